@@ -20,7 +20,7 @@ cat > "$dist/bin/xfer" <<'LAUNCHER'
 #!/bin/sh
 # xfer launcher: runs the bundled Java runtime; no JDK needed on this machine.
 here=$(cd "$(dirname "$0")/.." && pwd)
-exec "$here/runtime/bin/java" \
+exec "$here/runtime/bin/java" ${XFER_JAVA_OPTS:-} \
   --enable-native-access=ALL-UNNAMED \
   -XX:+UseSerialGC -Xshare:auto \
   -cp "$here/lib/*" dev.xfer.app.Main "$@"

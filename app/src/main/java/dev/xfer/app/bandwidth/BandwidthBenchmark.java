@@ -1,0 +1,256 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.stats.Summary;
+import dev.xfer.app.units.Rate;
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaEvent;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceBuffer;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.cuda.InsufficientDeviceMemoryException;
+import dev.xfer.cuda.Memcpy;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+
+/**
+ * Measures host<->device copy rates for each size, host memory kind and direction of a
+ * {@link BandwidthPlan}, and verifies that every configuration moved the right bytes.
+ * <p>
+ * Per size and memory kind the data goes over and back: the host buffer gets a known pattern,
+ * H2D copies it to the device, the host buffer is poisoned, D2H copies it back, and the host
+ * buffer must equal the pattern again. A direction that is not measured still runs once, untimed,
+ * so the round trip is always checked.
+ */
+public final class BandwidthBenchmark {
+    private final CudaDevice device;
+    private final OptionalDouble linkGBps;
+    private final Progress progress;
+    private final Consumer<MemorySegment> beforeCompare;
+
+    /**
+     * @param linkGBps      the PCIe link's theoretical per-direction rate, when known
+     * @param beforeCompare runs on each host buffer just before it is compared with the pattern;
+     *                      tests plant corruption there to show that verification can fail
+     */
+    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
+                              Consumer<MemorySegment> beforeCompare) {
+        this.device = device;
+        this.linkGBps = linkGBps;
+        this.progress = progress;
+        this.beforeCompare = beforeCompare;
+    }
+
+    /** Receives "now measuring" notes; the command shows them on a terminal. */
+    @FunctionalInterface
+    public interface Progress {
+        void measuring(int done, int total, String configuration);
+
+        Progress NONE = (done, total, configuration) -> { };
+    }
+
+    /** The results and any verification failures of one run. */
+    public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures) {
+    }
+
+    /** Fails before anything is measured when the largest size cannot fit in the device's free memory. */
+    public void checkFits(BandwidthPlan plan) {
+        long largest = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
+        InsufficientDeviceMemoryException.requireFits(device, plan.deviceBytesNeeded(largest), "size " + largest + " B");
+    }
+
+    public Outcome run(BandwidthPlan plan) {
+        checkFits(plan);
+        device.makeCurrent();
+        List<BandwidthResult> results = new ArrayList<>();
+        List<VerificationFailure> failures = new ArrayList<>();
+        int total = plan.configurations();
+        try (CudaEvent start = CudaEvent.timing(device);
+             CudaEvent stop = CudaEvent.timing(device);
+             CudaEvent start2 = CudaEvent.timing(device);
+             CudaEvent stop2 = CudaEvent.timing(device);
+             CudaStream first = CudaStream.create(device, true);
+             CudaStream second = CudaStream.create(device, true)) {
+            Run run = new Run(plan, new TimedCopy(plan.timer(), start, stop), start, stop, start2, stop2, first, second,
+                    results, failures, total);
+            for (long size : plan.sizes()) {
+                try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
+                    DataPattern.fill(reference.segment(), size);
+                    if (plan.measuresHostCopies()) {
+                        for (HostMemoryKind memory : plan.memories()) {
+                            run.hostCopies(memory, size, reference.segment());
+                        }
+                    }
+                    if (plan.directions().contains(CopyDirection.D2D)) {
+                        run.deviceCopies(size, reference.segment());
+                    }
+                }
+            }
+        }
+        return new Outcome(results, failures);
+    }
+
+    /** The state of one run, so the measuring methods need not pass it around. */
+    private final class Run {
+        private final BandwidthPlan plan;
+        private final TimedCopy timed;
+        private final CudaEvent start;
+        private final CudaEvent stop;
+        private final CudaEvent start2;
+        private final CudaEvent stop2;
+        private final CudaStream first;
+        private final CudaStream second;
+        private final List<BandwidthResult> results;
+        private final List<VerificationFailure> failures;
+        private final int total;
+        private final CudaStream legacy = CudaStream.legacyDefault();
+
+        Run(BandwidthPlan plan, TimedCopy timed, CudaEvent start, CudaEvent stop, CudaEvent start2, CudaEvent stop2,
+            CudaStream first, CudaStream second, List<BandwidthResult> results, List<VerificationFailure> failures,
+            int total) {
+            this.plan = plan;
+            this.timed = timed;
+            this.start = start;
+            this.stop = stop;
+            this.start2 = start2;
+            this.stop2 = stop2;
+            this.first = first;
+            this.second = second;
+            this.results = results;
+            this.failures = failures;
+            this.total = total;
+        }
+
+        void hostCopies(HostMemoryKind memory, long size, MemorySegment reference) {
+            boolean async = memory.isPageLocked();
+            try (HostBuffer host = memory.allocate(size);
+                 DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+                MemorySegment hostSeg = host.segment();
+                MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                boolean measureH2d = plan.directions().contains(CopyDirection.H2D);
+                boolean measureD2h = plan.directions().contains(CopyDirection.D2H);
+                double[] h2d = repeat(CopyDirection.H2D, memory, size, measureH2d,
+                        () -> timed.run(dev.address(), hostSeg, size, CopyKind.HOST_TO_DEVICE, async, legacy));
+                DataPattern.poison(hostSeg);
+                double[] d2h = repeat(CopyDirection.D2H, memory, size, measureD2h,
+                        () -> timed.run(hostSeg, dev.address(), size, CopyKind.DEVICE_TO_HOST, async, legacy));
+                String roundTrip = memory.label() + " h2d+d2h " + size + " B";
+                boolean ok = verify(roundTrip, hostSeg, reference);
+                if (measureH2d) {
+                    results.add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok));
+                }
+                if (measureD2h) {
+                    results.add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok));
+                }
+            }
+            if (plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies()) {
+                bidirectional(memory, size, reference);
+            }
+        }
+
+        /** H2D on one stream while D2H runs on another, each timed by its own events. */
+        void bidirectional(HostMemoryKind memory, long size, MemorySegment reference) {
+            progress.measuring(results.size(), total, memory.label() + " bidir " + size + " B");
+            try (HostBuffer source = memory.allocate(size);
+                 HostBuffer target = memory.allocate(size);
+                 DeviceBuffer up = DeviceBuffer.allocate(device, size);
+                 DeviceBuffer down = DeviceBuffer.allocate(device, size)) {
+                MemorySegment.copy(reference, 0, source.segment(), 0, size);
+                Memcpy.copy(down.address(), reference, size, CopyKind.HOST_TO_DEVICE);
+                DataPattern.poison(target.segment());
+                double[] h2d = new double[plan.iterations()];
+                double[] d2h = new double[plan.iterations()];
+                for (int i = -plan.warmup(); i < plan.iterations(); i++) {
+                    long t0 = System.nanoTime();
+                    start.record(first);
+                    Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
+                    stop.record(first);
+                    start2.record(second);
+                    Memcpy.copyAsync(target.segment(), down.address(), size, CopyKind.DEVICE_TO_HOST, second);
+                    stop2.record(second);
+                    stop.synchronize();
+                    stop2.synchronize();
+                    double wall = (System.nanoTime() - t0) / 1e9;
+                    if (i >= 0) {
+                        h2d[i] = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
+                        d2h[i] = plan.timer() == CopyTimer.EVENTS ? start2.millisecondsTo(stop2) / 1e3 : wall;
+                    }
+                }
+                boolean downOk = verify(memory.label() + " bidir-d2h " + size + " B", target.segment(), reference);
+                DataPattern.poison(target.segment());
+                Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
+                boolean upOk = verify(memory.label() + " bidir-h2d " + size + " B", target.segment(), reference);
+                results.add(result(memory.label(), "bidir-h2d", size, h2d, upOk));
+                results.add(result(memory.label(), "bidir-d2h", size, d2h, downOk));
+            }
+        }
+
+        /** A copy between two buffers of one device; the host only supplies and checks the data. */
+        void deviceCopies(long size, MemorySegment reference) {
+            try (DeviceBuffer a = DeviceBuffer.allocate(device, size);
+                 DeviceBuffer b = DeviceBuffer.allocate(device, size);
+                 HostBuffer check = HostMemoryKind.PAGEABLE.allocate(size)) {
+                Memcpy.copy(a.address(), reference, size, CopyKind.HOST_TO_DEVICE);
+                double[] d2d = repeat(CopyDirection.D2D, null, size, true,
+                        () -> timed.run(b.address(), a.address(), size, CopyKind.DEVICE_TO_DEVICE, true, legacy));
+                DataPattern.poison(check.segment());
+                Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
+                boolean ok = verify("device d2d " + size + " B", check.segment(), reference);
+                results.add(result("device", CopyDirection.D2D.label(), size, d2d, ok));
+            }
+        }
+
+        private double[] repeat(CopyDirection direction, HostMemoryKind memory, long size, boolean measured,
+                                Measurement copy) {
+            if (!measured) {
+                copy.seconds();
+                return new double[0];
+            }
+            progress.measuring(results.size(), total,
+                    (memory == null ? "device" : memory.label()) + " " + direction + " " + size + " B");
+            for (int i = 0; i < plan.warmup(); i++) {
+                copy.seconds();
+            }
+            double[] seconds = new double[plan.iterations()];
+            for (int i = 0; i < seconds.length; i++) {
+                seconds[i] = copy.seconds();
+            }
+            return seconds;
+        }
+
+        private boolean verify(String configuration, MemorySegment actual, MemorySegment expected) {
+            beforeCompare.accept(actual);
+            long offset = DataPattern.firstMismatch(actual, expected);
+            if (offset < 0) {
+                return true;
+            }
+            failures.add(new VerificationFailure(configuration, offset,
+                    expected.get(ValueLayout.JAVA_BYTE, offset),
+                    actual.get(ValueLayout.JAVA_BYTE, offset)));
+            return false;
+        }
+
+        private BandwidthResult result(String memory, String direction, long size, double[] seconds, boolean ok) {
+            Summary rates = Summary.ofRates(size, seconds);
+            double[] micros = new double[seconds.length];
+            for (int i = 0; i < seconds.length; i++) {
+                micros[i] = seconds[i] * 1e6;
+            }
+            OptionalDouble percent = direction.equals("d2d") || linkGBps.isEmpty()
+                    ? OptionalDouble.empty()
+                    : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
+            return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Measurement {
+        double seconds();
+    }
+}

@@ -1,0 +1,53 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.report.Json;
+import dev.xfer.app.stats.Summary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The bandwidth report as JSON values, and as CSV rows. */
+public final class BandwidthJson {
+    private BandwidthJson() {
+    }
+
+    public static Map<String, Object> parameters(BandwidthPlan plan) {
+        return Json.object(
+                "sizes", plan.sizes(),
+                "memories", plan.memories().stream().map(Object::toString).toList(),
+                "directions", plan.directions().stream().map(CopyDirection::label).toList(),
+                "iterations", plan.iterations(),
+                "warmup", plan.warmup(),
+                "timer", plan.timer().label());
+    }
+
+    public static List<Object> results(BandwidthReport report) {
+        List<Object> rows = new ArrayList<>();
+        for (BandwidthResult r : report.results()) {
+            rows.add(Json.object(
+                    "memory", r.memory(),
+                    "direction", r.direction(),
+                    "bytes", r.bytes(),
+                    "gbps", summary(r.gigabytesPerSecond()),
+                    "microseconds", summary(r.microseconds()),
+                    "percentOfLink", r.percentOfLink().isPresent() ? r.percentOfLink().getAsDouble() : null,
+                    "verified", r.verified()));
+        }
+        return rows;
+    }
+
+    public static List<Object> failures(BandwidthReport report) {
+        List<Object> rows = new ArrayList<>();
+        for (VerificationFailure f : report.failures()) {
+            rows.add(Json.object("configuration", f.configuration(), "offset", f.offset(),
+                    "expected", f.expected() & 0xff, "actual", f.actual() & 0xff));
+        }
+        return rows;
+    }
+
+    static Map<String, Object> summary(Summary s) {
+        return Json.object("median", s.median(), "min", s.min(), "max", s.max(), "mean", s.mean(),
+                "stddev", s.stddev(), "n", s.n());
+    }
+}

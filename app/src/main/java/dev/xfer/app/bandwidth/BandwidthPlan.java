@@ -1,0 +1,51 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.util.List;
+
+/**
+ * What a bandwidth run measures: every size x memory kind x direction, each with warm-up copies
+ * and timed iterations.
+ */
+public record BandwidthPlan(
+        List<Long> sizes,
+        List<HostMemoryKind> memories,
+        List<CopyDirection> directions,
+        int iterations,
+        int warmup,
+        CopyTimer timer) {
+
+    public BandwidthPlan {
+        sizes = List.copyOf(sizes);
+        memories = List.copyOf(memories);
+        directions = List.copyOf(directions);
+        if (sizes.isEmpty() || memories.isEmpty() || directions.isEmpty()) {
+            throw new IllegalArgumentException("a bandwidth plan needs at least one size, memory kind and direction");
+        }
+        if (iterations < 1) {
+            throw new IllegalArgumentException("--iterations must be at least 1, not " + iterations);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
+        }
+    }
+
+    /** Device memory one size needs at once: two buffers where a copy reads one and writes another on the device. */
+    public long deviceBytesNeeded(long size) {
+        boolean twoBuffers = directions.contains(CopyDirection.D2D) || directions.contains(CopyDirection.BIDIR);
+        return twoBuffers ? Math.multiplyExact(size, 2) : size;
+    }
+
+    /** Whether any direction moves host memory (otherwise the memory kinds play no part). */
+    public boolean measuresHostCopies() {
+        return directions.stream().anyMatch(CopyDirection::crossesLink);
+    }
+
+    /** The number of result rows, for progress. */
+    public int configurations() {
+        long host = directions.stream().filter(CopyDirection::crossesLink).count();
+        long perSize = host * memories.size() + (directions.contains(CopyDirection.D2D) ? 1 : 0);
+        return (int) (perSize * sizes.size());
+    }
+}

@@ -1,0 +1,45 @@
+package dev.xfer.app.bandwidth;
+
+import java.util.Locale;
+
+/** Which way a measured copy goes. */
+public enum CopyDirection {
+    /** Host to device. */
+    H2D("h2d"),
+    /** Device to host. */
+    D2H("d2h"),
+    /** Device-local copy between two buffers on one GPU; host memory plays no part. */
+    D2D("d2d"),
+    /** H2D and D2H at once on two streams, each direction timed on its own stream. */
+    BIDIR("bidir");
+
+    private final String label;
+
+    CopyDirection(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** Whether the copy crosses the PCIe link, so a percentage of the link means something. */
+    public boolean crossesLink() {
+        return this != D2D;
+    }
+
+    public static CopyDirection fromLabel(String text) {
+        String wanted = text.strip().toLowerCase(Locale.ROOT);
+        for (CopyDirection d : values()) {
+            if (d.label.equals(wanted)) {
+                return d;
+            }
+        }
+        throw new IllegalArgumentException("unknown direction '" + text + "' (expected h2d, d2h, d2d or bidir)");
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

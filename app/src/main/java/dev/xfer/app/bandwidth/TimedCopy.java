@@ -1,0 +1,52 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaEvent;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.Memcpy;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * One copy, issued the way bandwidthtest.cu does (cudaMemcpyAsync for page-locked memory,
+ * cudaMemcpy otherwise) and timed by the chosen timer. Apart from the results and output, so
+ * every benchmark issues copies the same way.
+ */
+final class TimedCopy {
+    private final CopyTimer timer;
+    private final CudaEvent start;
+    private final CudaEvent stop;
+
+    TimedCopy(CopyTimer timer, CudaEvent start, CudaEvent stop) {
+        this.timer = timer;
+        this.start = start;
+        this.stop = stop;
+    }
+
+    /** Copies and returns the seconds it took by this timer. */
+    double run(MemorySegment dst, MemorySegment src, long bytes, CopyKind kind, boolean async, CudaStream stream) {
+        return switch (timer) {
+            case EVENTS -> {
+                start.record(stream);
+                issue(dst, src, bytes, kind, async, stream);
+                stop.record(stream);
+                stop.synchronize();
+                yield start.millisecondsTo(stop) / 1e3;
+            }
+            case WALL -> {
+                long t0 = System.nanoTime();
+                issue(dst, src, bytes, kind, async, stream);
+                stream.synchronize();
+                yield (System.nanoTime() - t0) / 1e9;
+            }
+        };
+    }
+
+    static void issue(MemorySegment dst, MemorySegment src, long bytes, CopyKind kind, boolean async, CudaStream stream) {
+        if (async) {
+            Memcpy.copyAsync(dst, src, bytes, kind, stream);
+        } else {
+            Memcpy.copy(dst, src, bytes, kind);
+        }
+    }
+}

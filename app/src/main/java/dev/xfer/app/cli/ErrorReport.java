@@ -1,0 +1,69 @@
+package dev.xfer.app.cli;
+
+import dev.xfer.cuda.CudaException;
+import dev.xfer.cuda.CudaUnavailableException;
+import dev.xfer.cuda.HostAllocationException;
+import dev.xfer.cuda.InsufficientDeviceMemoryException;
+
+import java.io.PrintWriter;
+
+/**
+ * Turns a failure into one line on stderr and an exit code. Stack traces only with --verbose:
+ * a user who passed a bad size needs the size named, not a Java backtrace.
+ */
+public final class ErrorReport {
+    private ErrorReport() {
+    }
+
+    /** The exit code for {@code failure}. */
+    public static int exitCode(Throwable failure) {
+        return switch (failure) {
+            case UsageException e -> ExitCode.USAGE;
+            case CudaUnavailableException e -> ExitCode.CUDA_UNAVAILABLE;
+            case HostAllocationException e -> ExitCode.OUT_OF_MEMORY;
+            case InsufficientDeviceMemoryException e -> ExitCode.OUT_OF_MEMORY;
+            case CudaException e when e.error().meansCudaUnavailable() -> ExitCode.CUDA_UNAVAILABLE;
+            case CudaException e when e.error().meansOutOfMemory() -> ExitCode.OUT_OF_MEMORY;
+            case RunTimeoutException e -> ExitCode.TIMEOUT;
+            default -> ExitCode.INTERNAL;
+        };
+    }
+
+    /** The one line printed for {@code failure}. */
+    public static String line(Throwable failure) {
+        return switch (failure) {
+            case CudaException e when e.error().meansCudaUnavailable() ->
+                    "xfer: CUDA is not usable here: " + e.getMessage() + hint(e.error().name());
+            case CudaException e when e.error().meansOutOfMemory() ->
+                    "xfer: out of memory: " + e.getMessage() + ": try a smaller --size";
+            case CudaUnavailableException e -> "xfer: CUDA is not usable here: " + e.getMessage();
+            case HostAllocationException e -> "xfer: out of host memory: " + e.getMessage();
+            case InsufficientDeviceMemoryException e -> "xfer: out of device memory: " + e.getMessage();
+            case UsageException e -> "xfer: " + e.getMessage();
+            case RunTimeoutException e -> "xfer: " + e.getMessage();
+            case CudaException e -> "xfer: CUDA call failed: " + e.getMessage();
+            default -> "xfer: internal error: " + failure + " (run with --verbose for the stack trace)";
+        };
+    }
+
+    private static String hint(String errorName) {
+        return switch (errorName) {
+            case "cudaErrorInsufficientDriver" ->
+                    " (no NVIDIA driver found, or one older than this CUDA runtime: install or update the NVIDIA driver,"
+                            + " or pass --cudart with an older libcudart)";
+            case "cudaErrorNoDevice" -> " (no NVIDIA GPU is visible: check nvidia-smi and CUDA_VISIBLE_DEVICES)";
+            case "cudaErrorInvalidDevice" -> " (see xfer devices for the valid indices)";
+            default -> "";
+        };
+    }
+
+    /** Prints the line, and the stack trace when {@code verbose}; returns the exit code. */
+    public static int report(Throwable failure, PrintWriter err, boolean verbose) {
+        err.println(line(failure));
+        if (verbose) {
+            failure.printStackTrace(err);
+        }
+        err.flush();
+        return exitCode(failure);
+    }
+}

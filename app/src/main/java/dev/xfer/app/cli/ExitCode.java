@@ -1,0 +1,22 @@
+package dev.xfer.app.cli;
+
+/** Process exit codes; each means one thing for every command (README, "Exit codes"). */
+public final class ExitCode {
+    /** Ran; every check and expectation met. */
+    public static final int OK = 0;
+    /** Ran, but a check failed: wrong data, error above tolerance, unmet expectation. */
+    public static final int CHECK_FAILED = 1;
+    /** Bad option, size or count. */
+    public static final int USAGE = 2;
+    /** CUDA not usable here: no libcudart, no driver, no device, device index out of range. */
+    public static final int CUDA_UNAVAILABLE = 3;
+    /** A run exceeded its time limit. */
+    public static final int TIMEOUT = 4;
+    /** Not enough device or host memory for what was asked. */
+    public static final int OUT_OF_MEMORY = 5;
+    /** A CUDA call failed in a way that is not one of the above, or xfer itself failed. */
+    public static final int INTERNAL = 70;
+
+    private ExitCode() {
+    }
+}

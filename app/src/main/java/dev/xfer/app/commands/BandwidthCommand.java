@@ -1,0 +1,127 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.bandwidth.BandwidthBenchmark;
+import dev.xfer.app.bandwidth.BandwidthCsv;
+import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthText;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.units.ByteSize;
+import dev.xfer.app.units.ByteSizes;
+import dev.xfer.cuda.HostMemoryKind;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+
+/** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
+@Command(name = "bandwidth", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measure host<->device copy bandwidth (GB/s = 1e9 bytes/s) for each host memory kind,",
+                "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
+public final class BandwidthCommand implements Callable<Integer> {
+    @Mixin
+    private MeasuringCommand measuring;
+
+    @ArgGroup(exclusive = true)
+    private SizeSelection sizeSelection;
+
+    static final class SizeSelection {
+        @Option(names = "--size", split = ",", paramLabel = "SIZE",
+                description = "Bytes per copy, or a comma list (default 16MiB, bandwidthtest.cu's 4*1024*1024 floats).")
+        private List<String> sizes;
+
+        @Option(names = "--sizes", paramLabel = "FROM..TO",
+                description = "A sweep in powers of two, e.g. 4KiB..1GiB.")
+        private String sweep;
+    }
+
+    @Option(names = "--memory", split = ",", paramLabel = "KIND",
+            description = "pageable, pinned, registered, write-combined, heap, or all (default pageable,pinned).")
+    private List<String> memories = List.of("pageable", "pinned");
+
+    @Option(names = "--direction", split = ",", paramLabel = "DIR",
+            description = "h2d, d2h, d2d, bidir (default h2d,d2h).")
+    private List<String> directions = List.of("h2d", "d2h");
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Timed copies per configuration (default 20).")
+    private int iterations = 20;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed copies first (default 5).")
+    private int warmup = 5;
+
+    @Option(names = "--timer", paramLabel = "events|wall",
+            description = "events: CUDA events around each copy (default); wall: host clock around call and synchronize.")
+    private CopyTimer timer = CopyTimer.EVENTS;
+
+    @Override
+    public Integer call() {
+        BandwidthPlan plan = plan();
+        var session = measuring.session();
+        RunContext context = session.context();
+        OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
+        var benchmark = new BandwidthBenchmark(session.device(), link, measuring.progress(), segment -> { });
+        BandwidthBenchmark.Outcome outcome = benchmark.run(plan);
+        measuring.progressDone();
+        List<String> notes = new ArrayList<>();
+        if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
+            notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
+        }
+        BandwidthReport report = new BandwidthReport(context, plan, outcome.results(), outcome.failures(), notes);
+        measuring.print(switch (measuring.format()) {
+            case TEXT -> BandwidthText.render(report);
+            case CSV -> BandwidthCsv.render(report);
+            case JSON -> Json.write(measuring.document("bandwidth", context, BandwidthJson.parameters(plan),
+                    BandwidthJson.results(report), BandwidthJson.failures(report))) + "\n";
+        });
+        return report.verified() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    BandwidthPlan plan() {
+        try {
+            List<Long> sizes = sizes();
+            return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private List<Long> sizes() {
+        List<ByteSize> parsed;
+        if (sizeSelection != null && sizeSelection.sweep != null) {
+            parsed = ByteSizes.sweep(sizeSelection.sweep);
+        } else if (sizeSelection != null && sizeSelection.sizes != null) {
+            parsed = sizeSelection.sizes.stream().map(ByteSize::parse).toList();
+        } else {
+            parsed = List.of(ByteSize.parse("16MiB"));
+        }
+        return parsed.stream().map(ByteSize::bytes).distinct().toList();
+    }
+
+    private List<HostMemoryKind> memoryKinds() {
+        LinkedHashSet<HostMemoryKind> kinds = new LinkedHashSet<>();
+        for (String m : memories) {
+            if (m.strip().equalsIgnoreCase("all")) {
+                kinds.addAll(List.of(HostMemoryKind.values()));
+            } else {
+                kinds.add(HostMemoryKind.fromLabel(m));
+            }
+        }
+        return List.copyOf(kinds);
+    }
+
+    private List<CopyDirection> directionList() {
+        return directions.stream().map(CopyDirection::fromLabel).distinct().toList();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.devices.DeviceInspector;
+import dev.xfer.app.devices.DevicesJson;
+import dev.xfer.app.devices.DevicesReport;
+import dev.xfer.app.devices.DevicesText;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.topology.PciDeviceReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.util.concurrent.Callable;
+
+/** {@code xfer devices}: each GPU as the runtime and sysfs describe it. */
+@Command(name = "devices", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Describe each GPU: memory, copy engines, PCI bus id, NUMA node and CPU affinity, PCIe link.")
+public final class DevicesCommand implements Callable<Integer> {
+    @ParentCommand
+    private XferCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--json", description = "Print JSON instead of text.")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        DevicesReport report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
+        var out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(Json.object(
+                    "xfer", XferVersion.xferVersion(),
+                    "command", "devices",
+                    "software", DevicesJson.software(report),
+                    "devices", DevicesJson.devices(report))));
+        } else {
+            out.print(DevicesText.render(report));
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+}

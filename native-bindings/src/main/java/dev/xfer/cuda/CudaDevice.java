@@ -1,0 +1,89 @@
+package dev.xfer.cuda;
+
+import dev.xfer.cuda.generated.cudart;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * One GPU, by runtime index. Calls that act on "the current device" make this one current on the
+ * calling thread first, because the runtime keeps the current device per thread.
+ */
+public final class CudaDevice {
+    /** cudaDeviceProp.name is the struct's first field, 256 chars, in every runtime version. */
+    private static final int NAME_LENGTH = 256;
+    /** Larger than cudaDeviceProp in CUDA 12 and 13, so an older or newer runtime cannot write past it. */
+    private static final int DEVICE_PROP_BYTES = 8192;
+
+    private final int index;
+
+    CudaDevice(int index) {
+        this.index = index;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    /** Makes this the calling thread's current device. */
+    public void makeCurrent() {
+        Check.check(cudart.cudaSetDevice(index), "cudaSetDevice(" + index + ")");
+    }
+
+    public int attribute(DeviceAttribute attribute) {
+        return CudaRuntime.readInt(out -> cudart.cudaDeviceGetAttribute(out, attribute.code(), index),
+                "cudaDeviceGetAttribute(" + attribute + ", device " + index + ")");
+    }
+
+    /** The marketing name, e.g. {@code NVIDIA H200}. */
+    public String name() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment prop = arena.allocate(DEVICE_PROP_BYTES, 16);
+            Check.check(cudart.cudaGetDeviceProperties(prop, index), "cudaGetDeviceProperties(device " + index + ")");
+            return prop.asSlice(0, NAME_LENGTH).getString(0);
+        }
+    }
+
+    /** The PCI address as the runtime prints it, e.g. {@code 00000000:17:00.0}. */
+    public String pciBusId() {
+        try (Arena arena = Arena.ofConfined()) {
+            int length = 64;
+            MemorySegment text = arena.allocate(length);
+            Check.check(cudart.cudaDeviceGetPCIBusId(text, length, index), "cudaDeviceGetPCIBusId(device " + index + ")");
+            return text.getString(0);
+        }
+    }
+
+    /** Free and total device memory in bytes, as {@code cudaMemGetInfo} reports for this device. */
+    public MemoryInfo memoryInfo() {
+        makeCurrent();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment free = arena.allocate(ValueLayout.JAVA_LONG);
+            MemorySegment total = arena.allocate(ValueLayout.JAVA_LONG);
+            Check.check(cudart.cudaMemGetInfo(free, total), "cudaMemGetInfo(device " + index + ")");
+            return new MemoryInfo(free.get(ValueLayout.JAVA_LONG, 0), total.get(ValueLayout.JAVA_LONG, 0));
+        }
+    }
+
+    /** Waits for all work on this device. */
+    public void synchronize() {
+        makeCurrent();
+        Check.check(cudart.cudaDeviceSynchronize(), "cudaDeviceSynchronize(device " + index + ")");
+    }
+
+    /** Whether this device can map {@code peer}'s memory directly (otherwise copies go through the host). */
+    public boolean canAccessPeer(CudaDevice peer) {
+        return CudaRuntime.readInt(out -> cudart.cudaDeviceCanAccessPeer(out, index, peer.index),
+                "cudaDeviceCanAccessPeer(" + index + ", " + peer.index + ")") != 0;
+    }
+
+    /** Device memory in bytes. */
+    public record MemoryInfo(long freeBytes, long totalBytes) {
+    }
+
+    @Override
+    public String toString() {
+        return "device " + index;
+    }
+}
