@@ -8,6 +8,9 @@ import java.util.Optional;
 
 /** Reads one sysfs attribute, turning every way it can be absent into an empty result. */
 final class SysfsFile {
+    /** Where Linux mounts sysfs. */
+    static final Path DEFAULT_ROOT = Path.of("/sys");
+
     private SysfsFile() {
     }
 
