@@ -73,6 +73,16 @@ class PciDeviceReaderTest {
     }
 
     @Test
+    void vmGuestHasFullLinkButNoNumaAffinity() {
+        PciDeviceInfo gpu = read(SysfsFixtures.VM_GUEST_GEN5, "00000000:00:06.0");
+
+        assertEquals(OptionalInt.empty(), gpu.numaNode());
+        assertEquals(CpuList.parse("0-15"), gpu.localCpus());
+        assertEquals(Optional.of(new PcieLink(GEN5, 16)), gpu.currentLink());
+        assertEquals(gpu.maxLink(), gpu.currentLink());
+    }
+
+    @Test
     void malformedAttributesBecomeUnknown() {
         PciDeviceInfo gpu = read(SysfsFixtures.MALFORMED, "0000:17:00.0");
 

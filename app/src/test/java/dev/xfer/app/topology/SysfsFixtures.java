@@ -11,6 +11,8 @@ final class SysfsFixtures {
     static final String FOUR_NODE_TWO_GPUS = "four-node-two-gpus";
     static final String UNKNOWN_LINK = "unknown-link";
     static final String MALFORMED = "malformed";
+    /** Taken from a cloud VM with one H200 passed through: full link, but no NUMA affinity. */
+    static final String VM_GUEST_GEN5 = "vm-guest-gen5";
 
     private SysfsFixtures() {
     }
