@@ -1,0 +1,32 @@
+package dev.xfer.app.topology;
+
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Path;
+
+/** Locates the fixture sysfs trees under {@code src/test/resources/sysfs/<case>}. */
+final class SysfsFixtures {
+    static final String SINGLE_NODE_GEN5 = "single-node-gen5";
+    static final String TWO_NODE_DEGRADED = "two-node-degraded";
+    static final String FOUR_NODE_TWO_GPUS = "four-node-two-gpus";
+    static final String UNKNOWN_LINK = "unknown-link";
+    static final String MALFORMED = "malformed";
+    /** Taken from a cloud VM with one H200 passed through: full link, but no NUMA affinity. */
+    static final String VM_GUEST_GEN5 = "vm-guest-gen5";
+
+    private SysfsFixtures() {
+    }
+
+    /** The root of a fixture tree, standing in for {@code /sys}. */
+    static Path root(String fixtureCase) {
+        URL url = SysfsFixtures.class.getResource("/sysfs/" + fixtureCase);
+        if (url == null) {
+            throw new IllegalArgumentException("no sysfs fixture named " + fixtureCase);
+        }
+        try {
+            return Path.of(url.toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
