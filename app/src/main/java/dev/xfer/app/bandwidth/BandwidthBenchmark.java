@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.results.Progress;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;
 import dev.xfer.cuda.CopyKind;
@@ -45,14 +46,6 @@ public final class BandwidthBenchmark {
         this.linkGBps = linkGBps;
         this.progress = progress;
         this.beforeCompare = beforeCompare;
-    }
-
-    /** Receives "now measuring" notes; the command shows them on a terminal. */
-    @FunctionalInterface
-    public interface Progress {
-        void measuring(int done, int total, String configuration);
-
-        Progress NONE = (done, total, configuration) -> { };
     }
 
     /** The results and any verification failures of one run. */

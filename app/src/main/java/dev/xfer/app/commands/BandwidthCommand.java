@@ -68,6 +68,7 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         BandwidthPlan plan = plan();
+        OutputFormat format = measuring.format();
         var session = measuring.session();
         RunContext context = session.context();
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
@@ -79,7 +80,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
         }
         BandwidthReport report = new BandwidthReport(context, plan, outcome.results(), outcome.failures(), notes);
-        measuring.print(switch (measuring.format()) {
+        measuring.print(switch (format) {
             case TEXT -> BandwidthText.render(report);
             case CSV -> BandwidthCsv.render(report);
             case JSON -> Json.write(measuring.document("bandwidth", context, BandwidthJson.parameters(plan),

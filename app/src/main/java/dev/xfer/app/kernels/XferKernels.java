@@ -1,0 +1,55 @@
+package dev.xfer.app.kernels;
+
+import dev.xfer.cuda.Kernel;
+import dev.xfer.cuda.KernelLibrary;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * The project's own kernels ({@code app/src/main/cuda/xfer_kernels.cu}), compiled by nvcc into a
+ * fatbin shipped as a resource and loaded through libcudart. Unloaded by {@link #close()}.
+ */
+public final class XferKernels implements AutoCloseable {
+    static final String RESOURCE = "/dev/xfer/kernels/xfer_kernels.fatbin";
+
+    private final KernelLibrary library;
+
+    private XferKernels(KernelLibrary library) {
+        this.library = library;
+    }
+
+    public static XferKernels load() {
+        return new XferKernels(KernelLibrary.load(image(), "xfer_kernels.fatbin"));
+    }
+
+    static byte[] image() {
+        try (InputStream in = XferKernels.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("kernel image " + RESOURCE + " is missing from the xfer jar");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@code overlap_kernel(float *a, long long begin, long long end, int iterations)}: async.cu's
+     * {@code a[i] += sqrt(sin^2 + cos^2)} over {@code [begin, end)}, the work repeated K times.
+     */
+    public Kernel overlap() {
+        return library.kernel("overlap_kernel");
+    }
+
+    /** {@code fill_sequence_f64(double *a, long long n, long long period)}: {@code a[i] = i % period + 1}. */
+    public Kernel fillSequence() {
+        return library.kernel("fill_sequence_f64");
+    }
+
+    @Override
+    public void close() {
+        library.close();
+    }
+}

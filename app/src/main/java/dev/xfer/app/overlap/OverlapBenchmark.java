@@ -1,0 +1,221 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.results.Progress;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaEvent;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceBuffer;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.InsufficientDeviceMemoryException;
+import dev.xfer.cuda.Kernel;
+import dev.xfer.cuda.KernelArguments;
+import dev.xfer.cuda.Memcpy;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * async.cu's experiment: the same array through H2D, kernel and D2H in three orders, each
+ * iteration timed by events on the legacy default stream. The chunk streams are blocking
+ * streams, as async.cu's cudaStreamCreate makes, so the stop event waits for all of them.
+ */
+public final class OverlapBenchmark {
+    private final CudaDevice device;
+    private final Progress progress;
+
+    public OverlapBenchmark(CudaDevice device, Progress progress) {
+        this.device = device;
+        this.progress = progress;
+    }
+
+    public record Outcome(OverlapModel model, List<OverlapResult> results) {
+    }
+
+    public Outcome run(OverlapPlan plan) {
+        InsufficientDeviceMemoryException.requireFits(device, plan.bytes(), "an array of " + plan.elements() + " floats");
+        device.makeCurrent();
+        List<Chunk> chunks = plan.chunks();
+        try (XferKernels kernels = XferKernels.load();
+             HostBuffer host = plan.memory().allocate(plan.bytes());
+             DeviceBuffer array = DeviceBuffer.allocate(device, plan.bytes());
+             CudaEvent start = CudaEvent.timing(device);
+             CudaEvent stop = CudaEvent.timing(device);
+             Streams streams = new Streams(device, plan.streams())) {
+            Kernel kernel = kernels.overlap();
+            Work work = new Work(plan, kernel, host.segment(), array, streams, start, stop);
+            int total = plan.schedules().size() + 1;
+            progress.measuring(0, total, "model: each stage alone");
+            OverlapModel model = work.model();
+            List<OverlapResult> results = new ArrayList<>();
+            double sequentialMedian = Double.NaN;
+            for (OverlapSchedule schedule : plan.schedules()) {
+                progress.measuring(results.size() + 1, total, "schedule " + schedule);
+                double[] ms = work.time(schedule);
+                double maxError = maxError(host.segment(), plan.elements());
+                Summary summary = Summary.of(ms);
+                if (schedule == OverlapSchedule.SEQUENTIAL) {
+                    sequentialMedian = summary.median();
+                }
+                OptionalDouble speedup = Double.isNaN(sequentialMedian)
+                        ? OptionalDouble.empty() : OptionalDouble.of(sequentialMedian / summary.median());
+                double gbps = 2.0 * plan.bytes() / (summary.median() / 1e3) / 1e9;
+                results.add(new OverlapResult(schedule, summary, gbps, speedup, maxError, model.efficiency(summary.median())));
+            }
+            return new Outcome(model, results);
+        }
+    }
+
+    /** max |a[i] - 1|, as async.cu prints it; NaN when any element is NaN. */
+    static double maxError(MemorySegment host, long elements) {
+        double max = 0;
+        for (long i = 0; i < elements; i++) {
+            float v = host.getAtIndex(ValueLayout.JAVA_FLOAT, i);
+            if (Float.isNaN(v)) {
+                return Double.NaN;
+            }
+            max = Math.max(max, Math.abs(v - 1.0f));
+        }
+        return max;
+    }
+
+    /** The chunk streams, destroyed together. */
+    static final class Streams implements AutoCloseable {
+        private final List<CudaStream> streams = new ArrayList<>();
+
+        Streams(CudaDevice device, int count) {
+            try {
+                for (int i = 0; i < count; i++) {
+                    streams.add(CudaStream.create(device, false));
+                }
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        CudaStream get(int i) {
+            return streams.get(i);
+        }
+
+        @Override
+        public void close() {
+            for (CudaStream s : streams) {
+                s.close();
+            }
+        }
+    }
+
+    /** Issues and times the stages and schedules of one plan. */
+    private static final class Work {
+        private final OverlapPlan plan;
+        private final Kernel kernel;
+        private final MemorySegment host;
+        private final DeviceBuffer array;
+        private final Streams streams;
+        private final CudaEvent start;
+        private final CudaEvent stop;
+        private final CudaStream legacy = CudaStream.legacyDefault();
+        private final List<Chunk> chunks;
+
+        Work(OverlapPlan plan, Kernel kernel, MemorySegment host, DeviceBuffer array, Streams streams,
+             CudaEvent start, CudaEvent stop) {
+            this.plan = plan;
+            this.kernel = kernel;
+            this.host = host;
+            this.array = array;
+            this.streams = streams;
+            this.start = start;
+            this.stop = stop;
+            this.chunks = plan.chunks();
+        }
+
+        OverlapModel model() {
+            Chunk whole = new Chunk(0, 0, plan.elements());
+            double h2d = median(() -> h2d(whole, legacy));
+            double k = median(() -> kernel(whole, legacy));
+            double d2h = median(() -> d2h(whole, legacy));
+            return new OverlapModel(h2d, k, d2h, plan.streams());
+        }
+
+        double[] time(OverlapSchedule schedule) {
+            Runnable issue = switch (schedule) {
+                case SEQUENTIAL -> this::sequential;
+                case V1 -> this::v1;
+                case V2 -> this::v2;
+            };
+            return samples(issue);
+        }
+
+        private void sequential() {
+            Chunk whole = new Chunk(0, 0, plan.elements());
+            Memcpy.copy(array.address(), host, plan.bytes(), CopyKind.HOST_TO_DEVICE);
+            kernel(whole, legacy);
+            Memcpy.copy(host, array.address(), plan.bytes(), CopyKind.DEVICE_TO_HOST);
+        }
+
+        private void v1() {
+            for (Chunk c : chunks) {
+                CudaStream s = streams.get(c.stream());
+                h2d(c, s);
+                kernel(c, s);
+                d2h(c, s);
+            }
+        }
+
+        private void v2() {
+            for (Chunk c : chunks) {
+                h2d(c, streams.get(c.stream()));
+            }
+            for (Chunk c : chunks) {
+                kernel(c, streams.get(c.stream()));
+            }
+            for (Chunk c : chunks) {
+                d2h(c, streams.get(c.stream()));
+            }
+        }
+
+        private void h2d(Chunk c, CudaStream s) {
+            long offset = c.begin() * Float.BYTES;
+            Memcpy.copyAsync(array.address(offset), host.asSlice(offset), c.length() * Float.BYTES,
+                    CopyKind.HOST_TO_DEVICE, s);
+        }
+
+        private void d2h(Chunk c, CudaStream s) {
+            long offset = c.begin() * Float.BYTES;
+            Memcpy.copyAsync(host.asSlice(offset), array.address(offset), c.length() * Float.BYTES,
+                    CopyKind.DEVICE_TO_HOST, s);
+        }
+
+        private void kernel(Chunk c, CudaStream s) {
+            long blocks = Math.min((c.length() + plan.blockSize() - 1) / plan.blockSize(), Integer.MAX_VALUE);
+            kernel.launch(blocks, plan.blockSize(), new KernelArguments()
+                    .pointer(array.address()).int64(c.begin()).int64(c.end()).int32(plan.kernelIterations()), s);
+        }
+
+        /** Zeroes the host array, then times {@code issue} between two events on the legacy stream. */
+        private double[] samples(Runnable issue) {
+            double[] ms = new double[plan.iterations()];
+            for (int i = -plan.warmup(); i < plan.iterations(); i++) {
+                host.fill((byte) 0);
+                start.record(legacy);
+                issue.run();
+                stop.record(legacy);
+                stop.synchronize();
+                if (i >= 0) {
+                    ms[i] = start.millisecondsTo(stop);
+                }
+            }
+            return ms;
+        }
+
+        private double median(Runnable issue) {
+            return Summary.of(samples(issue)).median();
+        }
+    }
+}

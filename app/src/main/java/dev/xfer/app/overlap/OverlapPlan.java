@@ -1,0 +1,50 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.util.List;
+
+/** What an overlap run does; the defaults reproduce async.cu (16 MiB of floats, 4 streams, block 256). */
+public record OverlapPlan(long elements, int streams, int blockSize, int kernelIterations,
+                          List<OverlapSchedule> schedules, int iterations, int warmup, HostMemoryKind memory) {
+    public static final long ASYNC_CU_ELEMENTS = 4L * 1024 * 256 * 4;
+
+    public OverlapPlan {
+        schedules = List.copyOf(schedules);
+        if (elements < 1) {
+            throw new IllegalArgumentException("the array needs at least one element");
+        }
+        if (streams < 1 || streams > 1024) {
+            throw new IllegalArgumentException("--streams must be 1 to 1024, not " + streams);
+        }
+        if (elements < streams) {
+            throw new IllegalArgumentException(elements + " elements cannot be split over " + streams + " streams");
+        }
+        if (blockSize < 1 || blockSize > 1024) {
+            throw new IllegalArgumentException("--block-size must be 1 to 1024 threads, not " + blockSize);
+        }
+        if (kernelIterations < 1) {
+            throw new IllegalArgumentException("--kernel-iterations must be at least 1, not " + kernelIterations);
+        }
+        if (schedules.isEmpty()) {
+            throw new IllegalArgumentException("--schedules needs at least one of sequential, v1, v2");
+        }
+        if (iterations < 1) {
+            throw new IllegalArgumentException("--iterations must be at least 1, not " + iterations);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
+        }
+        if (!memory.allowsAsyncCopies()) {
+            throw new IllegalArgumentException("--memory " + memory + " cannot be used: overlap needs asynchronous copies");
+        }
+    }
+
+    public long bytes() {
+        return Math.multiplyExact(elements, (long) Float.BYTES);
+    }
+
+    public List<Chunk> chunks() {
+        return ChunkPartition.of(elements, streams);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.results.Progress;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaRuntime;
+import dev.xfer.cuda.HostMemoryKind;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Needs an NVIDIA GPU: every memory kind and direction moves the right bytes, and wrong bytes are caught. */
+@Tag("gpu")
+class BandwidthOnGpuTest {
+    private static final long ABOVE_2_GIB = (2L << 30) + 4096 + 5;
+    private static CudaDevice device;
+
+    @BeforeAll
+    static void gpu() {
+        device = CudaRuntime.load(Optional.empty()).device(0);
+    }
+
+    private static BandwidthBenchmark.Outcome run(List<Long> sizes, List<HostMemoryKind> kinds,
+                                                  List<CopyDirection> directions, java.util.function.Consumer<java.lang.foreign.MemorySegment> plant) {
+        BandwidthPlan plan = new BandwidthPlan(sizes, kinds, directions, 2, 1, CopyTimer.EVENTS);
+        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, plant).run(plan);
+    }
+
+    @Test
+    void everyKindAndDirectionVerifiesAtSmallAndLargeSizes() {
+        long freeBefore = device.memoryInfo().freeBytes();
+        var outcome = run(List.of(4096L, (1L << 20) + 3, ABOVE_2_GIB), List.of(HostMemoryKind.values()),
+                List.of(CopyDirection.values()), s -> { });
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        // per size: h2d + d2h for 5 kinds, bidir for the 4 async kinds (2 rows each), one d2d
+        assertEquals(3 * (5 * 2 + 4 * 2 + 1), outcome.results().size());
+        for (BandwidthResult r : outcome.results()) {
+            assertTrue(r.verified(), r.configuration());
+            assertTrue(r.gigabytesPerSecond().median() > 0.1, r.configuration() + " " + r.gigabytesPerSecond());
+        }
+        assertEquals(freeBefore, device.memoryInfo().freeBytes(), "device memory leaked across the sweep");
+    }
+
+    @Test
+    void aPlantedCorruptionIsDetectedAtItsOffset() {
+        long offset = 12345;
+        var outcome = run(List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2H),
+                segment -> segment.set(ValueLayout.JAVA_BYTE, offset, (byte) (segment.get(ValueLayout.JAVA_BYTE, offset) ^ 0x40)));
+        assertEquals(1, outcome.failures().size(), outcome.failures().toString());
+        assertEquals(offset, outcome.failures().getFirst().offset());
+        assertTrue(outcome.failures().getFirst().configuration().startsWith("pinned h2d+d2h"));
+        assertFalse(outcome.results().getFirst().verified());
+    }
+}

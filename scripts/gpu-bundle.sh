@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Prepares what a GPU machine without a JDK needs, in .device/ (git-ignored, carried by the
+# device tool): the distribution, and a bundle that runs the tests tagged gpu with its own
+# Java runtime. Then, on the GPU machine: scripts/gpu-check.sh.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+. scripts/lib/java-home.sh
+require_java_home
+
+./mvnw -B -q -ntp package -DskipTests
+rm -rf .device && mkdir -p .device
+cp app/target/xfer-*-linux-x86_64.tar.gz .device/xfer.tar.gz
+
+bundle=$(mktemp -d)/gpu-tests
+mkdir -p "$bundle/lib" "$bundle/classes"
+"$JAVA_HOME/bin/jlink" --add-modules java.base,java.sql,java.logging,java.xml,jdk.unsupported,java.management \
+  --strip-debug --no-header-files --no-man-pages --compress zip-0 --output "$bundle/runtime"
+./mvnw -B -q -ntp -pl app -am dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$bundle/cp.txt"
+tr ':' '\n' < "$bundle/cp.txt" | grep -v '/org/junit/\|/org/opentest4j/\|/org/apiguardian/\|native-bindings' | while read -r jar; do
+  [ -f "$jar" ] && cp "$jar" "$bundle/lib/"
+done
+./mvnw -B -q -ntp dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:1.13.4 \
+  -DoutputDirectory="$bundle" >/dev/null
+cp -r app/target/test-classes/. native-bindings/target/test-classes/. "$bundle/classes/"
+cp -r app/target/classes/. native-bindings/target/classes/. "$bundle/classes/"
+cat > "$bundle/run" <<'RUN'
+#!/bin/sh
+# Runs the tests tagged gpu; extra arguments go to the JUnit console launcher.
+here=$(cd "$(dirname "$0")" && pwd)
+exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Xmx48g \
+  -jar "$here"/junit-platform-console-standalone-*.jar execute \
+  --class-path "$here/classes:$(ls "$here"/lib/*.jar | tr '\n' ':')" \
+  --scan-class-path "$here/classes" --include-tag gpu --details=tree --disable-banner "$@"
+RUN
+chmod +x "$bundle/run"
+tar -C "$(dirname "$bundle")" -czf .device/gpu-tests.tar.gz gpu-tests
+rm -rf "$(dirname "$bundle")"
+du -sh .device/*
