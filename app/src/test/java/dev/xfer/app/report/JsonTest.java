@@ -1,0 +1,196 @@
+package dev.xfer.app.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class JsonTest {
+
+    @Test
+    void writesIndentedObjectsInInsertionOrder() {
+        Map<String, Object> report = Json.object(
+                "tool", "xfer",
+                "bytes", 4096L,
+                "gbps", 24.5,
+                "pinned", true,
+                "device", null,
+                "samples", List.of(1.5, 2.0),
+                "empty", List.of(),
+                "nested", Json.object("z", 1, "a", Map.of()));
+        assertEquals("""
+                {
+                  "tool": "xfer",
+                  "bytes": 4096,
+                  "gbps": 24.5,
+                  "pinned": true,
+                  "device": null,
+                  "samples": [
+                    1.5,
+                    2.0
+                  ],
+                  "empty": [],
+                  "nested": {
+                    "z": 1,
+                    "a": {}
+                  }
+                }
+                """, Json.write(report));
+    }
+
+    @Test
+    void writesScalarsAtTopLevel() {
+        assertEquals("\"x\"\n", Json.write("x"));
+        assertEquals("null\n", Json.write(null));
+        assertEquals("[]\n", Json.write(List.of()));
+    }
+
+    @Test
+    void writesUnorderedMapsInKeyOrder() {
+        Map<String, Object> map = new HashMap<>();
+        for (String key : List.of("m", "b", "z", "a", "q")) {
+            map.put(key, key);
+        }
+        assertEquals(List.of("a", "b", "m", "q", "z"),
+                new ArrayList<>(((Map<?, ?>) Json.parse(Json.write(map))).keySet()));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "1.0E9      | 1.0E9",
+            "1e-5       | 1.0E-5",
+            "0.1        | 0.1",
+            "-0.0       | -0.0",
+            "123456.789 | 123456.789",
+    })
+    void writesDoublesInShortestRoundTripForm(double value, String json) {
+        assertEquals(json + "\n", Json.write(value));
+        assertEquals(value, Json.parse(json));
+    }
+
+    @Test
+    void writesNonFiniteDoublesAsNull() {
+        assertEquals("[\n  null,\n  null,\n  null,\n  null\n]\n", Json.write(List.of(
+                Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Float.NaN)));
+    }
+
+    @Test
+    void writesOtherNumbersAndPrimitiveArrays() {
+        assertEquals("[\n  7,\n  8,\n  9,\n  0.5\n]\n",
+                Json.write(Arrays.asList(7, (short) 8, (byte) 9, 0.5f)));
+        assertEquals(List.of(1.5, 2.0), Json.parse(Json.write(new double[] {1.5, 2})));
+        assertEquals(List.of(1L, 2L), Json.parse(Json.write(new long[] {1, 2})));
+        assertEquals(List.of(3L), Json.parse(Json.write(new int[] {3})));
+    }
+
+    @Test
+    void escapesStrings() {
+        assertEquals("\"q\\\" b\\\\ n\\n r\\r t\\t b\\b f\\f nul\\u0000 us\\u001f del\u007f\"\n",
+                Json.write("q\" b\\ n\n r\r t\t b\b f\f nul\u0000 us\u001f del\u007f"));
+    }
+
+    @Test
+    void keepsNonAsciiAndEscapesLoneSurrogates() {
+        assertEquals("\"µs → 🚀 \u2028\"\n", Json.write("µs → 🚀 \u2028"));
+        assertEquals("\"a\\ud800b\\udc00\"\n", Json.write("a\uD800b\uDC00"));
+        assertEquals("a\uD800b\uDC00", Json.parse(Json.write("a\uD800b\uDC00")));
+    }
+
+    @Test
+    void rejectsValuesOutsideTheModel() {
+        assertEquals("cannot write a java.lang.Object as JSON", assertThrows(
+                IllegalArgumentException.class, () -> Json.write(new Object())).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Json.write(Map.of(1, "x")));
+        Map<Object, Object> ordered = new LinkedHashMap<>();
+        ordered.put(1, "x");
+        assertThrows(IllegalArgumentException.class, () -> Json.write(ordered));
+    }
+
+    @Test
+    void rejectsCycles() {
+        List<Object> cycle = new ArrayList<>();
+        cycle.add(cycle);
+        assertEquals("JSON nested deeper than 512 levels; is there a cycle?", assertThrows(
+                IllegalArgumentException.class, () -> Json.write(cycle)).getMessage());
+    }
+
+    @Test
+    void objectHelperChecksItsArguments() {
+        assertThrows(IllegalArgumentException.class, () -> Json.object("a"));
+        assertThrows(IllegalArgumentException.class, () -> Json.object(1, "a"));
+        assertThrows(IllegalArgumentException.class, () -> Json.object("a", 1, "a", 2));
+    }
+
+    @Test
+    void parsesAllValueKinds() {
+        Object value = Json.parse(" {\"a\": [1, -2.5e3, true, false, null, \"s\\u00e9\\/\"],"
+                + " \"b\": {}, \"c\": [], \"big\": 12345678901234567890, \"e\": 1E2}\r\n\t");
+        Map<String, Object> expected = new LinkedHashMap<>();
+        expected.put("a", Arrays.asList(1L, -2500.0, true, false, null, "sé/"));
+        expected.put("b", Map.of());
+        expected.put("c", List.of());
+        expected.put("big", 1.2345678901234567e19);
+        expected.put("e", 100.0);
+        assertEquals(expected, value);
+        assertEquals(List.of("a", "b", "c", "big", "e"),
+                new ArrayList<>(((Map<?, ?>) value).keySet()));
+        assertNull(Json.parse("null"));
+        assertEquals(Long.MIN_VALUE, Json.parse("-9223372036854775808"));
+    }
+
+    @Test
+    void parsesSurrogatePairEscapes() {
+        assertEquals("🚀", Json.parse("\"\\ud83d\\ude80\""));
+    }
+
+    @ParameterizedTest(name = "[{index}] {1}")
+    @CsvSource(delimiter = '|', value = {
+            "''                 | invalid JSON at line 1, column 1: unexpected end of input, expected a value",
+            "'{\"a\":1,}'       | invalid JSON at line 1, column 8: unexpected '}', expected a string key",
+            "'[1,]'             | invalid JSON at line 1, column 4: unexpected ']', expected a value",
+            "'[1 2]'            | invalid JSON at line 1, column 4: unexpected '2', expected ',' or ']'",
+            "'{\"a\" 1}'        | invalid JSON at line 1, column 6: unexpected '1', expected ':'",
+            "'{\"a\":1,\"a\":2}' | invalid JSON at line 1, column 8: key \"a\" repeats",
+            "'01'               | invalid JSON at line 1, column 2: unexpected '1' after the value",
+            "'1.'               | invalid JSON at line 1, column 3: invalid number, expected a digit after '.'",
+            "'-'                | invalid JSON at line 1, column 2: invalid number, expected a digit",
+            "'1e'               | invalid JSON at line 1, column 3: invalid number, expected a digit in the exponent",
+            "'+1'               | invalid JSON at line 1, column 1: unexpected '+', expected a value",
+            "'1e999'            | invalid JSON at line 1, column 1: number 1e999 is too large for a double",
+            "'NaN'              | invalid JSON at line 1, column 1: unexpected 'N', expected a value",
+            "'tru'              | invalid JSON at line 1, column 1: unexpected 't', expected a value",
+            "'\"abc'            | invalid JSON at line 1, column 5: unexpected end of input inside a string",
+            "'\"\\x\"'          | invalid JSON at line 1, column 2: invalid escape \\x",
+            "'\"\\u12G4\"'      | invalid JSON at line 1, column 2: invalid \\u escape \\u12G4",
+            "'\"\\u12'          | invalid JSON at line 1, column 2: unexpected end of input in a \\u escape",
+            "'[1]\n\n  x'       | invalid JSON at line 3, column 3: unexpected 'x' after the value",
+    })
+    void rejectsInvalidJsonNamingLineAndColumn(String text, String message) {
+        assertEquals(message, assertThrows(IllegalArgumentException.class,
+                () -> Json.parse(text)).getMessage());
+    }
+
+    @Test
+    void rejectsRawControlCharactersInStrings() {
+        assertEquals("invalid JSON at line 1, column 3: unescaped control character U+000A inside "
+                + "a string", assertThrows(IllegalArgumentException.class,
+                () -> Json.parse("\"a\nb\"")).getMessage());
+    }
+
+    @Test
+    void limitsNestingDepth() {
+        String deep = "[".repeat(600) + "]".repeat(600);
+        assertThrows(IllegalArgumentException.class, () -> Json.parse(deep));
+        String fine = "[".repeat(500) + "]".repeat(500);
+        assertEquals(fine, Json.write(Json.parse(fine)).replaceAll("\\s", ""));
+    }
+}
