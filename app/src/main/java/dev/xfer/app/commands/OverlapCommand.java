@@ -1,0 +1,110 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.overlap.OverlapBenchmark;
+import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapPlan;
+import dev.xfer.app.overlap.OverlapReport;
+import dev.xfer.app.overlap.OverlapSchedule;
+import dev.xfer.app.overlap.OverlapText;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.units.ByteSize;
+import dev.xfer.cuda.HostMemoryKind;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code xfer overlap}: async.cu's sequential vs async-V1 vs async-V2 comparison, with the model beside it. */
+@Command(name = "overlap", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compare sequential, async-V1 and async-V2 chunked-stream schedules of H2D, kernel and D2H",
+                "(NVIDIA's \"How to Overlap Data Transfers\" async.cu), with each stage's time and the ideal overlap."})
+public final class OverlapCommand implements Callable<Integer> {
+    @Mixin
+    private MeasuringCommand measuring;
+
+    @ArgGroup(exclusive = true)
+    private ArraySize arraySize;
+
+    static final class ArraySize {
+        @Option(names = "--size", paramLabel = "SIZE", description = "The array in bytes, a multiple of 4 (default 16MiB).")
+        private String size;
+
+        @Option(names = "--elements", paramLabel = "N", description = "The array in floats (default 4194304).")
+        private Long elements;
+    }
+
+    @Option(names = "--streams", paramLabel = "N", description = "Chunks and streams (default 4).")
+    private int streams = 4;
+
+    @Option(names = "--block-size", paramLabel = "N", description = "Threads per block (default 256).")
+    private int blockSize = 256;
+
+    @Option(names = "--kernel-iterations", paramLabel = "K",
+            description = "Repeat the kernel's arithmetic K times per element: from copy-bound to compute-bound (default 1).")
+    private int kernelIterations = 1;
+
+    @Option(names = "--schedules", split = ",", paramLabel = "S",
+            description = "sequential, v1, v2 (default all three).")
+    private List<String> schedules = List.of("sequential", "v1", "v2");
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Timed runs per schedule (default 20).")
+    private int iterations = 20;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first (default 3).")
+    private int warmup = 3;
+
+    @Option(names = "--memory", paramLabel = "KIND",
+            description = "Host memory: pinned (default), registered, write-combined, or pageable (which defeats overlap).")
+    private String memory = "pinned";
+
+    @Override
+    public Integer call() {
+        OverlapPlan plan = plan();
+        OutputFormat format = measuring.format();
+        var session = measuring.session();
+        OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), measuring.progress()).run(plan);
+        measuring.progressDone();
+        OverlapReport report = new OverlapReport(session.context(), plan, outcome.model(), outcome.results());
+        measuring.print(switch (format) {
+            case TEXT -> OverlapText.render(report);
+            case CSV -> OverlapJson.csv(report);
+            case JSON -> {
+                var doc = measuring.document("overlap", session.context(), OverlapJson.parameters(plan),
+                        OverlapJson.results(report), List.of());
+                doc.put("model", OverlapJson.model(report));
+                yield Json.write(doc) + "\n";
+            }
+        });
+        return report.withinTolerance() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    OverlapPlan plan() {
+        try {
+            return new OverlapPlan(elements(), streams, blockSize, kernelIterations,
+                    schedules.stream().map(OverlapSchedule::fromLabel).distinct().toList(),
+                    iterations, warmup, HostMemoryKind.fromLabel(memory));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private long elements() {
+        if (arraySize != null && arraySize.elements != null) {
+            return arraySize.elements;
+        }
+        if (arraySize != null && arraySize.size != null) {
+            long bytes = ByteSize.parse(arraySize.size).bytes();
+            if (bytes % Float.BYTES != 0) {
+                throw new IllegalArgumentException("--size " + arraySize.size + " is " + bytes
+                        + " bytes, not a whole number of floats (a multiple of 4)");
+            }
+            return bytes / Float.BYTES;
+        }
+        return OverlapPlan.ASYNC_CU_ELEMENTS;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.app.report.Csv;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.stats.Summary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The overlap report as JSON values and as CSV. */
+public final class OverlapJson {
+    private OverlapJson() {
+    }
+
+    public static Map<String, Object> parameters(OverlapPlan plan) {
+        return Json.object("elements", plan.elements(), "bytes", plan.bytes(), "streams", plan.streams(),
+                "blockSize", plan.blockSize(), "kernelIterations", plan.kernelIterations(),
+                "schedules", plan.schedules().stream().map(OverlapSchedule::label).toList(),
+                "iterations", plan.iterations(), "warmup", plan.warmup(), "memory", plan.memory().label());
+    }
+
+    public static List<Object> results(OverlapReport report) {
+        List<Object> rows = new ArrayList<>();
+        for (OverlapResult r : report.results()) {
+            Summary ms = r.milliseconds();
+            rows.add(Json.object("schedule", r.schedule().label(),
+                    "milliseconds", Json.object("median", ms.median(), "min", ms.min(), "max", ms.max(),
+                            "mean", ms.mean(), "stddev", ms.stddev(), "n", ms.n()),
+                    "gbps", r.gigabytesPerSecond(),
+                    "speedup", r.speedup().isPresent() ? r.speedup().getAsDouble() : null,
+                    "efficiency", r.efficiency(),
+                    "maxError", Double.isNaN(r.maxError()) ? null : r.maxError(),
+                    "withinTolerance", r.withinTolerance()));
+        }
+        return rows;
+    }
+
+    public static Map<String, Object> model(OverlapReport report) {
+        OverlapModel m = report.model();
+        return Json.object("h2dMs", m.h2dMs(), "kernelMs", m.kernelMs(), "d2hMs", m.d2hMs(),
+                "sequentialMs", m.sequentialMs(), "idealMs", m.idealMs(), "streams", m.streams(),
+                "asyncEngines", report.context().device().asyncEngines());
+    }
+
+    public static String csv(OverlapReport report) {
+        Csv csv = Csv.withHeader("device", "schedule", "elements", "streams", "block_size", "kernel_iterations",
+                "memory", "median_ms", "min_ms", "max_ms", "gbps", "speedup", "efficiency", "max_error", "ideal_ms");
+        OverlapPlan p = report.plan();
+        for (OverlapResult r : report.results()) {
+            csv.addRow(Integer.toString(report.context().device().index()), r.schedule().label(),
+                    Long.toString(p.elements()), Integer.toString(p.streams()), Integer.toString(p.blockSize()),
+                    Integer.toString(p.kernelIterations()), p.memory().label(),
+                    Double.toString(r.milliseconds().median()), Double.toString(r.milliseconds().min()),
+                    Double.toString(r.milliseconds().max()), Double.toString(r.gigabytesPerSecond()),
+                    r.speedup().isPresent() ? Double.toString(r.speedup().getAsDouble()) : "",
+                    Double.toString(r.efficiency()), Double.toString(r.maxError()),
+                    Double.toString(report.model().idealMs()));
+        }
+        return csv.render();
+    }
+}
