@@ -1,0 +1,93 @@
+// xfer's own device code. scripts/build-kernels.sh compiles this file into one fatbin that the Java
+// side loads with cudaLibraryLoadData and looks up with cudaLibraryGetKernel; the reference
+// programs in benchmarks/reference/ #include it, so both run exactly the same instructions.
+//
+// Every kernel is extern "C" so that its symbol is its plain name: cudaLibraryGetKernel takes the
+// symbol, and a C++-mangled name would tie the Java side to one compiler's mangling.
+//
+// Every kernel walks its range with a grid-stride loop and a 64-bit index: the host may pick any
+// grid (one that covers the range, or a small fixed one), and ranges past 2^31 elements (8 GiB of
+// floats) stay correct. Arguments are passed in the order the cudaLaunchKernel argument array
+// must hold them; the C types map to Java as: pointer -> ADDRESS, long long -> JAVA_LONG,
+// int -> JAVA_INT, unsigned int -> JAVA_INT (same 32 bits).
+//
+// Build with the default floating-point settings (no --use_fast_math): overlap_kernel's K=1 result
+// must match async.cu's arithmetic bit for bit, and fast math would swap sinf/cosf for the
+// approximate hardware instructions.
+
+// The arithmetic of NVIDIA's "How to Overlap Data Transfers in CUDA/C++" (async.cu):
+//     x = (float)i; s = sinf(x); c = cosf(x); a[i] = a[i] + sqrtf(s*s + c*c);
+// applied to a[begin, end). Ranges let one launch cover one stream's chunk, and chunks need not be
+// equal (n need not divide by the stream count).
+//
+// iterations = K scales the work per element so the kernel can be made long enough to hide (or
+// not hide) the copies; the result stays a[i] + 1 within rounding:
+//   K <= 1: exactly async.cu's statement, so the result is bit for bit async.cu's (K <= 0 counts
+//           as 1).
+//   K > 1:  v_j = sqrtf(s_j*s_j + c_j*c_j) with x_j = (float)(i + j), j = 0..K-1. A different x
+//           per pass keeps the compiler from computing sinf/cosf once and reusing it. What is
+//           summed is v_j - 1, not v_j: a running sum of values near 1 rounds at the ulp of the
+//           growing sum, so its error would grow with K. v_j - 1 is exact (Sterbenz), each is a multiple
+//           of 2^-24 far below 1, so their sum is exact too; dividing by K rounds once, and
+//           1 + mean rounds to a float between the smallest and largest 1 + (v_j - 1). Hence
+//           |a[i] - 1| from zeros is at most max_j |v_j - 1|: no worse than async.cu's own
+//           arithmetic at those x (its max error is 1.192093e-07, one ulp of 1).
+extern "C" __global__ void overlap_kernel(float *a, long long begin, long long end, int iterations)
+{
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long i = begin + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < end; i += stride) {
+        if (iterations <= 1) {
+            float x = (float)i;
+            float s = sinf(x);
+            float c = cosf(x);
+            a[i] = a[i] + sqrtf(s * s + c * c);
+        } else {
+            float deviation = 0.0f;
+            for (int j = 0; j < iterations; ++j) {
+                float x = (float)(i + j);
+                float s = sinf(x);
+                float c = cosf(x);
+                deviation += sqrtf(s * s + c * c) - 1.0f;
+            }
+            a[i] = a[i] + (1.0f + deviation / (float)iterations);
+        }
+    }
+}
+
+// a[i] = (double)(i % period + 1) for i in [0, n): with period = 999999 this is PyTorch's
+// "non_blocking" tutorial pattern 1..999999 repeated, which the host checks after copying back.
+// Every value is a small exact integer, so the check is exact on any host. A period <= 0 means no
+// wrap (a[i] = i + 1) rather than a division by zero.
+extern "C" __global__ void fill_sequence_f64(double *a, long long n, long long period)
+{
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        a[i] = (double)((period > 0 ? i % period : i) + 1);
+    }
+}
+
+// a[i] = h == 0 ? 1 : h  for i in [0, n), where, in uint32 arithmetic (all products mod 2^32):
+//     x = (uint32)i ^ (uint32)(i >> 32) ^ seed
+//     x ^= x >> 16;  x *= 0x7feb352d;  x ^= x >> 15;  x *= 0x846ca68b;  x ^= x >> 16;  h = x
+// (Chris Wellons' "lowbias32" integer hash). In Java, with int x and long i:
+//     int x = (int) i ^ (int) (i >>> 32) ^ seed;
+//     x ^= x >>> 16; x *= 0x7feb352d; x ^= x >>> 15; x *= 0x846ca68b; x ^= x >>> 16;
+//     int expected = x == 0 ? 1 : x;
+// Why a hash and not i itself: neighbouring words differ in about half their bits, so a copy that
+// lands shifted, duplicated or torn is caught; folding in the high half of i keeps buffers past
+// 2^32 words (16 GiB) from repeating; the seed lets successive runs write different data, so stale
+// data from an earlier run cannot pass. Never zero (the hash is a bijection; the one input that
+// maps to 0 is replaced by 1), so an untouched zeroed buffer never matches.
+extern "C" __global__ void fill_pattern_u32(unsigned int *a, long long n, unsigned int seed)
+{
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        unsigned int x = (unsigned int)i ^ (unsigned int)((unsigned long long)i >> 32) ^ seed;
+        x ^= x >> 16;
+        x *= 0x7feb352du;
+        x ^= x >> 15;
+        x *= 0x846ca68bu;
+        x ^= x >> 16;
+        a[i] = x == 0u ? 1u : x;
+    }
+}
