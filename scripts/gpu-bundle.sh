@@ -8,15 +8,17 @@ cd "$root"
 . scripts/lib/java-home.sh
 require_java_home
 
-./mvnw -B -q -ntp package -DskipTests
+bundle=$(mktemp -d)/gpu-tests
+mkdir -p "$bundle/lib" "$bundle/classes"
+# One reactor run, so app's classpath resolves native-bindings from this build; app runs last
+# and leaves its test classpath in cp.txt.
+./mvnw -B -q -ntp package -DskipTests dependency:build-classpath -Dmdep.includeScope=test \
+  -Dmdep.outputFile="$bundle/cp.txt"
 rm -rf .device && mkdir -p .device
 cp app/target/xfer-*-linux-x86_64.tar.gz .device/xfer.tar.gz
 
-bundle=$(mktemp -d)/gpu-tests
-mkdir -p "$bundle/lib" "$bundle/classes"
 "$JAVA_HOME/bin/jlink" --add-modules java.base,java.sql,java.logging,java.xml,jdk.unsupported,java.management \
   --strip-debug --no-header-files --no-man-pages --compress zip-0 --output "$bundle/runtime"
-./mvnw -B -q -ntp -pl app -am dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$bundle/cp.txt"
 tr ':' '\n' < "$bundle/cp.txt" | grep -v '/org/junit/\|/org/opentest4j/\|/org/apiguardian/\|native-bindings' | while read -r jar; do
   [ -f "$jar" ] && cp "$jar" "$bundle/lib/"
 done

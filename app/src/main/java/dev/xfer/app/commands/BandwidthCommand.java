@@ -84,7 +84,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             case TEXT -> BandwidthText.render(report);
             case CSV -> BandwidthCsv.render(report);
             case JSON -> Json.write(measuring.document("bandwidth", context, BandwidthJson.parameters(plan),
-                    BandwidthJson.results(report), BandwidthJson.failures(report))) + "\n";
+                    BandwidthJson.results(report), BandwidthJson.failures(report)));
         });
         return report.verified() ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }

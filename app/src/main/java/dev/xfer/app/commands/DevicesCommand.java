@@ -35,7 +35,7 @@ public final class DevicesCommand implements Callable<Integer> {
         DevicesReport report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
         var out = spec.commandLine().getOut();
         if (json) {
-            out.println(Json.write(Json.object(
+            out.print(Json.write(Json.object(
                     "xfer", XferVersion.xferVersion(),
                     "command", "devices",
                     "software", DevicesJson.software(report),

@@ -77,7 +77,7 @@ public final class OverlapCommand implements Callable<Integer> {
                 var doc = measuring.document("overlap", session.context(), OverlapJson.parameters(plan),
                         OverlapJson.results(report), List.of());
                 doc.put("model", OverlapJson.model(report));
-                yield Json.write(doc) + "\n";
+                yield Json.write(doc);
             }
         });
         return report.withinTolerance() ? ExitCode.OK : ExitCode.CHECK_FAILED;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Runs on a GPU machine without a JDK, from a checkout that carries .device/ (made here by
+# scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
+# programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
+#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth overlap check reference tests all
+# A step's commands are echoed before their output, so the log reads as a transcript.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-$root/gpu-out}
+mkdir -p "$out"
+work=/tmp/xfer-gpu
+rm -rf "$work" && mkdir -p "$work"
+tar -C "$work" -xzf "$root/.device/xfer.tar.gz"
+xfer=$(ls "$work"/xfer-*/bin/xfer)
+status=0
+
+run() {
+  echo "\$ $*" | sed "s|$work/xfer-[^/]*/bin/xfer|xfer|g; s|$work/ref/|benchmarks/reference/build/|g"
+  "$@"
+  local rc=$?
+  echo "[exit $rc]"
+  echo
+  return $rc
+}
+
+expect_rc() {
+  local want=$1; shift
+  run "$@"; local rc=$?
+  if [ "$rc" != "$want" ]; then echo "gpu-check: expected exit $want, got $rc" >&2; status=1; fi
+}
+
+reference() {
+  if [ ! -x "$work/ref/bandwidth_ref" ]; then
+    "$root/scripts/build-reference.sh" "$work/ref" >/dev/null || { echo "gpu-check: reference build failed" >&2; status=1; return; }
+  fi
+}
+
+step() {
+  case "$1" in
+    info) run nvidia-smi --query-gpu=name,driver_version,pcie.link.gen.max,pcie.link.width.current --format=csv
+          run "$xfer" --version ;;
+    devices) expect_rc 0 "$xfer" devices; expect_rc 0 "$xfer" devices --json
+             expect_rc 3 "$xfer" devices --cudart /nonexistent/libcudart.so
+             expect_rc 3 "$xfer" bandwidth --device 7 ;;
+    bandwidth) expect_rc 0 "$xfer" bandwidth
+               reference; run "$work/ref/bandwidth_ref" --mode bandwidth 16MiB 64MiB
+               expect_rc 0 "$xfer" bandwidth --memory pinned --size 64MiB,256MiB,1GiB,4GiB
+               expect_rc 0 "$xfer" bandwidth --memory all --direction h2d,d2h,d2d,bidir --size 4KiB,16MiB --iterations 10
+               run "$work/ref/bandwidth_ref" --mode latency --memory pinned --latency-bytes 4096 --latency-iters 1000
+               expect_rc 0 "$xfer" bandwidth --memory pinned --size 4KiB --iterations 1000 --warmup 100
+               expect_rc 0 "$xfer" bandwidth --timer wall --size 16MiB
+               expect_rc 5 "$xfer" bandwidth --size 200GiB --memory pinned ;;
+    sweep) expect_rc 0 "$xfer" bandwidth --memory all --sizes 4KiB..4GiB --iterations 5 --warmup 2 ;;
+    overlap) reference; run "$work/ref/overlap_ref"
+             expect_rc 0 "$xfer" overlap
+             run "$work/ref/overlap_ref"
+             expect_rc 0 "$xfer" overlap --elements 1000003 --streams 3
+             expect_rc 0 "$xfer" overlap --memory pageable ;;
+    overlap-table) for k in 1 10 100; do for s in 1 2 4 8 16; do
+                     expect_rc 0 "$xfer" overlap --streams "$s" --kernel-iterations "$k" --iterations 10 --csv
+                   done; done ;;
+    check) expect_rc 0 "$xfer" check ;;
+    tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
+           expect_rc 0 "$work/gpu-tests/run" ;;
+    *) echo "gpu-check: unknown step $1" >&2; status=2 ;;
+  esac
+}
+
+for s in "$@"; do
+  echo "=== $s ==="
+  step "$s" > "$out/$s.log" 2>&1
+  cat "$out/$s.log"
+done
+echo "gpu-check: status $status"
+exit $status
