@@ -30,6 +30,7 @@ cat > "$bundle/run" <<'RUN'
 #!/bin/sh
 # Runs the tests tagged gpu; extra arguments go to the JUnit console launcher.
 here=$(cd "$(dirname "$0")" && pwd)
+cd "$here" && mkdir -p target   # jqwik keeps its database under ./target
 exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Xmx48g \
   -jar "$here"/junit-platform-console-standalone-*.jar execute \
   --class-path "$here/classes:$(ls "$here"/lib/*.jar | tr '\n' ':')" \

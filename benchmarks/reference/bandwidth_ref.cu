@@ -1,5 +1,5 @@
 // bandwidth_ref: host<->device copy bandwidth and small-copy latency measured the plainest way,
-// one cudaMemcpy per timed iteration, so xfer's figures can be compared with C in the same run.
+// one copy per timed iteration (cudaMemcpyAsync for pinned memory, cudaMemcpy for pageable, as bandwidthtest.cu and xfer), so xfer's figures can be compared with C in the same run.
 // See README.md beside this file for the options and the lines it prints.
 #include "ref_common.h"
 
@@ -83,18 +83,24 @@ bool pattern_holds(const unsigned char *p, size_t bytes)
 
 struct Timing {
     std::vector<double> event_us;  // start and stop events on the legacy default stream
-    std::vector<double> host_us;   // wall time of the cudaMemcpy call alone
+    std::vector<double> host_us;   // wall time of the copy call alone
 };
 
-// W untimed then N timed copies of `bytes` in one direction, each bracketed by events.
-Timing time_copies(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, int warmup, int iters,
+// W untimed then N timed copies of `bytes` in one direction, each bracketed by events. Issued as
+// bandwidthtest.cu and xfer issue them: cudaMemcpyAsync on the legacy stream for page-locked
+// memory, cudaMemcpy for pageable, so the event times compare call for call with xfer's.
+Timing time_copies(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, bool async, int warmup, int iters,
                    cudaEvent_t start, cudaEvent_t stop)
 {
     Timing t;
     for (int i = 0; i < warmup + iters; ++i) {
         CHECK(cudaEventRecord(start, 0));
         auto h0 = std::chrono::steady_clock::now();
-        CHECK(cudaMemcpy(dst, src, bytes, kind));
+        if (async) {
+            CHECK(cudaMemcpyAsync(dst, src, bytes, kind, 0));
+        } else {
+            CHECK(cudaMemcpy(dst, src, bytes, kind));
+        }
         auto h1 = std::chrono::steady_clock::now();
         CHECK(cudaEventRecord(stop, 0));
         CHECK(cudaEventSynchronize(stop));
@@ -197,12 +203,12 @@ int main(int argc, char **argv)
             fill_pattern(host.p, bytes);
             bool h2d = std::find(directions.begin(), directions.end(), "h2d") != directions.end();
             bool d2h = std::find(directions.begin(), directions.end(), "d2h") != directions.end();
-            Timing up = time_copies(dev, host.p, bytes, cudaMemcpyHostToDevice, h2d ? w : 0, h2d ? n : 1, start, stop);
+            Timing up = time_copies(dev, host.p, bytes, cudaMemcpyHostToDevice, memory == "pinned", h2d ? w : 0, h2d ? n : 1, start, stop);
             if (h2d) {
                 report(cudaMemcpyHostToDevice, up);
             }
             std::memset(host.p, 0, bytes);
-            Timing down = time_copies(host.p, dev, bytes, cudaMemcpyDeviceToHost, d2h ? w : 0, d2h ? n : 1, start, stop);
+            Timing down = time_copies(host.p, dev, bytes, cudaMemcpyDeviceToHost, memory == "pinned", d2h ? w : 0, d2h ? n : 1, start, stop);
             if (d2h) {
                 report(cudaMemcpyDeviceToHost, down);
             }

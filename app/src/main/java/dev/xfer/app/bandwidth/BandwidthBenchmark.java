@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.results.Progress;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;
 import dev.xfer.cuda.CopyKind;
@@ -157,10 +158,7 @@ public final class BandwidthBenchmark {
                 MemorySegment.copy(reference, 0, source.segment(), 0, size);
                 Memcpy.copy(down.address(), reference, size, CopyKind.HOST_TO_DEVICE);
                 DataPattern.poison(target.segment());
-                double[] h2d = new double[plan.iterations()];
-                double[] d2h = new double[plan.iterations()];
-                for (int i = -plan.warmup(); i < plan.iterations(); i++) {
-                    long t0 = System.nanoTime();
+                Runnable both = () -> {
                     start.record(first);
                     Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
                     stop.record(first);
@@ -169,11 +167,16 @@ public final class BandwidthBenchmark {
                     stop2.record(second);
                     stop.synchronize();
                     stop2.synchronize();
+                };
+                new Warmup(plan.warmup()).run(both);
+                double[] h2d = new double[plan.iterations()];
+                double[] d2h = new double[plan.iterations()];
+                for (int i = 0; i < plan.iterations(); i++) {
+                    long t0 = System.nanoTime();
+                    both.run();
                     double wall = (System.nanoTime() - t0) / 1e9;
-                    if (i >= 0) {
-                        h2d[i] = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
-                        d2h[i] = plan.timer() == CopyTimer.EVENTS ? start2.millisecondsTo(stop2) / 1e3 : wall;
-                    }
+                    h2d[i] = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
+                    d2h[i] = plan.timer() == CopyTimer.EVENTS ? start2.millisecondsTo(stop2) / 1e3 : wall;
                 }
                 boolean downOk = verify(memory.label() + " bidir-d2h " + size + " B", target.segment(), reference);
                 DataPattern.poison(target.segment());
@@ -207,9 +210,7 @@ public final class BandwidthBenchmark {
             }
             progress.measuring(results.size(), total,
                     (memory == null ? "device" : memory.label()) + " " + direction + " " + size + " B");
-            for (int i = 0; i < plan.warmup(); i++) {
-                copy.seconds();
-            }
+            new Warmup(plan.warmup()).run(copy::seconds);
             double[] seconds = new double[plan.iterations()];
             for (int i = 0; i < seconds.length; i++) {
                 seconds[i] = copy.seconds();

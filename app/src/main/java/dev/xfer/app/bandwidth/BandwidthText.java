@@ -14,7 +14,7 @@ public final class BandwidthText {
         BandwidthPlan plan = report.plan();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
-        out.append(String.format(Locale.ROOT, "timer %s, %d iterations after %d warm-up, GB/s = 1e9 bytes/s%n",
+        out.append(String.format(Locale.ROOT, "timer %s, %d iterations after %d+ warm-up runs (200 ms at least), GB/s = 1e9 bytes/s%n",
                 plan.timer().label(), plan.iterations(), plan.warmup()));
         TextTable table = TextTable.of(Column.left("memory"), Column.left("direction"), Column.right("bytes"),
                 Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),

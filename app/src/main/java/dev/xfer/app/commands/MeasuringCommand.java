@@ -5,7 +5,7 @@ import dev.xfer.app.cli.XferCommand;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DeviceInspector;
-import dev.xfer.app.results.Progress;
+import dev.xfer.app.measure.Progress;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.topology.PciDeviceReader;
 import dev.xfer.cuda.CudaDevice;

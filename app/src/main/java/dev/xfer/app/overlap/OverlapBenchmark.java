@@ -1,7 +1,8 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.kernels.XferKernels;
-import dev.xfer.app.results.Progress;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -200,16 +201,18 @@ public final class OverlapBenchmark {
 
         /** Zeroes the host array, then times {@code issue} between two events on the legacy stream. */
         private double[] samples(Runnable issue) {
-            double[] ms = new double[plan.iterations()];
-            for (int i = -plan.warmup(); i < plan.iterations(); i++) {
+            Runnable once = () -> {
                 host.fill((byte) 0);
                 start.record(legacy);
                 issue.run();
                 stop.record(legacy);
                 stop.synchronize();
-                if (i >= 0) {
-                    ms[i] = start.millisecondsTo(stop);
-                }
+            };
+            new Warmup(plan.warmup()).run(once);
+            double[] ms = new double[plan.iterations()];
+            for (int i = 0; i < ms.length; i++) {
+                once.run();
+                ms[i] = start.millisecondsTo(stop);
             }
             return ms;
         }

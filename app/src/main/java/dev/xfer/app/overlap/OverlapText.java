@@ -16,7 +16,7 @@ public final class OverlapText {
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT,
-                "%d floats (%d bytes), %d streams, block %d, kernel iterations %d, %s host memory, %d iterations after %d warm-up%n",
+                "%d floats (%d bytes), %d streams, block %d, kernel iterations %d, %s host memory, %d iterations after %d+ warm-up runs (200 ms at least)%n",
                 plan.elements(), plan.bytes(), plan.streams(), plan.blockSize(), plan.kernelIterations(), plan.memory(),
                 plan.iterations(), plan.warmup()));
         int engines = report.context().device().asyncEngines();

@@ -1,6 +1,6 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.results.Progress;
+import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -36,6 +36,9 @@ class BandwidthOnGpuTest {
 
     @Test
     void everyKindAndDirectionVerifiesAtSmallAndLargeSizes() {
+        // The runtime allocates its own staging memory on the first pageable copies; only what
+        // remains after a second identical sweep would be xfer's leak.
+        run(List.of(4096L), List.of(HostMemoryKind.values()), List.of(CopyDirection.values()), s -> { });
         long freeBefore = device.memoryInfo().freeBytes();
         var outcome = run(List.of(4096L, (1L << 20) + 3, ABOVE_2_GIB), List.of(HostMemoryKind.values()),
                 List.of(CopyDirection.values()), s -> { });

@@ -1,4 +1,4 @@
-package dev.xfer.app.results;
+package dev.xfer.app.measure;
 
 /** Receives "now measuring" notes from a benchmark; commands show them on a terminal. */
 @FunctionalInterface
