@@ -56,9 +56,9 @@ public final class DeviceBuffer implements AutoCloseable {
         return MemorySegment.ofAddress(live().address() + offset);
     }
 
-    /** Sets every byte to {@code value} (synchronous). */
-    public void fill(int value) {
-        Check.check(cudart.cudaMemset(live(), value, bytes), "cudaMemset(" + bytes + " bytes)");
+    /** Sets every byte to {@code value}, ordered with the other work on {@code stream}. */
+    public void fillAsync(int value, CudaStream stream) {
+        Check.check(cudart.cudaMemsetAsync(live(), value, bytes, stream.handle()), "cudaMemsetAsync(" + bytes + " bytes)");
     }
 
     private MemorySegment live() {

@@ -1,0 +1,45 @@
+package dev.xfer.app.check;
+
+import dev.xfer.app.report.Csv;
+import dev.xfer.app.report.Json;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The check report as JSON values and CSV. */
+public final class CheckJson {
+    private CheckJson() {
+    }
+
+    public static Map<String, Object> parameters(CheckPlan plan) {
+        return Json.object("elements", plan.elements(), "bytes", plan.bytes(), "trials", plan.trials(),
+                "memory", plan.memory().label(), "period", CheckPlan.PERIOD,
+                "scenarios", plan.scenarios().stream().map(CheckScenario::id).toList());
+    }
+
+    public static List<Object> results(CheckReport report) {
+        List<Object> rows = new ArrayList<>();
+        for (CheckResult r : report.results()) {
+            rows.add(Json.object("scenario", r.scenario().id(), "synchronized", r.scenario().isSynchronized(),
+                    "trials", r.trials(), "wrongTrials", r.wrongTrials(), "staleMean", r.staleMean(),
+                    "staleWorst", r.staleWorst(), "staleFractionWorst", r.staleFractionWorst(),
+                    "maxError", Double.isFinite(r.maxError()) ? r.maxError() : null,
+                    "poisonSeen", Double.isInfinite(r.maxError()),
+                    "verdict", r.verdict().name().toLowerCase(java.util.Locale.ROOT)));
+        }
+        return rows;
+    }
+
+    public static String csv(CheckReport report) {
+        Csv csv = Csv.withHeader("device", "scenario", "synchronized", "trials", "wrong_trials", "stale_mean",
+                "stale_worst", "max_error", "verdict");
+        for (CheckResult r : report.results()) {
+            csv.addRow(Integer.toString(report.context().device().index()), r.scenario().id(),
+                    Boolean.toString(r.scenario().isSynchronized()), Integer.toString(r.trials()),
+                    Integer.toString(r.wrongTrials()), Double.toString(r.staleMean()), Long.toString(r.staleWorst()),
+                    Double.toString(r.maxError()), r.verdict().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return csv.render();
+    }
+}

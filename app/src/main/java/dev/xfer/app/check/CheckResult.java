@@ -1,0 +1,18 @@
+package dev.xfer.app.check;
+
+/**
+ * One scenario over all its trials.
+ *
+ * @param wrongTrials  trials in which the host (or, for H2D, the device) saw at least one wrong element
+ * @param staleMean    wrong elements per trial, averaged over all trials
+ * @param staleWorst   the most wrong elements in one trial
+ * @param staleFractionWorst staleWorst over the elements per trial
+ * @param maxError     the largest |seen - expected| over all trials; infinite when poison (NaN) was seen
+ */
+public record CheckResult(CheckScenario scenario, int trials, int wrongTrials, double staleMean, long staleWorst,
+                          double staleFractionWorst, double maxError) {
+
+    public Verdict verdict() {
+        return Verdict.of(scenario, wrongTrials);
+    }
+}

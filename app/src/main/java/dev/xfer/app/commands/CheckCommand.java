@@ -1,0 +1,86 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.check.CheckExperiment;
+import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckPlan;
+import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.check.CheckScenario;
+import dev.xfer.app.check.CheckText;
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.units.ByteSize;
+import dev.xfer.cuda.HostMemoryKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code xfer check}: reading or overwriting host memory while a non-blocking copy is still running. */
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Show the non-blocking copy hazards: host memory read before an async D2H finished, or",
+                "overwritten before an async H2D read it, against the same with synchronization.",
+                "Exit 1 only if a synchronized scenario saw wrong data (a driver or hardware fault)."})
+public final class CheckCommand implements Callable<Integer> {
+    @Mixin
+    private MeasuringCommand measuring;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Trials per scenario (default 100).")
+    private int trials = 100;
+
+    @Option(names = "--size", paramLabel = "SIZE",
+            description = "Bytes per copy, whole doubles (default 799999200: the tutorial's 100 x 999,999 doubles).")
+    private String size;
+
+    @Option(names = "--memory", paramLabel = "KIND",
+            description = "Page-locked host memory for the racing scenarios: pinned (default), registered, write-combined.")
+    private String memory = "pinned";
+
+    @Option(names = "--scenarios", split = ",", paramLabel = "S",
+            description = "d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite, h2d-event (default all).")
+    private List<String> scenarios;
+
+    @Override
+    public Integer call() {
+        CheckPlan plan = plan();
+        OutputFormat format = measuring.format();
+        var session = measuring.session();
+        var results = new CheckExperiment(session.device(), measuring.progress()).run(plan);
+        measuring.progressDone();
+        CheckReport report = new CheckReport(session.context(), plan, results);
+        measuring.print(switch (format) {
+            case TEXT -> CheckText.render(report);
+            case CSV -> CheckJson.csv(report);
+            case JSON -> Json.write(measuring.document("check", session.context(), CheckJson.parameters(plan),
+                    CheckJson.results(report), List.of()));
+        });
+        return report.synchronizedScenariosSafe() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    CheckPlan plan() {
+        try {
+            long elements = CheckPlan.TUTORIAL_ELEMENTS;
+            if (size != null) {
+                long bytes = ByteSize.parse(size).bytes();
+                if (bytes < Double.BYTES) {
+                    throw new IllegalArgumentException("--size " + size + " holds no whole double (8 bytes)");
+                }
+                elements = bytes / Double.BYTES;
+            }
+            List<CheckScenario> chosen = scenarios == null ? List.of(CheckScenario.values())
+                    : scenarios.stream().map(CheckCommand::scenario).distinct().toList();
+            return new CheckPlan(elements, trials, HostMemoryKind.fromLabel(memory), chosen);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static CheckScenario scenario(String id) {
+        return Arrays.stream(CheckScenario.values()).filter(s -> s.id().equals(id.strip())).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown scenario '" + id
+                        + "' (expected d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite or h2d-event)"));
+    }
+}
