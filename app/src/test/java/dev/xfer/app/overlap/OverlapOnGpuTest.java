@@ -1,0 +1,41 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaRuntime;
+import dev.xfer.cuda.HostMemoryKind;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Needs an NVIDIA GPU: every schedule computes async.cu's result, for even and uneven splits. */
+@Tag("gpu")
+class OverlapOnGpuTest {
+    private static CudaDevice device;
+
+    @BeforeAll
+    static void gpu() {
+        device = CudaRuntime.load(Optional.empty()).device(0);
+    }
+
+    @ParameterizedTest(name = "{0} floats over {1} streams, K={2}")
+    @CsvSource({"4194304, 4, 1", "1000003, 3, 1", "777, 5, 1", "4194305, 7, 1", "1048576, 16, 10", "65537, 2, 100"})
+    void everyScheduleIsExactWithinOneUlp(long elements, int streams, int k) {
+        OverlapPlan plan = new OverlapPlan(elements, streams, 256, k, List.of(OverlapSchedule.values()), 3, 1,
+                HostMemoryKind.PINNED);
+        var outcome = new OverlapBenchmark(device, Progress.NONE).run(plan);
+        assertEquals(3, outcome.results().size());
+        for (OverlapResult r : outcome.results()) {
+            assertTrue(r.maxError() <= 1.2e-7, r.schedule() + " max error " + r.maxError());
+            assertTrue(r.milliseconds().median() > 0, r.schedule().toString());
+        }
+        assertTrue(outcome.model().h2dMs() > 0 && outcome.model().kernelMs() > 0 && outcome.model().d2hMs() > 0);
+    }
+}
