@@ -116,9 +116,9 @@ public final class ReportFixtures {
         return new OverlapModel(0.32, 0.05, 0.31, 4);
     }
 
-    public static OverlapResult overlapResult(OverlapSchedule schedule, double medianMs, OptionalDouble speedup,
-                                              double maxError) {
-        Summary ms = summary(20, medianMs, medianMs - 0.01, medianMs + 0.05, medianMs + 0.005, 0.0125);
+    public static OverlapResult overlapResult(OverlapSchedule schedule, double medianMs, double minMs, double maxMs,
+                                              OptionalDouble speedup, double maxError) {
+        Summary ms = summary(20, medianMs, minMs, maxMs, medianMs, 0.0125);
         double gbps = 2.0 * overlapPlan().bytes() / (medianMs / 1e3) / 1e9;
         return new OverlapResult(schedule, ms, gbps, speedup, maxError, overlapModel().efficiency(medianMs));
     }
@@ -126,9 +126,9 @@ public final class ReportFixtures {
     /** async.cu's picture: sequential 1 ms, V1 and V2 0.47 ms, every element within tolerance. */
     public static OverlapReport overlapReport(DeviceInfo device) {
         return new OverlapReport(context(device), overlapPlan(), overlapModel(), List.of(
-                overlapResult(OverlapSchedule.SEQUENTIAL, 1.0, OptionalDouble.of(1.0), 1.1920928955078125E-7),
-                overlapResult(OverlapSchedule.V1, 0.47, OptionalDouble.of(1.0 / 0.47), 1.1920928955078125E-7),
-                overlapResult(OverlapSchedule.V2, 0.47, OptionalDouble.of(1.0 / 0.47), 0.0)));
+                overlapResult(OverlapSchedule.SEQUENTIAL, 1.0, 0.97, 1.08, OptionalDouble.of(1.0), 1.1920928955078125E-7),
+                overlapResult(OverlapSchedule.V1, 0.47, 0.46, 0.52, OptionalDouble.of(1.0 / 0.47), 1.1920928955078125E-7),
+                overlapResult(OverlapSchedule.V2, 0.47, 0.465, 0.49, OptionalDouble.of(1.0 / 0.47), 0.0)));
     }
 
     public static OverlapReport overlapReport() {
