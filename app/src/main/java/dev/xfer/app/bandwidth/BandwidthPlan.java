@@ -42,10 +42,20 @@ public record BandwidthPlan(
         return directions.stream().anyMatch(CopyDirection::crossesLink);
     }
 
-    /** The number of result rows, for progress. */
+    /**
+     * The number of result rows, for progress: h2d and d2h one per memory kind, bidir two
+     * (bidir-h2d, bidir-d2h) per kind that allows async copies, d2d one.
+     */
     public int configurations() {
-        long host = directions.stream().filter(CopyDirection::crossesLink).count();
-        long perSize = host * memories.size() + (directions.contains(CopyDirection.D2D) ? 1 : 0);
+        long asyncKinds = memories.stream().filter(HostMemoryKind::allowsAsyncCopies).count();
+        long perSize = 0;
+        for (CopyDirection direction : directions) {
+            perSize += switch (direction) {
+                case H2D, D2H -> memories.size();
+                case BIDIR -> 2 * asyncKinds;
+                case D2D -> 1;
+            };
+        }
         return (int) (perSize * sizes.size());
     }
 }

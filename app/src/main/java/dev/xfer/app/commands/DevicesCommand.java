@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code xfer devices}: each GPU as the runtime and sysfs describe it. */
@@ -35,15 +36,20 @@ public final class DevicesCommand implements Callable<Integer> {
         DevicesReport report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
         var out = spec.commandLine().getOut();
         if (json) {
-            out.print(Json.write(Json.object(
-                    "xfer", XferVersion.xferVersion(),
-                    "command", "devices",
-                    "software", DevicesJson.software(report),
-                    "devices", DevicesJson.devices(report))));
+            out.print(Json.write(document(XferVersion.xferVersion(), report)));
         } else {
             out.print(DevicesText.render(report));
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** The JSON document {@code --json} prints; package-private so a test can build it from fixed records. */
+    static Map<String, Object> document(String xferVersion, DevicesReport report) {
+        return Json.object(
+                "xfer", xferVersion,
+                "command", "devices",
+                "software", DevicesJson.software(report),
+                "devices", DevicesJson.devices(report));
     }
 }

@@ -1,0 +1,134 @@
+package dev.xfer.app.check;
+
+import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.ReportFixtures;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.xfer.app.results.ReportFixtures.line;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The check report as text and JSON, from fixed results. */
+class CheckRenderingTest {
+    private final CheckReport report = ReportFixtures.checkReport();
+
+    /** The fixture with h2d-event having seen wrong data once: a synchronized scenario, so the run fails. */
+    private static CheckReport broken() {
+        List<CheckResult> results = new ArrayList<>(ReportFixtures.checkResults());
+        results.set(4, new CheckResult(CheckScenario.H2D_EVENT, 100, 1, 0.5, 50, 50.0 / CheckPlan.TUTORIAL_ELEMENTS, 998.0));
+        return new CheckReport(ReportFixtures.context(), ReportFixtures.checkPlan(), results);
+    }
+
+    @Test
+    void textNamesTheDataAndTheTrials() {
+        String text = CheckText.render(report);
+        assertTrue(text.startsWith("device 0: NVIDIA H200, PCIe Gen5 x16"), text);
+        assertEquals("99999900 doubles (799999200 bytes) of 1..999999 repeated, pinned host memory, 100 trials each",
+                text.lines().skip(1).findFirst().orElseThrow());
+    }
+
+    @Test
+    void textVerdictPerScenario() {
+        String text = CheckText.render(report);
+        assertTrue(line(text, "d2h-nosync").endsWith("race observed as expected"), text);
+        assertTrue(line(text, "d2h-sync").endsWith("safe: 0 wrong"), text);
+        assertTrue(line(text, "d2h-pageable").endsWith("safe: 0 wrong"), text);
+        assertTrue(line(text, "h2d-overwrite").endsWith("race possible but not observed in 100 trials"), text);
+        assertTrue(line(text, "h2d-event").endsWith("safe: 0 wrong"), text);
+        assertFalse(text.contains("WRONG DATA"), text);
+        assertTrue(report.synchronizedScenariosSafe());
+    }
+
+    @Test
+    void textRowFigures() {
+        List<String> words = List.of(line(CheckText.render(report), "d2h-nosync").strip().split("\\s+"));
+        // scenario, trials, wrong trials, stale mean, stale worst (share), max error (poison: infinite)
+        assertEquals(List.of("d2h-nosync", "100", "4", "1250000.0", "49999950", "(50%)", "Infinity"), words.subList(0, 7));
+    }
+
+    @Test
+    void textBrokenSynchronizedScenario() {
+        CheckReport r = broken();
+        assertFalse(r.synchronizedScenariosSafe());
+        String row = line(CheckText.render(r), "h2d-event");
+        assertTrue(row.endsWith("WRONG DATA despite synchronization"), row);
+        assertTrue(row.contains(" 998.000 "), row);
+    }
+
+    @Test
+    void textDescribesEveryScenario() {
+        String text = CheckText.render(report);
+        for (CheckScenario s : CheckScenario.values()) {
+            assertTrue(text.contains(s.description()), s.id());
+        }
+    }
+
+    // ---- JSON
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parsedDocument(CheckReport r) {
+        Map<String, Object> doc = new MeasuringCommand().document("check", r.context(), CheckJson.parameters(r.plan()),
+                CheckJson.results(r), List.of());
+        return (Map<String, Object>) Json.parse(Json.write(doc));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonParameters() {
+        Map<String, Object> p = (Map<String, Object>) parsedDocument(report).get("parameters");
+        assertEquals(99_999_900L, p.get("elements"));
+        assertEquals(799_999_200L, p.get("bytes"));
+        assertEquals(100L, p.get("trials"));
+        assertEquals("pinned", p.get("memory"));
+        assertEquals(999_999L, p.get("period"));
+        assertEquals(List.of("d2h-nosync", "d2h-sync", "d2h-pageable", "h2d-overwrite", "h2d-event"), p.get("scenarios"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonResults() {
+        List<Object> results = (List<Object>) parsedDocument(report).get("results");
+        Map<String, Object> nosync = (Map<String, Object>) results.getFirst();
+        assertEquals(List.of("scenario", "synchronized", "trials", "wrongTrials", "staleMean", "staleWorst",
+                "staleFractionWorst", "maxError", "poisonSeen", "verdict"), List.copyOf(nosync.keySet()));
+        assertEquals("d2h-nosync", nosync.get("scenario"));
+        assertEquals(false, nosync.get("synchronized"));
+        assertEquals(4L, nosync.get("wrongTrials"));
+        assertEquals(49_999_950L, nosync.get("staleWorst"));
+        assertNull(nosync.get("maxError"), "poison has no error to give");
+        assertEquals(true, nosync.get("poisonSeen"));
+        assertEquals("race_observed", nosync.get("verdict"));
+
+        Map<String, Object> sync = (Map<String, Object>) results.get(1);
+        assertEquals(true, sync.get("synchronized"));
+        assertEquals(0.0, sync.get("maxError"));
+        assertEquals(false, sync.get("poisonSeen"));
+        assertEquals("safe", sync.get("verdict"));
+        assertEquals("race_not_observed", ((Map<String, Object>) results.get(3)).get("verdict"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonBrokenVerdict() {
+        List<Object> results = (List<Object>) parsedDocument(broken()).get("results");
+        Map<String, Object> event = (Map<String, Object>) results.get(4);
+        assertEquals("broken", event.get("verdict"));
+        assertEquals(998.0, event.get("maxError"));
+    }
+
+    @Test
+    void csvRows() {
+        List<String> lines = CheckJson.csv(report).lines().toList();
+        assertEquals("device,scenario,synchronized,trials,wrong_trials,stale_mean,stale_worst,max_error,verdict",
+                lines.getFirst());
+        assertEquals("0,d2h-nosync,false,100,4,1250000.0,49999950,Infinity,race_observed", lines.get(1));
+        assertEquals("0,h2d-event,true,100,0,0.0,0,0.0,safe", lines.get(5));
+    }
+}

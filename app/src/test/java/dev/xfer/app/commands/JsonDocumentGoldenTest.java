@@ -1,0 +1,91 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapReport;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.ReportFixtures;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Each command's whole JSON document, built from the fixed records of {@link ReportFixtures},
+ * against a file under {@code src/test/resources/golden/}.
+ *
+ * <p>These files pin the JSON schema that scripts read. Changing one (a field renamed, removed,
+ * moved, or changing meaning or unit) means bumping {@link MeasuringCommand#SCHEMA_VERSION}, and
+ * saying so in the change. To rewrite them after a deliberate change, run this test with
+ * {@code -Dxfer.updateGolden=true} and review the diff.
+ */
+class JsonDocumentGoldenTest {
+    private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");
+
+    private static void assertGolden(String name, Map<String, Object> document) throws IOException {
+        String actual = Json.write(document);
+        if (Boolean.getBoolean("xfer.updateGolden")) {
+            assertTrue(Files.isDirectory(SOURCE_DIR), "run from the app module: " + SOURCE_DIR.toAbsolutePath());
+            Files.writeString(SOURCE_DIR.resolve(name), actual, StandardCharsets.UTF_8);
+            return;
+        }
+        String expected;
+        try (InputStream in = JsonDocumentGoldenTest.class.getResourceAsStream("/golden/" + name)) {
+            if (in == null) {
+                fail("no golden/" + name + "; create it with -Dxfer.updateGolden=true");
+                return;
+            }
+            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertEquals(expected, actual, "the " + name + " document changed: if on purpose, bump "
+                + "MeasuringCommand.SCHEMA_VERSION and rewrite the golden files (-Dxfer.updateGolden=true)");
+    }
+
+    @Test
+    void bandwidth() throws IOException {
+        BandwidthReport r = ReportFixtures.bandwidthReport();
+        assertGolden("bandwidth.json", new MeasuringCommand().document("bandwidth", r.context(),
+                BandwidthJson.parameters(r.plan()), BandwidthJson.results(r), BandwidthJson.failures(r)));
+    }
+
+    @Test
+    void overlap() throws IOException {
+        OverlapReport r = ReportFixtures.overlapReport();
+        // as OverlapCommand.call() builds it: the shared envelope, then the model
+        Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(),
+                OverlapJson.parameters(r.plan()), OverlapJson.results(r), List.of());
+        doc.put("model", OverlapJson.model(r));
+        assertGolden("overlap.json", doc);
+    }
+
+    @Test
+    void check() throws IOException {
+        CheckReport r = ReportFixtures.checkReport();
+        assertGolden("check.json", new MeasuringCommand().document("check", r.context(),
+                CheckJson.parameters(r.plan()), CheckJson.results(r), List.of()));
+    }
+
+    @Test
+    void devices() throws IOException {
+        assertGolden("devices.json", DevicesCommand.document(ReportFixtures.XFER_VERSION, ReportFixtures.devicesReport()));
+    }
+
+    @Test
+    void measuringDocumentsCarryTheSchemaVersion() {
+        Map<String, Object> doc = new MeasuringCommand().document("check", ReportFixtures.context(), Map.of(), List.of(),
+                List.of());
+        assertEquals(MeasuringCommand.SCHEMA_VERSION, doc.get("schemaVersion"));
+    }
+}

@@ -1,0 +1,161 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.ReportFixtures;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+import static dev.xfer.app.results.ReportFixtures.line;
+import static dev.xfer.app.results.ReportFixtures.overlapResult;
+import static dev.xfer.app.results.ReportFixtures.row;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The overlap report as text and JSON, from fixed results. */
+class OverlapRenderingTest {
+    private final OverlapReport report = ReportFixtures.overlapReport();
+
+    private static OverlapReport withResults(List<OverlapResult> results) {
+        OverlapReport r = ReportFixtures.overlapReport();
+        return new OverlapReport(r.context(), r.plan(), r.model(), results);
+    }
+
+    @Test
+    void textNamesTheArrayInFloatsAndBytes() {
+        String text = OverlapText.render(report);
+        assertTrue(text.startsWith("device 0: NVIDIA H200, PCIe Gen5 x16"), text);
+        assertEquals("4194304 floats (16777216 bytes), 4 streams, block 256, kernel iterations 1, pinned host memory, "
+                + "20 iterations after 3+ warm-up runs (200 ms at least)", text.lines().skip(1).findFirst().orElseThrow());
+    }
+
+    @Test
+    void twoCopyEnginesCanOverlapBothWays() {
+        assertEquals("copy engines: 2 (H2D and D2H can run at the same time as each other and as kernels)",
+                line(OverlapText.render(report), "copy engines:"));
+    }
+
+    @Test
+    void oneCopyEngineCannot() {
+        OverlapReport r = ReportFixtures.overlapReport(ReportFixtures.h200(1));
+        assertEquals("copy engines: 1 (H2D and D2H cannot overlap each other: overlap in both directions needs two)",
+                line(OverlapText.render(r), "copy engines:"));
+    }
+
+    @Test
+    void theModelLine() {
+        assertEquals("model: H2D 0.320 ms + kernel 0.050 ms + D2H 0.310 ms = 0.680 ms sequential; "
+                + "ideal with 4 streams 0.410 ms", line(OverlapText.render(report), "model:"));
+    }
+
+    @Test
+    void scheduleRows() {
+        String text = OverlapText.render(report);
+        // 2 x 16777216 bytes in 1 ms = 33.55 GB/s; ideal 0.41 / 1.0 = 41 %
+        assertEquals(List.of("sequential", "1.000", "0.970", "1.080", "33.55", "1.00x", "41%", "1.192093e-07"),
+                row(text, "sequential"));
+        // in 0.47 ms: 71.39 GB/s, 1 / 0.47 = 2.13x, 0.41 / 0.47 = 87 %
+        assertEquals(List.of("v1", "0.470", "0.460", "0.520", "71.39", "2.13x", "87%", "1.192093e-07"), row(text, "v1"));
+        assertEquals("0.000000e+00", row(text, "v2").getLast());
+        assertFalse(text.contains("WRONG"), text);
+    }
+
+    @Test
+    void noSequentialMeansNoSpeedup() {
+        String text = OverlapText.render(withResults(List.of(
+                overlapResult(OverlapSchedule.V2, 0.47, 0.46, 0.5, OptionalDouble.empty(), 0))));
+        assertEquals("-", row(text, "v2").get(5));
+    }
+
+    @Test
+    void errorsAboveToleranceAreWrongResults() {
+        OverlapReport r = withResults(List.of(
+                overlapResult(OverlapSchedule.SEQUENTIAL, 1.0, 0.99, 1.1, OptionalDouble.of(1.0), 0),
+                overlapResult(OverlapSchedule.V1, 0.47, 0.46, 0.5, OptionalDouble.of(2.0), 2.5e-3),
+                overlapResult(OverlapSchedule.V2, 0.47, 0.46, 0.5, OptionalDouble.of(2.0), Double.NaN)));
+        String text = OverlapText.render(r);
+        assertFalse(r.withinTolerance());
+        assertEquals("WRONG RESULT: v1 max error 2.500000e-03 above 1e-06", line(text, "WRONG RESULT: v1"));
+        assertEquals("WRONG RESULT: v2 max error NaN above 1e-06", line(text, "WRONG RESULT: v2"));
+        assertFalse(text.contains("WRONG RESULT: sequential"), text);
+    }
+
+    // ---- JSON
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parsedDocument(OverlapReport r) {
+        // as OverlapCommand builds it: the shared envelope plus the model
+        Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r.plan()),
+                OverlapJson.results(r), List.of());
+        doc.put("model", OverlapJson.model(r));
+        return (Map<String, Object>) Json.parse(Json.write(doc));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonParameters() {
+        Map<String, Object> p = (Map<String, Object>) parsedDocument(report).get("parameters");
+        assertEquals(Map.of("elements", 4194304L, "bytes", 16777216L, "streams", 4L, "blockSize", 256L,
+                "kernelIterations", 1L, "schedules", List.of("sequential", "v1", "v2"), "iterations", 20L,
+                "warmup", 3L, "memory", "pinned"), p);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonResultsInMillisecondsAndGBps() {
+        List<Object> results = (List<Object>) parsedDocument(report).get("results");
+        Map<String, Object> v1 = (Map<String, Object>) results.get(1);
+        assertEquals(List.of("schedule", "milliseconds", "gbps", "speedup", "efficiency", "maxError", "withinTolerance"),
+                List.copyOf(v1.keySet()));
+        assertEquals("v1", v1.get("schedule"));
+        assertEquals(0.47, ((Map<String, Object>) v1.get("milliseconds")).get("median"));
+        assertEquals(20L, ((Map<String, Object>) v1.get("milliseconds")).get("n"));
+        assertEquals(2.0 * 16777216 / 0.47e-3 / 1e9, (double) v1.get("gbps"), 1e-9);
+        assertEquals(1.0 / 0.47, (double) v1.get("speedup"), 1e-12);
+        assertEquals(0.41 / 0.47, (double) v1.get("efficiency"), 1e-12);
+        assertEquals(1.1920928955078125E-7, v1.get("maxError"));
+        assertEquals(true, v1.get("withinTolerance"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonNanErrorAndMissingSpeedupAreNull() {
+        List<Object> results = (List<Object>) parsedDocument(withResults(List.of(
+                overlapResult(OverlapSchedule.V2, 0.47, 0.46, 0.5, OptionalDouble.empty(), Double.NaN)))).get("results");
+        Map<String, Object> v2 = (Map<String, Object>) results.getFirst();
+        assertTrue(v2.containsKey("speedup") && v2.containsKey("maxError"));
+        assertNull(v2.get("speedup"));
+        assertNull(v2.get("maxError"));
+        assertEquals(false, v2.get("withinTolerance"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonModelWithCopyEngines() {
+        Map<String, Object> doc = parsedDocument(report);
+        assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures", "model"),
+                List.copyOf(doc.keySet()));
+        Map<String, Object> model = (Map<String, Object>) doc.get("model");
+        assertEquals(List.of("h2dMs", "kernelMs", "d2hMs", "sequentialMs", "idealMs", "streams", "asyncEngines"),
+                List.copyOf(model.keySet()));
+        assertEquals(0.32, model.get("h2dMs"));
+        assertEquals(0.68, (double) model.get("sequentialMs"), 1e-12);
+        assertEquals(0.41, (double) model.get("idealMs"), 1e-12);
+        assertEquals(4L, model.get("streams"));
+        assertEquals(2L, model.get("asyncEngines"));
+    }
+
+    @Test
+    void csvRows() {
+        List<String> lines = OverlapJson.csv(report).lines().toList();
+        assertEquals("device,schedule,elements,streams,block_size,kernel_iterations,memory,median_ms,min_ms,max_ms,gbps,"
+                + "speedup,efficiency,max_error,ideal_ms", lines.getFirst());
+        assertEquals(4, lines.size());
+        assertTrue(lines.get(2).startsWith("0,v1,4194304,4,256,1,pinned,0.47,"), lines.get(2));
+    }
+}

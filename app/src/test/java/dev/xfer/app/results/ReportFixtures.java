@@ -1,0 +1,181 @@
+package dev.xfer.app.results;
+
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResult;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.check.CheckPlan;
+import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.check.CheckResult;
+import dev.xfer.app.check.CheckScenario;
+import dev.xfer.app.devices.DeviceInfo;
+import dev.xfer.app.devices.DevicesReport;
+import dev.xfer.app.overlap.OverlapModel;
+import dev.xfer.app.overlap.OverlapPlan;
+import dev.xfer.app.overlap.OverlapReport;
+import dev.xfer.app.overlap.OverlapResult;
+import dev.xfer.app.overlap.OverlapSchedule;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.app.topology.CpuList;
+import dev.xfer.app.topology.PciAddress;
+import dev.xfer.app.topology.PciDeviceInfo;
+import dev.xfer.app.topology.PcieGeneration;
+import dev.xfer.app.topology.PcieLink;
+import dev.xfer.cuda.CudaVersion;
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * Fixed result records for renderer tests: no GPU, no clock, no host name. The golden JSON files
+ * under {@code src/test/resources/golden/} are built from these, so a change here changes them.
+ */
+public final class ReportFixtures {
+    public static final String XFER_VERSION = "0.1.0-test";
+    public static final Instant STARTED = Instant.parse("2025-06-01T12:34:56Z");
+    public static final String HOST = "gpu-host-1";
+    public static final CudaVersion CUDA_13 = new CudaVersion(13000);
+    public static final long MIB16 = 16L << 20;
+
+    private ReportFixtures() {
+    }
+
+    /** An H200 at rest: sysfs says Gen1 x16 now (power saving), Gen5 x16 at most; NUMA node 0. */
+    public static DeviceInfo h200(int asyncEngines) {
+        PciDeviceInfo pci = new PciDeviceInfo(new PciAddress(0, 0x17, 0, 0), OptionalInt.of(0),
+                Optional.of("0-23,48-71"), CpuList.parse("0-23,48-71"),
+                Optional.of(new PcieLink(PcieGeneration.GEN1, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
+        return new DeviceInfo(0, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, asyncEngines, true,
+                "0000:17:00.0", Optional.of(pci), 0);
+    }
+
+    public static DeviceInfo h200() {
+        return h200(2);
+    }
+
+    /** A GPU sysfs knows nothing about (container, some VMs), CUDA reporting no NUMA node either. */
+    public static DeviceInfo withoutSysfs() {
+        return new DeviceInfo(1, "NVIDIA H200", 9, 0, 150_109_880_320L, 150_000_000_000L, 132, 1, false,
+                "0000:C1:00.0", Optional.empty(), -1);
+    }
+
+    public static RunContext context(DeviceInfo device) {
+        return new RunContext(XFER_VERSION, STARTED, HOST, device, CUDA_13, CUDA_13);
+    }
+
+    public static RunContext context() {
+        return context(h200());
+    }
+
+    /** A Summary given outright, so rendered figures are known to the digit. */
+    public static Summary summary(int n, double median, double min, double max, double mean, double stddev) {
+        return new Summary(n, median, min, max, mean, stddev);
+    }
+
+    // ---- bandwidth
+
+    public static BandwidthPlan bandwidthPlan() {
+        return new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.D2D), 20, 5, CopyTimer.EVENTS);
+    }
+
+    /** Pageable fine, pinned round trip came back wrong at byte 4097, d2d fine (no link percentage). */
+    public static BandwidthReport bandwidthReport() {
+        return new BandwidthReport(context(), bandwidthPlan(), List.of(
+                new BandwidthResult("pageable", "h2d", MIB16, summary(20, 12.3456, 10.004, 13.996, 12.25, 0.75),
+                        summary(20, 1358.97, 1198.7, 1677.1, 1371.5, 85.25), OptionalDouble.of(19.59), true),
+                new BandwidthResult("pageable", "d2h", MIB16, summary(20, 13.1, 11.25, 14.03, 12.875, 0.5),
+                        summary(20, 1280.71, 1195.8, 1491.3, 1305.0, 50.5), OptionalDouble.of(20.79), true),
+                new BandwidthResult("pinned", "h2d", MIB16, summary(20, 52.634, 50.987, 53.4999, 52.5, 0.625),
+                        summary(20, 318.74, 313.6, 329.05, 319.5, 3.75), OptionalDouble.of(83.53), false),
+                new BandwidthResult("pinned", "d2h", MIB16, summary(20, 53.5, 53.0, 54.0, 53.5, 0.25),
+                        summary(20, 313.6, 310.7, 316.55, 313.6, 1.5), OptionalDouble.of(84.9), false),
+                new BandwidthResult("device", "d2d", MIB16, summary(20, 1650.25, 1600.5, 1700.75, 1651.0, 25.5),
+                        summary(20, 10.17, 9.86, 10.48, 10.16, 0.125), OptionalDouble.empty(), true)),
+                List.of(new VerificationFailure("pinned h2d+d2h 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)),
+                List.of("a note for the reader"));
+    }
+
+    // ---- overlap
+
+    public static OverlapPlan overlapPlan() {
+        return new OverlapPlan(OverlapPlan.ASYNC_CU_ELEMENTS, 4, 256, 1, List.of(OverlapSchedule.values()), 20, 3,
+                HostMemoryKind.PINNED);
+    }
+
+    /** H2D 0.32 + kernel 0.05 + D2H 0.31 = 0.68 ms; ideal with 4 streams 0.32 + 0.36 / 4 = 0.41 ms. */
+    public static OverlapModel overlapModel() {
+        return new OverlapModel(0.32, 0.05, 0.31, 4);
+    }
+
+    public static OverlapResult overlapResult(OverlapSchedule schedule, double medianMs, double minMs, double maxMs,
+                                              OptionalDouble speedup, double maxError) {
+        Summary ms = summary(20, medianMs, minMs, maxMs, medianMs, 0.0125);
+        double gbps = 2.0 * overlapPlan().bytes() / (medianMs / 1e3) / 1e9;
+        return new OverlapResult(schedule, ms, gbps, speedup, maxError, overlapModel().efficiency(medianMs));
+    }
+
+    /** async.cu's picture: sequential 1 ms, V1 and V2 0.47 ms, every element within tolerance. */
+    public static OverlapReport overlapReport(DeviceInfo device) {
+        return new OverlapReport(context(device), overlapPlan(), overlapModel(), List.of(
+                overlapResult(OverlapSchedule.SEQUENTIAL, 1.0, 0.97, 1.08, OptionalDouble.of(1.0), 1.1920928955078125E-7),
+                overlapResult(OverlapSchedule.V1, 0.47, 0.46, 0.52, OptionalDouble.of(1.0 / 0.47), 1.1920928955078125E-7),
+                overlapResult(OverlapSchedule.V2, 0.47, 0.465, 0.49, OptionalDouble.of(1.0 / 0.47), 0.0)));
+    }
+
+    public static OverlapReport overlapReport() {
+        return overlapReport(h200());
+    }
+
+    // ---- check
+
+    public static CheckPlan checkPlan() {
+        return new CheckPlan(CheckPlan.TUTORIAL_ELEMENTS, 100, HostMemoryKind.PINNED, List.of(CheckScenario.values()));
+    }
+
+    /** The PyTorch tutorial's picture: 4 of 100 unsynchronized D2H trials wrong (poison seen), the rest clean. */
+    public static List<CheckResult> checkResults() {
+        long elements = CheckPlan.TUTORIAL_ELEMENTS;
+        return List.of(
+                new CheckResult(CheckScenario.D2H_UNSYNCHRONIZED, 100, 4, 1_250_000.0, 49_999_950L,
+                        49_999_950.0 / elements, Double.POSITIVE_INFINITY),
+                new CheckResult(CheckScenario.D2H_SYNCHRONIZED, 100, 0, 0, 0, 0, 0),
+                new CheckResult(CheckScenario.D2H_PAGEABLE, 100, 0, 0, 0, 0, 0),
+                new CheckResult(CheckScenario.H2D_OVERWRITE, 100, 0, 0, 0, 0, 0),
+                new CheckResult(CheckScenario.H2D_EVENT, 100, 0, 0, 0, 0, 0));
+    }
+
+    public static CheckReport checkReport() {
+        return new CheckReport(context(), checkPlan(), checkResults());
+    }
+
+    // ---- devices
+
+    public static DevicesReport devicesReport() {
+        return new DevicesReport(new CudaVersion(13000), new CudaVersion(12080),
+                Path.of("/usr/local/cuda/lib64/libcudart.so.12"), List.of(h200(), withoutSysfs()));
+    }
+
+    /** The cells of the first line whose blank-separated words start with {@code leading}. */
+    public static List<String> row(String text, String... leading) {
+        return text.lines().map(line -> Arrays.asList(line.strip().split("\\s+")))
+                .filter(words -> words.size() >= leading.length
+                        && words.subList(0, leading.length).equals(Arrays.asList(leading)))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no line starts with " + Arrays.toString(leading) + " in\n" + text));
+    }
+
+    /** The first line that starts with {@code prefix} (after leading blanks). */
+    public static String line(String text, String prefix) {
+        return text.lines().filter(l -> l.strip().startsWith(prefix)).findFirst()
+                .orElseThrow(() -> new AssertionError("no line starts with '" + prefix + "' in\n" + text));
+    }
+}
