@@ -16,6 +16,8 @@ import dev.xfer.cuda.Memcpy;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Runs the hazard scenarios. Host buffers are poisoned with NaN (all bits set) before each trial,
@@ -43,19 +45,21 @@ public final class CheckExperiment {
              HostBuffer locked = plan.memory().allocate(bytes);
              HostBuffer pageable = HostMemoryKind.PAGEABLE.allocate(bytes);
              CudaStream stream = CudaStream.create(device, true);
-             CudaEvent copied = CudaEvent.ordering(device)) {
+             CudaEvent copied = CudaEvent.ordering(device);
+             ExecutorService readers = Executors.newFixedThreadPool(plan.readers())) {
             long blocks = Math.min((plan.elements() + FILL_BLOCK - 1) / FILL_BLOCK, 1L << 20);
             kernels.fillSequence().launch(blocks, FILL_BLOCK,
                     new KernelArguments().pointer(source.address()).int64(plan.elements()).int64(CheckPlan.PERIOD), stream);
             stream.synchronize();
-            Trials trials = new Trials(plan, source, target, locked.segment(), pageable.segment(), stream, copied);
+            Trials trials = new Trials(plan, source, target, locked.segment(), pageable.segment(), stream, copied,
+                    readers);
             List<CheckResult> results = new ArrayList<>();
             for (CheckScenario scenario : plan.scenarios()) {
                 progress.measuring(results.size(), plan.scenarios().size(), scenario.id());
                 TrialTally tally = new TrialTally(scenario, plan.elements());
                 for (int t = 0; t < plan.trials(); t++) {
-                    SequenceScan.Outcome o = trials.run(scenario);
-                    tally.add(o.wrong(), o.maxError());
+                    Trial trial = trials.run(scenario);
+                    tally.add(trial.seen().wrong(), trial.seen().maxError(), trial.copyInFlight());
                 }
                 results.add(tally.result());
             }
@@ -63,31 +67,37 @@ public final class CheckExperiment {
         }
     }
 
-    private record Trials(CheckPlan plan, DeviceBuffer source, DeviceBuffer target, MemorySegment locked,
-                          MemorySegment pageable, CudaStream stream, CudaEvent copied) {
+    /** What one trial's read saw, and whether the copy was still running when the host touched the memory. */
+    private record Trial(SequenceScan.Outcome seen, boolean copyInFlight) {
+    }
 
-        SequenceScan.Outcome run(CheckScenario scenario) {
+    private record Trials(CheckPlan plan, DeviceBuffer source, DeviceBuffer target, MemorySegment locked,
+                          MemorySegment pageable, CudaStream stream, CudaEvent copied, ExecutorService readers) {
+
+        Trial run(CheckScenario scenario) {
             long bytes = plan.bytes();
             return switch (scenario) {
                 case D2H_UNSYNCHRONIZED -> {
                     locked.fill(POISON);
                     Memcpy.copyAsync(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
+                    boolean inFlight = !stream.isIdle();
                     SequenceScan.Outcome seen = scan(locked);
                     stream.synchronize();
-                    yield seen;
+                    yield new Trial(seen, inFlight);
                 }
                 case D2H_SYNCHRONIZED -> {
                     locked.fill(POISON);
                     Memcpy.copyAsync(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     stream.synchronize();
-                    yield scan(locked);
+                    yield new Trial(scan(locked), false);
                 }
                 case D2H_PAGEABLE -> {
                     pageable.fill(POISON);
                     Memcpy.copyAsync(pageable, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
+                    boolean inFlight = !stream.isIdle();
                     SequenceScan.Outcome seen = scan(pageable);
                     stream.synchronize();
-                    yield seen;
+                    yield new Trial(seen, inFlight);
                 }
                 case H2D_OVERWRITE, H2D_EVENT -> {
                     Memcpy.copy(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST);
@@ -97,17 +107,18 @@ public final class CheckExperiment {
                         copied.record(stream);
                         copied.synchronize();
                     }
+                    boolean inFlight = !stream.isIdle();
                     locked.fill(POISON);
                     stream.synchronize();
                     pageable.fill(POISON);
                     Memcpy.copy(pageable, target.address(), bytes, CopyKind.DEVICE_TO_HOST);
-                    yield scan(pageable);
+                    yield new Trial(scan(pageable), inFlight);
                 }
             };
         }
 
         private SequenceScan.Outcome scan(MemorySegment host) {
-            return SequenceScan.scan(host, plan.elements(), CheckPlan.PERIOD);
+            return SequenceScan.scanParallel(host, plan.elements(), CheckPlan.PERIOD, plan.readers(), readers);
         }
     }
 }

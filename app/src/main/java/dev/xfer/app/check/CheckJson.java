@@ -14,7 +14,7 @@ public final class CheckJson {
 
     public static Map<String, Object> parameters(CheckPlan plan) {
         return Json.object("elements", plan.elements(), "bytes", plan.bytes(), "trials", plan.trials(),
-                "memory", plan.memory().label(), "period", CheckPlan.PERIOD,
+                "memory", plan.memory().label(), "period", CheckPlan.PERIOD, "readers", plan.readers(),
                 "scenarios", plan.scenarios().stream().map(CheckScenario::id).toList());
     }
 
@@ -22,7 +22,7 @@ public final class CheckJson {
         List<Object> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
             rows.add(Json.object("scenario", r.scenario().id(), "synchronized", r.scenario().isSynchronized(),
-                    "trials", r.trials(), "wrongTrials", r.wrongTrials(), "staleMean", r.staleMean(),
+                    "trials", r.trials(), "copyInFlightTrials", r.inFlightTrials(), "wrongTrials", r.wrongTrials(), "staleMean", r.staleMean(),
                     "staleWorst", r.staleWorst(), "staleFractionWorst", r.staleFractionWorst(),
                     "maxError", Double.isFinite(r.maxError()) ? r.maxError() : null,
                     "poisonSeen", Double.isInfinite(r.maxError()),
@@ -32,12 +32,12 @@ public final class CheckJson {
     }
 
     public static String csv(CheckReport report) {
-        Csv csv = Csv.withHeader("device", "scenario", "synchronized", "trials", "wrong_trials", "stale_mean",
+        Csv csv = Csv.withHeader("device", "scenario", "synchronized", "trials", "copy_in_flight_trials", "wrong_trials", "stale_mean",
                 "stale_worst", "max_error", "verdict");
         for (CheckResult r : report.results()) {
             csv.addRow(Integer.toString(report.context().device().index()), r.scenario().id(),
                     Boolean.toString(r.scenario().isSynchronized()), Integer.toString(r.trials()),
-                    Integer.toString(r.wrongTrials()), Double.toString(r.staleMean()), Long.toString(r.staleWorst()),
+                    Integer.toString(r.inFlightTrials()), Integer.toString(r.wrongTrials()), Double.toString(r.staleMean()), Long.toString(r.staleWorst()),
                     Double.toString(r.maxError()), r.verdict().name().toLowerCase(java.util.Locale.ROOT));
         }
         return csv.render();

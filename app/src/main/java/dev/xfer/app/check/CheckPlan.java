@@ -8,7 +8,7 @@ import java.util.List;
  * A check run: each scenario for {@code trials} trials over {@code elements} doubles holding the
  * PyTorch tutorial's values 1..999,999, repeated.
  */
-public record CheckPlan(long elements, int trials, HostMemoryKind memory, List<CheckScenario> scenarios) {
+public record CheckPlan(long elements, int trials, HostMemoryKind memory, List<CheckScenario> scenarios, int readers) {
     /** The tutorial's tensor: 100 x 999,999 doubles, about 800 MB. */
     public static final long TUTORIAL_ELEMENTS = 100L * 999_999;
     public static final long PERIOD = 999_999;
@@ -29,6 +29,18 @@ public record CheckPlan(long elements, int trials, HostMemoryKind memory, List<C
         if (scenarios.isEmpty()) {
             throw new IllegalArgumentException("no scenario selected");
         }
+        if (readers < 1 || readers > 256) {
+            throw new IllegalArgumentException("--readers must be 1 to 256, not " + readers);
+        }
+    }
+
+    /** With one reader per core, up to 16. */
+    public CheckPlan(long elements, int trials, HostMemoryKind memory, List<CheckScenario> scenarios) {
+        this(elements, trials, memory, scenarios, defaultReaders());
+    }
+
+    public static int defaultReaders() {
+        return Math.min(16, Runtime.getRuntime().availableProcessors());
     }
 
     public long bytes() {

@@ -8,9 +8,11 @@ package dev.xfer.app.check;
  * @param staleWorst   the most wrong elements in one trial
  * @param staleFractionWorst staleWorst over the elements per trial
  * @param maxError     the largest |seen - expected| over all trials; infinite when poison (NaN) was seen
+ * @param inFlightTrials trials in which the copy was still running when the host touched the memory:
+ *                     the window in which the race can happen
  */
 public record CheckResult(CheckScenario scenario, int trials, int wrongTrials, double staleMean, long staleWorst,
-                          double staleFractionWorst, double maxError) {
+                          double staleFractionWorst, double maxError, int inFlightTrials) {
 
     public Verdict verdict() {
         return Verdict.of(scenario, wrongTrials);

@@ -9,6 +9,7 @@ public final class TrialTally {
     private long staleTotal;
     private long staleWorst;
     private double maxError;
+    private int inFlightTrials;
 
     public TrialTally(CheckScenario scenario, long elementsPerTrial) {
         if (elementsPerTrial < 1) {
@@ -18,12 +19,23 @@ public final class TrialTally {
         this.elementsPerTrial = elementsPerTrial;
     }
 
-    /** One trial's count of wrong elements and its largest error. */
+    /** One trial whose copy had finished before the host touched the memory. */
     public void add(long staleElements, double trialMaxError) {
+        add(staleElements, trialMaxError, false);
+    }
+
+    /**
+     * One trial's count of wrong elements, its largest error, and whether the copy was still
+     * running when the host touched the memory.
+     */
+    public void add(long staleElements, double trialMaxError, boolean copyInFlight) {
         if (staleElements < 0 || staleElements > elementsPerTrial) {
             throw new IllegalArgumentException("stale elements " + staleElements + " outside 0.." + elementsPerTrial);
         }
         trials++;
+        if (copyInFlight) {
+            inFlightTrials++;
+        }
         if (staleElements > 0) {
             wrongTrials++;
         }
@@ -34,6 +46,6 @@ public final class TrialTally {
 
     public CheckResult result() {
         return new CheckResult(scenario, trials, wrongTrials, trials == 0 ? 0 : (double) staleTotal / trials,
-                staleWorst, (double) staleWorst / elementsPerTrial, maxError);
+                staleWorst, (double) staleWorst / elementsPerTrial, maxError, inFlightTrials);
     }
 }

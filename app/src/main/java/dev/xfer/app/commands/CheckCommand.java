@@ -39,6 +39,11 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Page-locked host memory for the racing scenarios: pinned (default), registered, write-combined.")
     private String memory = "pinned";
 
+    @Option(names = "--readers", paramLabel = "N",
+            description = "Threads that read the host buffer at once, each one slice, as a parallel reduction does"
+                    + " (default: one per core, at most 16).")
+    private int readers = CheckPlan.defaultReaders();
+
     @Option(names = "--scenarios", split = ",", paramLabel = "S",
             description = "d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite, h2d-event (default all).")
     private List<String> scenarios;
@@ -65,14 +70,15 @@ public final class CheckCommand implements Callable<Integer> {
             long elements = CheckPlan.TUTORIAL_ELEMENTS;
             if (size != null) {
                 long bytes = ByteSize.parse(size).bytes();
-                if (bytes < Double.BYTES) {
-                    throw new IllegalArgumentException("--size " + size + " holds no whole double (8 bytes)");
+                if (bytes < Double.BYTES || bytes % Double.BYTES != 0) {
+                    throw new IllegalArgumentException("--size " + size + " is " + bytes
+                            + " bytes, not a whole number of doubles (a multiple of 8)");
                 }
                 elements = bytes / Double.BYTES;
             }
             List<CheckScenario> chosen = scenarios == null ? List.of(CheckScenario.values())
                     : scenarios.stream().map(CheckCommand::scenario).distinct().toList();
-            return new CheckPlan(elements, trials, HostMemoryKind.fromLabel(memory), chosen);
+            return new CheckPlan(elements, trials, HostMemoryKind.fromLabel(memory), chosen, readers);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

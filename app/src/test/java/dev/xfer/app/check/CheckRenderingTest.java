@@ -22,7 +22,7 @@ class CheckRenderingTest {
     /** The fixture with h2d-event having seen wrong data once: a synchronized scenario, so the run fails. */
     private static CheckReport broken() {
         List<CheckResult> results = new ArrayList<>(ReportFixtures.checkResults());
-        results.set(4, new CheckResult(CheckScenario.H2D_EVENT, 100, 1, 0.5, 50, 50.0 / CheckPlan.TUTORIAL_ELEMENTS, 998.0));
+        results.set(4, new CheckResult(CheckScenario.H2D_EVENT, 100, 1, 0.5, 50, 50.0 / CheckPlan.TUTORIAL_ELEMENTS, 998.0, 0));
         return new CheckReport(ReportFixtures.context(), ReportFixtures.checkPlan(), results);
     }
 
@@ -30,7 +30,8 @@ class CheckRenderingTest {
     void textNamesTheDataAndTheTrials() {
         String text = CheckText.render(report);
         assertTrue(text.startsWith("device 0: NVIDIA H200, PCIe Gen5 x16"), text);
-        assertEquals("99999900 doubles (799999200 bytes) of 1..999999 repeated, pinned host memory, 100 trials each",
+        assertEquals("99999900 doubles (799999200 bytes) of 1..999999 repeated, pinned host memory, 100 trials each, "
+                        + report.plan().readers() + " reader thread" + (report.plan().readers() == 1 ? "" : "s"),
                 text.lines().skip(1).findFirst().orElseThrow());
     }
 
@@ -49,8 +50,9 @@ class CheckRenderingTest {
     @Test
     void textRowFigures() {
         List<String> words = List.of(line(CheckText.render(report), "d2h-nosync").strip().split("\\s+"));
-        // scenario, trials, wrong trials, stale mean, stale worst (share), max error (poison: infinite)
-        assertEquals(List.of("d2h-nosync", "100", "4", "1250000.0", "49999950", "(50%)", "Infinity"), words.subList(0, 7));
+        // scenario, trials, copy in flight, wrong trials, stale mean, stale worst (share), max error
+        assertEquals(List.of("d2h-nosync", "100", "100", "4", "1250000.0", "49999950", "(50%)", "poison"),
+                words.subList(0, 8));
     }
 
     @Test
@@ -96,11 +98,12 @@ class CheckRenderingTest {
     void jsonResults() {
         List<Object> results = (List<Object>) parsedDocument(report).get("results");
         Map<String, Object> nosync = (Map<String, Object>) results.getFirst();
-        assertEquals(List.of("scenario", "synchronized", "trials", "wrongTrials", "staleMean", "staleWorst",
+        assertEquals(List.of("scenario", "synchronized", "trials", "copyInFlightTrials", "wrongTrials", "staleMean", "staleWorst",
                 "staleFractionWorst", "maxError", "poisonSeen", "verdict"), List.copyOf(nosync.keySet()));
         assertEquals("d2h-nosync", nosync.get("scenario"));
         assertEquals(false, nosync.get("synchronized"));
         assertEquals(4L, nosync.get("wrongTrials"));
+        assertEquals(100L, nosync.get("copyInFlightTrials"));
         assertEquals(49_999_950L, nosync.get("staleWorst"));
         assertNull(nosync.get("maxError"), "poison has no error to give");
         assertEquals(true, nosync.get("poisonSeen"));
@@ -126,9 +129,9 @@ class CheckRenderingTest {
     @Test
     void csvRows() {
         List<String> lines = CheckJson.csv(report).lines().toList();
-        assertEquals("device,scenario,synchronized,trials,wrong_trials,stale_mean,stale_worst,max_error,verdict",
+        assertEquals("device,scenario,synchronized,trials,copy_in_flight_trials,wrong_trials,stale_mean,stale_worst,max_error,verdict",
                 lines.getFirst());
-        assertEquals("0,d2h-nosync,false,100,4,1250000.0,49999950,Infinity,race_observed", lines.get(1));
-        assertEquals("0,h2d-event,true,100,0,0.0,0,0.0,safe", lines.get(5));
+        assertEquals("0,d2h-nosync,false,100,100,4,1250000.0,49999950,Infinity,race_observed", lines.get(1));
+        assertEquals("0,h2d-event,true,100,0,0,0.0,0,0.0,safe", lines.get(5));
     }
 }

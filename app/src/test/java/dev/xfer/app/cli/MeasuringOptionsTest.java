@@ -52,7 +52,7 @@ class MeasuringOptionsTest {
                 arguments(new String[] {"overlap", "--size", "16MiB", "--elements", "1024"}, "mutually exclusive"),
                 arguments(new String[] {"overlap", "--streams", "four"}, "'four'"),
                 arguments(new String[] {"check", "--trials", "0"}, "--trials must be at least 1, not 0"),
-                arguments(new String[] {"check", "--size", "4B"}, "--size 4B holds no whole double (8 bytes)"),
+                arguments(new String[] {"check", "--size", "4B"}, "--size 4B is 4 bytes, not a whole number of doubles (a multiple of 8)"),
                 arguments(new String[] {"check", "--memory", "pageable"}, "d2h-pageable"),
                 arguments(new String[] {"check", "--memory", "heap"}, "--memory heap is not page-locked"),
                 arguments(new String[] {"check", "--scenarios", "nope"}, "unknown scenario 'nope'"),

@@ -138,7 +138,7 @@ public final class ReportFixtures {
     // ---- check
 
     public static CheckPlan checkPlan() {
-        return new CheckPlan(CheckPlan.TUTORIAL_ELEMENTS, 100, HostMemoryKind.PINNED, List.of(CheckScenario.values()));
+        return new CheckPlan(CheckPlan.TUTORIAL_ELEMENTS, 100, HostMemoryKind.PINNED, List.of(CheckScenario.values()), 16);
     }
 
     /** The PyTorch tutorial's picture: 4 of 100 unsynchronized D2H trials wrong (poison seen), the rest clean. */
@@ -146,11 +146,11 @@ public final class ReportFixtures {
         long elements = CheckPlan.TUTORIAL_ELEMENTS;
         return List.of(
                 new CheckResult(CheckScenario.D2H_UNSYNCHRONIZED, 100, 4, 1_250_000.0, 49_999_950L,
-                        49_999_950.0 / elements, Double.POSITIVE_INFINITY),
-                new CheckResult(CheckScenario.D2H_SYNCHRONIZED, 100, 0, 0, 0, 0, 0),
-                new CheckResult(CheckScenario.D2H_PAGEABLE, 100, 0, 0, 0, 0, 0),
-                new CheckResult(CheckScenario.H2D_OVERWRITE, 100, 0, 0, 0, 0, 0),
-                new CheckResult(CheckScenario.H2D_EVENT, 100, 0, 0, 0, 0, 0));
+                        49_999_950.0 / elements, Double.POSITIVE_INFINITY, 100),
+                new CheckResult(CheckScenario.D2H_SYNCHRONIZED, 100, 0, 0, 0, 0, 0, 0),
+                new CheckResult(CheckScenario.D2H_PAGEABLE, 100, 0, 0, 0, 0, 0, 0),
+                new CheckResult(CheckScenario.H2D_OVERWRITE, 100, 0, 0, 0, 0, 0, 100),
+                new CheckResult(CheckScenario.H2D_EVENT, 100, 0, 0, 0, 0, 0, 0));
     }
 
     public static CheckReport checkReport() {
