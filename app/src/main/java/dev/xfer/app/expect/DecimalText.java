@@ -6,8 +6,10 @@ import java.math.MathContext;
 /** How bounds and measured values are written in expectations and their outcomes. */
 final class DecimalText {
 
-    // Digits printed for a measured value when they are enough to show why it passed or failed.
+    // Digits printed for a measured value when they are enough to show why it passed or failed:
+    // at least this many significant digits, and at least this many decimals.
     private static final int MEASURED_DIGITS = 4;
+    private static final int MEASURED_DECIMALS = 2;
     // Seventeen significant digits always give a double back exactly.
     private static final int EXACT_DIGITS = 17;
     private static final double LARGEST_PLAIN_INTEGER = 1e15;
@@ -31,8 +33,9 @@ final class DecimalText {
     }
 
     /**
-     * A measured value for people: four significant digits ({@code 54.52}, {@code 79.6}), whole
-     * numbers in full, but as many digits as it takes for the printed value to compare with
+     * A measured value for people: four significant digits but at least two decimals, trailing
+     * zeros dropped ({@code 54.52}, {@code 79.6}, {@code 54521.3}, {@code 0.0001235}), whole
+     * numbers in full, and as many more digits as it takes for the printed value to compare with
      * {@code bound} as the exact value does, so a failure never prints as a number that passes.
      */
     static String measured(double value, Comparison op, double bound) {
@@ -44,7 +47,9 @@ final class DecimalText {
         }
         boolean verdict = op.test(value, bound);
         BigDecimal exact = new BigDecimal(value);
-        for (int digits = MEASURED_DIGITS; digits < EXACT_DIGITS; digits++) {
+        int leadingExponent = exact.precision() - exact.scale() - 1;
+        int first = Math.max(MEASURED_DIGITS, leadingExponent + 1 + MEASURED_DECIMALS);
+        for (int digits = first; digits < EXACT_DIGITS; digits++) {
             BigDecimal rounded = exact.round(new MathContext(digits));
             if (op.test(rounded.doubleValue(), bound) == verdict) {
                 return format(rounded);
