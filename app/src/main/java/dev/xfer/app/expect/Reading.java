@@ -1,5 +1,7 @@
 package dev.xfer.app.expect;
 
+import java.util.Objects;
+
 /** What an expectation found for one selected result: a value in its unit, or why there is none. */
 public sealed interface Reading {
 
@@ -18,5 +20,8 @@ public sealed interface Reading {
      * @param reason a few words for the outcome line, such as {@code not measured}
      */
     record Missing(String reason) implements Reading {
+        public Missing {
+            Objects.requireNonNull(reason, "reason");
+        }
     }
 }
