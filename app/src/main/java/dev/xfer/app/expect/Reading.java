@@ -1,0 +1,27 @@
+package dev.xfer.app.expect;
+
+import java.util.Objects;
+
+/** What an expectation found for one selected result: a value in its unit, or why there is none. */
+public sealed interface Reading {
+
+    /**
+     * The result's value converted into the expectation's unit.
+     *
+     * @param value the converted value; NaN when the measurement produced no number
+     */
+    record Value(double value) implements Reading {
+    }
+
+    /**
+     * No value to compare: the result was declared but not measured, or a {@code %link} bound
+     * met a result without a link rate. Always a failure.
+     *
+     * @param reason a few words for the outcome line, such as {@code not measured}
+     */
+    record Missing(String reason) implements Reading {
+        public Missing {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+}
