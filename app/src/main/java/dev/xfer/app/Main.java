@@ -1,6 +1,8 @@
 package dev.xfer.app;
 
+import dev.xfer.app.cli.Deadline;
 import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.cli.RunTimeoutException;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferCommand;
 import picocli.CommandLine;
@@ -36,6 +38,17 @@ public final class Main {
         });
         commandLine.setExecutionExceptionHandler((e, ignoredCommandLine, ignoredParse) ->
                 ErrorReport.report(e, err, root.verbose()));
+        commandLine.setExecutionStrategy(parseResult -> {
+            CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+            if (root.timeout().isEmpty()) {
+                return runLast.execute(parseResult);
+            }
+            try {
+                return Deadline.run(() -> runLast.execute(parseResult), root.timeout().get(), root.activity());
+            } catch (RunTimeoutException e) {
+                return ErrorReport.report(e, err, root.verbose());
+            }
+        });
         return commandLine.execute(args);
     }
 }

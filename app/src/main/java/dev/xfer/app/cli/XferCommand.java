@@ -4,6 +4,7 @@ import dev.xfer.app.commands.BandwidthCommand;
 import dev.xfer.app.commands.CheckCommand;
 import dev.xfer.app.commands.DevicesCommand;
 import dev.xfer.app.commands.OverlapCommand;
+import dev.xfer.app.commands.SmokeCommand;
 import dev.xfer.cuda.CudaRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,6 +13,7 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -22,7 +24,8 @@ import java.util.concurrent.Callable;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = "Measures how fast data moves between host memory and NVIDIA GPUs, and why.",
-        subcommands = {DevicesCommand.class, BandwidthCommand.class, OverlapCommand.class, CheckCommand.class},
+        subcommands = {DevicesCommand.class, BandwidthCommand.class, OverlapCommand.class, CheckCommand.class,
+                SmokeCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit   5 out of memory"})
 public final class XferCommand implements Callable<Integer> {
@@ -35,8 +38,15 @@ public final class XferCommand implements Callable<Integer> {
             description = "The libcudart.so to use (default: $XFER_CUDART, $CUDA_HOME/lib64, then the system's).")
     private Path cudart;
 
+    @Option(names = "--timeout", scope = ScopeType.INHERIT, paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description = "End the run with exit code 4 past this long (e.g. 90s, 10m), saying where it was.")
+    private Duration timeout;
+
     @Spec
     private CommandSpec spec;
+
+    private final Activity activity = new Activity();
 
     private CudaRuntime runtime;
 
@@ -44,9 +54,20 @@ public final class XferCommand implements Callable<Integer> {
         return verbose;
     }
 
+    /** The run's time limit, if one was given. */
+    public Optional<Duration> timeout() {
+        return Optional.ofNullable(timeout);
+    }
+
+    /** What the run is doing now, for the time limit's message. */
+    public Activity activity() {
+        return activity;
+    }
+
     /** The CUDA runtime, loaded on first use, once per run. */
     public CudaRuntime cuda() {
         if (runtime == null) {
+            activity.set("loading libcudart");
             runtime = CudaRuntime.load(Optional.ofNullable(cudart));
             if (verbose) {
                 spec.commandLine().getErr().println("xfer: libcudart " + runtime.libraryPath() + " (via "
@@ -54,6 +75,18 @@ public final class XferCommand implements Callable<Integer> {
             }
         }
         return runtime;
+    }
+
+    /** Parses --timeout with xfer's duration syntax; a zero or negative limit makes no sense. */
+    public static final class DurationConverter implements picocli.CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            Duration d = dev.xfer.app.units.Durations.parse(value);
+            if (d.isZero() || d.isNegative()) {
+                throw new IllegalArgumentException("--timeout must be longer than 0, not '" + value + "'");
+            }
+            return d;
+        }
     }
 
     /** {@code xfer} alone: the usage, and a usage-error exit so scripts notice a missing subcommand. */

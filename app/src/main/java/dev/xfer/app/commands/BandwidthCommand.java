@@ -8,9 +8,11 @@ import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.BandwidthText;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyTimer;
-import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.app.units.ByteSizes;
@@ -20,6 +22,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -68,10 +71,14 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         BandwidthPlan plan = plan();
-        OutputFormat format = measuring.format();
+        measuring.format();
+        ExpectationSet expectations = measuring.expectations();
         var session = measuring.session();
         RunContext context = session.context();
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
+        ValidatedExpectations validated = measuring.validate(expectations,
+                BandwidthMetrics.declare(plan, link.isPresent()));
+        Instant started = Instant.now();
         var benchmark = new BandwidthBenchmark(session.device(), link, measuring.progress(), segment -> { });
         BandwidthBenchmark.Outcome outcome = benchmark.run(plan);
         measuring.progressDone();
@@ -80,13 +87,11 @@ public final class BandwidthCommand implements Callable<Integer> {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
         }
         BandwidthReport report = new BandwidthReport(context, plan, outcome.results(), outcome.failures(), notes);
-        measuring.print(switch (format) {
-            case TEXT -> BandwidthText.render(report);
-            case CSV -> BandwidthCsv.render(report);
-            case JSON -> Json.write(measuring.document("bandwidth", context, BandwidthJson.parameters(plan),
-                    BandwidthJson.results(report), BandwidthJson.failures(report)));
-        });
-        return report.verified() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, new Rendering(
+                () -> BandwidthText.render(report),
+                () -> BandwidthCsv.render(report),
+                () -> measuring.document("bandwidth", context, BandwidthJson.parameters(plan),
+                        BandwidthJson.results(report), BandwidthJson.failures(report))), started);
     }
 
     BandwidthPlan plan() {

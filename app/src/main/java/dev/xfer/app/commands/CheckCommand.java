@@ -6,15 +6,18 @@ import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckReport;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.check.CheckText;
-import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.check.CheckMetrics;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,18 +54,19 @@ public final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CheckPlan plan = plan();
-        OutputFormat format = measuring.format();
+        measuring.format();
+        ExpectationSet expectations = measuring.expectations();
         var session = measuring.session();
+        ValidatedExpectations validated = measuring.validate(expectations, CheckMetrics.declare(plan));
+        Instant started = Instant.now();
         var results = new CheckExperiment(session.device(), measuring.progress()).run(plan);
         measuring.progressDone();
         CheckReport report = new CheckReport(session.context(), plan, results);
-        measuring.print(switch (format) {
-            case TEXT -> CheckText.render(report);
-            case CSV -> CheckJson.csv(report);
-            case JSON -> Json.write(measuring.document("check", session.context(), CheckJson.parameters(plan),
-                    CheckJson.results(report), List.of()));
-        });
-        return report.synchronizedScenariosSafe() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+        return measuring.finish(session.context(), CheckMetrics.results(report), validated, new Rendering(
+                () -> CheckText.render(report),
+                () -> CheckJson.csv(report),
+                () -> measuring.document("check", session.context(), CheckJson.parameters(plan),
+                        CheckJson.results(report), List.of())), started);
     }
 
     CheckPlan plan() {

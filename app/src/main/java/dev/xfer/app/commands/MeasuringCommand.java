@@ -14,7 +14,24 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.JUnitReport;
+import dev.xfer.app.results.OutcomesJson;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.RunResults;
+
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
@@ -42,6 +59,20 @@ public final class MeasuringCommand {
     @Option(names = "--csv", description = "Print the results as CSV.")
     private boolean csv;
 
+    @Option(names = "--expect", paramLabel = "EXPR",
+            description = {"A threshold the run must meet, repeatable: NAME OP VALUE[UNIT], e.g.",
+                    "'pinned.h2d.16MiB >= 45GB/s', 'pinned.d2h >= 80%%link', 'overlap.v1.speedup >= 1.5',",
+                    "'check.synchronized.wrong == 0'. Any FAIL exits 1; see the README for names and units."})
+    private List<String> expect = new ArrayList<>();
+
+    @Option(names = "--output", paramLabel = "FILE",
+            description = "Write the results to FILE (atomically: a temporary file, then a rename) instead of stdout.")
+    private Path output;
+
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "Also write a JUnit XML report: one test case per configuration and per expectation.")
+    private Path junit;
+
     private boolean progressShown;
 
     /** The device and the context its results carry. */
@@ -49,12 +80,76 @@ public final class MeasuringCommand {
     }
 
     public Session session() {
-        CudaRuntime cuda = ((XferCommand) spec.root().userObject()).cuda();
-        CudaDevice chosen = cuda.device(device);
+        return open((XferCommand) spec.root().userObject(), device);
+    }
+
+    /** Loads CUDA if needed and describes device {@code index}: what every result carries. */
+    public static Session open(XferCommand root, int index) {
+        CudaRuntime cuda = root.cuda();
+        root.activity().set("reading device " + index);
+        CudaDevice chosen = cuda.device(index);
         DeviceInfo info = new DeviceInspector(cuda, new PciDeviceReader()).inspect(chosen);
         RunContext context = new RunContext(XferVersion.xferVersion(), Instant.now(), hostName(), info,
                 cuda.runtimeVersion(), cuda.driverVersion());
         return new Session(cuda, chosen, context);
+    }
+
+    /** The --expect texts, parsed before CUDA is touched, so a typo exits 2 on any machine. */
+    public ExpectationSet expectations() {
+        return ExpectationSet.parse(expect);
+    }
+
+    /** Checks the expectations against the names this run will produce, before measuring. */
+    public ValidatedExpectations validate(ExpectationSet expectations, List<MetricDeclaration> willProduce) {
+        return expectations.validate(willProduce);
+    }
+
+    /**
+     * The shared end of every measuring command: evaluates the expectations, writes the results
+     * in the chosen format (to --output or stdout), the PASS/FAIL lines, and the --junit report.
+     *
+     * @return the exit code: 1 when a configuration's check or an expectation failed, else 0
+     */
+    public int finish(RunContext context, RunResults results, ValidatedExpectations expectations,
+                      Rendering rendering, Instant started) {
+        List<ExpectationOutcome> outcomes = expectations.evaluate(results.metrics());
+        StringBuilder lines = new StringBuilder();
+        for (ExpectationOutcome o : outcomes) {
+            lines.append(o.line()).append('\n');
+        }
+        OutputFormat format = format();
+        String body = switch (format) {
+            case TEXT -> rendering.text().get() + lines;
+            case CSV -> rendering.csv().get();
+            case JSON -> {
+                Map<String, Object> doc = rendering.json().get();
+                doc.put("expectations", OutcomesJson.of(outcomes));
+                yield Json.write(doc);
+            }
+        };
+        try {
+            if (output != null) {
+                AtomicFileWriter.write(output, body);
+                if (!lines.isEmpty()) {
+                    print(lines.toString());
+                }
+            } else {
+                print(body);
+                if (format != OutputFormat.TEXT && !lines.isEmpty()) {
+                    PrintWriter err = spec.commandLine().getErr();
+                    err.print(lines);
+                    err.flush();
+                }
+            }
+            if (junit != null) {
+                AtomicFileWriter.write(junit, JUnitReport.render(context, List.of(results), outcomes,
+                        Duration.between(started, Instant.now())));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + (output != null ? output : junit) + ": " + e.getMessage(), e);
+        }
+        boolean passed = results.allPassed() && outcomes.stream().allMatch(ExpectationOutcome::passed);
+        return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }
 
     public OutputFormat format() {
@@ -73,11 +168,14 @@ public final class MeasuringCommand {
 
     /** A progress line on stderr, only when stderr is likely a terminal, so logs and pipes stay clean. */
     public Progress progress() {
-        if (System.console() == null || !System.console().isTerminal()) {
-            return Progress.NONE;
-        }
+        var activity = ((XferCommand) spec.root().userObject()).activity();
+        boolean terminal = System.console() != null && System.console().isTerminal();
         PrintWriter err = spec.commandLine().getErr();
         return (done, total, configuration) -> {
+            activity.set("measuring " + configuration + " (" + (done + 1) + " of " + total + ")");
+            if (!terminal) {
+                return;
+            }
             progressShown = true;
             err.print("\r\033[K[" + (done + 1) + "/" + total + "] " + configuration);
             err.flush();

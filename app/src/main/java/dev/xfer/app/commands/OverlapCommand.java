@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.overlap.OverlapBenchmark;
 import dev.xfer.app.overlap.OverlapJson;
@@ -8,7 +7,10 @@ import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.OverlapText;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.overlap.OverlapMetrics;
+import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
@@ -16,7 +18,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code xfer overlap}: async.cu's sequential vs async-V1 vs async-V2 comparison, with the model beside it. */
@@ -65,22 +69,23 @@ public final class OverlapCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OverlapPlan plan = plan();
-        OutputFormat format = measuring.format();
+        measuring.format();
+        ExpectationSet expectations = measuring.expectations();
         var session = measuring.session();
+        ValidatedExpectations validated = measuring.validate(expectations, OverlapMetrics.declare(plan));
+        Instant started = Instant.now();
         OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), measuring.progress()).run(plan);
         measuring.progressDone();
         OverlapReport report = new OverlapReport(session.context(), plan, outcome.model(), outcome.results());
-        measuring.print(switch (format) {
-            case TEXT -> OverlapText.render(report);
-            case CSV -> OverlapJson.csv(report);
-            case JSON -> {
-                var doc = measuring.document("overlap", session.context(), OverlapJson.parameters(plan),
-                        OverlapJson.results(report), List.of());
-                doc.put("model", OverlapJson.model(report));
-                yield Json.write(doc);
-            }
-        });
-        return report.withinTolerance() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+        return measuring.finish(session.context(), OverlapMetrics.results(report), validated, new Rendering(
+                () -> OverlapText.render(report),
+                () -> OverlapJson.csv(report),
+                () -> {
+                    Map<String, Object> doc = measuring.document("overlap", session.context(),
+                            OverlapJson.parameters(plan), OverlapJson.results(report), List.of());
+                    doc.put("model", OverlapJson.model(report));
+                    return doc;
+                }), started);
     }
 
     OverlapPlan plan() {

@@ -18,7 +18,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
-class CpuListProperties {
+class CpuListPropertiesTest {
 
     /** A range written the way a person or a tool other than the kernel might: "first-last" or "first". */
     record Piece(int first, int last) {

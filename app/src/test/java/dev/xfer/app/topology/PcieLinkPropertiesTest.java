@@ -7,7 +7,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
-class PcieLinkProperties {
+class PcieLinkPropertiesTest {
 
     @Property
     void rateIsWidthTimesPerLaneRate(@ForAll PcieGeneration generation, @ForAll @IntRange(min = 1, max = 32) int width) {

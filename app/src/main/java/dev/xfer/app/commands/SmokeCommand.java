@@ -1,0 +1,188 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.bandwidth.BandwidthBenchmark;
+import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.check.CheckExperiment;
+import dev.xfer.app.check.CheckMetrics;
+import dev.xfer.app.check.CheckPlan;
+import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.check.CheckScenario;
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.overlap.OverlapBenchmark;
+import dev.xfer.app.overlap.OverlapMetrics;
+import dev.xfer.app.overlap.OverlapPlan;
+import dev.xfer.app.overlap.OverlapReport;
+import dev.xfer.app.overlap.OverlapSchedule;
+import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.report.JUnitXml;
+import dev.xfer.app.results.JUnitReport;
+import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+import dev.xfer.app.smoke.SmokeExpectations;
+import dev.xfer.app.topology.LinkHealth;
+import dev.xfer.cuda.HostMemoryKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
+
+/**
+ * {@code xfer smoke}: the hardware smoke check for CI after provisioning or a driver update.
+ * Runs a short version of every measurement with thresholds relative to the hardware and prints
+ * one PASS/FAIL line per check.
+ */
+@Command(name = "smoke", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"One command for CI hardware smoke runs on any NVIDIA GPU: the link, pinned and pageable",
+                "bandwidth (64MiB), overlap (async.cu defaults) and the synchronized copy checks, with thresholds",
+                "relative to the hardware. One line per check; exit 0 when all pass, 1 otherwise."})
+public final class SmokeCommand implements Callable<Integer> {
+    private static final long BANDWIDTH_BYTES = 64L << 20;
+    private static final int CHECK_TRIALS = 10;
+
+    @ParentCommand
+    private XferCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--device", paramLabel = "N|all", description = "A GPU index, or all (default 0).")
+    private String device = "0";
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report of every check.")
+    private Path junit;
+
+    @Option(names = "--expect", paramLabel = "EXPR",
+            description = "An extra threshold, repeatable, as on the measuring commands.")
+    private List<String> extra = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        ExpectationSet.parse(extra);
+        List<Integer> devices = devices();
+        PrintWriter out = spec.commandLine().getOut();
+        List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        boolean passed = true;
+        for (int index : devices) {
+            passed &= smoke(index, out, suites);
+        }
+        if (junit != null) {
+            try {
+                AtomicFileWriter.write(junit, JUnitXml.render(suites));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + junit + ": " + e.getMessage(), e);
+            }
+        }
+        out.println(passed ? "smoke: PASS" : "smoke: FAIL");
+        out.flush();
+        return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    private List<Integer> devices() {
+        if (device.strip().equalsIgnoreCase("all")) {
+            return IntStream.range(0, root.cuda().deviceCount()).boxed().toList();
+        }
+        try {
+            return List.of(Integer.parseInt(device.strip()));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--device takes a GPU index or all, not '" + device + "'");
+        }
+    }
+
+    private boolean smoke(int index, PrintWriter out, List<JUnitXml.TestSuite> suites) {
+        Instant started = Instant.now();
+        var session = MeasuringCommand.open(root, index);
+        RunContext context = session.context();
+        String who = "device " + index + " (" + context.device().name() + ")";
+        OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
+
+        BandwidthPlan bandwidth = new BandwidthPlan(List.of(BANDWIDTH_BYTES),
+                List.of(HostMemoryKind.PINNED, HostMemoryKind.PAGEABLE), List.of(CopyDirection.H2D, CopyDirection.D2H),
+                10, 3, CopyTimer.EVENTS);
+        OverlapPlan overlap = new OverlapPlan(OverlapPlan.ASYNC_CU_ELEMENTS, 4, 256, 1,
+                List.of(OverlapSchedule.values()), 10, 3, HostMemoryKind.PINNED);
+        CheckPlan check = new CheckPlan(CheckPlan.TUTORIAL_ELEMENTS, CHECK_TRIALS, HostMemoryKind.PINNED,
+                List.of(CheckScenario.D2H_SYNCHRONIZED, CheckScenario.D2H_PAGEABLE, CheckScenario.H2D_EVENT));
+        List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(bandwidth, link.isPresent()));
+        declared.addAll(OverlapMetrics.declare(overlap));
+        declared.addAll(CheckMetrics.declare(check));
+        List<String> texts = new ArrayList<>(SmokeExpectations.defaults(link.isPresent()));
+        texts.addAll(extra);
+        ValidatedExpectations expectations = ExpectationSet.parse(texts).validate(declared);
+
+        Progress progress = (done, total, what) -> root.activity().set("smoke " + who + ": " + what);
+        var bw = new BandwidthBenchmark(session.device(), link, progress, s -> { }).run(bandwidth);
+        RunResults bandwidthResults = BandwidthMetrics.results(
+                new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of()), link);
+        var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
+        RunResults overlapResults = OverlapMetrics.results(new OverlapReport(context, overlap, ov.model(), ov.results()));
+        RunResults checkResults = CheckMetrics.results(
+                new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check)));
+        RunResults linkResults = linkResults(context);
+
+        List<RunResults> runs = List.of(linkResults, bandwidthResults, overlapResults, checkResults);
+        List<dev.xfer.app.expect.Metric> metrics = new ArrayList<>();
+        runs.forEach(r -> metrics.addAll(r.metrics()));
+        List<ExpectationOutcome> outcomes = expectations.evaluate(metrics);
+
+        boolean passed = true;
+        for (RunResults run : runs) {
+            for (MeasuredConfiguration c : run.configurations()) {
+                if (!c.passed()) {
+                    out.println(who + ": FAIL " + c.name() + ": " + c.failure().orElseThrow());
+                    passed = false;
+                } else if (run == linkResults) {
+                    out.println(who + ": PASS " + c.name() + ": " + c.summary());
+                }
+            }
+        }
+        out.println(who + ": PASS data verified in " + (bandwidthResults.configurations().size()
+                + overlapResults.configurations().size() + checkResults.configurations().size()) + " configurations"
+                + (passed ? "" : " (except those above)"));
+        for (ExpectationOutcome o : outcomes) {
+            out.println(who + ": " + o.line());
+            passed &= o.passed();
+        }
+        if (link.isEmpty()) {
+            out.println(who + ": note: PCIe link rate unknown here (no sysfs entry): no %link threshold applied");
+        }
+        out.flush();
+        suites.addAll(JUnitReport.suites(context, runs, outcomes, Duration.between(started, Instant.now())));
+        return passed;
+    }
+
+    /** The link as a check of its own: a card that trained below its maximum width fails. */
+    private static RunResults linkResults(RunContext context) {
+        Optional<MeasuredConfiguration> configuration = context.device().pci().map(LinkHealth::of)
+                .filter(LinkHealth::isKnown)
+                .map(h -> new MeasuredConfiguration("link", h.describe(),
+                        h.isWidthReduced() ? Optional.of("link trained below its maximum width: " + h.describe())
+                                : Optional.empty()));
+        return new RunResults("link", List.of(), configuration.stream().toList());
+    }
+}
