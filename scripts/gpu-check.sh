@@ -2,7 +2,7 @@
 # Runs on a GPU machine without a JDK, from a checkout that carries .device/ (made here by
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
-#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth overlap check reference tests all
+#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check tests
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,12 +50,17 @@ step() {
                expect_rc 0 "$xfer" bandwidth --memory pinned --size 4KiB --iterations 1000 --warmup 100
                expect_rc 0 "$xfer" bandwidth --timer wall --size 16MiB
                expect_rc 5 "$xfer" bandwidth --size 200GiB --memory pinned ;;
-    sweep) expect_rc 0 "$xfer" bandwidth --memory all --sizes 4KiB..4GiB --iterations 5 --warmup 2 ;;
+    sweep) expect_rc 0 "$xfer" bandwidth --memory all --sizes 4KiB..4GiB --iterations 5 --warmup 2 --output "$out/sweep.txt"
+           run cat "$out/sweep.txt" ;;
     overlap) reference; run "$work/ref/overlap_ref"
              expect_rc 0 "$xfer" overlap
              run "$work/ref/overlap_ref"
              expect_rc 0 "$xfer" overlap --elements 1000003 --streams 3
              expect_rc 0 "$xfer" overlap --memory pageable ;;
+    overlap-jit) reference; run "$work/ref/overlap_ref" --schedules sequential
+                 expect_rc 0 "$xfer" overlap --schedules sequential --warmup 3
+                 expect_rc 0 "$xfer" overlap --schedules sequential --warmup 3000
+                 run "$work/ref/overlap_ref" --schedules sequential ;;
     overlap-table) for k in 1 10 100; do for s in 1 2 4 8 16; do
                      expect_rc 0 "$xfer" overlap --streams "$s" --kernel-iterations "$k" --iterations 10 --csv
                    done; done ;;

@@ -1,5 +1,7 @@
 package dev.xfer.app.expect;
 
+import dev.xfer.app.units.InputText;
+
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,24 +47,24 @@ final class ExpectationParser {
             name = MetricName.parse(nameText);
         } catch (IllegalArgumentException e) {
             throw new ExpectationSyntaxException(text,
-                    Quoted.quote(nameText) + " is not a result name: " + e.getMessage());
+                    InputText.quote(nameText) + " is not a result name: " + e.getMessage());
         }
         Comparison op = Comparison.fromSymbol(opText).orElseThrow(() -> new ExpectationSyntaxException(
-                text, Quoted.quote(opText) + " is not a comparison (" + OPERATORS + ")"));
+                text, InputText.quote(opText) + " is not a comparison (" + OPERATORS + ")"));
         if (boundText.isEmpty()) {
             throw new ExpectationSyntaxException(text, "the value after " + opText + " is missing");
         }
         Matcher number = NUMBER.matcher(boundText);
         if (!number.lookingAt()) {
-            throw new ExpectationSyntaxException(text, Quoted.quote(boundText) + " is not a number");
+            throw new ExpectationSyntaxException(text, InputText.quote(boundText) + " is not a number");
         }
         double value = Double.parseDouble(number.group());
         if (Double.isInfinite(value)) {
-            throw new ExpectationSyntaxException(text, Quoted.quote(number.group()) + " is out of range");
+            throw new ExpectationSyntaxException(text, InputText.quote(number.group()) + " is out of range");
         }
         String unitText = boundText.substring(number.end()).strip();
         BoundUnit unit = BoundUnit.fromSymbol(unitText).orElseThrow(() -> new ExpectationSyntaxException(
-                text, "unknown unit " + Quoted.quote(unitText) + " (" + UNITS + ")"));
+                text, "unknown unit " + InputText.quote(unitText) + " (" + UNITS + ")"));
         return new Expectation(name.toString(), op, value, unit);
     }
 

@@ -6,12 +6,12 @@ package dev.xfer.app.units;
  * <p>Messages must stay on one line even when the input carries line breaks or other control
  * characters, so those are shown as escapes instead of being copied through.
  */
-final class InputText {
+public final class InputText {
     private InputText() {
     }
 
     /** Returns {@code input} in single quotes, with control characters written as escapes. */
-    static String quote(String input) {
+    public static String quote(String input) {
         StringBuilder out = new StringBuilder(input.length() + 2).append('\'');
         for (int i = 0; i < input.length(); i++) {
             char c = input.charAt(i);
