@@ -61,8 +61,9 @@ step() {
                  expect_rc 0 "$xfer" overlap --schedules sequential --warmup 3
                  expect_rc 0 "$xfer" overlap --schedules sequential --warmup 3000
                  run "$work/ref/overlap_ref" --schedules sequential ;;
-    overlap-table) for k in 1 10 100; do for s in 1 2 4 8 16; do
-                     expect_rc 0 "$xfer" overlap --streams "$s" --kernel-iterations "$k" --iterations 10 --csv
+    overlap-table) local k n
+                   for k in 1 10 100; do for n in 1 2 4 8 16; do
+                     expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
