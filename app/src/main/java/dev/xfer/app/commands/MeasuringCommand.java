@@ -127,29 +127,34 @@ public final class MeasuringCommand {
                 yield Json.write(doc);
             }
         };
-        try {
-            if (output != null) {
-                AtomicFileWriter.write(output, body);
-                if (!lines.isEmpty()) {
-                    print(lines.toString());
-                }
-            } else {
-                print(body);
-                if (format != OutputFormat.TEXT && !lines.isEmpty()) {
-                    PrintWriter err = spec.commandLine().getErr();
-                    err.print(lines);
-                    err.flush();
-                }
+        if (output != null) {
+            write(output, body);
+            if (!lines.isEmpty()) {
+                print(lines.toString());
             }
-            if (junit != null) {
-                AtomicFileWriter.write(junit, JUnitReport.render(context, List.of(results), outcomes,
-                        Duration.between(started, Instant.now())));
+        } else {
+            print(body);
+            if (format != OutputFormat.TEXT && !lines.isEmpty()) {
+                PrintWriter err = spec.commandLine().getErr();
+                err.print(lines);
+                err.flush();
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + (output != null ? output : junit) + ": " + e.getMessage(), e);
+        }
+        if (junit != null) {
+            write(junit, JUnitReport.render(context, List.of(results), outcomes,
+                    Duration.between(started, Instant.now())));
         }
         boolean passed = results.allPassed() && outcomes.stream().allMatch(ExpectationOutcome::passed);
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    /** Writes {@code file} atomically; a failure names the file that could not be written. */
+    private static void write(Path file, String content) {
+        try {
+            AtomicFileWriter.write(file, content);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     public OutputFormat format() {

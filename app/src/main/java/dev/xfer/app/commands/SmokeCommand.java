@@ -4,13 +4,10 @@ import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthReport;
-import dev.xfer.app.bandwidth.CopyDirection;
-import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.check.CheckExperiment;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckReport;
-import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferCommand;
@@ -23,7 +20,6 @@ import dev.xfer.app.overlap.OverlapBenchmark;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
-import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.report.AtomicFileWriter;
 import dev.xfer.app.report.JUnitXml;
 import dev.xfer.app.results.JUnitReport;
@@ -31,8 +27,8 @@ import dev.xfer.app.results.MeasuredConfiguration;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.smoke.SmokeExpectations;
+import dev.xfer.app.smoke.SmokePlan;
 import dev.xfer.app.topology.LinkHealth;
-import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -62,9 +58,6 @@ import java.util.stream.IntStream;
                 "bandwidth (64MiB), overlap (async.cu defaults) and the synchronized copy checks, with thresholds",
                 "relative to the hardware. One line per check; exit 0 when all pass, 1 otherwise."})
 public final class SmokeCommand implements Callable<Integer> {
-    private static final long BANDWIDTH_BYTES = 64L << 20;
-    private static final int CHECK_TRIALS = 10;
-
     @ParentCommand
     private XferCommand root;
 
@@ -121,16 +114,11 @@ public final class SmokeCommand implements Callable<Integer> {
         String who = "device " + index + " (" + context.device().name() + ")";
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
 
-        BandwidthPlan bandwidth = new BandwidthPlan(List.of(BANDWIDTH_BYTES),
-                List.of(HostMemoryKind.PINNED, HostMemoryKind.PAGEABLE), List.of(CopyDirection.H2D, CopyDirection.D2H),
-                10, 3, CopyTimer.EVENTS);
-        OverlapPlan overlap = new OverlapPlan(OverlapPlan.ASYNC_CU_ELEMENTS, 4, 256, 1,
-                List.of(OverlapSchedule.values()), 10, 3, HostMemoryKind.PINNED);
-        CheckPlan check = new CheckPlan(CheckPlan.TUTORIAL_ELEMENTS, CHECK_TRIALS, HostMemoryKind.PINNED,
-                List.of(CheckScenario.D2H_SYNCHRONIZED, CheckScenario.D2H_PAGEABLE, CheckScenario.H2D_EVENT));
-        List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(bandwidth, link.isPresent()));
-        declared.addAll(OverlapMetrics.declare(overlap));
-        declared.addAll(CheckMetrics.declare(check));
+        SmokePlan plan = SmokePlan.standard();
+        BandwidthPlan bandwidth = plan.bandwidth();
+        OverlapPlan overlap = plan.overlap();
+        CheckPlan check = plan.check();
+        List<MetricDeclaration> declared = plan.declare(link.isPresent());
         List<String> texts = new ArrayList<>(SmokeExpectations.defaults(link.isPresent()));
         texts.addAll(extra);
         ValidatedExpectations expectations = ExpectationSet.parse(texts).validate(declared);

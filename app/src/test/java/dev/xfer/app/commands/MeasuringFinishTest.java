@@ -1,0 +1,320 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.results.RunResults;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The shared end of every measuring command, {@link MeasuringCommand#finish}, on fixed results:
+ * no CUDA. The mixin's options are filled by picocli from the arguments each test gives, on a
+ * test-only command that carries the mixin as the real commands do.
+ */
+class MeasuringFinishTest {
+    private static final String TEXT = "TEXT REPORT\n";
+    private static final String CSV = "name,gbps\npinned.h2d.16MiB,52.634\n";
+    private static final double LINK = 63.0;
+    private static final String PASS_LINE = "PASS pinned.h2d.16MiB >= 45GB/s (measured 52.63GB/s)";
+    private static final String FAIL_LINE = "FAIL pinned.h2d.16MiB >= 60GB/s (measured 52.63GB/s)";
+
+    @TempDir
+    Path dir;
+
+    /** A measuring command with nothing but the shared options. */
+    @Command(name = "fake")
+    static final class FakeCommand implements Callable<Integer> {
+        @Mixin
+        MeasuringCommand measuring;
+
+        @Override
+        public Integer call() {
+            throw new AssertionError("only parsed, never run");
+        }
+    }
+
+    /** A parsed command line, what it printed, and {@code finish}'s verdict. */
+    private record Finished(int exitCode, String out, String err) {
+    }
+
+    private static final class Run {
+        final FakeCommand command = new FakeCommand();
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+
+        Run(String... args) {
+            CommandLine commandLine = new CommandLine(command);
+            commandLine.setOut(new PrintWriter(out, true));
+            commandLine.setErr(new PrintWriter(err, true));
+            commandLine.parseArgs(args);
+        }
+
+        Finished finish(RunResults results) {
+            MeasuringCommand m = command.measuring;
+            ValidatedExpectations validated = m.validate(m.expectations(), declarations(results));
+            int code = m.finish(ReportFixtures.context(), results, validated, rendering(m), Instant.now());
+            return new Finished(code, out.toString(), err.toString());
+        }
+    }
+
+    private static List<MetricDeclaration> declarations(RunResults results) {
+        return results.metrics().stream().map(Metric::declaration).toList();
+    }
+
+    /** Each format's body; rendering one that was not chosen fails the test. */
+    private static Rendering rendering(MeasuringCommand m) {
+        return new Rendering(
+                () -> chosen(m, OutputFormat.TEXT, TEXT),
+                () -> chosen(m, OutputFormat.CSV, CSV),
+                () -> chosen(m, OutputFormat.JSON, m.document("fake", ReportFixtures.context(),
+                        Json.object("size", 16L << 20), List.of(Json.object("name", "pinned.h2d.16MiB")), List.of())));
+    }
+
+    private static <T> T chosen(MeasuringCommand m, OutputFormat format, T body) {
+        assertEquals(format, m.format(), "only the chosen format is rendered");
+        return body;
+    }
+
+    private static RunResults results(Optional<String> failure) {
+        return new RunResults("bandwidth", List.of(
+                Metric.overLink("pinned.h2d.16MiB", 52.634, LINK),
+                Metric.overLink("pinned.d2h.16MiB", 53.5, LINK)), List.of(
+                new MeasuredConfiguration("pinned.h2d.16MiB", "median 52.63 GB/s", failure),
+                new MeasuredConfiguration("pinned.d2h.16MiB", "median 53.50 GB/s", Optional.empty())));
+    }
+
+    private static RunResults passing() {
+        return results(Optional.empty());
+    }
+
+    private static RunResults wrongData() {
+        return results(Optional.of("byte 4097 came back as 0x3c, expected 0xa5"));
+    }
+
+    private List<String> strayFiles() throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".")).toList();
+        }
+    }
+
+    // ---- (a) text on stdout, PASS/FAIL lines after it
+
+    @Test
+    void textGoesToStdoutWithThePassLinesAfterIt() {
+        Finished f = new Run("--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
+        assertEquals(ExitCode.OK, f.exitCode());
+        assertEquals(TEXT + PASS_LINE + "\n", f.out());
+        assertEquals("", f.err());
+    }
+
+    @Test
+    void anUnmetExpectationIsPrintedAndExits1() {
+        Finished f = new Run("--expect", "pinned.h2d.16MiB >= 45GB/s", "--expect", "pinned.h2d.16MiB >= 60GB/s")
+                .finish(passing());
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
+        assertEquals(TEXT + PASS_LINE + "\n" + FAIL_LINE + "\n", f.out());
+        assertEquals("", f.err());
+    }
+
+    @Test
+    void withoutExpectationsTheReportIsAllThereIs() {
+        Finished f = new Run().finish(passing());
+        assertEquals(ExitCode.OK, f.exitCode());
+        assertEquals(TEXT, f.out());
+        assertEquals("", f.err());
+    }
+
+    @Test
+    void aPrefixChecksEveryResultItSelects() {
+        Finished f = new Run("--expect", "pinned >= 84%link").finish(passing());
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode(), "h2d is 83.5% of the link");
+        assertEquals(TEXT + "FAIL pinned.h2d.16MiB >= 84%link (measured 83.55%link)\n"
+                + "PASS pinned.d2h.16MiB >= 84%link (measured 84.92%link)\n", f.out());
+    }
+
+    // ---- (b) JSON and CSV on stdout stay machine-readable: the lines go to stderr
+
+    @Test
+    void jsonCarriesTheExpectationsAndTheLinesGoToStderr() {
+        Finished f = new Run("--json", "--expect", "pinned.h2d.16MiB >= 45GB/s", "--expect", "pinned.h2d.16MiB >= 60GB/s")
+                .finish(passing());
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
+        assertEquals(PASS_LINE + "\n" + FAIL_LINE + "\n", f.err());
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(f.out());
+        assertEquals(1L, doc.get("schemaVersion"));
+        assertEquals("fake", doc.get("command"));
+        assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures", "expectations"),
+                List.copyOf(doc.keySet()));
+        assertEquals(List.of(
+                Json.object("expectation", "pinned.h2d.16MiB >= 45GB/s", "result", "pinned.h2d.16MiB",
+                        "measured", 52.634, "bound", 45.0, "unit", "GB/s", "passed", true, "line", PASS_LINE),
+                Json.object("expectation", "pinned.h2d.16MiB >= 60GB/s", "result", "pinned.h2d.16MiB",
+                        "measured", 52.634, "bound", 60.0, "unit", "GB/s", "passed", false, "line", FAIL_LINE)),
+                doc.get("expectations"));
+    }
+
+    @Test
+    void jsonWithoutExpectationsHasAnEmptyArrayAndStderrStaysQuiet() {
+        Finished f = new Run("--json").finish(passing());
+        assertEquals(ExitCode.OK, f.exitCode());
+        assertEquals("", f.err());
+        assertEquals(List.of(), ((Map<?, ?>) Json.parse(f.out())).get("expectations"));
+    }
+
+    @Test
+    void csvIsTheBodyAloneAndTheLinesGoToStderr() {
+        Finished f = new Run("--csv", "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
+        assertEquals(ExitCode.OK, f.exitCode());
+        assertEquals(CSV, f.out());
+        assertEquals(PASS_LINE + "\n", f.err());
+    }
+
+    @Test
+    void jsonAndCsvTogetherAreAUsageError() {
+        assertThrows(UsageException.class, () -> new Run("--json", "--csv").finish(passing()));
+    }
+
+    // ---- (c) --output: the body to the file, atomically; only the lines on stdout
+
+    @Test
+    void outputWritesTheTextBodyToTheFileAndOnlyTheLinesToStdout() throws IOException {
+        Path file = dir.resolve("report.txt");
+        Finished f = new Run("--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
+        assertEquals(ExitCode.OK, f.exitCode());
+        assertEquals(TEXT + PASS_LINE + "\n", Files.readString(file));
+        assertEquals(PASS_LINE + "\n", f.out());
+        assertEquals("", f.err());
+        assertEquals(List.of(), strayFiles(), "no temporary file left beside it");
+    }
+
+    @Test
+    void outputWritesTheJsonDocumentToTheFile() throws IOException {
+        Path file = dir.resolve("results.json");
+        Files.writeString(file, "an older run\n");
+        Finished f = new Run("--json", "--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 60GB/s")
+                .finish(passing());
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(file));
+        assertEquals(1, ((List<?>) doc.get("expectations")).size());
+        assertEquals(FAIL_LINE + "\n", f.out(), "nothing but the expectation lines on stdout");
+        assertEquals("", f.err());
+        assertEquals(List.of(), strayFiles());
+    }
+
+    @Test
+    void outputWithoutExpectationsLeavesStdoutEmpty() throws IOException {
+        Path file = dir.resolve("results.csv");
+        Finished f = new Run("--csv", "--output", file.toString()).finish(passing());
+        assertEquals(ExitCode.OK, f.exitCode());
+        assertEquals(CSV, Files.readString(file));
+        assertEquals("", f.out());
+        assertEquals("", f.err());
+    }
+
+    // ---- (d) --junit
+
+    @Test
+    void junitWritesAReportThatParsesBack() throws Exception {
+        Path xml = dir.resolve("junit.xml");
+        Finished f = new Run("--junit", xml.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s",
+                "--expect", "pinned.h2d.16MiB >= 60GB/s").finish(wrongData());
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
+        assertEquals(TEXT + PASS_LINE + "\n" + FAIL_LINE + "\n", f.out(), "--junit changes nothing on stdout");
+
+        var factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        Element root = factory.newDocumentBuilder().parse(xml.toFile()).getDocumentElement();
+        assertEquals("testsuites", root.getTagName());
+        var suites = root.getElementsByTagName("testsuite");
+        assertEquals(2, suites.getLength(), "the run's configurations, then the expectations");
+        Element run = (Element) suites.item(0);
+        Element expectations = (Element) suites.item(1);
+        assertEquals("xfer bandwidth (device 0: NVIDIA H200)", run.getAttribute("name"));
+        assertEquals("2", run.getAttribute("tests"));
+        assertEquals("1", run.getAttribute("failures"));
+        assertEquals("2", expectations.getAttribute("tests"));
+        assertEquals("1", expectations.getAttribute("failures"));
+        assertEquals(List.of(), strayFiles());
+    }
+
+    // ---- (e) a configuration whose own check failed
+
+    @Test
+    void aFailedConfigurationExits1EvenWithoutExpectations() {
+        Finished f = new Run().finish(wrongData());
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
+        assertEquals(TEXT, f.out());
+    }
+
+    @Test
+    void aFailedConfigurationExits1EvenWhenEveryExpectationPasses() {
+        Finished f = new Run("--json", "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(wrongData());
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
+        assertEquals(PASS_LINE + "\n", f.err());
+    }
+
+    // ---- (f) a file that cannot be written
+
+    @Test
+    void outputIntoADirectoryThatDoesNotExistNamesTheFile() throws IOException {
+        Path file = dir.resolve("missing").resolve("results.json");
+        UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                () -> new Run("--json", "--output", file.toString()).finish(passing()));
+        assertTrue(e.getMessage().startsWith("cannot write " + file + ": "), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("missing")));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList(), "nothing left in the parent");
+        }
+    }
+
+    @Test
+    void nothingReachesStdoutWhenTheOutputFileCannotBeWritten() {
+        Path file = dir.resolve("missing").resolve("results.txt");
+        Run run = new Run("--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s");
+        assertThrows(UncheckedIOException.class, () -> run.finish(passing()));
+        assertEquals("", run.out.toString());
+    }
+
+    @Test
+    void aJunitFileThatCannotBeWrittenIsTheOneNamed() throws IOException {
+        Path output = dir.resolve("results.json");
+        Path junit = dir.resolve("missing").resolve("junit.xml");
+        UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                () -> new Run("--json", "--output", output.toString(), "--junit", junit.toString()).finish(passing()));
+        assertTrue(e.getMessage().startsWith("cannot write " + junit + ": "), e.getMessage());
+        assertTrue(Files.exists(output), "the results were written before the report failed");
+        assertEquals(List.of(), strayFiles());
+    }
+}
