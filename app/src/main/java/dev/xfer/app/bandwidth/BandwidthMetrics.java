@@ -74,6 +74,7 @@ public final class BandwidthMetrics {
 
     private static String failure(BandwidthReport report, BandwidthResult r) {
         return report.failures().stream().map(VerificationFailure::describe)
-                .filter(f -> f.startsWith(r.memory() + " ")).findFirst().orElse("data came back wrong");
+                .filter(f -> f.startsWith(r.memory() + " ") && f.contains(" " + r.bytes() + " B:"))
+                .findFirst().orElse("data came back wrong");
     }
 }

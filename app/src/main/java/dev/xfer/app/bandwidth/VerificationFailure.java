@@ -9,7 +9,7 @@ package dev.xfer.app.bandwidth;
 public record VerificationFailure(String configuration, long offset, byte expected, byte actual) {
 
     public String describe() {
-        return String.format("%s: first wrong byte at offset %d (expected 0x%02x, got 0x%02x)",
+        return String.format(java.util.Locale.ROOT, "%s: first wrong byte at offset %d (expected 0x%02x, got 0x%02x)",
                 configuration, offset, expected & 0xff, actual & 0xff);
     }
 }

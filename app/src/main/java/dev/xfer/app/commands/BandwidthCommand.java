@@ -18,6 +18,7 @@ import dev.xfer.app.units.ByteSize;
 import dev.xfer.app.units.ByteSizes;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
+import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,7 +31,7 @@ import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
-@Command(name = "bandwidth", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Measure host<->device copy bandwidth (GB/s = 1e9 bytes/s) for each host memory kind,",
                 "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
 public final class BandwidthCommand implements Callable<Integer> {

@@ -8,11 +8,11 @@ import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.check.CheckText;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.check.CheckMetrics;
-import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code xfer check}: reading or overwriting host memory while a non-blocking copy is still running. */
-@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Show the non-blocking copy hazards: host memory read before an async D2H finished, or",
                 "overwritten before an async H2D read it, against the same with synchronization.",
                 "Exit 1 only if a synchronized scenario saw wrong data (a driver or hardware fault)."})
@@ -55,9 +55,9 @@ public final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         CheckPlan plan = plan();
         measuring.format();
-        ExpectationSet expectations = measuring.expectations();
+        // These names do not depend on the device, so a wrong one exits 2 before CUDA is touched.
+        ValidatedExpectations validated = measuring.validate(measuring.expectations(), CheckMetrics.declare(plan));
         var session = measuring.session();
-        ValidatedExpectations validated = measuring.validate(expectations, CheckMetrics.declare(plan));
         Instant started = Instant.now();
         var results = new CheckExperiment(session.device(), measuring.progress()).run(plan);
         measuring.progressDone();

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code xfer devices}: each GPU as the runtime and sysfs describe it. */
-@Command(name = "devices", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "devices", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = "Describe each GPU: memory, copy engines, PCI bus id, NUMA node and CPU affinity, PCIe link.")
 public final class DevicesCommand implements Callable<Integer> {
     @ParentCommand
@@ -47,6 +47,7 @@ public final class DevicesCommand implements Callable<Integer> {
     /** The JSON document {@code --json} prints; package-private so a test can build it from fixed records. */
     static Map<String, Object> document(String xferVersion, DevicesReport report) {
         return Json.object(
+                "schemaVersion", MeasuringCommand.SCHEMA_VERSION,
                 "xfer", xferVersion,
                 "command", "devices",
                 "software", DevicesJson.software(report),

@@ -158,10 +158,22 @@ public final class MeasuringCommand {
     }
 
     public OutputFormat format() {
+        requireFolderOf(output, "--output");
+        requireFolderOf(junit, "--junit");
         if (json && csv) {
             throw new UsageException("--json and --csv exclude each other");
         }
         return json ? OutputFormat.JSON : csv ? OutputFormat.CSV : OutputFormat.TEXT;
+    }
+
+    /** A results file whose folder is missing is a usage error, found before the run rather than after it. */
+    private static void requireFolderOf(Path file, String option) {
+        if (file != null) {
+            Path folder = file.toAbsolutePath().getParent();
+            if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
+                throw new UsageException(option + " " + file + ": the folder " + folder + " does not exist");
+            }
+        }
     }
 
     /** Prints results on stdout; nothing else goes there. */

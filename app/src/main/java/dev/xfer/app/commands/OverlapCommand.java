@@ -7,13 +7,13 @@ import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.OverlapText;
-import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
+import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code xfer overlap}: async.cu's sequential vs async-V1 vs async-V2 comparison, with the model beside it. */
-@Command(name = "overlap", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "overlap", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Compare sequential, async-V1 and async-V2 chunked-stream schedules of H2D, kernel and D2H",
                 "(NVIDIA's \"How to Overlap Data Transfers\" async.cu), with each stage's time and the ideal overlap."})
 public final class OverlapCommand implements Callable<Integer> {
@@ -70,9 +70,9 @@ public final class OverlapCommand implements Callable<Integer> {
     public Integer call() {
         OverlapPlan plan = plan();
         measuring.format();
-        ExpectationSet expectations = measuring.expectations();
+        // These names do not depend on the device, so a wrong one exits 2 before CUDA is touched.
+        ValidatedExpectations validated = measuring.validate(measuring.expectations(), OverlapMetrics.declare(plan));
         var session = measuring.session();
-        ValidatedExpectations validated = measuring.validate(expectations, OverlapMetrics.declare(plan));
         Instant started = Instant.now();
         OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), measuring.progress()).run(plan);
         measuring.progressDone();

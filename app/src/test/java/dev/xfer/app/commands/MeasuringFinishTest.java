@@ -288,11 +288,11 @@ class MeasuringFinishTest {
     // ---- (f) a file that cannot be written
 
     @Test
-    void outputIntoADirectoryThatDoesNotExistNamesTheFile() throws IOException {
+    void outputIntoADirectoryThatDoesNotExistIsAUsageErrorBeforeTheRun() throws IOException {
         Path file = dir.resolve("missing").resolve("results.json");
-        UncheckedIOException e = assertThrows(UncheckedIOException.class,
+        UsageException e = assertThrows(UsageException.class,
                 () -> new Run("--json", "--output", file.toString()).finish(passing()));
-        assertTrue(e.getMessage().startsWith("cannot write " + file + ": "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("--output " + file + ": the folder "), e.getMessage());
         assertFalse(Files.exists(dir.resolve("missing")));
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of(), left.toList(), "nothing left in the parent");
@@ -300,8 +300,8 @@ class MeasuringFinishTest {
     }
 
     @Test
-    void nothingReachesStdoutWhenTheOutputFileCannotBeWritten() {
-        Path file = dir.resolve("missing").resolve("results.txt");
+    void nothingReachesStdoutWhenTheOutputFileCannotBeWritten() throws IOException {
+        Path file = occupiedFolder("results.txt");
         Run run = new Run("--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s");
         assertThrows(UncheckedIOException.class, () -> run.finish(passing()));
         assertEquals("", run.out.toString());
@@ -310,11 +310,18 @@ class MeasuringFinishTest {
     @Test
     void aJunitFileThatCannotBeWrittenIsTheOneNamed() throws IOException {
         Path output = dir.resolve("results.json");
-        Path junit = dir.resolve("missing").resolve("junit.xml");
+        Path junit = occupiedFolder("junit.xml");
         UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> new Run("--json", "--output", output.toString(), "--junit", junit.toString()).finish(passing()));
         assertTrue(e.getMessage().startsWith("cannot write " + junit + ": "), e.getMessage());
         assertTrue(Files.exists(output), "the results were written before the report failed");
         assertEquals(List.of(), strayFiles());
+    }
+
+    /** A folder with a file in it, where a results file of that name was asked for: the rename onto it fails. */
+    private Path occupiedFolder(String name) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(name));
+        Files.writeString(folder.resolve("keep"), "x");
+        return folder;
     }
 }
