@@ -88,6 +88,11 @@ public final class CudaRuntime {
         return new CudaDevice(index);
     }
 
+    /** cudaMemcpyBatchAsync with the CUDA 13 signature xfer binds (CUDA 12.8's has one more parameter). */
+    public boolean supportsBatchedCopies() {
+        return runtimeVersion().major() >= 13 && hasSymbol("cudaMemcpyBatchAsync");
+    }
+
     /** True when the loaded runtime exports {@code symbol} (CUDA 12 lacks some CUDA 13 calls). */
     public boolean hasSymbol(String symbol) {
         return SymbolLookup.loaderLookup().find(symbol).isPresent();

@@ -1,9 +1,12 @@
 package dev.xfer.cuda;
 
+import dev.xfer.cuda.generated.cudaMemcpyAttributes;
 import dev.xfer.cuda.generated.cudart;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /** Checked copies. Heap segments go through a critical downcall; everything else through the bindings. */
@@ -54,6 +57,38 @@ public final class Memcpy {
         if (rc != Check.SUCCESS) {
             throw Check.failure(rc, "cudaMemcpyPeerAsync(" + bytes + " bytes, device " + src.device().index()
                     + " -> " + dst.device().index() + ")");
+        }
+    }
+
+    /**
+     * One {@code cudaMemcpyBatchAsync} for all the copies, on {@code stream} (not the legacy
+     * default stream, which the call refuses), with one attribute for all: the sources are read
+     * in stream order. The CUDA 13 signature; check {@link CudaRuntime#supportsBatchedCopies()} first.
+     */
+    public static void copyBatchAsync(MemorySegment[] dsts, MemorySegment[] srcs, long[] sizes, CudaStream stream) {
+        int n = dsts.length;
+        if (srcs.length != n || sizes.length != n || n == 0) {
+            throw new IllegalArgumentException("a batch needs as many sources and sizes as destinations, at least one");
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment dstArray = arena.allocate(ValueLayout.ADDRESS, n);
+            MemorySegment srcArray = arena.allocate(ValueLayout.ADDRESS, n);
+            MemorySegment sizeArray = arena.allocate(ValueLayout.JAVA_LONG, n);
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                dstArray.setAtIndex(ValueLayout.ADDRESS, i, dsts[i]);
+                srcArray.setAtIndex(ValueLayout.ADDRESS, i, srcs[i]);
+                sizeArray.setAtIndex(ValueLayout.JAVA_LONG, i, sizes[i]);
+                total += sizes[i];
+            }
+            MemorySegment attrs = cudaMemcpyAttributes.allocate(arena);
+            cudaMemcpyAttributes.srcAccessOrder(attrs, cudart.cudaMemcpySrcAccessOrderStream());
+            cudaMemcpyAttributes.flags(attrs, cudart.cudaMemcpyFlagDefault());
+            MemorySegment attrIndex = arena.allocateFrom(ValueLayout.JAVA_LONG, 0L);
+            int rc = cudart.cudaMemcpyBatchAsync(dstArray, srcArray, sizeArray, n, attrs, attrIndex, 1, stream.handle());
+            if (rc != Check.SUCCESS) {
+                throw Check.failure(rc, "cudaMemcpyBatchAsync(" + n + " copies, " + total + " bytes)");
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.xfer.app.cli;
 
 import dev.xfer.app.commands.BandwidthCommand;
+import dev.xfer.app.commands.BatchCommand;
+import dev.xfer.app.commands.PipelineCommand;
 import dev.xfer.app.commands.CheckCommand;
 import dev.xfer.app.commands.DevicesCommand;
 import dev.xfer.app.commands.OverlapCommand;
@@ -25,7 +27,7 @@ import java.util.concurrent.Callable;
         usageHelpAutoWidth = true,
         description = "Measures how fast data moves between host memory and NVIDIA GPUs, and why.",
         subcommands = {DevicesCommand.class, BandwidthCommand.class, OverlapCommand.class, CheckCommand.class,
-                SmokeCommand.class},
+                SmokeCommand.class, BatchCommand.class, PipelineCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit   5 out of memory"})
 public final class XferCommand implements Callable<Integer> {

@@ -1,0 +1,367 @@
+package dev.xfer.app.batch;
+
+import dev.xfer.app.bandwidth.DataPattern;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaEvent;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceBuffer;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.cuda.InsufficientDeviceMemoryException;
+import dev.xfer.cuda.Memcpy;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Copies N host buffers to N device buffers with each {@link BatchStrategy}, timed by the host
+ * clock from the first call until every copy is complete, as a training loop experiences it.
+ * Device buffers are poisoned before each strategy and read back after it.
+ */
+public final class BatchBenchmark {
+    private final CudaDevice device;
+    private final boolean batchedAvailable;
+    private final Progress progress;
+
+    public BatchBenchmark(CudaDevice device, boolean batchedAvailable, Progress progress) {
+        this.device = device;
+        this.batchedAvailable = batchedAvailable;
+        this.progress = progress;
+    }
+
+    public List<BatchResult> run(BatchPlan plan) {
+        InsufficientDeviceMemoryException.requireFits(device, plan.totalBytes(),
+                plan.count() + " buffers of " + plan.bytes() + " bytes");
+        device.makeCurrent();
+        try (Buffers buffers = new Buffers(plan);
+             CudaStream stream = CudaStream.create(device, true);
+             PinnedPool pool = new PinnedPool(plan.bytes());
+             ExecutorService workers = Executors.newFixedThreadPool(plan.threads());
+             StagingThreads staging = plan.strategies().contains(BatchStrategy.STAGED)
+                     ? new StagingThreads(device, plan) : null) {
+            Runs runs = new Runs(plan, buffers, stream, pool, workers, staging);
+            List<BatchResult> results = new ArrayList<>();
+            double firstMedian = Double.NaN;
+            for (BatchStrategy strategy : plan.strategies()) {
+                progress.measuring(results.size(), plan.strategies().size(), strategy.label());
+                if (strategy == BatchStrategy.BATCHED && !batchedAvailable) {
+                    results.add(new BatchResult(strategy, Optional.empty(), Double.NaN, OptionalDouble.empty(),
+                            Optional.of("needs cudaMemcpyBatchAsync of CUDA 13 or later"), Optional.empty()));
+                    continue;
+                }
+                buffers.poisonDevice(stream);
+                Runnable once = () -> runs.run(strategy);
+                new Warmup(plan.warmup()).run(once);
+                double[] ms = new double[plan.iterations()];
+                for (int i = 0; i < ms.length; i++) {
+                    long t0 = System.nanoTime();
+                    once.run();
+                    ms[i] = (System.nanoTime() - t0) / 1e6;
+                }
+                Summary summary = Summary.of(ms);
+                if (Double.isNaN(firstMedian)) {
+                    firstMedian = summary.median();
+                }
+                results.add(new BatchResult(strategy, Optional.of(summary),
+                        plan.totalBytes() / (summary.median() / 1e3) / 1e9,
+                        OptionalDouble.of(summary.median() / firstMedian), Optional.empty(), buffers.firstWrong()));
+            }
+            return results;
+        }
+    }
+
+    /** Sources (pageable, and pinned where a strategy reads pinned memory) and destinations. */
+    private final class Buffers implements AutoCloseable {
+        final List<HostBuffer> pageable = new ArrayList<>();
+        final List<HostBuffer> pinned = new ArrayList<>();
+        final List<DeviceBuffer> devices = new ArrayList<>();
+        private final BatchPlan plan;
+
+        Buffers(BatchPlan plan) {
+            this.plan = plan;
+            try {
+                for (int i = 0; i < plan.count(); i++) {
+                    HostBuffer source = HostMemoryKind.PAGEABLE.allocate(plan.bytes());
+                    pageable.add(source);
+                    DataPattern.fill(source.segment(), (long) i << 32);
+                    if (plan.needsPinnedSources()) {
+                        HostBuffer p = HostMemoryKind.PINNED.allocate(plan.bytes());
+                        pinned.add(p);
+                        MemorySegment.copy(source.segment(), 0, p.segment(), 0, plan.bytes());
+                    }
+                    devices.add(DeviceBuffer.allocate(device, plan.bytes()));
+                }
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        void poisonDevice(CudaStream stream) {
+            for (DeviceBuffer d : devices) {
+                d.fillAsync(DataPattern.POISON, stream);
+            }
+            stream.synchronize();
+        }
+
+        /** Reads every device buffer back and compares it with its source. */
+        Optional<Integer> firstWrong() {
+            try (HostBuffer check = HostMemoryKind.PAGEABLE.allocate(plan.bytes())) {
+                for (int i = 0; i < devices.size(); i++) {
+                    DataPattern.poison(check.segment());
+                    Memcpy.copy(check.segment(), devices.get(i).address(), plan.bytes(), CopyKind.DEVICE_TO_HOST);
+                    if (DataPattern.firstMismatch(check.segment(), pageable.get(i).segment()) >= 0) {
+                        return Optional.of(i);
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public void close() {
+            devices.forEach(DeviceBuffer::close);
+            pinned.forEach(HostBuffer::close);
+            pageable.forEach(HostBuffer::close);
+        }
+    }
+
+    /** One run of each strategy over all buffers. */
+    private final class Runs {
+        private final BatchPlan plan;
+        private final Buffers b;
+        private final CudaStream stream;
+        private final PinnedPool pool;
+        private final ExecutorService workers;
+        private final StagingThreads staging;
+
+        Runs(BatchPlan plan, Buffers b, CudaStream stream, PinnedPool pool, ExecutorService workers,
+             StagingThreads staging) {
+            this.plan = plan;
+            this.b = b;
+            this.stream = stream;
+            this.pool = pool;
+            this.workers = workers;
+            this.staging = staging;
+        }
+
+        void run(BatchStrategy strategy) {
+            switch (strategy) {
+                case PAGEABLE_BLOCKING -> eachThenSynchronize(b.pageable);
+                case PAGEABLE_ASYNC -> allThenSynchronize(b.pageable);
+                case PINNED_BLOCKING -> eachThenSynchronize(b.pinned);
+                case PINNED_ASYNC -> allThenSynchronize(b.pinned);
+                case PIN_THEN_COPY_BLOCKING -> pinThenCopy(true);
+                case PIN_THEN_COPY_ASYNC -> pinThenCopy(false);
+                case PIN_THREADS -> pinThreads();
+                case BATCHED -> batched();
+                case STAGED -> staging.run(b.pageable, b.devices, workers);
+            }
+        }
+
+        private void copy(int i, MemorySegment source) {
+            Memcpy.copyAsync(b.devices.get(i).address(), source, plan.bytes(), CopyKind.HOST_TO_DEVICE, stream);
+        }
+
+        private void eachThenSynchronize(List<HostBuffer> sources) {
+            for (int i = 0; i < sources.size(); i++) {
+                copy(i, sources.get(i).segment());
+                stream.synchronize();
+            }
+        }
+
+        private void allThenSynchronize(List<HostBuffer> sources) {
+            for (int i = 0; i < sources.size(); i++) {
+                copy(i, sources.get(i).segment());
+            }
+            stream.synchronize();
+        }
+
+        /** pin_memory() then .to(): a pinned block from the pool, a host copy into it, the DMA from it. */
+        private void pinThenCopy(boolean blocking) {
+            List<HostBuffer> inFlight = new ArrayList<>();
+            for (int i = 0; i < b.pageable.size(); i++) {
+                HostBuffer block = pool.take();
+                MemorySegment.copy(b.pageable.get(i).segment(), 0, block.segment(), 0, plan.bytes());
+                copy(i, block.segment());
+                if (blocking) {
+                    stream.synchronize();
+                    pool.release(block);
+                } else {
+                    inFlight.add(block);
+                }
+            }
+            stream.synchronize();
+            inFlight.forEach(pool::release);
+        }
+
+        /** Workers pin; this thread issues each copy as soon as its buffer is pinned, in any order. */
+        private void pinThreads() {
+            int n = b.pageable.size();
+            BlockingQueue<Pinned> ready = new ArrayBlockingQueue<>(n);
+            AtomicInteger nextIndex = new AtomicInteger();
+            List<Future<?>> pinning = new ArrayList<>();
+            for (int t = 0; t < plan.threads(); t++) {
+                pinning.add(workers.submit(() -> {
+                    device.makeCurrent();
+                    for (int i = nextIndex.getAndIncrement(); i < n; i = nextIndex.getAndIncrement()) {
+                        HostBuffer block = pool.take();
+                        MemorySegment.copy(b.pageable.get(i).segment(), 0, block.segment(), 0, plan.bytes());
+                        ready.add(new Pinned(i, block));
+                    }
+                }));
+            }
+            List<HostBuffer> inFlight = new ArrayList<>(n);
+            try {
+                for (int done = 0; done < n; done++) {
+                    Pinned p = ready.take();
+                    copy(p.index(), p.block().segment());
+                    inFlight.add(p.block());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while copying pinned buffers", e);
+            }
+            awaitAll(pinning);
+            stream.synchronize();
+            inFlight.forEach(pool::release);
+        }
+
+        private void batched() {
+            int n = b.pinned.size();
+            MemorySegment[] dsts = new MemorySegment[n];
+            MemorySegment[] srcs = new MemorySegment[n];
+            long[] sizes = new long[n];
+            for (int i = 0; i < n; i++) {
+                dsts[i] = b.devices.get(i).address();
+                srcs[i] = b.pinned.get(i).segment();
+                sizes[i] = plan.bytes();
+            }
+            Memcpy.copyBatchAsync(dsts, srcs, sizes, stream);
+            stream.synchronize();
+        }
+    }
+
+    private record Pinned(int index, HostBuffer block) {
+    }
+
+    static void awaitAll(List<Future<?>> futures) {
+        for (Future<?> f : futures) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    /**
+     * The staged strategy's per-thread resources: a stream, and a ring of pinned slots each with
+     * an event that says when the slot's last copy has finished.
+     */
+    static final class StagingThreads implements AutoCloseable {
+        private final CudaDevice device;
+        private final BatchPlan plan;
+        private final List<Lane> lanes = new ArrayList<>();
+
+        StagingThreads(CudaDevice device, BatchPlan plan) {
+            this.device = device;
+            this.plan = plan;
+            try {
+                for (int t = 0; t < plan.threads(); t++) {
+                    lanes.add(new Lane(device, plan.stagingSlots(), plan.stagingBytes()));
+                }
+            } catch (RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+
+        /** Thread t moves buffers t, t + T, t + 2T, ... through its own ring. */
+        void run(List<HostBuffer> sources, List<DeviceBuffer> targets, ExecutorService workers) {
+            List<Future<?>> running = new ArrayList<>();
+            for (int t = 0; t < lanes.size(); t++) {
+                int first = t;
+                Lane lane = lanes.get(t);
+                running.add(workers.submit(() -> {
+                    device.makeCurrent();
+                    StagingRing ring = new StagingRing(plan.stagingSlots(), plan.stagingBytes(),
+                            lane.stage(sources, targets));
+                    for (int i = first; i < sources.size(); i += lanes.size()) {
+                        ring.push(new StagingRing.Transfer(i, plan.bytes()));
+                    }
+                    ring.drain();
+                }));
+            }
+            awaitAll(running);
+        }
+
+        @Override
+        public void close() {
+            lanes.forEach(Lane::close);
+        }
+    }
+
+    /** One staging thread's stream, slots and slot events. */
+    static final class Lane implements AutoCloseable {
+        private final CudaStream stream;
+        private final List<HostBuffer> slots = new ArrayList<>();
+        private final List<CudaEvent> done = new ArrayList<>();
+
+        Lane(CudaDevice device, int slotCount, long slotBytes) {
+            stream = CudaStream.create(device, true);
+            for (int i = 0; i < slotCount; i++) {
+                slots.add(HostMemoryKind.PINNED.allocate(slotBytes));
+                done.add(CudaEvent.ordering(device));
+            }
+        }
+
+        StagingRing.Stage stage(List<HostBuffer> sources, List<DeviceBuffer> targets) {
+            return new StagingRing.Stage() {
+                @Override
+                public void fill(int slot, StagingRing.Transfer t, long offset, long length) {
+                    MemorySegment.copy(sources.get(t.index()).segment(), offset, slots.get(slot).segment(), 0, length);
+                }
+
+                @Override
+                public void submit(int slot, StagingRing.Transfer t, long offset, long length) {
+                    Memcpy.copyAsync(targets.get(t.index()).address(offset), slots.get(slot).segment(), length,
+                            CopyKind.HOST_TO_DEVICE, stream);
+                    done.get(slot).record(stream);
+                }
+
+                @Override
+                public void await(int slot) {
+                    done.get(slot).synchronize();
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+            done.forEach(CudaEvent::close);
+            slots.forEach(HostBuffer::close);
+            stream.close();
+        }
+    }
+}

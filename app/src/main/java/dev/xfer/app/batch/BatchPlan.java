@@ -1,0 +1,61 @@
+package dev.xfer.app.batch;
+
+import java.util.List;
+
+/**
+ * A batch run: {@code count} buffers of {@code bytes} each, copied host to device by every
+ * strategy, {@code iterations} timed runs each after warm-up.
+ *
+ * @param threads      pinning threads for pin-threads, staging threads for staged
+ * @param stagingSlots pinned slots in each staged thread's ring
+ * @param stagingBytes bytes per staging slot
+ */
+public record BatchPlan(int count, long bytes, List<BatchStrategy> strategies, int threads, int iterations,
+                        int warmup, int stagingSlots, long stagingBytes) {
+    /** The tutorial's many-small-tensors case: 1000 x 1000 floats. */
+    public static final long SMALL_BYTES = 1000L * Float.BYTES;
+    /** The tutorial's large case: 1000 x 1,000,000 floats. */
+    public static final long LARGE_BYTES = 1_000_000L * Float.BYTES;
+    public static final int PRESET_COUNT = 1000;
+
+    public BatchPlan {
+        strategies = List.copyOf(strategies);
+        if (count < 1) {
+            throw new IllegalArgumentException("--count must be at least 1, not " + count);
+        }
+        if (bytes < 1) {
+            throw new IllegalArgumentException("--size must be at least 1 byte");
+        }
+        if (strategies.isEmpty()) {
+            throw new IllegalArgumentException("--strategies needs at least one strategy");
+        }
+        if (threads < 1 || threads > 256) {
+            throw new IllegalArgumentException("--threads must be 1 to 256, not " + threads);
+        }
+        if (iterations < 1) {
+            throw new IllegalArgumentException("--iterations must be at least 1, not " + iterations);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
+        }
+        if (stagingSlots < 1 || stagingSlots > 1024) {
+            throw new IllegalArgumentException("--staging-slots must be 1 to 1024, not " + stagingSlots);
+        }
+        if (stagingBytes < 1) {
+            throw new IllegalArgumentException("--staging-size must be at least 1 byte");
+        }
+    }
+
+    /** Bytes one strategy run moves. */
+    public long totalBytes() {
+        return Math.multiplyExact(bytes, (long) count);
+    }
+
+    public boolean needsPageableSources() {
+        return strategies.stream().anyMatch(BatchStrategy::readsPageable);
+    }
+
+    public boolean needsPinnedSources() {
+        return strategies.stream().anyMatch(s -> !s.readsPageable());
+    }
+}

@@ -1,0 +1,102 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.batch.BatchBenchmark;
+import dev.xfer.app.batch.BatchPlan;
+import dev.xfer.app.batch.BatchRendering;
+import dev.xfer.app.batch.BatchReport;
+import dev.xfer.app.batch.BatchStrategy;
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.units.ByteSize;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code xfer batch}: many host buffers to the device, strategy by strategy (the PyTorch non_blocking tutorial). */
+@Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+        description = {"Copy N host buffers to N device buffers with each strategy (pageable or pinned, blocking or",
+                "async, pin-then-copy, pinning threads, one batched call, a staging ring), timed end to end."})
+public final class BatchCommand implements Callable<Integer> {
+    @Mixin
+    private MeasuringCommand measuring;
+
+    @Option(names = "--preset", paramLabel = "small|large",
+            description = "The tutorial's cases: small = 1000 x 1000 floats, large = 1000 x 1,000,000 floats.")
+    private String preset;
+
+    @Option(names = "--count", paramLabel = "N", description = "Buffers (default 1000).")
+    private Integer count;
+
+    @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per buffer (default 4000000: the large preset).")
+    private String size;
+
+    @Option(names = "--strategies", split = ",", paramLabel = "S",
+            description = "Which, in order; the first is the one the others are compared with (default all).")
+    private List<String> strategies;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 4).")
+    private int threads = 4;
+
+    @Option(names = "--staging-slots", paramLabel = "R", description = "Pinned slots per staging thread (default 4).")
+    private int stagingSlots = 4;
+
+    @Option(names = "--staging-size", paramLabel = "SIZE", description = "Bytes per staging slot (default 4MiB).")
+    private String stagingSize = "4MiB";
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Timed runs per strategy (default 5).")
+    private int iterations = 5;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
+    private int warmup = 1;
+
+    @Override
+    public Integer call() {
+        BatchPlan plan = plan();
+        measuring.format();
+        ValidatedExpectations validated = measuring.validate(measuring.expectations(), BatchRendering.declare(plan));
+        var session = measuring.session();
+        Instant started = Instant.now();
+        var results = new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(), measuring.progress())
+                .run(plan);
+        measuring.progressDone();
+        BatchReport report = new BatchReport(session.context(), plan, results);
+        return measuring.finish(session.context(), BatchRendering.metrics(report), validated, new Rendering(
+                () -> BatchRendering.text(report),
+                () -> BatchRendering.csv(report),
+                () -> measuring.document("batch", session.context(), BatchRendering.parameters(plan),
+                        BatchRendering.results(report), List.of())), started);
+    }
+
+    BatchPlan plan() {
+        try {
+            int n = BatchPlan.PRESET_COUNT;
+            long bytes = BatchPlan.LARGE_BYTES;
+            if (preset != null) {
+                switch (preset.strip().toLowerCase(java.util.Locale.ROOT)) {
+                    case "small" -> bytes = BatchPlan.SMALL_BYTES;
+                    case "large" -> bytes = BatchPlan.LARGE_BYTES;
+                    default -> throw new IllegalArgumentException("--preset takes small or large, not '" + preset + "'");
+                }
+            }
+            if (count != null) {
+                n = count;
+            }
+            if (size != null) {
+                bytes = ByteSize.parse(size).bytes();
+            }
+            List<BatchStrategy> chosen = strategies == null ? Arrays.asList(BatchStrategy.values())
+                    : strategies.stream().map(BatchStrategy::fromLabel).distinct().toList();
+            return new BatchPlan(n, bytes, chosen, threads, iterations, warmup, stagingSlots,
+                    ByteSize.parse(stagingSize).bytes());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.pipeline.PipelineBenchmark;
+import dev.xfer.app.pipeline.PipelinePlan;
+import dev.xfer.app.pipeline.PipelineRendering;
+import dev.xfer.app.pipeline.PipelineResult;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.units.ByteSize;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Instant;
+import java.util.concurrent.Callable;
+
+/** {@code xfer pipeline}: batches streamed through the device with 1, 2 or 3 buffers (double buffering). */
+@Command(name = "pipeline", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+        description = {"Stream batches from host memory through the device (H2D, kernel, D2H) with 1 buffer (no",
+                "overlap), or 2 or 3 buffers on as many streams, and show how much copy time compute hides."})
+public final class PipelineCommand implements Callable<Integer> {
+    @Mixin
+    private MeasuringCommand measuring;
+
+    @Option(names = "--batches", paramLabel = "B", description = "Batches (default 64).")
+    private int batches = 64;
+
+    @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per batch, whole floats (default 16MiB).")
+    private String size = "16MiB";
+
+    @Option(names = "--kernel-iterations", paramLabel = "K",
+            description = "Work per element: from copy-bound to compute-bound (default 1).")
+    private int kernelIterations = 1;
+
+    @Option(names = "--buffers", paramLabel = "1|2|3", description = "Device buffers and streams (default 2).")
+    private int buffers = 2;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Timed runs of all batches (default 5).")
+    private int iterations = 5;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
+    private int warmup = 1;
+
+    @Override
+    public Integer call() {
+        PipelinePlan plan = plan();
+        measuring.format();
+        ValidatedExpectations validated = measuring.validate(measuring.expectations(), PipelineRendering.declare());
+        var session = measuring.session();
+        Instant started = Instant.now();
+        PipelineResult result = new PipelineBenchmark(session.device(), measuring.progress()).run(plan);
+        measuring.progressDone();
+        return measuring.finish(session.context(), PipelineRendering.metrics(plan, result), validated, new Rendering(
+                () -> PipelineRendering.text(session.context(), plan, result),
+                () -> PipelineRendering.csv(session.context(), plan, result),
+                () -> measuring.document("pipeline", session.context(), PipelineRendering.parameters(plan),
+                        PipelineRendering.results(result), java.util.List.of())), started);
+    }
+
+    PipelinePlan plan() {
+        try {
+            return new PipelinePlan(batches, ByteSize.parse(size).bytes(), kernelIterations, buffers, iterations, warmup);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

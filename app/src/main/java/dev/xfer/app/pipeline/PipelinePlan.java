@@ -1,0 +1,38 @@
+package dev.xfer.app.pipeline;
+
+/**
+ * A pipeline run: {@code batches} batches of {@code batchBytes} (floats) stream from host memory
+ * through the device (H2D, kernel, D2H of the result) with {@code buffers} device buffers, each on
+ * its own stream: 1 is the synchronous loop, 2 double and 3 triple buffering.
+ */
+public record PipelinePlan(int batches, long batchBytes, int kernelIterations, int buffers, int iterations, int warmup) {
+    public PipelinePlan {
+        if (batches < 1) {
+            throw new IllegalArgumentException("--batches must be at least 1, not " + batches);
+        }
+        if (batchBytes < Float.BYTES || batchBytes % Float.BYTES != 0) {
+            throw new IllegalArgumentException("--size must be a whole number of floats (a multiple of 4), not "
+                    + batchBytes + " bytes");
+        }
+        if (kernelIterations < 1) {
+            throw new IllegalArgumentException("--kernel-iterations must be at least 1, not " + kernelIterations);
+        }
+        if (buffers < 1 || buffers > 3) {
+            throw new IllegalArgumentException("--buffers must be 1, 2 or 3, not " + buffers);
+        }
+        if (iterations < 1) {
+            throw new IllegalArgumentException("--iterations must be at least 1, not " + iterations);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
+        }
+    }
+
+    public long elementsPerBatch() {
+        return batchBytes / Float.BYTES;
+    }
+
+    public long totalBytes() {
+        return Math.multiplyExact(batchBytes, (long) batches);
+    }
+}

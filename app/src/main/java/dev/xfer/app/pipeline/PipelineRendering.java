@@ -1,0 +1,102 @@
+package dev.xfer.app.pipeline;
+
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.report.Csv;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The pipeline report as text, CSV and JSON, and its results by name: {@code pipeline.ms}
+ * (median total), {@code pipeline.batch-ms}, {@code pipeline.hidden} (share of copy time hidden)
+ * and {@code pipeline.error}.
+ */
+public final class PipelineRendering {
+    private PipelineRendering() {
+    }
+
+    public static String text(RunContext context, PipelinePlan p, PipelineResult r) {
+        PipelineModel m = r.model();
+        StringBuilder out = new StringBuilder();
+        out.append(context.headline()).append('\n');
+        out.append(String.format(Locale.ROOT,
+                "%d batches x %d bytes, %d buffer%s on as many streams, kernel iterations %d, host clock, "
+                        + "%d iterations after %d+ warm-up runs (200 ms at least)%n",
+                p.batches(), p.batchBytes(), p.buffers(), p.buffers() == 1 ? "" : "s", p.kernelIterations(),
+                p.iterations(), p.warmup()));
+        out.append(String.format(Locale.ROOT, "total     median %.3f ms (min %.3f, max %.3f), %.2f GB/s each way%n",
+                r.milliseconds().median(), r.milliseconds().min(), r.milliseconds().max(),
+                p.totalBytes() / (r.milliseconds().median() / 1e3) / 1e9));
+        out.append(String.format(Locale.ROOT, "per batch %.3f ms; copy time hidden behind compute: %.0f%%%n",
+                r.perBatchMs(), 100 * r.hiddenCopyFraction()));
+        out.append(String.format(Locale.ROOT,
+                "model: per batch H2D %.3f + kernel %.3f + D2H %.3f ms; sequential %.3f ms, ideal %.3f ms "
+                        + "(%s)%n", m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs(),
+                p.buffers() == 1 ? "one buffer: no overlap" : "batches x max(copy, compute)"));
+        out.append(String.format(Locale.ROOT, "max error %e%s%n", r.maxError(),
+                r.withinTolerance() ? "" : "  WRONG RESULT (above " + PipelineResult.TOLERANCE + ")"));
+        return out.toString();
+    }
+
+    public static String csv(RunContext context, PipelinePlan p, PipelineResult r) {
+        Csv csv = Csv.withHeader("device", "batches", "batch_bytes", "buffers", "kernel_iterations", "median_ms",
+                "min_ms", "max_ms", "per_batch_ms", "hidden_copy_fraction", "h2d_ms", "kernel_ms", "d2h_ms",
+                "sequential_ms", "ideal_ms", "max_error");
+        PipelineModel m = r.model();
+        csv.addRow(Integer.toString(context.device().index()), Integer.toString(p.batches()),
+                Long.toString(p.batchBytes()), Integer.toString(p.buffers()), Integer.toString(p.kernelIterations()),
+                Double.toString(r.milliseconds().median()), Double.toString(r.milliseconds().min()),
+                Double.toString(r.milliseconds().max()), Double.toString(r.perBatchMs()),
+                Double.toString(r.hiddenCopyFraction()), Double.toString(m.h2dMs()), Double.toString(m.kernelMs()),
+                Double.toString(m.d2hMs()), Double.toString(m.sequentialMs()), Double.toString(m.idealMs()),
+                Double.toString(r.maxError()));
+        return csv.render();
+    }
+
+    public static Map<String, Object> parameters(PipelinePlan p) {
+        return Json.object("batches", p.batches(), "batchBytes", p.batchBytes(), "buffers", p.buffers(),
+                "kernelIterations", p.kernelIterations(), "iterations", p.iterations(), "warmup", p.warmup());
+    }
+
+    public static List<Object> results(PipelineResult r) {
+        PipelineModel m = r.model();
+        return List.of(Json.object(
+                "milliseconds", Json.object("median", r.milliseconds().median(), "min", r.milliseconds().min(),
+                        "max", r.milliseconds().max(), "mean", r.milliseconds().mean(),
+                        "stddev", r.milliseconds().stddev(), "n", r.milliseconds().n()),
+                "perBatchMs", r.perBatchMs(),
+                "hiddenCopyFraction", r.hiddenCopyFraction(),
+                "model", Json.object("h2dMs", m.h2dMs(), "kernelMs", m.kernelMs(), "d2hMs", m.d2hMs(),
+                        "sequentialMs", m.sequentialMs(), "idealMs", m.idealMs()),
+                "maxError", Double.isNaN(r.maxError()) ? null : r.maxError(),
+                "withinTolerance", r.withinTolerance()));
+    }
+
+    public static List<MetricDeclaration> declare() {
+        return List.of(MetricDeclaration.of("pipeline.ms", MetricUnit.MILLISECONDS),
+                MetricDeclaration.of("pipeline.batch-ms", MetricUnit.MILLISECONDS),
+                MetricDeclaration.of("pipeline.hidden", MetricUnit.RATIO),
+                MetricDeclaration.of("pipeline.error", MetricUnit.NUMBER));
+    }
+
+    public static RunResults metrics(PipelinePlan p, PipelineResult r) {
+        List<Metric> metrics = List.of(
+                Metric.of("pipeline.ms", r.milliseconds().median(), MetricUnit.MILLISECONDS),
+                Metric.of("pipeline.batch-ms", r.perBatchMs(), MetricUnit.MILLISECONDS),
+                Metric.of("pipeline.hidden", r.hiddenCopyFraction(), MetricUnit.RATIO),
+                Metric.of("pipeline.error", r.maxError(), MetricUnit.NUMBER));
+        MeasuredConfiguration c = new MeasuredConfiguration("pipeline.buffers-" + p.buffers(), String.format(Locale.ROOT,
+                "%d batches: median %.3f ms, max error %e", p.batches(), r.milliseconds().median(), r.maxError()),
+                r.withinTolerance() ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
+                        "max error %e above %.0e", r.maxError(), PipelineResult.TOLERANCE)));
+        return new RunResults("pipeline", metrics, List.of(c));
+    }
+}
