@@ -1,0 +1,31 @@
+package dev.xfer.app.batch;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.cuda.CudaRuntime;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Needs an NVIDIA GPU: every strategy delivers every buffer right, also sizes that do not divide into the staging slots. */
+@Tag("gpu")
+class BatchOnGpuTest {
+
+    @ParameterizedTest(name = "{0} buffers of {1} bytes, {2} threads, {3} slots of {4} bytes")
+    @CsvSource({"37, 1048589, 3, 3, 262144", "100, 4000, 4, 2, 1000", "5, 7, 2, 1, 3", "9, 4000000, 4, 4, 4194304"})
+    void everyStrategyDeliversEveryByte(int count, long bytes, int threads, int slots, long slotBytes) {
+        CudaRuntime cuda = CudaRuntime.load(Optional.empty());
+        BatchPlan plan = new BatchPlan(count, bytes, List.of(BatchStrategy.values()), threads, 2, 1, slots, slotBytes);
+        List<BatchResult> results = new BatchBenchmark(cuda.device(0), cuda.supportsBatchedCopies(), Progress.NONE).run(plan);
+        assertEquals(BatchStrategy.values().length, results.size());
+        for (BatchResult r : results) {
+            assertTrue(r.ran(), r.strategy() + " did not run: " + r.unavailable());
+            assertTrue(r.verified(), r.strategy() + ": buffer " + r.wrongBuffer() + " arrived wrong");
+        }
+    }
+}
