@@ -51,9 +51,10 @@ public final class BatchBenchmark {
              CudaStream stream = CudaStream.create(device, true);
              PinnedPool pool = new PinnedPool(plan.bytes());
              ExecutorService workers = Executors.newFixedThreadPool(plan.threads());
+             ExecutorService copiers = Executors.newFixedThreadPool(plan.copyThreads());
              StagingThreads staging = plan.strategies().contains(BatchStrategy.STAGED)
                      ? new StagingThreads(device, plan) : null) {
-            Runs runs = new Runs(plan, buffers, stream, pool, workers, staging);
+            Runs runs = new Runs(plan, buffers, stream, pool, workers, copiers, staging);
             List<BatchResult> results = new ArrayList<>();
             double firstMedian = Double.NaN;
             for (BatchStrategy strategy : plan.strategies()) {
@@ -147,15 +148,17 @@ public final class BatchBenchmark {
         private final CudaStream stream;
         private final PinnedPool pool;
         private final ExecutorService workers;
+        private final ExecutorService copiers;
         private final StagingThreads staging;
 
         Runs(BatchPlan plan, Buffers b, CudaStream stream, PinnedPool pool, ExecutorService workers,
-             StagingThreads staging) {
+             ExecutorService copiers, StagingThreads staging) {
             this.plan = plan;
             this.b = b;
             this.stream = stream;
             this.pool = pool;
             this.workers = workers;
+            this.copiers = copiers;
             this.staging = staging;
         }
 
@@ -196,7 +199,7 @@ public final class BatchBenchmark {
             List<HostBuffer> inFlight = new ArrayList<>();
             for (int i = 0; i < b.pageable.size(); i++) {
                 HostBuffer block = pool.take();
-                MemorySegment.copy(b.pageable.get(i).segment(), 0, block.segment(), 0, plan.bytes());
+                HostCopy.copy(b.pageable.get(i).segment(), block.segment(), plan.bytes(), copiers, plan.copyThreads());
                 copy(i, block.segment());
                 if (blocking) {
                     stream.synchronize();

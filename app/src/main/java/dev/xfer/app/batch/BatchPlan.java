@@ -9,9 +9,11 @@ import java.util.List;
  * @param threads      pinning threads for pin-threads, staging threads for staged
  * @param stagingSlots pinned slots in each staged thread's ring
  * @param stagingBytes bytes per staging slot
+ * @param copyThreads  threads that share each host copy into pinned memory in pin-then-copy, as
+ *                     PyTorch's intra-op threads do in {@code pin_memory()}
  */
 public record BatchPlan(int count, long bytes, List<BatchStrategy> strategies, int threads, int iterations,
-                        int warmup, int stagingSlots, long stagingBytes) {
+                        int warmup, int stagingSlots, long stagingBytes, int copyThreads) {
     /** The tutorial's many-small-tensors case: 1000 x 1000 floats. */
     public static final long SMALL_BYTES = 1000L * Float.BYTES;
     /** The tutorial's large case: 1000 x 1,000,000 floats. */
@@ -44,6 +46,19 @@ public record BatchPlan(int count, long bytes, List<BatchStrategy> strategies, i
         if (stagingBytes < 1) {
             throw new IllegalArgumentException("--staging-size must be at least 1 byte");
         }
+        if (copyThreads < 1 || copyThreads > 256) {
+            throw new IllegalArgumentException("--copy-threads must be 1 to 256, not " + copyThreads);
+        }
+    }
+
+    /** With one copy thread per core, up to 16. */
+    public BatchPlan(int count, long bytes, List<BatchStrategy> strategies, int threads, int iterations, int warmup,
+                     int stagingSlots, long stagingBytes) {
+        this(count, bytes, strategies, threads, iterations, warmup, stagingSlots, stagingBytes, defaultCopyThreads());
+    }
+
+    public static int defaultCopyThreads() {
+        return Math.min(16, Runtime.getRuntime().availableProcessors());
     }
 
     /** Bytes one strategy run moves. */

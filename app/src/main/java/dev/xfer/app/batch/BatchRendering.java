@@ -31,9 +31,9 @@ public final class BatchRendering {
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT,
                 "%d buffers x %d bytes (%d bytes), host clock from the first call to all copies complete, "
-                        + "%d iterations after %d+ warm-up runs (200 ms at least), %d threads, staging %d x %d bytes%n",
+                        + "%d iterations after %d+ warm-up runs (200 ms at least), %d threads, staging %d x %d bytes, %d copy threads%n",
                 p.count(), p.bytes(), p.totalBytes(), p.iterations(), p.warmup(), p.threads(), p.stagingSlots(),
-                p.stagingBytes()));
+                p.stagingBytes(), p.copyThreads()));
         String first = report.results().getFirst().strategy().label();
         TextTable table = TextTable.of(Column.left("strategy"), Column.right("median ms"), Column.right("min ms"),
                 Column.right("max ms"), Column.right("GB/s"), Column.right("time vs " + first), Column.left("data"));
@@ -79,7 +79,7 @@ public final class BatchRendering {
         return Json.object("count", p.count(), "bytes", p.bytes(), "totalBytes", p.totalBytes(),
                 "strategies", p.strategies().stream().map(BatchStrategy::label).toList(), "threads", p.threads(),
                 "iterations", p.iterations(), "warmup", p.warmup(), "stagingSlots", p.stagingSlots(),
-                "stagingBytes", p.stagingBytes());
+                "stagingBytes", p.stagingBytes(), "copyThreads", p.copyThreads());
     }
 
     public static List<Object> results(BatchReport report) {

@@ -44,6 +44,11 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 4).")
     private int threads = 4;
 
+    @Option(names = "--copy-threads", paramLabel = "N",
+            description = "Threads sharing each host copy into pinned memory in pin-then-copy, as PyTorch's"
+                    + " intra-op threads (default: one per core, at most 16).")
+    private int copyThreads = BatchPlan.defaultCopyThreads();
+
     @Option(names = "--staging-slots", paramLabel = "R", description = "Pinned slots per staging thread (default 4).")
     private int stagingSlots = 4;
 
@@ -94,7 +99,7 @@ public final class BatchCommand implements Callable<Integer> {
             List<BatchStrategy> chosen = strategies == null ? Arrays.asList(BatchStrategy.values())
                     : strategies.stream().map(BatchStrategy::fromLabel).distinct().toList();
             return new BatchPlan(n, bytes, chosen, threads, iterations, warmup, stagingSlots,
-                    ByteSize.parse(stagingSize).bytes());
+                    ByteSize.parse(stagingSize).bytes(), copyThreads);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -8,6 +8,7 @@ import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
 import dev.xfer.cuda.HostMemoryKind;
@@ -155,7 +156,8 @@ public final class PipelineBenchmark {
             double h2d = stage(start, stop, s, () -> h2d(0, 0, s));
             double k = stage(start, stop, s, () -> kernel(0, s));
             double d2h = stage(start, stop, s, () -> d2h(0, 0, s));
-            return new PipelineModel(h2d, k, d2h, plan.batches(), plan.buffers());
+            return new PipelineModel(h2d, k, d2h, plan.batches(), plan.buffers(),
+                    buffers.getFirst().device().attribute(DeviceAttribute.ASYNC_ENGINE_COUNT));
         }
 
         private double stage(CudaEvent start, CudaEvent stop, CudaStream s, Runnable work) {

@@ -40,7 +40,9 @@ public final class PipelineRendering {
         out.append(String.format(Locale.ROOT,
                 "model: per batch H2D %.3f + kernel %.3f + D2H %.3f ms; sequential %.3f ms, ideal %.3f ms "
                         + "(%s)%n", m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs(),
-                p.buffers() == 1 ? "one buffer: no overlap" : "batches x max(copy, compute)"));
+                p.buffers() == 1 ? "one buffer: no overlap" : m.copyEngines() >= 2
+                        ? "batches x max(H2D, D2H, kernel): " + m.copyEngines() + " copy engines"
+                        : "batches x max(H2D + D2H, kernel): one copy engine"));
         out.append(String.format(Locale.ROOT, "max error %e%s%n", r.maxError(),
                 r.withinTolerance() ? "" : "  WRONG RESULT (above " + PipelineResult.TOLERANCE + ")"));
         return out.toString();
