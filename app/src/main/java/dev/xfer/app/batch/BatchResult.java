@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
  *
  * @param milliseconds  host-clock times from the first call to all copies complete; empty when unavailable
  * @param gigabytesPerSecond all buffers' bytes over the median time
- * @param timeVsFirst   this median over the first strategy's median (below 1: faster)
+ * @param timeVsFirst   this median over the median of the first strategy that ran (below 1: faster)
  * @param unavailable   why the strategy could not run here (e.g. no cudaMemcpyBatchAsync); empty when it ran
  * @param wrongBuffer   the first buffer whose data arrived wrong; empty when all were right
  */

@@ -1,6 +1,10 @@
 package dev.xfer.app.results;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.batch.BatchPlan;
+import dev.xfer.app.batch.BatchReport;
+import dev.xfer.app.batch.BatchResult;
+import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyDirection;
@@ -17,6 +21,9 @@ import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.overlap.OverlapResult;
 import dev.xfer.app.overlap.OverlapSchedule;
+import dev.xfer.app.pipeline.PipelineModel;
+import dev.xfer.app.pipeline.PipelinePlan;
+import dev.xfer.app.pipeline.PipelineResult;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.topology.CpuList;
 import dev.xfer.app.topology.PciAddress;
@@ -155,6 +162,73 @@ public final class ReportFixtures {
 
     public static CheckReport checkReport() {
         return new CheckReport(context(), checkPlan(), checkResults());
+    }
+
+    // ---- batch
+
+    /** The tutorial's small case, every strategy in declaration order: 1000 x 4000 bytes, 4000000 in all. */
+    public static BatchPlan batchPlan() {
+        return new BatchPlan(BatchPlan.PRESET_COUNT, BatchPlan.SMALL_BYTES, List.of(BatchStrategy.values()), 4, 5, 1,
+                4, 4L << 20, 16);
+    }
+
+    /**
+     * A strategy that ran: min = median - 0.25, max = median + 0.5, GB/s and the ratio to
+     * {@code firstMedianMs} worked out as BatchBenchmark does.
+     */
+    public static BatchResult batchResult(BatchPlan plan, BatchStrategy strategy, double medianMs, double firstMedianMs,
+                                          Optional<Integer> wrongBuffer) {
+        return new BatchResult(strategy, Optional.of(summary(5, medianMs, medianMs - 0.25, medianMs + 0.5, medianMs, 0.125)),
+                plan.totalBytes() / (medianMs / 1e3) / 1e9, OptionalDouble.of(medianMs / firstMedianMs), Optional.empty(),
+                wrongBuffer);
+    }
+
+    public static BatchResult batchUnavailable(BatchStrategy strategy) {
+        return new BatchResult(strategy, Optional.empty(), Double.NaN, OptionalDouble.empty(),
+                Optional.of("needs cudaMemcpyBatchAsync of CUDA 13 or later"), Optional.empty());
+    }
+
+    /**
+     * All nine strategies against pageable-blocking's 12.5 ms: batched unavailable (a CUDA 12
+     * runtime), pin-then-copy-async with buffer 17 wrong, the rest fine.
+     */
+    public static List<BatchResult> batchResults() {
+        BatchPlan p = batchPlan();
+        double first = 12.5;
+        return List.of(
+                batchResult(p, BatchStrategy.PAGEABLE_BLOCKING, 12.5, first, Optional.empty()),   // 0.32 GB/s, 1.00x
+                batchResult(p, BatchStrategy.PAGEABLE_ASYNC, 10.0, first, Optional.empty()),      // 0.40 GB/s, 0.80x
+                batchResult(p, BatchStrategy.PINNED_BLOCKING, 8.0, first, Optional.empty()),      // 0.50 GB/s, 0.64x
+                batchResult(p, BatchStrategy.PINNED_ASYNC, 2.0, first, Optional.empty()),         // 2.00 GB/s, 0.16x
+                batchResult(p, BatchStrategy.PIN_THEN_COPY_BLOCKING, 16.0, first, Optional.empty()), // 0.25, 1.28x
+                batchResult(p, BatchStrategy.PIN_THEN_COPY_ASYNC, 5.0, first, Optional.of(17)),   // 0.80 GB/s, 0.40x
+                batchResult(p, BatchStrategy.PIN_THREADS, 3.2, first, Optional.empty()),          // 1.25 GB/s, 0.26x
+                batchUnavailable(BatchStrategy.BATCHED),
+                batchResult(p, BatchStrategy.STAGED, 4.0, first, Optional.empty()));              // 1.00 GB/s, 0.32x
+    }
+
+    public static BatchReport batchReport() {
+        return new BatchReport(context(), batchPlan(), batchResults());
+    }
+
+    // ---- pipeline
+
+    /** 64 batches of 16 MiB through 2 buffers, kernel iterations 1. */
+    public static PipelinePlan pipelinePlan() {
+        return new PipelinePlan(64, MIB16, 1, 2, 5, 1);
+    }
+
+    /**
+     * H2D 1.4 + kernel 2.0 + D2H 1.3 ms per batch: sequential 64 x 4.7 = 300.8 ms, ideal
+     * 64 x max(2.7, 2.0) = 172.8 ms.
+     */
+    public static PipelineModel pipelineModel(int buffers) {
+        return new PipelineModel(1.4, 2.0, 1.3, 64, buffers);
+    }
+
+    /** 200 ms in all: 3.125 ms per batch, (300.8 - 200) / 172.8 = 58 % of the copy time hidden. */
+    public static PipelineResult pipelineResult(double maxError) {
+        return new PipelineResult(summary(5, 200.0, 198.5, 203.25, 200.5, 1.75), pipelineModel(2), maxError);
     }
 
     // ---- devices

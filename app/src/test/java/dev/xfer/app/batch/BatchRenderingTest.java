@@ -1,0 +1,278 @@
+package dev.xfer.app.batch;
+
+import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.results.RunResults;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static dev.xfer.app.results.ReportFixtures.batchResult;
+import static dev.xfer.app.results.ReportFixtures.batchUnavailable;
+import static dev.xfer.app.results.ReportFixtures.row;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The batch report as text, CSV and JSON, and its results by name, from fixed results: batched
+ * unavailable, pin-then-copy-async with buffer 17 wrong, the rest fine.
+ */
+class BatchRenderingTest {
+    private final BatchReport report = ReportFixtures.batchReport();
+
+    private static BatchReport subset(List<BatchResult> results) {
+        BatchPlan all = ReportFixtures.batchPlan();
+        BatchPlan p = new BatchPlan(all.count(), all.bytes(), results.stream().map(BatchResult::strategy).toList(),
+                all.threads(), all.iterations(), all.warmup(), all.stagingSlots(), all.stagingBytes());
+        return new BatchReport(ReportFixtures.context(), p, results);
+    }
+
+    // ---- text
+
+    @Test
+    void textHeaderNamesCountsAndBytes() {
+        List<String> lines = BatchRendering.text(report).lines().toList();
+        assertTrue(lines.getFirst().startsWith("device 0: NVIDIA H200, PCIe Gen5 x16"), lines.getFirst());
+        assertEquals("1000 buffers x 4000 bytes (4000000 bytes), host clock from the first call to all copies complete, "
+                + "5 iterations after 1+ warm-up runs (200 ms at least), 4 threads, staging 4 x 4194304 bytes, "
+                        + "16 copy threads",
+                lines.get(1));
+    }
+
+    @Test
+    void tableHeaderComparesWithTheFirstStrategy() {
+        assertEquals(List.of("strategy", "median", "ms", "min", "ms", "max", "ms", "GB/s", "time", "vs",
+                "pageable-blocking", "data"), row(BatchRendering.text(report), "strategy"));
+    }
+
+    @Test
+    void oneRowPerStrategyInMillisecondsAndGBps() {
+        String text = BatchRendering.text(report);
+        // 4000000 bytes in 12.5 ms = 0.32 GB/s
+        assertEquals(List.of("pageable-blocking", "12.500", "12.250", "13.000", "0.32", "1.00x", "ok"),
+                row(text, "pageable-blocking"));
+        assertEquals(List.of("pageable-async", "10.000", "9.750", "10.500", "0.40", "0.80x", "ok"),
+                row(text, "pageable-async"));
+        assertEquals(List.of("pinned-blocking", "8.000", "7.750", "8.500", "0.50", "0.64x", "ok"),
+                row(text, "pinned-blocking"));
+        assertEquals(List.of("pinned-async", "2.000", "1.750", "2.500", "2.00", "0.16x", "ok"), row(text, "pinned-async"));
+        assertEquals(List.of("pin-then-copy-blocking", "16.000", "15.750", "16.500", "0.25", "1.28x", "ok"),
+                row(text, "pin-then-copy-blocking"));
+        // 3.2 / 12.5 = 0.256
+        assertEquals(List.of("pin-threads", "3.200", "2.950", "3.700", "1.25", "0.26x", "ok"), row(text, "pin-threads"));
+        assertEquals(List.of("staged", "4.000", "3.750", "4.500", "1.00", "0.32x", "ok"), row(text, "staged"));
+    }
+
+    @Test
+    void aWrongBufferIsNamed() {
+        String text = BatchRendering.text(report);
+        assertEquals(List.of("pin-then-copy-async", "5.000", "4.750", "5.500", "0.80", "0.40x", "WRONG", "(buffer", "17)"),
+                row(text, "pin-then-copy-async"));
+        assertEquals(1, text.lines().filter(l -> l.contains("WRONG")).count(), text);
+        assertFalse(report.verified());
+    }
+
+    @Test
+    void anUnavailableStrategySaysWhy() {
+        assertEquals(List.of("batched", "-", "-", "-", "-", "-", "unavailable:", "needs", "cudaMemcpyBatchAsync", "of",
+                "CUDA", "13", "or", "later"), row(BatchRendering.text(report), "batched"));
+    }
+
+    @Test
+    void everyStrategyIsDescribedOnce() {
+        String text = BatchRendering.text(report);
+        for (BatchStrategy s : BatchStrategy.values()) {
+            assertEquals(1, text.lines().filter(l -> l.contains(s.description())).count(), s.label());
+        }
+    }
+
+    @Test
+    void theRatioHeaderNamesTheStrategyTheRatiosAreAgainst() {
+        // batched first but unavailable: BatchBenchmark compares with the first strategy that ran
+        BatchReport r = subset(List.of(batchUnavailable(BatchStrategy.BATCHED),
+                batchResult(ReportFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty()),
+                batchResult(ReportFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 2.0, Optional.empty())));
+        String text = BatchRendering.text(r);
+        assertEquals("1.00x", row(text, "pinned-async").get(5));
+        assertEquals("2.00x", row(text, "staged").get(5));
+        assertEquals(List.of("time", "vs", "pinned-async", "data"), row(text, "strategy").subList(8, 12));
+    }
+
+    @Test
+    void nothingRanStillRenders() {
+        String text = BatchRendering.text(subset(List.of(batchUnavailable(BatchStrategy.BATCHED))));
+        assertEquals("unavailable:", row(text, "batched").get(6));
+    }
+
+    // ---- CSV
+
+    @Test
+    void csvHeaderAndRows() {
+        List<String> lines = BatchRendering.csv(report).lines().toList();
+        assertEquals("device,strategy,count,bytes,median_ms,min_ms,max_ms,gbps,time_vs_first,threads,available,verified",
+                lines.getFirst());
+        assertEquals(10, lines.size());
+        assertEquals("0,pageable-blocking,1000,4000,12.5,12.25,13.0," + 4e6 / (12.5 / 1e3) / 1e9 + ",1.0,4,true,true",
+                lines.get(1));
+        assertEquals("0,pin-then-copy-async,1000,4000,5.0,4.75,5.5," + 4e6 / (5.0 / 1e3) / 1e9 + ",0.4,4,true,false",
+                lines.get(6));
+        assertEquals("0,batched,1000,4000,,,,,,4,false,true", lines.get(8));
+        assertTrue(lines.get(9).startsWith("0,staged,1000,4000,4.0,3.75,4.5,"), lines.get(9));
+    }
+
+    // ---- JSON
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> parsedDocument(BatchReport r) {
+        Map<String, Object> doc = new MeasuringCommand().document("batch", r.context(),
+                BatchRendering.parameters(r.plan()), BatchRendering.results(r), List.of());
+        return (Map<String, Object>) Json.parse(Json.write(doc));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Map<String, Object>> resultsByStrategy(BatchReport r) {
+        List<Object> results = (List<Object>) parsedDocument(r).get("results");
+        return results.stream().map(o -> (Map<String, Object>) o)
+                .collect(Collectors.toMap(m -> (String) m.get("strategy"), Function.identity(), (a, b) -> a,
+                        java.util.LinkedHashMap::new));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonParameters() {
+        Map<String, Object> p = (Map<String, Object>) parsedDocument(report).get("parameters");
+        assertEquals(Map.of("count", 1000L, "bytes", 4000L, "totalBytes", 4_000_000L,
+                "strategies", List.of("pageable-blocking", "pageable-async", "pinned-blocking", "pinned-async",
+                        "pin-then-copy-blocking", "pin-then-copy-async", "pin-threads", "batched", "staged"),
+                "threads", 4L, "iterations", 5L, "warmup", 1L, "stagingSlots", 4L, "stagingBytes", 4194304L, "copyThreads", 16L), p);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonResultsOfAStrategyThatRan() {
+        Map<String, Map<String, Object>> byStrategy = resultsByStrategy(report);
+        assertEquals(List.of("pageable-blocking", "pageable-async", "pinned-blocking", "pinned-async",
+                "pin-then-copy-blocking", "pin-then-copy-async", "pin-threads", "batched", "staged"),
+                List.copyOf(byStrategy.keySet()));
+        Map<String, Object> pinned = byStrategy.get("pinned-async");
+        assertEquals(List.of("strategy", "available", "unavailable", "milliseconds", "gbps", "timeVsFirst", "verified",
+                "wrongBuffer"), List.copyOf(pinned.keySet()));
+        assertEquals(true, pinned.get("available"));
+        assertNull(pinned.get("unavailable"));
+        Map<String, Object> ms = (Map<String, Object>) pinned.get("milliseconds");
+        assertEquals(Map.of("median", 2.0, "min", 1.75, "max", 2.5, "mean", 2.0, "stddev", 0.125, "n", 5L), ms);
+        assertEquals(2.0, (double) pinned.get("gbps"), 1e-12);
+        assertEquals(0.16, (double) pinned.get("timeVsFirst"), 1e-12);
+        assertEquals(true, pinned.get("verified"));
+        assertTrue(pinned.containsKey("wrongBuffer"));
+        assertNull(pinned.get("wrongBuffer"));
+    }
+
+    @Test
+    void jsonUnavailableAndWrong() {
+        Map<String, Map<String, Object>> byStrategy = resultsByStrategy(report);
+        Map<String, Object> batched = byStrategy.get("batched");
+        assertEquals(false, batched.get("available"));
+        assertEquals("needs cudaMemcpyBatchAsync of CUDA 13 or later", batched.get("unavailable"));
+        for (String key : List.of("milliseconds", "gbps", "timeVsFirst", "wrongBuffer")) {
+            assertTrue(batched.containsKey(key) && batched.get(key) == null, key + " in " + batched);
+        }
+        assertEquals(true, batched.get("verified"));
+
+        Map<String, Object> wrong = byStrategy.get("pin-then-copy-async");
+        assertEquals(false, wrong.get("verified"));
+        assertEquals(17L, wrong.get("wrongBuffer"));
+        assertEquals(true, wrong.get("available"));
+    }
+
+    // ---- results by name
+
+    @Test
+    void declaredNamesAreExactlyTheMeasuredOnes() {
+        List<MetricDeclaration> declared = BatchRendering.declare(report.plan());
+        List<MetricDeclaration> measured = BatchRendering.metrics(report).metrics().stream()
+                .map(Metric::declaration).toList();
+        assertEquals(Set.copyOf(declared), Set.copyOf(measured));
+        assertEquals(declared, measured, "in the same order");
+        assertEquals(2 * BatchStrategy.values().length, declared.size());
+        assertTrue(declared.contains(MetricDeclaration.of("batch.pin-then-copy-async.ms", MetricUnit.MILLISECONDS)));
+        assertTrue(declared.contains(MetricDeclaration.of("batch.pin-then-copy-async.gbps", MetricUnit.GBPS)));
+    }
+
+    @Test
+    void declaredNamesMatchForASubsetToo() {
+        BatchReport r = subset(List.of(
+                batchResult(ReportFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 4.0, Optional.empty()),
+                batchUnavailable(BatchStrategy.BATCHED)));
+        assertEquals(List.of("batch.staged.ms", "batch.staged.gbps", "batch.batched.ms", "batch.batched.gbps"),
+                BatchRendering.declare(r.plan()).stream().map(MetricDeclaration::name).toList());
+        assertEquals(BatchRendering.declare(r.plan()),
+                BatchRendering.metrics(r).metrics().stream().map(Metric::declaration).toList());
+    }
+
+    @Test
+    void expectationsValidatedAgainstTheDeclarationsEvaluateOnTheMetrics() {
+        List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of("batch.pinned-async.gbps >= 1.5GB/s",
+                        "batch.staged.ms < 5ms", "batch.batched.gbps > 0", "batch.pin-then-copy-async.ms < 1ms"))
+                .validate(BatchRendering.declare(report.plan()))
+                .evaluate(BatchRendering.metrics(report).metrics());
+        assertEquals(4, outcomes.size());
+        assertTrue(outcomes.get(0).passed(), outcomes.get(0).line());
+        assertTrue(outcomes.get(1).passed(), outcomes.get(1).line());
+        assertFalse(outcomes.get(2).passed(), "an unavailable strategy fails every expectation: " + outcomes.get(2).line());
+        assertFalse(outcomes.get(3).passed(), outcomes.get(3).line());
+    }
+
+    @Test
+    void metricValues() {
+        RunResults results = BatchRendering.metrics(report);
+        assertEquals("batch", results.command());
+        Map<String, Metric> byName = results.metrics().stream().collect(Collectors.toMap(Metric::name, m -> m));
+        assertEquals(12.5, byName.get("batch.pageable-blocking.ms").value());
+        assertEquals(0.32, byName.get("batch.pageable-blocking.gbps").value(), 1e-12);
+        assertEquals(2.0, byName.get("batch.pinned-async.gbps").value(), 1e-12);
+        assertTrue(Double.isNaN(byName.get("batch.batched.ms").value()));
+        assertTrue(Double.isNaN(byName.get("batch.batched.gbps").value()));
+        assertEquals(5.0, byName.get("batch.pin-then-copy-async.ms").value(), "wrong data still has a time");
+    }
+
+    @Test
+    void configurations() {
+        RunResults results = BatchRendering.metrics(report);
+        Map<String, MeasuredConfiguration> byName = results.configurations().stream()
+                .collect(Collectors.toMap(MeasuredConfiguration::name, c -> c));
+        assertEquals(BatchStrategy.values().length, byName.size());
+        assertFalse(results.allPassed());
+        MeasuredConfiguration wrong = byName.get("batch.pin-then-copy-async");
+        assertEquals(Optional.of("buffer 17 arrived wrong"), wrong.failure());
+        assertFalse(wrong.passed());
+        assertEquals("median 5.000 ms, 0.80 GB/s", wrong.summary());
+        MeasuredConfiguration batched = byName.get("batch.batched");
+        assertTrue(batched.passed(), "unavailable is not wrong data");
+        assertEquals("unavailable: needs cudaMemcpyBatchAsync of CUDA 13 or later", batched.summary());
+        assertEquals(List.of("batch.pin-then-copy-async"),
+                results.configurations().stream().filter(c -> !c.passed()).map(MeasuredConfiguration::name).toList());
+    }
+
+    @Test
+    void allRightAllPasses() {
+        BatchReport r = subset(List.of(
+                batchResult(ReportFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty())));
+        assertTrue(r.verified());
+        assertTrue(BatchRendering.metrics(r).allPassed());
+    }
+}
