@@ -53,8 +53,13 @@ public final class ExpectationGrammar {
               overlap.SCHEDULE.efficiency  ratio
               overlap.SCHEDULE.error    maximum error, a plain number
                 SCHEDULE   sequential, v1, v2
-              check.SCENARIO.wrong      count of wrong values (check)
+              check.SCENARIO.wrong      trials that saw wrong data (check)
               check.synchronized.wrong  the same, over every synchronized scenario
+              batch.STRATEGY.ms         median time of all copies in ms (batch)
+              batch.STRATEGY.gbps       all buffers' bytes over that time, GB/s
+              pipeline.ms, pipeline.batch-ms   total and per-batch time (pipeline)
+              pipeline.hidden           share of copy time hidden, a ratio
+              pipeline.error            max |out - (in + 1)|, a plain number
             """;
 
     private ExpectationGrammar() {
