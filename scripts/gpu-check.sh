@@ -2,7 +2,8 @@
 # Runs on a GPU machine without a JDK, from a checkout that carries .device/ (made here by
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
-#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check tests
+#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check
+#                                   batch pipeline-table tests
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,6 +67,13 @@ step() {
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
+    batch) run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 3
+           expect_rc 0 "$xfer" batch --preset large --iterations 3
+           expect_rc 0 "$xfer" batch --preset small ;;
+    pipeline-table) local k b
+                    for k in 1 10 100; do for b in 1 2 3; do
+                      expect_rc 0 "$xfer" pipeline --buffers "$b" --kernel-iterations "$k" --batches 32 --iterations 3
+                    done; done ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            expect_rc 0 "$work/gpu-tests/run" ;;
     *) echo "gpu-check: unknown step $1" >&2; status=2 ;;

@@ -88,6 +88,16 @@ for r in d["results"]:
     if r["synchronized"]:
         assert r["wrongTrials"] == 0 and r["verdict"] == "safe", r'
 
+expect 0 batch batch --count 50 --size 1MiB --iterations 2 --json --expect 'batch.pinned-async.gbps >= 10GB/s'
+json batch-json "$out/batch.out" '
+assert d["command"] == "batch" and len(d["results"]) == 9
+assert all(r["verified"] for r in d["results"]), d["results"]
+assert all(e["passed"] for e in d["expectations"])'
+expect 0 pipeline pipeline --batches 8 --size 4MiB --buffers 3 --json
+json pipeline-json "$out/pipeline.out" '
+r = d["results"][0]
+assert r["withinTolerance"] and r["maxError"] is not None and 0 <= r["hiddenCopyFraction"] <= 1, r'
+
 expect 0 smoke smoke --junit "$out/smoke.xml"
 grep -q '^smoke: PASS' "$out/smoke.out" && ok "smoke summary" || fail "smoke summary"
 python3 -c "import xml.dom.minidom,sys; x=xml.dom.minidom.parse(sys.argv[1]); assert x.getElementsByTagName('testcase')" \
