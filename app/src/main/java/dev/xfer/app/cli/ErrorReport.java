@@ -45,6 +45,7 @@ public final class ErrorReport {
             case ExpectationException e -> "xfer: " + String.join("\nxfer: ", e.problems());
             case RunTimeoutException e -> "xfer: " + e.getMessage();
             case CudaException e -> "xfer: CUDA call failed: " + e.getMessage();
+            case java.io.UncheckedIOException e -> "xfer: " + e.getMessage();
             default -> "xfer: internal error: " + failure + " (run with --verbose for the stack trace)";
         };
     }

@@ -167,7 +167,7 @@ public final class MeasuringCommand {
     }
 
     /** A results file whose folder is missing is a usage error, found before the run rather than after it. */
-    private static void requireFolderOf(Path file, String option) {
+    static void requireFolderOf(Path file, String option) {
         if (file != null) {
             Path folder = file.toAbsolutePath().getParent();
             if (folder == null || !java.nio.file.Files.isDirectory(folder)) {

@@ -77,6 +77,7 @@ public final class SmokeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        MeasuringCommand.requireFolderOf(junit, "--junit");
         ExpectationSet.parse(extra);
         List<Integer> devices = devices();
         PrintWriter out = spec.commandLine().getOut();
