@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
  * stderr stays empty.
  */
 class TopoWithoutGpuTest {
-    private static final String NO_DRIVER = "CUDA is not usable here: cudaGetDeviceCount: cudaErrorInsufficientDriver: ";
+    private static final String NO_DRIVER =
+            "CUDA is not usable here: cudaGetDeviceCount: cudaErrorInsufficientDriver: ";
 
     @BeforeAll
     static void noDriverHere() {
@@ -77,7 +78,8 @@ class TopoWithoutGpuTest {
 
     @Test
     void fixtureTreeThroughTheHiddenOption() {
-        XferRun run = XferRun.of("topo", "--sysfs-root", SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED).toString());
+        String root = SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED).toString();
+        XferRun run = XferRun.of("topo", "--sysfs-root", root);
         assertOkWithNothingOnStderr(run);
 
         assertTrue(run.out().contains(
