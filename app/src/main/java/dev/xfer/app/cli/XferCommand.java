@@ -7,6 +7,7 @@ import dev.xfer.app.commands.CheckCommand;
 import dev.xfer.app.commands.DevicesCommand;
 import dev.xfer.app.commands.OverlapCommand;
 import dev.xfer.app.commands.SmokeCommand;
+import dev.xfer.app.commands.TopoCommand;
 import dev.xfer.cuda.CudaRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,8 +27,8 @@ import java.util.concurrent.Callable;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = "Measures how fast data moves between host memory and NVIDIA GPUs, and why.",
-        subcommands = {DevicesCommand.class, BandwidthCommand.class, OverlapCommand.class, CheckCommand.class,
-                SmokeCommand.class, BatchCommand.class, PipelineCommand.class},
+        subcommands = {DevicesCommand.class, TopoCommand.class, BandwidthCommand.class, OverlapCommand.class,
+                CheckCommand.class, SmokeCommand.class, BatchCommand.class, PipelineCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit   5 out of memory"})
 public final class XferCommand implements Callable<Integer> {

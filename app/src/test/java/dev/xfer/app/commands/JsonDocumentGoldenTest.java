@@ -8,6 +8,11 @@ import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.topo.TopoInspector;
+import dev.xfer.app.topo.TopoReport;
+import dev.xfer.app.topology.SysfsFixtures;
+import dev.xfer.cuda.CudaError;
+import dev.xfer.cuda.CudaException;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -80,6 +85,16 @@ class JsonDocumentGoldenTest {
     @Test
     void devices() throws IOException {
         assertGolden("devices.json", DevicesCommand.document(ReportFixtures.XFER_VERSION, ReportFixtures.devicesReport()));
+    }
+
+    /** The two-node fixture tree on a machine without a driver: GPUs from sysfs, without index or name. */
+    @Test
+    void topo() throws IOException {
+        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED)).inspect(() -> {
+            throw new CudaException("cudaGetDeviceCount", new CudaError(35, "cudaErrorInsufficientDriver",
+                    "CUDA driver version is insufficient for CUDA runtime version"));
+        });
+        assertGolden("topo.json", TopoCommand.document(ReportFixtures.XFER_VERSION, report));
     }
 
     @Test

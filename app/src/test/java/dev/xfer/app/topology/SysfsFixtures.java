@@ -4,21 +4,26 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
 
-/** Locates the fixture sysfs trees under {@code src/test/resources/sysfs/<case>}. */
-final class SysfsFixtures {
-    static final String SINGLE_NODE_GEN5 = "single-node-gen5";
-    static final String TWO_NODE_DEGRADED = "two-node-degraded";
-    static final String FOUR_NODE_TWO_GPUS = "four-node-two-gpus";
-    static final String UNKNOWN_LINK = "unknown-link";
-    static final String MALFORMED = "malformed";
+/**
+ * Locates the fixture sysfs trees under {@code src/test/resources/sysfs/<case>}. Public so that tests
+ * of other packages (the {@code topo} command's) read the same trees.
+ */
+public final class SysfsFixtures {
+    public static final String SINGLE_NODE_GEN5 = "single-node-gen5";
+    public static final String TWO_NODE_DEGRADED = "two-node-degraded";
+    public static final String FOUR_NODE_TWO_GPUS = "four-node-two-gpus";
+    public static final String UNKNOWN_LINK = "unknown-link";
+    public static final String MALFORMED = "malformed";
     /** Taken from a cloud VM with one H200 passed through: full link, but no NUMA affinity. */
-    static final String VM_GUEST_GEN5 = "vm-guest-gen5";
+    public static final String VM_GUEST_GEN5 = "vm-guest-gen5";
+    /** A desktop: one node, an NVIDIA GPU of class VGA with its HDMI audio function, Intel graphics. */
+    public static final String WORKSTATION_VGA = "workstation-vga";
 
     private SysfsFixtures() {
     }
 
     /** The root of a fixture tree, standing in for {@code /sys}. */
-    static Path root(String fixtureCase) {
+    public static Path root(String fixtureCase) {
         URL url = SysfsFixtures.class.getResource("/sysfs/" + fixtureCase);
         if (url == null) {
             throw new IllegalArgumentException("no sysfs fixture named " + fixtureCase);

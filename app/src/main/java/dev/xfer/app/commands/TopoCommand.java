@@ -1,0 +1,73 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.devices.DeviceInspector;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.topo.TopoInspector;
+import dev.xfer.app.topo.TopoJson;
+import dev.xfer.app.topo.TopoReport;
+import dev.xfer.app.topo.TopoText;
+import dev.xfer.app.topology.PciDeviceReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code xfer topo}: GPUs against NUMA nodes, like {@code nvidia-smi topo -m}. A host view: without
+ * a usable CUDA it lists the GPUs sysfs knows, says why CUDA was not usable (on stdout, as part of
+ * the report) and still exits 0.
+ */
+@Command(name = "topo", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+        description = {"Show the host's topology as a matrix: each GPU against each NUMA node (local or remote),"
+                + " with its bus id, PCIe link and CPU affinity; then each node's CPUs and memory.",
+                "Works without CUDA: the GPUs then come from sysfs, named by bus id."})
+public final class TopoCommand implements Callable<Integer> {
+    @ParentCommand
+    private XferCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--json", description = "Print JSON instead of text.")
+    private boolean json;
+
+    /** Where sysfs is; tests point it at fixture trees. */
+    @Option(names = "--sysfs-root", hidden = true, paramLabel = "PATH", defaultValue = "/sys")
+    private Path sysfsRoot;
+
+    @Override
+    public Integer call() {
+        root.activity().set("reading the topology");
+        TopoReport report = new TopoInspector(sysfsRoot).inspect(
+                () -> new DeviceInspector(root.cuda(), new PciDeviceReader(sysfsRoot)).inspectAll());
+        var out = spec.commandLine().getOut();
+        if (json) {
+            out.print(Json.write(document(XferVersion.xferVersion(), report)));
+        } else {
+            out.print(TopoText.render(report));
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    /** The JSON document {@code --json} prints; package-private so a test can build it from a fixture. */
+    static Map<String, Object> document(String xferVersion, TopoReport report) {
+        return Json.object(
+                "schemaVersion", MeasuringCommand.SCHEMA_VERSION,
+                "xfer", xferVersion,
+                "command", "topo",
+                "cuda", TopoJson.cuda(report.cuda()),
+                "gpus", TopoJson.gpus(report),
+                "numaNodes", TopoJson.numaNodes(report),
+                "numaNodesAssumed", report.numa().assumed(),
+                "singleNode", report.singleNode());
+    }
+}

@@ -1,0 +1,65 @@
+package dev.xfer.app.topo;
+
+import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.devices.DevicesReport;
+import dev.xfer.app.topology.NumaTopologyReader;
+import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.cuda.CudaException;
+import dev.xfer.cuda.CudaUnavailableException;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/** Gathers a {@link TopoReport}: the GPUs from CUDA when it is usable, else from sysfs; the NUMA nodes from sysfs. */
+public final class TopoInspector {
+    private static final String ERROR_PREFIX = "xfer: ";
+
+    private final Path sysfsRoot;
+
+    /** An inspector of the sysfs tree at {@code sysfsRoot}, normally {@code /sys}. */
+    public TopoInspector(Path sysfsRoot) {
+        this.sysfsRoot = Objects.requireNonNull(sysfsRoot, "sysfsRoot");
+    }
+
+    /**
+     * Builds the report.
+     *
+     * @param cudaDevices what CUDA and sysfs say about each GPU, as {@code xfer devices} reads it;
+     *                    may throw {@link CudaUnavailableException} or a {@link CudaException}
+     *                    that {@linkplain dev.xfer.cuda.CudaError#meansCudaUnavailable() means CUDA
+     *                    is not usable}, in which case the GPUs come from sysfs
+     * @throws CudaException when a CUDA call fails for another reason: that is a fault to report,
+     *                       not a machine without CUDA
+     */
+    public TopoReport inspect(Supplier<DevicesReport> cudaDevices) {
+        CudaStatus cuda;
+        List<TopoGpu> gpus;
+        try {
+            DevicesReport devices = cudaDevices.get();
+            cuda = new CudaStatus.Usable(devices.driver(), devices.runtime(), devices.libcudart());
+            gpus = devices.devices().stream().map(TopoGpu::fromDevice).toList();
+        } catch (CudaUnavailableException e) {
+            cuda = unusable(e);
+            gpus = fromSysfs();
+        } catch (CudaException e) {
+            if (!e.error().meansCudaUnavailable()) {
+                throw e;
+            }
+            cuda = unusable(e);
+            gpus = fromSysfs();
+        }
+        return new TopoReport(cuda, gpus, new NumaTopologyReader(sysfsRoot).read());
+    }
+
+    private List<TopoGpu> fromSysfs() {
+        return new PciDeviceReader(sysfsRoot).readNvidiaGpus().stream().map(TopoGpu::fromSysfs).toList();
+    }
+
+    /** The line xfer would print for {@code failure}, without its prefix and on one line. */
+    static CudaStatus.Unusable unusable(RuntimeException failure) {
+        String line = ErrorReport.line(failure).strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        return new CudaStatus.Unusable(line.startsWith(ERROR_PREFIX) ? line.substring(ERROR_PREFIX.length()) : line);
+    }
+}

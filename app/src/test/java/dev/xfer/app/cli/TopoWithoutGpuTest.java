@@ -1,0 +1,118 @@
+package dev.xfer.app.cli;
+
+import dev.xfer.app.report.Json;
+import dev.xfer.app.topology.NumaNode;
+import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.topology.NumaTopologyReader;
+import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.app.topology.SysfsFixtures;
+import dev.xfer.cuda.CudaRuntime;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+/**
+ * {@code xfer topo} run in-process on this machine: the real libcudart and /sys, no driver. Topo is
+ * a host view, so it exits 0 and says on stdout, as the report's first line, why CUDA was not usable;
+ * stderr stays empty.
+ */
+class TopoWithoutGpuTest {
+    private static final String NO_DRIVER =
+            "CUDA is not usable here: cudaGetDeviceCount: cudaErrorInsufficientDriver: ";
+
+    @BeforeAll
+    static void noDriverHere() {
+        assumeFalse(CudaRuntime.load(Optional.empty()).driverVersion().isPresent(),
+                "this machine has an NVIDIA driver; these tests describe one without");
+    }
+
+    private static void assertOkWithNothingOnStderr(XferRun run) {
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertEquals("", run.err(), "nothing on stderr");
+    }
+
+    @Test
+    void thisMachine() {
+        XferRun run = XferRun.of("topo");
+        assertOkWithNothingOnStderr(run);
+
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.getFirst().startsWith(NO_DRIVER), run.out());
+        assertTrue(lines.getFirst().contains("install or update the NVIDIA driver"), run.out());
+        NumaTopology numa = new NumaTopologyReader().read();
+        for (NumaNode node : numa.nodes()) {
+            assertTrue(run.out().contains("\nNUMA" + node.id() + "  "), run.out());
+        }
+        assertEquals(numa.isSingleNode() ? "1 NUMA node: placement has no effect"
+                        + (numa.assumed() ? " (assumed: sysfs lists no NUMA nodes)" : "")
+                        : numa.nodes().size() + " NUMA nodes: host memory on a GPU's remote node crosses the socket"
+                        + " interconnect",
+                lines.getLast());
+        if (new PciDeviceReader().readNvidiaGpus().isEmpty()) {
+            assertEquals("no NVIDIA GPU found in sysfs", lines.get(1), run.out());
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void thisMachineAsJson() {
+        XferRun run = XferRun.of("topo", "--json");
+        assertOkWithNothingOnStderr(run);
+
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
+        assertEquals("topo", doc.get("command"));
+        Map<String, Object> cuda = (Map<String, Object>) doc.get("cuda");
+        assertEquals(false, cuda.get("usable"));
+        assertTrue(((String) cuda.get("reason")).startsWith(NO_DRIVER), cuda.toString());
+        assertEquals(new NumaTopologyReader().read().nodes().size(), ((List<?>) doc.get("numaNodes")).size());
+        assertEquals(new PciDeviceReader().readNvidiaGpus().size(), ((List<?>) doc.get("gpus")).size());
+    }
+
+    @Test
+    void fixtureTreeThroughTheHiddenOption() {
+        String root = SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED).toString();
+        XferRun run = XferRun.of("topo", "--sysfs-root", root);
+        assertOkWithNothingOnStderr(run);
+
+        assertTrue(run.out().contains(
+                "\n-    remote  local  0000:81:00.0  Gen4 x8 (max Gen4 x16) DEGRADED  15.8  24-47,72-95\n"), run.out());
+        assertTrue(run.out().endsWith(
+                "\n2 NUMA nodes: host memory on a GPU's remote node crosses the socket interconnect\n"), run.out());
+    }
+
+    @Test
+    void withoutALibcudartToo() {
+        XferRun run = XferRun.of("--cudart", "/nonexistent/libcudart.so", "topo");
+        assertOkWithNothingOnStderr(run);
+
+        assertTrue(run.out().startsWith("CUDA is not usable here: libcudart not found at /nonexistent/libcudart.so"),
+                run.out());
+    }
+
+    @Test
+    void listedInTheHelpWithoutItsHiddenOption() {
+        XferRun root = XferRun.of("--help");
+        assertTrue(root.out().contains("  topo "), root.out());
+
+        XferRun topo = XferRun.of("topo", "--help");
+        assertEquals(ExitCode.OK, topo.exitCode());
+        assertTrue(topo.out().contains("--json"), topo.out());
+        assertFalse(topo.out().contains("--sysfs-root"), topo.out());
+    }
+
+    @Test
+    void unknownOptionIsStillAUsageError() {
+        XferRun run = XferRun.of("topo", "--frobnicate");
+        assertEquals(ExitCode.USAGE, run.exitCode());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.out().isEmpty(), run.out());
+    }
+}
