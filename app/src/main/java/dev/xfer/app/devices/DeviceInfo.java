@@ -1,5 +1,7 @@
 package dev.xfer.app.devices;
 
+import dev.xfer.app.topology.CpuList;
+import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
 import dev.xfer.app.topology.PcieLink;
 
@@ -49,8 +51,14 @@ public record DeviceInfo(
         return pci.flatMap(PciDeviceInfo::maxLink);
     }
 
+    /** The CPUs near the GPU in cpulist form, from the parsed list, so a malformed file reads as unknown. */
     public Optional<String> cpuAffinity() {
-        return pci.flatMap(PciDeviceInfo::localCpulistText).filter(s -> !s.isBlank());
+        return pci.flatMap(PciDeviceInfo::localCpus).filter(c -> !c.isEmpty()).map(CpuList::format);
+    }
+
+    /** The bus id in sysfs form ({@code 0000:c1:00.0}), as topo and lspci write it; CUDA's text if it does not parse. */
+    public String normalizedBusId() {
+        return PciAddress.parse(pciBusId).map(PciAddress::sysfsName).orElse(pciBusId);
     }
 
     /**

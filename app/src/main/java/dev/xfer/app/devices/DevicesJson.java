@@ -39,7 +39,7 @@ public final class DevicesJson {
         m.put("multiprocessors", d.multiprocessors());
         m.put("asyncEngines", d.asyncEngines());
         m.put("concurrentCopyAndExecute", d.concurrentCopyAndExecute());
-        m.put("pciBusId", d.pciBusId());
+        m.put("pciBusId", d.normalizedBusId());
         m.put("numaNode", d.numaNode().isPresent() ? d.numaNode().getAsInt() : null);
         m.put("cpuAffinity", d.cpuAffinity().orElse(null));
         m.put("linkCurrent", link(d.currentLink()));

@@ -23,7 +23,7 @@ public final class DevicesText {
                     + (d.asyncEngines() >= 2 ? "H2D and D2H can overlap" : d.asyncEngines() == 1
                     ? "copies overlap kernels, not each other" : "no overlap") + ")");
             line(out, "copy and execute", d.concurrentCopyAndExecute() ? "concurrent" : "not concurrent");
-            line(out, "PCI bus id", d.pciBusId());
+            line(out, "PCI bus id", d.normalizedBusId());
             line(out, "NUMA node", d.numaNode().isPresent() ? Integer.toString(d.numaNode().getAsInt()) : "unknown");
             line(out, "CPU affinity", d.cpuAffinity().orElse("unknown"));
             line(out, "PCIe link", link(d.currentLink()) + " current, " + link(d.maxLink()) + " max");
@@ -41,6 +41,6 @@ public final class DevicesText {
     }
 
     private static void line(StringBuilder out, String label, String value) {
-        out.append(String.format(Locale.ROOT, "  %-20s %s%n", label, value));
+        out.append(String.format(Locale.ROOT, "  %-20s %s\n", label, value));
     }
 }
