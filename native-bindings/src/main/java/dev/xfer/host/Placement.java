@@ -65,10 +65,13 @@ public final class Placement implements AutoCloseable {
         CpuSet wanted = CpuSet.of(cpus);
         CpuSet previousCpus = ThreadPlacement.current();
         MemoryPolicy previousPolicy = ThreadPlacement.memoryPolicy();
+        CpuSet now = previousCpus;
         if (!wanted.isEmpty()) {
             ThreadPlacement.bind(wanted.cpus());
         }
         try {
+            // The kernel keeps only the CPUs this process's cpuset allows: ask what it kept.
+            now = wanted.isEmpty() ? previousCpus : ThreadPlacement.current();
             if (node.isPresent()) {
                 ThreadPlacement.bindMemoryToNode(node.getAsInt());
             }
@@ -80,10 +83,13 @@ public final class Placement implements AutoCloseable {
             }
             throw e;
         }
-        return new Placement(thread, previousCpus, previousPolicy, wanted.isEmpty() ? previousCpus : wanted, node);
+        return new Placement(thread, previousCpus, previousPolicy, now, node);
     }
 
-    /** The CPUs the thread runs on while placed. */
+    /**
+     * The CPUs the thread may run on while placed: those asked for that this process's cpuset
+     * allows, or the previous ones when none were asked for.
+     */
     public CpuSet cpus() {
         return cpus;
     }
