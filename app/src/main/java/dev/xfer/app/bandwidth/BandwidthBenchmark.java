@@ -1,6 +1,9 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.PlacedRun;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;
@@ -18,8 +21,10 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Measures host<->device copy rates for each size, host memory kind and direction of a
@@ -29,12 +34,18 @@ import java.util.function.Consumer;
  * H2D copies it to the device, the host buffer is poisoned, D2H copies it back, and the host
  * buffer must equal the pattern again. A direction that is not measured still runs once, untimed,
  * so the round trip is always checked.
+ * <p>
+ * {@link #run(BandwidthPlan, NodeTarget)} runs the plan with the measuring thread placed on a NUMA
+ * node: every host buffer (the reference pattern, the measured buffers, pinned memory from
+ * {@code cudaHostAlloc}) is allocated and first touched by this thread after the binding, so its
+ * pages come from that node. Each result says where sampled pages of its host buffer really were.
  */
 public final class BandwidthBenchmark {
     private final CudaDevice device;
     private final OptionalDouble linkGBps;
     private final Progress progress;
     private final Consumer<MemorySegment> beforeCompare;
+    private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
 
     /**
      * @param linkGBps      the PCIe link's theoretical per-direction rate, when known
@@ -43,14 +54,29 @@ public final class BandwidthBenchmark {
      */
     public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
                               Consumer<MemorySegment> beforeCompare) {
+        this(device, linkGBps, progress, beforeCompare, HostMemoryNodes::sample);
+    }
+
+    /**
+     * @param pageNodes where a host buffer's pages are, sampled once it is filled; empty when
+     *                  that cannot be known
+     */
+    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
+                              Consumer<MemorySegment> beforeCompare,
+                              Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
         this.device = device;
         this.linkGBps = linkGBps;
         this.progress = progress;
         this.beforeCompare = beforeCompare;
+        this.pageNodes = pageNodes;
     }
 
-    /** The results and any verification failures of one run. */
-    public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures) {
+    /**
+     * The results and any verification failures of one run.
+     *
+     * @param target where it ran: the node, and the CPUs the measuring thread was really bound to
+     */
+    public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target) {
     }
 
     /** Fails before anything is measured when the largest size cannot fit in the device's free memory. */
@@ -59,8 +85,23 @@ public final class BandwidthBenchmark {
         InsufficientDeviceMemoryException.requireFits(device, plan.deviceBytesNeeded(largest), "size " + largest + " B");
     }
 
+    /** Runs the plan where the calling thread is, nothing placed. */
     public Outcome run(BandwidthPlan plan) {
+        return run(plan, NodeTarget.unplaced());
+    }
+
+    /**
+     * Runs the plan on the calling thread, bound to {@code target}'s CPUs and its memory to
+     * {@code target}'s node for the duration; both are put back afterwards.
+     */
+    public Outcome run(BandwidthPlan plan, NodeTarget target) {
         checkFits(plan);
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
+        Outcome outcome = placed.value();
+        return new Outcome(outcome.results(), outcome.failures(), placed.target());
+    }
+
+    private Outcome measure(BandwidthPlan plan, NodeTarget target) {
         device.makeCurrent();
         List<BandwidthResult> results = new ArrayList<>();
         List<VerificationFailure> failures = new ArrayList<>();
@@ -71,10 +112,11 @@ public final class BandwidthBenchmark {
              CudaEvent stop2 = CudaEvent.timing(device);
              CudaStream first = CudaStream.create(device, true);
              CudaStream second = CudaStream.create(device, true)) {
-            Run run = new Run(plan, new TimedCopy(plan.timer(), start, stop), start, stop, start2, stop2, first, second,
-                    results, failures, total);
+            Run run = new Run(plan, target, new TimedCopy(plan.timer(), start, stop), start, stop, start2, stop2, first,
+                    second, results, failures, total);
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
+                    PlacedRun.settle(reference.segment(), target);
                     DataPattern.fill(reference.segment(), size);
                     if (plan.measuresHostCopies()) {
                         for (HostMemoryKind memory : plan.memories()) {
@@ -87,12 +129,13 @@ public final class BandwidthBenchmark {
                 }
             }
         }
-        return new Outcome(results, failures);
+        return new Outcome(results, failures, target);
     }
 
     /** The state of one run, so the measuring methods need not pass it around. */
     private final class Run {
         private final BandwidthPlan plan;
+        private final NodeTarget target;
         private final TimedCopy timed;
         private final CudaEvent start;
         private final CudaEvent stop;
@@ -105,10 +148,16 @@ public final class BandwidthBenchmark {
         private final int total;
         private final CudaStream legacy = CudaStream.legacyDefault();
 
-        Run(BandwidthPlan plan, TimedCopy timed, CudaEvent start, CudaEvent stop, CudaEvent start2, CudaEvent stop2,
-            CudaStream first, CudaStream second, List<BandwidthResult> results, List<VerificationFailure> failures,
-            int total) {
+        /** Pages are sampled only for a placed run: an unplaced run asked no question about them. */
+        private Optional<HostMemoryNodes> where(MemorySegment segment) {
+            return target.placed() ? pageNodes.apply(segment) : Optional.empty();
+        }
+
+        Run(BandwidthPlan plan, NodeTarget target, TimedCopy timed, CudaEvent start, CudaEvent stop, CudaEvent start2,
+            CudaEvent stop2, CudaStream first, CudaStream second, List<BandwidthResult> results,
+            List<VerificationFailure> failures, int total) {
             this.plan = plan;
+            this.target = target;
             this.timed = timed;
             this.start = start;
             this.stop = stop;
@@ -126,7 +175,11 @@ public final class BandwidthBenchmark {
             try (HostBuffer host = memory.allocate(size);
                  DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
                 MemorySegment hostSeg = host.segment();
+                if (memory == HostMemoryKind.PAGEABLE) {
+                    PlacedRun.settle(hostSeg, target);
+                }
                 MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                Optional<HostMemoryNodes> pages = where(hostSeg);
                 boolean measureH2d = plan.directions().contains(CopyDirection.H2D);
                 boolean measureD2h = plan.directions().contains(CopyDirection.D2H);
                 double[] h2d = repeat(CopyDirection.H2D, memory, size, measureH2d,
@@ -137,10 +190,10 @@ public final class BandwidthBenchmark {
                 String roundTrip = memory.label() + " h2d+d2h " + size + " B";
                 boolean ok = verify(roundTrip, hostSeg, reference);
                 if (measureH2d) {
-                    results.add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok));
+                    results.add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages));
                 }
                 if (measureD2h) {
-                    results.add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok));
+                    results.add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages));
                 }
             }
             if (plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies()) {
@@ -155,9 +208,15 @@ public final class BandwidthBenchmark {
                  HostBuffer target = memory.allocate(size);
                  DeviceBuffer up = DeviceBuffer.allocate(device, size);
                  DeviceBuffer down = DeviceBuffer.allocate(device, size)) {
+                if (memory == HostMemoryKind.PAGEABLE) {
+                    PlacedRun.settle(source.segment(), this.target);
+                    PlacedRun.settle(target.segment(), this.target);
+                }
                 MemorySegment.copy(reference, 0, source.segment(), 0, size);
                 Memcpy.copy(down.address(), reference, size, CopyKind.HOST_TO_DEVICE);
                 DataPattern.poison(target.segment());
+                Optional<HostMemoryNodes> sourcePages = where(source.segment());
+                Optional<HostMemoryNodes> targetPages = where(target.segment());
                 Runnable both = () -> {
                     start.record(first);
                     Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
@@ -182,8 +241,8 @@ public final class BandwidthBenchmark {
                 DataPattern.poison(target.segment());
                 Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
                 boolean upOk = verify(memory.label() + " bidir-h2d " + size + " B", target.segment(), reference);
-                results.add(result(memory.label(), "bidir-h2d", size, h2d, upOk));
-                results.add(result(memory.label(), "bidir-d2h", size, d2h, downOk));
+                results.add(result(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages));
+                results.add(result(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages));
             }
         }
 
@@ -198,7 +257,7 @@ public final class BandwidthBenchmark {
                 DataPattern.poison(check.segment());
                 Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                 boolean ok = verify("device d2d " + size + " B", check.segment(), reference);
-                results.add(result("device", CopyDirection.D2D.label(), size, d2d, ok));
+                results.add(result("device", CopyDirection.D2D.label(), size, d2d, ok, Optional.empty()));
             }
         }
 
@@ -226,11 +285,12 @@ public final class BandwidthBenchmark {
             }
             failures.add(new VerificationFailure(configuration, offset,
                     expected.get(ValueLayout.JAVA_BYTE, offset),
-                    actual.get(ValueLayout.JAVA_BYTE, offset)));
+                    actual.get(ValueLayout.JAVA_BYTE, offset), target.node()));
             return false;
         }
 
-        private BandwidthResult result(String memory, String direction, long size, double[] seconds, boolean ok) {
+        private BandwidthResult result(String memory, String direction, long size, double[] seconds, boolean ok,
+                                       Optional<HostMemoryNodes> pages) {
             Summary rates = Summary.ofRates(size, seconds);
             double[] micros = new double[seconds.length];
             for (int i = 0; i < seconds.length; i++) {
@@ -239,7 +299,8 @@ public final class BandwidthBenchmark {
             OptionalDouble percent = direction.equals("d2d") || linkGBps.isEmpty()
                     ? OptionalDouble.empty()
                     : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
-            return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok);
+            return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok, target.node(),
+                    pages);
         }
     }
 

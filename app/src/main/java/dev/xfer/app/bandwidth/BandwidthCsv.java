@@ -1,15 +1,21 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Csv;
 
-/** The bandwidth report as CSV: one row per measured configuration. */
+/**
+ * The bandwidth report as CSV: one row per measured configuration. {@code numa_node} is empty
+ * when nothing was placed; {@code host_memory_nodes} lists sampled pages per node as
+ * {@code node:pages} separated by spaces ({@code 0:64}, {@code 0:40 1:24}), empty when not sampled.
+ */
 public final class BandwidthCsv {
     private BandwidthCsv() {
     }
 
     public static String render(BandwidthReport report) {
         Csv csv = Csv.withHeader("device", "memory", "direction", "bytes", "median_gbps", "min_gbps", "max_gbps",
-                "mean_gbps", "stddev_gbps", "median_us", "percent_of_link", "iterations", "timer", "verified");
+                "mean_gbps", "stddev_gbps", "median_us", "percent_of_link", "iterations", "timer", "verified",
+                "numa_node", "host_memory_nodes");
         for (BandwidthResult r : report.results()) {
             csv.addRow(Integer.toString(report.context().device().index()), r.memory(), r.direction(),
                     Long.toString(r.bytes()),
@@ -18,7 +24,9 @@ public final class BandwidthCsv {
                     Double.toString(r.gigabytesPerSecond().stddev()), Double.toString(r.microseconds().median()),
                     r.percentOfLink().isPresent() ? Double.toString(r.percentOfLink().getAsDouble()) : "",
                     Integer.toString(r.gigabytesPerSecond().n()), report.plan().timer().label(),
-                    Boolean.toString(r.verified()));
+                    Boolean.toString(r.verified()),
+                    r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
+                    r.hostMemoryNodes().map(HostMemoryNodes::format).orElse(""));
         }
         return csv.render();
     }

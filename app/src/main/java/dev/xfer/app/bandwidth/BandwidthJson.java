@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.stats.Summary;
 
@@ -10,6 +11,13 @@ import java.util.Map;
 /** The bandwidth report as JSON values, and as CSV rows. */
 public final class BandwidthJson {
     private BandwidthJson() {
+    }
+
+    /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */
+    public static Map<String, Object> parameters(BandwidthReport report) {
+        Map<String, Object> parameters = parameters(report.plan());
+        parameters.put("numaNode", report.placement().option().label().orElse(null));
+        return parameters;
     }
 
     public static Map<String, Object> parameters(BandwidthPlan plan) {
@@ -32,7 +40,9 @@ public final class BandwidthJson {
                     "gbps", summary(r.gigabytesPerSecond()),
                     "microseconds", summary(r.microseconds()),
                     "percentOfLink", r.percentOfLink().isPresent() ? r.percentOfLink().getAsDouble() : null,
-                    "verified", r.verified()));
+                    "verified", r.verified(),
+                    "numaNode", r.numaNode().isPresent() ? r.numaNode().getAsInt() : null,
+                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null)));
         }
         return rows;
     }
@@ -41,7 +51,8 @@ public final class BandwidthJson {
         List<Object> rows = new ArrayList<>();
         for (VerificationFailure f : report.failures()) {
             rows.add(Json.object("configuration", f.configuration(), "offset", f.offset(),
-                    "expected", f.expected() & 0xff, "actual", f.actual() & 0xff));
+                    "expected", f.expected() & 0xff, "actual", f.actual() & 0xff,
+                    "numaNode", f.numaNode().isPresent() ? f.numaNode().getAsInt() : null));
         }
         return rows;
     }

@@ -13,10 +13,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * Bandwidth results by name, {@code <memory>.<direction>.<size>} (e.g. {@code pinned.h2d.16MiB},
- * {@code pinned.bidir-d2h.4GiB}, {@code device.d2d.16MiB}), each the median GB/s.
+ * {@code pinned.bidir-d2h.4GiB}, {@code device.d2d.16MiB}), each the median GB/s. With
+ * {@code --numa-node all} every configuration is measured once per node, and its names end in the
+ * node: {@code pinned.h2d.16MiB.node1}, so that {@code pinned.h2d} still selects them all.
  */
 public final class BandwidthMetrics {
     private BandwidthMetrics() {
@@ -26,18 +29,42 @@ public final class BandwidthMetrics {
         return memory + "." + direction + "." + ByteSize.ofBytes(bytes).format();
     }
 
+    /** {@link #name(String, String, long)}, followed by {@code .node<N>} when {@code node} is given. */
+    public static String name(String memory, String direction, long bytes, OptionalInt node) {
+        return name(memory, direction, bytes) + (node.isPresent() ? ".node" + node.getAsInt() : "");
+    }
+
     /** The names a plan will produce, before anything is measured. */
     public static List<MetricDeclaration> declare(BandwidthPlan plan, boolean linkKnown) {
+        return declare(plan, linkKnown, List.of());
+    }
+
+    /**
+     * The names a plan will produce when run once per node of {@code nameNodes}, each name ending
+     * in its node; an empty list is one run with plain names.
+     */
+    public static List<MetricDeclaration> declare(BandwidthPlan plan, boolean linkKnown, List<Integer> nameNodes) {
+        if (nameNodes.isEmpty()) {
+            return declareOnce(plan, linkKnown, OptionalInt.empty());
+        }
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (int node : nameNodes) {
+            out.addAll(declareOnce(plan, linkKnown, OptionalInt.of(node)));
+        }
+        return out;
+    }
+
+    private static List<MetricDeclaration> declareOnce(BandwidthPlan plan, boolean linkKnown, OptionalInt node) {
         List<MetricDeclaration> out = new ArrayList<>();
         for (long size : plan.sizes()) {
             for (HostMemoryKind memory : plan.memories()) {
                 for (CopyDirection d : plan.directions()) {
                     switch (d) {
-                        case H2D, D2H -> out.add(host(name(memory.label(), d.label(), size), linkKnown));
+                        case H2D, D2H -> out.add(host(name(memory.label(), d.label(), size, node), linkKnown));
                         case BIDIR -> {
                             if (memory.allowsAsyncCopies()) {
-                                out.add(host(name(memory.label(), "bidir-h2d", size), linkKnown));
-                                out.add(host(name(memory.label(), "bidir-d2h", size), linkKnown));
+                                out.add(host(name(memory.label(), "bidir-h2d", size, node), linkKnown));
+                                out.add(host(name(memory.label(), "bidir-d2h", size, node), linkKnown));
                             }
                         }
                         case D2D -> { }
@@ -45,7 +72,7 @@ public final class BandwidthMetrics {
                 }
             }
             if (plan.directions().contains(CopyDirection.D2D)) {
-                out.add(MetricDeclaration.of(name("device", "d2d", size), MetricUnit.GBPS));
+                out.add(MetricDeclaration.of(name("device", "d2d", size, node), MetricUnit.GBPS));
             }
         }
         return out;
@@ -58,8 +85,9 @@ public final class BandwidthMetrics {
     public static RunResults results(BandwidthReport report, OptionalDouble linkGBps) {
         List<Metric> metrics = new ArrayList<>();
         List<MeasuredConfiguration> configurations = new ArrayList<>();
+        boolean withNode = report.placement().namesCarryNode();
         for (BandwidthResult r : report.results()) {
-            String name = name(r.memory(), r.direction(), r.bytes());
+            String name = name(r.memory(), r.direction(), r.bytes(), withNode ? r.numaNode() : OptionalInt.empty());
             double gbps = r.gigabytesPerSecond().median();
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
             metrics.add(overLink ? Metric.overLink(name, gbps, linkGBps.getAsDouble())
@@ -73,8 +101,10 @@ public final class BandwidthMetrics {
     }
 
     private static String failure(BandwidthReport report, BandwidthResult r) {
-        return report.failures().stream().map(VerificationFailure::describe)
-                .filter(f -> f.startsWith(r.memory() + " ") && f.contains(" " + r.bytes() + " B:"))
+        return report.failures().stream()
+                .filter(f -> f.numaNode().equals(r.numaNode()))
+                .map(VerificationFailure::describe)
+                .filter(f -> f.startsWith(r.memory() + " ") && f.contains(" " + r.bytes() + " B"))
                 .findFirst().orElse("data came back wrong");
     }
 }

@@ -1,8 +1,12 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.stats.Summary;
 
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * One measured configuration.
@@ -15,6 +19,10 @@ import java.util.OptionalDouble;
  * @param percentOfLink  median rate as a percentage of the PCIe link's theoretical per-direction rate;
  *                       empty for d2d or when the link is unknown
  * @param verified       whether the data that went over and back matched
+ * @param numaNode       the NUMA node host memory and the measuring thread were placed on
+ *                       ({@code --numa-node}); empty when nothing was placed
+ * @param hostMemoryNodes where sampled pages of the measured host buffer actually were; empty
+ *                       for d2d, heap memory, or where pages cannot be queried
  */
 public record BandwidthResult(
         String memory,
@@ -23,7 +31,27 @@ public record BandwidthResult(
         Summary gigabytesPerSecond,
         Summary microseconds,
         OptionalDouble percentOfLink,
-        boolean verified) {
+        boolean verified,
+        OptionalInt numaNode,
+        Optional<HostMemoryNodes> hostMemoryNodes) {
+
+    public BandwidthResult {
+        Objects.requireNonNull(numaNode, "numaNode");
+        Objects.requireNonNull(hostMemoryNodes, "hostMemoryNodes");
+    }
+
+    /** A result measured without placement, its pages not sampled. */
+    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+                           Summary microseconds, OptionalDouble percentOfLink, boolean verified) {
+        this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, OptionalInt.empty(),
+                Optional.empty());
+    }
+
+    /** This result with its placement: the node asked for and where sampled pages were. */
+    public BandwidthResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
+        return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
+                node, pages);
+    }
 
     /** The configuration as people name it, e.g. {@code pinned h2d 16777216 B}. */
     public String configuration() {

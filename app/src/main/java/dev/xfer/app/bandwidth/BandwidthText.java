@@ -1,9 +1,19 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.SequencedSet;
 
 /** The bandwidth report as a table for people. */
 public final class BandwidthText {
@@ -16,17 +26,21 @@ public final class BandwidthText {
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT, "timer %s, %d iterations after %d+ warm-up runs (200 ms at least), GB/s = 1e9 bytes/s%n",
                 plan.timer().label(), plan.iterations(), plan.warmup()));
-        TextTable table = TextTable.of(Column.left("memory"), Column.left("direction"), Column.right("bytes"),
-                Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
+        TextTable table = TextTable.of(Column.left("memory"), Column.left("direction"), Column.right("node"),
+                Column.right("bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
                 Column.right("median us"), Column.right("% link"), Column.left("data"));
         for (BandwidthResult r : report.results()) {
-            table.addRow(r.memory(), r.direction(), Long.toString(r.bytes()),
+            table.addRow(r.memory(), r.direction(), node(r.numaNode()), Long.toString(r.bytes()),
                     f2(r.gigabytesPerSecond().median()), f2(r.gigabytesPerSecond().min()), f2(r.gigabytesPerSecond().max()),
                     f1(r.microseconds().median()),
                     r.percentOfLink().isPresent() ? f1(r.percentOfLink().getAsDouble()) : "-",
                     r.verified() ? "ok" : "WRONG");
         }
         out.append(table.render());
+        for (String line : hostMemoryLines(report)) {
+            out.append(line).append('\n');
+        }
+        byNode(report).ifPresent(out::append);
         for (String note : report.notes()) {
             out.append("note: ").append(note).append('\n');
         }
@@ -34,6 +48,105 @@ public final class BandwidthText {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
         return out.toString();
+    }
+
+    /** The node column: the node asked for, {@code -} when nothing was placed. */
+    static String node(OptionalInt node) {
+        return node.isPresent() ? Integer.toString(node.getAsInt()) : "-";
+    }
+
+    /**
+     * One line per pass (per node with {@code --numa-node all}) saying where the host buffers'
+     * sampled pages really were, for each memory kind; none for a pass without host buffers, nor
+     * for an unplaced pass whose pages could not be sampled.
+     * <pre>
+     * host memory, node 1 (CPUs 24-47): pageable on node 1 (128 of 128 sampled pages); pinned on node 1 (128 of 128 sampled pages)
+     * </pre>
+     */
+    static List<String> hostMemoryLines(BandwidthReport report) {
+        SequencedSet<OptionalInt> passes = new LinkedHashSet<>();
+        report.placement().targets().forEach(t -> passes.add(t.node()));
+        report.results().forEach(r -> passes.add(r.numaNode()));
+        List<String> lines = new ArrayList<>();
+        for (OptionalInt pass : passes) {
+            // One entry per buffer: h2d and d2h of a size share theirs, bidir has one per direction.
+            Map<String, Map<String, Optional<HostMemoryNodes>>> byKind = new LinkedHashMap<>();
+            for (BandwidthResult r : report.results()) {
+                if (!r.numaNode().equals(pass) || r.direction().equals(CopyDirection.D2D.label())) {
+                    continue;
+                }
+                String buffer = r.bytes() + (r.direction().startsWith("bidir") ? " " + r.direction() : "");
+                byKind.computeIfAbsent(r.memory(), k -> new LinkedHashMap<>()).putIfAbsent(buffer, r.hostMemoryNodes());
+            }
+            boolean anySampled = byKind.values().stream().flatMap(m -> m.values().stream()).anyMatch(Optional::isPresent);
+            if (byKind.isEmpty() || (pass.isEmpty() && !anySampled)) {
+                continue;
+            }
+            List<String> kinds = new ArrayList<>();
+            byKind.forEach((kind, buffers) -> kinds.add(kind + " " + where(kind, buffers.values(), pass)));
+            lines.add("host memory, " + describePass(report, pass) + ": " + String.join("; ", kinds));
+        }
+        return lines;
+    }
+
+    private static String describePass(BandwidthReport report, OptionalInt pass) {
+        return report.placement().targets().stream().filter(t -> t.node().equals(pass)).findFirst()
+                .map(NodeTarget::describe)
+                .orElse(pass.isPresent() ? "node " + pass.getAsInt() : "not placed");
+    }
+
+    private static String where(String kind, java.util.Collection<Optional<HostMemoryNodes>> buffers, OptionalInt pass) {
+        List<HostMemoryNodes> sampled = buffers.stream().flatMap(Optional::stream).toList();
+        if (sampled.isEmpty()) {
+            return kind.equals("heap") ? "not sampled (the Java heap has no fixed address)" : "not sampled";
+        }
+        HostMemoryNodes all = HostMemoryNodes.sum(sampled);
+        String text = all.describe();
+        if (pass.isPresent() && !all.allOn(pass.getAsInt())) {
+            text += ", NOT all on node " + pass.getAsInt();
+        }
+        return text;
+    }
+
+    /**
+     * With several nodes measured, the median GB/s of each configuration from each node side by
+     * side, the GPU's own node marked {@code near} and the others {@code far} when it is known.
+     */
+    static Optional<String> byNode(BandwidthReport report) {
+        SequencedSet<Integer> nodes = new LinkedHashSet<>();
+        report.results().forEach(r -> r.numaNode().ifPresent(nodes::add));
+        if (nodes.size() < 2) {
+            return Optional.empty();
+        }
+        OptionalInt gpu = report.context().device().numaNode();
+        List<Column> columns = new ArrayList<>(List.of(Column.left("memory"), Column.left("direction"),
+                Column.right("bytes")));
+        for (int node : nodes) {
+            String side = gpu.isEmpty() ? "" : node == gpu.getAsInt() ? " near" : " far";
+            columns.add(Column.right("node " + node + side));
+        }
+        String title = "median GB/s by NUMA node of host memory and thread ("
+                + (gpu.isPresent() ? "the GPU is on node " + gpu.getAsInt() : "the GPU's node is unknown") + "):";
+        TextTable table = new TextTable(title, columns);
+        Map<String, Map<Integer, BandwidthResult>> rows = new LinkedHashMap<>();
+        for (BandwidthResult r : report.results()) {
+            if (r.numaNode().isPresent() && !r.direction().equals(CopyDirection.D2D.label())) {
+                rows.computeIfAbsent(r.memory() + "\t" + r.direction() + "\t" + r.bytes(), k -> new LinkedHashMap<>())
+                        .putIfAbsent(r.numaNode().getAsInt(), r);
+            }
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        rows.forEach((key, byNode) -> {
+            List<String> cells = new ArrayList<>(List.of(key.split("\t")));
+            for (int node : nodes) {
+                BandwidthResult r = byNode.get(node);
+                cells.add(r == null ? "-" : f2(r.gigabytesPerSecond().median()));
+            }
+            table.addRow(cells);
+        });
+        return Optional.of(table.render());
     }
 
     static String f2(double v) {

@@ -5,6 +5,7 @@ import dev.xfer.cuda.CudaException;
 import dev.xfer.cuda.CudaUnavailableException;
 import dev.xfer.cuda.HostAllocationException;
 import dev.xfer.cuda.InsufficientDeviceMemoryException;
+import dev.xfer.host.PlacementException;
 
 import java.io.PrintWriter;
 
@@ -46,6 +47,7 @@ public final class ErrorReport {
             case RunTimeoutException e -> "xfer: " + e.getMessage();
             case CudaException e -> "xfer: CUDA call failed: " + e.getMessage();
             case java.io.UncheckedIOException e -> "xfer: " + e.getMessage();
+            case PlacementException e -> "xfer: cannot place host memory or the measuring thread: " + e.getMessage();
             default -> "xfer: internal error: " + failure + " (run with --verbose for the stack trace)";
         };
     }

@@ -12,6 +12,16 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.Misplacement;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.topology.NumaTopologyReader;
+import dev.xfer.app.bandwidth.BandwidthResult;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.host.ThreadPlacement;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.units.ByteSize;
@@ -69,30 +79,101 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = "events: CUDA events around each copy (default); wall: host clock around call and synchronize.")
     private CopyTimer timer = CopyTimer.EVENTS;
 
+    @Option(names = "--numa-node", paramLabel = "N|auto|all",
+            description = {"Host buffers on NUMA node N and the measuring thread on its CPUs; auto: the GPU's own node;",
+                    "all: every node in turn, near and far side by side (default: not placed)."})
+    private String numaNode;
+
+    /** The topology --numa-node is checked against, read once. */
+    private NumaTopology topology;
+
     @Override
     public Integer call() {
         BandwidthPlan plan = plan();
-        measuring.format();
+        OutputFormat format = measuring.format();
+        NumaOption numa = numaOption();
         ExpectationSet expectations = measuring.expectations();
         var session = measuring.session();
         RunContext context = session.context();
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
-        ValidatedExpectations validated = measuring.validate(expectations,
-                BandwidthMetrics.declare(plan, link.isPresent()));
-        Instant started = Instant.now();
-        var benchmark = new BandwidthBenchmark(session.device(), link, measuring.progress(), segment -> { });
-        BandwidthBenchmark.Outcome outcome = benchmark.run(plan);
-        measuring.progressDone();
+        HostPlacement placement = HostPlacement.resolve(numa, topology(), context.device().numaNode());
+        ValidatedExpectations validated = measuring.validate(expectations, BandwidthMetrics.declare(plan,
+                link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
+        placement.warnings().forEach(measuring::warn);
+        if (!numa.given()) {
+            Misplacement.ofCallingThread(topology(), context.device().numaNode()).ifPresent(measuring::warn);
+        }
         List<String> notes = new ArrayList<>();
+        for (String note : placement.notes()) {
+            if (format == OutputFormat.TEXT) {
+                notes.add(note);
+            } else {
+                measuring.warn(note); // stdout holds only the machine-readable document
+            }
+        }
+        Instant started = Instant.now();
+        List<BandwidthResult> results = new ArrayList<>();
+        List<VerificationFailure> failures = new ArrayList<>();
+        int passes = placement.targets().size();
+        for (int pass = 0; pass < passes; pass++) {
+            NodeTarget target = placement.targets().get(pass);
+            var benchmark = new BandwidthBenchmark(session.device(), link, passProgress(pass, passes, target, plan),
+                    segment -> { });
+            BandwidthBenchmark.Outcome outcome = benchmark.run(plan, target);
+            results.addAll(outcome.results());
+            failures.addAll(outcome.failures());
+            placement = placement.withTarget(outcome.target());
+        }
+        measuring.progressDone();
         if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
         }
-        BandwidthReport report = new BandwidthReport(context, plan, outcome.results(), outcome.failures(), notes);
+        if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
+            notes.add("heap memory is the Java heap, which --numa-node does not place");
+        }
+        BandwidthReport report = new BandwidthReport(context, plan, results, failures, notes, placement);
         return measuring.finish(context, BandwidthMetrics.results(report, link), validated, new Rendering(
                 () -> BandwidthText.render(report),
                 () -> BandwidthCsv.render(report),
-                () -> measuring.document("bandwidth", context, BandwidthJson.parameters(plan),
+                () -> measuring.document("bandwidth", context, BandwidthJson.parameters(report),
                         BandwidthJson.results(report), BandwidthJson.failures(report))), started);
+    }
+
+    /** Progress over every pass, each configuration saying its node when there are several. */
+    private Progress passProgress(int pass, int passes, NodeTarget target, BandwidthPlan plan) {
+        Progress progress = measuring.progress();
+        if (passes == 1) {
+            return progress;
+        }
+        int perPass = plan.configurations();
+        String where = " on " + target.describe();
+        return (done, total, configuration) -> progress.measuring(pass * perPass + done, passes * perPass,
+                configuration + where);
+    }
+
+    /**
+     * --numa-node, checked before CUDA is loaded: a malformed value, a node this machine does not
+     * have, or a platform without placement is a usage error on any machine.
+     */
+    NumaOption numaOption() {
+        try {
+            NumaOption option = NumaOption.parse(numaNode);
+            if (option.given() && !ThreadPlacement.isSupported()) {
+                throw new UsageException("--numa-node needs Linux on x86-64; this is " + System.getProperty("os.name")
+                        + " " + System.getProperty("os.arch"));
+            }
+            HostPlacement.validate(option, topology());
+            return option;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private NumaTopology topology() {
+        if (topology == null) {
+            topology = new NumaTopologyReader().read();
+        }
+        return topology;
     }
 
     BandwidthPlan plan() {

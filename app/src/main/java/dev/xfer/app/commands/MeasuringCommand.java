@@ -183,6 +183,13 @@ public final class MeasuringCommand {
         out.flush();
     }
 
+    /** One line on stderr, {@code xfer: <line>}: warnings and notes that must stay off stdout. */
+    public void warn(String line) {
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("xfer: " + line);
+        err.flush();
+    }
+
     /** A progress line on stderr, only when stderr is likely a terminal, so logs and pipes stay clean. */
     public Progress progress() {
         var activity = ((XferCommand) spec.root().userObject()).activity();

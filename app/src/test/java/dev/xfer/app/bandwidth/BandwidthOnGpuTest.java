@@ -1,6 +1,12 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.topology.CpuList;
+import dev.xfer.app.topology.NumaNode;
+import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -50,6 +56,24 @@ class BandwidthOnGpuTest {
             assertTrue(r.gigabytesPerSecond().median() > 0.1, r.configuration() + " " + r.gigabytesPerSecond());
         }
         assertEquals(freeBefore, device.memoryInfo().freeBytes(), "device memory leaked across the sweep");
+    }
+
+    @Test
+    void aPlacedRunPutsEveryHostBufferOnItsNode() {
+        NumaTopology topology = new NumaTopologyReader().read();
+        NumaNode node = topology.nodes().getFirst();
+        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuList.empty()));
+        BandwidthPlan plan = new BandwidthPlan(List.of(4096L, 8L << 20), List.of(HostMemoryKind.PAGEABLE,
+                HostMemoryKind.PINNED, HostMemoryKind.REGISTERED, HostMemoryKind.WRITE_COMBINED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.BIDIR), 2, 1, CopyTimer.EVENTS);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan, target);
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        assertEquals(target.node(), outcome.target().node());
+        for (BandwidthResult r : outcome.results()) {
+            assertEquals(target.node(), r.numaNode(), r.configuration());
+            HostMemoryNodes pages = r.hostMemoryNodes().orElseThrow(() -> new AssertionError(r.configuration()));
+            assertTrue(pages.allOn(node.id()), r.configuration() + ": " + pages.describe());
+        }
     }
 
     @Test

@@ -41,16 +41,16 @@ class BandwidthRenderingTest {
     @Test
     void textRowsHaveExactBytesAndTwoDecimalRates() {
         String text = BandwidthText.render(report);
-        assertEquals(List.of("pageable", "h2d", "16777216", "12.35", "10.00", "14.00", "1359.0", "19.6", "ok"),
+        assertEquals(List.of("pageable", "h2d", "-", "16777216", "12.35", "10.00", "14.00", "1359.0", "19.6", "ok"),
                 row(text, "pageable", "h2d"));
-        assertEquals(List.of("device", "d2d", "16777216", "1650.25", "1600.50", "1700.75", "10.2", "-", "ok"),
+        assertEquals(List.of("device", "d2d", "-", "16777216", "1650.25", "1600.50", "1700.75", "10.2", "-", "ok"),
                 row(text, "device", "d2d"), "no link percentage for a copy that stays on the device");
     }
 
     @Test
     void unverifiedRowsSayWrongAndTheFailureIsSpelledOut() {
         String text = BandwidthText.render(report);
-        assertEquals(List.of("pinned", "h2d", "16777216", "52.63", "50.99", "53.50", "318.7", "83.5", "WRONG"),
+        assertEquals(List.of("pinned", "h2d", "-", "16777216", "52.63", "50.99", "53.50", "318.7", "83.5", "WRONG"),
                 row(text, "pinned", "h2d"));
         assertEquals("WRONG", row(text, "pinned", "d2h").getLast());
         assertEquals("WRONG DATA: pinned h2d+d2h 16777216 B: first wrong byte at offset 4097 (expected 0x3c, got 0xa5)",
@@ -80,7 +80,7 @@ class BandwidthRenderingTest {
         BandwidthResult big = new BandwidthResult("pinned", "h2d", size, ReportFixtures.summary(1, 55.0, 55.0, 55.0, 55.0, 0),
                 ReportFixtures.summary(1, 97612.9, 97612.9, 97612.9, 97612.9, 0), OptionalDouble.empty(), true);
         BandwidthReport r = new BandwidthReport(ReportFixtures.context(), report.plan(), List.of(big), List.of(), List.of());
-        assertEquals("5368709123", row(BandwidthText.render(r), "pinned", "h2d").get(2));
+        assertEquals("5368709123", row(BandwidthText.render(r), "pinned", "h2d").get(3));
         assertTrue(BandwidthCsv.render(r).contains(",5368709123,"));
     }
 
@@ -90,10 +90,11 @@ class BandwidthRenderingTest {
     void csvHasOneRowPerResultWithExactFigures() {
         List<String> lines = BandwidthCsv.render(report).lines().toList();
         assertEquals("device,memory,direction,bytes,median_gbps,min_gbps,max_gbps,mean_gbps,stddev_gbps,median_us,"
-                + "percent_of_link,iterations,timer,verified", lines.getFirst());
+                + "percent_of_link,iterations,timer,verified,numa_node,host_memory_nodes", lines.getFirst());
         assertEquals(1 + report.results().size(), lines.size());
-        assertEquals("0,pinned,h2d,16777216,52.634,50.987,53.4999,52.5,0.625,318.74,83.53,20,events,false", lines.get(3));
-        assertEquals("0,device,d2d,16777216,1650.25,1600.5,1700.75,1651.0,25.5,10.17,,20,events,true", lines.get(5));
+        assertEquals("0,pinned,h2d,16777216,52.634,50.987,53.4999,52.5,0.625,318.74,83.53,20,events,false,,0:64",
+                lines.get(3));
+        assertEquals("0,device,d2d,16777216,1650.25,1600.5,1700.75,1651.0,25.5,10.17,,20,events,true,,", lines.get(5));
     }
 
     // ---- JSON
@@ -101,7 +102,7 @@ class BandwidthRenderingTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(BandwidthReport r) {
         Map<String, Object> doc = new MeasuringCommand().document("bandwidth", r.context(),
-                BandwidthJson.parameters(r.plan()), BandwidthJson.results(r), BandwidthJson.failures(r));
+                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r));
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
@@ -109,8 +110,10 @@ class BandwidthRenderingTest {
     @SuppressWarnings("unchecked")
     void jsonParametersNameKindsDirectionsAndExactSizes() {
         Map<String, Object> parameters = (Map<String, Object>) parsedDocument(report).get("parameters");
-        assertEquals(List.of("sizes", "memories", "directions", "iterations", "warmup", "timer"),
+        assertEquals(List.of("sizes", "memories", "directions", "iterations", "warmup", "timer", "numaNode"),
                 List.copyOf(parameters.keySet()));
+        assertTrue(parameters.containsKey("numaNode"));
+        assertNull(parameters.get("numaNode"), "--numa-node not given: null, not absent");
         assertEquals(List.of(MIB16), parameters.get("sizes"));
         assertEquals(List.of("pageable", "pinned"), parameters.get("memories"));
         assertEquals(List.of("h2d", "d2h", "d2d"), parameters.get("directions"));
@@ -125,8 +128,10 @@ class BandwidthRenderingTest {
         List<Object> results = (List<Object>) parsedDocument(report).get("results");
         assertEquals(5, results.size());
         Map<String, Object> pinned = (Map<String, Object>) results.get(2);
-        assertEquals(List.of("memory", "direction", "bytes", "gbps", "microseconds", "percentOfLink", "verified"),
-                List.copyOf(pinned.keySet()));
+        assertEquals(List.of("memory", "direction", "bytes", "gbps", "microseconds", "percentOfLink", "verified",
+                "numaNode", "hostMemoryNodes"), List.copyOf(pinned.keySet()));
+        assertNull(pinned.get("numaNode"), "not placed");
+        assertEquals(Map.of("0", 64L), pinned.get("hostMemoryNodes"));
         assertEquals("pinned", pinned.get("memory"));
         assertEquals("h2d", pinned.get("direction"));
         assertEquals(MIB16, pinned.get("bytes"));
@@ -138,6 +143,7 @@ class BandwidthRenderingTest {
 
         Map<String, Object> d2d = (Map<String, Object>) results.get(4);
         assertTrue(d2d.containsKey("percentOfLink"));
+        assertNull(d2d.get("hostMemoryNodes"), "d2d has no host buffer");
         assertNull(d2d.get("percentOfLink"), "d2d has no link percentage: null, not absent");
         assertEquals(true, d2d.get("verified"));
     }
@@ -146,8 +152,10 @@ class BandwidthRenderingTest {
     @SuppressWarnings("unchecked")
     void jsonFailuresGiveBytesAsUnsignedNumbers() {
         List<Object> failures = (List<Object>) parsedDocument(report).get("failures");
-        assertEquals(List.of(Map.of("configuration", "pinned h2d+d2h 16777216 B", "offset", 4097L,
-                "expected", 0x3cL, "actual", 0xa5L)), failures);
+        Map<String, Object> expected = new java.util.LinkedHashMap<>(Map.of("configuration", "pinned h2d+d2h 16777216 B",
+                "offset", 4097L, "expected", 0x3cL, "actual", 0xa5L));
+        expected.put("numaNode", null);
+        assertEquals(List.of(expected), failures);
         assertEquals(List.of(), parsedDocument(verifiedOnly()).get("failures"));
     }
 

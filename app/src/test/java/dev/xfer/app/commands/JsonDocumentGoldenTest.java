@@ -62,7 +62,14 @@ class JsonDocumentGoldenTest {
     void bandwidth() throws IOException {
         BandwidthReport r = ReportFixtures.bandwidthReport();
         assertGolden("bandwidth.json", new MeasuringCommand().document("bandwidth", r.context(),
-                BandwidthJson.parameters(r.plan()), BandwidthJson.results(r), BandwidthJson.failures(r)));
+                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
+    }
+
+    @Test
+    void bandwidthFromEveryNumaNode() throws IOException {
+        BandwidthReport r = ReportFixtures.bandwidthReportAllNodes();
+        assertGolden("bandwidth-all-nodes.json", new MeasuringCommand().document("bandwidth", r.context(),
+                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
     }
 
     @Test

@@ -24,6 +24,10 @@ import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.pipeline.PipelineModel;
 import dev.xfer.app.pipeline.PipelinePlan;
 import dev.xfer.app.pipeline.PipelineResult;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.topology.CpuList;
 import dev.xfer.app.topology.PciAddress;
@@ -94,21 +98,69 @@ public final class ReportFixtures {
                 List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.D2D), 20, 5, CopyTimer.EVENTS);
     }
 
-    /** Pageable fine, pinned round trip came back wrong at byte 4097, d2d fine (no link percentage). */
+    /** 64 sampled pages, all on node 0: what an unplaced run on a one-node machine finds. */
+    public static final Optional<HostMemoryNodes> ON_NODE_0 = Optional.of(HostMemoryNodes.allOn(0, 64));
+
+    /**
+     * Pageable fine, pinned round trip came back wrong at byte 4097, d2d fine (no link percentage);
+     * nothing placed, every host buffer's sampled pages on node 0.
+     */
     public static BandwidthReport bandwidthReport() {
         return new BandwidthReport(context(), bandwidthPlan(), List.of(
                 new BandwidthResult("pageable", "h2d", MIB16, summary(20, 12.3456, 10.004, 13.996, 12.25, 0.75),
-                        summary(20, 1358.97, 1198.7, 1677.1, 1371.5, 85.25), OptionalDouble.of(19.59), true),
+                        summary(20, 1358.97, 1198.7, 1677.1, 1371.5, 85.25), OptionalDouble.of(19.59), true)
+                        .placed(OptionalInt.empty(), ON_NODE_0),
                 new BandwidthResult("pageable", "d2h", MIB16, summary(20, 13.1, 11.25, 14.03, 12.875, 0.5),
-                        summary(20, 1280.71, 1195.8, 1491.3, 1305.0, 50.5), OptionalDouble.of(20.79), true),
+                        summary(20, 1280.71, 1195.8, 1491.3, 1305.0, 50.5), OptionalDouble.of(20.79), true)
+                        .placed(OptionalInt.empty(), ON_NODE_0),
                 new BandwidthResult("pinned", "h2d", MIB16, summary(20, 52.634, 50.987, 53.4999, 52.5, 0.625),
-                        summary(20, 318.74, 313.6, 329.05, 319.5, 3.75), OptionalDouble.of(83.53), false),
+                        summary(20, 318.74, 313.6, 329.05, 319.5, 3.75), OptionalDouble.of(83.53), false)
+                        .placed(OptionalInt.empty(), ON_NODE_0),
                 new BandwidthResult("pinned", "d2h", MIB16, summary(20, 53.5, 53.0, 54.0, 53.5, 0.25),
-                        summary(20, 313.6, 310.7, 316.55, 313.6, 1.5), OptionalDouble.of(84.9), false),
+                        summary(20, 313.6, 310.7, 316.55, 313.6, 1.5), OptionalDouble.of(84.9), false)
+                        .placed(OptionalInt.empty(), ON_NODE_0),
                 new BandwidthResult("device", "d2d", MIB16, summary(20, 1650.25, 1600.5, 1700.75, 1651.0, 25.5),
                         summary(20, 10.17, 9.86, 10.48, 10.16, 0.125), OptionalDouble.empty(), true)),
                 List.of(new VerificationFailure("pinned h2d+d2h 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)),
                 List.of("a note for the reader"));
+    }
+
+    /** An H200 as {@link #h200()}, attached to NUMA node {@code node} of a two-socket host. */
+    public static DeviceInfo h200OnNode(int node) {
+        PciDeviceInfo pci = new PciDeviceInfo(new PciAddress(0, 0x97, 0, 0), OptionalInt.of(node),
+                Optional.of("24-47"), CpuList.parse("24-47"),
+                Optional.of(new PcieLink(PcieGeneration.GEN5, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
+        return new DeviceInfo(0, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, 2, true,
+                "0000:97:00.0", Optional.of(pci), node);
+    }
+
+    private static BandwidthResult placedH2d(String memory, double median, int node, HostMemoryNodes pages) {
+        double micros = Math.round(MIB16 / (median * 1e3) * 10) / 10.0;
+        double percent = Math.round(median / 0.63 * 10) / 10.0;
+        return new BandwidthResult(memory, "h2d", MIB16, summary(20, median, median - 0.5, median + 0.25, median, 0.125),
+                summary(20, micros, micros - 1, micros + 1, micros, 0.5), OptionalDouble.of(percent), true)
+                .placed(OptionalInt.of(node), Optional.of(pages));
+    }
+
+    /**
+     * {@code --numa-node all} on a two-socket host whose GPU is on node 1: pageable and pinned H2D
+     * from node 0 (far; 4 of pinned's 64 sampled pages ended up on node 1) and from node 1 (near).
+     */
+    public static BandwidthReport bandwidthReportAllNodes() {
+        BandwidthPlan plan = new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D), 20, 5, CopyTimer.EVENTS);
+        HostPlacement placement = new HostPlacement(NumaOption.ALL, OptionalInt.of(1),
+                List.of(NodeTarget.on(0, CpuList.parse("0-23").orElseThrow()),
+                        NodeTarget.on(1, CpuList.parse("24-47").orElseThrow())),
+                List.of(), List.of());
+        HostMemoryNodes split = HostMemoryNodes.ofStatuses(java.util.stream.IntStream.range(0, 64)
+                .map(i -> i < 60 ? 0 : 1).toArray());
+        return new BandwidthReport(context(h200OnNode(1)), plan, List.of(
+                placedH2d("pageable", 10.02, 0, HostMemoryNodes.allOn(0, 64)),
+                placedH2d("pinned", 41.2, 0, split),
+                placedH2d("pageable", 12.35, 1, HostMemoryNodes.allOn(1, 64)),
+                placedH2d("pinned", 52.63, 1, HostMemoryNodes.allOn(1, 64))),
+                List.of(), List.of(), placement);
     }
 
     // ---- overlap

@@ -1,0 +1,156 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.results.RunResults;
+import dev.xfer.app.topology.CpuList;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+import static dev.xfer.app.results.ReportFixtures.line;
+import static dev.xfer.app.results.ReportFixtures.row;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The node column, the where-memory-was lines, the near/far table, and node-suffixed names. */
+class BandwidthNumaRenderingTest {
+    private final BandwidthReport all = ReportFixtures.bandwidthReportAllNodes();
+
+    @Test
+    void theNodeColumnSaysWhereEachRowWasPlaced() {
+        String text = BandwidthText.render(all);
+        assertTrue(text.lines().anyMatch(l -> l.startsWith("memory    direction  node     bytes  median GB/s")), text);
+        assertEquals(List.of("pinned", "h2d", "0", "16777216", "41.20", "40.70", "41.45", "407.2", "65.4", "ok"),
+                row(text, "pinned", "h2d"));
+        assertEquals("-", row(BandwidthText.render(ReportFixtures.bandwidthReport()), "pinned", "h2d").get(2),
+                "not placed");
+    }
+
+    @Test
+    void oneLinePerNodeSaysWhereHostMemoryReallyWas() {
+        String text = BandwidthText.render(all);
+        assertEquals("host memory, node 0 (CPUs 0-23): pageable on node 0 (64 of 64 sampled pages); pinned on node 0"
+                + " (60 pages), node 1 (4 pages) of 64 sampled, NOT all on node 0", line(text, "host memory, node 0"));
+        assertEquals("host memory, node 1 (CPUs 24-47): pageable on node 1 (64 of 64 sampled pages); pinned on node 1"
+                + " (64 of 64 sampled pages)", line(text, "host memory, node 1"));
+        assertEquals("host memory, not placed: pageable on node 0 (64 of 64 sampled pages); pinned on node 0"
+                + " (64 of 64 sampled pages)", line(BandwidthText.render(ReportFixtures.bandwidthReport()), "host memory"));
+    }
+
+    @Test
+    void nearAndFarSideBySide() {
+        String text = BandwidthText.render(all);
+        assertEquals("median GB/s by NUMA node of host memory and thread (the GPU is on node 1):",
+                line(text, "median GB/s by NUMA node"));
+        assertTrue(text.contains("memory    direction     bytes  node 0 far  node 1 near\n"), text);
+        assertEquals(List.of("pageable", "h2d", "16777216", "10.02", "12.35"),
+                text.lines().filter(l -> l.startsWith("pageable  h2d        16777216       10.02")).findFirst()
+                        .map(l -> List.of(l.strip().split("\\s+"))).orElseThrow(() -> new AssertionError(text)));
+        assertFalse(BandwidthText.render(ReportFixtures.bandwidthReport()).contains("by NUMA node"), "one pass: no table");
+    }
+
+    @Test
+    void withoutAKnownGpuNodeTheColumnsAreJustNodes() {
+        BandwidthReport unknown = new BandwidthReport(ReportFixtures.context(ReportFixtures.withoutSysfs()), all.plan(),
+                all.results(), List.of(), List.of(), all.placement());
+        String text = BandwidthText.render(unknown);
+        assertEquals("median GB/s by NUMA node of host memory and thread (the GPU's node is unknown):",
+                line(text, "median GB/s by NUMA node"));
+        assertTrue(text.contains("bytes  node 0  node 1\n"), text);
+    }
+
+    @Test
+    void theSingleNodeNoteAppearsOnceInTheText() {
+        HostPlacement single = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
+                List.of(NodeTarget.on(0, CpuList.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
+                List.of());
+        BandwidthReport r = ReportFixtures.bandwidthReport();
+        List<BandwidthResult> placed = r.results().stream()
+                .map(x -> x.placed(OptionalInt.of(0), x.hostMemoryNodes())).toList();
+        BandwidthReport report = new BandwidthReport(r.context(), r.plan(), placed, List.of(), single.notes(), single);
+        String text = BandwidthText.render(report);
+        assertEquals(1, text.lines().filter(l -> l.equals("note: 1 NUMA node: placement has no effect")).count(), text);
+        // h2d and d2h of a size share one buffer: its 64 pages count once
+        assertEquals("host memory, node 0 (CPUs 0-1): pageable on node 0 (64 of 64 sampled pages); pinned on node 0"
+                + " (64 of 64 sampled pages)", line(text, "host memory"));
+    }
+
+    @Test
+    void heapAndUnsampledBuffersAreSaidSo() {
+        BandwidthResult heap = new BandwidthResult("heap", "h2d", 4096, ReportFixtures.summary(1, 1, 1, 1, 1, 0),
+                ReportFixtures.summary(1, 4, 4, 4, 4, 0), OptionalDouble.empty(), true)
+                .placed(OptionalInt.of(0), Optional.empty());
+        HostPlacement p = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
+                List.of(NodeTarget.on(0, CpuList.empty())), List.of(), List.of());
+        String text = BandwidthText.render(new BandwidthReport(ReportFixtures.context(), all.plan(), List.of(heap),
+                List.of(), List.of(), p));
+        assertEquals("host memory, node 0 (CPUs as before): heap not sampled (the Java heap has no fixed address)",
+                line(text, "host memory"));
+        BandwidthResult unsampled = heap.placed(OptionalInt.empty(), Optional.empty());
+        assertFalse(BandwidthText.render(new BandwidthReport(ReportFixtures.context(), all.plan(), List.of(unsampled),
+                List.of(), List.of())).contains("host memory"), "nothing placed and nothing sampled: no line");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonAndCsvCarryTheNodeAndThePages() {
+        List<Object> results = (List<Object>) Json.parse(Json.write(BandwidthJson.results(all)));
+        Map<String, Object> farPinned = (Map<String, Object>) results.get(1);
+        assertEquals(0L, farPinned.get("numaNode"));
+        assertEquals(Map.of("0", 60L, "1", 4L), farPinned.get("hostMemoryNodes"));
+        assertEquals("all", BandwidthJson.parameters(all).get("numaNode"));
+        List<String> csv = BandwidthCsv.render(all).lines().toList();
+        assertTrue(csv.get(2).endsWith(",true,0,0:60 1:4"), csv.get(2));
+        assertTrue(csv.get(4).endsWith(",true,1,1:64"), csv.get(4));
+    }
+
+    @Test
+    void failuresSayTheirNode() {
+        VerificationFailure f = new VerificationFailure("pinned h2d+d2h 16777216 B", 7, (byte) 1, (byte) 2,
+                OptionalInt.of(1));
+        assertEquals("pinned h2d+d2h 16777216 B on node 1: first wrong byte at offset 7 (expected 0x01, got 0x02)",
+                f.describe());
+        BandwidthReport wrong = new BandwidthReport(all.context(), all.plan(), all.results().stream()
+                .map(r -> r.memory().equals("pinned") && r.numaNode().equals(OptionalInt.of(1))
+                        ? new BandwidthResult(r.memory(), r.direction(), r.bytes(), r.gigabytesPerSecond(),
+                        r.microseconds(), r.percentOfLink(), false, r.numaNode(), r.hostMemoryNodes())
+                        : r).toList(), List.of(f), List.of(), all.placement());
+        RunResults run = BandwidthMetrics.results(wrong, OptionalDouble.of(63.0));
+        MeasuredConfiguration near = run.configurations().stream()
+                .filter(c -> c.name().equals("pinned.h2d.16MiB.node1")).findFirst().orElseThrow();
+        assertEquals(Optional.of(f.describe()), near.failure());
+        assertTrue(run.configurations().stream().filter(c -> c.name().equals("pinned.h2d.16MiB.node0"))
+                .allMatch(MeasuredConfiguration::passed));
+    }
+
+    @Test
+    void withEveryNodeNamesEndInTheNodeAndPrefixesStillSelectThemAll() {
+        List<String> declared = BandwidthMetrics.declare(all.plan(), true, List.of(0, 1)).stream()
+                .map(MetricDeclaration::name).toList();
+        assertEquals(List.of("pageable.h2d.16MiB.node0", "pinned.h2d.16MiB.node0",
+                "pageable.h2d.16MiB.node1", "pinned.h2d.16MiB.node1"), declared);
+        List<String> measured = BandwidthMetrics.results(all, OptionalDouble.of(63.0)).configurations().stream()
+                .map(MeasuredConfiguration::name).toList();
+        assertEquals(declared, measured, "what is declared before is what is measured");
+        assertEquals(List.of("pageable.h2d.16MiB", "pinned.h2d.16MiB"),
+                BandwidthMetrics.declare(all.plan(), true, List.of()).stream().map(MetricDeclaration::name).toList());
+
+        var validated = ExpectationSet.parse(List.of("pinned.h2d >= 45GB/s"))
+                .validate(BandwidthMetrics.declare(all.plan(), true, List.of(0, 1)));
+        var outcomes = validated.evaluate(BandwidthMetrics.results(all, OptionalDouble.of(63.0)).metrics());
+        assertFalse(outcomes.stream().allMatch(o -> o.passed()), "the far node's 41.2 GB/s fails: " + outcomes);
+    }
+}
