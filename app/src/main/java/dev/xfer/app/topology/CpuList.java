@@ -1,8 +1,9 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -105,33 +106,8 @@ public record CpuList(SortedSet<Integer> cpus) {
      * consecutive CPUs written as ranges, empty string for no CPUs.
      */
     public String format() {
-        StringBuilder text = new StringBuilder();
-        Iterator<Integer> iterator = cpus.iterator();
-        if (!iterator.hasNext()) {
-            return "";
-        }
-        int first = iterator.next();
-        int last = first;
-        while (iterator.hasNext()) {
-            int cpu = iterator.next();
-            if (cpu != last + 1) {
-                appendRun(text, first, last);
-                first = cpu;
-            }
-            last = cpu;
-        }
-        appendRun(text, first, last);
-        return text.toString();
-    }
-
-    private static void appendRun(StringBuilder text, int first, int last) {
-        if (!text.isEmpty()) {
-            text.append(',');
-        }
-        text.append(first);
-        if (last != first) {
-            text.append('-').append(last);
-        }
+        // One writer of cpulist text for the whole project: the one the placement layer uses.
+        return new CpuSet(cpus).toString();
     }
 
     /** The canonical cpulist text; see {@link #format()}. */

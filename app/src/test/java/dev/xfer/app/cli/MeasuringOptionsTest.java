@@ -1,18 +1,14 @@
 package dev.xfer.app.cli;
 
-import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.util.Optional;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
@@ -24,15 +20,11 @@ class MeasuringOptionsTest {
 
     @BeforeAll
     static void noDriverHere() {
-        assumeFalse(CudaRuntime.load(Optional.empty()).driverVersion().isPresent(),
-                "this machine has an NVIDIA driver; these tests describe one without");
+        XferRun.assumeNoDriver();
     }
 
     private static void assertOneLine(XferRun run, int exitCode, String startsWith) {
-        assertEquals(exitCode, run.exitCode(), run.err());
-        assertEquals(1, run.errLines().length, "exactly one line on stderr: " + run.err());
-        assertTrue(run.err().startsWith(startsWith), run.err());
-        assertTrue(run.out().isEmpty(), "nothing on stdout: " + run.out());
+        run.assertOneLine(exitCode, startsWith);
     }
 
     static Stream<Arguments> badOptions() {

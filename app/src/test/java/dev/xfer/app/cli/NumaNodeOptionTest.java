@@ -1,6 +1,5 @@
 package dev.xfer.app.cli;
 
-import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -9,11 +8,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -25,15 +22,11 @@ class NumaNodeOptionTest {
 
     @BeforeAll
     static void noDriverHere() {
-        assumeFalse(CudaRuntime.load(Optional.empty()).driverVersion().isPresent(),
-                "this machine has an NVIDIA driver; these tests describe one without");
+        XferRun.assumeNoDriver();
     }
 
     private static void assertOneLine(XferRun run, int exitCode, String startsWith) {
-        assertEquals(exitCode, run.exitCode(), run.err());
-        assertEquals(1, run.errLines().length, "exactly one line on stderr: " + run.err());
-        assertTrue(run.err().startsWith(startsWith), run.err());
-        assertTrue(run.out().isEmpty(), "nothing on stdout: " + run.out());
+        run.assertOneLine(exitCode, startsWith);
     }
 
     private static int highestNode() throws IOException {

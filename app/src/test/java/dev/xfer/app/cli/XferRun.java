@@ -15,6 +15,21 @@ public record XferRun(int exitCode, String out, String err) {
         return new XferRun(code, out.toString(), err.toString());
     }
 
+    /** Skips the calling test class where an NVIDIA driver is present: these tests describe a machine without one. */
+    public static void assumeNoDriver() {
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                dev.xfer.cuda.CudaRuntime.load(java.util.Optional.empty()).driverVersion().isPresent(),
+                "this machine has an NVIDIA driver; these tests describe one without");
+    }
+
+    /** The run exited with {@code exitCode}, printed nothing on stdout and one stderr line starting so. */
+    public void assertOneLine(int exitCode, String startsWith) {
+        org.junit.jupiter.api.Assertions.assertEquals(exitCode, exitCode(), err);
+        org.junit.jupiter.api.Assertions.assertEquals(1, errLines().length, "exactly one line on stderr: " + err);
+        org.junit.jupiter.api.Assertions.assertTrue(err.startsWith(startsWith), err);
+        org.junit.jupiter.api.Assertions.assertTrue(out.isEmpty(), "nothing on stdout: " + out);
+    }
+
     /** The lines on stderr. */
     public String[] errLines() {
         return err.isEmpty() ? new String[0] : err.strip().split("\n");
