@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -106,6 +107,18 @@ public record HostMemoryNodes(SortedMap<Integer, Integer> pagesByNode, int sampl
         return "on " + pagesByNode.entrySet().stream()
                 .map(e -> "node " + e.getKey() + " (" + e.getValue() + " pages)")
                 .collect(Collectors.joining(", ")) + " of " + sampled + " sampled";
+    }
+
+    /**
+     * {@link #describe()}, followed by {@code , NOT all on node N} when some sampled page is not on
+     * the node {@code placed} asked for; nothing is added for an unplaced pass.
+     */
+    public String describeFor(OptionalInt placed) {
+        String text = describe();
+        if (placed.isPresent() && !allOn(placed.getAsInt())) {
+            text += ", NOT all on node " + placed.getAsInt();
+        }
+        return text;
     }
 
     /** For JSON: node number (as text, JSON keys being strings) to page count, ascending. */

@@ -123,6 +123,20 @@ public record HostPlacement(NumaOption option, OptionalInt gpuNode, List<NodeTar
         return nodes.stream().map(n -> Integer.toString(n.id())).collect(Collectors.joining(", "));
     }
 
+    /**
+     * The nodes result names will end in, known from the topology alone (before CUDA is loaded,
+     * so that {@code --expect} can be checked first): every node with memory for {@code all},
+     * none otherwise.
+     *
+     * @throws IllegalArgumentException when {@link #resolve} would
+     */
+    public static List<Integer> nameNodes(NumaOption option, NumaTopology topology) {
+        if (option.kind() != NumaOption.Kind.ALL) {
+            return List.of();
+        }
+        return resolve(option, topology, OptionalInt.empty()).placedNodes();
+    }
+
     /** Whether results need the node in their names: several passes of the same configurations. */
     public boolean namesCarryNode() {
         return option.kind() == NumaOption.Kind.ALL;
