@@ -9,6 +9,12 @@ import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.OverlapText;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.overlap.OverlapMetrics;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
@@ -19,6 +25,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -66,26 +73,68 @@ public final class OverlapCommand implements Callable<Integer> {
             description = "Host memory: pinned (default), registered, write-combined, or pageable (which defeats overlap).")
     private String memory = "pinned";
 
+    @Option(names = "--numa-node", paramLabel = NumaNodeOption.LABEL,
+            description = {NumaNodeOption.HELP_1, NumaNodeOption.HELP_2})
+    private String numaNode;
+
+    /** The topology --numa-node is checked against, read once. */
+    private NumaTopology topology;
+
     @Override
     public Integer call() {
         OverlapPlan plan = plan();
-        measuring.format();
-        // These names do not depend on the device, so a wrong one exits 2 before CUDA is touched.
-        ValidatedExpectations validated = measuring.validate(measuring.expectations(), OverlapMetrics.declare(plan));
+        OutputFormat format = measuring.format();
+        NumaOption numa = numaOption();
+        // These names do not depend on the device (with --numa-node all, on the topology), so a
+        // wrong one exits 2 before CUDA is touched.
+        ValidatedExpectations validated = measuring.validate(measuring.expectations(),
+                OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, topology())));
         var session = measuring.session();
+        HostPlacement placement = HostPlacement.resolve(numa, topology(), session.context().device().numaNode());
+        List<String> notes = NumaNodeOption.announce(placement, topology(), format == OutputFormat.TEXT,
+                measuring::warn);
         Instant started = Instant.now();
-        OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), measuring.progress()).run(plan);
+        List<OverlapReport.Pass> passes = new ArrayList<>();
+        int count = placement.targets().size();
+        for (int pass = 0; pass < count; pass++) {
+            NodeTarget target = placement.targets().get(pass);
+            var progress = NumaNodeOption.passProgress(measuring.progress(), pass, count, plan.schedules().size() + 1,
+                    target);
+            OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), progress).run(plan, target);
+            passes.add(new OverlapReport.Pass(target.node(), outcome.model(), outcome.results()));
+            placement = placement.withTarget(outcome.target());
+        }
         measuring.progressDone();
-        OverlapReport report = new OverlapReport(session.context(), plan, outcome.model(), outcome.results());
+        OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, placement);
         return measuring.finish(session.context(), OverlapMetrics.results(report), validated, new Rendering(
                 () -> OverlapText.render(report),
                 () -> OverlapJson.csv(report),
                 () -> {
                     Map<String, Object> doc = measuring.document("overlap", session.context(),
-                            OverlapJson.parameters(plan), OverlapJson.results(report), List.of());
+                            OverlapJson.parameters(report), OverlapJson.results(report), List.of());
                     doc.put("model", OverlapJson.model(report));
+                    doc.put("models", OverlapJson.models(report));
                     return doc;
                 }), started);
+    }
+
+    /**
+     * --numa-node, checked before CUDA is loaded: a malformed value, a node this machine does not
+     * have, or a platform without placement is a usage error on any machine.
+     */
+    NumaOption numaOption() {
+        try {
+            return NumaNodeOption.check(numaNode, topology());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private NumaTopology topology() {
+        if (topology == null) {
+            topology = new NumaTopologyReader().read();
+        }
+        return topology;
     }
 
     OverlapPlan plan() {

@@ -3,6 +3,9 @@ package dev.xfer.app.overlap;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.PlacedRun;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -10,6 +13,7 @@ import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.cuda.InsufficientDeviceMemoryException;
 import dev.xfer.cuda.Kernel;
 import dev.xfer.cuda.KernelArguments;
@@ -21,12 +25,19 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * async.cu's experiment: the same array through H2D, kernel and D2H in three orders, each
  * iteration timed by events on the legacy default stream. The chunk streams are blocking
  * streams, as async.cu's cudaStreamCreate makes, so the stop event waits for all of them.
+ * <p>
+ * {@link #run(OverlapPlan, NodeTarget)} runs the plan with the measuring thread placed on a NUMA
+ * node: the host array (pinned, registered or write-combined memory, or pageable) is allocated and
+ * first touched by this thread after the binding, so its pages come from that node, and the
+ * outcome says where sampled pages of it really were.
  */
 public final class OverlapBenchmark {
     /** One second: enough for C2 to compile the copy-and-launch path (H200, async.cu's sizes). */
@@ -34,17 +45,48 @@ public final class OverlapBenchmark {
 
     private final CudaDevice device;
     private final Progress progress;
+    private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
 
     public OverlapBenchmark(CudaDevice device, Progress progress) {
+        this(device, progress, HostMemoryNodes::sample);
+    }
+
+    /**
+     * @param pageNodes where the host array's pages are, sampled once it is allocated; empty when
+     *                  that cannot be known
+     */
+    public OverlapBenchmark(CudaDevice device, Progress progress,
+                            Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
         this.device = device;
         this.progress = progress;
+        this.pageNodes = pageNodes;
     }
 
-    public record Outcome(OverlapModel model, List<OverlapResult> results) {
+    /**
+     * The model and the schedules' results of one run.
+     *
+     * @param target where it ran: the node, and the CPUs the measuring thread was really bound to
+     */
+    public record Outcome(OverlapModel model, List<OverlapResult> results, NodeTarget target) {
     }
 
+    /** Runs the plan where the calling thread is, nothing placed. */
     public Outcome run(OverlapPlan plan) {
+        return run(plan, NodeTarget.unplaced());
+    }
+
+    /**
+     * Runs the plan on the calling thread, bound to {@code target}'s CPUs and its memory to
+     * {@code target}'s node for the duration; both are put back afterwards.
+     */
+    public Outcome run(OverlapPlan plan, NodeTarget target) {
         InsufficientDeviceMemoryException.requireFits(device, plan.bytes(), "an array of " + plan.elements() + " floats");
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
+        Outcome outcome = placed.value();
+        return new Outcome(outcome.model(), outcome.results(), placed.target());
+    }
+
+    private Outcome measure(OverlapPlan plan, NodeTarget target) {
         device.makeCurrent();
         try (XferKernels kernels = XferKernels.load();
              HostBuffer host = plan.memory().allocate(plan.bytes());
@@ -52,6 +94,11 @@ public final class OverlapBenchmark {
              CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
              Streams streams = new Streams(device, plan.streams())) {
+            if (plan.memory() == HostMemoryKind.PAGEABLE) {
+                PlacedRun.settle(host.segment(), target);
+            }
+            // Pages are sampled only for a placed run: an unplaced run asked no question about them.
+            Optional<HostMemoryNodes> pages = target.placed() ? pageNodes.apply(host.segment()) : Optional.empty();
             Kernel kernel = kernels.overlap();
             Work work = new Work(plan, kernel, host.segment(), array, streams, start, stop);
             int total = plan.schedules().size() + 1;
@@ -75,9 +122,9 @@ public final class OverlapBenchmark {
                         ? OptionalDouble.empty() : OptionalDouble.of(sequential.median() / summary.median());
                 double gbps = 2.0 * plan.bytes() / (summary.median() / 1e3) / 1e9;
                 results.add(new OverlapResult(schedule, summary, gbps, speedup, errors.get(schedule),
-                        model.efficiency(summary.median())));
+                        model.efficiency(summary.median()), target.node(), pages));
             }
-            return new Outcome(model, results);
+            return new Outcome(model, results, target);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.stats.Summary;
@@ -7,10 +8,22 @@ import dev.xfer.app.stats.Summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
-/** The overlap report as JSON values and as CSV. */
+/**
+ * The overlap report as JSON values and as CSV. {@code numaNode} is {@code null} (CSV: empty)
+ * when nothing was placed; {@code hostMemoryNodes} gives sampled pages of the host array per node,
+ * {@code null} (CSV: empty) when not sampled.
+ */
 public final class OverlapJson {
     private OverlapJson() {
+    }
+
+    /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */
+    public static Map<String, Object> parameters(OverlapReport report) {
+        Map<String, Object> parameters = parameters(report.plan());
+        parameters.put("numaNode", report.placement().option().label().orElse(null));
+        return parameters;
     }
 
     public static Map<String, Object> parameters(OverlapPlan plan) {
@@ -31,21 +44,43 @@ public final class OverlapJson {
                     "speedup", r.speedup().isPresent() ? r.speedup().getAsDouble() : null,
                     "efficiency", r.efficiency(),
                     "maxError", Double.isNaN(r.maxError()) ? null : r.maxError(),
-                    "withinTolerance", r.withinTolerance()));
+                    "withinTolerance", r.withinTolerance(),
+                    "numaNode", node(r.numaNode()),
+                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null)));
         }
         return rows;
     }
 
+    /** The first pass's model: the only one without {@code --numa-node all}. */
     public static Map<String, Object> model(OverlapReport report) {
-        OverlapModel m = report.model();
+        return model(report.model(), report);
+    }
+
+    /** Each pass's model, with the node it was placed on ({@code null} when not placed). */
+    public static List<Object> models(OverlapReport report) {
+        List<Object> models = new ArrayList<>();
+        for (OverlapReport.Pass pass : report.passes()) {
+            Map<String, Object> m = Json.object("numaNode", node(pass.numaNode()));
+            m.putAll(model(pass.model(), report));
+            models.add(m);
+        }
+        return models;
+    }
+
+    private static Map<String, Object> model(OverlapModel m, OverlapReport report) {
         return Json.object("h2dMs", m.h2dMs(), "kernelMs", m.kernelMs(), "d2hMs", m.d2hMs(),
                 "sequentialMs", m.sequentialMs(), "idealMs", m.idealMs(), "streams", m.streams(),
                 "asyncEngines", report.context().device().asyncEngines());
     }
 
+    private static Integer node(OptionalInt node) {
+        return node.isPresent() ? node.getAsInt() : null;
+    }
+
     public static String csv(OverlapReport report) {
         Csv csv = Csv.withHeader("device", "schedule", "elements", "streams", "block_size", "kernel_iterations",
-                "memory", "median_ms", "min_ms", "max_ms", "gbps", "speedup", "efficiency", "max_error", "ideal_ms");
+                "memory", "median_ms", "min_ms", "max_ms", "gbps", "speedup", "efficiency", "max_error", "ideal_ms",
+                "numa_node", "host_memory_nodes");
         OverlapPlan p = report.plan();
         for (OverlapResult r : report.results()) {
             csv.addRow(Integer.toString(report.context().device().index()), r.schedule().label(),
@@ -55,7 +90,9 @@ public final class OverlapJson {
                     Double.toString(r.milliseconds().max()), Double.toString(r.gigabytesPerSecond()),
                     r.speedup().isPresent() ? Double.toString(r.speedup().getAsDouble()) : "",
                     Double.toString(r.efficiency()), Double.toString(r.maxError()),
-                    Double.toString(report.model().idealMs()));
+                    Double.toString(report.modelOf(r.numaNode()).idealMs()),
+                    r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
+                    r.hostMemoryNodes().map(HostMemoryNodes::format).orElse(""));
         }
         return csv.render();
     }

@@ -1,8 +1,12 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.stats.Summary;
 
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * One schedule's outcome.
@@ -12,11 +16,33 @@ import java.util.OptionalDouble;
  * @param speedup            sequential median / this median; empty when sequential was not run
  * @param maxError           max |a[i] - 1| over the array after the last iteration (NaN if any element is NaN)
  * @param efficiency         the model's ideal time / this median
+ * @param numaNode           the NUMA node the host array and the measuring thread were placed on
+ *                           ({@code --numa-node}); empty when nothing was placed
+ * @param hostMemoryNodes    where sampled pages of the host array actually were; empty when
+ *                           nothing was placed or pages cannot be queried
  */
 public record OverlapResult(OverlapSchedule schedule, Summary milliseconds, double gigabytesPerSecond,
-                            OptionalDouble speedup, double maxError, double efficiency) {
+                            OptionalDouble speedup, double maxError, double efficiency, OptionalInt numaNode,
+                            Optional<HostMemoryNodes> hostMemoryNodes) {
 
     public static final double TOLERANCE = 1e-6;
+
+    public OverlapResult {
+        Objects.requireNonNull(numaNode, "numaNode");
+        Objects.requireNonNull(hostMemoryNodes, "hostMemoryNodes");
+    }
+
+    /** A result measured without placement, its pages not sampled. */
+    public OverlapResult(OverlapSchedule schedule, Summary milliseconds, double gigabytesPerSecond,
+                         OptionalDouble speedup, double maxError, double efficiency) {
+        this(schedule, milliseconds, gigabytesPerSecond, speedup, maxError, efficiency, OptionalInt.empty(),
+                Optional.empty());
+    }
+
+    /** This result with its placement: the node asked for and where sampled pages of the host array were. */
+    public OverlapResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
+        return new OverlapResult(schedule, milliseconds, gigabytesPerSecond, speedup, maxError, efficiency, node, pages);
+    }
 
     public boolean withinTolerance() {
         return !Double.isNaN(maxError) && maxError <= TOLERANCE;

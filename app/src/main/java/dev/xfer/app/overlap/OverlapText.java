@@ -1,18 +1,32 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.SequencedSet;
 
-/** The overlap report for people: the schedules, then the model they are judged against. */
+/**
+ * The overlap report for people: the schedules, then the model they are judged against. With
+ * {@code --numa-node} the table gains a node column, each pass a line saying where the host
+ * array's sampled pages really were, and several passes a table of median times by node.
+ */
 public final class OverlapText {
     private OverlapText() {
     }
 
     public static String render(OverlapReport report) {
         OverlapPlan plan = report.plan();
-        OverlapModel model = report.model();
+        boolean placed = report.placement().option().given();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT,
@@ -23,27 +37,120 @@ public final class OverlapText {
         out.append("copy engines: ").append(engines).append(engines >= 2
                 ? " (H2D and D2H can run at the same time as each other and as kernels)\n"
                 : " (H2D and D2H cannot overlap each other: overlap in both directions needs two)\n");
-        TextTable table = TextTable.of(Column.left("schedule"), Column.right("median ms"), Column.right("min ms"),
-                Column.right("max ms"), Column.right("GB/s"), Column.right("speedup"), Column.right("efficiency"),
-                Column.right("max error"));
+        List<Column> columns = new ArrayList<>(List.of(Column.left("schedule")));
+        if (placed) {
+            columns.add(Column.right("node"));
+        }
+        columns.addAll(List.of(Column.right("median ms"), Column.right("min ms"), Column.right("max ms"),
+                Column.right("GB/s"), Column.right("speedup"), Column.right("efficiency"), Column.right("max error")));
+        TextTable table = new TextTable(null, columns);
         for (OverlapResult r : report.results()) {
-            table.addRow(r.schedule().label(), f3(r.milliseconds().median()), f3(r.milliseconds().min()),
+            List<String> cells = new ArrayList<>(List.of(r.schedule().label()));
+            if (placed) {
+                cells.add(node(r.numaNode()));
+            }
+            cells.addAll(List.of(f3(r.milliseconds().median()), f3(r.milliseconds().min()),
                     f3(r.milliseconds().max()), String.format(Locale.ROOT, "%.2f", r.gigabytesPerSecond()),
                     r.speedup().isPresent() ? String.format(Locale.ROOT, "%.2fx", r.speedup().getAsDouble()) : "-",
                     String.format(Locale.ROOT, "%.0f%%", 100 * r.efficiency()),
-                    String.format(Locale.ROOT, "%e", r.maxError()));
+                    String.format(Locale.ROOT, "%e", r.maxError())));
+            table.addRow(cells);
         }
         out.append(table.render());
-        out.append(String.format(Locale.ROOT,
-                "model: H2D %.3f ms + kernel %.3f ms + D2H %.3f ms = %.3f ms sequential; ideal with %d streams %.3f ms%n",
-                model.h2dMs(), model.kernelMs(), model.d2hMs(), model.sequentialMs(), model.streams(), model.idealMs()));
+        boolean several = report.passes().size() > 1;
+        for (OverlapReport.Pass pass : report.passes()) {
+            OverlapModel model = pass.model();
+            out.append(String.format(Locale.ROOT,
+                    "model%s: H2D %.3f ms + kernel %.3f ms + D2H %.3f ms = %.3f ms sequential; ideal with %d streams %.3f ms%n",
+                    several ? ", " + describePass(report, pass.numaNode()) : "", model.h2dMs(), model.kernelMs(),
+                    model.d2hMs(), model.sequentialMs(), model.streams(), model.idealMs()));
+        }
+        for (String line : hostMemoryLines(report)) {
+            out.append(line).append('\n');
+        }
+        byNode(report).ifPresent(out::append);
+        for (String note : report.notes()) {
+            out.append("note: ").append(note).append('\n');
+        }
         for (OverlapResult r : report.results()) {
             if (!r.withinTolerance()) {
-                out.append(String.format(Locale.ROOT, "WRONG RESULT: %s max error %e above %.0e%n",
-                        r.schedule(), r.maxError(), OverlapResult.TOLERANCE));
+                out.append(String.format(Locale.ROOT, "WRONG RESULT: %s%s max error %e above %.0e%n",
+                        r.schedule(), r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : "",
+                        r.maxError(), OverlapResult.TOLERANCE));
             }
         }
         return out.toString();
+    }
+
+    /** The node column: the node asked for, {@code -} when nothing was placed. */
+    static String node(OptionalInt node) {
+        return node.isPresent() ? Integer.toString(node.getAsInt()) : "-";
+    }
+
+    /**
+     * One line per pass saying where the host array's sampled pages really were; none for an
+     * unplaced pass, whose pages are not sampled.
+     * <pre>
+     * host memory, node 1 (CPUs 24-47): pinned on node 1 (64 of 64 sampled pages)
+     * </pre>
+     */
+    static List<String> hostMemoryLines(OverlapReport report) {
+        List<String> lines = new ArrayList<>();
+        String memory = report.plan().memory().label();
+        for (OverlapReport.Pass pass : report.passes()) {
+            if (pass.results().isEmpty()) {
+                continue;
+            }
+            Optional<HostMemoryNodes> pages = pass.results().getFirst().hostMemoryNodes();
+            if (pass.numaNode().isEmpty() && pages.isEmpty()) {
+                continue;
+            }
+            lines.add("host memory, " + describePass(report, pass.numaNode()) + ": " + memory + " "
+                    + pages.map(p -> p.describeFor(pass.numaNode())).orElse("not sampled"));
+        }
+        return lines;
+    }
+
+    private static String describePass(OverlapReport report, OptionalInt pass) {
+        return report.placement().targets().stream().filter(t -> t.node().equals(pass)).findFirst()
+                .map(NodeTarget::describe)
+                .orElse(pass.isPresent() ? "node " + pass.getAsInt() : "not placed");
+    }
+
+    /**
+     * With several nodes measured, each schedule's median ms from each node side by side, the
+     * GPU's own node marked {@code near} and the others {@code far} when it is known.
+     */
+    static Optional<String> byNode(OverlapReport report) {
+        SequencedSet<Integer> nodes = new LinkedHashSet<>();
+        report.results().forEach(r -> r.numaNode().ifPresent(nodes::add));
+        if (nodes.size() < 2) {
+            return Optional.empty();
+        }
+        OptionalInt gpu = report.context().device().numaNode();
+        List<Column> columns = new ArrayList<>(List.of(Column.left("schedule")));
+        for (int node : nodes) {
+            String side = gpu.isEmpty() ? "" : node == gpu.getAsInt() ? " near" : " far";
+            columns.add(Column.right("node " + node + side));
+        }
+        String title = "median ms by NUMA node of host memory and thread ("
+                + (gpu.isPresent() ? "the GPU is on node " + gpu.getAsInt() : "the GPU's node is unknown") + "):";
+        TextTable table = new TextTable(title, columns);
+        Map<OverlapSchedule, Map<Integer, OverlapResult>> rows = new LinkedHashMap<>();
+        for (OverlapResult r : report.results()) {
+            if (r.numaNode().isPresent()) {
+                rows.computeIfAbsent(r.schedule(), k -> new LinkedHashMap<>()).putIfAbsent(r.numaNode().getAsInt(), r);
+            }
+        }
+        rows.forEach((schedule, byNode) -> {
+            List<String> cells = new ArrayList<>(List.of(schedule.label()));
+            for (int node : nodes) {
+                OverlapResult r = byNode.get(node);
+                cells.add(r == null ? "-" : f3(r.milliseconds().median()));
+            }
+            table.addRow(cells);
+        });
+        return Optional.of(table.render());
     }
 
     private static String f3(double v) {

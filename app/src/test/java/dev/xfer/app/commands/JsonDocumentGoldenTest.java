@@ -75,11 +75,21 @@ class JsonDocumentGoldenTest {
     @Test
     void overlap() throws IOException {
         OverlapReport r = ReportFixtures.overlapReport();
-        // as OverlapCommand.call() builds it: the shared envelope, then the model
+        assertGolden("overlap.json", overlapDocument(r));
+    }
+
+    @Test
+    void overlapFromEveryNumaNode() throws IOException {
+        assertGolden("overlap-all-nodes.json", overlapDocument(ReportFixtures.overlapReportAllNodes()));
+    }
+
+    /** As OverlapCommand.call() builds it: the shared envelope, then the model and each pass's. */
+    private static Map<String, Object> overlapDocument(OverlapReport r) {
         Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(),
-                OverlapJson.parameters(r.plan()), OverlapJson.results(r), List.of());
+                OverlapJson.parameters(r), OverlapJson.results(r), List.of());
         doc.put("model", OverlapJson.model(r));
-        assertGolden("overlap.json", doc);
+        doc.put("models", OverlapJson.models(r));
+        return doc;
     }
 
     @Test

@@ -89,10 +89,11 @@ class OverlapRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(OverlapReport r) {
-        // as OverlapCommand builds it: the shared envelope plus the model
-        Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r.plan()),
+        // as OverlapCommand builds it: the shared envelope plus the model, and each pass's
+        Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
                 OverlapJson.results(r), List.of());
         doc.put("model", OverlapJson.model(r));
+        doc.put("models", OverlapJson.models(r));
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
@@ -100,9 +101,11 @@ class OverlapRenderingTest {
     @SuppressWarnings("unchecked")
     void jsonParameters() {
         Map<String, Object> p = (Map<String, Object>) parsedDocument(report).get("parameters");
-        assertEquals(Map.of("elements", 4194304L, "bytes", 16777216L, "streams", 4L, "blockSize", 256L,
-                "kernelIterations", 1L, "schedules", List.of("sequential", "v1", "v2"), "iterations", 20L,
-                "warmup", 3L, "memory", "pinned"), p);
+        Map<String, Object> expected = new java.util.HashMap<>(Map.of("elements", 4194304L, "bytes", 16777216L,
+                "streams", 4L, "blockSize", 256L, "kernelIterations", 1L, "schedules", List.of("sequential", "v1", "v2"),
+                "iterations", 20L, "warmup", 3L, "memory", "pinned"));
+        expected.put("numaNode", null); // --numa-node not given
+        assertEquals(expected, p);
     }
 
     @Test
@@ -110,8 +113,10 @@ class OverlapRenderingTest {
     void jsonResultsInMillisecondsAndGBps() {
         List<Object> results = (List<Object>) parsedDocument(report).get("results");
         Map<String, Object> v1 = (Map<String, Object>) results.get(1);
-        assertEquals(List.of("schedule", "milliseconds", "gbps", "speedup", "efficiency", "maxError", "withinTolerance"),
-                List.copyOf(v1.keySet()));
+        assertEquals(List.of("schedule", "milliseconds", "gbps", "speedup", "efficiency", "maxError", "withinTolerance",
+                "numaNode", "hostMemoryNodes"), List.copyOf(v1.keySet()));
+        assertNull(v1.get("numaNode"), "not placed");
+        assertNull(v1.get("hostMemoryNodes"), "not sampled");
         assertEquals("v1", v1.get("schedule"));
         assertEquals(0.47, ((Map<String, Object>) v1.get("milliseconds")).get("median"));
         assertEquals(20L, ((Map<String, Object>) v1.get("milliseconds")).get("n"));
@@ -138,8 +143,8 @@ class OverlapRenderingTest {
     @SuppressWarnings("unchecked")
     void jsonModelWithCopyEngines() {
         Map<String, Object> doc = parsedDocument(report);
-        assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures", "model"),
-                List.copyOf(doc.keySet()));
+        assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures", "model",
+                "models"), List.copyOf(doc.keySet()));
         Map<String, Object> model = (Map<String, Object>) doc.get("model");
         assertEquals(List.of("h2dMs", "kernelMs", "d2hMs", "sequentialMs", "idealMs", "streams", "asyncEngines"),
                 List.copyOf(model.keySet()));
@@ -148,14 +153,20 @@ class OverlapRenderingTest {
         assertEquals(0.41, (double) model.get("idealMs"), 1e-12);
         assertEquals(4L, model.get("streams"));
         assertEquals(2L, model.get("asyncEngines"));
+        List<Object> models = (List<Object>) doc.get("models");
+        assertEquals(1, models.size(), "one pass");
+        Map<String, Object> only = (Map<String, Object>) models.getFirst();
+        assertNull(only.get("numaNode"));
+        assertEquals(0.41, (double) only.get("idealMs"), 1e-12);
     }
 
     @Test
     void csvRows() {
         List<String> lines = OverlapJson.csv(report).lines().toList();
         assertEquals("device,schedule,elements,streams,block_size,kernel_iterations,memory,median_ms,min_ms,max_ms,gbps,"
-                + "speedup,efficiency,max_error,ideal_ms", lines.getFirst());
+                + "speedup,efficiency,max_error,ideal_ms,numa_node,host_memory_nodes", lines.getFirst());
         assertEquals(4, lines.size());
         assertTrue(lines.get(2).startsWith("0,v1,4194304,4,256,1,pinned,0.47,"), lines.get(2));
+        assertTrue(lines.get(2).endsWith(",0.41,,"), "not placed, not sampled: " + lines.get(2));
     }
 }

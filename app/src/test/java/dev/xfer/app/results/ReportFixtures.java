@@ -194,6 +194,46 @@ public final class ReportFixtures {
         return overlapReport(h200());
     }
 
+    /** From the far node: H2D 0.40 + kernel 0.05 + D2H 0.39 = 0.84 ms; ideal with 4 streams 0.40 + 0.44 / 4 = 0.51 ms. */
+    public static OverlapModel overlapModelFar() {
+        return new OverlapModel(0.40, 0.05, 0.39, 4);
+    }
+
+    private static OverlapResult placedOverlap(OverlapModel model, OverlapSchedule schedule, double medianMs,
+                                               double sequentialMs, int node, HostMemoryNodes pages) {
+        Summary ms = summary(20, medianMs, medianMs - 0.01, medianMs + 0.04, medianMs, 0.0125);
+        double gbps = 2.0 * overlapPlan().bytes() / (medianMs / 1e3) / 1e9;
+        return new OverlapResult(schedule, ms, gbps, OptionalDouble.of(sequentialMs / medianMs), 1.1920928955078125E-7,
+                model.efficiency(medianMs)).placed(OptionalInt.of(node), Optional.of(pages));
+    }
+
+    /**
+     * {@code --numa-node all} on a two-socket host whose GPU is on node 1: every schedule from
+     * node 0 (far: sequential 1.2 ms, V1 0.6, V2 0.58; 4 of the pinned array's 64 sampled pages on
+     * node 1) and from node 1 (near: 1.0, 0.47, 0.47, all pages on node 1), each pass with its model.
+     */
+    public static OverlapReport overlapReportAllNodes() {
+        HostPlacement placement = new HostPlacement(NumaOption.ALL, OptionalInt.of(1),
+                List.of(NodeTarget.on(0, CpuList.parse("0-23").orElseThrow()),
+                        NodeTarget.on(1, CpuList.parse("24-47").orElseThrow())),
+                List.of(), List.of());
+        HostMemoryNodes split = HostMemoryNodes.ofStatuses(java.util.stream.IntStream.range(0, 64)
+                .map(i -> i < 60 ? 0 : 1).toArray());
+        HostMemoryNodes near = HostMemoryNodes.allOn(1, 64);
+        OverlapModel far = overlapModelFar();
+        OverlapModel close = overlapModel();
+        return new OverlapReport(context(h200OnNode(1)), overlapPlan(), List.of(
+                new OverlapReport.Pass(OptionalInt.of(0), far, List.of(
+                        placedOverlap(far, OverlapSchedule.SEQUENTIAL, 1.2, 1.2, 0, split),
+                        placedOverlap(far, OverlapSchedule.V1, 0.6, 1.2, 0, split),
+                        placedOverlap(far, OverlapSchedule.V2, 0.58, 1.2, 0, split))),
+                new OverlapReport.Pass(OptionalInt.of(1), close, List.of(
+                        placedOverlap(close, OverlapSchedule.SEQUENTIAL, 1.0, 1.0, 1, near),
+                        placedOverlap(close, OverlapSchedule.V1, 0.47, 1.0, 1, near),
+                        placedOverlap(close, OverlapSchedule.V2, 0.47, 1.0, 1, near)))),
+                List.of(), placement);
+    }
+
     // ---- check
 
     public static CheckPlan checkPlan() {
