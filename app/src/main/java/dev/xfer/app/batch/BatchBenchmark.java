@@ -3,6 +3,10 @@ package dev.xfer.app.batch;
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.PlacedRun;
+import dev.xfer.app.placement.PlacedWorkers;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -16,42 +20,87 @@ import dev.xfer.cuda.Memcpy;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.SequencedMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * Copies N host buffers to N device buffers with each {@link BatchStrategy}, timed by the host
  * clock from the first call until every copy is complete, as a training loop experiences it.
  * Device buffers are poisoned before each strategy and read back after it.
+ * <p>
+ * {@link #run(BatchPlan, NodeTarget)} runs the plan placed on a NUMA node. Every host buffer is
+ * allocated and first touched by a placed thread: the sources, pinned sources and staging slots
+ * by the measuring thread, which is bound for the run, and the pinned pool's blocks by whichever
+ * thread takes one first, the measuring thread or a pinning thread. The worker threads (pinning
+ * threads, pin-then-copy's copy threads, staging lanes) each enter their own placement for the
+ * node ({@link PlacedWorkers}), since affinity and memory policy belong to one thread. The
+ * outcome says where sampled pages of each group of buffers really were.
  */
 public final class BatchBenchmark {
     private final CudaDevice device;
     private final boolean batchedAvailable;
     private final Progress progress;
+    private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
 
     public BatchBenchmark(CudaDevice device, boolean batchedAvailable, Progress progress) {
+        this(device, batchedAvailable, progress, HostMemoryNodes::sample);
+    }
+
+    /**
+     * @param pageNodes where a host buffer's pages are, sampled at the end of a placed run; empty
+     *                  when that cannot be known
+     */
+    public BatchBenchmark(CudaDevice device, boolean batchedAvailable, Progress progress,
+                          Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
         this.device = device;
         this.batchedAvailable = batchedAvailable;
         this.progress = progress;
+        this.pageNodes = pageNodes;
     }
 
+    /**
+     * The results of one run.
+     *
+     * @param hostMemory where the run's host buffers were, group by group (nothing sampled unplaced)
+     * @param target     where it ran: the node, and the CPUs the measuring thread was really bound to
+     */
+    public record Outcome(List<BatchResult> results, BatchHostMemory hostMemory, NodeTarget target) {
+    }
+
+    /** Runs the plan where the calling thread is, nothing placed. */
     public List<BatchResult> run(BatchPlan plan) {
+        return run(plan, NodeTarget.unplaced()).results();
+    }
+
+    /**
+     * Runs the plan with the calling thread and every worker thread bound to {@code target}'s
+     * CPUs and their memory to {@code target}'s node; the calling thread is put back afterwards.
+     */
+    public Outcome run(BatchPlan plan, NodeTarget target) {
         InsufficientDeviceMemoryException.requireFits(device, plan.totalBytes(),
                 plan.count() + " buffers of " + plan.bytes() + " bytes");
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
+        Outcome outcome = placed.value();
+        return new Outcome(outcome.results(), outcome.hostMemory(), placed.target());
+    }
+
+    private Outcome measure(BatchPlan plan, NodeTarget target) {
         device.makeCurrent();
-        try (Buffers buffers = new Buffers(plan);
+        try (Buffers buffers = new Buffers(plan, target);
              CudaStream stream = CudaStream.create(device, true);
              PinnedPool pool = new PinnedPool(plan.bytes());
-             ExecutorService workers = Executors.newFixedThreadPool(plan.threads());
-             ExecutorService copiers = Executors.newFixedThreadPool(plan.copyThreads());
+             ExecutorService workers = PlacedWorkers.newFixedThreadPool(plan.threads(), target);
+             ExecutorService copiers = PlacedWorkers.newFixedThreadPool(plan.copyThreads(), target);
              StagingThreads staging = plan.strategies().contains(BatchStrategy.STAGED)
                      ? new StagingThreads(device, plan) : null) {
             Runs runs = new Runs(plan, buffers, stream, pool, workers, copiers, staging);
@@ -81,7 +130,32 @@ public final class BatchBenchmark {
                         plan.totalBytes() / (summary.median() / 1e3) / 1e9,
                         OptionalDouble.of(summary.median() / firstMedian), Optional.empty(), buffers.firstWrong()));
             }
-            return results;
+            if (!target.placed()) {
+                return new Outcome(results, BatchHostMemory.none(target.node()), target);
+            }
+            // Pages are sampled only for a placed run: an unplaced run asked no question about them.
+            BatchHostMemory where = hostMemory(target, buffers, pool, staging);
+            List<BatchResult> placed = results.stream()
+                    .map(r -> r.placed(target.node(), r.ran() ? where.of(r.strategy()) : Optional.empty())).toList();
+            return new Outcome(placed, where, target);
+        }
+    }
+
+    /** Where each group of the run's host buffers is, from sampled pages of every buffer in it. */
+    private BatchHostMemory hostMemory(NodeTarget target, Buffers buffers, PinnedPool pool, StagingThreads staging) {
+        SequencedMap<String, Optional<HostMemoryNodes>> groups = new LinkedHashMap<>();
+        sample(groups, BatchHostMemory.PAGEABLE_SOURCES, buffers.pageable);
+        sample(groups, BatchHostMemory.PINNED_SOURCES, buffers.pinned);
+        sample(groups, BatchHostMemory.PINNED_POOL, pool.blocks());
+        if (staging != null) {
+            sample(groups, BatchHostMemory.STAGING_SLOTS, staging.slots());
+        }
+        return new BatchHostMemory(target.node(), groups);
+    }
+
+    private void sample(SequencedMap<String, Optional<HostMemoryNodes>> groups, String group, List<HostBuffer> in) {
+        if (!in.isEmpty()) {
+            groups.put(group, BatchHostMemory.sum(in.stream().map(b -> pageNodes.apply(b.segment())).toList()));
         }
     }
 
@@ -92,12 +166,14 @@ public final class BatchBenchmark {
         final List<DeviceBuffer> devices = new ArrayList<>();
         private final BatchPlan plan;
 
-        Buffers(BatchPlan plan) {
+        /** Pageable sources are also moved to {@code target}'s node: glibc may hand back pages touched elsewhere. */
+        Buffers(BatchPlan plan, NodeTarget target) {
             this.plan = plan;
             try {
                 for (int i = 0; i < plan.count(); i++) {
                     HostBuffer source = HostMemoryKind.PAGEABLE.allocate(plan.bytes());
                     pageable.add(source);
+                    PlacedRun.settle(source.segment(), target);
                     DataPattern.fill(source.segment(), (long) i << 32);
                     if (plan.needsPinnedSources()) {
                         HostBuffer p = HostMemoryKind.PINNED.allocate(plan.bytes());
@@ -298,6 +374,11 @@ public final class BatchBenchmark {
                 close();
                 throw e;
             }
+        }
+
+        /** Every lane's staging slots. */
+        List<HostBuffer> slots() {
+            return lanes.stream().flatMap(l -> l.slots.stream()).toList();
         }
 
         /** Thread t moves buffers t, t + T, t + 2T, ... through its own ring. */

@@ -3,6 +3,9 @@ package dev.xfer.app.batch;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.report.TextTable;
@@ -12,14 +15,20 @@ import dev.xfer.app.results.RunResults;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.SequencedSet;
 
 /**
  * The batch report as text, CSV and JSON, and its results by name: {@code batch.<strategy>.ms}
- * (median) and {@code batch.<strategy>.gbps}.
+ * (median) and {@code batch.<strategy>.gbps}. With {@code --numa-node all} the plan runs once per
+ * node and every name ends in the node, {@code batch.pinned-async.gbps.node1}, so that
+ * {@code batch.pinned-async.gbps} still selects them all.
  */
 public final class BatchRendering {
     private BatchRendering() {
@@ -27,6 +36,7 @@ public final class BatchRendering {
 
     public static String text(BatchReport report) {
         BatchPlan p = report.plan();
+        boolean placed = report.placement().option().given();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT,
@@ -37,33 +47,120 @@ public final class BatchRendering {
         // the ratios are against the first strategy that ran (BatchBenchmark), not one that was unavailable
         String first = report.results().stream().filter(BatchResult::ran).findFirst()
                 .orElse(report.results().getFirst()).strategy().label();
-        TextTable table = TextTable.of(Column.left("strategy"), Column.right("median ms"), Column.right("min ms"),
-                Column.right("max ms"), Column.right("GB/s"), Column.right("time vs " + first), Column.left("data"));
+        List<Column> columns = new ArrayList<>(List.of(Column.left("strategy")));
+        if (placed) {
+            columns.add(Column.right("node"));
+        }
+        columns.addAll(List.of(Column.right("median ms"), Column.right("min ms"), Column.right("max ms"),
+                Column.right("GB/s"), Column.right("time vs " + first), Column.left("data")));
+        TextTable table = new TextTable(null, columns);
         for (BatchResult r : report.results()) {
+            List<String> cells = new ArrayList<>(List.of(r.strategy().label()));
+            if (placed) {
+                cells.add(r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "-");
+            }
             if (!r.ran()) {
-                table.addRow(r.strategy().label(), "-", "-", "-", "-", "-", "unavailable: " + r.unavailable().orElseThrow());
+                cells.addAll(List.of("-", "-", "-", "-", "-", "unavailable: " + r.unavailable().orElseThrow()));
+                table.addRow(cells);
                 continue;
             }
             Summary ms = r.milliseconds().orElseThrow();
-            table.addRow(r.strategy().label(), f(ms.median()), f(ms.min()), f(ms.max()),
+            cells.addAll(List.of(f(ms.median()), f(ms.min()), f(ms.max()),
                     String.format(Locale.ROOT, "%.2f", r.gigabytesPerSecond()),
                     String.format(Locale.ROOT, "%.2fx", r.timeVsFirst().orElse(Double.NaN)),
-                    r.verified() ? "ok" : "WRONG (buffer " + r.wrongBuffer().orElseThrow() + ")");
+                    r.verified() ? "ok" : "WRONG (buffer " + r.wrongBuffer().orElseThrow() + ")"));
+            table.addRow(cells);
         }
         out.append(table.render());
-        for (BatchResult r : report.results()) {
-            out.append(String.format(Locale.ROOT, "  %-23s %s%n", r.strategy().label(), r.strategy().description()));
+        for (BatchStrategy s : new LinkedHashSet<>(report.results().stream().map(BatchResult::strategy).toList())) {
+            out.append(String.format(Locale.ROOT, "  %-23s %s%n", s.label(), s.description()));
+        }
+        for (String line : hostMemoryLines(report)) {
+            out.append(line).append('\n');
+        }
+        byNode(report).ifPresent(out::append);
+        for (String note : report.notes()) {
+            out.append("note: ").append(note).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * One line per placed pass saying where each group of host buffers really was, from sampled
+     * pages of every buffer in it; none for an unplaced pass, whose pages are not sampled.
+     * <pre>
+     * host memory, node 1 (CPUs 24-47): pageable sources on node 1 (64000 of 64000 sampled pages); pinned pool on ...
+     * </pre>
+     */
+    static List<String> hostMemoryLines(BatchReport report) {
+        List<String> lines = new ArrayList<>();
+        for (BatchHostMemory pass : report.hostMemory()) {
+            if (pass.numaNode().isEmpty() && pass.buffers().values().stream().allMatch(Optional::isEmpty)) {
+                continue;
+            }
+            List<String> groups = new ArrayList<>();
+            pass.buffers().forEach((group, pages) -> groups.add(group + " "
+                    + pages.map(x -> x.describeFor(pass.numaNode())).orElse("not sampled")));
+            lines.add("host memory, " + describePass(report, pass.numaNode()) + ": "
+                    + (groups.isEmpty() ? "not sampled" : String.join("; ", groups)));
+        }
+        return lines;
+    }
+
+    private static String describePass(BatchReport report, OptionalInt pass) {
+        return report.placement().targets().stream().filter(t -> t.node().equals(pass)).findFirst()
+                .map(NodeTarget::describe)
+                .orElse(pass.isPresent() ? "node " + pass.getAsInt() : "not placed");
+    }
+
+    /**
+     * With several nodes measured, each strategy's median ms from each node side by side, the
+     * GPU's own node marked {@code near} and the others {@code far} when it is known.
+     */
+    static Optional<String> byNode(BatchReport report) {
+        SequencedSet<Integer> nodes = new LinkedHashSet<>();
+        report.results().forEach(r -> r.numaNode().ifPresent(nodes::add));
+        if (nodes.size() < 2) {
+            return Optional.empty();
+        }
+        OptionalInt gpu = report.context().device().numaNode();
+        List<Column> columns = new ArrayList<>(List.of(Column.left("strategy")));
+        for (int node : nodes) {
+            String side = gpu.isEmpty() ? "" : node == gpu.getAsInt() ? " near" : " far";
+            columns.add(Column.right("node " + node + side));
+        }
+        String title = "median ms by NUMA node of host memory and threads ("
+                + (gpu.isPresent() ? "the GPU is on node " + gpu.getAsInt() : "the GPU's node is unknown") + "):";
+        TextTable table = new TextTable(title, columns);
+        Map<BatchStrategy, Map<Integer, BatchResult>> rows = new LinkedHashMap<>();
+        for (BatchResult r : report.results()) {
+            if (r.numaNode().isPresent()) {
+                rows.computeIfAbsent(r.strategy(), k -> new LinkedHashMap<>()).putIfAbsent(r.numaNode().getAsInt(), r);
+            }
+        }
+        rows.forEach((strategy, byNode) -> {
+            List<String> cells = new ArrayList<>(List.of(strategy.label()));
+            for (int node : nodes) {
+                BatchResult r = byNode.get(node);
+                cells.add(r == null || r.milliseconds().isEmpty() ? "-" : f(r.milliseconds().get().median()));
+            }
+            table.addRow(cells);
+        });
+        return Optional.of(table.render());
     }
 
     private static String f(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
     }
 
+    /**
+     * The batch report as CSV. {@code numa_node} is empty when nothing was placed;
+     * {@code host_memory_nodes} lists sampled pages per node as {@code node:pages}, empty when not
+     * sampled.
+     */
     public static String csv(BatchReport report) {
         Csv csv = Csv.withHeader("device", "strategy", "count", "bytes", "median_ms", "min_ms", "max_ms", "gbps",
-                "time_vs_first", "threads", "available", "verified");
+                "time_vs_first", "threads", "available", "verified", "numa_node", "host_memory_nodes");
         for (BatchResult r : report.results()) {
             Optional<Summary> ms = r.milliseconds();
             csv.addRow(Integer.toString(report.context().device().index()), r.strategy().label(),
@@ -72,9 +169,18 @@ public final class BatchRendering {
                     ms.map(s -> Double.toString(s.max())).orElse(""),
                     r.ran() ? Double.toString(r.gigabytesPerSecond()) : "",
                     r.timeVsFirst().isPresent() ? Double.toString(r.timeVsFirst().getAsDouble()) : "",
-                    Integer.toString(report.plan().threads()), Boolean.toString(r.ran()), Boolean.toString(r.verified()));
+                    Integer.toString(report.plan().threads()), Boolean.toString(r.ran()), Boolean.toString(r.verified()),
+                    r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
+                    r.hostMemoryNodes().map(HostMemoryNodes::format).orElse(""));
         }
         return csv.render();
+    }
+
+    /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */
+    public static Map<String, Object> parameters(BatchReport report) {
+        Map<String, Object> parameters = parameters(report.plan());
+        parameters.put("numaNode", report.placement().option().label().orElse(null));
+        return parameters;
     }
 
     public static Map<String, Object> parameters(BatchPlan p) {
@@ -95,16 +201,32 @@ public final class BatchRendering {
                     "gbps", r.ran() ? r.gigabytesPerSecond() : null,
                     "timeVsFirst", r.timeVsFirst().isPresent() ? r.timeVsFirst().getAsDouble() : null,
                     "verified", r.verified(),
-                    "wrongBuffer", r.wrongBuffer().orElse(null)));
+                    "wrongBuffer", r.wrongBuffer().orElse(null),
+                    "numaNode", r.numaNode().isPresent() ? r.numaNode().getAsInt() : null,
+                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null)));
         }
         return rows;
     }
 
     public static List<MetricDeclaration> declare(BatchPlan plan) {
+        return declare(plan, List.of());
+    }
+
+    /**
+     * The names a plan will produce when run once per node of {@code nameNodes}, each name ending
+     * in its node; an empty list is one run with plain names.
+     */
+    public static List<MetricDeclaration> declare(BatchPlan plan, List<Integer> nameNodes) {
+        List<OptionalInt> passes = nameNodes.isEmpty() ? List.of(OptionalInt.empty())
+                : nameNodes.stream().map(OptionalInt::of).toList();
         List<MetricDeclaration> out = new ArrayList<>();
-        for (BatchStrategy s : plan.strategies()) {
-            out.add(MetricDeclaration.of("batch." + s.label() + ".ms", MetricUnit.MILLISECONDS));
-            out.add(MetricDeclaration.of("batch." + s.label() + ".gbps", MetricUnit.GBPS));
+        for (OptionalInt node : passes) {
+            for (BatchStrategy s : plan.strategies()) {
+                out.add(MetricDeclaration.of(NumaNodeOption.withNode("batch." + s.label() + ".ms", node),
+                        MetricUnit.MILLISECONDS));
+                out.add(MetricDeclaration.of(NumaNodeOption.withNode("batch." + s.label() + ".gbps", node),
+                        MetricUnit.GBPS));
+            }
         }
         return out;
     }
@@ -112,15 +234,20 @@ public final class BatchRendering {
     public static RunResults metrics(BatchReport report) {
         List<Metric> metrics = new ArrayList<>();
         List<MeasuredConfiguration> configurations = new ArrayList<>();
+        boolean withNode = report.placement().namesCarryNode();
         for (BatchResult r : report.results()) {
+            OptionalInt node = withNode ? r.numaNode() : OptionalInt.empty();
             String base = "batch." + r.strategy().label();
-            metrics.add(Metric.of(base + ".ms", r.milliseconds().map(Summary::median).orElse(Double.NaN),
-                    MetricUnit.MILLISECONDS));
-            metrics.add(Metric.of(base + ".gbps", r.ran() ? r.gigabytesPerSecond() : Double.NaN, MetricUnit.GBPS));
+            metrics.add(Metric.of(NumaNodeOption.withNode(base + ".ms", node),
+                    r.milliseconds().map(Summary::median).orElse(Double.NaN), MetricUnit.MILLISECONDS));
+            metrics.add(Metric.of(NumaNodeOption.withNode(base + ".gbps", node),
+                    r.ran() ? r.gigabytesPerSecond() : Double.NaN, MetricUnit.GBPS));
             String summary = r.milliseconds().map(s -> String.format(Locale.ROOT, "median %.3f ms, %.2f GB/s",
                     s.median(), r.gigabytesPerSecond())).orElse("unavailable: " + r.unavailable().orElse(""));
-            configurations.add(new MeasuredConfiguration(base, summary, r.verified() ? Optional.empty()
-                    : Optional.of("buffer " + r.wrongBuffer().orElseThrow() + " arrived wrong")));
+            configurations.add(new MeasuredConfiguration(NumaNodeOption.withNode(base, node), summary,
+                    r.verified() ? Optional.empty()
+                            : Optional.of("buffer " + r.wrongBuffer().orElseThrow() + " arrived wrong"
+                            + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""))));
         }
         return new RunResults("batch", metrics, configurations);
     }

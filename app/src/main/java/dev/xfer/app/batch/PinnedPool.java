@@ -40,6 +40,11 @@ final class PinnedPool implements AutoCloseable {
         return all.size();
     }
 
+    /** Every block made so far, in the order made. */
+    synchronized List<HostBuffer> blocks() {
+        return List.copyOf(all);
+    }
+
     @Override
     public synchronized void close() {
         for (HostBuffer b : all) {

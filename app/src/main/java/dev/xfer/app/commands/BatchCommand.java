@@ -2,12 +2,20 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.batch.BatchBenchmark;
 import dev.xfer.app.batch.BatchPlan;
+import dev.xfer.app.batch.BatchHostMemory;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchReport;
+import dev.xfer.app.batch.BatchResult;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import picocli.CommandLine.Command;
@@ -15,6 +23,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -61,22 +70,64 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 
+    @Option(names = "--numa-node", paramLabel = NumaNodeOption.LABEL,
+            description = {NumaNodeOption.HELP_1, NumaNodeOption.HELP_2})
+    private String numaNode;
+
+    /** The topology --numa-node is checked against, read once. */
+    private NumaTopology topology;
+
     @Override
     public Integer call() {
         BatchPlan plan = plan();
-        measuring.format();
-        ValidatedExpectations validated = measuring.validate(measuring.expectations(), BatchRendering.declare(plan));
+        OutputFormat format = measuring.format();
+        NumaOption numa = numaOption();
+        ValidatedExpectations validated = measuring.validate(measuring.expectations(),
+                BatchRendering.declare(plan, HostPlacement.nameNodes(numa, topology())));
         var session = measuring.session();
+        HostPlacement placement = HostPlacement.resolve(numa, topology(), session.context().device().numaNode());
+        List<String> notes = NumaNodeOption.announce(placement, topology(), format == OutputFormat.TEXT,
+                measuring::warn);
         Instant started = Instant.now();
-        var results = new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(), measuring.progress())
-                .run(plan);
+        List<BatchResult> results = new ArrayList<>();
+        List<BatchHostMemory> hostMemory = new ArrayList<>();
+        int passes = placement.targets().size();
+        for (int pass = 0; pass < passes; pass++) {
+            NodeTarget target = placement.targets().get(pass);
+            var progress = NumaNodeOption.passProgress(measuring.progress(), pass, passes, plan.strategies().size(),
+                    target);
+            BatchBenchmark.Outcome outcome = new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(),
+                    progress).run(plan, target);
+            results.addAll(outcome.results());
+            hostMemory.add(outcome.hostMemory());
+            placement = placement.withTarget(outcome.target());
+        }
         measuring.progressDone();
-        BatchReport report = new BatchReport(session.context(), plan, results);
+        BatchReport report = new BatchReport(session.context(), plan, results, notes, placement, hostMemory);
         return measuring.finish(session.context(), BatchRendering.metrics(report), validated, new Rendering(
                 () -> BatchRendering.text(report),
                 () -> BatchRendering.csv(report),
-                () -> measuring.document("batch", session.context(), BatchRendering.parameters(plan),
+                () -> measuring.document("batch", session.context(), BatchRendering.parameters(report),
                         BatchRendering.results(report), List.of())), started);
+    }
+
+    /**
+     * --numa-node, checked before CUDA is loaded: a malformed value, a node this machine does not
+     * have, or a platform without placement is a usage error on any machine.
+     */
+    NumaOption numaOption() {
+        try {
+            return NumaNodeOption.check(numaNode, topology());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private NumaTopology topology() {
+        if (topology == null) {
+            topology = new NumaTopologyReader().read();
+        }
+        return topology;
     }
 
     BatchPlan plan() {

@@ -123,14 +123,15 @@ class BatchRenderingTest {
     @Test
     void csvHeaderAndRows() {
         List<String> lines = BatchRendering.csv(report).lines().toList();
-        assertEquals("device,strategy,count,bytes,median_ms,min_ms,max_ms,gbps,time_vs_first,threads,available,verified",
-                lines.getFirst());
+        assertEquals("device,strategy,count,bytes,median_ms,min_ms,max_ms,gbps,time_vs_first,threads,available,verified,"
+                + "numa_node,host_memory_nodes", lines.getFirst());
         assertEquals(10, lines.size());
-        assertEquals("0,pageable-blocking,1000,4000,12.5,12.25,13.0," + 4e6 / (12.5 / 1e3) / 1e9 + ",1.0,4,true,true",
+        // numa_node and host_memory_nodes empty: nothing placed, nothing sampled
+        assertEquals("0,pageable-blocking,1000,4000,12.5,12.25,13.0," + 4e6 / (12.5 / 1e3) / 1e9 + ",1.0,4,true,true,,",
                 lines.get(1));
-        assertEquals("0,pin-then-copy-async,1000,4000,5.0,4.75,5.5," + 4e6 / (5.0 / 1e3) / 1e9 + ",0.4,4,true,false",
+        assertEquals("0,pin-then-copy-async,1000,4000,5.0,4.75,5.5," + 4e6 / (5.0 / 1e3) / 1e9 + ",0.4,4,true,false,,",
                 lines.get(6));
-        assertEquals("0,batched,1000,4000,,,,,,4,false,true", lines.get(8));
+        assertEquals("0,batched,1000,4000,,,,,,4,false,true,,", lines.get(8));
         assertTrue(lines.get(9).startsWith("0,staged,1000,4000,4.0,3.75,4.5,"), lines.get(9));
     }
 
@@ -139,7 +140,7 @@ class BatchRenderingTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(BatchReport r) {
         Map<String, Object> doc = new MeasuringCommand().document("batch", r.context(),
-                BatchRendering.parameters(r.plan()), BatchRendering.results(r), List.of());
+                BatchRendering.parameters(r), BatchRendering.results(r), List.of());
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
@@ -155,10 +156,14 @@ class BatchRenderingTest {
     @SuppressWarnings("unchecked")
     void jsonParameters() {
         Map<String, Object> p = (Map<String, Object>) parsedDocument(report).get("parameters");
-        assertEquals(Map.of("count", 1000L, "bytes", 4000L, "totalBytes", 4_000_000L,
+        Map<String, Object> expected = new java.util.HashMap<>(Map.of("count", 1000L, "bytes", 4000L,
+                "totalBytes", 4_000_000L,
                 "strategies", List.of("pageable-blocking", "pageable-async", "pinned-blocking", "pinned-async",
                         "pin-then-copy-blocking", "pin-then-copy-async", "pin-threads", "batched", "staged"),
-                "threads", 4L, "iterations", 5L, "warmup", 1L, "stagingSlots", 4L, "stagingBytes", 4194304L, "copyThreads", 16L), p);
+                "threads", 4L, "iterations", 5L, "warmup", 1L, "stagingSlots", 4L, "stagingBytes", 4194304L,
+                "copyThreads", 16L));
+        expected.put("numaNode", null); // --numa-node not given
+        assertEquals(expected, p);
     }
 
     @Test
@@ -170,7 +175,9 @@ class BatchRenderingTest {
                 List.copyOf(byStrategy.keySet()));
         Map<String, Object> pinned = byStrategy.get("pinned-async");
         assertEquals(List.of("strategy", "available", "unavailable", "milliseconds", "gbps", "timeVsFirst", "verified",
-                "wrongBuffer"), List.copyOf(pinned.keySet()));
+                "wrongBuffer", "numaNode", "hostMemoryNodes"), List.copyOf(pinned.keySet()));
+        assertTrue(pinned.containsKey("numaNode") && pinned.get("numaNode") == null, "not placed");
+        assertTrue(pinned.containsKey("hostMemoryNodes") && pinned.get("hostMemoryNodes") == null, "not sampled");
         assertEquals(true, pinned.get("available"));
         assertNull(pinned.get("unavailable"));
         Map<String, Object> ms = (Map<String, Object>) pinned.get("milliseconds");

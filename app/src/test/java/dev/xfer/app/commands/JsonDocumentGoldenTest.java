@@ -2,6 +2,8 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.batch.BatchRendering;
+import dev.xfer.app.batch.BatchReport;
 import dev.xfer.app.check.CheckJson;
 import dev.xfer.app.check.CheckReport;
 import dev.xfer.app.overlap.OverlapJson;
@@ -90,6 +92,22 @@ class JsonDocumentGoldenTest {
         doc.put("model", OverlapJson.model(r));
         doc.put("models", OverlapJson.models(r));
         return doc;
+    }
+
+    @Test
+    void batch() throws IOException {
+        assertGolden("batch.json", batchDocument(ReportFixtures.batchReport()));
+    }
+
+    @Test
+    void batchFromEveryNumaNode() throws IOException {
+        assertGolden("batch-all-nodes.json", batchDocument(ReportFixtures.batchReportAllNodes()));
+    }
+
+    /** As BatchCommand.call() builds it. */
+    private static Map<String, Object> batchDocument(BatchReport r) {
+        return new MeasuringCommand().document("batch", r.context(), BatchRendering.parameters(r),
+                BatchRendering.results(r), List.of());
     }
 
     @Test

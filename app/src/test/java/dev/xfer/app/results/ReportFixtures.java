@@ -1,6 +1,7 @@
 package dev.xfer.app.results;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.batch.BatchHostMemory;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchReport;
 import dev.xfer.app.batch.BatchResult;
@@ -301,6 +302,49 @@ public final class ReportFixtures {
 
     public static BatchReport batchReport() {
         return new BatchReport(context(), batchPlan(), batchResults());
+    }
+
+    /**
+     * Where one pass's buffers were: every group on {@code node}, but with {@code strays} of the
+     * pinned sources' 1000 sampled pages on {@code strayNode}.
+     */
+    public static BatchHostMemory batchHostMemory(int node, int strays, int strayNode) {
+        java.util.LinkedHashMap<String, Optional<HostMemoryNodes>> groups = new java.util.LinkedHashMap<>();
+        groups.put(BatchHostMemory.PAGEABLE_SOURCES, Optional.of(HostMemoryNodes.allOn(node, 1000)));
+        groups.put(BatchHostMemory.PINNED_SOURCES, Optional.of(HostMemoryNodes.ofStatuses(
+                java.util.stream.IntStream.range(0, 1000).map(i -> i < 1000 - strays ? node : strayNode).toArray())));
+        groups.put(BatchHostMemory.PINNED_POOL, Optional.of(HostMemoryNodes.allOn(node, 1000)));
+        groups.put(BatchHostMemory.STAGING_SLOTS, Optional.of(HostMemoryNodes.allOn(node, 1024)));
+        return new BatchHostMemory(OptionalInt.of(node), groups);
+    }
+
+    /**
+     * {@code --numa-node all} on a two-socket host whose GPU is on node 1, four strategies of the
+     * small case from each node: from node 0 (far; 10 of the pinned sources' 1000 sampled pages on
+     * node 1) pageable-async 10.5 ms, pinned-async 2.4, pin-threads 3.6, staged 4.4; from node 1
+     * (near) 10.0, 2.0, 3.2, 4.0. Each pass is compared with its own pageable-async.
+     */
+    public static BatchReport batchReportAllNodes() {
+        BatchPlan all = batchPlan();
+        BatchPlan plan = new BatchPlan(all.count(), all.bytes(), List.of(BatchStrategy.PAGEABLE_ASYNC,
+                BatchStrategy.PINNED_ASYNC, BatchStrategy.PIN_THREADS, BatchStrategy.STAGED), all.threads(),
+                all.iterations(), all.warmup(), all.stagingSlots(), all.stagingBytes(), all.copyThreads());
+        HostPlacement placement = new HostPlacement(NumaOption.ALL, OptionalInt.of(1),
+                List.of(NodeTarget.on(0, CpuList.parse("0-23").orElseThrow()),
+                        NodeTarget.on(1, CpuList.parse("24-47").orElseThrow())),
+                List.of(), List.of());
+        List<BatchHostMemory> hostMemory = List.of(batchHostMemory(0, 10, 1), batchHostMemory(1, 0, 1));
+        List<BatchResult> results = new java.util.ArrayList<>();
+        double[][] medians = {{10.5, 2.4, 3.6, 4.4}, {10.0, 2.0, 3.2, 4.0}};
+        for (int node = 0; node < 2; node++) {
+            BatchHostMemory where = hostMemory.get(node);
+            for (int i = 0; i < plan.strategies().size(); i++) {
+                BatchStrategy strategy = plan.strategies().get(i);
+                results.add(batchResult(plan, strategy, medians[node][i], medians[node][0], Optional.empty())
+                        .placed(OptionalInt.of(node), where.of(strategy)));
+            }
+        }
+        return new BatchReport(context(h200OnNode(1)), plan, results, List.of(), placement, hostMemory);
     }
 
     // ---- pipeline
