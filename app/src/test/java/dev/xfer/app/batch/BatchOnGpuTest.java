@@ -1,8 +1,14 @@
 package dev.xfer.app.batch;
 
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.topology.CpuList;
+import dev.xfer.app.topology.NumaNode;
+import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -26,6 +32,30 @@ class BatchOnGpuTest {
         for (BatchResult r : results) {
             assertTrue(r.ran(), r.strategy() + " did not run: " + r.unavailable());
             assertTrue(r.verified(), r.strategy() + ": buffer " + r.wrongBuffer() + " arrived wrong");
+        }
+    }
+
+    @Test
+    void aPlacedRunPutsEveryHostBufferOnItsNode() {
+        CudaRuntime cuda = CudaRuntime.load(Optional.empty());
+        NumaNode node = new NumaTopologyReader().read().nodes().getFirst();
+        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuList.empty()));
+        BatchPlan plan = new BatchPlan(24, 1048589, List.of(BatchStrategy.values()), 3, 2, 1, 2, 262144, 4);
+        var outcome = new BatchBenchmark(cuda.device(0), cuda.supportsBatchedCopies(), Progress.NONE).run(plan, target);
+        assertEquals(target.node(), outcome.target().node());
+        assertEquals(List.of(BatchHostMemory.PAGEABLE_SOURCES, BatchHostMemory.PINNED_SOURCES,
+                BatchHostMemory.PINNED_POOL, BatchHostMemory.STAGING_SLOTS),
+                List.copyOf(outcome.hostMemory().buffers().keySet()));
+        outcome.hostMemory().buffers().forEach((group, pages) -> {
+            HostMemoryNodes sampled = pages.orElseThrow(() -> new AssertionError(group + " not sampled"));
+            assertTrue(sampled.allOn(node.id()), group + ": " + sampled.describe());
+        });
+        for (BatchResult r : outcome.results()) {
+            assertEquals(target.node(), r.numaNode(), r.strategy().toString());
+            assertTrue(r.verified(), r.strategy() + ": buffer " + r.wrongBuffer() + " arrived wrong");
+            if (r.ran()) {
+                assertTrue(r.hostMemoryNodes().orElseThrow().allOn(node.id()), r.strategy().toString());
+            }
         }
     }
 }

@@ -1,6 +1,11 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.topology.CpuList;
+import dev.xfer.app.topology.NumaNode;
+import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -8,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.List;
 import java.util.Optional;
@@ -37,5 +43,21 @@ class OverlapOnGpuTest {
             assertTrue(r.milliseconds().median() > 0, r.schedule().toString());
         }
         assertTrue(outcome.model().h2dMs() > 0 && outcome.model().kernelMs() > 0 && outcome.model().d2hMs() > 0);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = HostMemoryKind.class, names = {"PINNED", "REGISTERED", "WRITE_COMBINED", "PAGEABLE"})
+    void aPlacedRunPutsTheHostArrayOnItsNode(HostMemoryKind memory) {
+        NumaNode node = new NumaTopologyReader().read().nodes().getFirst();
+        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuList.empty()));
+        OverlapPlan plan = new OverlapPlan(1L << 20, 4, 256, 1, List.of(OverlapSchedule.values()), 2, 1, memory);
+        var outcome = new OverlapBenchmark(device, Progress.NONE).run(plan, target);
+        assertEquals(target.node(), outcome.target().node());
+        for (OverlapResult r : outcome.results()) {
+            assertEquals(target.node(), r.numaNode(), r.schedule().toString());
+            HostMemoryNodes pages = r.hostMemoryNodes().orElseThrow(() -> new AssertionError(r.schedule().toString()));
+            assertTrue(pages.allOn(node.id()), memory + " " + r.schedule() + ": " + pages.describe());
+            assertTrue(r.withinTolerance(), r.schedule() + " max error " + r.maxError());
+        }
     }
 }
