@@ -71,7 +71,7 @@ class LabelsTest {
     @Example
     void refusalsNameTheInputAndTheChoices() {
         IllegalArgumentException d = assertThrows(IllegalArgumentException.class, () -> CopyDirection.fromLabel("up"));
-        assertEquals("unknown direction 'up' (expected h2d, d2h, d2d or bidir)", d.getMessage());
+        assertEquals("unknown direction 'up' (expected h2d, d2h, d2d, bidir or p2p)", d.getMessage());
         IllegalArgumentException m = assertThrows(IllegalArgumentException.class, () -> HostMemoryKind.fromLabel("gpu"));
         assertEquals("unknown host memory kind 'gpu' (expected pageable, pinned, registered, write-combined or heap)",
                 m.getMessage());
