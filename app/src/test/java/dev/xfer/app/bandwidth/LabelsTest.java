@@ -60,7 +60,7 @@ class LabelsTest {
 
     @Example
     void theLabels() {
-        assertEquals(List.of("h2d", "d2h", "d2d", "bidir"),
+        assertEquals(List.of("h2d", "d2h", "d2d", "bidir", "p2p"),
                 Arrays.stream(CopyDirection.values()).map(CopyDirection::label).toList());
         assertEquals(List.of("pageable", "pinned", "registered", "write-combined", "heap"),
                 Arrays.stream(HostMemoryKind.values()).map(HostMemoryKind::label).toList());
@@ -80,9 +80,9 @@ class LabelsTest {
     }
 
     @Example
-    void onlyD2dStaysOnTheDevice() {
+    void onlyD2dAndP2pStayOffTheHostLink() {
         for (CopyDirection d : CopyDirection.values()) {
-            assertEquals(d != CopyDirection.D2D, d.crossesLink(), d.label());
+            assertEquals(d != CopyDirection.D2D && d != CopyDirection.P2P, d.crossesLink(), d.label());
         }
     }
 
