@@ -313,6 +313,24 @@ public final class MeasuringCommand {
         return doc;
     }
 
+    /**
+     * The document of a run over several devices: {@code schemaVersion}, {@code command}, the
+     * whole run's {@code parameters}, and {@code devices}: one document per device, each exactly
+     * what a one-device run of it writes ({@link #document}; the {@code expectations} are the
+     * whole run's, at the top). A command adds its keys for what spans the devices after these.
+     * One device selected (also {@code --device all} on a one-GPU machine) writes the one-device
+     * document instead, unchanged.
+     */
+    public Map<String, Object> devicesDocument(String command, Map<String, Object> parameters,
+                                               List<Map<String, Object>> devices) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", SCHEMA_VERSION);
+        doc.put("command", command);
+        doc.put("parameters", parameters);
+        doc.put("devices", List.copyOf(devices));
+        return doc;
+    }
+
     private static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();

@@ -122,6 +122,15 @@ public record DeviceSelection(boolean all, List<Integer> indices) {
         return IntStream.range(0, deviceCount.getAsInt()).boxed().toList();
     }
 
+    /**
+     * What a result name of device {@code index} ends in when several devices are measured,
+     * {@code .gpu1}, so {@code pinned.h2d.16MiB.gpu1} is device 1's and {@code pinned.h2d.16MiB}
+     * still selects every device's. With one device selected names get no suffix.
+     */
+    public static String nameSuffix(int index) {
+        return ".gpu" + index;
+    }
+
     /** The selection as it would be typed: {@code all}, {@code 2}, {@code 0,2,3}. */
     public String label() {
         if (all) {
