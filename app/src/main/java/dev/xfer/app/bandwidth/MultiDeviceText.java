@@ -25,10 +25,13 @@ public final class MultiDeviceText {
 
     public static String render(MultiDeviceReport report) {
         List<String> sections = new ArrayList<>();
-        for (BandwidthReport device : report.devices()) {
-            // With p2p alone a device has no rows of its own; its headline still says which GPU it is.
-            sections.add(device.results().isEmpty() && device.failures().isEmpty()
-                    ? device.context().headline() + "\n" : BandwidthText.render(device));
+        if (report.devices().stream().allMatch(d -> d.results().isEmpty() && d.failures().isEmpty())) {
+            // p2p alone: no device has rows of its own; the headlines still say which GPU is which.
+            StringBuilder headlines = new StringBuilder();
+            report.devices().forEach(d -> headlines.append(d.context().headline()).append('\n'));
+            sections.add(headlines.toString());
+        } else {
+            report.devices().forEach(d -> sections.add(BandwidthText.render(d)));
         }
         report.concurrent().ifPresent(c -> sections.add(concurrent(report, c)));
         report.peers().ifPresent(p -> sections.add(peers(report, p)));
@@ -104,30 +107,39 @@ public final class MultiDeviceText {
         return out.toString();
     }
 
-    /** The matrix of one size: {@code -} on the diagonal, {@code *} without peer access, {@code !} for wrong data. */
+    /**
+     * The matrix of one size: {@code -} on the diagonal, {@code *} without peer access, {@code !}
+     * for wrong data. Marks are padded to one width so that the figures line up.
+     */
     static String matrix(String title, List<Integer> indices, List<PeerResult> results, boolean bidir) {
         List<Column> columns = new ArrayList<>(List.of(Column.right("src\\dst")));
         indices.forEach(i -> columns.add(Column.right(Integer.toString(i))));
         TextTable table = new TextTable(title, columns);
+        int markWidth = results.stream().mapToInt(r -> marks(r, bidir).length()).max().orElse(0);
         for (int src : indices) {
             List<String> cells = new ArrayList<>(List.of(Integer.toString(src)));
             for (int dst : indices) {
                 if (src == dst) {
-                    cells.add("-");
+                    cells.add("-" + " ".repeat(markWidth));
                     continue;
                 }
                 Optional<PeerResult> pair = results.stream().filter(r -> r.src() == src && r.dst() == dst).findFirst();
-                cells.add(pair.map(r -> cell(r, bidir)).orElse("?"));
+                cells.add(pair.map(r -> cell(r, bidir, markWidth)).orElse("?"));
             }
             table.addRow(cells);
         }
         return table.render();
     }
 
-    private static String cell(PeerResult r, boolean bidir) {
+    private static String cell(PeerResult r, boolean bidir, int markWidth) {
         double median = (bidir ? r.bidirGbps() : r.gigabytesPerSecond()).median();
+        String marks = marks(r, bidir);
+        return f2(median) + marks + " ".repeat(markWidth - marks.length());
+    }
+
+    private static String marks(PeerResult r, boolean bidir) {
         boolean ok = bidir ? r.bidirVerified() : r.verified();
-        return f2(median) + (r.peerAccess() ? "" : NO_PEER_ACCESS) + (ok ? "" : WRONG);
+        return (r.peerAccess() ? "" : NO_PEER_ACCESS) + (ok ? "" : WRONG);
     }
 
     /** {@code part} as a percentage of {@code whole}, when there is a whole. */
