@@ -89,12 +89,17 @@ public final class ConcurrentBenchmark {
         return plan.sizes().size() * plan.directions().size();
     }
 
-    public Outcome run(BandwidthPlan plan) {
-        requireSupported(plan);
+    /** Fails before anything is measured when the largest size cannot fit in a device's free memory. */
+    public void checkFits(BandwidthPlan plan) {
         long largest = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
         for (CudaDevice device : devices) {
             InsufficientDeviceMemoryException.requireFits(device, largest, "size " + largest + " B");
         }
+    }
+
+    public Outcome run(BandwidthPlan plan) {
+        requireSupported(plan);
+        checkFits(plan);
         List<ConcurrentResult> results = new ArrayList<>();
         List<VerificationFailure> failures = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(devices.size(), task -> {

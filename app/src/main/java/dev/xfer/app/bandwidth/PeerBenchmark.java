@@ -73,11 +73,16 @@ public final class PeerBenchmark {
         return Math.multiplyExact(size, 2);
     }
 
-    public Outcome run(BandwidthPlan plan) {
+    /** Fails before anything is measured when two buffers of the largest size cannot fit in a device's free memory. */
+    public void checkFits(BandwidthPlan plan) {
         long largest = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
         for (CudaDevice device : devices) {
             InsufficientDeviceMemoryException.requireFits(device, deviceBytesNeeded(largest), "size " + largest + " B");
         }
+    }
+
+    public Outcome run(BandwidthPlan plan) {
+        checkFits(plan);
         int n = devices.size();
         boolean[][] reaches = new boolean[n][n];
         for (int a = 0; a < n; a++) {

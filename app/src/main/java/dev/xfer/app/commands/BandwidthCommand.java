@@ -236,6 +236,19 @@ public final class BandwidthCommand implements Callable<Integer> {
             }
         }
         warnings.forEach(measuring::warn);
+        List<CudaDevice> devices = sessions.stream().map(MeasuringCommand.Session::device).toList();
+        // Every device's memory is checked before the first is measured, so exit 5 comes at once.
+        for (int d = 0; d < sessions.size(); d++) {
+            if (own.isPresent()) {
+                new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { }).checkFits(own.get());
+            }
+        }
+        if (concurrent) {
+            new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { }).checkFits(plan);
+        }
+        if (plan.peerCopies()) {
+            new PeerBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plan);
+        }
         Instant started = Instant.now();
         int total = 0;
         for (HostPlacement placement : placements) {
@@ -285,7 +298,6 @@ public final class BandwidthCommand implements Callable<Integer> {
             reports.add(new BandwidthReport(session.context(), plan, results, failures, notes, placement));
         }
         stderrNotes.forEach(measuring::warn);
-        List<CudaDevice> devices = sessions.stream().map(MeasuringCommand.Session::device).toList();
         List<VerificationFailure> across = new ArrayList<>();
         Optional<List<ConcurrentResult>> together = Optional.empty();
         if (concurrent) {
