@@ -11,7 +11,6 @@ import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
 import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.cuda.InsufficientDeviceMemoryException;
-import dev.xfer.cuda.Memcpy;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
