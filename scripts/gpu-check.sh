@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check
-#                                   batch pipeline-table tests
+#                                   batch pipeline-table multi tests  (multi needs two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -74,6 +74,45 @@ step() {
                     for k in 1 10 100; do for b in 1 2 3; do
                       expect_rc 0 "$xfer" pipeline --buffers "$b" --kernel-iterations "$k" --batches 32 --iterations 3
                     done; done ;;
+    multi) run nvidia-smi topo -m
+           command -v nvbandwidth >/dev/null && run nvbandwidth -t host_to_all_memcpy_ce all_to_host_memcpy_ce \
+             device_to_device_memcpy_read_ce device_to_device_bidirectional_memcpy_read_ce
+           expect_rc 0 "$xfer" bandwidth --device all --memory pinned --size 64MiB
+           expect_rc 0 "$xfer" bandwidth --device 0,0 --memory pinned --size 64MiB
+           expect_rc 0 "$xfer" bandwidth --device all --concurrent --size 64MiB,256MiB
+           expect_rc 0 "$xfer" bandwidth --device all --concurrent --timer wall --size 256MiB
+           expect_rc 0 "$xfer" bandwidth --device all --direction p2p --size 64MiB,256MiB
+           expect_rc 0 "$xfer" bandwidth --device 1,0 --direction h2d,d2h,p2p --memory pinned --size 16MiB --timer wall
+           expect_rc 0 "$xfer" bandwidth --device all --concurrent --size 256MiB --json --output "$out/concurrent.json" \
+             --junit "$out/concurrent.xml" --expect 'pinned.h2d >= 1GB/s' --expect 'concurrent.pinned.h2d.256MiB.all >= 1GB/s'
+           expect_rc 0 "$xfer" bandwidth --device all --direction p2p --size 64MiB --json --output "$out/p2p.json" \
+             --expect 'p2p >= 1GB/s' --expect 'p2p-bidir >= 1GB/s'
+           run python3 - "$out/concurrent.json" "$out/p2p.json" <<'PY'
+import json, sys
+c, p = (json.load(open(f)) for f in sys.argv[1:3])
+for d in (c, p):
+    assert d["schemaVersion"] == 1 and d["command"] == "bandwidth", d.keys()
+    assert len(d["devices"]) >= 2 and all(x["command"] == "bandwidth" for x in d["devices"])
+    assert d["failures"] == [] and all(e["passed"] for e in d["expectations"]), d["failures"]
+for row in c["concurrent"]:
+    gpus = row["gpus"]
+    assert all(g["verified"] for g in gpus) and row["aggregateGbps"]["median"] > 0
+    print(row["direction"], row["bytes"], "per GPU", [round(g["gbps"]["median"], 2) for g in gpus],
+          "all", round(row["aggregateGbps"]["median"], 2), "alone sum", row["aloneGbpsSum"])
+n = len(p["devices"])
+assert len(p["p2p"]) == n * (n - 1)
+for r in p["p2p"]:
+    assert r["verified"] and r["bidirVerified"]
+    print("p2p", r["src"], "->", r["dst"], "peer" if r["peerAccess"] else "via host",
+          round(r["gbps"]["median"], 2), "both ways", round(r["bidirGbps"]["median"], 2))
+print("multi json: ok")
+PY
+           [ $? = 0 ] || status=1
+           expect_rc 1 "$xfer" bandwidth --device all --concurrent --size 64MiB \
+             --expect 'concurrent.pinned.h2d.64MiB.all >= 100000GB/s'
+           expect_rc 2 "$xfer" bandwidth --concurrent --device 0
+           expect_rc 2 "$xfer" overlap --device all
+           expect_rc 3 "$xfer" bandwidth --device 0,64 ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            expect_rc 0 "$work/gpu-tests/run" ;;
     *) echo "gpu-check: unknown step $1" >&2; status=2 ;;

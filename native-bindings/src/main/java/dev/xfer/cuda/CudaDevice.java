@@ -78,6 +78,43 @@ public final class CudaDevice {
                 "cudaDeviceCanAccessPeer(" + index + ", " + peer.index + ")") != 0;
     }
 
+    /**
+     * Lets this device read and write {@code peer}'s memory directly ({@code cudaDeviceEnablePeerAccess},
+     * with this device made current); ask {@link #canAccessPeer(CudaDevice)} first. Access is one way:
+     * {@code peer} reaching this device's memory needs its own call.
+     *
+     * @return true when this call enabled it; false when it was already enabled
+     *         ({@code cudaErrorPeerAccessAlreadyEnabled} is not a failure here)
+     */
+    public boolean enablePeerAccess(CudaDevice peer) {
+        makeCurrent();
+        int rc = cudart.cudaDeviceEnablePeerAccess(peer.index, 0);
+        if (rc == cudart.cudaErrorPeerAccessAlreadyEnabled()) {
+            cudart.cudaGetLastError(); // the runtime records it as the last error; it is not one here
+            return false;
+        }
+        Check.check(rc, "cudaDeviceEnablePeerAccess(device " + index + " -> " + peer.index + ")");
+        return true;
+    }
+
+    /**
+     * Takes back what {@link #enablePeerAccess(CudaDevice)} gave ({@code cudaDeviceDisablePeerAccess},
+     * with this device made current).
+     *
+     * @return true when this call disabled it; false when it was not enabled
+     *         ({@code cudaErrorPeerAccessNotEnabled} is not a failure here)
+     */
+    public boolean disablePeerAccess(CudaDevice peer) {
+        makeCurrent();
+        int rc = cudart.cudaDeviceDisablePeerAccess(peer.index);
+        if (rc == cudart.cudaErrorPeerAccessNotEnabled()) {
+            cudart.cudaGetLastError();
+            return false;
+        }
+        Check.check(rc, "cudaDeviceDisablePeerAccess(device " + index + " -> " + peer.index + ")");
+        return true;
+    }
+
     /** Device memory in bytes. */
     public record MemoryInfo(long freeBytes, long totalBytes) {
     }

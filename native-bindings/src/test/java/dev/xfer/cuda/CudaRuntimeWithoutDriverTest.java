@@ -40,6 +40,19 @@ class CudaRuntimeWithoutDriverTest {
         assertTrue(e.error().description().length() > 5, e.error().description());
     }
 
+    /** The peer-access calls are bound and checked: without a driver each fails naming the driver error. */
+    @Test
+    void peerAccessCallsFailWithANamedDriverError() {
+        assumeFalse(cuda.driverVersion().isPresent(), "this machine has an NVIDIA driver");
+        CudaDevice zero = new CudaDevice(0);
+        CudaDevice one = new CudaDevice(1);
+        for (org.junit.jupiter.api.function.Executable call : java.util.List.<org.junit.jupiter.api.function.Executable>of(
+                () -> zero.canAccessPeer(one), () -> zero.enablePeerAccess(one), () -> zero.disablePeerAccess(one))) {
+            CudaException e = assertThrows(CudaException.class, call);
+            assertTrue(e.error().meansCudaUnavailable(), e.getMessage());
+        }
+    }
+
     @Test
     void errorNamesComeFromTheRuntime() {
         CudaError error = Check.describe(2);

@@ -3,6 +3,8 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Csv;
 
+import java.util.List;
+
 /**
  * The bandwidth report as CSV: one row per measured configuration. {@code numa_node} is empty
  * when nothing was placed; {@code host_memory_nodes} lists sampled pages per node as
@@ -13,9 +15,24 @@ public final class BandwidthCsv {
     }
 
     public static String render(BandwidthReport report) {
+        return render(List.of(report));
+    }
+
+    /**
+     * Several devices' reports as one table, device after device under one header: the
+     * {@code device} column tells the rows apart.
+     */
+    public static String render(List<BandwidthReport> reports) {
         Csv csv = Csv.withHeader("device", "memory", "direction", "bytes", "median_gbps", "min_gbps", "max_gbps",
                 "mean_gbps", "stddev_gbps", "median_us", "percent_of_link", "iterations", "timer", "verified",
                 "numa_node", "host_memory_nodes");
+        for (BandwidthReport report : reports) {
+            addRows(csv, report);
+        }
+        return csv.render();
+    }
+
+    private static void addRows(Csv csv, BandwidthReport report) {
         for (BandwidthResult r : report.results()) {
             csv.addRow(Integer.toString(report.context().device().index()), r.memory(), r.direction(),
                     Long.toString(r.bytes()),
@@ -28,6 +45,5 @@ public final class BandwidthCsv {
                     r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
                     r.hostMemoryNodes().map(HostMemoryNodes::format).orElse(""));
         }
-        return csv.render();
     }
 }

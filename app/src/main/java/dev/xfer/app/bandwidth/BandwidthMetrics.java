@@ -67,7 +67,7 @@ public final class BandwidthMetrics {
                                 out.add(host(name(memory.label(), "bidir-d2h", size, node), linkKnown));
                             }
                         }
-                        case D2D -> { }
+                        case D2D, P2P -> { }
                     }
                 }
             }

@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a bandwidth run measures: every size x memory kind x direction, each with warm-up copies
@@ -42,9 +43,28 @@ public record BandwidthPlan(
         return directions.stream().anyMatch(CopyDirection::crossesLink);
     }
 
+    /** Whether GPU-to-GPU copies ({@link CopyDirection#P2P}) are asked for. */
+    public boolean peerCopies() {
+        return directions.contains(CopyDirection.P2P);
+    }
+
     /**
-     * The number of result rows, for progress: h2d and d2h one per memory kind, bidir two
-     * (bidir-h2d, bidir-d2h) per kind that allows async copies, d2d one.
+     * The part of this plan each device runs on its own: every direction but {@code p2p}, which
+     * spans devices; empty when {@code p2p} is all there is.
+     */
+    public Optional<BandwidthPlan> perDevice() {
+        List<CopyDirection> own = directions.stream().filter(d -> d != CopyDirection.P2P).toList();
+        if (own.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(own.size() == directions.size() ? this
+                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer));
+    }
+
+    /**
+     * The number of per-device result rows, for progress: h2d and d2h one per memory kind, bidir
+     * two (bidir-h2d, bidir-d2h) per kind that allows async copies, d2d one; p2p none (its rows
+     * are a matrix of device pairs, counted apart).
      */
     public int configurations() {
         long asyncKinds = memories.stream().filter(HostMemoryKind::allowsAsyncCopies).count();
@@ -54,6 +74,7 @@ public record BandwidthPlan(
                 case H2D, D2H -> memories.size();
                 case BIDIR -> 2 * asyncKinds;
                 case D2D -> 1;
+                case P2P -> 0;
             };
         }
         return (int) (perSize * sizes.size());

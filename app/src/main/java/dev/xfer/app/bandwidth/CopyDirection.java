@@ -11,7 +11,13 @@ public enum CopyDirection {
     /** Device-local copy between two buffers on one GPU; host memory plays no part. */
     D2D("d2d"),
     /** H2D and D2H at once on two streams, each direction timed on its own stream. */
-    BIDIR("bidir");
+    BIDIR("bidir"),
+    /**
+     * GPU to GPU ({@code cudaMemcpyPeerAsync}) for every ordered pair of the selected devices, one
+     * way and both ways at once; needs at least two devices, and is measured apart from the
+     * per-device directions ({@link PeerBenchmark}).
+     */
+    P2P("p2p");
 
     private final String label;
 
@@ -23,9 +29,9 @@ public enum CopyDirection {
         return label;
     }
 
-    /** Whether the copy crosses the PCIe link, so a percentage of the link means something. */
+    /** Whether the copy crosses the host's PCIe link to the GPU, so a percentage of that link means something. */
     public boolean crossesLink() {
-        return this != D2D;
+        return this == H2D || this == D2H || this == BIDIR;
     }
 
     public static CopyDirection fromLabel(String text) {
@@ -35,7 +41,7 @@ public enum CopyDirection {
                 return d;
             }
         }
-        throw new IllegalArgumentException("unknown direction '" + text + "' (expected h2d, d2h, d2d or bidir)");
+        throw new IllegalArgumentException("unknown direction '" + text + "' (expected h2d, d2h, d2d, bidir or p2p)");
     }
 
     @Override

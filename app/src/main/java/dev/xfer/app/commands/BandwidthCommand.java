@@ -6,6 +6,17 @@ import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.BandwidthText;
+import dev.xfer.app.bandwidth.ConcurrentBenchmark;
+import dev.xfer.app.bandwidth.ConcurrentResult;
+import dev.xfer.app.bandwidth.MultiDeviceJson;
+import dev.xfer.app.bandwidth.MultiDeviceMetrics;
+import dev.xfer.app.bandwidth.MultiDeviceReport;
+import dev.xfer.app.bandwidth.MultiDeviceText;
+import dev.xfer.app.bandwidth.PeerBenchmark;
+import dev.xfer.app.bandwidth.PeerResult;
+import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.results.RunResults;
+import dev.xfer.cuda.CudaDevice;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.cli.UsageException;
@@ -37,7 +48,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.SequencedSet;
 import java.util.concurrent.Callable;
 
 /** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
@@ -62,11 +76,13 @@ public final class BandwidthCommand implements Callable<Integer> {
     }
 
     @Option(names = "--memory", split = ",", paramLabel = "KIND",
-            description = "pageable, pinned, registered, write-combined, heap, or all (default pageable,pinned).")
-    private List<String> memories = List.of("pageable", "pinned");
+            description = {"pageable, pinned, registered, write-combined, heap, or all (default pageable,pinned;",
+                    "pinned with --concurrent)."})
+    private List<String> memories;
 
     @Option(names = "--direction", split = ",", paramLabel = "DIR",
-            description = "h2d, d2h, d2d, bidir (default h2d,d2h).")
+            description = {"h2d, d2h, d2d, bidir, p2p (default h2d,d2h). p2p: GPU to GPU for every pair of the",
+                    "selected GPUs (--device all or a list), one way and both ways, as a matrix."})
     private List<String> directions = List.of("h2d", "d2h");
 
     @Option(names = "--iterations", paramLabel = "N", description = "Timed copies per configuration (default 20).")
@@ -84,6 +100,11 @@ public final class BandwidthCommand implements Callable<Integer> {
                     "all: every node in turn, near and far side by side (default: not placed)."})
     private String numaNode;
 
+    @Option(names = "--concurrent",
+            description = {"With several GPUs (--device all or a list): after each GPU alone, all of them copy at",
+                    "once, each with its own pinned buffer, stream and thread; per-GPU and aggregate GB/s."})
+    private boolean concurrent;
+
     /** The topology --numa-node is checked against, read once. */
     private NumaTopology topology;
 
@@ -93,7 +114,50 @@ public final class BandwidthCommand implements Callable<Integer> {
         OutputFormat format = measuring.format();
         NumaOption numa = numaOption();
         ExpectationSet expectations = measuring.expectations();
-        var session = measuring.session();
+        requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
+        List<MeasuringCommand.Session> sessions = measuring.sessions();
+        if (sessions.size() == 1) {
+            if (concurrent || plan.peerCopies()) {
+                throw new UsageException((concurrent ? "--concurrent" : "--direction p2p")
+                        + " needs two GPUs at least; --device " + measuring.devices().label() + " found one");
+            }
+            return one(sessions.getFirst(), plan, format, numa, expectations);
+        }
+        return several(sessions, plan, format, numa, expectations);
+    }
+
+    /**
+     * The options that need several GPUs, or that several GPUs rule out, checked before CUDA is
+     * loaded: one index given where two are needed, and what --concurrent cannot do.
+     */
+    void requireSeveralWhereNeeded(BandwidthPlan plan, DeviceSelection devices, NumaOption numa, OutputFormat format) {
+        String several = "(--device all, or a list such as 0,1), not --device " + devices.label();
+        if (plan.peerCopies() && devices.isSingle()) {
+            throw new UsageException("--direction p2p copies between GPUs: it needs two at least " + several);
+        }
+        if (concurrent) {
+            if (devices.isSingle()) {
+                throw new UsageException("--concurrent needs two GPUs at least " + several);
+            }
+            try {
+                ConcurrentBenchmark.requireSupported(plan);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            if (numa.given()) {
+                throw new UsageException("--concurrent and --numa-node exclude each other: the GPUs' copying threads"
+                        + " are not placed on NUMA nodes (yet)");
+            }
+        }
+        if (format == OutputFormat.CSV && (concurrent || plan.peerCopies())) {
+            throw new UsageException("--csv has no columns for " + (concurrent ? "--concurrent" : "p2p")
+                    + " results; use --json");
+        }
+    }
+
+    /** One device: the run as it has always been, output and result names unchanged. */
+    private int one(MeasuringCommand.Session session, BandwidthPlan plan, OutputFormat format, NumaOption numa,
+                    ExpectationSet expectations) {
         RunContext context = session.context();
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
         HostPlacement placement = HostPlacement.resolve(numa, topology(), context.device().numaNode());
@@ -137,6 +201,157 @@ public final class BandwidthCommand implements Callable<Integer> {
                 () -> BandwidthCsv.render(report),
                 () -> measuring.document("bandwidth", context, BandwidthJson.parameters(report),
                         BandwidthJson.results(report), BandwidthJson.failures(report))), started);
+    }
+
+    /**
+     * Several devices: the plan on each in turn (each with its own placement when --numa-node is
+     * given), then all at once (--concurrent), then every pair (p2p); one report per device and
+     * the cross-device results, named apart with {@code .gpuN}.
+     */
+    private int several(List<MeasuringCommand.Session> sessions, BandwidthPlan plan, OutputFormat format,
+                        NumaOption numa, ExpectationSet expectations) {
+        Optional<BandwidthPlan> own = plan.perDevice();
+        List<OptionalDouble> links = new ArrayList<>();
+        List<HostPlacement> placements = new ArrayList<>();
+        List<MultiDeviceMetrics.DeviceNames> names = new ArrayList<>();
+        for (MeasuringCommand.Session session : sessions) {
+            RunContext context = session.context();
+            OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
+                    .orElse(OptionalDouble.empty());
+            HostPlacement placement = HostPlacement.resolve(numa, topology(), context.device().numaNode());
+            links.add(link);
+            placements.add(placement);
+            names.add(new MultiDeviceMetrics.DeviceNames(context.device().index(), link.isPresent(),
+                    placement.namesCarryNode() ? placement.placedNodes() : List.of()));
+        }
+        ValidatedExpectations validated = measuring.validate(expectations,
+                MultiDeviceMetrics.declare(plan, names, concurrent));
+        SequencedSet<String> warnings = new LinkedHashSet<>();
+        for (int d = 0; d < sessions.size(); d++) {
+            warnings.addAll(placements.get(d).warnings());
+            if (!numa.given() && own.isPresent()) {
+                String who = "device " + sessions.get(d).context().device().index() + ": ";
+                Misplacement.ofCallingThread(topology(), sessions.get(d).context().device().numaNode())
+                        .ifPresent(w -> warnings.add(who + w));
+            }
+        }
+        warnings.forEach(measuring::warn);
+        List<CudaDevice> devices = sessions.stream().map(MeasuringCommand.Session::device).toList();
+        // Every device's memory is checked before the first is measured, so exit 5 comes at once.
+        for (int d = 0; d < sessions.size(); d++) {
+            if (own.isPresent()) {
+                new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { }).checkFits(own.get());
+            }
+        }
+        if (concurrent) {
+            new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { }).checkFits(plan);
+        }
+        if (plan.peerCopies()) {
+            new PeerBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plan);
+        }
+        Instant started = Instant.now();
+        int total = 0;
+        for (HostPlacement placement : placements) {
+            total += own.map(BandwidthPlan::configurations).orElse(0) * placement.targets().size();
+        }
+        total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
+        total += plan.peerCopies() ? PeerBenchmark.configurations(plan, sessions.size()) : 0;
+        Progress progress = measuring.progress();
+        int done = 0;
+        SequencedSet<String> stderrNotes = new LinkedHashSet<>();
+        List<BandwidthReport> reports = new ArrayList<>();
+        for (int d = 0; d < sessions.size(); d++) {
+            MeasuringCommand.Session session = sessions.get(d);
+            HostPlacement placement = placements.get(d);
+            List<BandwidthResult> results = new ArrayList<>();
+            List<VerificationFailure> failures = new ArrayList<>();
+            String who = "device " + session.context().device().index() + ": ";
+            if (own.isPresent()) {
+                int passes = placement.targets().size();
+                for (int pass = 0; pass < passes; pass++) {
+                    NodeTarget target = placement.targets().get(pass);
+                    String where = passes == 1 ? "" : " on " + target.describe();
+                    var benchmark = new BandwidthBenchmark(session.device(), links.get(d),
+                            offset(progress, done, total, who, where), segment -> { });
+                    BandwidthBenchmark.Outcome outcome = benchmark.run(own.get(), target);
+                    done += own.get().configurations();
+                    results.addAll(outcome.results());
+                    failures.addAll(outcome.failures());
+                    placement = placement.withTarget(outcome.target());
+                }
+            }
+            List<String> notes = new ArrayList<>();
+            for (String note : placement.notes()) {
+                if (format == OutputFormat.TEXT) {
+                    notes.add(note);
+                } else {
+                    stderrNotes.add(note); // stdout holds only the machine-readable document
+                }
+            }
+            if (own.isPresent() && own.get().directions().contains(CopyDirection.BIDIR)
+                    && plan.memories().contains(HostMemoryKind.HEAP)) {
+                notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
+            }
+            if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
+                notes.add("heap memory is the Java heap, which --numa-node does not place");
+            }
+            reports.add(new BandwidthReport(session.context(), plan, results, failures, notes, placement));
+        }
+        stderrNotes.forEach(measuring::warn);
+        List<VerificationFailure> across = new ArrayList<>();
+        Optional<List<ConcurrentResult>> together = Optional.empty();
+        if (concurrent) {
+            var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
+                    (segment, device) -> { }).run(plan);
+            done += ConcurrentBenchmark.configurations(plan);
+            together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
+            across.addAll(outcome.failures());
+        }
+        Optional<List<PeerResult>> peers = Optional.empty();
+        if (plan.peerCopies()) {
+            var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
+                    .run(plan);
+            peers = Optional.of(outcome.results());
+            across.addAll(outcome.failures());
+        }
+        measuring.progressDone();
+        MultiDeviceReport report = new MultiDeviceReport(plan, reports, together, peers, across);
+        List<MeasuringCommand.DeviceResults> perDevice = new ArrayList<>();
+        for (int d = 0; d < reports.size(); d++) {
+            perDevice.add(new MeasuringCommand.DeviceResults(reports.get(d).context(),
+                    MultiDeviceMetrics.device(reports.get(d), links.get(d))));
+        }
+        List<RunResults> spanning = new ArrayList<>();
+        together.ifPresent(c -> spanning.add(MultiDeviceMetrics.concurrent(c, links)));
+        peers.ifPresent(p -> spanning.add(MultiDeviceMetrics.peers(p)));
+        return measuring.finish(perDevice, spanning, validated, new Rendering(
+                () -> MultiDeviceText.render(report),
+                () -> BandwidthCsv.render(reports),
+                () -> severalDocument(measuring, report)), started);
+    }
+
+    /**
+     * The JSON document of a run over several devices: {@link MeasuringCommand#devicesDocument}
+     * with each device's own document, then {@code concurrent} (with --concurrent), {@code p2p}
+     * (with p2p) and {@code failures} (of those two; each device's are in its document).
+     */
+    static Map<String, Object> severalDocument(MeasuringCommand measuring, MultiDeviceReport report) {
+        List<Map<String, Object>> devices = new ArrayList<>();
+        for (BandwidthReport r : report.devices()) {
+            devices.add(measuring.document("bandwidth", r.context(), BandwidthJson.parameters(r),
+                    BandwidthJson.results(r), BandwidthJson.failures(r)));
+        }
+        Map<String, Object> doc = measuring.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices);
+        report.concurrent().ifPresent(c -> doc.put("concurrent", MultiDeviceJson.concurrent(c)));
+        report.peers().ifPresent(p -> doc.put("p2p", MultiDeviceJson.peers(p)));
+        doc.put("failures", MultiDeviceJson.failures(report));
+        return doc;
+    }
+
+    /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */
+    private static Progress offset(Progress progress, int before, int total, String prefix, String suffix) {
+        return (done, ignoredTotal, configuration) -> progress.measuring(before + done, total,
+                prefix + configuration + suffix);
     }
 
     /** Progress over every pass, each configuration saying its node when there are several. */
@@ -198,8 +413,10 @@ public final class BandwidthCommand implements Callable<Integer> {
     }
 
     private List<HostMemoryKind> memoryKinds() {
+        List<String> given = memories != null ? memories
+                : concurrent ? List.of("pinned") : List.of("pageable", "pinned");
         LinkedHashSet<HostMemoryKind> kinds = new LinkedHashSet<>();
-        for (String m : memories) {
+        for (String m : given) {
             if (m.strip().equalsIgnoreCase("all")) {
                 kinds.addAll(List.of(HostMemoryKind.values()));
             } else {

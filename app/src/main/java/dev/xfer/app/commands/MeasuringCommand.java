@@ -5,17 +5,20 @@ import dev.xfer.app.cli.XferCommand;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DeviceInspector;
+import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.topology.PciDeviceReader;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -38,6 +41,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Options and plumbing every measuring command shares: which device, which output format, the
@@ -50,8 +54,10 @@ public final class MeasuringCommand {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "N", description = "The GPU to measure, by CUDA index (default 0).")
-    private int device = 0;
+    @Option(names = "--device", paramLabel = "N", converter = DeviceSelectionConverter.class,
+            description = {"The GPU to measure, by CUDA index (default 0). bandwidth also takes all, or a list",
+                    "such as 0,2,3, and measures each in turn."})
+    private DeviceSelection device = DeviceSelection.DEFAULT;
 
     @Option(names = "--json", description = "Print the results as JSON.")
     private boolean json;
@@ -79,8 +85,52 @@ public final class MeasuringCommand {
     public record Session(CudaRuntime cuda, CudaDevice device, RunContext context) {
     }
 
+    /**
+     * The one device a single-device command measures. A selection of several ({@code all}, or a
+     * list) is a usage error here, before CUDA is loaded: only bandwidth measures several so far,
+     * through {@link #devices()} and {@link #sessions()}.
+     */
     public Session session() {
-        return open((XferCommand) spec.root().userObject(), device);
+        if (!device.isSingle()) {
+            throw new UsageException("--device " + device.label() + ": " + spec.name()
+                    + " measures one GPU (--device N); all and lists are for bandwidth so far");
+        }
+        return open((XferCommand) spec.root().userObject(), device.single());
+    }
+
+    /** --device as given, parsed (bad text was already a usage error), not yet resolved. */
+    public DeviceSelection devices() {
+        return device;
+    }
+
+    /**
+     * Every selected device opened, in order: {@code all} is resolved from the runtime's device
+     * count; an index this machine lacks fails as {@link #open(XferCommand, int)} does (exit 3).
+     */
+    public List<Session> sessions() {
+        XferCommand root = (XferCommand) spec.root().userObject();
+        List<Integer> indices = device.resolve(() -> {
+            CudaRuntime cuda = root.cuda();
+            root.activity().set("counting devices");
+            return cuda.deviceCount();
+        });
+        List<Session> sessions = new ArrayList<>();
+        for (int index : indices) {
+            sessions.add(open(root, index));
+        }
+        return sessions;
+    }
+
+    /** Reads --device with {@link DeviceSelection#parse(String)}: bad text is exit 2 while parsing. */
+    public static final class DeviceSelectionConverter implements CommandLine.ITypeConverter<DeviceSelection> {
+        @Override
+        public DeviceSelection convert(String value) {
+            try {
+                return DeviceSelection.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     /** Loads CUDA if needed and describes device {@code index}: what every result carries. */
@@ -112,7 +162,44 @@ public final class MeasuringCommand {
      */
     public int finish(RunContext context, RunResults results, ValidatedExpectations expectations,
                       Rendering rendering, Instant started) {
-        List<ExpectationOutcome> outcomes = expectations.evaluate(results.metrics());
+        return finish(results.metrics(), results.allPassed(), expectations, rendering,
+                outcomes -> JUnitReport.render(context, List.of(results), outcomes,
+                        Duration.between(started, Instant.now())));
+    }
+
+    /**
+     * {@link #finish(RunContext, RunResults, ValidatedExpectations, Rendering, Instant)} for a run
+     * over several devices: the expectations see every device's results (named apart, e.g. with
+     * {@code .gpuN}) and those of the runs that span the devices; --junit gets a suite per device.
+     *
+     * @param perDevice each device's context and results, in the order measured
+     * @param across    results that belong to no single device (all GPUs at once, GPU to GPU)
+     */
+    public int finish(List<DeviceResults> perDevice, List<RunResults> across, ValidatedExpectations expectations,
+                      Rendering rendering, Instant started) {
+        List<Metric> metrics = new ArrayList<>();
+        boolean passed = true;
+        for (DeviceResults d : perDevice) {
+            metrics.addAll(d.results().metrics());
+            passed &= d.results().allPassed();
+        }
+        for (RunResults r : across) {
+            metrics.addAll(r.metrics());
+            passed &= r.allPassed();
+        }
+        return finish(metrics, passed, expectations, rendering,
+                outcomes -> JUnitReport.renderDevices(perDevice.stream().map(DeviceResults::context).toList(),
+                        perDevice.stream().map(d -> List.of(d.results())).toList(), across, outcomes,
+                        Duration.between(started, Instant.now())));
+    }
+
+    /** One device's context and results, for {@link #finish(List, List, ValidatedExpectations, Rendering, Instant)}. */
+    public record DeviceResults(RunContext context, RunResults results) {
+    }
+
+    private int finish(List<Metric> metrics, boolean configurationsPassed, ValidatedExpectations expectations,
+                       Rendering rendering, Function<List<ExpectationOutcome>, String> junitXml) {
+        List<ExpectationOutcome> outcomes = expectations.evaluate(metrics);
         StringBuilder lines = new StringBuilder();
         for (ExpectationOutcome o : outcomes) {
             lines.append(o.line()).append('\n');
@@ -141,10 +228,9 @@ public final class MeasuringCommand {
             }
         }
         if (junit != null) {
-            write(junit, JUnitReport.render(context, List.of(results), outcomes,
-                    Duration.between(started, Instant.now())));
+            write(junit, junitXml.apply(outcomes));
         }
-        boolean passed = results.allPassed() && outcomes.stream().allMatch(ExpectationOutcome::passed);
+        boolean passed = configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed);
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }
 
@@ -224,6 +310,24 @@ public final class MeasuringCommand {
         doc.put("parameters", parameters);
         doc.put("results", results);
         doc.put("failures", failures);
+        return doc;
+    }
+
+    /**
+     * The document of a run over several devices: {@code schemaVersion}, {@code command}, the
+     * whole run's {@code parameters}, and {@code devices}: one document per device, each exactly
+     * what a one-device run of it writes ({@link #document}; the {@code expectations} are the
+     * whole run's, at the top). A command adds its keys for what spans the devices after these.
+     * One device selected (also {@code --device all} on a one-GPU machine) writes the one-device
+     * document instead, unchanged.
+     */
+    public Map<String, Object> devicesDocument(String command, Map<String, Object> parameters,
+                                               List<Map<String, Object>> devices) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", SCHEMA_VERSION);
+        doc.put("command", command);
+        doc.put("parameters", parameters);
+        doc.put("devices", List.copyOf(devices));
         return doc;
     }
 

@@ -51,4 +51,51 @@ public final class JUnitReport {
         }
         return suites;
     }
+
+    /**
+     * A run over several devices as JUnit XML: each device's suites as {@link #suites} makes them
+     * (without expectations), one suite per run that spans the devices ({@code across}, e.g. all
+     * GPUs copying at once), and one suite for all the expectation outcomes.
+     *
+     * @param contexts  the devices, in the order measured; at least one
+     * @param perDevice each device's runs, in the same order as {@code contexts}
+     */
+    public static String renderDevices(List<RunContext> contexts, List<List<RunResults>> perDevice,
+                                       List<RunResults> across, List<ExpectationOutcome> outcomes, Duration elapsed) {
+        if (contexts.isEmpty() || contexts.size() != perDevice.size()) {
+            throw new IllegalArgumentException("one list of runs per device, at least one device");
+        }
+        List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        for (int i = 0; i < contexts.size(); i++) {
+            suites.addAll(suites(contexts.get(i), perDevice.get(i), List.of(), elapsed));
+        }
+        RunContext first = contexts.getFirst();
+        String indices = String.join(", ", contexts.stream().map(c -> Integer.toString(c.device().index())).toList());
+        String classSuffix = ".devices" + String.join("-", contexts.stream()
+                .map(c -> Integer.toString(c.device().index())).toList());
+        for (RunResults run : across) {
+            List<TestCase> cases = new ArrayList<>();
+            for (MeasuredConfiguration c : run.configurations()) {
+                JUnitXml.Outcome outcome = c.failure().<JUnitXml.Outcome>map(
+                        f -> new JUnitXml.Failed(f, "xfer.CheckFailed", c.summary())).orElse(new JUnitXml.Passed());
+                cases.add(new TestCase("xfer." + run.command() + classSuffix, c.name(), Duration.ZERO, outcome,
+                        c.summary()));
+            }
+            suites.add(new JUnitXml.TestSuite("xfer " + run.command() + " (devices " + indices + ")", first.started(),
+                    first.host(), elapsed, cases));
+        }
+        if (!outcomes.isEmpty()) {
+            List<TestCase> cases = new ArrayList<>();
+            for (ExpectationOutcome o : outcomes) {
+                String line = o.line();
+                JUnitXml.Outcome outcome = o.passed() ? new JUnitXml.Passed()
+                        : new JUnitXml.Failed(line, "xfer.ExpectationFailed", line);
+                cases.add(new TestCase("xfer.expect" + classSuffix, o.expectation() + " [" + o.metricName() + "]",
+                        Duration.ZERO, outcome, line));
+            }
+            suites.add(new JUnitXml.TestSuite("xfer expectations (devices " + indices + ")", first.started(),
+                    first.host(), Duration.ZERO, cases));
+        }
+        return JUnitXml.render(suites);
+    }
 }

@@ -14,6 +14,17 @@ public record RunResults(String command, List<Metric> metrics, List<MeasuredConf
         configurations = List.copyOf(configurations);
     }
 
+    /**
+     * These results with {@code suffix} appended to every name, metrics and configurations alike:
+     * how a run over several devices tells them apart ({@code pinned.h2d.16MiB.gpu1}).
+     */
+    public RunResults withNameSuffix(String suffix) {
+        return new RunResults(command,
+                metrics.stream().map(m -> new Metric(m.name() + suffix, m.value(), m.unit(), m.linkGBps())).toList(),
+                configurations.stream().map(c -> new MeasuredConfiguration(c.name() + suffix, c.summary(), c.failure()))
+                        .toList());
+    }
+
     public boolean allPassed() {
         return configurations.stream().allMatch(MeasuredConfiguration::passed);
     }

@@ -60,7 +60,7 @@ class LabelsTest {
 
     @Example
     void theLabels() {
-        assertEquals(List.of("h2d", "d2h", "d2d", "bidir"),
+        assertEquals(List.of("h2d", "d2h", "d2d", "bidir", "p2p"),
                 Arrays.stream(CopyDirection.values()).map(CopyDirection::label).toList());
         assertEquals(List.of("pageable", "pinned", "registered", "write-combined", "heap"),
                 Arrays.stream(HostMemoryKind.values()).map(HostMemoryKind::label).toList());
@@ -71,7 +71,7 @@ class LabelsTest {
     @Example
     void refusalsNameTheInputAndTheChoices() {
         IllegalArgumentException d = assertThrows(IllegalArgumentException.class, () -> CopyDirection.fromLabel("up"));
-        assertEquals("unknown direction 'up' (expected h2d, d2h, d2d or bidir)", d.getMessage());
+        assertEquals("unknown direction 'up' (expected h2d, d2h, d2d, bidir or p2p)", d.getMessage());
         IllegalArgumentException m = assertThrows(IllegalArgumentException.class, () -> HostMemoryKind.fromLabel("gpu"));
         assertEquals("unknown host memory kind 'gpu' (expected pageable, pinned, registered, write-combined or heap)",
                 m.getMessage());
@@ -80,9 +80,9 @@ class LabelsTest {
     }
 
     @Example
-    void onlyD2dStaysOnTheDevice() {
+    void onlyD2dAndP2pStayOffTheHostLink() {
         for (CopyDirection d : CopyDirection.values()) {
-            assertEquals(d != CopyDirection.D2D, d.crossesLink(), d.label());
+            assertEquals(d != CopyDirection.D2D && d != CopyDirection.P2P, d.crossesLink(), d.label());
         }
     }
 

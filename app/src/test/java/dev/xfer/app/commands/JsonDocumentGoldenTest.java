@@ -9,6 +9,7 @@ import dev.xfer.app.check.CheckReport;
 import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MultiDeviceFixtures;
 import dev.xfer.app.results.ReportFixtures;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoReport;
@@ -72,6 +73,47 @@ class JsonDocumentGoldenTest {
         BandwidthReport r = ReportFixtures.bandwidthReportAllNodes();
         assertGolden("bandwidth-all-nodes.json", new MeasuringCommand().document("bandwidth", r.context(),
                 BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
+    }
+
+    /** --device 0,1 --concurrent: each device's own document, then the GPUs at once. */
+    @Test
+    void bandwidthOverTwoDevicesAtOnce() throws IOException {
+        assertGolden("bandwidth-devices-concurrent.json",
+                BandwidthCommand.severalDocument(new MeasuringCommand(), MultiDeviceFixtures.concurrentReport()));
+    }
+
+    /** --device 0,1,2 --direction p2p: three devices without rows of their own, then every pair. */
+    @Test
+    void bandwidthBetweenThreeDevices() throws IOException {
+        assertGolden("bandwidth-devices-p2p.json",
+                BandwidthCommand.severalDocument(new MeasuringCommand(), MultiDeviceFixtures.peerReport()));
+    }
+
+    /**
+     * The several-device document: the one-device documents unchanged inside {@code devices}, and
+     * what spans the devices at the top; only what was asked for appears.
+     */
+    @Test
+    void severalDevicesWrapTheOneDeviceDocuments() {
+        var report = MultiDeviceFixtures.concurrentReport();
+        Map<String, Object> doc = BandwidthCommand.severalDocument(new MeasuringCommand(), report);
+        assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "concurrent", "failures"),
+                List.copyOf(doc.keySet()));
+        List<?> devices = (List<?>) doc.get("devices");
+        assertEquals(2, devices.size());
+        for (int d = 0; d < 2; d++) {
+            BandwidthReport r = report.devices().get(d);
+            assertEquals(new MeasuringCommand().document("bandwidth", r.context(), BandwidthJson.parameters(r),
+                    BandwidthJson.results(r), BandwidthJson.failures(r)), devices.get(d), "device " + d);
+        }
+        Map<String, Object> peers = BandwidthCommand.severalDocument(new MeasuringCommand(),
+                MultiDeviceFixtures.peerReport());
+        assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "p2p", "failures"),
+                List.copyOf(peers.keySet()));
+        Map<?, ?> first = (Map<?, ?>) ((List<?>) peers.get("p2p")).getFirst();
+        assertEquals(List.of("src", "dst", "bytes", "peerAccess", "gbps", "bidirGbps", "verified", "bidirVerified"),
+                List.copyOf(first.keySet()));
+        assertEquals(390.12, ((Map<?, ?>) first.get("gbps")).get("median"));
     }
 
     @Test

@@ -1,0 +1,343 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaEvent;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceBuffer;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.cuda.InsufficientDeviceMemoryException;
+import dev.xfer.cuda.Memcpy;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ObjIntConsumer;
+
+/**
+ * GPU-to-GPU copy rates for every ordered pair of the selected devices ({@code --direction p2p}),
+ * the way CUDA's p2pBandwidthLatencyTest measures them.
+ * <p>
+ * First, for every ordered pair (a, b) where {@code cudaDeviceCanAccessPeer} says a can reach b's
+ * memory, peer access is enabled ({@code cudaDeviceEnablePeerAccess} with a current); what this
+ * run enabled it disables at the end. A pair without peer access both ways is still measured:
+ * {@code cudaMemcpyPeerAsync} then goes through host memory, and the results say so.
+ * <p>
+ * Each device has two buffers of the size: A holds the pattern, B receives. For a pair (src, dst):
+ * <ul>
+ *   <li>one way: src's A to dst's B on a non-blocking stream of src, timed by events on that
+ *       stream (or the host clock around the call and a synchronize, with {@code --timer wall});</li>
+ *   <li>both ways: src's A to dst's B on src's stream and dst's A to src's B on dst's stream at
+ *       once; dst's stream waits for the start event on src's stream, and src's stream waits for
+ *       dst's copy before its stop event, so the events span both copies. The rate is both
+ *       copies' bytes over that time.</li>
+ * </ul>
+ * Before each, the receiving B buffers are poisoned; after the timed copies each is read back
+ * into a poisoned host buffer and must equal the pattern.
+ */
+public final class PeerBenchmark {
+    private final List<CudaDevice> devices;
+    private final Progress progress;
+    private final ObjIntConsumer<MemorySegment> beforeCompare;
+
+    /**
+     * @param devices       the GPUs, at least two, in the order selected
+     * @param beforeCompare runs on the host copy of a receiving buffer (with the receiving device's
+     *                      index) just before it is compared with the pattern; tests plant corruption there
+     */
+    public PeerBenchmark(List<CudaDevice> devices, Progress progress, ObjIntConsumer<MemorySegment> beforeCompare) {
+        if (devices.size() < 2) {
+            throw new IllegalArgumentException("peer copies need at least two devices, not " + devices.size());
+        }
+        this.devices = List.copyOf(devices);
+        this.progress = progress;
+        this.beforeCompare = beforeCompare;
+    }
+
+    /** The results (src-major, in the devices' order) and any verification failures of one run. */
+    public record Outcome(List<PeerResult> results, List<VerificationFailure> failures) {
+    }
+
+    /** The measurements, for progress: per size, each ordered pair one way and both ways. */
+    public static int configurations(BandwidthPlan plan, int devices) {
+        return plan.sizes().size() * devices * (devices - 1) * 2;
+    }
+
+    /** Device memory each device needs for one size: the pattern buffer and the receiving one. */
+    public static long deviceBytesNeeded(long size) {
+        return Math.multiplyExact(size, 2);
+    }
+
+    /** Fails before anything is measured when two buffers of the largest size cannot fit in a device's free memory. */
+    public void checkFits(BandwidthPlan plan) {
+        long largest = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
+        for (CudaDevice device : devices) {
+            InsufficientDeviceMemoryException.requireFits(device, deviceBytesNeeded(largest), "size " + largest + " B");
+        }
+    }
+
+    public Outcome run(BandwidthPlan plan) {
+        checkFits(plan);
+        int n = devices.size();
+        boolean[][] reaches = new boolean[n][n];
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) {
+                reaches[a][b] = a != b && devices.get(a).canAccessPeer(devices.get(b));
+            }
+        }
+        List<PeerResult> results = new ArrayList<>();
+        List<VerificationFailure> failures = new ArrayList<>();
+        List<Lane> lanes = new ArrayList<>();
+        boolean[][] enabledHere = new boolean[n][n];
+        try (Cleanup disable = () -> disablePeerAccess(enabledHere);
+             Cleanup close = () -> closeLanes(lanes)) {
+            for (int a = 0; a < n; a++) {
+                for (int b = 0; b < n; b++) {
+                    if (reaches[a][b]) {
+                        enabledHere[a][b] = devices.get(a).enablePeerAccess(devices.get(b));
+                    }
+                }
+            }
+            for (CudaDevice device : devices) {
+                lanes.add(Lane.open(device));
+            }
+            Run run = new Run(plan, lanes, reaches, results, failures, configurations(plan, n));
+            for (long size : plan.sizes()) {
+                run.size(size);
+            }
+        }
+        return new Outcome(results, failures);
+    }
+
+    /** A clean-up step for try-with-resources, so a failure in it never hides the one that ended the run. */
+    @FunctionalInterface
+    private interface Cleanup extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private void disablePeerAccess(boolean[][] enabledHere) {
+        RuntimeException first = null;
+        for (int a = 0; a < enabledHere.length; a++) {
+            for (int b = 0; b < enabledHere.length; b++) {
+                if (enabledHere[a][b]) {
+                    try {
+                        devices.get(a).disablePeerAccess(devices.get(b));
+                    } catch (RuntimeException e) {
+                        first = first == null ? e : first;
+                    }
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private static void closeLanes(List<Lane> lanes) {
+        RuntimeException first = null;
+        for (Lane lane : lanes) {
+            try {
+                lane.close();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** One device's stream and events. */
+    private record Lane(CudaDevice device, CudaStream stream, CudaEvent start, CudaEvent stop, CudaEvent done) {
+        static Lane open(CudaDevice device) {
+            CudaStream stream = CudaStream.create(device, true);
+            return new Lane(device, stream, CudaEvent.timing(device), CudaEvent.timing(device),
+                    CudaEvent.ordering(device));
+        }
+
+        void close() {
+            device.makeCurrent();
+            try {
+                start.close();
+                stop.close();
+                done.close();
+            } finally {
+                stream.close();
+            }
+        }
+    }
+
+    /** The state of one run, so the measuring methods need not pass it around. */
+    private final class Run {
+        private final BandwidthPlan plan;
+        private final List<Lane> lanes;
+        private final boolean[][] reaches;
+        private final List<PeerResult> results;
+        private final List<VerificationFailure> failures;
+        private final int total;
+        private int done;
+
+        Run(BandwidthPlan plan, List<Lane> lanes, boolean[][] reaches, List<PeerResult> results,
+            List<VerificationFailure> failures, int total) {
+            this.plan = plan;
+            this.lanes = lanes;
+            this.reaches = reaches;
+            this.results = results;
+            this.failures = failures;
+            this.total = total;
+        }
+
+        void size(long size) {
+            int n = lanes.size();
+            List<DeviceBuffer> patterns = new ArrayList<>();
+            List<DeviceBuffer> targets = new ArrayList<>();
+            try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size);
+                 HostBuffer check = HostMemoryKind.PAGEABLE.allocate(size);
+                 Cleanup free = () -> {
+                     freeAll(patterns);
+                     freeAll(targets);
+                 }) {
+                DataPattern.fill(reference.segment(), size);
+                for (Lane lane : lanes) {
+                    patterns.add(DeviceBuffer.allocate(lane.device(), size));
+                    targets.add(DeviceBuffer.allocate(lane.device(), size));
+                    Memcpy.copy(patterns.getLast().address(), reference.segment(), size, CopyKind.HOST_TO_DEVICE);
+                }
+                for (int s = 0; s < n; s++) {
+                    for (int d = 0; d < n; d++) {
+                        if (s != d) {
+                            results.add(pair(s, d, size, patterns, targets, reference.segment(), check.segment()));
+                        }
+                    }
+                }
+            }
+        }
+
+        private PeerResult pair(int s, int d, long size, List<DeviceBuffer> patterns, List<DeviceBuffer> targets,
+                                MemorySegment reference, MemorySegment check) {
+            Lane src = lanes.get(s);
+            Lane dst = lanes.get(d);
+            String oneWayName = PeerResult.configuration(src.device().index(), dst.device().index(), size);
+            String bothWaysName = PeerResult.bidirConfiguration(src.device().index(), dst.device().index(), size);
+
+            progress.measuring(done++, total, oneWayName);
+            poison(dst, targets.get(d));
+            src.device().makeCurrent();
+            double[] oneWay = repeat(() -> oneWay(src, targets.get(d), patterns.get(s), size));
+            boolean ok = readBack(dst, targets.get(d), oneWayName, reference, check);
+
+            progress.measuring(done++, total, bothWaysName);
+            poison(dst, targets.get(d));
+            poison(src, targets.get(s));
+            src.device().makeCurrent();
+            double[] bothWays = repeat(() -> bothWays(src, dst, patterns, targets, s, d, size));
+            boolean bidirOk = readBack(dst, targets.get(d), bothWaysName + " (into device "
+                    + dst.device().index() + ")", reference, check);
+            bidirOk &= readBack(src, targets.get(s), bothWaysName + " (into device "
+                    + src.device().index() + ")", reference, check);
+
+            return new PeerResult(src.device().index(), dst.device().index(), size, reaches[s][d] && reaches[d][s],
+                    Summary.ofRates(size, oneWay), Summary.ofRates(Math.multiplyExact(size, 2), bothWays), ok,
+                    bidirOk);
+        }
+
+        private double[] repeat(Measurement copy) {
+            new Warmup(plan.warmup()).run(copy::seconds);
+            double[] seconds = new double[plan.iterations()];
+            for (int i = 0; i < seconds.length; i++) {
+                seconds[i] = copy.seconds();
+            }
+            return seconds;
+        }
+
+        private double oneWay(Lane src, DeviceBuffer into, DeviceBuffer from, long size) {
+            return switch (plan.timer()) {
+                case EVENTS -> {
+                    src.start().record(src.stream());
+                    Memcpy.copyPeerAsync(into, from, size, src.stream());
+                    src.stop().record(src.stream());
+                    src.stop().synchronize();
+                    yield src.start().millisecondsTo(src.stop()) / 1e3;
+                }
+                case WALL -> {
+                    long t0 = System.nanoTime();
+                    Memcpy.copyPeerAsync(into, from, size, src.stream());
+                    src.stream().synchronize();
+                    yield (System.nanoTime() - t0) / 1e9;
+                }
+            };
+        }
+
+        private double bothWays(Lane src, Lane dst, List<DeviceBuffer> patterns, List<DeviceBuffer> targets, int s,
+                                int d, long size) {
+            return switch (plan.timer()) {
+                case EVENTS -> {
+                    src.start().record(src.stream());
+                    dst.stream().waitFor(src.start());
+                    Memcpy.copyPeerAsync(targets.get(d), patterns.get(s), size, src.stream());
+                    Memcpy.copyPeerAsync(targets.get(s), patterns.get(d), size, dst.stream());
+                    dst.done().record(dst.stream());
+                    src.stream().waitFor(dst.done());
+                    src.stop().record(src.stream());
+                    src.stop().synchronize();
+                    yield src.start().millisecondsTo(src.stop()) / 1e3;
+                }
+                case WALL -> {
+                    long t0 = System.nanoTime();
+                    Memcpy.copyPeerAsync(targets.get(d), patterns.get(s), size, src.stream());
+                    Memcpy.copyPeerAsync(targets.get(s), patterns.get(d), size, dst.stream());
+                    src.stream().synchronize();
+                    dst.stream().synchronize();
+                    yield (System.nanoTime() - t0) / 1e9;
+                }
+            };
+        }
+
+        private void poison(Lane lane, DeviceBuffer buffer) {
+            lane.device().makeCurrent();
+            buffer.fillAsync(DataPattern.POISON & 0xff, lane.stream());
+            lane.stream().synchronize();
+        }
+
+        private boolean readBack(Lane lane, DeviceBuffer buffer, String configuration, MemorySegment reference,
+                                 MemorySegment check) {
+            lane.device().makeCurrent();
+            DataPattern.poison(check);
+            Memcpy.copy(check, buffer.address(), buffer.bytes(), CopyKind.DEVICE_TO_HOST);
+            beforeCompare.accept(check, lane.device().index());
+            long offset = DataPattern.firstMismatch(check, reference);
+            if (offset < 0) {
+                return true;
+            }
+            failures.add(new VerificationFailure(configuration, offset, reference.get(ValueLayout.JAVA_BYTE, offset),
+                    check.get(ValueLayout.JAVA_BYTE, offset)));
+            return false;
+        }
+    }
+
+    private static void freeAll(List<DeviceBuffer> buffers) {
+        RuntimeException first = null;
+        for (DeviceBuffer b : buffers) {
+            try {
+                b.device().makeCurrent();
+                b.close();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    @FunctionalInterface
+    private interface Measurement {
+        double seconds();
+    }
+}
