@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
         subcommands = {DevicesCommand.class, TopoCommand.class, BandwidthCommand.class, OverlapCommand.class,
                 CheckCommand.class, SmokeCommand.class, BatchCommand.class, PipelineCommand.class},
         footerHeading = "%nExit codes:%n",
-        footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit   5 out of memory"})
+        footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
+                "  5 out of memory   70 other CUDA or internal failure"})
 public final class XferCommand implements Callable<Integer> {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,

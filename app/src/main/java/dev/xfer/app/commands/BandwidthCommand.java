@@ -55,7 +55,7 @@ import java.util.SequencedSet;
 import java.util.concurrent.Callable;
 
 /** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
-@Command(name = "bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "Host<->device copy bandwidth for every host memory kind, each transfer verified.", name = "bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Measure host<->device copy bandwidth (GB/s = 1e9 bytes/s) for each host memory kind,",
                 "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
 public final class BandwidthCommand implements Callable<Integer> {

@@ -29,7 +29,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code xfer batch}: many host buffers to the device, strategy by strategy (the PyTorch non_blocking tutorial). */
-@Command(name = "batch", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "Many host buffers to the device, strategy by strategy (PyTorch non_blocking and pin_memory).", name = "batch", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Copy N host buffers to N device buffers with each strategy (pageable or pinned, blocking or",
                 "async, pin-then-copy, pinning threads, one batched call, a staging ring), timed end to end."})
 public final class BatchCommand implements Callable<Integer> {

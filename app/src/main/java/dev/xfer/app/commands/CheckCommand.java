@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code xfer check}: reading or overwriting host memory while a non-blocking copy is still running. */
-@Command(name = "check", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "The non-blocking copy hazards: reading or overwriting host memory before a copy finished.", name = "check", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Show the non-blocking copy hazards: host memory read before an async D2H finished, or",
                 "overwritten before an async H2D read it, against the same with synchronization.",
                 "Exit 1 only if a synchronized scenario saw wrong data (a driver or hardware fault)."})

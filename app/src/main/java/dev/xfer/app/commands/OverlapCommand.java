@@ -31,7 +31,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code xfer overlap}: async.cu's sequential vs async-V1 vs async-V2 comparison, with the model beside it. */
-@Command(name = "overlap", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "Copy/compute overlap over chunked streams: sequential vs async-V1 vs async-V2 (async.cu).", name = "overlap", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Compare sequential, async-V1 and async-V2 chunked-stream schedules of H2D, kernel and D2H",
                 "(NVIDIA's \"How to Overlap Data Transfers\" async.cu), with each stage's time and the ideal overlap."})
 public final class OverlapCommand implements Callable<Integer> {

@@ -17,7 +17,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /** {@code xfer pipeline}: batches streamed through the device with 1, 2 or 3 buffers (double buffering). */
-@Command(name = "pipeline", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "Batches streamed through the device with 1, 2 or 3 buffers (double/triple buffering).", name = "pipeline", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Stream batches from host memory through the device (H2D, kernel, D2H) with 1 buffer (no",
                 "overlap), or 2 or 3 buffers on as many streams, and show how much copy time compute hides."})
 public final class PipelineCommand implements Callable<Integer> {

@@ -54,7 +54,7 @@ import java.util.stream.IntStream;
  * Runs a short version of every measurement with thresholds relative to the hardware and prints
  * one PASS/FAIL line per check.
  */
-@Command(name = "smoke", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "CI hardware smoke check: link, bandwidth, overlap and copy checks with hardware-relative thresholds.", name = "smoke", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"One command for CI hardware smoke runs on any NVIDIA GPU: the link, pinned and pageable",
                 "bandwidth (64MiB), overlap (async.cu defaults) and the synchronized copy checks, with thresholds",
                 "relative to the hardware. One line per check; exit 0 when all pass, 1 otherwise."})
