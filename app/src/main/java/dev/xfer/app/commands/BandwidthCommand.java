@@ -28,11 +28,8 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.VerificationFailure;
-import dev.xfer.host.ThreadPlacement;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.units.ByteSize;
@@ -95,24 +92,19 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = "events: CUDA events around each copy (default); wall: host clock around call and synchronize.")
     private CopyTimer timer = CopyTimer.EVENTS;
 
-    @Option(names = "--numa-node", paramLabel = "N|auto|all",
-            description = {"Host buffers on NUMA node N and the measuring thread on its CPUs; auto: the GPU's own node;",
-                    "all: every node in turn, near and far side by side (default: not placed)."})
-    private String numaNode;
+    @Mixin
+    private NumaNodeMixin numaNode;
 
     @Option(names = "--concurrent",
             description = {"With several GPUs (--device all or a list): after each GPU alone, all of them copy at",
                     "once, each with its own pinned buffer, stream and thread; per-GPU and aggregate GB/s."})
     private boolean concurrent;
 
-    /** The topology --numa-node is checked against, read once. */
-    private NumaTopology topology;
-
     @Override
     public Integer call() {
         BandwidthPlan plan = plan();
         OutputFormat format = measuring.format();
-        NumaOption numa = numaOption();
+        NumaOption numa = numaNode.option();
         ExpectationSet expectations = measuring.expectations();
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
         List<MeasuringCommand.Session> sessions = measuring.sessions();
@@ -160,12 +152,12 @@ public final class BandwidthCommand implements Callable<Integer> {
                     ExpectationSet expectations) {
         RunContext context = session.context();
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
-        HostPlacement placement = HostPlacement.resolve(numa, topology(), context.device().numaNode());
+        HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), context.device().numaNode());
         ValidatedExpectations validated = measuring.validate(expectations, BandwidthMetrics.declare(plan,
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         placement.warnings().forEach(measuring::warn);
         if (!numa.given()) {
-            Misplacement.ofCallingThread(topology(), context.device().numaNode()).ifPresent(measuring::warn);
+            Misplacement.ofCallingThread(numaNode.topology(), context.device().numaNode()).ifPresent(measuring::warn);
         }
         List<String> notes = new ArrayList<>();
         for (String note : placement.notes()) {
@@ -218,7 +210,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             RunContext context = session.context();
             OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
                     .orElse(OptionalDouble.empty());
-            HostPlacement placement = HostPlacement.resolve(numa, topology(), context.device().numaNode());
+            HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), context.device().numaNode());
             links.add(link);
             placements.add(placement);
             names.add(new MultiDeviceMetrics.DeviceNames(context.device().index(), link.isPresent(),
@@ -231,7 +223,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             warnings.addAll(placements.get(d).warnings());
             if (!numa.given() && own.isPresent()) {
                 String who = "device " + sessions.get(d).context().device().index() + ": ";
-                Misplacement.ofCallingThread(topology(), sessions.get(d).context().device().numaNode())
+                Misplacement.ofCallingThread(numaNode.topology(), sessions.get(d).context().device().numaNode())
                         .ifPresent(w -> warnings.add(who + w));
             }
         }
@@ -366,30 +358,7 @@ public final class BandwidthCommand implements Callable<Integer> {
                 configuration + where);
     }
 
-    /**
-     * --numa-node, checked before CUDA is loaded: a malformed value, a node this machine does not
-     * have, or a platform without placement is a usage error on any machine.
-     */
-    NumaOption numaOption() {
-        try {
-            NumaOption option = NumaOption.parse(numaNode);
-            if (option.given() && !ThreadPlacement.isSupported()) {
-                throw new UsageException("--numa-node needs Linux on x86-64; this is " + System.getProperty("os.name")
-                        + " " + System.getProperty("os.arch"));
-            }
-            HostPlacement.validate(option, topology());
-            return option;
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
 
-    private NumaTopology topology() {
-        if (topology == null) {
-            topology = new NumaTopologyReader().read();
-        }
-        return topology;
-    }
 
     BandwidthPlan plan() {
         try {

@@ -14,8 +14,6 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import picocli.CommandLine.Command;
@@ -70,23 +68,19 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 
-    @Option(names = "--numa-node", paramLabel = NumaNodeOption.LABEL,
-            description = {NumaNodeOption.HELP_1, NumaNodeOption.HELP_2})
-    private String numaNode;
-
-    /** The topology --numa-node is checked against, read once. */
-    private NumaTopology topology;
+    @Mixin
+    private NumaNodeMixin numaNode;
 
     @Override
     public Integer call() {
         BatchPlan plan = plan();
         OutputFormat format = measuring.format();
-        NumaOption numa = numaOption();
+        NumaOption numa = numaNode.option();
         ValidatedExpectations validated = measuring.validate(measuring.expectations(),
-                BatchRendering.declare(plan, HostPlacement.nameNodes(numa, topology())));
+                BatchRendering.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())));
         var session = measuring.session();
-        HostPlacement placement = HostPlacement.resolve(numa, topology(), session.context().device().numaNode());
-        List<String> notes = NumaNodeOption.announce(placement, topology(), format == OutputFormat.TEXT,
+        HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
+        List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
                 measuring::warn);
         Instant started = Instant.now();
         List<BatchResult> results = new ArrayList<>();
@@ -111,24 +105,7 @@ public final class BatchCommand implements Callable<Integer> {
                         BatchRendering.results(report), List.of())), started);
     }
 
-    /**
-     * --numa-node, checked before CUDA is loaded: a malformed value, a node this machine does not
-     * have, or a platform without placement is a usage error on any machine.
-     */
-    NumaOption numaOption() {
-        try {
-            return NumaNodeOption.check(numaNode, topology());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
 
-    private NumaTopology topology() {
-        if (topology == null) {
-            topology = new NumaTopologyReader().read();
-        }
-        return topology;
-    }
 
     BatchPlan plan() {
         try {

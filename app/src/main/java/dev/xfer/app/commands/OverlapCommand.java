@@ -13,8 +13,6 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
@@ -73,25 +71,21 @@ public final class OverlapCommand implements Callable<Integer> {
             description = "Host memory: pinned (default), registered, write-combined, or pageable (which defeats overlap).")
     private String memory = "pinned";
 
-    @Option(names = "--numa-node", paramLabel = NumaNodeOption.LABEL,
-            description = {NumaNodeOption.HELP_1, NumaNodeOption.HELP_2})
-    private String numaNode;
-
-    /** The topology --numa-node is checked against, read once. */
-    private NumaTopology topology;
+    @Mixin
+    private NumaNodeMixin numaNode;
 
     @Override
     public Integer call() {
         OverlapPlan plan = plan();
         OutputFormat format = measuring.format();
-        NumaOption numa = numaOption();
+        NumaOption numa = numaNode.option();
         // These names do not depend on the device (with --numa-node all, on the topology), so a
         // wrong one exits 2 before CUDA is touched.
         ValidatedExpectations validated = measuring.validate(measuring.expectations(),
-                OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, topology())));
+                OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())));
         var session = measuring.session();
-        HostPlacement placement = HostPlacement.resolve(numa, topology(), session.context().device().numaNode());
-        List<String> notes = NumaNodeOption.announce(placement, topology(), format == OutputFormat.TEXT,
+        HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
+        List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
                 measuring::warn);
         Instant started = Instant.now();
         List<OverlapReport.Pass> passes = new ArrayList<>();
@@ -118,24 +112,7 @@ public final class OverlapCommand implements Callable<Integer> {
                 }), started);
     }
 
-    /**
-     * --numa-node, checked before CUDA is loaded: a malformed value, a node this machine does not
-     * have, or a platform without placement is a usage error on any machine.
-     */
-    NumaOption numaOption() {
-        try {
-            return NumaNodeOption.check(numaNode, topology());
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
 
-    private NumaTopology topology() {
-        if (topology == null) {
-            topology = new NumaTopologyReader().read();
-        }
-        return topology;
-    }
 
     OverlapPlan plan() {
         try {
