@@ -60,7 +60,7 @@ public final class BandwidthText {
      * sampled pages really were, for each memory kind; none for a pass without host buffers, nor
      * for an unplaced pass whose pages could not be sampled.
      * <pre>
-     * host memory, node 1 (CPUs 24-47): pageable on node 1 (128 of 128 sampled pages); pinned on node 1 (128 of 128 sampled pages)
+     * host memory, node 1 (CPUs 24-47): pageable on node 1 (64 of 64 sampled pages); pinned on node 1 (64 of 64 sampled pages)
      * </pre>
      */
     static List<String> hostMemoryLines(BandwidthReport report) {

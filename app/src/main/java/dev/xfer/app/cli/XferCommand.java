@@ -85,9 +85,14 @@ public final class XferCommand implements Callable<Integer> {
     public static final class DurationConverter implements picocli.CommandLine.ITypeConverter<Duration> {
         @Override
         public Duration convert(String value) {
-            Duration d = dev.xfer.app.units.Durations.parse(value);
+            Duration d;
+            try {
+                d = dev.xfer.app.units.Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
             if (d.isZero() || d.isNegative()) {
-                throw new IllegalArgumentException("--timeout must be longer than 0, not '" + value + "'");
+                throw new picocli.CommandLine.TypeConversionException("--timeout must be longer than 0, not '" + value + "'");
             }
             return d;
         }

@@ -45,7 +45,7 @@ public final class BatchCommand implements Callable<Integer> {
     private String size;
 
     @Option(names = "--strategies", split = ",", paramLabel = "S",
-            description = "Which, in order; the first is the one the others are compared with (default all).")
+            description = "Which, in order; the first that runs is the one the others are compared with (default all).")
     private List<String> strategies;
 
     @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 4).")

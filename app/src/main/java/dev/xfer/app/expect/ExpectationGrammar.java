@@ -60,6 +60,9 @@ public final class ExpectationGrammar {
               pipeline.ms, pipeline.batch-ms   total and per-batch time (pipeline)
               pipeline.hidden           share of copy time hidden, a ratio
               pipeline.error            max |out - (in + 1)|, a plain number
+            Suffixes: .nodeN with --numa-node all; .gpuN with several GPUs (bandwidth);
+              concurrent.MEMORY.DIRECTION.SIZE.gpuN / .all and p2p.SRC-DST.SIZE,
+              p2p-bidir.SRC-DST.SIZE for --concurrent and --direction p2p
             """;
 
     private ExpectationGrammar() {
