@@ -152,6 +152,16 @@ class JsonDocumentGoldenTest {
                 BatchRendering.results(r), List.of());
     }
 
+    /** As PipelineCommand.call() builds it. */
+    @Test
+    void pipeline() throws IOException {
+        var plan = ReportFixtures.pipelinePlan();
+        var result = ReportFixtures.pipelineResult(1.1920928955078125E-7);
+        assertGolden("pipeline.json", new MeasuringCommand().document("pipeline", ReportFixtures.context(),
+                dev.xfer.app.pipeline.PipelineRendering.parameters(plan),
+                dev.xfer.app.pipeline.PipelineRendering.results(result), List.of()));
+    }
+
     @Test
     void check() throws IOException {
         CheckReport r = ReportFixtures.checkReport();
