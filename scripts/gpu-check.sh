@@ -2,7 +2,7 @@
 # Runs on a GPU machine without a JDK, from a checkout that carries .device/ (made here by
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
-#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check
+#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check numa
 #                                   batch pipeline-table multi tests  (multi needs two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
@@ -67,6 +67,13 @@ step() {
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
+    numa) run lscpu
+          run cat /sys/devices/system/node/online
+          expect_rc 0 "$xfer" topo
+          expect_rc 0 "$xfer" bandwidth --numa-node auto --memory pageable,pinned --size 16MiB,4GiB --iterations 10
+          expect_rc 0 "$xfer" bandwidth --numa-node all --memory pinned --size 4GiB --iterations 10
+          expect_rc 0 "$xfer" overlap --numa-node auto
+          expect_rc 0 "$xfer" batch --numa-node all --preset small --strategies pageable-async,pinned-async,staged ;;
     batch) run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 3
            expect_rc 0 "$xfer" batch --preset large --iterations 3
            expect_rc 0 "$xfer" batch --preset small ;;

@@ -31,6 +31,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -100,7 +101,7 @@ public final class BatchBenchmark {
              CudaStream stream = CudaStream.create(device, true);
              PinnedPool pool = new PinnedPool(plan.bytes());
              ExecutorService workers = PlacedWorkers.newFixedThreadPool(plan.threads(), target);
-             ExecutorService copiers = PlacedWorkers.newFixedThreadPool(plan.copyThreads(), target);
+             CopyTeam copiers = copyTeam(plan, target);
              StagingThreads staging = plan.strategies().contains(BatchStrategy.STAGED)
                      ? new StagingThreads(device, plan) : null) {
             Runs runs = new Runs(plan, buffers, stream, pool, workers, copiers, staging);
@@ -139,6 +140,23 @@ public final class BatchBenchmark {
                     .map(r -> r.placed(target.node(), r.ran() ? where.of(r.strategy()) : Optional.empty())).toList();
             return new Outcome(placed, where, target);
         }
+    }
+
+    /**
+     * pin-then-copy's copy threads, placed like every other worker; one thread (no team) when no
+     * strategy of the plan copies into pinned memory that way.
+     */
+    private static CopyTeam copyTeam(BatchPlan plan, NodeTarget target) {
+        boolean needed = plan.strategies().contains(BatchStrategy.PIN_THEN_COPY_BLOCKING)
+                || plan.strategies().contains(BatchStrategy.PIN_THEN_COPY_ASYNC);
+        AtomicReference<RuntimeException> failed = new AtomicReference<>();
+        CopyTeam team = new CopyTeam(needed ? plan.copyThreads() : 1, PlacedWorkers.threadFactory(target,
+                Thread.ofPlatform().name("xfer-copy-", 1).factory(), failed::set));
+        if (failed.get() != null) {
+            team.close();
+            throw failed.get();
+        }
+        return team;
     }
 
     /** Where each group of the run's host buffers is, from sampled pages of every buffer in it. */
@@ -224,11 +242,11 @@ public final class BatchBenchmark {
         private final CudaStream stream;
         private final PinnedPool pool;
         private final ExecutorService workers;
-        private final ExecutorService copiers;
+        private final CopyTeam copiers;
         private final StagingThreads staging;
 
         Runs(BatchPlan plan, Buffers b, CudaStream stream, PinnedPool pool, ExecutorService workers,
-             ExecutorService copiers, StagingThreads staging) {
+             CopyTeam copiers, StagingThreads staging) {
             this.plan = plan;
             this.b = b;
             this.stream = stream;
@@ -275,7 +293,7 @@ public final class BatchBenchmark {
             List<HostBuffer> inFlight = new ArrayList<>();
             for (int i = 0; i < b.pageable.size(); i++) {
                 HostBuffer block = pool.take();
-                HostCopy.copy(b.pageable.get(i).segment(), block.segment(), plan.bytes(), copiers, plan.copyThreads());
+                copiers.copy(b.pageable.get(i).segment(), block.segment(), plan.bytes());
                 copy(i, block.segment());
                 if (blocking) {
                     stream.synchronize();
