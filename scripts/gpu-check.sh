@@ -76,7 +76,12 @@ step() {
           expect_rc 0 "$xfer" batch --numa-node all --preset small --strategies pageable-async,pinned-async,staged ;;
     batch) run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 3
            expect_rc 0 "$xfer" batch --preset large --iterations 3
-           expect_rc 0 "$xfer" batch --preset small ;;
+           expect_rc 0 "$xfer" batch --preset small
+           local t
+           for t in 1 4 8; do
+             expect_rc 0 "$xfer" batch --preset large --strategies pin-then-copy-blocking,pin-then-copy-async \
+               --copy-threads "$t" --iterations 3
+           done ;;
     pipeline-table) local k b
                     for k in 1 10 100; do for b in 1 2 3; do
                       expect_rc 0 "$xfer" pipeline --buffers "$b" --kernel-iterations "$k" --batches 32 --iterations 3
@@ -118,7 +123,27 @@ PY
            expect_rc 1 "$xfer" bandwidth --device all --concurrent --size 64MiB \
              --expect 'concurrent.pinned.h2d.64MiB.all >= 100000GB/s'
            expect_rc 2 "$xfer" bandwidth --concurrent --device 0
-           expect_rc 2 "$xfer" overlap --device all
+           expect_rc 0 "$xfer" overlap --device all
+           expect_rc 0 "$xfer" pipeline --device 1,0 --batches 16 --iterations 3
+           expect_rc 0 "$xfer" batch --device all --preset small --csv
+           expect_rc 1 "$xfer" check --device all --trials 10 --scenarios d2h-sync --expect 'check.d2h-sync.wrong.gpu1 > 0'
+           local c
+           for c in "overlap" "check --trials 10" "batch --preset small" "pipeline --batches 16"; do
+             # shellcheck disable=SC2086 # the command and its options are words on purpose
+             expect_rc 0 "$xfer" $c --device all --json --output "$work/each-${c%% *}.json"
+           done
+           run python3 - "$work"/each-*.json <<'PY'
+import json, sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    assert d["schemaVersion"] == 1 and d["parameters"]["devices"] == [0, 1], (f, d["parameters"])
+    assert [x["command"] for x in d["devices"]] == [d["command"]] * 2, f
+    assert [x["context"]["device"]["index"] for x in d["devices"]] == [0, 1], f
+    print(d["command"], "devices", d["parameters"]["devices"], "results per device",
+          [len(x["results"]) for x in d["devices"]])
+print("each-device json: ok")
+PY
+           [ $? = 0 ] || status=1
            expect_rc 3 "$xfer" bandwidth --device 0,64 ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            expect_rc 0 "$work/gpu-tests/run" ;;

@@ -9,7 +9,7 @@ import dev.xfer.app.batch.BatchResult;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
-import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaNodeOption;
@@ -20,7 +20,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -76,36 +75,35 @@ public final class BatchCommand implements Callable<Integer> {
         BatchPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();
-        ValidatedExpectations validated = measuring.validate(measuring.expectations(),
-                BatchRendering.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())));
-        var session = measuring.session();
+        return EachDevice.run(measuring, measuring.expectations(),
+                BatchRendering.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
+                (session, progress) -> measure(session, progress, plan, format, numa));
+    }
+
+    private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, BatchPlan plan,
+                                        OutputFormat format, NumaOption numa) {
         HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
         List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
                 measuring::warn);
-        Instant started = Instant.now();
         List<BatchResult> results = new ArrayList<>();
         List<BatchHostMemory> hostMemory = new ArrayList<>();
         int passes = placement.targets().size();
         for (int pass = 0; pass < passes; pass++) {
             NodeTarget target = placement.targets().get(pass);
-            var progress = NumaNodeOption.passProgress(measuring.progress(), pass, passes, plan.strategies().size(),
-                    target);
+            var passProgress = NumaNodeOption.passProgress(progress, pass, passes, plan.strategies().size(), target);
             BatchBenchmark.Outcome outcome = new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(),
-                    progress).run(plan, target);
+                    passProgress).run(plan, target);
             results.addAll(outcome.results());
             hostMemory.add(outcome.hostMemory());
             placement = placement.withTarget(outcome.target());
         }
-        measuring.progressDone();
         BatchReport report = new BatchReport(session.context(), plan, results, notes, placement, hostMemory);
-        return measuring.finish(session.context(), BatchRendering.metrics(report), validated, new Rendering(
+        return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
                 () -> BatchRendering.text(report),
                 () -> BatchRendering.csv(report),
                 () -> measuring.document("batch", session.context(), BatchRendering.parameters(report),
-                        BatchRendering.results(report), List.of())), started);
+                        BatchRendering.results(report), List.of())));
     }
-
-
 
     BatchPlan plan() {
         try {

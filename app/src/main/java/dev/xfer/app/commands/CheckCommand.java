@@ -8,7 +8,6 @@ import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.check.CheckText;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.check.CheckMetrics;
-import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
@@ -17,7 +16,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -55,18 +53,15 @@ public final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         CheckPlan plan = plan();
         measuring.format();
-        // These names do not depend on the device, so a wrong one exits 2 before CUDA is touched.
-        ValidatedExpectations validated = measuring.validate(measuring.expectations(), CheckMetrics.declare(plan));
-        var session = measuring.session();
-        Instant started = Instant.now();
-        var results = new CheckExperiment(session.device(), measuring.progress()).run(plan);
-        measuring.progressDone();
-        CheckReport report = new CheckReport(session.context(), plan, results);
-        return measuring.finish(session.context(), CheckMetrics.results(report), validated, new Rendering(
-                () -> CheckText.render(report),
-                () -> CheckJson.csv(report),
-                () -> measuring.document("check", session.context(), CheckJson.parameters(plan),
-                        CheckJson.results(report), List.of())), started);
+        return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {
+            var results = new CheckExperiment(session.device(), progress).run(plan);
+            CheckReport report = new CheckReport(session.context(), plan, results);
+            return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
+                    () -> CheckText.render(report),
+                    () -> CheckJson.csv(report),
+                    () -> measuring.document("check", session.context(), CheckJson.parameters(plan),
+                            CheckJson.results(report), List.of())));
+        });
     }
 
     CheckPlan plan() {

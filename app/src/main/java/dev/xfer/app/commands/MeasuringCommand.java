@@ -55,8 +55,8 @@ public final class MeasuringCommand {
     private CommandSpec spec;
 
     @Option(names = "--device", paramLabel = "N", converter = DeviceSelectionConverter.class,
-            description = {"The GPU to measure, by CUDA index (default 0). bandwidth also takes all, or a list",
-                    "such as 0,2,3, and measures each in turn."})
+            description = {"The GPU to measure, by CUDA index (default 0), all, or a list such as 0,2,3:",
+                    "each is measured in turn, its results named apart with .gpuN."})
     private DeviceSelection device = DeviceSelection.DEFAULT;
 
     @Option(names = "--json", description = "Print the results as JSON.")
@@ -85,15 +85,10 @@ public final class MeasuringCommand {
     public record Session(CudaRuntime cuda, CudaDevice device, RunContext context) {
     }
 
-    /**
-     * The one device a single-device command measures. A selection of several ({@code all}, or a
-     * list) is a usage error here, before CUDA is loaded: only bandwidth measures several so far,
-     * through {@link #devices()} and {@link #sessions()}.
-     */
+    /** The one device of a {@link DeviceSelection#isSingle() single} selection, opened. */
     public Session session() {
         if (!device.isSingle()) {
-            throw new UsageException("--device " + device.label() + ": " + spec.name()
-                    + " measures one GPU (--device N); all and lists are for bandwidth so far");
+            throw new IllegalStateException("--device " + device.label() + " is not one device");
         }
         return open((XferCommand) spec.root().userObject(), device.single());
     }

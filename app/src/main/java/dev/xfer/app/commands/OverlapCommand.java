@@ -7,7 +7,7 @@ import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.OverlapText;
-import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
@@ -22,7 +22,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -79,28 +78,27 @@ public final class OverlapCommand implements Callable<Integer> {
         OverlapPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();
-        // These names do not depend on the device (with --numa-node all, on the topology), so a
-        // wrong one exits 2 before CUDA is touched.
-        ValidatedExpectations validated = measuring.validate(measuring.expectations(),
-                OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())));
-        var session = measuring.session();
+        return EachDevice.run(measuring, measuring.expectations(),
+                OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
+                (session, progress) -> measure(session, progress, plan, format, numa));
+    }
+
+    private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, OverlapPlan plan,
+                                        OutputFormat format, NumaOption numa) {
         HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
         List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
                 measuring::warn);
-        Instant started = Instant.now();
         List<OverlapReport.Pass> passes = new ArrayList<>();
         int count = placement.targets().size();
         for (int pass = 0; pass < count; pass++) {
             NodeTarget target = placement.targets().get(pass);
-            var progress = NumaNodeOption.passProgress(measuring.progress(), pass, count, plan.schedules().size() + 1,
-                    target);
-            OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), progress).run(plan, target);
+            var passProgress = NumaNodeOption.passProgress(progress, pass, count, plan.schedules().size() + 1, target);
+            OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), passProgress).run(plan, target);
             passes.add(new OverlapReport.Pass(target.node(), outcome.model(), outcome.results()));
             placement = placement.withTarget(outcome.target());
         }
-        measuring.progressDone();
         OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, placement);
-        return measuring.finish(session.context(), OverlapMetrics.results(report), validated, new Rendering(
+        return new EachDevice.Measured(session.context(), OverlapMetrics.results(report), new Rendering(
                 () -> OverlapText.render(report),
                 () -> OverlapJson.csv(report),
                 () -> {
@@ -109,10 +107,8 @@ public final class OverlapCommand implements Callable<Integer> {
                     doc.put("model", OverlapJson.model(report));
                     doc.put("models", OverlapJson.models(report));
                     return doc;
-                }), started);
+                }));
     }
-
-
 
     OverlapPlan plan() {
         try {

@@ -2,7 +2,6 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
-import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.pipeline.PipelineBenchmark;
 import dev.xfer.app.pipeline.PipelinePlan;
 import dev.xfer.app.pipeline.PipelineRendering;
@@ -13,7 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /** {@code xfer pipeline}: batches streamed through the device with 1, 2 or 3 buffers (double buffering). */
@@ -47,16 +45,14 @@ public final class PipelineCommand implements Callable<Integer> {
     public Integer call() {
         PipelinePlan plan = plan();
         measuring.format();
-        ValidatedExpectations validated = measuring.validate(measuring.expectations(), PipelineRendering.declare());
-        var session = measuring.session();
-        Instant started = Instant.now();
-        PipelineResult result = new PipelineBenchmark(session.device(), measuring.progress()).run(plan);
-        measuring.progressDone();
-        return measuring.finish(session.context(), PipelineRendering.metrics(plan, result), validated, new Rendering(
-                () -> PipelineRendering.text(session.context(), plan, result),
-                () -> PipelineRendering.csv(session.context(), plan, result),
-                () -> measuring.document("pipeline", session.context(), PipelineRendering.parameters(plan),
-                        PipelineRendering.results(result), java.util.List.of())), started);
+        return EachDevice.run(measuring, measuring.expectations(), PipelineRendering.declare(), (session, progress) -> {
+            PipelineResult result = new PipelineBenchmark(session.device(), progress).run(plan);
+            return new EachDevice.Measured(session.context(), PipelineRendering.metrics(plan, result), new Rendering(
+                    () -> PipelineRendering.text(session.context(), plan, result),
+                    () -> PipelineRendering.csv(session.context(), plan, result),
+                    () -> measuring.document("pipeline", session.context(), PipelineRendering.parameters(plan),
+                            PipelineRendering.results(result), java.util.List.of())));
+        });
     }
 
     PipelinePlan plan() {

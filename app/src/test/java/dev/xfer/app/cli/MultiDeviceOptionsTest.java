@@ -69,14 +69,11 @@ class MultiDeviceOptionsTest {
                         "xfer: --csv has no columns for --concurrent results; use --json"),
                 arguments(new String[] {"bandwidth", "--direction", "p2p", "--device", "all", "--csv"},
                         "xfer: --csv has no columns for p2p results; use --json"),
-                arguments(new String[] {"overlap", "--device", "all"},
-                        "xfer: --device all: overlap measures one GPU (--device N); all and lists are for bandwidth so far"),
-                arguments(new String[] {"check", "--device", "0,1"},
-                        "xfer: --device 0,1: check measures one GPU (--device N); all and lists are for bandwidth so far"),
-                arguments(new String[] {"batch", "--device", "2,0,2"},
-                        "xfer: --device 2,0: batch measures one GPU (--device N); all and lists are for bandwidth so far"),
-                arguments(new String[] {"pipeline", "--device", "ALL"},
-                        "xfer: --device all: pipeline measures one GPU (--device N); all and lists are for bandwidth so far"));
+                arguments(new String[] {"overlap", "--device", "0,1", "--expect", "overlap.v1.speedup.gpu2 >= 1"},
+                        "xfer: --expect 'overlap.v1.speedup.gpu2 >= 1': this run produces no result named overlap.v1.speedup.gpu2"),
+                arguments(new String[] {"check", "--device", "0,1", "--expect", "check.synchronized.wrong.gpu3 == 0"},
+                        "xfer: --expect 'check.synchronized.wrong.gpu3 == 0': this run produces no result named"
+                                + " check.synchronized.wrong.gpu3"));
     }
 
     @ParameterizedTest
@@ -104,7 +101,14 @@ class MultiDeviceOptionsTest {
             "bandwidth --device 0,1,2 --direction h2d,d2h,p2p --memory all",
             "bandwidth --device all --numa-node auto",
             "overlap --device 0,0",
-            "check --device 1"})
+            "overlap --device all",
+            "overlap --device 0,1 --expect overlap.v1.speedup.gpu1>=1",
+            "check --device 1",
+            "check --device 0,1 --json",
+            "batch --device 2,0,2 --csv",
+            "batch --device all --numa-node auto",
+            "pipeline --device ALL",
+            "pipeline --device 0,1 --expect pipeline.hidden>=0.5"})
     void validSelectionsReachCuda(String line) {
         XferRun run = XferRun.of(line.split(" "));
         run.assertOneLine(ExitCode.CUDA_UNAVAILABLE, "xfer: CUDA is not usable here: ");

@@ -1,0 +1,137 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a one-GPU measurement on every GPU that {@code --device} selects, for the commands whose
+ * work involves one GPU at a time (overlap, check, batch, pipeline). One GPU selected (also
+ * {@code all} on a one-GPU machine) is the one-GPU run, its output and result names unchanged,
+ * its expectations checked before CUDA is loaded. Several are measured one after another, each
+ * exactly as it would be alone; their results are named apart with {@code .gpuN}, the text
+ * reports follow one another, the CSV tables share one header (their {@code device} column tells
+ * the rows apart), and the JSON is {@link MeasuringCommand#devicesDocument}.
+ */
+final class EachDevice {
+    private EachDevice() {
+    }
+
+    /** What one GPU's measurement yields: its context, its results (names as one GPU's run gives them) and its output. */
+    record Measured(RunContext context, RunResults results, Rendering rendering) {
+    }
+
+    /** One GPU's measurement; {@code progress} already says which GPU when there are several. */
+    @FunctionalInterface
+    interface Measurement {
+        Measured measure(MeasuringCommand.Session session, Progress progress);
+    }
+
+    /**
+     * @param names the result names one GPU's run produces, without a device suffix
+     * @return the exit code, as {@link MeasuringCommand#finish} gives it
+     */
+    static int run(MeasuringCommand measuring, ExpectationSet expectations, List<MetricDeclaration> names,
+                   Measurement measurement) {
+        DeviceSelection selection = measuring.devices();
+        if (selection.isSingle()) {
+            // The names do not depend on the device, so a wrong one exits 2 before CUDA is touched.
+            ValidatedExpectations validated = measuring.validate(expectations, names);
+            return one(measuring, measuring.session(), validated, measurement);
+        }
+        // A list names its GPUs, so its names are known before CUDA is loaded too; all is resolved by CUDA.
+        ValidatedExpectations early = selection.all() ? null
+                : measuring.validate(expectations, suffixed(names, selection.indices()));
+        List<MeasuringCommand.Session> sessions = measuring.sessions();
+        if (sessions.size() == 1) {
+            return one(measuring, sessions.getFirst(), measuring.validate(expectations, names), measurement);
+        }
+        ValidatedExpectations validated = early != null ? early : measuring.validate(expectations,
+                suffixed(names, sessions.stream().map(s -> s.context().device().index()).toList()));
+        Instant started = Instant.now();
+        Progress progress = measuring.progress();
+        List<Measured> measured = new ArrayList<>();
+        for (MeasuringCommand.Session s : sessions) {
+            String who = "device " + s.context().device().index() + ": ";
+            measured.add(measurement.measure(s, (done, total, configuration) ->
+                    progress.measuring(done, total, who + configuration)));
+        }
+        measuring.progressDone();
+        List<MeasuringCommand.DeviceResults> perDevice = measured.stream()
+                .map(m -> new MeasuringCommand.DeviceResults(m.context(), m.results().withNameSuffix(
+                        DeviceSelection.nameSuffix(m.context().device().index()))))
+                .toList();
+        return measuring.finish(perDevice, List.of(), validated, joined(measuring, measured), started);
+    }
+
+    /** Every GPU's names, each one's followed by {@code .gpuN}. */
+    static List<MetricDeclaration> suffixed(List<MetricDeclaration> names, List<Integer> devices) {
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (int index : devices) {
+            String suffix = DeviceSelection.nameSuffix(index);
+            for (MetricDeclaration m : names) {
+                out.add(new MetricDeclaration(m.name() + suffix, m.unit(), m.hasLink()));
+            }
+        }
+        return out;
+    }
+
+    private static int one(MeasuringCommand measuring, MeasuringCommand.Session session,
+                           ValidatedExpectations validated, Measurement measurement) {
+        Instant started = Instant.now();
+        Measured m = measurement.measure(session, measuring.progress());
+        measuring.progressDone();
+        return measuring.finish(m.context(), m.results(), validated, m.rendering(), started);
+    }
+
+    /** Several GPUs' outputs as one, in the order measured. */
+    static Rendering joined(MeasuringCommand measuring, List<Measured> measured) {
+        return new Rendering(
+                () -> text(measured.stream().map(m -> m.rendering().text().get()).toList()),
+                () -> csv(measured.stream().map(m -> m.rendering().csv().get()).toList()),
+                () -> document(measuring, measured));
+    }
+
+    /** Each GPU's report, a blank line between them. */
+    static String text(List<String> reports) {
+        return String.join("\n", reports.stream().map(r -> r.endsWith("\n") ? r : r + "\n").toList());
+    }
+
+    /** The tables under the first one's header; each table's first line is the same header. */
+    static String csv(List<String> tables) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < tables.size(); i++) {
+            String table = tables.get(i);
+            if (i > 0) {
+                int firstLineEnd = table.indexOf('\n');
+                table = firstLineEnd < 0 ? "" : table.substring(firstLineEnd + 1);
+            }
+            out.append(table);
+        }
+        return out.toString();
+    }
+
+    /**
+     * The devices document: the first GPU's {@code parameters} (the plan is the same on each)
+     * with {@code devices}, the CUDA indices in order, then each GPU's own document.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> document(MeasuringCommand measuring, List<Measured> measured) {
+        List<Map<String, Object>> documents = measured.stream().map(m -> m.rendering().json().get()).toList();
+        Map<String, Object> first = documents.getFirst();
+        Map<String, Object> parameters = new LinkedHashMap<>((Map<String, Object>) first.get("parameters"));
+        parameters.put("devices", measured.stream().map(m -> m.context().device().index()).toList());
+        return measuring.devicesDocument((String) first.get("command"), parameters, documents);
+    }
+}

@@ -1,0 +1,129 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapMetrics;
+import dev.xfer.app.overlap.OverlapReport;
+import dev.xfer.app.overlap.OverlapText;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MultiDeviceFixtures;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.ReportFixtures;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The output of a one-GPU command run on several GPUs, on two fixed overlap reports (devices 0
+ * and 1): names apart per GPU, text one report after another, one CSV header, a devices document.
+ */
+class EachDeviceTest {
+    @Command(name = "fake")
+    static final class FakeCommand implements Callable<Integer> {
+        @Mixin
+        MeasuringCommand measuring;
+
+        @Override
+        public Integer call() {
+            throw new AssertionError("only parsed, never run");
+        }
+    }
+
+    private record Finished(int exitCode, String out, String err) {
+    }
+
+    private static EachDevice.Measured measured(MeasuringCommand m, int index) {
+        OverlapReport report = ReportFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
+        return new EachDevice.Measured(report.context(), OverlapMetrics.results(report), new Rendering(
+                () -> OverlapText.render(report), () -> OverlapJson.csv(report),
+                () -> m.document("overlap", report.context(), OverlapJson.parameters(report),
+                        OverlapJson.results(report), List.of())));
+    }
+
+    /** As EachDevice.run finishes once both GPUs are measured. */
+    private static Finished finish(String... args) {
+        FakeCommand command = new FakeCommand();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = new CommandLine(command);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        commandLine.parseArgs(args);
+        MeasuringCommand m = command.measuring;
+        List<EachDevice.Measured> both = List.of(measured(m, 0), measured(m, 1));
+        var validated = m.validate(m.expectations(),
+                EachDevice.suffixed(OverlapMetrics.declare(ReportFixtures.overlapPlan()), List.of(0, 1)));
+        List<MeasuringCommand.DeviceResults> perDevice = both.stream()
+                .map(x -> new MeasuringCommand.DeviceResults(x.context(),
+                        x.results().withNameSuffix(".gpu" + x.context().device().index())))
+                .toList();
+        int code = m.finish(perDevice, List.of(), validated, EachDevice.joined(m, both), Instant.now());
+        return new Finished(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void everyNameIsDeclaredOncePerGpuWithItsSuffix() {
+        List<MetricDeclaration> one = OverlapMetrics.declare(ReportFixtures.overlapPlan());
+        List<String> names = EachDevice.suffixed(one, List.of(2, 0)).stream().map(MetricDeclaration::name).toList();
+        assertEquals(2 * one.size(), names.size());
+        assertEquals(one.getFirst().name() + ".gpu2", names.getFirst());
+        assertEquals(one.getFirst().name() + ".gpu0", names.get(one.size()));
+    }
+
+    @Test
+    void textIsEachGpusReportWithABlankLineBetween() {
+        Finished f = finish();
+        assertEquals(ExitCode.OK, f.exitCode());
+        String[] reports = f.out().split("\n\n");
+        assertEquals(2, reports.length, f.out());
+        assertTrue(reports[0].startsWith("device 0: NVIDIA H200"), reports[0]);
+        assertTrue(reports[1].startsWith("device 1: NVIDIA H200"), reports[1]);
+    }
+
+    @Test
+    void csvHasOneHeaderAndTheDeviceColumnTellsTheRowsApart() {
+        String out = finish("--csv").out();
+        List<String> lines = out.lines().toList();
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("device,")).count(), out);
+        assertEquals(1 + 2 * 3, lines.size(), out);
+        assertTrue(lines.get(1).startsWith("0,sequential,"), out);
+        assertTrue(lines.get(4).startsWith("1,sequential,"), out);
+    }
+
+    @Test
+    void jsonIsADevicesDocumentWithEachGpusOwn() {
+        Finished f = finish("--json", "--expect", "overlap.v1.speedup >= 2");
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(f.out());
+        assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "expectations"),
+                List.copyOf(doc.keySet()));
+        assertEquals("overlap", doc.get("command"));
+        assertEquals(List.of(0L, 1L), ((Map<?, ?>) doc.get("parameters")).get("devices"));
+        List<?> devices = (List<?>) doc.get("devices");
+        assertEquals(2, devices.size());
+        for (Object d : devices) {
+            assertEquals("overlap", ((Map<?, ?>) d).get("command"));
+            assertFalse(((Map<?, ?>) d).containsKey("expectations"));
+        }
+        assertEquals(2, ((List<?>) doc.get("expectations")).size(), "one per GPU");
+    }
+
+    @Test
+    void anExpectationOnOneGpuSelectsOnlyThatGpusResult() {
+        Finished f = finish("--expect", "overlap.v1.speedup.gpu1 >= 3");
+        assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
+        assertTrue(f.out().endsWith("FAIL overlap.v1.speedup.gpu1 >= 3 (measured 2.128)\n"), f.out());
+    }
+}
