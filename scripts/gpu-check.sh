@@ -77,11 +77,14 @@ step() {
     batch) run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 3
            expect_rc 0 "$xfer" batch --preset large --iterations 3
            expect_rc 0 "$xfer" batch --preset small
+           expect_rc 0 "$xfer" batch --preset large --iterations 3 --host-copy java \
+             --strategies pin-then-copy-blocking,pin-then-copy-async,pin-threads,staged
            local t
-           for t in 1 4 8; do
+           for t in 4 8; do
              expect_rc 0 "$xfer" batch --preset large --strategies pin-then-copy-blocking,pin-then-copy-async \
                --copy-threads "$t" --iterations 3
-           done ;;
+           done
+           run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 3 ;;
     pipeline-table) local k b
                     for k in 1 10 100; do for b in 1 2 3; do
                       expect_rc 0 "$xfer" pipeline --buffers "$b" --kernel-iterations "$k" --batches 32 --iterations 3

@@ -150,7 +150,7 @@ public final class BatchBenchmark {
         boolean needed = plan.strategies().contains(BatchStrategy.PIN_THEN_COPY_BLOCKING)
                 || plan.strategies().contains(BatchStrategy.PIN_THEN_COPY_ASYNC);
         AtomicReference<RuntimeException> failed = new AtomicReference<>();
-        CopyTeam team = new CopyTeam(needed ? plan.copyThreads() : 1, PlacedWorkers.threadFactory(target,
+        CopyTeam team = new CopyTeam(needed ? plan.copyThreads() : 1, plan.hostCopy(), PlacedWorkers.threadFactory(target,
                 Thread.ofPlatform().name("xfer-copy-", 1).factory(), failed::set));
         if (failed.get() != null) {
             team.close();
@@ -317,7 +317,7 @@ public final class BatchBenchmark {
                     device.makeCurrent();
                     for (int i = nextIndex.getAndIncrement(); i < n; i = nextIndex.getAndIncrement()) {
                         HostBuffer block = pool.take();
-                        MemorySegment.copy(b.pageable.get(i).segment(), 0, block.segment(), 0, plan.bytes());
+                        plan.hostCopy().copy(b.pageable.get(i).segment(), 0, block.segment(), 0, plan.bytes());
                         ready.add(new Pinned(i, block));
                     }
                 }));
@@ -408,7 +408,7 @@ public final class BatchBenchmark {
                 running.add(workers.submit(() -> {
                     device.makeCurrent();
                     StagingRing ring = new StagingRing(plan.stagingSlots(), plan.stagingBytes(),
-                            lane.stage(sources, targets));
+                            lane.stage(sources, targets, plan.hostCopy()));
                     for (int i = first; i < sources.size(); i += lanes.size()) {
                         ring.push(new StagingRing.Transfer(i, plan.bytes()));
                     }
@@ -438,11 +438,11 @@ public final class BatchBenchmark {
             }
         }
 
-        StagingRing.Stage stage(List<HostBuffer> sources, List<DeviceBuffer> targets) {
+        StagingRing.Stage stage(List<HostBuffer> sources, List<DeviceBuffer> targets, HostCopy hostCopy) {
             return new StagingRing.Stage() {
                 @Override
                 public void fill(int slot, StagingRing.Transfer t, long offset, long length) {
-                    MemorySegment.copy(sources.get(t.index()).segment(), offset, slots.get(slot).segment(), 0, length);
+                    hostCopy.copy(sources.get(t.index()).segment(), offset, slots.get(slot).segment(), 0, length);
                 }
 
                 @Override

@@ -11,9 +11,10 @@ import java.util.List;
  * @param stagingBytes bytes per staging slot
  * @param copyThreads  threads that share each host copy into pinned memory in pin-then-copy, as
  *                     PyTorch's intra-op threads do in {@code pin_memory()}
+ * @param hostCopy     what moves host bytes into pinned memory
  */
 public record BatchPlan(int count, long bytes, List<BatchStrategy> strategies, int threads, int iterations,
-                        int warmup, int stagingSlots, long stagingBytes, int copyThreads) {
+                        int warmup, int stagingSlots, long stagingBytes, int copyThreads, HostCopy hostCopy) {
     /** The tutorial's many-small-tensors case: 1000 x 1000 floats. */
     public static final long SMALL_BYTES = 1000L * Float.BYTES;
     /** The tutorial's large case: 1000 x 1,000,000 floats. */
@@ -46,19 +47,28 @@ public record BatchPlan(int count, long bytes, List<BatchStrategy> strategies, i
         if (stagingBytes < 1) {
             throw new IllegalArgumentException("--staging-size must be at least 1 byte");
         }
+        java.util.Objects.requireNonNull(hostCopy, "hostCopy");
         if (copyThreads < 1 || copyThreads > 256) {
             throw new IllegalArgumentException("--copy-threads must be 1 to 256, not " + copyThreads);
         }
     }
 
-    /** With one copy thread per core, up to 16. */
+    /** With libc's memcpy. */
+    public BatchPlan(int count, long bytes, List<BatchStrategy> strategies, int threads, int iterations, int warmup,
+                     int stagingSlots, long stagingBytes, int copyThreads) {
+        this(count, bytes, strategies, threads, iterations, warmup, stagingSlots, stagingBytes, copyThreads,
+                HostCopy.LIBC);
+    }
+
+    /** With one copy thread per core and libc's memcpy. */
     public BatchPlan(int count, long bytes, List<BatchStrategy> strategies, int threads, int iterations, int warmup,
                      int stagingSlots, long stagingBytes) {
         this(count, bytes, strategies, threads, iterations, warmup, stagingSlots, stagingBytes, defaultCopyThreads());
     }
 
+    /** One per core, as PyTorch's intra-op threads (one per physical core). */
     public static int defaultCopyThreads() {
-        return Math.min(16, Runtime.getRuntime().availableProcessors());
+        return Math.min(256, Runtime.getRuntime().availableProcessors());
     }
 
     /** Bytes one strategy run moves. */

@@ -41,9 +41,9 @@ public final class BatchRendering {
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT,
                 "%d buffers x %d bytes (%d bytes), host clock from the first call to all copies complete, "
-                        + "%d iterations after %d+ warm-up runs (200 ms at least), %d threads, staging %d x %d bytes, %d copy threads%n",
+                        + "%d iterations after %d+ warm-up runs (200 ms at least), %d threads, staging %d x %d bytes, %d copy threads, host copies by %s%n",
                 p.count(), p.bytes(), p.totalBytes(), p.iterations(), p.warmup(), p.threads(), p.stagingSlots(),
-                p.stagingBytes(), p.copyThreads()));
+                p.stagingBytes(), p.copyThreads(), p.hostCopy() == HostCopy.LIBC ? "libc memcpy" : "MemorySegment.copy"));
         // the ratios are against the first strategy that ran (BatchBenchmark), not one that was unavailable
         String first = report.results().stream().filter(BatchResult::ran).findFirst()
                 .orElse(report.results().getFirst()).strategy().label();
@@ -187,7 +187,7 @@ public final class BatchRendering {
         return Json.object("count", p.count(), "bytes", p.bytes(), "totalBytes", p.totalBytes(),
                 "strategies", p.strategies().stream().map(BatchStrategy::label).toList(), "threads", p.threads(),
                 "iterations", p.iterations(), "warmup", p.warmup(), "stagingSlots", p.stagingSlots(),
-                "stagingBytes", p.stagingBytes(), "copyThreads", p.copyThreads());
+                "stagingBytes", p.stagingBytes(), "copyThreads", p.copyThreads(), "hostCopy", p.hostCopy().label());
     }
 
     public static List<Object> results(BatchReport report) {

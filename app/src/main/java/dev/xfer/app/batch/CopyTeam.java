@@ -28,6 +28,7 @@ final class CopyTeam implements AutoCloseable {
     private static final long ALIGN = 4096;
 
     private final int size;
+    private final HostCopy method;
     private final List<Member> members = new ArrayList<>();
     private final AtomicLong generation = new AtomicLong();
     private volatile Job job;
@@ -37,14 +38,16 @@ final class CopyTeam implements AutoCloseable {
 
     /**
      * @param size    threads that share each copy, the caller's included (so {@code size - 1} are started)
+     * @param method  what moves each chunk
      * @param threads makes the team's threads, placed where the copies must run; every thread has
      *                begun (and so been placed, or failed to be) when this returns
      */
-    CopyTeam(int size, ThreadFactory threads) {
+    CopyTeam(int size, HostCopy method, ThreadFactory threads) {
         if (size < 1) {
             throw new IllegalArgumentException("a copy team needs one thread at least, not " + size);
         }
         this.size = size;
+        this.method = method;
         this.started = new CountDownLatch(size - 1);
         for (int i = 1; i < size; i++) {
             Member member = new Member();
@@ -69,10 +72,10 @@ final class CopyTeam implements AutoCloseable {
     /** Copies {@code bytes} from {@code src} to {@code dst}, the calling thread taking its share. */
     void copy(MemorySegment src, MemorySegment dst, long bytes) {
         if (size == 1 || bytes < MIN_PARALLEL_BYTES) {
-            MemorySegment.copy(src, 0, dst, 0, bytes);
+            method.copy(src, 0, dst, 0, bytes);
             return;
         }
-        Job posted = new Job(src, dst, bytes, size);
+        Job posted = new Job(method, src, dst, bytes, size);
         job = posted;
         generation.incrementAndGet();
         for (Member m : members) {
@@ -109,6 +112,7 @@ final class CopyTeam implements AutoCloseable {
 
     /** One copy cut into page-aligned chunks, taken by whichever thread comes first. */
     private static final class Job {
+        final HostCopy method;
         final MemorySegment src;
         final MemorySegment dst;
         final long bytes;
@@ -118,7 +122,8 @@ final class CopyTeam implements AutoCloseable {
         final AtomicInteger done = new AtomicInteger();
         final AtomicReference<RuntimeException> failure = new AtomicReference<>();
 
-        Job(MemorySegment src, MemorySegment dst, long bytes, int threads) {
+        Job(HostCopy method, MemorySegment src, MemorySegment dst, long bytes, int threads) {
+            this.method = method;
             this.src = src;
             this.dst = dst;
             this.bytes = bytes;
@@ -130,7 +135,7 @@ final class CopyTeam implements AutoCloseable {
             for (int c = next.getAndIncrement(); c < parts; c = next.getAndIncrement()) {
                 long from = c * chunk;
                 try {
-                    MemorySegment.copy(src, from, dst, from, Math.min(chunk, bytes - from));
+                    method.copy(src, from, dst, from, Math.min(chunk, bytes - from));
                 } catch (RuntimeException e) {
                     failure.compareAndSet(null, e);
                 } finally {

@@ -2,6 +2,7 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.batch.BatchBenchmark;
 import dev.xfer.app.batch.BatchPlan;
+import dev.xfer.app.batch.HostCopy;
 import dev.xfer.app.batch.BatchHostMemory;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchReport;
@@ -52,8 +53,13 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Option(names = "--copy-threads", paramLabel = "N",
             description = "Threads sharing each host copy into pinned memory in pin-then-copy, as PyTorch's"
-                    + " intra-op threads (default: one per core, at most 16).")
+                    + " intra-op threads (default: one per core).")
     private int copyThreads = BatchPlan.defaultCopyThreads();
+
+    @Option(names = "--host-copy", paramLabel = "libc|java",
+            description = "What copies host bytes into pinned memory: the C library's memcpy (default) or Java's"
+                    + " MemorySegment.copy.")
+    private String hostCopy = "libc";
 
     @Option(names = "--staging-slots", paramLabel = "R", description = "Pinned slots per staging thread (default 4).")
     private int stagingSlots = 4;
@@ -125,7 +131,7 @@ public final class BatchCommand implements Callable<Integer> {
             List<BatchStrategy> chosen = strategies == null ? Arrays.asList(BatchStrategy.values())
                     : strategies.stream().map(BatchStrategy::fromLabel).distinct().toList();
             return new BatchPlan(n, bytes, chosen, threads, iterations, warmup, stagingSlots,
-                    ByteSize.parse(stagingSize).bytes(), copyThreads);
+                    ByteSize.parse(stagingSize).bytes(), copyThreads, HostCopy.fromLabel(hostCopy));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

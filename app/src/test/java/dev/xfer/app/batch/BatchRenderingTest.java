@@ -49,7 +49,7 @@ class BatchRenderingTest {
         assertTrue(lines.getFirst().startsWith("device 0: NVIDIA H200, PCIe Gen5 x16"), lines.getFirst());
         assertEquals("1000 buffers x 4000 bytes (4000000 bytes), host clock from the first call to all copies complete, "
                 + "5 iterations after 1+ warm-up runs (200 ms at least), 4 threads, staging 4 x 4194304 bytes, "
-                        + "16 copy threads",
+                        + "16 copy threads, host copies by libc memcpy",
                 lines.get(1));
     }
 
@@ -162,6 +162,7 @@ class BatchRenderingTest {
                         "pin-then-copy-blocking", "pin-then-copy-async", "pin-threads", "batched", "staged"),
                 "threads", 4L, "iterations", 5L, "warmup", 1L, "stagingSlots", 4L, "stagingBytes", 4194304L,
                 "copyThreads", 16L));
+        expected.put("hostCopy", "libc");
         expected.put("numaNode", null); // --numa-node not given
         assertEquals(expected, p);
     }

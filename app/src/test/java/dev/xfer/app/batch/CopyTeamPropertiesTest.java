@@ -16,8 +16,9 @@ class CopyTeamPropertiesTest {
     /** Whatever the size and split, every byte arrives once and nothing past the end is touched. */
     @Property(tries = 60)
     void theSplitCopyEqualsOnePlainCopy(@ForAll @LongRange(min = 1, max = 3_000_000) long bytes,
-                                        @ForAll @IntRange(min = 1, max = 9) int parts) {
-        try (Arena arena = Arena.ofShared(); CopyTeam team = new CopyTeam(parts, Thread.ofPlatform().factory())) {
+                                        @ForAll @IntRange(min = 1, max = 9) int parts,
+                                        @ForAll HostCopy method) {
+        try (Arena arena = Arena.ofShared(); CopyTeam team = new CopyTeam(parts, method, Thread.ofPlatform().factory())) {
             MemorySegment src = arena.allocate(bytes);
             MemorySegment dst = arena.allocate(bytes + 64);
             DataPattern.fill(src, bytes);
@@ -32,9 +33,10 @@ class CopyTeamPropertiesTest {
 
     /** A team reused for many copies, with pauses long enough to park, still copies each exactly. */
     @Property(tries = 5)
-    void aTeamThatParkedBetweenCopiesStillCopiesEach(@ForAll @IntRange(min = 2, max = 5) int parts) throws Exception {
+    void aTeamThatParkedBetweenCopiesStillCopiesEach(@ForAll @IntRange(min = 2, max = 5) int parts,
+                                                     @ForAll HostCopy method) throws Exception {
         long bytes = 2 * CopyTeam.MIN_PARALLEL_BYTES + 12345;
-        try (Arena arena = Arena.ofShared(); CopyTeam team = new CopyTeam(parts, Thread.ofPlatform().factory())) {
+        try (Arena arena = Arena.ofShared(); CopyTeam team = new CopyTeam(parts, method, Thread.ofPlatform().factory())) {
             MemorySegment dst = arena.allocate(bytes);
             for (int round = 0; round < 3; round++) {
                 MemorySegment src = arena.allocate(bytes);

@@ -39,6 +39,8 @@ class BatchPipelineOptionsTest {
                 arguments(new String[] {"batch", "--threads", "0"}, "--threads must be 1 to 256, not 0"),
                 arguments(new String[] {"batch", "--threads", "257"}, "--threads must be 1 to 256, not 257"),
                 arguments(new String[] {"batch", "--staging-slots", "0"}, "--staging-slots must be 1 to 1024, not 0"),
+                arguments(new String[] {"batch", "--copy-threads", "0"}, "--copy-threads must be 1 to 256, not 0"),
+                arguments(new String[] {"batch", "--host-copy", "rust"}, "--host-copy takes libc or java, not 'rust'"),
                 arguments(new String[] {"batch", "--staging-size", "1XB"}, "invalid size '1XB'"),
                 arguments(new String[] {"batch", "--iterations", "0"}, "--iterations must be at least 1, not 0"),
                 arguments(new String[] {"batch", "--warmup", "-1"}, "--warmup must not be negative, not -1"),

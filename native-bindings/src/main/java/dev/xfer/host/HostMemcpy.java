@@ -1,0 +1,59 @@
+package dev.xfer.host;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The C library's {@code memcpy} between native segments. {@link MemorySegment#copy} moves off-heap
+ * bytes with HotSpot's element-atomic copy loop; glibc's {@code memcpy} picks the CPU's fastest
+ * way ({@code rep movsb}, wide vector or non-temporal stores), which is what a C or PyTorch
+ * program copying into pinned memory gets. The call is a critical downcall: no thread-state
+ * transition, as for a few microseconds of copying it would cost more than it protects.
+ */
+public final class HostMemcpy {
+    private HostMemcpy() {
+    }
+
+    /**
+     * Copies {@code bytes} from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset}.
+     *
+     * @throws IndexOutOfBoundsException when either range lies outside its segment
+     * @throws IllegalArgumentException  when a segment is not native (a heap array may move)
+     */
+    public static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
+        if (!src.isNative() || !dst.isNative()) {
+            throw new IllegalArgumentException("memcpy copies between native segments only");
+        }
+        MemorySegment from = src.asSlice(srcOffset, bytes);
+        MemorySegment to = dst.asSlice(dstOffset, bytes);
+        if (bytes == 0) {
+            return;
+        }
+        try {
+            MemorySegment ignored = (MemorySegment) Handle.MEMCPY.invokeExact(to, from, bytes);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("memcpy failed", t);
+        }
+    }
+
+    /** Made on first use, so that merely loading this class binds nothing. */
+    private static final class Handle {
+        static final MethodHandle MEMCPY;
+
+        static {
+            Linker linker = Linker.nativeLinker();
+            MemorySegment symbol = linker.defaultLookup().find("memcpy")
+                    .orElseThrow(() -> new UnsupportedOperationException("the C library has no memcpy"));
+            MEMCPY = linker.downcallHandle(symbol, FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                    ValueLayout.ADDRESS, ValueLayout.JAVA_LONG), Linker.Option.critical(false));
+        }
+
+        private Handle() {
+        }
+    }
+}
