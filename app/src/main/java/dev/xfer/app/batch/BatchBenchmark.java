@@ -102,9 +102,10 @@ public final class BatchBenchmark {
              PinnedPool pool = new PinnedPool(plan.bytes());
              ExecutorService workers = PlacedWorkers.newFixedThreadPool(plan.threads(), target);
              CopyTeam copiers = copyTeam(plan, target);
+             BlockRecycler recycler = new BlockRecycler(device, pool);
              StagingThreads staging = plan.strategies().contains(BatchStrategy.STAGED)
                      ? new StagingThreads(device, plan) : null) {
-            Runs runs = new Runs(plan, buffers, stream, pool, workers, copiers, staging);
+            Runs runs = new Runs(plan, buffers, stream, pool, recycler, workers, copiers, staging);
             List<BatchResult> results = new ArrayList<>();
             double firstMedian = Double.NaN;
             for (BatchStrategy strategy : plan.strategies()) {
@@ -241,16 +242,18 @@ public final class BatchBenchmark {
         private final Buffers b;
         private final CudaStream stream;
         private final PinnedPool pool;
+        private final BlockRecycler recycler;
         private final ExecutorService workers;
         private final CopyTeam copiers;
         private final StagingThreads staging;
 
-        Runs(BatchPlan plan, Buffers b, CudaStream stream, PinnedPool pool, ExecutorService workers,
-             CopyTeam copiers, StagingThreads staging) {
+        Runs(BatchPlan plan, Buffers b, CudaStream stream, PinnedPool pool, BlockRecycler recycler,
+             ExecutorService workers, CopyTeam copiers, StagingThreads staging) {
             this.plan = plan;
             this.b = b;
             this.stream = stream;
             this.pool = pool;
+            this.recycler = recycler;
             this.workers = workers;
             this.copiers = copiers;
             this.staging = staging;
@@ -288,10 +291,13 @@ public final class BatchBenchmark {
             stream.synchronize();
         }
 
-        /** pin_memory() then .to(): a pinned block from the pool, a host copy into it, the DMA from it. */
+        /**
+         * pin_memory() then .to(): a pinned block from the pool, a host copy into it, the DMA from
+         * it; the block goes back to the pool once its copy has finished (at once when blocking).
+         */
         private void pinThenCopy(boolean blocking) {
-            List<HostBuffer> inFlight = new ArrayList<>();
             for (int i = 0; i < b.pageable.size(); i++) {
+                recycler.reclaim();
                 HostBuffer block = pool.take();
                 copiers.copy(b.pageable.get(i).segment(), block.segment(), plan.bytes());
                 copy(i, block.segment());
@@ -299,11 +305,11 @@ public final class BatchBenchmark {
                     stream.synchronize();
                     pool.release(block);
                 } else {
-                    inFlight.add(block);
+                    recycler.queued(block, stream);
                 }
             }
             stream.synchronize();
-            inFlight.forEach(pool::release);
+            recycler.reclaimAll();
         }
 
         /** Workers pin; this thread issues each copy as soon as its buffer is pinned, in any order. */
@@ -322,12 +328,12 @@ public final class BatchBenchmark {
                     }
                 }));
             }
-            List<HostBuffer> inFlight = new ArrayList<>(n);
             try {
                 for (int done = 0; done < n; done++) {
                     Pinned p = ready.take();
+                    recycler.reclaim();
                     copy(p.index(), p.block().segment());
-                    inFlight.add(p.block());
+                    recycler.queued(p.block(), stream);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -335,7 +341,7 @@ public final class BatchBenchmark {
             }
             awaitAll(pinning);
             stream.synchronize();
-            inFlight.forEach(pool::release);
+            recycler.reclaimAll();
         }
 
         private void batched() {
