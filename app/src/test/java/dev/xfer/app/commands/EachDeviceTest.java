@@ -11,16 +11,10 @@ import dev.xfer.app.results.MultiDeviceFixtures;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.ReportFixtures;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,20 +25,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and 1): names apart per GPU, text one report after another, one CSV header, a devices document.
  */
 class EachDeviceTest {
-    @Command(name = "fake")
-    static final class FakeCommand implements Callable<Integer> {
-        @Mixin
-        MeasuringCommand measuring;
-
-        @Override
-        public Integer call() {
-            throw new AssertionError("only parsed, never run");
-        }
-    }
-
-    private record Finished(int exitCode, String out, String err) {
-    }
-
     private static EachDevice.Measured measured(MeasuringCommand m, int index) {
         OverlapReport report = ReportFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
         return new EachDevice.Measured(report.context(), OverlapMetrics.results(report), new Rendering(
@@ -54,15 +34,9 @@ class EachDeviceTest {
     }
 
     /** As EachDevice.run finishes once both GPUs are measured. */
-    private static Finished finish(String... args) {
-        FakeCommand command = new FakeCommand();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = new CommandLine(command);
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        commandLine.parseArgs(args);
-        MeasuringCommand m = command.measuring;
+    private static ParsedMeasuring.Finished finish(String... args) {
+        ParsedMeasuring parsed = new ParsedMeasuring(args);
+        MeasuringCommand m = parsed.measuring;
         List<EachDevice.Measured> both = List.of(measured(m, 0), measured(m, 1));
         var validated = m.validate(m.expectations(),
                 EachDevice.suffixed(OverlapMetrics.declare(ReportFixtures.overlapPlan()), List.of(0, 1)));
@@ -71,7 +45,7 @@ class EachDeviceTest {
                         x.results().withNameSuffix(".gpu" + x.context().device().index())))
                 .toList();
         int code = m.finish(perDevice, List.of(), validated, EachDevice.joined(m, both), Instant.now());
-        return new Finished(code, out.toString(), err.toString());
+        return parsed.finished(code);
     }
 
     @Test
@@ -85,7 +59,7 @@ class EachDeviceTest {
 
     @Test
     void textIsEachGpusReportWithABlankLineBetween() {
-        Finished f = finish();
+        ParsedMeasuring.Finished f = finish();
         assertEquals(ExitCode.OK, f.exitCode());
         String[] reports = f.out().split("\n\n");
         assertEquals(2, reports.length, f.out());
@@ -105,7 +79,7 @@ class EachDeviceTest {
 
     @Test
     void jsonIsADevicesDocumentWithEachGpusOwn() {
-        Finished f = finish("--json", "--expect", "overlap.v1.speedup >= 2");
+        ParsedMeasuring.Finished f = finish("--json", "--expect", "overlap.v1.speedup >= 2");
         Map<?, ?> doc = (Map<?, ?>) Json.parse(f.out());
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "expectations"),
                 List.copyOf(doc.keySet()));
@@ -122,7 +96,7 @@ class EachDeviceTest {
 
     @Test
     void anExpectationOnOneGpuSelectsOnlyThatGpusResult() {
-        Finished f = finish("--expect", "overlap.v1.speedup.gpu1 >= 3");
+        ParsedMeasuring.Finished f = finish("--expect", "overlap.v1.speedup.gpu1 >= 3");
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
         assertTrue(f.out().endsWith("FAIL overlap.v1.speedup.gpu1 >= 3 (measured 2.128)\n"), f.out());
     }

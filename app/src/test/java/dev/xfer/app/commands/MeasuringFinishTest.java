@@ -13,13 +13,9 @@ import dev.xfer.app.results.RunResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,7 +24,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -51,39 +46,19 @@ class MeasuringFinishTest {
     @TempDir
     Path dir;
 
-    /** A measuring command with nothing but the shared options. */
-    @Command(name = "fake")
-    static final class FakeCommand implements Callable<Integer> {
-        @Mixin
-        MeasuringCommand measuring;
-
-        @Override
-        public Integer call() {
-            throw new AssertionError("only parsed, never run");
-        }
-    }
-
-    /** A parsed command line, what it printed, and {@code finish}'s verdict. */
-    private record Finished(int exitCode, String out, String err) {
-    }
-
     private static final class Run {
-        final FakeCommand command = new FakeCommand();
-        final StringWriter out = new StringWriter();
-        final StringWriter err = new StringWriter();
+        final ParsedMeasuring parsed;
+        final StringWriter out;
 
         Run(String... args) {
-            CommandLine commandLine = new CommandLine(command);
-            commandLine.setOut(new PrintWriter(out, true));
-            commandLine.setErr(new PrintWriter(err, true));
-            commandLine.parseArgs(args);
+            parsed = new ParsedMeasuring(args);
+            out = parsed.out;
         }
 
-        Finished finish(RunResults results) {
-            MeasuringCommand m = command.measuring;
+        ParsedMeasuring.Finished finish(RunResults results) {
+            MeasuringCommand m = parsed.measuring;
             ValidatedExpectations validated = m.validate(m.expectations(), declarations(results));
-            int code = m.finish(ReportFixtures.context(), results, validated, rendering(m), Instant.now());
-            return new Finished(code, out.toString(), err.toString());
+            return parsed.finished(m.finish(ReportFixtures.context(), results, validated, rendering(m), Instant.now()));
         }
     }
 
@@ -131,7 +106,7 @@ class MeasuringFinishTest {
 
     @Test
     void textGoesToStdoutWithThePassLinesAfterIt() {
-        Finished f = new Run("--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
+        ParsedMeasuring.Finished f = new Run("--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals(TEXT + PASS_LINE + "\n", f.out());
         assertEquals("", f.err());
@@ -139,7 +114,7 @@ class MeasuringFinishTest {
 
     @Test
     void anUnmetExpectationIsPrintedAndExits1() {
-        Finished f = new Run("--expect", "pinned.h2d.16MiB >= 45GB/s", "--expect", "pinned.h2d.16MiB >= 60GB/s")
+        ParsedMeasuring.Finished f = new Run("--expect", "pinned.h2d.16MiB >= 45GB/s", "--expect", "pinned.h2d.16MiB >= 60GB/s")
                 .finish(passing());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
         assertEquals(TEXT + PASS_LINE + "\n" + FAIL_LINE + "\n", f.out());
@@ -148,7 +123,7 @@ class MeasuringFinishTest {
 
     @Test
     void withoutExpectationsTheReportIsAllThereIs() {
-        Finished f = new Run().finish(passing());
+        ParsedMeasuring.Finished f = new Run().finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals(TEXT, f.out());
         assertEquals("", f.err());
@@ -156,7 +131,7 @@ class MeasuringFinishTest {
 
     @Test
     void aPrefixChecksEveryResultItSelects() {
-        Finished f = new Run("--expect", "pinned >= 84%link").finish(passing());
+        ParsedMeasuring.Finished f = new Run("--expect", "pinned >= 84%link").finish(passing());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode(), "h2d is 83.5% of the link");
         assertEquals(TEXT + "FAIL pinned.h2d.16MiB >= 84%link (measured 83.55%link)\n"
                 + "PASS pinned.d2h.16MiB >= 84%link (measured 84.92%link)\n", f.out());
@@ -166,7 +141,7 @@ class MeasuringFinishTest {
 
     @Test
     void jsonCarriesTheExpectationsAndTheLinesGoToStderr() {
-        Finished f = new Run("--json", "--expect", "pinned.h2d.16MiB >= 45GB/s", "--expect", "pinned.h2d.16MiB >= 60GB/s")
+        ParsedMeasuring.Finished f = new Run("--json", "--expect", "pinned.h2d.16MiB >= 45GB/s", "--expect", "pinned.h2d.16MiB >= 60GB/s")
                 .finish(passing());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
         assertEquals(PASS_LINE + "\n" + FAIL_LINE + "\n", f.err());
@@ -187,7 +162,7 @@ class MeasuringFinishTest {
 
     @Test
     void jsonWithoutExpectationsHasAnEmptyArrayAndStderrStaysQuiet() {
-        Finished f = new Run("--json").finish(passing());
+        ParsedMeasuring.Finished f = new Run("--json").finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals("", f.err());
         assertEquals(List.of(), ((Map<?, ?>) Json.parse(f.out())).get("expectations"));
@@ -195,7 +170,7 @@ class MeasuringFinishTest {
 
     @Test
     void csvIsTheBodyAloneAndTheLinesGoToStderr() {
-        Finished f = new Run("--csv", "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
+        ParsedMeasuring.Finished f = new Run("--csv", "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals(CSV, f.out());
         assertEquals(PASS_LINE + "\n", f.err());
@@ -211,7 +186,7 @@ class MeasuringFinishTest {
     @Test
     void outputWritesTheTextBodyToTheFileAndOnlyTheLinesToStdout() throws IOException {
         Path file = dir.resolve("report.txt");
-        Finished f = new Run("--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
+        ParsedMeasuring.Finished f = new Run("--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals(TEXT + PASS_LINE + "\n", Files.readString(file));
         assertEquals(PASS_LINE + "\n", f.out());
@@ -223,7 +198,7 @@ class MeasuringFinishTest {
     void outputWritesTheJsonDocumentToTheFile() throws IOException {
         Path file = dir.resolve("results.json");
         Files.writeString(file, "an older run\n");
-        Finished f = new Run("--json", "--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 60GB/s")
+        ParsedMeasuring.Finished f = new Run("--json", "--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 60GB/s")
                 .finish(passing());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
         Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(file));
@@ -236,7 +211,7 @@ class MeasuringFinishTest {
     @Test
     void outputWithoutExpectationsLeavesStdoutEmpty() throws IOException {
         Path file = dir.resolve("results.csv");
-        Finished f = new Run("--csv", "--output", file.toString()).finish(passing());
+        ParsedMeasuring.Finished f = new Run("--csv", "--output", file.toString()).finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals(CSV, Files.readString(file));
         assertEquals("", f.out());
@@ -248,7 +223,7 @@ class MeasuringFinishTest {
     @Test
     void junitWritesAReportThatParsesBack() throws Exception {
         Path xml = dir.resolve("junit.xml");
-        Finished f = new Run("--junit", xml.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s",
+        ParsedMeasuring.Finished f = new Run("--junit", xml.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s",
                 "--expect", "pinned.h2d.16MiB >= 60GB/s").finish(wrongData());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
         assertEquals(TEXT + PASS_LINE + "\n" + FAIL_LINE + "\n", f.out(), "--junit changes nothing on stdout");
@@ -273,14 +248,14 @@ class MeasuringFinishTest {
 
     @Test
     void aFailedConfigurationExits1EvenWithoutExpectations() {
-        Finished f = new Run().finish(wrongData());
+        ParsedMeasuring.Finished f = new Run().finish(wrongData());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
         assertEquals(TEXT, f.out());
     }
 
     @Test
     void aFailedConfigurationExits1EvenWhenEveryExpectationPasses() {
-        Finished f = new Run("--json", "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(wrongData());
+        ParsedMeasuring.Finished f = new Run("--json", "--expect", "pinned.h2d.16MiB >= 45GB/s").finish(wrongData());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
         assertEquals(PASS_LINE + "\n", f.err());
     }

@@ -13,20 +13,14 @@ import dev.xfer.app.results.RunResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.concurrent.Callable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,30 +35,10 @@ class SeveralDevicesFinishTest {
     @TempDir
     Path dir;
 
-    @Command(name = "fake")
-    static final class FakeCommand implements Callable<Integer> {
-        @Mixin
-        MeasuringCommand measuring;
-
-        @Override
-        public Integer call() {
-            throw new AssertionError("only parsed, never run");
-        }
-    }
-
-    private record Finished(int exitCode, String out, String err) {
-    }
-
     /** As BandwidthCommand.several() finishes, on the fixture report. */
-    private static Finished finish(MultiDeviceReport report, String... args) {
-        FakeCommand command = new FakeCommand();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine commandLine = new CommandLine(command);
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        commandLine.parseArgs(args);
-        MeasuringCommand m = command.measuring;
+    private static ParsedMeasuring.Finished finish(MultiDeviceReport report, String... args) {
+        ParsedMeasuring parsed = new ParsedMeasuring(args);
+        MeasuringCommand m = parsed.measuring;
         List<MultiDeviceMetrics.DeviceNames> names = report.indices().stream()
                 .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList();
         ValidatedExpectations validated = m.validate(m.expectations(),
@@ -77,12 +51,12 @@ class SeveralDevicesFinishTest {
         report.concurrent().ifPresent(c -> across.add(MultiDeviceMetrics.concurrent(c, List.of(LINK, LINK))));
         int code = m.finish(perDevice, across, validated, new Rendering(() -> MultiDeviceText.render(report),
                 () -> "csv\n", () -> BandwidthCommand.severalDocument(m, report)), Instant.now());
-        return new Finished(code, out.toString(), err.toString());
+        return parsed.finished(code);
     }
 
     @Test
     void everyGpuIsCheckedAndTheWrongDataExits1() {
-        Finished f = finish(MultiDeviceFixtures.concurrentReport(), "--expect", "pinned.h2d >= 50GB/s");
+        ParsedMeasuring.Finished f = finish(MultiDeviceFixtures.concurrentReport(), "--expect", "pinned.h2d >= 50GB/s");
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode(), "device 1's concurrent d2h data was wrong");
         assertTrue(f.out().endsWith("PASS pinned.h2d.16MiB.gpu0 >= 50GB/s (measured 52.63GB/s)\n"
                 + "PASS pinned.h2d.16MiB.gpu1 >= 50GB/s (measured 52.6GB/s)\n"), f.out());
@@ -90,7 +64,7 @@ class SeveralDevicesFinishTest {
 
     @Test
     void jsonPutsTheExpectationsAtTheTop() {
-        Finished f = finish(MultiDeviceFixtures.concurrentReport(), "--json", "--expect",
+        ParsedMeasuring.Finished f = finish(MultiDeviceFixtures.concurrentReport(), "--json", "--expect",
                 "concurrent.pinned.h2d.16MiB.all >= 50GB/s");
         Map<?, ?> doc = (Map<?, ?>) Json.parse(f.out());
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "concurrent", "failures",
