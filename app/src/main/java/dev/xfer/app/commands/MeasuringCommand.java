@@ -54,7 +54,7 @@ public final class MeasuringCommand {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "N", converter = DeviceSelectionConverter.class,
+    @Option(names = "--device", paramLabel = "N|all|LIST", converter = DeviceSelectionConverter.class,
             description = {"The GPU to measure, by CUDA index (default 0), all, or a list such as 0,2,3:",
                     "each is measured in turn, its results named apart with .gpuN."})
     private DeviceSelection device = DeviceSelection.DEFAULT;
