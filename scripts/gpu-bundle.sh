@@ -10,9 +10,9 @@ require_java_home
 
 bundle=$(mktemp -d)/gpu-tests
 mkdir -p "$bundle/lib" "$bundle/classes"
-# One reactor run, so app's classpath resolves native-bindings from this build; app runs last
+# A clean build, so no stale class or resource travels; one reactor run, so app's classpath resolves native-bindings from this build; app runs last
 # and leaves its test classpath in cp.txt.
-./mvnw -B -q -ntp package -DskipTests dependency:build-classpath -Dmdep.includeScope=test \
+./mvnw -B -q -ntp clean package -DskipTests dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile="$bundle/cp.txt"
 rm -rf .device && mkdir -p .device
 cp app/target/xfer-*-linux-x86_64.tar.gz .device/xfer.tar.gz
