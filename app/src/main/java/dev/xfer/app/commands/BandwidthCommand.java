@@ -26,6 +26,8 @@ import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.Misplacement;
+import dev.xfer.app.placement.NodePasses;
+import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.bandwidth.BandwidthResult;
@@ -155,31 +157,15 @@ public final class BandwidthCommand implements Callable<Integer> {
         HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), context.device().numaNode());
         ValidatedExpectations validated = measuring.validate(expectations, BandwidthMetrics.declare(plan,
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
-        placement.warnings().forEach(measuring::warn);
-        if (!numa.given()) {
-            Misplacement.ofCallingThread(numaNode.topology(), context.device().numaNode()).ifPresent(measuring::warn);
-        }
-        List<String> notes = new ArrayList<>();
-        for (String note : placement.notes()) {
-            if (format == OutputFormat.TEXT) {
-                notes.add(note);
-            } else {
-                measuring.warn(note); // stdout holds only the machine-readable document
-            }
-        }
+        List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, numaNode.topology(),
+                format == OutputFormat.TEXT, measuring::warn));
         Instant started = Instant.now();
-        List<BandwidthResult> results = new ArrayList<>();
-        List<VerificationFailure> failures = new ArrayList<>();
-        int passes = placement.targets().size();
-        for (int pass = 0; pass < passes; pass++) {
-            NodeTarget target = placement.targets().get(pass);
-            var benchmark = new BandwidthBenchmark(session.device(), link, passProgress(pass, passes, target, plan),
-                    segment -> { });
-            BandwidthBenchmark.Outcome outcome = benchmark.run(plan, target);
-            results.addAll(outcome.results());
-            failures.addAll(outcome.failures());
-            placement = placement.withTarget(outcome.target());
-        }
+        NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, measuring.progress(),
+                plan.configurations(), (target, progress) -> new BandwidthBenchmark(session.device(), link, progress,
+                        segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
+        List<BandwidthResult> results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
+        List<VerificationFailure> failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
+        placement = passes.placement();
         measuring.progressDone();
         if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
@@ -345,20 +331,6 @@ public final class BandwidthCommand implements Callable<Integer> {
         return (done, ignoredTotal, configuration) -> progress.measuring(before + done, total,
                 prefix + configuration + suffix);
     }
-
-    /** Progress over every pass, each configuration saying its node when there are several. */
-    private Progress passProgress(int pass, int passes, NodeTarget target, BandwidthPlan plan) {
-        Progress progress = measuring.progress();
-        if (passes == 1) {
-            return progress;
-        }
-        int perPass = plan.configurations();
-        String where = " on " + target.describe();
-        return (done, total, configuration) -> progress.measuring(pass * perPass + done, passes * perPass,
-                configuration + where);
-    }
-
-
 
     BandwidthPlan plan() {
         try {

@@ -12,7 +12,7 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostPlacement;
-import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.results.Rendering;
@@ -21,7 +21,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -91,19 +90,12 @@ public final class BatchCommand implements Callable<Integer> {
         HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
         List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
                 measuring::warn);
-        List<BatchResult> results = new ArrayList<>();
-        List<BatchHostMemory> hostMemory = new ArrayList<>();
-        int passes = placement.targets().size();
-        for (int pass = 0; pass < passes; pass++) {
-            NodeTarget target = placement.targets().get(pass);
-            var passProgress = NumaNodeOption.passProgress(progress, pass, passes, plan.strategies().size(), target);
-            BatchBenchmark.Outcome outcome = new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(),
-                    passProgress).run(plan, target);
-            results.addAll(outcome.results());
-            hostMemory.add(outcome.hostMemory());
-            placement = placement.withTarget(outcome.target());
-        }
-        BatchReport report = new BatchReport(session.context(), plan, results, notes, placement, hostMemory);
+        NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
+                (target, passProgress) -> new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(),
+                        passProgress).run(plan, target), BatchBenchmark.Outcome::target);
+        List<BatchResult> results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
+        List<BatchHostMemory> hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
+        BatchReport report = new BatchReport(session.context(), plan, results, notes, passes.placement(), hostMemory);
         return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
                 () -> BatchRendering.text(report),
                 () -> BatchRendering.csv(report),

@@ -10,7 +10,7 @@ import dev.xfer.app.overlap.OverlapText;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.placement.HostPlacement;
-import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.results.Rendering;
@@ -88,16 +88,15 @@ public final class OverlapCommand implements Callable<Integer> {
         HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
         List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
                 measuring::warn);
+        NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,
+                (target, passProgress) -> new OverlapBenchmark(session.device(), passProgress).run(plan, target),
+                OverlapBenchmark.Outcome::target);
         List<OverlapReport.Pass> passes = new ArrayList<>();
-        int count = placement.targets().size();
-        for (int pass = 0; pass < count; pass++) {
-            NodeTarget target = placement.targets().get(pass);
-            var passProgress = NumaNodeOption.passProgress(progress, pass, count, plan.schedules().size() + 1, target);
-            OverlapBenchmark.Outcome outcome = new OverlapBenchmark(session.device(), passProgress).run(plan, target);
-            passes.add(new OverlapReport.Pass(target.node(), outcome.model(), outcome.results()));
-            placement = placement.withTarget(outcome.target());
+        for (int i = 0; i < ran.outcomes().size(); i++) {
+            OverlapBenchmark.Outcome outcome = ran.outcomes().get(i);
+            passes.add(new OverlapReport.Pass(placement.targets().get(i).node(), outcome.model(), outcome.results()));
         }
-        OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, placement);
+        OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, ran.placement());
         return new EachDevice.Measured(session.context(), OverlapMetrics.results(report), new Rendering(
                 () -> OverlapText.render(report),
                 () -> OverlapJson.csv(report),
