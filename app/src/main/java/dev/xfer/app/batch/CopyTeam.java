@@ -65,10 +65,6 @@ final class CopyTeam implements AutoCloseable {
         }
     }
 
-    int size() {
-        return size;
-    }
-
     /** Copies {@code bytes} from {@code src} to {@code dst}, the calling thread taking its share. */
     void copy(MemorySegment src, MemorySegment dst, long bytes) {
         if (size == 1 || bytes < MIN_PARALLEL_BYTES) {

@@ -36,10 +36,6 @@ final class PinnedPool implements AutoCloseable {
         free.addFirst(block);
     }
 
-    synchronized int allocated() {
-        return all.size();
-    }
-
     /** Every block made so far, in the order made. */
     synchronized List<HostBuffer> blocks() {
         return List.copyOf(all);

@@ -13,7 +13,6 @@ import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
-import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
@@ -87,9 +86,10 @@ public final class BatchCommand implements Callable<Integer> {
 
     private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, BatchPlan plan,
                                         OutputFormat format, NumaOption numa) {
-        HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
-        List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
+        NumaNodeMixin.Resolved where = numaNode.resolve(numa, session.context().device().numaNode(), format,
                 measuring::warn);
+        HostPlacement placement = where.placement();
+        List<String> notes = where.notes();
         NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
                 (target, passProgress) -> new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(),
                         passProgress).run(plan, target), BatchBenchmark.Outcome::target);

@@ -11,7 +11,6 @@ import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
-import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
@@ -85,9 +84,10 @@ public final class OverlapCommand implements Callable<Integer> {
 
     private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, OverlapPlan plan,
                                         OutputFormat format, NumaOption numa) {
-        HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), session.context().device().numaNode());
-        List<String> notes = NumaNodeOption.announce(placement, numaNode.topology(), format == OutputFormat.TEXT,
+        NumaNodeMixin.Resolved where = numaNode.resolve(numa, session.context().device().numaNode(), format,
                 measuring::warn);
+        HostPlacement placement = where.placement();
+        List<String> notes = where.notes();
         NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,
                 (target, passProgress) -> new OverlapBenchmark(session.device(), passProgress).run(plan, target),
                 OverlapBenchmark.Outcome::target);
