@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the self-contained Linux distribution (called by Maven in app's package phase):
-#   target/dist/<name>/{bin/xfer, runtime/ (jlink), lib/*.jar}  and  target/<name>.tar.gz
+#   target/dist/<name>/{bin/xfer, runtime/ (jlink), lib/*.jar, man/man1/*.1, completion/xfer_completion}  and  target/<name>.tar.gz
 set -euo pipefail
 java_home=$1 modules=$2 target=$3 app_jar=$4 name=$5
 
@@ -26,6 +26,14 @@ exec "$here/runtime/bin/java" ${XFER_JAVA_OPTS:-} \
   -cp "$here/lib/*" dev.xfer.app.Main "$@"
 LAUNCHER
 chmod +x "$dist/bin/xfer"
+
+# Man pages (asciidoctor's roff from picocli's ManPageGenerator) and the bash/zsh completion,
+# both made from the command model in prepare-package (scripts/make-docs.sh).
+[ -s "$target/man/man1/xfer.1" ] || { echo "make-dist: no man page $target/man/man1/xfer.1" >&2; exit 1; }
+[ -s "$target/completion/xfer_completion" ] || { echo "make-dist: no completion script" >&2; exit 1; }
+mkdir -p "$dist/man/man1" "$dist/completion"
+cp "$target"/man/man1/*.1 "$dist/man/man1/"
+cp "$target/completion/xfer_completion" "$dist/completion/"
 
 tar -C "$target/dist" -czf "$target/$name.tar.gz" "$name"
 echo "make-dist: $target/$name.tar.gz ($(du -h "$target/$name.tar.gz" | cut -f1))"

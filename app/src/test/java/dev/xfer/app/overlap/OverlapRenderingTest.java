@@ -1,5 +1,7 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.report.JsonParser;
+
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.results.ReportFixtures;
@@ -94,7 +96,7 @@ class OverlapRenderingTest {
                 OverlapJson.results(r), List.of());
         doc.put("model", OverlapJson.model(r));
         doc.put("models", OverlapJson.models(r));
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        return (Map<String, Object>) JsonParser.parse(Json.write(doc));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.xfer.app.topo;
 
+import dev.xfer.app.report.JsonParser;
+
 import dev.xfer.app.report.Json;
 import dev.xfer.app.topology.SysfsFixtures;
 import org.junit.jupiter.api.Test;
@@ -16,7 +18,7 @@ class TopoJsonTest {
 
     @SuppressWarnings("unchecked")
     private static <T> T roundTrip(Object value) {
-        return (T) Json.parse(Json.write(value));
+        return (T) JsonParser.parse(Json.write(value));
     }
 
     @Test

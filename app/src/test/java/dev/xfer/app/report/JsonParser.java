@@ -7,8 +7,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Reads RFC 8259 JSON into the value model described in {@link Json}. */
-final class JsonParser {
+/**
+ * Reads RFC 8259 JSON into the value model described in {@link Json}. Test code: xfer itself only
+ * writes JSON; the tests read back what it wrote.
+ */
+public final class JsonParser {
+
+    /**
+     * Reads one JSON value (RFC 8259) from {@code text}; white space around it is allowed.
+     *
+     * @return a Map, List, String, Long, Double, Boolean, or {@code null}
+     * @throws IllegalArgumentException naming the line and column, when the text is not valid
+     *         JSON, an object repeats a key, a number is too large for a double, or the nesting
+     *         is deeper than 512 levels
+     */
+    public static Object parse(String text) {
+        return new JsonParser(text).parseDocument();
+    }
 
     private final String text;
     private int pos;
