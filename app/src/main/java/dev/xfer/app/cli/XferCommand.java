@@ -32,7 +32,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
                 "  5 out of memory   70 other CUDA or internal failure"})
-public final class XferCommand implements Callable<Integer> {
+public final class XferCommand implements Callable<Integer>, GlobalOptions {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,
             description = "Print stack traces on failure and where libcudart was found.")
@@ -54,21 +54,25 @@ public final class XferCommand implements Callable<Integer> {
 
     private CudaRuntime runtime;
 
+    @Override
     public boolean verbose() {
         return verbose;
     }
 
     /** The run's time limit, if one was given. */
+    @Override
     public Optional<Duration> timeout() {
         return Optional.ofNullable(timeout);
     }
 
     /** What the run is doing now, for the time limit's message. */
+    @Override
     public Activity activity() {
         return activity;
     }
 
     /** The CUDA runtime, loaded on first use, once per run. */
+    @Override
     public CudaRuntime cuda() {
         if (runtime == null) {
             activity.set("loading libcudart");

@@ -36,7 +36,7 @@ public final class XferVersion implements IVersionProvider {
         lines.add("xfer " + xferVersion());
         lines.add("Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")");
         try {
-            CudaRuntime cuda = ((XferCommand) spec.root().userObject()).cuda();
+            CudaRuntime cuda = ((GlobalOptions) spec.root().userObject()).cuda();
             lines.add("CUDA runtime " + cuda.runtimeVersion() + " (" + cuda.libraryPath() + ")");
             lines.add("CUDA driver " + cuda.driverVersion());
         } catch (RuntimeException e) {

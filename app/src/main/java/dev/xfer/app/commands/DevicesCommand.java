@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.devices.DevicesJson;
@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
         description = "Describe each GPU: memory, copy engines, PCI bus id, NUMA node and CPU affinity, PCIe link.")
 public final class DevicesCommand implements Callable<Integer> {
     @ParentCommand
-    private XferCommand root;
+    private GlobalOptions root;
 
     @Spec
     private CommandSpec spec;

@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DeviceInspector;
@@ -90,7 +90,7 @@ public final class MeasuringCommand {
         if (!device.isSingle()) {
             throw new IllegalStateException("--device " + device.label() + " is not one device");
         }
-        return open((XferCommand) spec.root().userObject(), device.single());
+        return open((GlobalOptions) spec.root().userObject(), device.single());
     }
 
     /** --device as given, parsed (bad text was already a usage error), not yet resolved. */
@@ -100,10 +100,10 @@ public final class MeasuringCommand {
 
     /**
      * Every selected device opened, in order: {@code all} is resolved from the runtime's device
-     * count; an index this machine lacks fails as {@link #open(XferCommand, int)} does (exit 3).
+     * count; an index this machine lacks fails as {@link #open(GlobalOptions, int)} does (exit 3).
      */
     public List<Session> sessions() {
-        XferCommand root = (XferCommand) spec.root().userObject();
+        GlobalOptions root = (GlobalOptions) spec.root().userObject();
         List<Integer> indices = device.resolve(() -> {
             CudaRuntime cuda = root.cuda();
             root.activity().set("counting devices");
@@ -129,7 +129,7 @@ public final class MeasuringCommand {
     }
 
     /** Loads CUDA if needed and describes device {@code index}: what every result carries. */
-    public static Session open(XferCommand root, int index) {
+    public static Session open(GlobalOptions root, int index) {
         CudaRuntime cuda = root.cuda();
         root.activity().set("reading device " + index);
         CudaDevice chosen = cuda.device(index);
@@ -273,7 +273,7 @@ public final class MeasuringCommand {
 
     /** A progress line on stderr, only when stderr is likely a terminal, so logs and pipes stay clean. */
     public Progress progress() {
-        var activity = ((XferCommand) spec.root().userObject()).activity();
+        var activity = ((GlobalOptions) spec.root().userObject()).activity();
         boolean terminal = System.console() != null && System.console().isTerminal();
         PrintWriter err = spec.commandLine().getErr();
         return (done, total, configuration) -> {

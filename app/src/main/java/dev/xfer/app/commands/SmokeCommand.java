@@ -10,7 +10,7 @@ import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckReport;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -60,7 +60,7 @@ import java.util.stream.IntStream;
                 "relative to the hardware. One line per check; exit 0 when all pass, 1 otherwise."})
 public final class SmokeCommand implements Callable<Integer> {
     @ParentCommand
-    private XferCommand root;
+    private GlobalOptions root;
 
     @Spec
     private CommandSpec spec;

@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.report.Json;
@@ -31,7 +31,7 @@ import java.util.concurrent.Callable;
                 "Works without CUDA: the GPUs then come from sysfs, named by bus id."})
 public final class TopoCommand implements Callable<Integer> {
     @ParentCommand
-    private XferCommand root;
+    private GlobalOptions root;
 
     @Spec
     private CommandSpec spec;

@@ -1,0 +1,26 @@
+package dev.xfer.app.cli;
+
+import dev.xfer.cuda.CudaRuntime;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * What a command needs from xfer's global options and the run they describe. Commands see the root
+ * command through this (their {@code @ParentCommand}, or the root's user object), so commands/
+ * does not depend on the class that lists the commands, and the two packages have no import loop.
+ */
+public interface GlobalOptions {
+
+    /** The CUDA runtime, loaded on first use, once per run ({@code --cudart} or the usual search). */
+    CudaRuntime cuda();
+
+    /** What the run is doing now, for the time limit's message. */
+    Activity activity();
+
+    /** {@code --verbose}: stack traces on failure. */
+    boolean verbose();
+
+    /** {@code --timeout}, if given. */
+    Optional<Duration> timeout();
+}
