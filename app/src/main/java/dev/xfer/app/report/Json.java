@@ -49,7 +49,7 @@ public final class Json {
      *         is deeper than 512 levels
      */
     public static Object parse(String text) {
-        return new JsonParser(text).parseDocument();
+        return new JsonReader().read(text);
     }
 
     /**

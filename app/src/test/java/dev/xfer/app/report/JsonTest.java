@@ -2,7 +2,9 @@ package dev.xfer.app.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -152,38 +154,36 @@ class JsonTest {
         assertEquals("🚀", Json.parse("\"\\ud83d\\ude80\""));
     }
 
+    /** Jackson reads the text; the message's position and gist are ours to pin, its wording Jackson's. */
     @ParameterizedTest(name = "[{index}] {1}")
     @CsvSource(delimiter = '|', value = {
-            "''                 | invalid JSON at line 1, column 1: unexpected end of input, expected a value",
-            "'{\"a\":1,}'       | invalid JSON at line 1, column 8: unexpected '}', expected a string key",
-            "'[1,]'             | invalid JSON at line 1, column 4: unexpected ']', expected a value",
-            "'[1 2]'            | invalid JSON at line 1, column 4: unexpected '2', expected ',' or ']'",
-            "'{\"a\" 1}'        | invalid JSON at line 1, column 6: unexpected '1', expected ':'",
-            "'{\"a\":1,\"a\":2}' | invalid JSON at line 1, column 8: key \"a\" repeats",
-            "'01'               | invalid JSON at line 1, column 2: unexpected '1' after the value",
-            "'1.'               | invalid JSON at line 1, column 3: invalid number, expected a digit after '.'",
-            "'-'                | invalid JSON at line 1, column 2: invalid number, expected a digit",
-            "'1e'               | invalid JSON at line 1, column 3: invalid number, expected a digit in the exponent",
-            "'+1'               | invalid JSON at line 1, column 1: unexpected '+', expected a value",
-            "'1e999'            | invalid JSON at line 1, column 1: number 1e999 is too large for a double",
-            "'NaN'              | invalid JSON at line 1, column 1: unexpected 'N', expected a value",
-            "'tru'              | invalid JSON at line 1, column 1: unexpected 't', expected a value",
-            "'\"abc'            | invalid JSON at line 1, column 5: unexpected end of input inside a string",
-            "'\"\\x\"'          | invalid JSON at line 1, column 2: invalid escape \\x",
-            "'\"\\u12G4\"'      | invalid JSON at line 1, column 2: invalid \\u escape \\u12G4",
-            "'\"\\u12'          | invalid JSON at line 1, column 2: unexpected end of input in a \\u escape",
-            "'[1]\n\n  x'       | invalid JSON at line 3, column 3: unexpected 'x' after the value",
+            "''                 | line 1, column 1: | end of input",
+            "'{\"a\":1,}'       | line 1, column 8: | '}'",
+            "'[1,]'             | line 1, column 4: | ']'",
+            "'[1 2]'            | line 1, column 4: | '2'",
+            "'{\"a\" 1}'        | line 1, column 6: | colon",
+            "'{\"a\":1,\"a\":2}' | line 1, column 11: | Duplicate field 'a'",
+            "'01'               | line 1, column 2: | Leading zeroes",
+            "'1.'               | line 1, column 2: | Decimal point",
+            "'-'                | line 1, column 2: | No digit",
+            "'1e'               | line 1, column 3: | exponent",
+            "'+1'               | line 1, column 2: | plus sign",
+            "'1e999'            | line 1, column 1: | number 1e999 is too large for a double",
+            "'NaN'              | line 1, column 4: | 'NaN'",
+            "'tru'              | line 1, column 4: | 'tru'",
+            "'\"abc'            | line 1, column 5: | closing quote",
+            "'\"\\x\"'          | line 1, column 3: | escape 'x'",
+            "'\"\\u12G4\"'      | line 1, column 6: | hex-digit",
+            "'\"\\u12'          | line 1, column 6: | end-of-input",
+            "'[1]\n\n  x'       | line 3, column 4: | 'x'",
+            "'[1] 2'            | line 1, column 5: | unexpected 2 after the value",
+            "'\"a\nb\"'          | line 1, column 3: | CTRL-CHAR",
     })
-    void rejectsInvalidJsonNamingLineAndColumn(String text, String message) {
-        assertEquals(message, assertThrows(IllegalArgumentException.class,
-                () -> Json.parse(text)).getMessage());
-    }
-
-    @Test
-    void rejectsRawControlCharactersInStrings() {
-        assertEquals("invalid JSON at line 1, column 3: unescaped control character U+000A inside "
-                + "a string", assertThrows(IllegalArgumentException.class,
-                () -> Json.parse("\"a\nb\"")).getMessage());
+    void rejectsInvalidJsonNamingLineAndColumn(String text, String where, String gist) {
+        String message = assertThrows(IllegalArgumentException.class, () -> Json.parse(text)).getMessage();
+        assertTrue(message.startsWith("invalid JSON at " + where + " "), message);
+        assertTrue(message.contains(gist), message);
+        assertFalse(message.contains("\n"), message);
     }
 
     @Test
