@@ -47,6 +47,10 @@ public final class XferCommand implements Callable<Integer> {
             description = "End the run with exit code 4 past this long (e.g. 90s, 10m), saying where it was.")
     private Duration timeout;
 
+    @Option(names = "--label", scope = ScopeType.INHERIT, paramLabel = "TEXT",
+            description = "A label every results document carries beside the host name (e.g. a run or rack name).")
+    private String label;
+
     @Spec
     private CommandSpec spec;
 
@@ -61,6 +65,11 @@ public final class XferCommand implements Callable<Integer> {
     /** The run's time limit, if one was given. */
     public Optional<Duration> timeout() {
         return Optional.ofNullable(timeout);
+    }
+
+    /** --label, if given: carried in every results document's context. */
+    public Optional<String> label() {
+        return Optional.ofNullable(label).filter(l -> !l.isBlank());
     }
 
     /** What the run is doing now, for the time limit's message. */

@@ -48,7 +48,11 @@ import java.util.function.Function;
  * run's context, progress on a terminal, and the JSON document envelope.
  */
 public final class MeasuringCommand {
-    /** Bumped whenever a field of the JSON documents changes meaning or disappears. */
+    /**
+     * Bumped whenever a field of the JSON documents changes meaning or disappears; added fields
+     * keep it (readers ignore fields they do not know). Readers take any version up to theirs and
+     * refuse a newer one: see docs/fleets.md.
+     */
     public static final int SCHEMA_VERSION = 1;
 
     @Spec(Spec.Target.MIXEE)
@@ -135,7 +139,7 @@ public final class MeasuringCommand {
         CudaDevice chosen = cuda.device(index);
         DeviceInfo info = new DeviceInspector(cuda, new PciDeviceReader()).inspect(chosen);
         RunContext context = new RunContext(XferVersion.xferVersion(), Instant.now(), hostName(), info,
-                cuda.runtimeVersion(), cuda.driverVersion());
+                cuda.runtimeVersion(), cuda.driverVersion(), root.label());
         return new Session(cuda, chosen, context);
     }
 
