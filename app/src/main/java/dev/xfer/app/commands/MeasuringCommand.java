@@ -18,6 +18,8 @@ import picocli.CommandLine.Spec;
 
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.fleet.DocumentReader;
+import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -82,6 +84,10 @@ public final class MeasuringCommand {
     @Option(names = "--junit", paramLabel = "FILE",
             description = "Also write a JUnit XML report: one test case per configuration and per expectation.")
     private Path junit;
+
+    @Option(names = "--openmetrics", paramLabel = "FILE",
+            description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector), atomically.")
+    private Path openMetrics;
 
     private boolean progressShown;
 
@@ -229,6 +235,11 @@ public final class MeasuringCommand {
         if (junit != null) {
             write(junit, junitXml.apply(outcomes));
         }
+        if (openMetrics != null) {
+            // Through the document's text, so the figures are exactly those the JSON carries.
+            Object document = Json.parse(Json.write(rendering.json().get()));
+            write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics, document)));
+        }
         boolean passed = configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed);
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }
@@ -245,6 +256,7 @@ public final class MeasuringCommand {
     public OutputFormat format() {
         requireFolderOf(output, "--output");
         requireFolderOf(junit, "--junit");
+        requireFolderOf(openMetrics, "--openmetrics");
         if (json && csv) {
             throw new UsageException("--json and --csv exclude each other");
         }
@@ -330,7 +342,8 @@ public final class MeasuringCommand {
         return doc;
     }
 
-    private static String hostName() {
+    /** The host name results carry. */
+    public static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
