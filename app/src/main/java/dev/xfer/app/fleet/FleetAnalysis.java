@@ -108,14 +108,16 @@ public final class FleetAnalysis {
         for (int i = 0; i < values.length; i++) {
             double v = values[i];
             double sense = higherIsBetter ? 1 : -1;
-            double deviation = sense * (v - median) / median;
+            // A time is compared as the rate it stands for (10% more time is 9.1% less throughput),
+            // so --margin means the same for a result in GB/s and for its time.
+            double deviation = higherIsBetter ? (v - median) / median : median / v - 1;
             double z = mad > 0 ? sense * (v - median) / (FleetRule.MAD_SCALE * mad)
                     : deviation < 0 ? Double.NEGATIVE_INFINITY : 0;
             boolean outlier;
             if (values.length >= 3) {
                 outlier = z < -rule.zLimit() && deviation < -rule.margin();
             } else if (values.length == 2) {
-                double belowBest = sense * (v - best) / best;
+                double belowBest = higherIsBetter ? (v - best) / best : best / v - 1;
                 outlier = belowBest < -rule.margin();
             } else {
                 outlier = false;

@@ -14,6 +14,10 @@ package dev.xfer.app.fleet;
  * always 0.67 in size): the slower is flagged when it is worse than the better one by more than
  * the margin. A GPU alone in its model group is never flagged: there is nothing to compare with.
  *
+ * <p>Times (better lower) are compared as the rates they stand for: a time 25% above the median
+ * is 20% worse ({@code median / value - 1}), so a margin means the same for a bandwidth and for
+ * the time of the same copy.
+ *
  * @param margin    a fraction, 0.10 for 10%
  * @param zLimit    3.5, the limit Iglewicz and Hoaglin recommend
  */
