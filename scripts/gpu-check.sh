@@ -151,7 +151,7 @@ PY
              expect_rc 0 "$xfer" --label "run$r" bandwidth --device "$g" --memory pinned --direction h2d,d2h --size 256MiB \
                --iterations 20 --json --output "$f/gpu$g-run$r.json"
            done; done
-           run "$xfer" --label smoke smoke --device all --json --output "$f/smoke.json"
+           run "$xfer" --label=smoke-run smoke --device all --json --output "$f/smoke.json"
            expect_rc 0 "$xfer" fleet "$f"
            expect_rc 0 "$xfer" compare --fail-on-regression 5% "$f/gpu0-run1.json" "$f/gpu0-run2.json"
            echo "\$ xfer bandwidth --device 0 --memory pinned --direction h2d --size 1GiB --iterations 400 &  # the link's other user"
