@@ -77,7 +77,7 @@ class DevicesRenderingTest {
     @SuppressWarnings("unchecked")
     void jsonDevice() {
         Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DevicesJson.device(ReportFixtures.h200())));
-        assertEquals(List.of("index", "name", "computeCapability", "memoryTotalBytes", "memoryFreeBytes",
+        assertEquals(List.of("index", "name", "uuid", "computeCapability", "memoryTotalBytes", "memoryFreeBytes",
                 "multiprocessors", "asyncEngines", "concurrentCopyAndExecute", "pciBusId", "numaNode", "cpuAffinity",
                 "linkCurrent", "linkMax", "linkTheoreticalGBps"), List.copyOf(d.keySet()));
         assertEquals("9.0", d.get("computeCapability"));
