@@ -25,10 +25,14 @@ class FleetAnalysisPropertiesTest {
         return Arbitraries.doubles().between(-0.02, 0.02).list().ofMinSize(1).ofMaxSize(40);
     }
 
-    /** Among GPUs within 2% of each other, one 20% or more slower (in H2D only) is the only one flagged. */
+    /**
+     * Among GPUs within 2% of each other, one 30% or more slower (in H2D only) is the only one
+     * flagged. 30%, not 20%: with few peers spread over 4%, the MAD can be 4% of the median, and a
+     * GPU 18% below it has a z-score of only -3.0 (jqwik found that case with three GPUs).
+     */
     @Property(tries = 300)
     void aPlantedSlowGpuIsAlwaysFound(@ForAll("jitters") List<Double> jitters,
-                                      @ForAll @DoubleRange(min = 0.2, max = 0.7) double slower,
+                                      @ForAll @DoubleRange(min = 0.3, max = 0.7) double slower,
                                       @ForAll @IntRange(min = 0, max = 40) int position) {
         List<Gpu> gpus = new ArrayList<>();
         for (int i = 0; i < jitters.size(); i++) {
