@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check numa
-#                                   batch pipeline-table multi tests  (multi needs two GPUs at least)
+#                                   batch pipeline-table multi fleet tests  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -143,6 +143,27 @@ print("each-device json: ok")
 PY
            [ $? = 0 ] || status=1
            expect_rc 3 "$xfer" bandwidth --device 0,64 ;;
+    fleet) # Real documents, several runs per GPU (told apart by --label), merged by fleet; then one
+           # run of GPU 0 while another xfer saturates its H2D link: a genuinely slower document.
+           local g r f="$work/fleet" bg
+           mkdir -p "$f"
+           for r in 1 2 3; do for g in 0 1; do
+             expect_rc 0 "$xfer" --label "run$r" bandwidth --device "$g" --memory pinned --direction h2d,d2h --size 256MiB \
+               --iterations 20 --json --output "$f/gpu$g-run$r.json"
+           done; done
+           run "$xfer" --label=smoke-run smoke --device all --json --output "$f/smoke.json"
+           expect_rc 0 "$xfer" fleet "$f"
+           expect_rc 0 "$xfer" compare --fail-on-regression 5% "$f/gpu0-run1.json" "$f/gpu0-run2.json"
+           echo "\$ xfer bandwidth --device 0 --memory pinned --direction h2d --size 1GiB --iterations 400 &  # the link's other user"
+           "$xfer" bandwidth --device 0 --memory pinned --direction h2d --size 1GiB --iterations 400 >/dev/null 2>&1 &
+           bg=$!
+           sleep 3
+           expect_rc 0 "$xfer" --label shared bandwidth --device 0 --memory pinned --direction h2d,d2h --size 256MiB \
+             --iterations 20 --json --output "$f/gpu0-shared.json" --openmetrics "$out/shared.prom"
+           kill "$bg" 2>/dev/null; wait "$bg" 2>/dev/null
+           expect_rc 1 "$xfer" fleet --junit "$out/fleet.xml" "$f"
+           expect_rc 1 "$xfer" compare --fail-on-regression 5% "$f/gpu0-run1.json" "$f/gpu0-shared.json"
+           run head -12 "$out/shared.prom" ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

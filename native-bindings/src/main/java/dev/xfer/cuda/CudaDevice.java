@@ -1,5 +1,6 @@
 package dev.xfer.cuda;
 
+import dev.xfer.cuda.generated.cudaDeviceProp;
 import dev.xfer.cuda.generated.cudart;
 
 import java.lang.foreign.Arena;
@@ -43,6 +44,36 @@ public final class CudaDevice {
             Check.check(cudart.cudaGetDeviceProperties(prop, index), "cudaGetDeviceProperties(device " + index + ")");
             return prop.asSlice(0, NAME_LENGTH).getString(0);
         }
+    }
+
+    /**
+     * The GPU's UUID as {@code nvidia-smi -L} prints it ({@code GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}):
+     * stable across reboots and slot changes, unlike the CUDA index, so results from many runs
+     * can be matched to one physical GPU. {@code cudaDeviceProp.uuid} follows {@code name} in
+     * every runtime version, so its offset comes from the generated layout.
+     */
+    public String uuid() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment prop = arena.allocate(DEVICE_PROP_BYTES, 16);
+            Check.check(cudart.cudaGetDeviceProperties(prop, index), "cudaGetDeviceProperties(device " + index + ")");
+            byte[] bytes = prop.asSlice(cudaDeviceProp.uuid$offset(), 16).toArray(ValueLayout.JAVA_BYTE);
+            return formatUuid(bytes);
+        }
+    }
+
+    /** 16 bytes as {@code GPU-} and 8-4-4-4-12 lower-case hex digits, as nvidia-smi writes them. */
+    public static String formatUuid(byte[] bytes) {
+        if (bytes.length != 16) {
+            throw new IllegalArgumentException("a UUID has 16 bytes, not " + bytes.length);
+        }
+        StringBuilder text = new StringBuilder("GPU-");
+        for (int i = 0; i < 16; i++) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) {
+                text.append('-');
+            }
+            text.append(Character.forDigit((bytes[i] >> 4) & 0xf, 16)).append(Character.forDigit(bytes[i] & 0xf, 16));
+        }
+        return text.toString();
     }
 
     /** The PCI address as the runtime prints it, e.g. {@code 00000000:17:00.0}. */

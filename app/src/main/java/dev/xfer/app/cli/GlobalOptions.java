@@ -23,4 +23,7 @@ public interface GlobalOptions {
 
     /** {@code --timeout}, if given. */
     Optional<Duration> timeout();
+
+    /** {@code --label}, if given: carried in every results document's context. */
+    Optional<String> label();
 }

@@ -2,6 +2,8 @@ package dev.xfer.app.cli;
 
 import dev.xfer.app.commands.BandwidthCommand;
 import dev.xfer.app.commands.BatchCommand;
+import dev.xfer.app.commands.CompareCommand;
+import dev.xfer.app.commands.FleetCommand;
 import dev.xfer.app.commands.PipelineCommand;
 import dev.xfer.app.commands.CheckCommand;
 import dev.xfer.app.commands.DevicesCommand;
@@ -28,7 +30,8 @@ import java.util.concurrent.Callable;
         usageHelpAutoWidth = true,
         description = "Measures how fast data moves between host memory and NVIDIA GPUs, and why.",
         subcommands = {DevicesCommand.class, TopoCommand.class, BandwidthCommand.class, OverlapCommand.class,
-                CheckCommand.class, SmokeCommand.class, BatchCommand.class, PipelineCommand.class},
+                CheckCommand.class, SmokeCommand.class, BatchCommand.class, PipelineCommand.class,
+                FleetCommand.class, CompareCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
                 "  5 out of memory   70 other CUDA or internal failure"})
@@ -47,6 +50,10 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
             description = "End the run with exit code 4 past this long (e.g. 90s, 10m), saying where it was.")
     private Duration timeout;
 
+    @Option(names = "--label", scope = ScopeType.INHERIT, paramLabel = "TEXT",
+            description = "A label every results document carries beside the host name (e.g. a run or rack name).")
+    private String label;
+
     @Spec
     private CommandSpec spec;
 
@@ -63,6 +70,12 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
     @Override
     public Optional<Duration> timeout() {
         return Optional.ofNullable(timeout);
+    }
+
+    /** --label, if given: carried in every results document's context. */
+    @Override
+    public Optional<String> label() {
+        return Optional.ofNullable(label).filter(l -> !l.isBlank());
     }
 
     /** What the run is doing now, for the time limit's message. */

@@ -18,6 +18,8 @@ import picocli.CommandLine.Spec;
 
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.fleet.DocumentReader;
+import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -48,7 +50,11 @@ import java.util.function.Function;
  * run's context, progress on a terminal, and the JSON document envelope.
  */
 public final class MeasuringCommand {
-    /** Bumped whenever a field of the JSON documents changes meaning or disappears. */
+    /**
+     * Bumped whenever a field of the JSON documents changes meaning or disappears; added fields
+     * keep it (readers ignore fields they do not know). Readers take any version up to theirs and
+     * refuse a newer one: see docs/fleets.md.
+     */
     public static final int SCHEMA_VERSION = 1;
 
     @Spec(Spec.Target.MIXEE)
@@ -78,6 +84,10 @@ public final class MeasuringCommand {
     @Option(names = "--junit", paramLabel = "FILE",
             description = "Also write a JUnit XML report: one test case per configuration and per expectation.")
     private Path junit;
+
+    @Option(names = "--openmetrics", paramLabel = "FILE",
+            description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector), atomically.")
+    private Path openMetrics;
 
     private boolean progressShown;
 
@@ -135,7 +145,7 @@ public final class MeasuringCommand {
         CudaDevice chosen = cuda.device(index);
         DeviceInfo info = new DeviceInspector(cuda, new PciDeviceReader()).inspect(chosen);
         RunContext context = new RunContext(XferVersion.xferVersion(), Instant.now(), hostName(), info,
-                cuda.runtimeVersion(), cuda.driverVersion());
+                cuda.runtimeVersion(), cuda.driverVersion(), root.label());
         return new Session(cuda, chosen, context);
     }
 
@@ -225,6 +235,11 @@ public final class MeasuringCommand {
         if (junit != null) {
             write(junit, junitXml.apply(outcomes));
         }
+        if (openMetrics != null) {
+            // Through the document's text, so the figures are exactly those the JSON carries.
+            Object document = Json.parse(Json.write(rendering.json().get()));
+            write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics, document)));
+        }
         boolean passed = configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed);
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }
@@ -241,6 +256,7 @@ public final class MeasuringCommand {
     public OutputFormat format() {
         requireFolderOf(output, "--output");
         requireFolderOf(junit, "--junit");
+        requireFolderOf(openMetrics, "--openmetrics");
         if (json && csv) {
             throw new UsageException("--json and --csv exclude each other");
         }
@@ -326,7 +342,8 @@ public final class MeasuringCommand {
         return doc;
     }
 
-    private static String hostName() {
+    /** The host name results carry. */
+    public static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {

@@ -8,7 +8,12 @@ import dev.xfer.app.check.CheckExperiment;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.fleet.DocumentReader;
+import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.expect.ExpectationOutcome;
@@ -44,6 +49,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
@@ -75,27 +81,73 @@ public final class SmokeCommand implements Callable<Integer> {
             description = "An extra threshold, repeatable, as on the measuring commands.")
     private List<String> extra = new ArrayList<>();
 
+    @Option(names = "--json", description = {"Print a JSON document (what xfer fleet and compare read); the PASS/FAIL lines",
+            "then go to stderr, or stay on stdout with --output."})
+    private boolean json;
+
+    @Option(names = "--output", paramLabel = "FILE",
+            description = "Write the JSON document to FILE (atomically), also when CUDA is not usable (exit 3).")
+    private Path output;
+
+    @Option(names = "--openmetrics", paramLabel = "FILE",
+            description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector).")
+    private Path openMetrics;
+
     @Override
     public Integer call() {
         MeasuringCommand.requireFolderOf(junit, "--junit");
+        MeasuringCommand.requireFolderOf(output, "--output");
+        MeasuringCommand.requireFolderOf(openMetrics, "--openmetrics");
         ExpectationSet.parse(extra);
-        List<Integer> devices = devices();
-        PrintWriter out = spec.commandLine().getOut();
+        Instant started = Instant.now();
+        boolean document = json || output != null;
+        PrintWriter out = json && output == null ? spec.commandLine().getErr() : spec.commandLine().getOut();
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        List<Map<String, Object>> documents = new ArrayList<>();
         boolean passed = true;
-        for (int index : devices) {
-            passed &= smoke(index, out, suites);
+        try {
+            for (int index : devices()) {
+                passed &= smoke(index, out, suites, documents);
+            }
+        } catch (RuntimeException e) {
+            if (document && ErrorReport.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
+                // A node without a usable GPU still reports, so a fleet run sees it rather than a gap.
+                writeDocument(SmokeDocument.unusable(root, started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
+            }
+            throw e;
+        }
+        if (document) {
+            writeDocument(SmokeDocument.of(documents, passed));
+        }
+        if (openMetrics != null) {
+            write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics,
+                    Json.parse(Json.write(SmokeDocument.of(documents, passed))))));
         }
         if (junit != null) {
-            try {
-                AtomicFileWriter.write(junit, JUnitXml.render(suites));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + junit + ": " + e.getMessage(), e);
-            }
+            write(junit, JUnitXml.render(suites));
         }
         out.println(passed ? "smoke: PASS" : "smoke: FAIL");
         out.flush();
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    private void writeDocument(Map<String, Object> doc) {
+        String text = Json.write(doc);
+        if (output != null) {
+            write(output, text);
+        } else {
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.print(text);
+            stdout.flush();
+        }
+    }
+
+    private static void write(Path file, String content) {
+        try {
+            AtomicFileWriter.write(file, content);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private List<Integer> devices() {
@@ -109,7 +161,7 @@ public final class SmokeCommand implements Callable<Integer> {
         }
     }
 
-    private boolean smoke(int index, PrintWriter out, List<JUnitXml.TestSuite> suites) {
+    private boolean smoke(int index, PrintWriter out, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
         Instant started = Instant.now();
         var session = MeasuringCommand.open(root, index);
         RunContext context = session.context();
@@ -127,12 +179,13 @@ public final class SmokeCommand implements Callable<Integer> {
 
         Progress progress = (done, total, what) -> root.activity().set("smoke " + who + ": " + what);
         var bw = new BandwidthBenchmark(session.device(), link, progress, s -> { }).run(bandwidth);
-        RunResults bandwidthResults = BandwidthMetrics.results(
-                new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of()), link);
+        BandwidthReport bandwidthReport = new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of());
+        RunResults bandwidthResults = BandwidthMetrics.results(bandwidthReport, link);
         var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
-        RunResults overlapResults = OverlapMetrics.results(new OverlapReport(context, overlap, ov.model(), ov.results()));
-        RunResults checkResults = CheckMetrics.results(
-                new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check)));
+        OverlapReport overlapReport = new OverlapReport(context, overlap, ov.model(), ov.results());
+        RunResults overlapResults = OverlapMetrics.results(overlapReport);
+        CheckReport checkReport = new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check));
+        RunResults checkResults = CheckMetrics.results(checkReport);
         RunResults linkResults = linkResults(context);
 
         List<RunResults> runs = List.of(linkResults, bandwidthResults, overlapResults, checkResults);
@@ -163,6 +216,7 @@ public final class SmokeCommand implements Callable<Integer> {
         }
         out.flush();
         suites.addAll(JUnitReport.suites(context, runs, outcomes, Duration.between(started, Instant.now())));
+        documents.add(SmokeDocument.device(context, bandwidthReport, overlapReport, checkReport, runs, outcomes, passed));
         return passed;
     }
 

@@ -15,6 +15,7 @@ import java.util.OptionalInt;
  * @param concurrentCopyAndExecute whether a copy can run while a kernel runs
  * @param pci                      sysfs facts; empty when sysfs has no entry for the bus id (containers, VMs)
  * @param hostNumaFromCuda         the host NUMA node CUDA reports as closest, -1 if it reports none
+ * @param uuid                     {@code GPU-...} as nvidia-smi prints it; empty when the runtime gave none
  */
 public record DeviceInfo(
         int index,
@@ -28,7 +29,23 @@ public record DeviceInfo(
         boolean concurrentCopyAndExecute,
         String pciBusId,
         Optional<PciDeviceInfo> pci,
-        int hostNumaFromCuda) {
+        int hostNumaFromCuda,
+        Optional<String> uuid) {
+
+    /** A device whose UUID is not known (fixtures, and readers of documents written before it was recorded). */
+    public DeviceInfo(int index, String name, int computeMajor, int computeMinor, long memoryTotalBytes,
+                      long memoryFreeBytes, int multiprocessors, int asyncEngines, boolean concurrentCopyAndExecute,
+                      String pciBusId, Optional<PciDeviceInfo> pci, int hostNumaFromCuda) {
+        this(index, name, computeMajor, computeMinor, memoryTotalBytes, memoryFreeBytes, multiprocessors, asyncEngines,
+                concurrentCopyAndExecute, pciBusId, pci, hostNumaFromCuda, Optional.empty());
+    }
+
+    /** The same device with its UUID. */
+    public DeviceInfo withUuid(String uuid) {
+        return new DeviceInfo(index, name, computeMajor, computeMinor, memoryTotalBytes, memoryFreeBytes,
+                multiprocessors, asyncEngines, concurrentCopyAndExecute, pciBusId, pci, hostNumaFromCuda,
+                Optional.of(uuid));
+    }
 
     public String computeCapability() {
         return computeMajor + "." + computeMinor;

@@ -44,7 +44,8 @@ public final class DeviceInspector {
                 device.attribute(DeviceAttribute.CONCURRENT_COPY_AND_EXECUTE) != 0,
                 busId,
                 sysfs.read(busId),
-                hostNumaId(device));
+                hostNumaId(device),
+                java.util.Optional.of(device.uuid()));
     }
 
     /** Older drivers reject this attribute; that only means "not reported". */

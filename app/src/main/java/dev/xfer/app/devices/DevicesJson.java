@@ -33,6 +33,7 @@ public final class DevicesJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("index", d.index());
         m.put("name", d.name());
+        m.put("uuid", d.uuid().orElse(null));
         m.put("computeCapability", d.computeCapability());
         m.put("memoryTotalBytes", d.memoryTotalBytes());
         m.put("memoryFreeBytes", d.memoryFreeBytes());

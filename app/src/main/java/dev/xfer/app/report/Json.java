@@ -4,9 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Minimal JSON for reports: writes plain Java values as pretty-printed JSON. xfer writes JSON
- * and never reads it; the tests read it back into the same kinds of values with their own
- * parser (test code, {@code JsonParser}).
+ * Minimal JSON for reports: writes plain Java values as pretty-printed JSON and reads JSON back
+ * into the same kinds of values.
  *
  * <p>Value model, the same both ways:
  * <ul>
@@ -39,6 +38,18 @@ public final class Json {
      */
     public static String write(Object value) {
         return new JsonWriter().write(value);
+    }
+
+    /**
+     * Reads one JSON value (RFC 8259) from {@code text}; white space around it is allowed.
+     *
+     * @return a Map, List, String, Long, Double, Boolean, or {@code null}
+     * @throws IllegalArgumentException naming the line and column, when the text is not valid
+     *         JSON, an object repeats a key, a number is too large for a double, or the nesting
+     *         is deeper than 512 levels
+     */
+    public static Object parse(String text) {
+        return new JsonReader().read(text);
     }
 
     /**

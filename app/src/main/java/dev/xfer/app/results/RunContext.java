@@ -16,7 +16,13 @@ import java.util.Optional;
  * result file says which GPU, link, driver and runtime produced it.
  */
 public record RunContext(String xferVersion, Instant started, String host, DeviceInfo device,
-                         CudaVersion runtime, CudaVersion driver) {
+                         CudaVersion runtime, CudaVersion driver, Optional<String> label) {
+
+    /** A context without --label. */
+    public RunContext(String xferVersion, Instant started, String host, DeviceInfo device,
+                      CudaVersion runtime, CudaVersion driver) {
+        this(xferVersion, started, host, device, runtime, driver, Optional.empty());
+    }
 
     public Optional<PcieLink> link() {
         return device.transferLink();
@@ -35,6 +41,7 @@ public record RunContext(String xferVersion, Instant started, String host, Devic
                 "xfer", xferVersion,
                 "started", started.toString(),
                 "host", host,
+                "label", label.orElse(null),
                 "runtimeVersion", runtime.toString(),
                 "driverVersion", driver.toString(),
                 "device", DevicesJson.device(device));

@@ -1,6 +1,5 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -109,7 +108,7 @@ class BandwidthNumaRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonAndCsvCarryTheNodeAndThePages() {
-        List<Object> results = (List<Object>) JsonParser.parse(Json.write(BandwidthJson.results(all)));
+        List<Object> results = (List<Object>) Json.parse(Json.write(BandwidthJson.results(all)));
         Map<String, Object> farPinned = (Map<String, Object>) results.get(1);
         assertEquals(0L, farPinned.get("numaNode"));
         assertEquals(Map.of("0", 60L, "1", 4L), farPinned.get("hostMemoryNodes"));

@@ -1,6 +1,5 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.report.Json;
@@ -105,7 +104,7 @@ class BandwidthRenderingTest {
     private static Map<String, Object> parsedDocument(BandwidthReport r) {
         Map<String, Object> doc = new MeasuringCommand().document("bandwidth", r.context(),
                 BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r));
-        return (Map<String, Object>) JsonParser.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.xfer.app.batch;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
@@ -126,7 +125,7 @@ class BatchNumaRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonAndCsvCarryTheNodeAndThePages() {
-        List<Object> results = (List<Object>) JsonParser.parse(Json.write(BatchRendering.results(all)));
+        List<Object> results = (List<Object>) Json.parse(Json.write(BatchRendering.results(all)));
         Map<String, Object> farPinned = (Map<String, Object>) results.get(1);
         assertEquals(0L, farPinned.get("numaNode"));
         assertEquals(Map.of("0", 990L, "1", 10L), farPinned.get("hostMemoryNodes"));

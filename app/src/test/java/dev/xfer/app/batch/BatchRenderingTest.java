@@ -1,6 +1,5 @@
 package dev.xfer.app.batch;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.expect.ExpectationOutcome;
@@ -143,7 +142,7 @@ class BatchRenderingTest {
     private static Map<String, Object> parsedDocument(BatchReport r) {
         Map<String, Object> doc = new MeasuringCommand().document("batch", r.context(),
                 BatchRendering.parameters(r), BatchRendering.results(r), List.of());
-        return (Map<String, Object>) JsonParser.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
     @SuppressWarnings("unchecked")

@@ -1,6 +1,5 @@
 package dev.xfer.app.check;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.report.Json;
@@ -80,7 +79,7 @@ class CheckRenderingTest {
     private static Map<String, Object> parsedDocument(CheckReport r) {
         Map<String, Object> doc = new MeasuringCommand().document("check", r.context(), CheckJson.parameters(r.plan()),
                 CheckJson.results(r), List.of());
-        return (Map<String, Object>) JsonParser.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
     @Test

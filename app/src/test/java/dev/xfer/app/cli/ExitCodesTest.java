@@ -164,7 +164,7 @@ class ExitCodesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "devices --frobnicate", "bandwidth --json --csv", "smoke --output x.json",
+    @ValueSource(strings = {"", "devices --frobnicate", "bandwidth --json --csv", "smoke --output /nonexistent/x.json",
             "nosuchcommand"})
     void otherUsageErrorsAreExit2(String line) {
         String[] args = line.isEmpty() ? new String[0] : line.split(" ");

@@ -1,6 +1,5 @@
 package dev.xfer.app.cli;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.report.Json;
 import dev.xfer.app.topology.NumaNode;
@@ -69,7 +68,7 @@ class TopoWithoutGpuTest {
         XferRun run = XferRun.of("topo", "--json");
         assertOkWithNothingOnStderr(run);
 
-        Map<String, Object> doc = (Map<String, Object>) JsonParser.parse(run.out());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
         assertEquals("topo", doc.get("command"));
         Map<String, Object> cuda = (Map<String, Object>) doc.get("cuda");
         assertEquals(false, cuda.get("usable"));

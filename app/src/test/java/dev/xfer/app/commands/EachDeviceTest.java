@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -82,7 +81,7 @@ class EachDeviceTest {
     @Test
     void jsonIsADevicesDocumentWithEachGpusOwn() {
         ParsedMeasuring.Finished f = finish("--json", "--expect", "overlap.v1.speedup >= 2");
-        Map<?, ?> doc = (Map<?, ?>) JsonParser.parse(f.out());
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(f.out());
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "expectations"),
                 List.copyOf(doc.keySet()));
         assertEquals("overlap", doc.get("command"));

@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
@@ -149,7 +148,7 @@ class MeasuringFinishTest {
         assertEquals(PASS_LINE + "\n" + FAIL_LINE + "\n", f.err());
 
         @SuppressWarnings("unchecked")
-        Map<String, Object> doc = (Map<String, Object>) JsonParser.parse(f.out());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(f.out());
         assertEquals(1L, doc.get("schemaVersion"));
         assertEquals("fake", doc.get("command"));
         assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures", "expectations"),
@@ -167,7 +166,7 @@ class MeasuringFinishTest {
         ParsedMeasuring.Finished f = new Run("--json").finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals("", f.err());
-        assertEquals(List.of(), ((Map<?, ?>) JsonParser.parse(f.out())).get("expectations"));
+        assertEquals(List.of(), ((Map<?, ?>) Json.parse(f.out())).get("expectations"));
     }
 
     @Test
@@ -203,7 +202,7 @@ class MeasuringFinishTest {
         ParsedMeasuring.Finished f = new Run("--json", "--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 60GB/s")
                 .finish(passing());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
-        Map<?, ?> doc = (Map<?, ?>) JsonParser.parse(Files.readString(file));
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(file));
         assertEquals(1, ((List<?>) doc.get("expectations")).size());
         assertEquals(FAIL_LINE + "\n", f.out(), "nothing but the expectation lines on stdout");
         assertEquals("", f.err());

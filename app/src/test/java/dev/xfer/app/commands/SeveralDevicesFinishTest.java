@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.MultiDeviceMetrics;
@@ -68,7 +67,7 @@ class SeveralDevicesFinishTest {
     void jsonPutsTheExpectationsAtTheTop() {
         ParsedMeasuring.Finished f = finish(MultiDeviceFixtures.concurrentReport(), "--json", "--expect",
                 "concurrent.pinned.h2d.16MiB.all >= 50GB/s");
-        Map<?, ?> doc = (Map<?, ?>) JsonParser.parse(f.out());
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(f.out());
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "concurrent", "failures",
                 "expectations"), List.copyOf(doc.keySet()));
         assertEquals(1, ((List<?>) doc.get("expectations")).size());

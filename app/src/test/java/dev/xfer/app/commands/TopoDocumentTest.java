@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.report.Json;
 import dev.xfer.app.topo.CudaStatus;
@@ -20,7 +19,7 @@ class TopoDocumentTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsed(TopoReport report) {
-        return (Map<String, Object>) JsonParser.parse(Json.write(TopoCommand.document("0.1.0-test", report)));
+        return (Map<String, Object>) Json.parse(Json.write(TopoCommand.document("0.1.0-test", report)));
     }
 
     private static TopoReport report(NumaTopology numa) {

@@ -1,7 +1,5 @@
 package dev.xfer.app.devices;
 
-import dev.xfer.app.report.JsonParser;
-
 import dev.xfer.app.report.Json;
 import dev.xfer.app.results.ReportFixtures;
 import org.junit.jupiter.api.Test;
@@ -78,8 +76,8 @@ class DevicesRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonDevice() {
-        Map<String, Object> d = (Map<String, Object>) JsonParser.parse(Json.write(DevicesJson.device(ReportFixtures.h200())));
-        assertEquals(List.of("index", "name", "computeCapability", "memoryTotalBytes", "memoryFreeBytes",
+        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DevicesJson.device(ReportFixtures.h200())));
+        assertEquals(List.of("index", "name", "uuid", "computeCapability", "memoryTotalBytes", "memoryFreeBytes",
                 "multiprocessors", "asyncEngines", "concurrentCopyAndExecute", "pciBusId", "numaNode", "cpuAffinity",
                 "linkCurrent", "linkMax", "linkTheoreticalGBps"), List.copyOf(d.keySet()));
         assertEquals("9.0", d.get("computeCapability"));
@@ -94,7 +92,7 @@ class DevicesRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonUnknownsAreNull() {
-        Map<String, Object> d = (Map<String, Object>) JsonParser.parse(Json.write(DevicesJson.device(ReportFixtures.withoutSysfs())));
+        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DevicesJson.device(ReportFixtures.withoutSysfs())));
         for (String key : List.of("numaNode", "cpuAffinity", "linkCurrent", "linkMax", "linkTheoreticalGBps")) {
             assertTrue(d.containsKey(key), key);
             assertNull(d.get(key), key);
@@ -105,13 +103,13 @@ class DevicesRenderingTest {
     @Test
     void numaNodeFromCudaWhenSysfsHasNone() {
         DeviceInfo d = new DeviceInfo(0, "NVIDIA H200", 9, 0, 1, 1, 132, 2, true, "0000:17:00.0", java.util.Optional.empty(), 3);
-        assertEquals(3L, ((Map<?, ?>) JsonParser.parse(Json.write(DevicesJson.device(d)))).get("numaNode"));
+        assertEquals(3L, ((Map<?, ?>) Json.parse(Json.write(DevicesJson.device(d)))).get("numaNode"));
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void jsonSoftware() {
-        Map<String, Object> s = (Map<String, Object>) JsonParser.parse(Json.write(DevicesJson.software(report)));
+        Map<String, Object> s = (Map<String, Object>) Json.parse(Json.write(DevicesJson.software(report)));
         assertEquals(Map.of("driverVersion", "13.0", "runtimeVersion", "12.8",
                 "libcudart", "/usr/local/cuda/lib64/libcudart.so.12"), s);
         assertEquals(2, DevicesJson.devices(report).size());

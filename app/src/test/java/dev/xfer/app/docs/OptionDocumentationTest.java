@@ -37,7 +37,9 @@ class OptionDocumentationTest {
             "--repo", "--pattern",              // gh release download
             "--cpunodebind", "--membind",       // numactl
             "--dump-includes",                  // jextract
-            "--mode");                          // benchmarks/reference/bandwidth_ref
+            "--mode",                           // benchmarks/reference/bandwidth_ref
+            "--ntasks-per-node", "--nodes", "--export", // srun and sbatch (Slurm)
+            "--collector");                     // node_exporter (--collector.textfile.directory)
 
     @Test
     void everyCommandHasItsPage() {

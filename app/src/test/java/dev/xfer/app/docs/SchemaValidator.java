@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Validates a JSON value (as {@code JsonParser} reads it: Map, List, String, Long, Double, Boolean,
+ * Validates a JSON value (as {@code Json.parse} reads it: Map, List, String, Long, Double, Boolean,
  * null) against a JSON Schema (draft 2020-12) that uses only the keywords xfer's schema needs:
  * type, const, enum, properties, required, additionalProperties, propertyNames, pattern, items,
  * minimum, maximum, $ref (to "#/$defs/NAME"), $defs, oneOf, anyOf. A schema with any other keyword

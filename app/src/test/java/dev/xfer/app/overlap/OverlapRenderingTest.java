@@ -1,6 +1,5 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.report.Json;
@@ -96,7 +95,7 @@ class OverlapRenderingTest {
                 OverlapJson.results(r), List.of());
         doc.put("model", OverlapJson.model(r));
         doc.put("models", OverlapJson.models(r));
-        return (Map<String, Object>) JsonParser.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.xfer.app.pipeline;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.expect.ExpectationOutcome;
@@ -122,7 +121,7 @@ class PipelineRenderingTest {
     private Map<String, Object> parsedDocument(PipelineResult r) {
         Map<String, Object> doc = new MeasuringCommand().document("pipeline", context,
                 PipelineRendering.parameters(plan), PipelineRendering.results(r), List.of());
-        return (Map<String, Object>) JsonParser.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
     @Test

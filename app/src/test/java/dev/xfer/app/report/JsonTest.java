@@ -2,7 +2,9 @@ package dev.xfer.app.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,7 +63,7 @@ class JsonTest {
             map.put(key, key);
         }
         assertEquals(List.of("a", "b", "m", "q", "z"),
-                new ArrayList<>(((Map<?, ?>) JsonParser.parse(Json.write(map))).keySet()));
+                new ArrayList<>(((Map<?, ?>) Json.parse(Json.write(map))).keySet()));
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -74,7 +76,7 @@ class JsonTest {
     })
     void writesDoublesInShortestRoundTripForm(double value, String json) {
         assertEquals(json + "\n", Json.write(value));
-        assertEquals(value, JsonParser.parse(json));
+        assertEquals(value, Json.parse(json));
     }
 
     @Test
@@ -87,9 +89,9 @@ class JsonTest {
     void writesOtherNumbersAndPrimitiveArrays() {
         assertEquals("[\n  7,\n  8,\n  9,\n  0.5\n]\n",
                 Json.write(Arrays.asList(7, (short) 8, (byte) 9, 0.5f)));
-        assertEquals(List.of(1.5, 2.0), JsonParser.parse(Json.write(new double[] {1.5, 2})));
-        assertEquals(List.of(1L, 2L), JsonParser.parse(Json.write(new long[] {1, 2})));
-        assertEquals(List.of(3L), JsonParser.parse(Json.write(new int[] {3})));
+        assertEquals(List.of(1.5, 2.0), Json.parse(Json.write(new double[] {1.5, 2})));
+        assertEquals(List.of(1L, 2L), Json.parse(Json.write(new long[] {1, 2})));
+        assertEquals(List.of(3L), Json.parse(Json.write(new int[] {3})));
     }
 
     @Test
@@ -102,7 +104,7 @@ class JsonTest {
     void keepsNonAsciiAndEscapesLoneSurrogates() {
         assertEquals("\"µs → 🚀 \u2028\"\n", Json.write("µs → 🚀 \u2028"));
         assertEquals("\"a\\ud800b\\udc00\"\n", Json.write("a\uD800b\uDC00"));
-        assertEquals("a\uD800b\uDC00", JsonParser.parse(Json.write("a\uD800b\uDC00")));
+        assertEquals("a\uD800b\uDC00", Json.parse(Json.write("a\uD800b\uDC00")));
     }
 
     @Test
@@ -132,7 +134,7 @@ class JsonTest {
 
     @Test
     void parsesAllValueKinds() {
-        Object value = JsonParser.parse(" {\"a\": [1, -2.5e3, true, false, null, \"s\\u00e9\\/\"],"
+        Object value = Json.parse(" {\"a\": [1, -2.5e3, true, false, null, \"s\\u00e9\\/\"],"
                 + " \"b\": {}, \"c\": [], \"big\": 12345678901234567890, \"e\": 1E2}\r\n\t");
         Map<String, Object> expected = new LinkedHashMap<>();
         expected.put("a", Arrays.asList(1L, -2500.0, true, false, null, "sé/"));
@@ -143,54 +145,52 @@ class JsonTest {
         assertEquals(expected, value);
         assertEquals(List.of("a", "b", "c", "big", "e"),
                 new ArrayList<>(((Map<?, ?>) value).keySet()));
-        assertNull(JsonParser.parse("null"));
-        assertEquals(Long.MIN_VALUE, JsonParser.parse("-9223372036854775808"));
+        assertNull(Json.parse("null"));
+        assertEquals(Long.MIN_VALUE, Json.parse("-9223372036854775808"));
     }
 
     @Test
     void parsesSurrogatePairEscapes() {
-        assertEquals("🚀", JsonParser.parse("\"\\ud83d\\ude80\""));
+        assertEquals("🚀", Json.parse("\"\\ud83d\\ude80\""));
     }
 
+    /** Jackson reads the text; the message's position and gist are ours to pin, its wording Jackson's. */
     @ParameterizedTest(name = "[{index}] {1}")
     @CsvSource(delimiter = '|', value = {
-            "''                 | invalid JSON at line 1, column 1: unexpected end of input, expected a value",
-            "'{\"a\":1,}'       | invalid JSON at line 1, column 8: unexpected '}', expected a string key",
-            "'[1,]'             | invalid JSON at line 1, column 4: unexpected ']', expected a value",
-            "'[1 2]'            | invalid JSON at line 1, column 4: unexpected '2', expected ',' or ']'",
-            "'{\"a\" 1}'        | invalid JSON at line 1, column 6: unexpected '1', expected ':'",
-            "'{\"a\":1,\"a\":2}' | invalid JSON at line 1, column 8: key \"a\" repeats",
-            "'01'               | invalid JSON at line 1, column 2: unexpected '1' after the value",
-            "'1.'               | invalid JSON at line 1, column 3: invalid number, expected a digit after '.'",
-            "'-'                | invalid JSON at line 1, column 2: invalid number, expected a digit",
-            "'1e'               | invalid JSON at line 1, column 3: invalid number, expected a digit in the exponent",
-            "'+1'               | invalid JSON at line 1, column 1: unexpected '+', expected a value",
-            "'1e999'            | invalid JSON at line 1, column 1: number 1e999 is too large for a double",
-            "'NaN'              | invalid JSON at line 1, column 1: unexpected 'N', expected a value",
-            "'tru'              | invalid JSON at line 1, column 1: unexpected 't', expected a value",
-            "'\"abc'            | invalid JSON at line 1, column 5: unexpected end of input inside a string",
-            "'\"\\x\"'          | invalid JSON at line 1, column 2: invalid escape \\x",
-            "'\"\\u12G4\"'      | invalid JSON at line 1, column 2: invalid \\u escape \\u12G4",
-            "'\"\\u12'          | invalid JSON at line 1, column 2: unexpected end of input in a \\u escape",
-            "'[1]\n\n  x'       | invalid JSON at line 3, column 3: unexpected 'x' after the value",
+            "''                 | line 1, column 1: | end of input",
+            "'{\"a\":1,}'       | line 1, column 8: | '}'",
+            "'[1,]'             | line 1, column 4: | ']'",
+            "'[1 2]'            | line 1, column 4: | '2'",
+            "'{\"a\" 1}'        | line 1, column 6: | colon",
+            "'{\"a\":1,\"a\":2}' | line 1, column 11: | Duplicate field 'a'",
+            "'01'               | line 1, column 2: | Leading zeroes",
+            "'1.'               | line 1, column 2: | Decimal point",
+            "'-'                | line 1, column 2: | No digit",
+            "'1e'               | line 1, column 3: | exponent",
+            "'+1'               | line 1, column 2: | plus sign",
+            "'1e999'            | line 1, column 1: | number 1e999 is too large for a double",
+            "'NaN'              | line 1, column 4: | 'NaN'",
+            "'tru'              | line 1, column 4: | 'tru'",
+            "'\"abc'            | line 1, column 5: | closing quote",
+            "'\"\\x\"'          | line 1, column 3: | escape 'x'",
+            "'\"\\u12G4\"'      | line 1, column 6: | hex-digit",
+            "'\"\\u12'          | line 1, column 6: | end-of-input",
+            "'[1]\n\n  x'       | line 3, column 4: | 'x'",
+            "'[1] 2'            | line 1, column 5: | unexpected 2 after the value",
+            "'\"a\nb\"'          | line 1, column 3: | CTRL-CHAR",
     })
-    void rejectsInvalidJsonNamingLineAndColumn(String text, String message) {
-        assertEquals(message, assertThrows(IllegalArgumentException.class,
-                () -> JsonParser.parse(text)).getMessage());
-    }
-
-    @Test
-    void rejectsRawControlCharactersInStrings() {
-        assertEquals("invalid JSON at line 1, column 3: unescaped control character U+000A inside "
-                + "a string", assertThrows(IllegalArgumentException.class,
-                () -> JsonParser.parse("\"a\nb\"")).getMessage());
+    void rejectsInvalidJsonNamingLineAndColumn(String text, String where, String gist) {
+        String message = assertThrows(IllegalArgumentException.class, () -> Json.parse(text)).getMessage();
+        assertTrue(message.startsWith("invalid JSON at " + where + " "), message);
+        assertTrue(message.contains(gist), message);
+        assertFalse(message.contains("\n"), message);
     }
 
     @Test
     void limitsNestingDepth() {
         String deep = "[".repeat(600) + "]".repeat(600);
-        assertThrows(IllegalArgumentException.class, () -> JsonParser.parse(deep));
+        assertThrows(IllegalArgumentException.class, () -> Json.parse(deep));
         String fine = "[".repeat(500) + "]".repeat(500);
-        assertEquals(fine, Json.write(JsonParser.parse(fine)).replaceAll("\\s", ""));
+        assertEquals(fine, Json.write(Json.parse(fine)).replaceAll("\\s", ""));
     }
 }

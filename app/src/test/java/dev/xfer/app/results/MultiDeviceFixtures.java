@@ -41,7 +41,8 @@ public final class MultiDeviceFixtures {
                 Optional.of(node == 0 ? "0-23" : "24-47"), CpuList.parse(node == 0 ? "0-23" : "24-47"),
                 Optional.of(new PcieLink(PcieGeneration.GEN5, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
         return new DeviceInfo(index, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, 2, true,
-                String.format("0000:%02X:00.0", bus), Optional.of(pci), node);
+                String.format("0000:%02X:00.0", bus), Optional.of(pci), node)
+                .withUuid(String.format("GPU-%08x-0000-4000-8000-0000000000%02x", 0xabc00000 + bus, index));
     }
 
     /** A rate summary around {@code median}, and the time one 16 MiB copy takes at it. */

@@ -66,7 +66,7 @@ public final class ReportFixtures {
                 Optional.of("0-23,48-71"), CpuList.parse("0-23,48-71"),
                 Optional.of(new PcieLink(PcieGeneration.GEN1, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
         return new DeviceInfo(0, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, asyncEngines, true,
-                "0000:17:00.0", Optional.of(pci), 0);
+                "0000:17:00.0", Optional.of(pci), 0).withUuid("GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182");
     }
 
     public static DeviceInfo h200() {
@@ -80,7 +80,7 @@ public final class ReportFixtures {
     }
 
     public static RunContext context(DeviceInfo device) {
-        return new RunContext(XFER_VERSION, STARTED, HOST, device, CUDA_13, CUDA_13);
+        return new RunContext(XFER_VERSION, STARTED, HOST, device, CUDA_13, CUDA_13, Optional.of("nightly"));
     }
 
     public static RunContext context() {

@@ -1,6 +1,5 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.report.JsonParser;
 
 import dev.xfer.app.report.Json;
 import dev.xfer.app.topology.SysfsFixtures;
@@ -18,7 +17,7 @@ class TopoJsonTest {
 
     @SuppressWarnings("unchecked")
     private static <T> T roundTrip(Object value) {
-        return (T) JsonParser.parse(Json.write(value));
+        return (T) Json.parse(Json.write(value));
     }
 
     @Test

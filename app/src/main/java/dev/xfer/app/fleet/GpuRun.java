@@ -1,0 +1,68 @@
+package dev.xfer.app.fleet;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One GPU as one document saw it: where it ran, which GPU, its link, and its results. Several
+ * runs of one GPU (several documents, told apart by --label or start time) are several GpuRuns.
+ *
+ * @param uuid      {@code GPU-...}; empty in documents written before xfer recorded it
+ * @param link      the link's width now and at most, and generation at most; empty when unknown
+ * @param unusable  why the node had no usable GPU, for the document {@code smoke} writes when CUDA
+ *                  is not usable (exit 3); such a run has no GPU and no measurements
+ */
+public record GpuRun(Path file, String command, String host, Optional<String> label, String started,
+                     int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
+                     List<Measurement> measurements, Optional<String> unusable) {
+
+    /** The stand-in for a node whose document says it had no usable GPU. */
+    public static GpuRun unusable(Path file, String command, String host, Optional<String> label, String started, String why) {
+        return new GpuRun(file, command, host, label, started, -1, "(no usable GPU)", Optional.empty(), "none",
+                Optional.empty(), List.of(), Optional.of(why));
+    }
+
+    public GpuRun {
+        measurements = List.copyOf(measurements);
+    }
+
+    /** The GPU across runs: its UUID where known, else its bus id, on its host. */
+    public String gpuKey() {
+        return host + " " + uuid.orElse(busId);
+    }
+
+    /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index. */
+    public String who() {
+        String where = host + label.map(l -> " [" + l + "]").orElse("");
+        return unusable.isPresent() ? where : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")";
+    }
+
+    public Optional<Measurement> measurement(String resultName) {
+        return measurements.stream().filter(m -> m.name().equals(resultName)).findFirst();
+    }
+
+    /**
+     * The PCIe link as the document recorded it.
+     *
+     * @param currentGeneration 0 when unknown
+     */
+    public record LinkState(int currentGeneration, int currentWidth, int maxGeneration, int maxWidth) {
+        /** A link that trained narrower than it can: a badly seated card, a bad slot or riser. */
+        public boolean widthReduced() {
+            return currentWidth > 0 && maxWidth > 0 && currentWidth < maxWidth;
+        }
+
+        /**
+         * Below its maximum generation. Reported, not failed: GPUs lower the link speed while
+         * idle, and documents record the link before the run, at rest.
+         */
+        public boolean generationReduced() {
+            return currentGeneration > 0 && maxGeneration > 0 && currentGeneration < maxGeneration;
+        }
+
+        public String describe() {
+            return "Gen" + currentGeneration + " x" + currentWidth + " (max Gen" + maxGeneration + " x" + maxWidth + ")";
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.xfer.app.smoke;
+
+import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.cli.GlobalOptions;
+import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapReport;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.OutcomesJson;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON document of {@code xfer smoke --json}: the several-device shape of the measuring
+ * commands ({@code devices}, each with {@code context} and {@code results}), so fleet and compare
+ * read it like any other. Each device's {@code results} hold the bandwidth results as bandwidth
+ * writes them, then overlap's and check's, each tagged with its {@code command}.
+ */
+public final class SmokeDocument {
+    private SmokeDocument() {
+    }
+
+    public static Map<String, Object> device(RunContext context, BandwidthReport bandwidth, OverlapReport overlap,
+                                             CheckReport check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+                                             boolean passed) {
+        List<Object> results = new ArrayList<>(BandwidthJson.results(bandwidth));
+        results.addAll(tagged("overlap", OverlapJson.results(overlap)));
+        results.addAll(tagged("check", CheckJson.results(check)));
+        List<Object> checks = new ArrayList<>();
+        for (RunResults run : runs) {
+            for (MeasuredConfiguration c : run.configurations()) {
+                checks.add(Json.object("name", c.name(), "passed", c.passed(), "summary", c.summary(),
+                        "failure", c.failure().orElse(null)));
+            }
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("context", context.toJson());
+        doc.put("results", results);
+        doc.put("checks", checks);
+        doc.put("expectations", OutcomesJson.of(outcomes));
+        doc.put("passed", passed);
+        return doc;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> tagged(String command, List<Object> results) {
+        List<Object> out = new ArrayList<>();
+        for (Object r : results) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            copy.put("command", command);
+            copy.putAll((Map<String, Object>) r);
+            out.add(copy);
+        }
+        return out;
+    }
+
+    public static Map<String, Object> of(List<Map<String, Object>> devices, boolean passed) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", MeasuringCommand.SCHEMA_VERSION);
+        doc.put("command", "smoke");
+        doc.put("devices", List.copyOf(devices));
+        doc.put("passed", passed);
+        return doc;
+    }
+
+    /** What a node without a usable GPU writes: who it is and why, so a fleet run fails it by name. */
+    public static Map<String, Object> unusable(GlobalOptions root, Instant started, String why) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", MeasuringCommand.SCHEMA_VERSION);
+        doc.put("command", "smoke");
+        doc.put("xfer", XferVersion.xferVersion());
+        doc.put("started", started.toString());
+        doc.put("host", MeasuringCommand.hostName());
+        doc.put("label", root.label().orElse(null));
+        doc.put("unusable", why);
+        doc.put("devices", List.of());
+        doc.put("passed", false);
+        return doc;
+    }
+}

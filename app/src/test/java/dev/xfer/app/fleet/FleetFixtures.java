@@ -1,0 +1,85 @@
+package dev.xfer.app.fleet;
+
+import dev.xfer.app.report.Json;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** xfer bandwidth documents written the way the measuring commands write them, with chosen figures. */
+final class FleetFixtures {
+    private FleetFixtures() {
+    }
+
+    /** One GPU's pinned H2D and D2H at 64 MiB. */
+    record Gpu(String host, String model, int index, double h2dGbps, double d2hGbps, int width) {
+        Gpu(String host, String model, int index, double h2dGbps) {
+            this(host, model, index, h2dGbps, h2dGbps, 16);
+        }
+
+        String uuid() {
+            return String.format("GPU-%08x-0000-4000-8000-%012x", Math.abs((host + model).hashCode()), index);
+        }
+    }
+
+    static Map<String, Object> document(Gpu gpu, String label, double stddev, long n) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", 1L);
+        doc.put("command", "bandwidth");
+        doc.put("context", context(gpu, label));
+        doc.put("parameters", Json.object("iterations", n));
+        List<Object> results = new ArrayList<>();
+        results.add(result("h2d", gpu.h2dGbps(), stddev, n));
+        results.add(result("d2h", gpu.d2hGbps(), stddev, n));
+        doc.put("results", results);
+        doc.put("failures", List.of());
+        return doc;
+    }
+
+    static Map<String, Object> context(Gpu gpu, String label) {
+        Map<String, Object> device = new LinkedHashMap<>();
+        device.put("index", (long) gpu.index());
+        device.put("name", gpu.model());
+        device.put("uuid", gpu.uuid());
+        device.put("pciBusId", String.format("0000:%02x:00.0", 0x17 + gpu.index()));
+        device.put("linkCurrent", Json.object("generation", 5L, "width", (long) gpu.width()));
+        device.put("linkMax", Json.object("generation", 5L, "width", 16L));
+        return Json.object("xfer", "0.1.0-test", "started", "2025-06-01T12:34:56Z", "host", gpu.host(), "label", label,
+                "runtimeVersion", "13.0", "driverVersion", "13.0", "device", device);
+    }
+
+    private static Map<String, Object> result(String direction, double gbps, double stddev, long n) {
+        double micros = 64.0 * 1024 * 1024 / (gbps * 1e3);
+        return Json.object("memory", "pinned", "direction", direction, "bytes", 64L << 20,
+                "gbps", Json.object("median", gbps, "stddev", stddev, "n", n),
+                "microseconds", Json.object("median", micros, "stddev", micros * stddev / gbps, "n", n),
+                "verified", true);
+    }
+
+    static Path write(Path folder, String name, Object document) {
+        try {
+            Path file = folder.resolve(name);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, Json.write(document));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The GPU runs of fixture documents, read back through the document reader. */
+    static List<GpuRun> runs(List<Gpu> gpus) {
+        List<GpuRun> runs = new ArrayList<>();
+        DocumentReader reader = new DocumentReader();
+        for (Gpu gpu : gpus) {
+            runs.addAll(reader.runs(Path.of(gpu.host() + "-" + gpu.index() + ".json"),
+                    Json.parse(Json.write(document(gpu, null, 0.1, 20)))));
+        }
+        return runs;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.xfer.app.fleet;
+
+import dev.xfer.app.cli.XferRun;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.smoke.SmokeDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** smoke's document, built from the fixture reports as smoke builds it, read by fleet and compare. */
+class SmokeDocumentReadingTest {
+    @TempDir
+    Path dir;
+
+    private static Map<String, Object> smoke() {
+        Map<String, Object> device = SmokeDocument.device(ReportFixtures.context(), ReportFixtures.bandwidthReport(),
+                ReportFixtures.overlapReport(), ReportFixtures.checkReport(), List.of(), List.of(), true);
+        return SmokeDocument.of(List.of(device), true);
+    }
+
+    @Test
+    void everyMeasuredResultIsNamedByItsCommand() {
+        List<GpuRun> runs = new DocumentReader().runs(Path.of("smoke.json"), Json.parse(Json.write(smoke())));
+        assertEquals(1, runs.size());
+        GpuRun run = runs.getFirst();
+        assertEquals("smoke", run.command());
+        assertEquals("GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182", run.uuid().orElseThrow());
+        List<String> names = run.measurements().stream().map(Measurement::name).toList();
+        assertTrue(names.contains("pinned.h2d.16MiB.gbps"), names.toString());
+        assertTrue(names.contains("overlap.v1.milliseconds"), names.toString());
+        assertEquals("overlap", run.measurement("overlap.v1.milliseconds").orElseThrow().labels().get("command"));
+    }
+
+    @Test
+    void fleetAndCompareReadSmokeDocuments() {
+        Path a = FleetFixtures.write(dir, "a.json", smoke());
+        Path b = FleetFixtures.write(dir, "b.json", smoke());
+        XferRun fleet = XferRun.of("fleet", dir.toString());
+        assertEquals(0, fleet.exitCode(), fleet.err());
+        assertTrue(fleet.out().contains("node gpu-host-1: PASS (2 GPU runs)"), fleet.out());
+        XferRun compare = XferRun.of("compare", "--fail-on-regression", "5%", a.toString(), b.toString());
+        assertEquals(0, compare.exitCode(), compare.err());
+        assertTrue(compare.out().contains("0 worse beyond noise"), compare.out());
+    }
+}

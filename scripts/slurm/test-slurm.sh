@@ -1,0 +1,135 @@
+#!/bin/bash
+# A real single-node Slurm cluster (Debian's slurmctld, slurmd, munge, started here without
+# systemd) runs xfer-fleet.sbatch and xfer-healthcheck.sh with the xfer given:
+#
+#   scripts/slurm/test-slurm.sh XFER_BINARY
+#
+# Checks: the node's document appears and `xfer fleet` reads it (on a machine without a GPU,
+# smoke exits 3 and its document says so: fleet fails the node by name); the health check does
+# not drain on its own usage error, drains the node with xfer's reason (seen in `sinfo -R`);
+# the node is resumed and the daemons this script started are stopped.
+# Installs the packages with apt when missing and run as root. Exit 77: cannot run here (not
+# root, no packages) outside CI; in CI (CI=true) that is a failure instead.
+set -u
+xfer=$(realpath "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+
+cannot() {
+  echo "test-slurm: cannot run: $*" >&2
+  if [ "${CI:-}" = true ]; then exit 1; fi
+  exit 77
+}
+fail() { echo "test-slurm: FAIL: $*" >&2; exit 1; }
+
+if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null || ! command -v munged >/dev/null \
+   || ! command -v sbatch >/dev/null; then
+  [ "$(id -u)" = 0 ] || cannot "slurmctld, slurmd, munge missing and not root to install them"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null \
+    || { apt-get -o DPkg::Lock::Timeout=900 update >/dev/null && \
+         apt-get -o DPkg::Lock::Timeout=900 install -y --no-install-recommends slurmctld slurmd slurm-client munge >/dev/null; } \
+    || cannot "apt-get install slurmctld slurmd slurm-client munge failed"
+fi
+[ "$(id -u)" = 0 ] || cannot "the Slurm daemons need root here"
+
+work=$(mktemp -d /tmp/xfer-slurm.XXXXXX)
+chmod 755 "$work"
+node=$(hostname -s)
+started_pids=()
+cleanup() {
+  for pid in "${started_pids[@]}"; do kill "$pid" 2>/dev/null; done
+  for pidfile in "$work/slurmd.pid" "$work/slurmctld.pid" "$work/munged.pid"; do
+    [ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
+  done
+  sleep 1
+}
+trap cleanup EXIT
+
+# munge: our own key and socket, so nothing already on the machine is touched.
+mkdir -p "$work/munge"
+dd if=/dev/urandom of="$work/munge/munge.key" bs=1024 count=1 status=none
+chmod 700 "$work/munge"; chmod 400 "$work/munge/munge.key"
+socket="$work/munge/munge.socket"
+/usr/sbin/munged --force --key-file="$work/munge/munge.key" --socket="$socket" \
+  --pid-file="$work/munged.pid" --log-file="$work/munged.log" --seed-file="$work/munge/seed" \
+  || cannot "munged did not start: $(cat "$work/munged.log" 2>/dev/null)"
+
+port=$((16000 + RANDOM % 2000))
+cat > "$work/slurm.conf" <<CONF
+ClusterName=xfertest
+SlurmctldHost=$node(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+AuthInfo=socket=$socket
+CredType=cred/munge
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SwitchType=switch/none
+MpiDefault=none
+SelectType=select/linear
+ReturnToService=2
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+SlurmctldLogFile=$work/slurmctld.log
+SlurmdLogFile=$work/slurmd.log
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
+PartitionName=debug Nodes=$node Default=YES MaxTime=INFINITE State=UP
+CONF
+mkdir -p "$work/state" "$work/spool"
+export SLURM_CONF="$work/slurm.conf"
+
+slurmctld -c -f "$SLURM_CONF" || cannot "slurmctld did not start: $(tail -5 "$work/slurmctld.log")"
+slurmd -f "$SLURM_CONF" || cannot "slurmd did not start: $(tail -5 "$work/slurmd.log")"
+
+state() { sinfo -h -n "$node" -o %T 2>/dev/null | head -1; }
+for _ in $(seq 60); do
+  [ "$(state)" = idle ] && break
+  sleep 1
+done
+[ "$(state)" = idle ] || cannot "the node never became idle (state '$(state)'): $(tail -5 "$work/slurmd.log")"
+echo "test-slurm: Slurm $(sinfo --version) up, node $node idle"
+
+# 1. The sbatch script: one document per node, then fleet over them.
+results="$work/results"
+job=$(cd "$work" && XFER="$xfer" XFER_FLEET_DIR="$results" sbatch --parsable --wait --export=ALL "$here/xfer-fleet.sbatch")
+job_rc=$?
+out="$work/xfer-fleet-$job.out"
+echo "--- job $job (exit $job_rc): $out"; cat "$out"
+[ -s "$results/$node.json" ] || fail "no document $results/$node.json"
+grep -q '"command": "smoke"' "$results/$node.json" || fail "not a smoke document: $(cat "$results/$node.json")"
+if grep -q '"unusable"' "$results/$node.json"; then
+  # No GPU here: fleet reads the node's document and fails the node by name, exit 1.
+  grep -q "^node .*: FAIL .*no usable GPU" "$out" || fail "fleet did not fail the GPU-less node"
+  [ "$job_rc" = 1 ] || fail "job exit $job_rc, expected fleet's 1"
+else
+  grep -q "^fleet: " "$out" || fail "no fleet verdict"
+fi
+[ -s "$results/fleet.xml" ] || fail "fleet wrote no JUnit report"
+
+# 2. The health check never drains on its own usage error.
+XFER="$xfer" XFER_NODE="$node" XFER_SMOKE_ARGS="--no-such-option" "$here/xfer-healthcheck.sh" \
+  || fail "health check exit $? on a usage error"
+[ "$(state)" = idle ] || fail "node $(state) after a usage error, expected idle"
+
+# 3. A real run: on FAIL or no usable GPU, the node is drained with xfer's reason.
+XFER="$xfer" XFER_NODE="$node" "$here/xfer-healthcheck.sh"
+reason=$(sinfo -R -h -n "$node" -o %E)
+echo "--- sinfo -R: $reason"
+smoke_rc=0; "$xfer" smoke >/dev/null 2>&1 || smoke_rc=$?
+if [ "$smoke_rc" = 0 ]; then
+  [ -z "$reason" ] || fail "a passing node was drained: $reason"
+else
+  case "$reason" in xfer:*) ;; *) fail "node not drained with xfer's reason (smoke exit $smoke_rc): '$reason'";; esac
+  case "$(state)" in drain*|drained) ;; *) fail "node state $(state), expected drained";; esac
+  scontrol update nodename="$node" state=resume || fail "could not resume $node"
+  for _ in $(seq 20); do [ "$(state)" = idle ] && break; sleep 1; done
+  [ "$(state)" = idle ] || fail "node $(state) after resume"
+fi
+echo "test-slurm: PASS"
