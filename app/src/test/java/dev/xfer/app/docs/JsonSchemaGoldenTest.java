@@ -87,6 +87,54 @@ class JsonSchemaGoldenTest {
         assertFalse(validator.validate(wrongVersion).isEmpty());
     }
 
+    /** smoke, fleet and compare: a later optional field stays valid; a missing, mistyped or misspelt one does not. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void brokenSmokeFleetAndCompareDocumentsAreRefused() throws IOException {
+        SchemaValidator validator = validator();
+        Map<String, Object> smoke = golden("smoke.json");
+        Map<String, Object> device = (Map<String, Object>) ((List<Object>) smoke.get("devices")).getFirst();
+        Map<String, Object> added = deepCopy(smoke);
+        ((Map<String, Object>) ((List<Object>) added.get("devices")).getFirst()).put("link", Map.of());
+        assertEquals(List.of(), validator.validate(added), "optional fields a later xfer adds must stay valid");
+
+        Map<String, Object> noChecks = deepCopy(smoke);
+        ((Map<String, Object>) ((List<Object>) noChecks.get("devices")).getFirst()).remove("checks");
+        assertFalse(validator.validate(noChecks).isEmpty(), "a smoke device without checks");
+
+        Map<String, Object> wrongTag = deepCopy(smoke);
+        List<Object> results = (List<Object>) ((Map<String, Object>) ((List<Object>) wrongTag.get("devices")).getFirst())
+                .get("results");
+        ((Map<String, Object>) results.getLast()).put("command", "overlap");
+        assertFalse(validator.validate(wrongTag).isEmpty(), "a check result tagged as overlap");
+        assertTrue(device.containsKey("expectations"));
+
+        Map<String, Object> unusable = golden("smoke-unusable.json");
+        unusable.put("passed", true);
+        assertFalse(validator.validate(unusable).isEmpty(), "an unusable node that passed");
+
+        Map<String, Object> fleet = golden("fleet.json");
+        Map<String, Object> gpu = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) ((List<Object>)
+                ((Map<String, Object>) ((List<Object>) fleet.get("groups")).getFirst()).get("results")).getFirst())
+                .get("gpus")).getFirst();
+        gpu.put("deviation", "-0.5%");
+        assertFalse(validator.validate(fleet).isEmpty(), "a deviation as text");
+        Map<String, Object> noRule = golden("fleet.json");
+        noRule.remove("rule");
+        assertFalse(validator.validate(noRule).isEmpty(), "a fleet document without its rule");
+
+        Map<String, Object> compare = golden("compare.json");
+        ((Map<String, Object>) ((List<Object>) compare.get("results")).getFirst()).put("verdict", "worse");
+        assertFalse(validator.validate(compare).isEmpty(), "a verdict outside regression/improvement/same");
+        Map<String, Object> noThreshold = golden("compare.json");
+        noThreshold.remove("failOnRegression");
+        assertFalse(validator.validate(noThreshold).isEmpty(), "a compare document without failOnRegression");
+    }
+
+    private static Map<String, Object> golden(String name) throws IOException {
+        return mutable(RepositoryFiles.root().resolve("app/src/test/resources/golden/" + name));
+    }
+
     private static Map<String, Object> mutable(Path file) throws IOException {
         return deepCopy(Json.parse(Files.readString(file)));
     }

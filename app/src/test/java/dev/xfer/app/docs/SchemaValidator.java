@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 final class SchemaValidator {
     private static final Set<String> KEYWORDS = Set.of("type", "const", "enum", "properties", "required",
-            "additionalProperties", "propertyNames", "pattern", "items", "minimum", "maximum", "$ref", "$defs",
+            "additionalProperties", "propertyNames", "pattern", "items", "minItems", "maxItems", "minimum", "maximum", "$ref", "$defs",
             "oneOf", "anyOf");
     private static final Set<String> ANNOTATIONS = Set.of("$schema", "$id", "title", "description", "$comment");
 
@@ -79,6 +79,12 @@ final class SchemaValidator {
         }
         if (value instanceof Map<?, ?> object) {
             checkObject(schema, (Map<String, Object>) object, at, errors);
+        }
+        if (value instanceof List<?> list && schema.get("minItems") instanceof Number min && list.size() < min.longValue()) {
+            errors.add(at + ": " + list.size() + " items, fewer than " + min);
+        }
+        if (value instanceof List<?> list && schema.get("maxItems") instanceof Number max && list.size() > max.longValue()) {
+            errors.add(at + ": " + list.size() + " items, more than " + max);
         }
         if (value instanceof List<?> list && schema.containsKey("items")) {
             for (int i = 0; i < list.size(); i++) {

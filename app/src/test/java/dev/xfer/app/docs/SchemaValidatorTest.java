@@ -67,6 +67,16 @@ class SchemaValidatorTest {
     }
 
     @Test
+    void minItemsAndMaxItems() {
+        String schema = "{\"type\": \"array\", \"minItems\": 1, \"maxItems\": 2}";
+        assertEquals(List.of(), errors(schema, "[1]"));
+        assertEquals(List.of(), errors(schema, "[1, 2]"));
+        assertEquals(List.of(": 0 items, fewer than 1"), errors(schema, "[]"));
+        assertEquals(List.of(": 3 items, more than 2"), errors(schema, "[1, 2, 3]"));
+        assertEquals(List.of(), errors("{\"minItems\": 1}", "{}"), "applies to arrays only");
+    }
+
+    @Test
     void oneOfAndAnyOf() {
         String oneOf = "{\"oneOf\": [{\"type\": \"integer\"}, {\"type\": \"number\"}]}";
         assertEquals(List.of(), errors(oneOf, "1.5"));

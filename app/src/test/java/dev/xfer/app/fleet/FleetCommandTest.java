@@ -114,9 +114,15 @@ class FleetCommandTest {
     void theGoldenDocumentsAreReadable() throws IOException {
         Path golden = Path.of("src/test/resources/golden");
         XferRun run = XferRun.of("fleet", "--skip-bad", golden.toString());
-        assertEquals(0, run.exitCode(), run.err());
-        assertEquals(2, run.errLines().length, run.err());
-        assertTrue(run.err().contains("devices.json: not an xfer results document (devices documents carry no GPU results)"), run.err());
+        // smoke-unusable.json is a node without a usable GPU: it fails by name, as it should.
+        assertEquals(1, run.exitCode(), run.err());
+        assertEquals(4, run.errLines().length, run.err());
+        for (String command : List.of("devices", "topo", "fleet", "compare")) {
+            assertTrue(run.err().contains(command + ".json: not an xfer results document (" + command
+                    + " documents carry no GPU results)"), run.err());
+        }
         assertTrue(run.out().contains("overlap.v1.milliseconds"), run.out());
+        assertTrue(run.out().contains("node gpu-host-9: FAIL gpu-host-9 [nightly]: no usable GPU: CUDA is not usable here"), run.out());
+        assertTrue(run.out().contains("node gpu-host-1: PASS"), run.out());
     }
 }

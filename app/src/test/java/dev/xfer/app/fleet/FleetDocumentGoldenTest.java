@@ -1,0 +1,157 @@
+package dev.xfer.app.fleet;
+
+import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.check.CheckMetrics;
+import dev.xfer.app.cli.Activity;
+import dev.xfer.app.cli.GlobalOptions;
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.overlap.OverlapMetrics;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.results.RunResults;
+import dev.xfer.app.smoke.SmokeDocument;
+import dev.xfer.app.smoke.SmokeExpectations;
+import dev.xfer.cuda.CudaRuntime;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The JSON documents of smoke, fleet and compare, built by their real rendering code from fixed
+ * records, against files under {@code src/test/resources/golden/} (as {@code JsonDocumentGoldenTest}
+ * does for the measuring commands). Rewrite them after a deliberate change with
+ * {@code -Dxfer.updateGolden=true} and review the diff.
+ */
+class FleetDocumentGoldenTest {
+    private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");
+    private static final double LINK_GBPS = 63.0;
+
+    private static void assertGolden(String name, String actual) throws IOException {
+        if (Boolean.getBoolean("xfer.updateGolden")) {
+            assertTrue(Files.isDirectory(SOURCE_DIR), "run from the app module: " + SOURCE_DIR.toAbsolutePath());
+            Files.writeString(SOURCE_DIR.resolve(name), actual, StandardCharsets.UTF_8);
+            return;
+        }
+        String expected;
+        try (InputStream in = FleetDocumentGoldenTest.class.getResourceAsStream("/golden/" + name)) {
+            if (in == null) {
+                fail("no golden/" + name + "; create it with -Dxfer.updateGolden=true");
+                return;
+            }
+            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertEquals(expected, actual, "the " + name + " document changed: if on purpose, bump "
+                + "MeasuringCommand.SCHEMA_VERSION and rewrite the golden files (-Dxfer.updateGolden=true)");
+    }
+
+    /** As SmokeCommand builds a device's entry: the fixture reports, their metrics, smoke's default expectations. */
+    @Test
+    void smokeMeasured() throws IOException {
+        OptionalDouble link = OptionalDouble.of(LINK_GBPS);
+        List<RunResults> runs = List.of(BandwidthMetrics.results(ReportFixtures.bandwidthReport(), link),
+                OverlapMetrics.results(ReportFixtures.overlapReport()), CheckMetrics.results(ReportFixtures.checkReport()));
+        List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(ReportFixtures.bandwidthPlan(), true));
+        declared.addAll(OverlapMetrics.declare(ReportFixtures.overlapPlan()));
+        declared.addAll(CheckMetrics.declare(ReportFixtures.checkPlan()));
+        List<Metric> metrics = runs.stream().flatMap(r -> r.metrics().stream()).toList();
+        List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of(
+                "pinned.h2d >= " + SmokeExpectations.PINNED_PERCENT_OF_LINK + "%link", "overlap.v1.speedup > 1x"))
+                .validate(declared).evaluate(metrics);
+        boolean passed = outcomes.stream().allMatch(ExpectationOutcome::passed);
+        Map<String, Object> device = SmokeDocument.device(ReportFixtures.context(), ReportFixtures.bandwidthReport(),
+                ReportFixtures.overlapReport(), ReportFixtures.checkReport(), runs, outcomes, passed);
+        assertGolden("smoke.json", Json.write(SmokeDocument.of(List.of(device), passed)));
+    }
+
+    /**
+     * The document smoke writes on exit 3. xfer's version and the host name come from the build and the
+     * machine, so they are set to the fixtures' before comparing; every other field is as written.
+     */
+    @Test
+    void smokeWithoutUsableCuda() throws IOException {
+        Map<String, Object> doc = SmokeDocument.unusable(labelled("nightly"), ReportFixtures.STARTED,
+                "CUDA is not usable here: cudaErrorInsufficientDriver (35): CUDA driver version is insufficient "
+                        + "for CUDA runtime version");
+        assertTrue(doc.containsKey("xfer") && doc.containsKey("host"), doc.toString());
+        doc.put("xfer", ReportFixtures.XFER_VERSION);
+        doc.put("host", "gpu-host-9");
+        assertGolden("smoke-unusable.json", Json.write(doc));
+    }
+
+    /**
+     * Four H200s on two nodes, one of them 40% slow on H2D; two H100s alike (no spread, so z is null);
+     * and a node without a usable GPU.
+     */
+    @Test
+    void fleet() throws IOException {
+        List<GpuRun> runs = new ArrayList<>(FleetFixtures.runs(List.of(
+                new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 52.0),
+                new FleetFixtures.Gpu("node-a", "NVIDIA H200", 1, 53.0),
+                new FleetFixtures.Gpu("node-b", "NVIDIA H200", 0, 31.0, 51.0, 16),
+                new FleetFixtures.Gpu("node-b", "NVIDIA H200", 1, 52.5),
+                new FleetFixtures.Gpu("node-d", "NVIDIA H100 PCIe", 0, 25.0),
+                new FleetFixtures.Gpu("node-d", "NVIDIA H100 PCIe", 1, 25.0))));
+        runs.add(GpuRun.unusable(Path.of("node-c.json"), "smoke", "node-c", Optional.of("nightly"),
+                "2025-06-01T12:34:56Z", "CUDA is not usable here: cudaErrorNoDevice"));
+        FleetAnalysis.FleetReport report = new FleetAnalysis(FleetRule.standard()).analyse(runs);
+        assertGolden("fleet.json", FleetRendering.json(report));
+    }
+
+    /** The same two GPUs measured twice: one 20% slower on H2D, one unmatched in the current run. */
+    @Test
+    void compare() throws IOException {
+        List<GpuRun> baseline = FleetFixtures.runs(List.of(
+                new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 52.0),
+                new FleetFixtures.Gpu("node-a", "NVIDIA H200", 1, 53.0)));
+        List<GpuRun> current = FleetFixtures.runs(List.of(
+                new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 41.6, 52.0, 16)));
+        Comparison.Report report = new Comparison().compare(baseline, current, false);
+        assertGolden("compare.json", CompareRendering.json(report, 0.05));
+    }
+
+    private static GlobalOptions labelled(String label) {
+        return new GlobalOptions() {
+            @Override
+            public CudaRuntime cuda() {
+                throw new AssertionError("the unusable document needs no CUDA");
+            }
+
+            @Override
+            public Activity activity() {
+                throw new AssertionError("not used");
+            }
+
+            @Override
+            public boolean verbose() {
+                return false;
+            }
+
+            @Override
+            public Optional<Duration> timeout() {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> label() {
+                return Optional.of(label);
+            }
+        };
+    }
+}
