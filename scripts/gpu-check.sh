@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check numa
-#                                   batch pipeline-table multi fleet tests  (multi, fleet need two GPUs at least)
+#                                   batch pipeline-table smoke-fleet multi fleet tests  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -143,6 +143,19 @@ print("each-device json: ok")
 PY
            [ $? = 0 ] || status=1
            expect_rc 3 "$xfer" bandwidth --device 0,64 ;;
+    smoke-fleet) # One GPU: smoke documents with measured results, from three runs told apart by --label,
+                 # read by fleet (text, JSON, JUnit) and compare, plus the OpenMetrics file of one run.
+           local f="$work/smoke-fleet" r
+           mkdir -p "$f"
+           for r in 1 2 3; do
+             expect_rc 0 "$xfer" --label="smoke-run$r" smoke --json --output "$f/smoke-$r.json" --openmetrics "$out/smoke-$r.prom"
+           done
+           expect_rc 0 "$xfer" fleet "$f"
+           "$xfer" fleet --json --junit "$out/smoke-fleet.xml" "$f" >"$out/smoke-fleet.json"
+           echo "fleet --json: exit $? ($(wc -c <"$out/smoke-fleet.json") bytes)"
+           expect_rc 0 "$xfer" compare "$f/smoke-1.json" "$f/smoke-2.json"
+           run head -c 300 "$out/smoke-fleet.xml"; echo
+           run grep -c '^xfer_' "$out/smoke-1.prom" ;;
     fleet) # Real documents, several runs per GPU (told apart by --label), merged by fleet; then one
            # run of GPU 0 while another xfer saturates its H2D link: a genuinely slower document.
            local g r f="$work/fleet" bg
