@@ -57,7 +57,7 @@ public final class BandwidthJson {
         return rows;
     }
 
-    static Map<String, Object> summary(Summary s) {
+    public static Map<String, Object> summary(Summary s) {
         return Json.object("median", s.median(), "min", s.min(), "max", s.max(), "mean", s.mean(),
                 "stddev", s.stddev(), "n", s.n());
     }

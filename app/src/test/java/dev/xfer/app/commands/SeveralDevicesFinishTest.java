@@ -2,9 +2,9 @@ package dev.xfer.app.commands;
 
 
 import dev.xfer.app.bandwidth.BandwidthReport;
-import dev.xfer.app.bandwidth.MultiDeviceMetrics;
-import dev.xfer.app.bandwidth.MultiDeviceReport;
-import dev.xfer.app.bandwidth.MultiDeviceText;
+import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
+import dev.xfer.app.bandwidth.several.MultiDeviceReport;
+import dev.xfer.app.bandwidth.several.MultiDeviceText;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.report.Json;

@@ -1,5 +1,11 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.several;
 
+import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;

@@ -1,5 +1,10 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.several;
 
+import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.report.Json;
 
 import java.util.ArrayList;
