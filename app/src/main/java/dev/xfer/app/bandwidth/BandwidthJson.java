@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -57,8 +58,7 @@ public final class BandwidthJson {
         return rows;
     }
 
-    public static Map<String, Object> summary(Summary s) {
-        return Json.object("median", s.median(), "min", s.min(), "max", s.max(), "mean", s.mean(),
-                "stddev", s.stddev(), "n", s.n());
+    static Map<String, Object> summary(Summary s) {
+        return SummaryJson.of(s);
     }
 }

@@ -8,6 +8,7 @@ import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 import dev.xfer.app.results.MeasuredConfiguration;
@@ -196,8 +197,7 @@ public final class BatchRendering {
             rows.add(Json.object("strategy", r.strategy().label(),
                     "available", r.ran(),
                     "unavailable", r.unavailable().orElse(null),
-                    "milliseconds", r.milliseconds().<Object>map(s -> Json.object("median", s.median(), "min", s.min(),
-                            "max", s.max(), "mean", s.mean(), "stddev", s.stddev(), "n", s.n())).orElse(null),
+                    "milliseconds", r.milliseconds().<Object>map(SummaryJson::of).orElse(null),
                     "gbps", r.ran() ? r.gigabytesPerSecond() : null,
                     "timeVsFirst", r.timeVsFirst().isPresent() ? r.timeVsFirst().getAsDouble() : null,
                     "verified", r.verified(),

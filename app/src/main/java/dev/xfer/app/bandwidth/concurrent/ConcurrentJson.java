@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.concurrent;
 
-import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +24,8 @@ public final class ConcurrentJson {
             for (ConcurrentResult.GpuShare g : c.gpus()) {
                 gpus.add(Json.object(
                         "device", g.device(),
-                        "gbps", BandwidthJson.summary(g.gigabytesPerSecond()),
-                        "microseconds", BandwidthJson.summary(g.microseconds()),
+                        "gbps", SummaryJson.of(g.gigabytesPerSecond()),
+                        "microseconds", SummaryJson.of(g.microseconds()),
                         "percentOfLink", g.percentOfLink().isPresent() ? g.percentOfLink().getAsDouble() : null,
                         "verified", g.verified()));
             }
@@ -34,7 +34,7 @@ public final class ConcurrentJson {
                     "direction", c.direction(),
                     "bytes", c.bytes(),
                     "gpus", gpus,
-                    "aggregateGbps", BandwidthJson.summary(c.aggregateGbps()),
+                    "aggregateGbps", SummaryJson.of(c.aggregateGbps()),
                     "aloneGbpsSum", c.aloneGbpsSum().isPresent() ? c.aloneGbpsSum().getAsDouble() : null,
                     "verified", c.verified()));
         }

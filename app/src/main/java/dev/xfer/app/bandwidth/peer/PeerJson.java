@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.peer;
 
-import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +24,8 @@ public final class PeerJson {
                     "dst", r.dst(),
                     "bytes", r.bytes(),
                     "peerAccess", r.peerAccess(),
-                    "gbps", BandwidthJson.summary(r.gigabytesPerSecond()),
-                    "bidirGbps", BandwidthJson.summary(r.bidirGbps()),
+                    "gbps", SummaryJson.of(r.gigabytesPerSecond()),
+                    "bidirGbps", SummaryJson.of(r.bidirGbps()),
                     "verified", r.verified(),
                     "bidirVerified", r.bidirVerified()));
         }
