@@ -49,13 +49,7 @@ public final class BandwidthJson {
     }
 
     public static List<Object> failures(BandwidthReport report) {
-        List<Object> rows = new ArrayList<>();
-        for (VerificationFailure f : report.failures()) {
-            rows.add(Json.object("configuration", f.configuration(), "offset", f.offset(),
-                    "expected", f.expected() & 0xff, "actual", f.actual() & 0xff,
-                    "numaNode", f.numaNode().isPresent() ? f.numaNode().getAsInt() : null));
-        }
-        return rows;
+        return VerificationFailureJson.rows(report.failures());
     }
 
     static Map<String, Object> summary(Summary s) {

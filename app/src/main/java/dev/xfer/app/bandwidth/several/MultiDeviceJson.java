@@ -2,10 +2,8 @@ package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthReport;
-import dev.xfer.app.bandwidth.VerificationFailure;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.bandwidth.VerificationFailureJson;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -30,14 +28,8 @@ public final class MultiDeviceJson {
         return parameters;
     }
 
-    /** The concurrent and p2p failures, as {@link BandwidthJson#failures(BandwidthReport)} writes a device's. */
+    /** The concurrent and p2p failures, written as a device's are. */
     public static List<Object> failures(MultiDeviceReport report) {
-        List<Object> rows = new ArrayList<>();
-        for (VerificationFailure f : report.failures()) {
-            rows.add(Json.object("configuration", f.configuration(), "offset", f.offset(),
-                    "expected", f.expected() & 0xff, "actual", f.actual() & 0xff,
-                    "numaNode", f.numaNode().isPresent() ? f.numaNode().getAsInt() : null));
-        }
-        return rows;
+        return VerificationFailureJson.rows(report.failures());
     }
 }
