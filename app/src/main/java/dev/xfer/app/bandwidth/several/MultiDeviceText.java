@@ -5,6 +5,7 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.AloneRates;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentText;
 import dev.xfer.app.bandwidth.peer.PeerText;
+import dev.xfer.app.report.TextSections;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ public final class MultiDeviceText {
         report.concurrent().ifPresent(c -> sections.add(
                 ConcurrentText.render(report.indices(), c, new AloneRates(report.devices()))));
         report.peers().ifPresent(p -> sections.add(PeerText.render(report.indices(), p)));
-        StringBuilder out = new StringBuilder(String.join("\n", sections));
+        StringBuilder out = new StringBuilder(TextSections.joined(sections));
         for (VerificationFailure f : report.failures()) {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
