@@ -82,7 +82,7 @@ final class EachDevice {
         for (int index : devices) {
             String suffix = DeviceSelection.nameSuffix(index);
             for (MetricDeclaration m : names) {
-                out.add(new MetricDeclaration(m.name() + suffix, m.unit(), m.hasLink()));
+                out.add(m.withNameSuffix(suffix));
             }
         }
         return out;

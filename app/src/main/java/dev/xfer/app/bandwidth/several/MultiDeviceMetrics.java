@@ -42,8 +42,7 @@ public final class MultiDeviceMetrics {
         plan.perDevice().ifPresent(own -> {
             for (DeviceNames d : devices) {
                 for (MetricDeclaration m : BandwidthMetrics.declare(own, d.linkKnown(), d.nameNodes())) {
-                    out.add(new MetricDeclaration(m.name() + DeviceSelection.nameSuffix(d.index()), m.unit(),
-                            m.hasLink()));
+                    out.add(m.withNameSuffix(DeviceSelection.nameSuffix(d.index())));
                 }
             }
         });
