@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -48,17 +49,10 @@ public final class BandwidthJson {
     }
 
     public static List<Object> failures(BandwidthReport report) {
-        List<Object> rows = new ArrayList<>();
-        for (VerificationFailure f : report.failures()) {
-            rows.add(Json.object("configuration", f.configuration(), "offset", f.offset(),
-                    "expected", f.expected() & 0xff, "actual", f.actual() & 0xff,
-                    "numaNode", f.numaNode().isPresent() ? f.numaNode().getAsInt() : null));
-        }
-        return rows;
+        return VerificationFailureJson.rows(report.failures());
     }
 
     static Map<String, Object> summary(Summary s) {
-        return Json.object("median", s.median(), "min", s.min(), "max", s.max(), "mean", s.mean(),
-                "stddev", s.stddev(), "n", s.n());
+        return SummaryJson.of(s);
     }
 }

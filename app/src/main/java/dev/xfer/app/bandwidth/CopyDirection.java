@@ -15,7 +15,7 @@ public enum CopyDirection {
     /**
      * GPU to GPU ({@code cudaMemcpyPeerAsync}) for every ordered pair of the selected devices, one
      * way and both ways at once; needs at least two devices, and is measured apart from the
-     * per-device directions ({@link PeerBenchmark}).
+     * per-device directions ({@link dev.xfer.app.bandwidth.peer.PeerBenchmark}).
      */
     P2P("p2p");
 

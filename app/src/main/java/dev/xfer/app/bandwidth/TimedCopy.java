@@ -12,19 +12,19 @@ import java.lang.foreign.MemorySegment;
  * cudaMemcpy otherwise) and timed by the chosen timer. Apart from the results and output, so
  * every benchmark issues copies the same way.
  */
-final class TimedCopy {
+public final class TimedCopy {
     private final CopyTimer timer;
     private final CudaEvent start;
     private final CudaEvent stop;
 
-    TimedCopy(CopyTimer timer, CudaEvent start, CudaEvent stop) {
+    public TimedCopy(CopyTimer timer, CudaEvent start, CudaEvent stop) {
         this.timer = timer;
         this.start = start;
         this.stop = stop;
     }
 
     /** Copies and returns the seconds it took by this timer. */
-    double run(MemorySegment dst, MemorySegment src, long bytes, CopyKind kind, boolean async, CudaStream stream) {
+    public double run(MemorySegment dst, MemorySegment src, long bytes, CopyKind kind, boolean async, CudaStream stream) {
         return switch (timer) {
             case EVENTS -> {
                 start.record(stream);

@@ -4,10 +4,11 @@ import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.report.ByNodeTable;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 import dev.xfer.app.results.MeasuredConfiguration;
@@ -101,16 +102,10 @@ public final class BatchRendering {
             List<String> groups = new ArrayList<>();
             pass.buffers().forEach((group, pages) -> groups.add(group + " "
                     + pages.map(x -> x.describeFor(pass.numaNode())).orElse("not sampled")));
-            lines.add("host memory, " + describePass(report, pass.numaNode()) + ": "
+            lines.add("host memory, " + report.placement().describePass(pass.numaNode()) + ": "
                     + (groups.isEmpty() ? "not sampled" : String.join("; ", groups)));
         }
         return lines;
-    }
-
-    private static String describePass(BatchReport report, OptionalInt pass) {
-        return report.placement().targets().stream().filter(t -> t.node().equals(pass)).findFirst()
-                .map(NodeTarget::describe)
-                .orElse(pass.isPresent() ? "node " + pass.getAsInt() : "not placed");
     }
 
     /**
@@ -124,14 +119,7 @@ public final class BatchRendering {
             return Optional.empty();
         }
         OptionalInt gpu = report.context().device().numaNode();
-        List<Column> columns = new ArrayList<>(List.of(Column.left("strategy")));
-        for (int node : nodes) {
-            String side = gpu.isEmpty() ? "" : node == gpu.getAsInt() ? " near" : " far";
-            columns.add(Column.right("node " + node + side));
-        }
-        String title = "median ms by NUMA node of host memory and threads ("
-                + (gpu.isPresent() ? "the GPU is on node " + gpu.getAsInt() : "the GPU's node is unknown") + "):";
-        TextTable table = new TextTable(title, columns);
+        TextTable table = ByNodeTable.create("median ms by NUMA node of host memory and threads", List.of(Column.left("strategy")), nodes, gpu);
         Map<BatchStrategy, Map<Integer, BatchResult>> rows = new LinkedHashMap<>();
         for (BatchResult r : report.results()) {
             if (r.numaNode().isPresent()) {
@@ -196,8 +184,7 @@ public final class BatchRendering {
             rows.add(Json.object("strategy", r.strategy().label(),
                     "available", r.ran(),
                     "unavailable", r.unavailable().orElse(null),
-                    "milliseconds", r.milliseconds().<Object>map(s -> Json.object("median", s.median(), "min", s.min(),
-                            "max", s.max(), "mean", s.mean(), "stddev", s.stddev(), "n", s.n())).orElse(null),
+                    "milliseconds", r.milliseconds().<Object>map(SummaryJson::of).orElse(null),
                     "gbps", r.ran() ? r.gigabytesPerSecond() : null,
                     "timeVsFirst", r.timeVsFirst().isPresent() ? r.timeVsFirst().getAsDouble() : null,
                     "verified", r.verified(),

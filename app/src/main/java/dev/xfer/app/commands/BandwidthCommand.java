@@ -6,14 +6,14 @@ import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.BandwidthText;
-import dev.xfer.app.bandwidth.ConcurrentBenchmark;
-import dev.xfer.app.bandwidth.ConcurrentResult;
-import dev.xfer.app.bandwidth.MultiDeviceJson;
-import dev.xfer.app.bandwidth.MultiDeviceMetrics;
-import dev.xfer.app.bandwidth.MultiDeviceReport;
-import dev.xfer.app.bandwidth.MultiDeviceText;
-import dev.xfer.app.bandwidth.PeerBenchmark;
-import dev.xfer.app.bandwidth.PeerResult;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.several.MultiDeviceJson;
+import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
+import dev.xfer.app.bandwidth.several.MultiDeviceReport;
+import dev.xfer.app.bandwidth.several.MultiDeviceText;
+import dev.xfer.app.bandwidth.peer.PeerBenchmark;
+import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.cuda.CudaDevice;
@@ -32,6 +32,10 @@ import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentJson;
+import dev.xfer.app.bandwidth.peer.PeerMetrics;
+import dev.xfer.app.bandwidth.peer.PeerJson;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.units.ByteSize;
@@ -300,8 +304,8 @@ public final class BandwidthCommand implements Callable<Integer> {
                     MultiDeviceMetrics.device(reports.get(d), links.get(d))));
         }
         List<RunResults> spanning = new ArrayList<>();
-        together.ifPresent(c -> spanning.add(MultiDeviceMetrics.concurrent(c, links)));
-        peers.ifPresent(p -> spanning.add(MultiDeviceMetrics.peers(p)));
+        together.ifPresent(c -> spanning.add(ConcurrentMetrics.results(c, links)));
+        peers.ifPresent(p -> spanning.add(PeerMetrics.results(p)));
         return measuring.finish(perDevice, spanning, validated, new Rendering(
                 () -> MultiDeviceText.render(report),
                 () -> BandwidthCsv.render(reports),
@@ -320,8 +324,8 @@ public final class BandwidthCommand implements Callable<Integer> {
                     BandwidthJson.results(r), BandwidthJson.failures(r)));
         }
         Map<String, Object> doc = measuring.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices);
-        report.concurrent().ifPresent(c -> doc.put("concurrent", MultiDeviceJson.concurrent(c)));
-        report.peers().ifPresent(p -> doc.put("p2p", MultiDeviceJson.peers(p)));
+        report.concurrent().ifPresent(c -> doc.put("concurrent", ConcurrentJson.rows(c)));
+        report.peers().ifPresent(p -> doc.put("p2p", PeerJson.rows(p)));
         doc.put("failures", MultiDeviceJson.failures(report));
         return doc;
     }

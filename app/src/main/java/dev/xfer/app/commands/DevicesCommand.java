@@ -1,13 +1,11 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.devices.DevicesJson;
 import dev.xfer.app.devices.DevicesReport;
 import dev.xfer.app.devices.DevicesText;
-import dev.xfer.app.report.Json;
 import dev.xfer.app.topology.PciDeviceReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,23 +32,15 @@ public final class DevicesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DevicesReport report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
-        var out = spec.commandLine().getOut();
-        if (json) {
-            out.print(Json.write(document(XferVersion.xferVersion(), report)));
-        } else {
-            out.print(DevicesText.render(report));
-        }
-        out.flush();
-        return ExitCode.OK;
+        return HostView.print(spec, json, () -> document(XferVersion.xferVersion(), report),
+                () -> DevicesText.render(report));
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from fixed records. */
     static Map<String, Object> document(String xferVersion, DevicesReport report) {
-        return Json.object(
-                "schemaVersion", MeasuringCommand.SCHEMA_VERSION,
-                "xfer", xferVersion,
-                "command", "devices",
-                "software", DevicesJson.software(report),
-                "devices", DevicesJson.devices(report));
+        Map<String, Object> doc = HostView.document(xferVersion, "devices");
+        doc.put("software", DevicesJson.software(report));
+        doc.put("devices", DevicesJson.devices(report));
+        return doc;
     }
 }

@@ -5,6 +5,7 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.report.TextSections;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.results.RunResults;
@@ -81,7 +82,7 @@ final class EachDevice {
         for (int index : devices) {
             String suffix = DeviceSelection.nameSuffix(index);
             for (MetricDeclaration m : names) {
-                out.add(new MetricDeclaration(m.name() + suffix, m.unit(), m.hasLink()));
+                out.add(m.withNameSuffix(suffix));
             }
         }
         return out;
@@ -98,14 +99,9 @@ final class EachDevice {
     /** Several GPUs' outputs as one, in the order measured. */
     static Rendering joined(MeasuringCommand measuring, List<Measured> measured) {
         return new Rendering(
-                () -> text(measured.stream().map(m -> m.rendering().text().get()).toList()),
+                () -> TextSections.joined(measured.stream().map(m -> m.rendering().text().get()).toList()),
                 () -> csv(measured.stream().map(m -> m.rendering().csv().get()).toList()),
                 () -> document(measuring, measured));
-    }
-
-    /** Each GPU's report, a blank line between them. */
-    static String text(List<String> reports) {
-        return String.join("\n", reports.stream().map(r -> r.endsWith("\n") ? r : r + "\n").toList());
     }
 
     /** The tables under the first one's header; each table's first line is the same header. */

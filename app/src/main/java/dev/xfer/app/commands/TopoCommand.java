@@ -1,10 +1,8 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
-import dev.xfer.app.report.Json;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoJson;
 import dev.xfer.app.topo.TopoReport;
@@ -48,26 +46,18 @@ public final class TopoCommand implements Callable<Integer> {
         root.activity().set("reading the topology");
         TopoReport report = new TopoInspector(sysfsRoot).inspect(
                 () -> new DeviceInspector(root.cuda(), new PciDeviceReader(sysfsRoot)).inspectAll());
-        var out = spec.commandLine().getOut();
-        if (json) {
-            out.print(Json.write(document(XferVersion.xferVersion(), report)));
-        } else {
-            out.print(TopoText.render(report));
-        }
-        out.flush();
-        return ExitCode.OK;
+        return HostView.print(spec, json, () -> document(XferVersion.xferVersion(), report),
+                () -> TopoText.render(report));
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from a fixture. */
     static Map<String, Object> document(String xferVersion, TopoReport report) {
-        return Json.object(
-                "schemaVersion", MeasuringCommand.SCHEMA_VERSION,
-                "xfer", xferVersion,
-                "command", "topo",
-                "cuda", TopoJson.cuda(report.cuda()),
-                "gpus", TopoJson.gpus(report),
-                "numaNodes", TopoJson.numaNodes(report),
-                "numaNodesAssumed", report.numa().assumed(),
-                "singleNode", report.singleNode());
+        Map<String, Object> doc = HostView.document(xferVersion, "topo");
+        doc.put("cuda", TopoJson.cuda(report.cuda()));
+        doc.put("gpus", TopoJson.gpus(report));
+        doc.put("numaNodes", TopoJson.numaNodes(report));
+        doc.put("numaNodesAssumed", report.numa().assumed());
+        doc.put("singleNode", report.singleNode());
+        return doc;
     }
 }

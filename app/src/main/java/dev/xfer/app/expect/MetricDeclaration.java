@@ -34,4 +34,9 @@ public record MetricDeclaration(String name, MetricUnit unit, boolean hasLink) {
     public static MetricDeclaration overLink(String name) {
         return new MetricDeclaration(name, MetricUnit.GBPS, true);
     }
+
+    /** The same declaration named apart, e.g. with {@code .gpu1}, as {@code RunResults#withNameSuffix} names results. */
+    public MetricDeclaration withNameSuffix(String suffix) {
+        return new MetricDeclaration(name + suffix, unit, hasLink);
+    }
 }

@@ -3,6 +3,7 @@ package dev.xfer.app.overlap;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -38,8 +39,7 @@ public final class OverlapJson {
         for (OverlapResult r : report.results()) {
             Summary ms = r.milliseconds();
             rows.add(Json.object("schedule", r.schedule().label(),
-                    "milliseconds", Json.object("median", ms.median(), "min", ms.min(), "max", ms.max(),
-                            "mean", ms.mean(), "stddev", ms.stddev(), "n", ms.n()),
+                    "milliseconds", SummaryJson.of(ms),
                     "gbps", r.gigabytesPerSecond(),
                     "speedup", r.speedup().isPresent() ? r.speedup().getAsDouble() : null,
                     "efficiency", r.efficiency(),

@@ -1,7 +1,7 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.report.ByNodeTable;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
@@ -62,7 +62,7 @@ public final class OverlapText {
             OverlapModel model = pass.model();
             out.append(String.format(Locale.ROOT,
                     "model%s: H2D %.3f ms + kernel %.3f ms + D2H %.3f ms = %.3f ms sequential; ideal with %d streams %.3f ms%n",
-                    several ? ", " + describePass(report, pass.numaNode()) : "", model.h2dMs(), model.kernelMs(),
+                    several ? ", " + report.placement().describePass(pass.numaNode()) : "", model.h2dMs(), model.kernelMs(),
                     model.d2hMs(), model.sequentialMs(), model.streams(), model.idealMs()));
         }
         for (String line : hostMemoryLines(report)) {
@@ -105,16 +105,10 @@ public final class OverlapText {
             if (pass.numaNode().isEmpty() && pages.isEmpty()) {
                 continue;
             }
-            lines.add("host memory, " + describePass(report, pass.numaNode()) + ": " + memory + " "
+            lines.add("host memory, " + report.placement().describePass(pass.numaNode()) + ": " + memory + " "
                     + pages.map(p -> p.describeFor(pass.numaNode())).orElse("not sampled"));
         }
         return lines;
-    }
-
-    private static String describePass(OverlapReport report, OptionalInt pass) {
-        return report.placement().targets().stream().filter(t -> t.node().equals(pass)).findFirst()
-                .map(NodeTarget::describe)
-                .orElse(pass.isPresent() ? "node " + pass.getAsInt() : "not placed");
     }
 
     /**
@@ -128,14 +122,7 @@ public final class OverlapText {
             return Optional.empty();
         }
         OptionalInt gpu = report.context().device().numaNode();
-        List<Column> columns = new ArrayList<>(List.of(Column.left("schedule")));
-        for (int node : nodes) {
-            String side = gpu.isEmpty() ? "" : node == gpu.getAsInt() ? " near" : " far";
-            columns.add(Column.right("node " + node + side));
-        }
-        String title = "median ms by NUMA node of host memory and thread ("
-                + (gpu.isPresent() ? "the GPU is on node " + gpu.getAsInt() : "the GPU's node is unknown") + "):";
-        TextTable table = new TextTable(title, columns);
+        TextTable table = ByNodeTable.create("median ms by NUMA node of host memory and thread", List.of(Column.left("schedule")), nodes, gpu);
         Map<OverlapSchedule, Map<Integer, OverlapResult>> rows = new LinkedHashMap<>();
         for (OverlapResult r : report.results()) {
             if (r.numaNode().isPresent()) {

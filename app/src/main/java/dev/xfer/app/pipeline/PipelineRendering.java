@@ -5,6 +5,7 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.results.MeasuredConfiguration;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.results.RunResults;
@@ -71,9 +72,7 @@ public final class PipelineRendering {
     public static List<Object> results(PipelineResult r) {
         PipelineModel m = r.model();
         return List.of(Json.object(
-                "milliseconds", Json.object("median", r.milliseconds().median(), "min", r.milliseconds().min(),
-                        "max", r.milliseconds().max(), "mean", r.milliseconds().mean(),
-                        "stddev", r.milliseconds().stddev(), "n", r.milliseconds().n()),
+                "milliseconds", SummaryJson.of(r.milliseconds()),
                 "perBatchMs", r.perBatchMs(),
                 "hiddenCopyFraction", r.hiddenCopyFraction(),
                 "model", Json.object("h2dMs", m.h2dMs(), "kernelMs", m.kernelMs(), "d2hMs", m.d2hMs(),

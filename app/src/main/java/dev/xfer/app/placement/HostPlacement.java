@@ -152,4 +152,14 @@ public record HostPlacement(NumaOption option, OptionalInt gpuNode, List<NodeTar
         List<NodeTarget> replaced = targets.stream().map(t -> t.node().equals(target.node()) ? target : t).toList();
         return new HostPlacement(option, gpuNode, replaced, notes, warnings);
     }
+
+    /**
+     * The pass on {@code node} as a report names it: its target described (node and CPUs), or
+     * {@code node N} when no pass was placed there, or {@code not placed}.
+     */
+    public String describePass(OptionalInt node) {
+        return targets.stream().filter(t -> t.node().equals(node)).findFirst()
+                .map(NodeTarget::describe)
+                .orElse(node.isPresent() ? "node " + node.getAsInt() : "not placed");
+    }
 }

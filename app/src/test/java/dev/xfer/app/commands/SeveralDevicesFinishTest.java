@@ -2,9 +2,10 @@ package dev.xfer.app.commands;
 
 
 import dev.xfer.app.bandwidth.BandwidthReport;
-import dev.xfer.app.bandwidth.MultiDeviceMetrics;
-import dev.xfer.app.bandwidth.MultiDeviceReport;
-import dev.xfer.app.bandwidth.MultiDeviceText;
+import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
+import dev.xfer.app.bandwidth.several.MultiDeviceReport;
+import dev.xfer.app.bandwidth.several.MultiDeviceText;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.report.Json;
@@ -49,7 +50,7 @@ class SeveralDevicesFinishTest {
             perDevice.add(new MeasuringCommand.DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
         }
         List<RunResults> across = new ArrayList<>();
-        report.concurrent().ifPresent(c -> across.add(MultiDeviceMetrics.concurrent(c, List.of(LINK, LINK))));
+        report.concurrent().ifPresent(c -> across.add(ConcurrentMetrics.results(c, List.of(LINK, LINK))));
         int code = m.finish(perDevice, across, validated, new Rendering(() -> MultiDeviceText.render(report),
                 () -> "csv\n", () -> BandwidthCommand.severalDocument(m, report)), Instant.now());
         return parsed.finished(code);

@@ -1,6 +1,12 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.several;
 
-import java.util.ArrayList;
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.concurrent.AloneRates;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerResult;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -47,27 +53,11 @@ public record MultiDeviceReport(BandwidthPlan plan, List<BandwidthReport> device
      * from its own report (an unplaced pass); empty when it has none.
      */
     public OptionalDouble aloneMedian(int index, String memory, String direction, long bytes) {
-        return aloneMedian(devices, index, memory, direction, bytes);
-    }
-
-    private static OptionalDouble aloneMedian(List<BandwidthReport> devices, int index, String memory,
-                                              String direction, long bytes) {
-        return devices.stream().filter(r -> r.context().device().index() == index)
-                .flatMap(r -> r.results().stream())
-                .filter(r -> r.numaNode().isEmpty() && r.memory().equals(memory) && r.direction().equals(direction)
-                        && r.bytes() == bytes)
-                .mapToDouble(r -> r.gigabytesPerSecond().median())
-                .findFirst();
+        return new AloneRates(devices).median(index, memory, direction, bytes);
     }
 
     /** The concurrent results with each one's sum of the GPUs' medians alone filled in from the devices' reports. */
     public static List<ConcurrentResult> withAloneSums(List<ConcurrentResult> concurrent, List<BandwidthReport> devices) {
-        List<ConcurrentResult> out = new ArrayList<>();
-        for (ConcurrentResult c : concurrent) {
-            List<OptionalDouble> alone = c.gpus().stream()
-                    .map(g -> aloneMedian(devices, g.device(), c.memory(), c.direction(), c.bytes())).toList();
-            out.add(c.withAlone(ConcurrentResult.aloneSum(alone)));
-        }
-        return out;
+        return new AloneRates(devices).withSums(concurrent);
     }
 }

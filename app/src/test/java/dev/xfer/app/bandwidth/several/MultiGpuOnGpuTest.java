@@ -1,5 +1,12 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.several;
 
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerBenchmark;
+import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;

@@ -1,5 +1,15 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.several;
 
+import dev.xfer.app.bandwidth.BandwidthCsv;
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthText;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerResult;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -159,7 +169,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void concurrentNamesPerGpuAndAll() {
-        RunResults r = MultiDeviceMetrics.concurrent(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK));
+        RunResults r = ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK));
         assertEquals(List.of("concurrent.pinned.h2d.16MiB.gpu0", "concurrent.pinned.h2d.16MiB.gpu1",
                         "concurrent.pinned.h2d.16MiB.all", "concurrent.pinned.d2h.16MiB.gpu0",
                         "concurrent.pinned.d2h.16MiB.gpu1", "concurrent.pinned.d2h.16MiB.all"),
@@ -175,7 +185,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void peerNamesOneWayAndBothWays() {
-        RunResults r = MultiDeviceMetrics.peers(peers.peers().orElseThrow());
+        RunResults r = PeerMetrics.results(peers.peers().orElseThrow());
         assertEquals(12, r.metrics().size());
         assertEquals(List.of("p2p.0-1.16MiB", "p2p-bidir.0-1.16MiB"),
                 r.metrics().stream().limit(2).map(Metric::name).toList());
@@ -192,7 +202,7 @@ class MultiDeviceRenderingTest {
         Set<String> declared = names(MultiDeviceMetrics.declare(concurrent.plan(), two, true));
         Set<String> produced = new java.util.LinkedHashSet<>();
         concurrent.devices().forEach(d -> MultiDeviceMetrics.device(d, LINK).metrics().forEach(m -> produced.add(m.name())));
-        MultiDeviceMetrics.concurrent(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics()
+        ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics()
                 .forEach(m -> produced.add(m.name()));
         assertEquals(declared, produced);
 
@@ -200,7 +210,7 @@ class MultiDeviceRenderingTest {
                 new MultiDeviceMetrics.DeviceNames(1, true, List.of()),
                 new MultiDeviceMetrics.DeviceNames(2, false, List.of()));
         assertEquals(names(MultiDeviceMetrics.declare(peers.plan(), three, false)),
-                MultiDeviceMetrics.peers(peers.peers().orElseThrow()).metrics().stream().map(Metric::name)
+                PeerMetrics.results(peers.peers().orElseThrow()).metrics().stream().map(Metric::name)
                         .collect(Collectors.toSet()), "p2p alone: only the pairs");
     }
 
@@ -226,7 +236,7 @@ class MultiDeviceRenderingTest {
                 + ".16MiB.all >= 100GB/s")).validate(MultiDeviceMetrics.declare(concurrent.plan(), two, true));
         List<Metric> metrics = new java.util.ArrayList<>();
         concurrent.devices().forEach(d -> metrics.addAll(MultiDeviceMetrics.device(d, LINK).metrics()));
-        metrics.addAll(MultiDeviceMetrics.concurrent(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics());
+        metrics.addAll(ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics());
         List<ExpectationOutcome> outcomes = v.evaluate(metrics);
         assertEquals(List.of("PASS pinned.h2d.16MiB.gpu0 >= 52.62GB/s (measured 52.63GB/s)",
                         "FAIL pinned.h2d.16MiB.gpu1 >= 52.62GB/s (measured 52.6GB/s)",

@@ -1,5 +1,8 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.DataPattern;
+import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;

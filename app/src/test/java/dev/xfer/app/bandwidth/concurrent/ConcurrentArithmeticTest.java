@@ -1,5 +1,6 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.concurrent;
 
+import dev.xfer.app.bandwidth.several.MultiDeviceReport;
 import dev.xfer.app.stats.Summary;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

@@ -1,4 +1,4 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.concurrent;
 
 import dev.xfer.app.measure.Warmup;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.stats.Summary;
 

@@ -1,5 +1,11 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.concurrent;
 
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.DataPattern;
+import dev.xfer.app.bandwidth.TimedCopy;
+import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;

@@ -1,4 +1,4 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.bandwidth.concurrent;
 
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;

@@ -1,0 +1,85 @@
+package dev.xfer.app.bandwidth.peer;
+
+import dev.xfer.app.report.TextTable;
+import dev.xfer.app.report.TextTable.Column;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The GPU-to-GPU copies ({@code --direction p2p}) as text: one matrix per size, one way and both ways. */
+public final class PeerText {
+    /** Marks a matrix cell whose pair has no peer access. */
+    private static final String NO_PEER_ACCESS = "*";
+    /** Marks a matrix cell whose data came back wrong. */
+    private static final String WRONG = "!";
+
+    private PeerText() {
+    }
+
+    /**
+     * One matrix pair (one way, both ways) per size, rows the source, columns the destination,
+     * then what the marks mean.
+     *
+     * @param indices the CUDA indices, in the order selected
+     */
+    public static String render(List<Integer> indices, List<PeerResult> results) {
+        StringBuilder out = new StringBuilder();
+        List<Long> sizes = results.stream().map(PeerResult::bytes).distinct().toList();
+        for (long bytes : sizes) {
+            List<PeerResult> ofSize = results.stream().filter(r -> r.bytes() == bytes).toList();
+            out.append(matrix("GPU to GPU (cudaMemcpyPeerAsync), " + bytes
+                    + " B, one way: median GB/s, rows: source, columns: destination", indices, ofSize, false));
+            out.append(matrix("GPU to GPU, " + bytes + " B, both ways at once: median GB/s of both copies together",
+                    indices, ofSize, true));
+        }
+        if (results.stream().anyMatch(r -> !r.peerAccess())) {
+            out.append(NO_PEER_ACCESS).append(" no peer access between the two GPUs (cudaDeviceCanAccessPeer):"
+                    + " the copy goes through host memory\n");
+        }
+        if (results.stream().anyMatch(r -> !r.verified() || !r.bidirVerified())) {
+            out.append(WRONG).append(" data came back wrong (see WRONG DATA below)\n");
+        }
+        return out.toString();
+    }
+
+    /**
+     * The matrix of one size: {@code -} on the diagonal, {@code *} without peer access, {@code !}
+     * for wrong data. Marks are padded to one width so that the figures line up.
+     */
+    private static String matrix(String title, List<Integer> indices, List<PeerResult> results, boolean bidir) {
+        List<Column> columns = new ArrayList<>(List.of(Column.right("src\\dst")));
+        indices.forEach(i -> columns.add(Column.right(Integer.toString(i))));
+        TextTable table = new TextTable(title, columns);
+        int markWidth = results.stream().mapToInt(r -> marks(r, bidir).length()).max().orElse(0);
+        for (int src : indices) {
+            List<String> cells = new ArrayList<>(List.of(Integer.toString(src)));
+            for (int dst : indices) {
+                if (src == dst) {
+                    cells.add("-" + " ".repeat(markWidth));
+                    continue;
+                }
+                Optional<PeerResult> pair = results.stream().filter(r -> r.src() == src && r.dst() == dst).findFirst();
+                cells.add(pair.map(r -> cell(r, bidir, markWidth)).orElse("?"));
+            }
+            table.addRow(cells);
+        }
+        return table.render();
+    }
+
+    private static String cell(PeerResult r, boolean bidir, int markWidth) {
+        double median = (bidir ? r.bidirGbps() : r.gigabytesPerSecond()).median();
+        String marks = marks(r, bidir);
+        return f2(median) + marks + " ".repeat(markWidth - marks.length());
+    }
+
+    private static String marks(PeerResult r, boolean bidir) {
+        boolean ok = bidir ? r.bidirVerified() : r.verified();
+        return (r.peerAccess() ? "" : NO_PEER_ACCESS) + (ok ? "" : WRONG);
+    }
+
+    private static String f2(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}

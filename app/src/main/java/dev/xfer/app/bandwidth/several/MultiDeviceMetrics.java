@@ -1,0 +1,64 @@
+package dev.xfer.app.bandwidth.several;
+
+import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.peer.PeerMetrics;
+import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.results.RunResults;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * Result names of a bandwidth run over several devices, for {@code --expect} and {@code --junit}.
+ * <ul>
+ *   <li>Each device's own results are named as one device's run names them, followed by
+ *       {@code .gpuN} ({@link DeviceSelection#nameSuffix(int)}): {@code pinned.h2d.16MiB.gpu1},
+ *       {@code pinned.h2d.16MiB.node0.gpu1}. So {@code pinned.h2d.16MiB} still selects every GPU's.</li>
+ *   <li>{@code --concurrent}: {@code concurrent.pinned.h2d.16MiB.gpuN} and {@code ...all}
+ *       ({@link ConcurrentMetrics}).</li>
+ *   <li>{@code p2p}: {@code p2p.SRC-DST.SIZE} and {@code p2p-bidir.SRC-DST.SIZE} ({@link PeerMetrics}).</li>
+ * </ul>
+ * With one device selected nothing here applies: the names are one device's, without a suffix.
+ */
+public final class MultiDeviceMetrics {
+    private MultiDeviceMetrics() {
+    }
+
+    /** What one device contributes to the declarations: its index, whether its link is known, and its name nodes. */
+    public record DeviceNames(int index, boolean linkKnown, List<Integer> nameNodes) {
+        public DeviceNames {
+            nameNodes = List.copyOf(nameNodes);
+        }
+    }
+
+    /** The names the run will produce, before anything is measured. */
+    public static List<MetricDeclaration> declare(BandwidthPlan plan, List<DeviceNames> devices, boolean concurrent) {
+        List<MetricDeclaration> out = new ArrayList<>();
+        plan.perDevice().ifPresent(own -> {
+            for (DeviceNames d : devices) {
+                for (MetricDeclaration m : BandwidthMetrics.declare(own, d.linkKnown(), d.nameNodes())) {
+                    out.add(m.withNameSuffix(DeviceSelection.nameSuffix(d.index())));
+                }
+            }
+        });
+        if (concurrent) {
+            out.addAll(ConcurrentMetrics.declare(plan, devices.stream().map(DeviceNames::index).toList(),
+                    index -> devices.stream().anyMatch(d -> d.index() == index && d.linkKnown())));
+        }
+        if (plan.peerCopies()) {
+            out.addAll(PeerMetrics.declare(plan, devices.stream().map(DeviceNames::index).toList()));
+        }
+        return out;
+    }
+
+    /** One device's results, named apart with {@code .gpuN}. */
+    public static RunResults device(BandwidthReport report, OptionalDouble linkGBps) {
+        return BandwidthMetrics.results(report, linkGBps).withNameSuffix(
+                DeviceSelection.nameSuffix(report.context().device().index()));
+    }
+}

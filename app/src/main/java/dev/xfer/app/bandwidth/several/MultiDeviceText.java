@@ -1,0 +1,41 @@
+package dev.xfer.app.bandwidth.several;
+
+import dev.xfer.app.bandwidth.BandwidthText;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.concurrent.AloneRates;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentText;
+import dev.xfer.app.bandwidth.peer.PeerText;
+import dev.xfer.app.report.TextSections;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A bandwidth run over several devices as text: each device's report as one device's run prints
+ * it (headline first), one after another with a blank line between; then the GPUs copying at
+ * once, and the GPU-to-GPU matrices.
+ */
+public final class MultiDeviceText {
+    private MultiDeviceText() {
+    }
+
+    public static String render(MultiDeviceReport report) {
+        List<String> sections = new ArrayList<>();
+        if (report.devices().stream().allMatch(d -> d.results().isEmpty() && d.failures().isEmpty())) {
+            // p2p alone: no device has rows of its own; the headlines still say which GPU is which.
+            StringBuilder headlines = new StringBuilder();
+            report.devices().forEach(d -> headlines.append(d.context().headline()).append('\n'));
+            sections.add(headlines.toString());
+        } else {
+            report.devices().forEach(d -> sections.add(BandwidthText.render(d)));
+        }
+        report.concurrent().ifPresent(c -> sections.add(
+                ConcurrentText.render(report.indices(), c, new AloneRates(report.devices()))));
+        report.peers().ifPresent(p -> sections.add(PeerText.render(report.indices(), p)));
+        StringBuilder out = new StringBuilder(TextSections.joined(sections));
+        for (VerificationFailure f : report.failures()) {
+            out.append("WRONG DATA: ").append(f.describe()).append('\n');
+        }
+        return out.toString();
+    }
+}
