@@ -109,6 +109,9 @@ public final class BandwidthCommand implements Callable<Integer> {
         NumaOption numa = numaNode.option();
         ExpectationSet expectations = measuring.expectations();
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
+        if (!numa.given()) {
+            EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
+        }
         List<MeasuringCommand.Session> sessions = measuring.sessions();
         if (sessions.size() == 1) {
             if (concurrent || plan.peerCopies()) {
@@ -147,6 +150,22 @@ public final class BandwidthCommand implements Callable<Integer> {
             throw new UsageException("--csv has no columns for " + (concurrent ? "--concurrent" : "p2p")
                     + " results; use --json");
         }
+    }
+
+    /**
+     * The names a run will produce on any device, for the expectation check before CUDA; with
+     * --device all every index up to {@link EarlyNames#MAX_DEVICES} may appear.
+     */
+    private List<dev.xfer.app.expect.MetricDeclaration> earlyNames(BandwidthPlan plan, DeviceSelection devices) {
+        if (devices.isSingle()) {
+            return BandwidthMetrics.declare(plan, true);
+        }
+        List<Integer> indices = devices.all()
+                ? java.util.stream.IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList() : devices.indices();
+        List<dev.xfer.app.expect.MetricDeclaration> names = new ArrayList<>(BandwidthMetrics.declare(plan, true));
+        names.addAll(MultiDeviceMetrics.declare(plan, indices.stream()
+                .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList(), concurrent));
+        return names;
     }
 
     /** One device: the run as it has always been, output and result names unchanged. */

@@ -45,6 +45,7 @@ final class EachDevice {
     static int run(MeasuringCommand measuring, ExpectationSet expectations, List<MetricDeclaration> names,
                    Measurement measurement) {
         DeviceSelection selection = measuring.devices();
+        EarlyNames.validate(expectations, names, selection);
         if (selection.isSingle()) {
             // The names do not depend on the device, so a wrong one exits 2 before CUDA is touched.
             ValidatedExpectations validated = measuring.validate(expectations, names);

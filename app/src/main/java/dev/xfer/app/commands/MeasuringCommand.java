@@ -154,6 +154,15 @@ public final class MeasuringCommand {
         return ExpectationSet.parse(expect);
     }
 
+    /**
+     * Checks the expectation names against what the run will produce with any device, before CUDA
+     * is loaded: a typo exits 2 on a machine without a driver too. Only what depends on the device
+     * (whether its link rate is known, for %link) is left to {@link #validate}.
+     */
+    public void validateNames(ExpectationSet expectations, List<MetricDeclaration> willProduce) {
+        EarlyNames.validate(expectations, willProduce, device);
+    }
+
     /** Checks the expectations against the names this run will produce, before measuring. */
     public ValidatedExpectations validate(ExpectationSet expectations, List<MetricDeclaration> willProduce) {
         return expectations.validate(willProduce);
@@ -266,6 +275,9 @@ public final class MeasuringCommand {
     /** A results file whose folder is missing is a usage error, found before the run rather than after it. */
     static void requireFolderOf(Path file, String option) {
         if (file != null) {
+            if (java.nio.file.Files.isDirectory(file)) {
+                throw new UsageException(option + " " + file + " is a folder; name a file in it");
+            }
             Path folder = file.toAbsolutePath().getParent();
             if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
                 throw new UsageException(option + " " + file + ": the folder " + folder + " does not exist");

@@ -17,6 +17,7 @@ import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -98,7 +99,8 @@ public final class SmokeCommand implements Callable<Integer> {
         MeasuringCommand.requireFolderOf(junit, "--junit");
         MeasuringCommand.requireFolderOf(output, "--output");
         MeasuringCommand.requireFolderOf(openMetrics, "--openmetrics");
-        ExpectationSet.parse(extra);
+        // The names do not depend on the device: a typo exits 2 before CUDA is loaded.
+        EarlyNames.validate(ExpectationSet.parse(extra), SmokePlan.standard().declare(true), DeviceSelection.DEFAULT);
         Instant started = Instant.now();
         boolean document = json || output != null;
         PrintWriter out = json && output == null ? spec.commandLine().getErr() : spec.commandLine().getOut();
