@@ -24,6 +24,7 @@ import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodePasses;
@@ -179,12 +180,26 @@ public final class BandwidthCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, numaNode.topology(),
                 format == OutputFormat.TEXT, measuring::warn));
         Instant started = Instant.now();
-        NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, measuring.progress(),
-                plan.configurations(), (target, progress) -> new BandwidthBenchmark(session.device(), link, progress,
-                        segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
-        List<BandwidthResult> results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-        List<VerificationFailure> failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
-        placement = passes.placement();
+        Progress progress = measuring.progress();
+        LiveRun live = measuring.live();
+        HostPlacement planned = placement;
+        // Rows stream as they are measured: the report of what is in so far, rendered again.
+        live.streamFrom(() -> rendering(new BandwidthReport(context, plan, live.measured(BandwidthResult.class),
+                live.measured(VerificationFailure.class), List.of(), planned), link));
+        List<BandwidthResult> results;
+        List<VerificationFailure> failures;
+        try {
+            NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
+                    plan.configurations(), (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
+                            segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
+            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
+            failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
+            placement = passes.placement();
+        } catch (RunStopped stopped) {
+            // Stopped at a safe point: what was measured and verified before it is the result.
+            results = live.measured(BandwidthResult.class);
+            failures = live.measured(VerificationFailure.class);
+        }
         measuring.progressDone();
         if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
@@ -193,11 +208,17 @@ public final class BandwidthCommand implements Callable<Integer> {
             notes.add("heap memory is the Java heap, which --numa-node does not place");
         }
         BandwidthReport report = new BandwidthReport(context, plan, results, failures, notes, placement);
-        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, new Rendering(
+        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, rendering(report, link),
+                started);
+    }
+
+    /** One device's report in every format. */
+    private Rendering rendering(BandwidthReport report, OptionalDouble link) {
+        return new Rendering(
                 () -> BandwidthText.render(report),
                 () -> BandwidthCsv.render(report),
-                () -> measuring.document("bandwidth", context, BandwidthJson.parameters(report),
-                        BandwidthJson.results(report), BandwidthJson.failures(report))), started);
+                () -> measuring.document("bandwidth", report.context(), BandwidthJson.parameters(report),
+                        BandwidthJson.results(report), BandwidthJson.failures(report)));
     }
 
     /**
@@ -254,6 +275,8 @@ public final class BandwidthCommand implements Callable<Integer> {
         total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
         total += plan.peerCopies() ? PeerBenchmark.configurations(plan, sessions.size()) : 0;
         Progress progress = measuring.progress();
+        LiveRun live = measuring.live();
+        boolean stopped = false;
         int done = 0;
         SequencedSet<String> stderrNotes = new LinkedHashSet<>();
         List<BandwidthReport> reports = new ArrayList<>();
@@ -263,14 +286,27 @@ public final class BandwidthCommand implements Callable<Integer> {
             List<BandwidthResult> results = new ArrayList<>();
             List<VerificationFailure> failures = new ArrayList<>();
             String who = "device " + session.context().device().index() + ": ";
-            if (own.isPresent()) {
+            if (own.isPresent() && !stopped) {
                 int passes = placement.targets().size();
-                for (int pass = 0; pass < passes; pass++) {
+                for (int pass = 0; pass < passes && !stopped; pass++) {
                     NodeTarget target = placement.targets().get(pass);
                     String where = passes == 1 ? "" : " on " + target.describe();
                     var benchmark = new BandwidthBenchmark(session.device(), links.get(d),
                             offset(progress, done, total, who, where), segment -> { });
-                    BandwidthBenchmark.Outcome outcome = benchmark.run(own.get(), target);
+                    int resultsBefore = live.measured(BandwidthResult.class).size();
+                    int failuresBefore = live.measured(VerificationFailure.class).size();
+                    BandwidthBenchmark.Outcome outcome;
+                    try {
+                        outcome = benchmark.run(own.get(), target);
+                    } catch (RunStopped stop) {
+                        // What this pass measured before the stop; the devices after it are not measured.
+                        List<BandwidthResult> kept = live.measured(BandwidthResult.class);
+                        List<VerificationFailure> failed = live.measured(VerificationFailure.class);
+                        results.addAll(kept.subList(resultsBefore, kept.size()));
+                        failures.addAll(failed.subList(failuresBefore, failed.size()));
+                        stopped = true;
+                        continue;
+                    }
                     done += own.get().configurations();
                     results.addAll(outcome.results());
                     failures.addAll(outcome.failures());
@@ -297,19 +333,23 @@ public final class BandwidthCommand implements Callable<Integer> {
         stderrNotes.forEach(measuring::warn);
         List<VerificationFailure> across = new ArrayList<>();
         Optional<List<ConcurrentResult>> together = Optional.empty();
-        if (concurrent) {
-            var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
-                    (segment, device) -> { }).run(plan);
-            done += ConcurrentBenchmark.configurations(plan);
-            together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
-            across.addAll(outcome.failures());
-        }
         Optional<List<PeerResult>> peers = Optional.empty();
-        if (plan.peerCopies()) {
-            var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
-                    .run(plan);
-            peers = Optional.of(outcome.results());
-            across.addAll(outcome.failures());
+        try {
+            if (concurrent && !stopped) {
+                var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
+                        (segment, device) -> { }).run(plan);
+                done += ConcurrentBenchmark.configurations(plan);
+                together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
+                across.addAll(outcome.failures());
+            }
+            if (plan.peerCopies() && !stopped) {
+                var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
+                        .run(plan);
+                peers = Optional.of(outcome.results());
+                across.addAll(outcome.failures());
+            }
+        } catch (RunStopped stop) {
+            // All GPUs at once and GPU to GPU give their results only when they end: none to keep.
         }
         measuring.progressDone();
         MultiDeviceReport report = new MultiDeviceReport(plan, reports, together, peers, across);
@@ -347,8 +387,8 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */
     private static Progress offset(Progress progress, int before, int total, String prefix, String suffix) {
-        return (done, ignoredTotal, configuration) -> progress.measuring(before + done, total,
-                prefix + configuration + suffix);
+        return progress.renamed((to, done, ignoredTotal, configuration) -> to.measuring(before + done, total,
+                prefix + configuration + suffix));
     }
 
     BandwidthPlan plan() {
