@@ -280,6 +280,25 @@ public final class BandwidthCommand implements Callable<Integer> {
         int done = 0;
         SequencedSet<String> stderrNotes = new LinkedHashSet<>();
         List<BandwidthReport> reports = new ArrayList<>();
+        if (own.isPresent()) {
+            // Each GPU's rows stream as measured: the GPUs done, then the one in progress so far.
+            live.streamFrom(() -> {
+                List<BandwidthReport> soFar = new ArrayList<>(reports);
+                int d = reports.size();
+                if (d < sessions.size()) {
+                    List<BandwidthResult> all = live.measured(BandwidthResult.class);
+                    int before = Math.min(all.size(), reports.stream().mapToInt(r -> r.results().size()).sum());
+                    soFar.add(new BandwidthReport(sessions.get(d).context(), own.get(),
+                            all.subList(before, all.size()), List.of(), List.of(),
+                            placements.get(d)));
+                }
+                List<Map<String, Object>> documents = soFar.stream().map(r -> measuring.document("bandwidth",
+                        r.context(), BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)))
+                        .toList();
+                return new Rendering(() -> "", () -> BandwidthCsv.render(soFar),
+                        () -> measuring.devicesDocument("bandwidth", new java.util.LinkedHashMap<>(), documents));
+            });
+        }
         for (int d = 0; d < sessions.size(); d++) {
             MeasuringCommand.Session session = sessions.get(d);
             HostPlacement placement = placements.get(d);

@@ -70,7 +70,6 @@ final class LiveRun implements Progress, AutoCloseable {
         Optional<StopRequest.Reason> why = stop.reason();
         if (why.isPresent()) {
             stopped = true;
-            line.ifPresent(l -> l.note(why.get().words() + ": stopping, keeping what was measured"));
             throw new RunStopped(why.get().words());
         }
     }

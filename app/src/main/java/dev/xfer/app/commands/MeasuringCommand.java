@@ -368,7 +368,10 @@ public final class MeasuringCommand {
         PrintWriter err = spec.commandLine().getErr();
         boolean streamed = output == null && (format == OutputFormat.CSV || format == OutputFormat.JSONL);
         live = new LiveRun(root.stop(), root.activity(),
-                show ? java.util.Optional.of(new StatusLine(err)) : java.util.Optional.empty(),
+                show ? java.util.Optional.of(new StatusLine(err, () -> root.stop().reason()
+                        .map(r -> r.words() + ": stopping at the next safe point, keeping what was measured"
+                                + (r == dev.xfer.app.cli.StopRequest.Reason.TIME_LIMIT ? "" : " (again: end at once)"))
+                        .orElse(""))) : java.util.Optional.empty(),
                 streamed ? java.util.Optional.of(new RowStream(format, spec.commandLine().getOut()))
                         : java.util.Optional.empty());
         return live;

@@ -45,8 +45,8 @@ final class RowStream {
     /** The rest of {@code all}, then (JSON Lines) {@code summary}. */
     void end(Rendering all, Map<String, Object> summary) {
         List<String> lines = format == OutputFormat.CSV ? csvLines(all.csv().get()) : resultLines(all.json().get());
-        int from = lines.size() >= printed.size() && lines.subList(0, printed.size()).equals(printed)
-                ? printed.size() : 0;
+        // Rows already printed are not printed again, even should a rendering have changed them.
+        int from = Math.min(printed.size(), lines.size());
         for (String line : lines.subList(from, lines.size())) {
             out.println(line);
         }

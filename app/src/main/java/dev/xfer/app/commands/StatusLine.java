@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * One status line on stderr, redrawn in place ({@code \r}, erase to end of line): what is
@@ -21,11 +22,13 @@ final class StatusLine implements AutoCloseable {
     private int done;
     private int total;
     private String what = "starting";
-    private String note = "";
+    private final Supplier<String> note;
     private boolean drawn;
 
-    StatusLine(PrintWriter err) {
+    /** @param note a few words after the figures, e.g. that a stop was asked for; empty for none */
+    StatusLine(PrintWriter err, Supplier<String> note) {
         this.err = err;
+        this.note = note;
         this.width = width(System.getenv("COLUMNS"));
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "xfer-status-line");
@@ -42,14 +45,8 @@ final class StatusLine implements AutoCloseable {
         redraw();
     }
 
-    /** A note after the line's figures, e.g. that the run stops at the next safe point. */
-    synchronized void note(String note) {
-        this.note = note;
-        redraw();
-    }
-
     synchronized void redraw() {
-        String line = text(done, total, what, Duration.ofNanos(System.nanoTime() - startNanos), note);
+        String line = text(done, total, what, Duration.ofNanos(System.nanoTime() - startNanos), note.get());
         if (line.length() > width - 1) {
             line = line.substring(0, Math.max(0, width - 2)) + "…";
         }
