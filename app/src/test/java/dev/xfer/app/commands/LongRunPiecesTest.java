@@ -122,6 +122,21 @@ class LongRunPiecesTest {
                 new RunEnding(Optional.of(StopRequest.Reason.TIME_LIMIT), 0, 5).line());
     }
 
+    /** Conflicting output or progress options are usage errors on every measuring command, before CUDA. */
+    @Test
+    void conflictingOptionsAreUsageErrors() {
+        for (String command : List.of("bandwidth", "overlap", "check", "batch", "pipeline")) {
+            dev.xfer.app.cli.XferRun.of(command, "--json", "--jsonl")
+                    .assertOneLine(2, "xfer: --json, --csv and --jsonl exclude each other");
+            dev.xfer.app.cli.XferRun.of(command, "--csv", "--jsonl")
+                    .assertOneLine(2, "xfer: --json, --csv and --jsonl exclude each other");
+            dev.xfer.app.cli.XferRun.of(command, "--progress", "--no-progress")
+                    .assertOneLine(2, "xfer: --progress and --no-progress exclude each other");
+        }
+        dev.xfer.app.cli.XferRun.of("smoke", "--progress", "--no-progress")
+                .assertOneLine(2, "xfer: --progress and --no-progress exclude each other");
+    }
+
     @Test
     void anExpectationOverAResultNeverMeasuredIsNotEvaluatedOnlyWhenTheRunStopped() {
         List<MetricDeclaration> run = List.of(MetricDeclaration.of("a.1", MetricUnit.GBPS),
