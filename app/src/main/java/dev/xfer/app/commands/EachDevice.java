@@ -76,8 +76,6 @@ final class EachDevice {
             }
         } catch (RunStopped stopped) {
             // The GPUs measured before the stop keep their results; the one in progress gives none.
-            LiveRun live = measuring.live();
-            live.kept(live.total() / sessions.size() * measured.size());
         }
         measuring.progressDone();
         if (measured.isEmpty()) {
@@ -125,7 +123,6 @@ final class EachDevice {
     private static int nothingMeasured(MeasuringCommand measuring, RunContext context,
                                        ValidatedExpectations validated, Instant started) {
         String command = measuring.commandName();
-        measuring.live().kept(0);
         return measuring.finish(context, new RunResults(command, List.of(), List.of()), validated, new Rendering(
                 () -> "", () -> "",
                 () -> measuring.document(command, context, new LinkedHashMap<>(), List.of(), List.of())), started);

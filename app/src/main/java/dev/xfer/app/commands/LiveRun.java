@@ -23,7 +23,6 @@ final class LiveRun implements Progress, AutoCloseable {
     private final Optional<RowStream> stream;
     private final List<Object> measured = new ArrayList<>();
     private Supplier<Rendering> soFar;
-    private int done;
     private int total;
     private boolean stopped;
 
@@ -37,7 +36,6 @@ final class LiveRun implements Progress, AutoCloseable {
 
     @Override
     public void measuring(int done, int total, String configuration) {
-        this.done = done;
         this.total = total;
         safePoint();
         activity.set("measuring " + configuration + " (" + (done + 1) + " of " + total + ")");
@@ -89,22 +87,18 @@ final class LiveRun implements Progress, AutoCloseable {
         return total;
     }
 
-    /**
-     * After a stop, how many configurations' results were really kept, when the benchmark gives
-     * them only as a whole (its part in progress is lost, though some of it had been measured).
-     */
-    void kept(int configurations) {
-        this.done = configurations;
-    }
-
     /** Whether the run stopped at a safe point, so what it kept is incomplete. */
     boolean stopped() {
         return stopped;
     }
 
-    /** How the run ended: complete, or stopped after the configurations measured before the stop. */
-    RunEnding ending() {
-        return stopped ? new RunEnding(stop.reason(), done, total) : RunEnding.completeRun();
+    /**
+     * How the run ended: complete, or stopped after {@code kept} of the planned configurations (those
+     * whose results are in hand: a benchmark that gives its results only as a whole loses the
+     * part it was measuring).
+     */
+    RunEnding ending(int kept) {
+        return stopped ? new RunEnding(stop.reason(), kept, total) : RunEnding.completeRun();
     }
 
     /** Measuring is over: the status line goes, and a signal now lets the results be written. */

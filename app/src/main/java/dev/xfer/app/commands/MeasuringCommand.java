@@ -193,7 +193,8 @@ public final class MeasuringCommand {
      */
     public int finish(RunContext context, RunResults results, ValidatedExpectations expectations,
                       Rendering rendering, Instant started) {
-        return finish(results.metrics(), results.allPassed(), expectations, rendering, context,
+        return finish(results.metrics(), results.allPassed(), results.configurations().size(), expectations,
+                rendering, context,
                 outcomes -> JUnitReport.suites(context, List.of(results), outcomes,
                         Duration.between(started, Instant.now())));
     }
@@ -218,7 +219,9 @@ public final class MeasuringCommand {
             metrics.addAll(r.metrics());
             passed &= r.allPassed();
         }
-        return finish(metrics, passed, expectations, rendering, perDevice.getFirst().context(),
+        int configurations = perDevice.stream().mapToInt(d -> d.results().configurations().size()).sum()
+                + across.stream().mapToInt(r -> r.configurations().size()).sum();
+        return finish(metrics, passed, configurations, expectations, rendering, perDevice.getFirst().context(),
                 outcomes -> JUnitReport.suitesDevices(perDevice.stream().map(DeviceResults::context).toList(),
                         perDevice.stream().map(d -> List.of(d.results())).toList(), across, outcomes,
                         Duration.between(started, Instant.now())));
@@ -228,10 +231,11 @@ public final class MeasuringCommand {
     public record DeviceResults(RunContext context, RunResults results) {
     }
 
-    private int finish(List<Metric> metrics, boolean configurationsPassed, ValidatedExpectations expectations,
-                       Rendering rendering, RunContext first,
+    /** @param configurations how many configurations the results hold: what a stopped run says it kept */
+    private int finish(List<Metric> metrics, boolean configurationsPassed, int configurations,
+                       ValidatedExpectations expectations, Rendering rendering, RunContext first,
                        Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites) {
-        RunEnding ending = live == null ? RunEnding.completeRun() : live.ending();
+        RunEnding ending = live == null ? RunEnding.completeRun() : live.ending(configurations);
         List<ExpectationOutcome> outcomes = expectations.evaluate(metrics, ending.complete());
         StringBuilder lines = new StringBuilder();
         for (ExpectationOutcome o : outcomes) {
