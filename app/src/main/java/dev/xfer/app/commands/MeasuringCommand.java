@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.StderrTerminal;
+import dev.xfer.app.cli.StopRequest;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
@@ -44,6 +46,9 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.function.Function;
 
 /**
@@ -275,10 +280,9 @@ public final class MeasuringCommand {
         if (junit != null) {
             List<JUnitXml.TestSuite> suites = new ArrayList<>(junitSuites.apply(outcomes));
             if (!ending.complete()) {
-                java.util.Set<String> done = new java.util.HashSet<>(metrics.stream().map(Metric::name).toList());
+                Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
                 List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
-                suites.add(JUnitReport.notMeasured(first, (String) rendering.json().get().get("command"), missing,
-                        ending.line()));
+                suites.add(JUnitReport.notMeasured(first, commandName(), missing, ending.line()));
             }
             write(junit, JUnitXml.render(suites));
         }
@@ -368,16 +372,15 @@ public final class MeasuringCommand {
     public Progress progress() {
         GlobalOptions root = (GlobalOptions) spec.root().userObject();
         OutputFormat format = format();
-        boolean show = !progressOff && (progressForced || dev.xfer.app.cli.StderrTerminal.isTerminal());
+        boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
         PrintWriter err = spec.commandLine().getErr();
         boolean streamed = output == null && (format == OutputFormat.CSV || format == OutputFormat.JSONL);
         live = new LiveRun(root.stop(), root.activity(),
-                show ? java.util.Optional.of(new StatusLine(err, () -> root.stop().reason()
+                show ? Optional.of(new StatusLine(err, () -> root.stop().reason()
                         .map(r -> r.words() + ": stopping at the next safe point, keeping what was measured"
-                                + (r == dev.xfer.app.cli.StopRequest.Reason.TIME_LIMIT ? "" : " (again: end at once)"))
-                        .orElse(""))) : java.util.Optional.empty(),
-                streamed ? java.util.Optional.of(new RowStream(format, spec.commandLine().getOut()))
-                        : java.util.Optional.empty());
+                                + (r == StopRequest.Reason.TIME_LIMIT ? "" : " (again: end at once)"))
+                        .orElse(""))) : Optional.empty(),
+                streamed ? Optional.of(new RowStream(format, spec.commandLine().getOut())) : Optional.empty());
         return live;
     }
 
