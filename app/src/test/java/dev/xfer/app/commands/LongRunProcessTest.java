@@ -192,6 +192,17 @@ class LongRunProcessTest {
     }
 
     @Test
+    void jsonLinesToAFileAreWrittenWhenTheRunEnds() throws Exception {
+        Run run = start("--configurations", "3", "--step-ms", "50", "--jsonl", "--output", "run.jsonl");
+        assertEquals(0, run.exit(), run.err().toString());
+        assertEquals("", run.out().toString());
+        List<String> lines = Files.readAllLines(dir.resolve("run.jsonl"));
+        assertEquals(4, lines.size());
+        assertEquals(List.of("result", "result", "result", "summary"),
+                lines.stream().map(l -> ((Map<?, ?>) Json.parse(l)).get("record")).toList());
+    }
+
+    @Test
     void sigintKeepsWhatWasMeasuredInOutputAndJunit() throws Exception {
         Run run = start("--configurations", "40", "--step-ms", "200", "--progress", "--json",
                 "--output", "run.json", "--junit", "run.xml", "--expect", "fake.c39 >= 1GB/s",
