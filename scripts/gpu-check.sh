@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check numa
-#                                   batch pipeline-table smoke-fleet multi fleet tests  (multi, fleet need two GPUs at least)
+#                                   batch pipeline-table smoke-fleet multi fleet longrun tests  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -177,6 +177,39 @@ PY
            expect_rc 1 "$xfer" fleet --junit "$out/fleet.xml" "$f"
            expect_rc 1 "$xfer" compare --fail-on-regression 5% "$f/gpu0-run1.json" "$f/gpu0-shared.json"
            run head -12 "$out/shared.prom" ;;
+    longrun) # Long runs (docs/long-runs.md): Ctrl-C, SIGTERM and --timeout keep what was measured;
+             # CSV and JSON Lines rows arrive as they are measured (each line stamped on arrival).
+             local lr="$work/longrun"
+             mkdir -p "$lr"
+             expect_rc 130 timeout --preserve-status -s INT 20 "$xfer" bandwidth --sizes 4KiB..4GiB --memory all \
+               --json --output "$lr/sweep.json" --junit "$lr/sweep.xml" --expect 'pinned.h2d.4GiB >= 40GB/s' \
+               --expect 'pinned.h2d.16MiB >= 40GB/s'
+             run python3 - "$lr/sweep.json" "$lr/sweep.xml" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+x = open(sys.argv[2]).read()
+print("complete:", d.get("complete"), "stopped:", d.get("stopped"))
+print("results:", len(d["results"]), "first:", [(r["memory"], r["direction"], r["bytes"], round(r["gbps"]["median"], 2)) for r in d["results"][:2]])
+print("last:", [(r["memory"], r["direction"], r["bytes"], round(r["gbps"]["median"], 2)) for r in d["results"][-2:]])
+print("expectations:", [e["line"] for e in d["expectations"]])
+print("junit testcases:", x.count("<testcase"), "skipped:", x.count("<skipped"), "failures:", x.count("<failure"))
+assert d["complete"] is False and d["stopped"]["reason"] == "SIGINT" and len(d["results"]) == d["stopped"]["measured"] > 0
+PY
+             [ $? = 0 ] || status=1
+             run ls -A "$lr"
+             expect_rc 130 timeout --preserve-status -s INT 12 "$xfer" bandwidth --sizes 4KiB..4GiB --memory pinned,pageable \
+               --iterations 10
+             expect_rc 143 timeout --preserve-status -s TERM 15 "$xfer" check --junit "$lr/check.xml"
+             run grep -c "<skipped" "$lr/check.xml"
+             expect_rc 4 "$xfer" --timeout 8s bandwidth --sizes 4KiB..4GiB --memory pinned --iterations 10
+             echo "\$ timeout --preserve-status -s INT 40 xfer bandwidth --sizes 4KiB..2GiB --memory pinned,pageable --iterations 10 --csv | while IFS= read -r l; do echo \"\$(date +%s.%N) \$l\"; done"
+             timeout --preserve-status -s INT 40 "$xfer" bandwidth --sizes 4KiB..2GiB --memory pinned,pageable --iterations 10 \
+               --csv | while IFS= read -r l; do echo "$(date +%s.%N) $l"; done
+             echo "[exit ${PIPESTATUS[0]}]"; echo
+             echo "\$ xfer bandwidth --sizes 64MiB..4GiB --memory pinned --jsonl | while IFS= read -r l; do echo \"\$(date +%s.%N) \$l\"; done"
+             "$xfer" bandwidth --sizes 64MiB..4GiB --memory pinned --jsonl \
+               | while IFS= read -r l; do echo "$(date +%s.%N) ${l:0:200}"; done
+             echo "[exit ${PIPESTATUS[0]}]"; echo ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

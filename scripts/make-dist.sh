@@ -16,15 +16,7 @@ mkdir -p "$dist/bin" "$dist/lib"
 cp "$target/$app_jar" "$dist/lib/xfer.jar"
 cp "$target"/lib/*.jar "$dist/lib/"
 
-cat > "$dist/bin/xfer" <<'LAUNCHER'
-#!/bin/sh
-# xfer launcher: runs the bundled Java runtime; no JDK needed on this machine.
-here=$(cd "$(dirname "$0")/.." && pwd)
-exec "$here/runtime/bin/java" ${XFER_JAVA_OPTS:-} \
-  --enable-native-access=ALL-UNNAMED \
-  -XX:+UseSerialGC -Xshare:auto \
-  -cp "$here/lib/*" dev.xfer.app.Main "$@"
-LAUNCHER
+cp "$(dirname "$0")/xfer-launcher.sh" "$dist/bin/xfer"
 chmod +x "$dist/bin/xfer"
 
 # Man pages (asciidoctor's roff from picocli's ManPageGenerator) and the bash/zsh completion,

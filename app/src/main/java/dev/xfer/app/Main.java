@@ -5,19 +5,40 @@ import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.cli.RunTimeoutException;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.cli.SignalStop;
+import dev.xfer.app.cli.StopRequest;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.function.Consumer;
 
 /** Entry point of the xfer command line. */
 public final class Main {
     private Main() {
     }
 
+    /**
+     * How long a run past its --timeout may take to reach a safe point and write what it measured;
+     * one still busy after this is abandoned (exit 4, nothing written), as a hung CUDA call must be.
+     */
+    static final Duration STOP_GRACE = Duration.ofSeconds(30);
+
     public static void main(String[] args) {
+        launch(args, commandLine -> { });
+    }
+
+    /**
+     * The process: SIGINT and SIGTERM become stop requests, then the run, then its exit code.
+     * {@code more} may add commands; tests add a slow fake measuring command this way, to drive
+     * the real plumbing in a real process without a GPU.
+     */
+    public static void launch(String[] args, Consumer<CommandLine> more) {
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        int code = run(args, out, err);
+        StopRequest stop = new StopRequest();
+        SignalStop.install(stop, err);
+        int code = run(args, out, err, stop, more);
         out.flush();
         err.flush();
         System.exit(code);
@@ -25,8 +46,13 @@ public final class Main {
 
     /** Runs xfer with {@code args} and returns the exit code; no System.exit, so tests can call it. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        XferCommand root = new XferCommand();
+        return run(args, out, err, new StopRequest(), commandLine -> { });
+    }
+
+    static int run(String[] args, PrintWriter out, PrintWriter err, StopRequest stop, Consumer<CommandLine> more) {
+        XferCommand root = new XferCommand(stop);
         CommandLine commandLine = new CommandLine(root);
+        more.accept(commandLine);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
@@ -44,11 +70,15 @@ public final class Main {
                 return runLast.execute(parseResult);
             }
             try {
-                return Deadline.run(() -> runLast.execute(parseResult), root.timeout().get(), root.activity());
+                return Deadline.run(() -> runLast.execute(parseResult), root.timeout().get(), root.activity(), stop,
+                        STOP_GRACE);
             } catch (RunTimeoutException e) {
                 return ErrorReport.report(e, err, root.verbose());
             }
         });
-        return commandLine.execute(args);
+        int code = commandLine.execute(args);
+        // A stop asked for once every result was in: the run is complete, but it was still ended early.
+        return stop.reason().filter(r -> code == ExitCode.OK || code == ExitCode.CHECK_FAILED)
+                .map(StopRequest.Reason::exitCode).orElse(code);
     }
 }

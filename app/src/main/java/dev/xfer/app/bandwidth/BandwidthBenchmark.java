@@ -190,10 +190,10 @@ public final class BandwidthBenchmark {
                 String roundTrip = memory.label() + " h2d+d2h " + size + " B";
                 boolean ok = verify(roundTrip, hostSeg, reference);
                 if (measureH2d) {
-                    results.add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages));
+                    add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages));
                 }
                 if (measureD2h) {
-                    results.add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages));
+                    add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages));
                 }
             }
             if (plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies()) {
@@ -231,6 +231,7 @@ public final class BandwidthBenchmark {
                 double[] h2d = new double[plan.iterations()];
                 double[] d2h = new double[plan.iterations()];
                 for (int i = 0; i < plan.iterations(); i++) {
+                    progress.checkpoint();
                     long t0 = System.nanoTime();
                     both.run();
                     double wall = (System.nanoTime() - t0) / 1e9;
@@ -241,8 +242,8 @@ public final class BandwidthBenchmark {
                 DataPattern.poison(target.segment());
                 Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
                 boolean upOk = verify(memory.label() + " bidir-h2d " + size + " B", target.segment(), reference);
-                results.add(result(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages));
-                results.add(result(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages));
+                add(result(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages));
+                add(result(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages));
             }
         }
 
@@ -257,7 +258,7 @@ public final class BandwidthBenchmark {
                 DataPattern.poison(check.segment());
                 Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                 boolean ok = verify("device d2d " + size + " B", check.segment(), reference);
-                results.add(result("device", CopyDirection.D2D.label(), size, d2d, ok, Optional.empty()));
+                add(result("device", CopyDirection.D2D.label(), size, d2d, ok, Optional.empty()));
             }
         }
 
@@ -272,9 +273,17 @@ public final class BandwidthBenchmark {
             new Warmup(plan.warmup()).run(copy::seconds);
             double[] seconds = new double[plan.iterations()];
             for (int i = 0; i < seconds.length; i++) {
+                // Between two copies nothing is in flight: a safe point, so a 4 GiB sweep stops within a copy.
+                progress.checkpoint();
                 seconds[i] = copy.seconds();
             }
             return seconds;
+        }
+
+        /** Keeps a verified result and hands it to the command at once: it streams, and survives a stop. */
+        private void add(BandwidthResult result) {
+            results.add(result);
+            progress.measured(result);
         }
 
         private boolean verify(String configuration, MemorySegment actual, MemorySegment expected) {
@@ -283,9 +292,11 @@ public final class BandwidthBenchmark {
             if (offset < 0) {
                 return true;
             }
-            failures.add(new VerificationFailure(configuration, offset,
+            VerificationFailure failure = new VerificationFailure(configuration, offset,
                     expected.get(ValueLayout.JAVA_BYTE, offset),
-                    actual.get(ValueLayout.JAVA_BYTE, offset), target.node()));
+                    actual.get(ValueLayout.JAVA_BYTE, offset), target.node());
+            failures.add(failure);
+            progress.measured(failure);
             return false;
         }
 

@@ -113,6 +113,7 @@ public final class BatchBenchmark {
                 if (strategy == BatchStrategy.BATCHED && !batchedAvailable) {
                     results.add(new BatchResult(strategy, Optional.empty(), Double.NaN, OptionalDouble.empty(),
                             Optional.of("needs cudaMemcpyBatchAsync of CUDA 13 or later"), Optional.empty()));
+                    progress.measured(results.getLast());
                     continue;
                 }
                 buffers.poisonDevice(stream);
@@ -120,6 +121,7 @@ public final class BatchBenchmark {
                 new Warmup(plan.warmup()).run(once);
                 double[] ms = new double[plan.iterations()];
                 for (int i = 0; i < ms.length; i++) {
+                    progress.checkpoint();
                     long t0 = System.nanoTime();
                     once.run();
                     ms[i] = (System.nanoTime() - t0) / 1e6;
@@ -131,6 +133,8 @@ public final class BatchBenchmark {
                 results.add(new BatchResult(strategy, Optional.of(summary),
                         plan.totalBytes() / (summary.median() / 1e3) / 1e9,
                         OptionalDouble.of(summary.median() / firstMedian), Optional.empty(), buffers.firstWrong()));
+                // Kept by the command as measured, so a stopped run still reports it (without page nodes).
+                progress.measured(results.getLast());
             }
             if (!target.placed()) {
                 return new Outcome(results, BatchHostMemory.none(target.node()), target);

@@ -17,6 +17,16 @@ public final class Deadline {
     }
 
     public static <T> T run(Callable<T> work, Duration limit, Activity activity) {
+        return run(work, limit, activity, new StopRequest(), Duration.ZERO);
+    }
+
+    /**
+     * {@link #run(Callable, Duration, Activity)}, but at the limit a run that is measuring is first
+     * asked to {@code stop} at its next safe point and given {@code grace} to do so, so it can keep
+     * and write what it measured (its own exit code is then 4 too). Only a run still busy past the
+     * grace is abandoned as before.
+     */
+    public static <T> T run(Callable<T> work, Duration limit, Activity activity, StopRequest stop, Duration grace) {
         FutureTask<T> task = new FutureTask<>(work);
         Thread worker = new Thread(task, "xfer-run");
         worker.setDaemon(true);
@@ -24,12 +34,38 @@ public final class Deadline {
         try {
             return task.get(limit.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
+            stop.request(StopRequest.Reason.TIME_LIMIT);
+            if (stop.phase() != StopRequest.Phase.STARTING && grace.isPositive()) {
+                try {
+                    return finish(task, grace);
+                } catch (TimeoutException stillBusy) {
+                    // No safe point came in time: end as a run without one does.
+                }
+            }
             worker.interrupt();
             throw new RunTimeoutException("time limit of " + dev.xfer.app.units.Durations.format(limit)
                     + " exceeded while " + activity.now());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RunTimeoutException("interrupted while " + activity.now());
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    private static <T> T finish(FutureTask<T> task, Duration grace) throws TimeoutException {
+        try {
+            return task.get(grace.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TimeoutException();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException r) {

@@ -16,6 +16,10 @@ public final class ExitCode {
     public static final int OUT_OF_MEMORY = 5;
     /** A CUDA call failed in a way that is not one of the above, or xfer itself failed. */
     public static final int INTERNAL = 70;
+    /** Interrupted by SIGINT (Ctrl-C); what was measured is kept, marked incomplete. */
+    public static final int INTERRUPTED = 130;
+    /** Ended by SIGTERM; what was measured is kept, marked incomplete. */
+    public static final int TERMINATED = 143;
 
     private ExitCode() {
     }

@@ -24,6 +24,14 @@ public interface GlobalOptions {
     /** {@code --timeout}, if given. */
     Optional<Duration> timeout();
 
+    /**
+     * Whether the run was asked to stop (a signal, the time limit), read at the measuring safe
+     * points. By default a request nothing ever makes: a run that cannot be stopped early.
+     */
+    default StopRequest stop() {
+        return new StopRequest();
+    }
+
     /** {@code --label}, if given: carried in every results document's context. */
     Optional<String> label();
 }

@@ -34,7 +34,8 @@ import java.util.concurrent.Callable;
                 FleetCommand.class, CompareCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
-                "  5 out of memory   70 other CUDA or internal failure"})
+                "  5 out of memory   70 other CUDA or internal failure",
+                "  130 / 143 interrupted by SIGINT / SIGTERM (what was measured is kept, marked incomplete)"})
 public final class XferCommand implements Callable<Integer>, GlobalOptions {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,
@@ -47,7 +48,8 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
 
     @Option(names = "--timeout", scope = ScopeType.INHERIT, paramLabel = "DURATION",
             converter = DurationConverter.class,
-            description = "End the run with exit code 4 past this long (e.g. 90s, 10m), saying where it was.")
+            description = {"Stop the run past this long (e.g. 90s, 10m) at the next safe point, keep and write what",
+                    "was measured, marked incomplete, and exit 4 (see docs/long-runs.md)."})
     private Duration timeout;
 
     @Option(names = "--label", scope = ScopeType.INHERIT, paramLabel = "TEXT",
@@ -59,7 +61,24 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
 
     private final Activity activity = new Activity();
 
+    private final StopRequest stop;
+
     private CudaRuntime runtime;
+
+    /** A root command whose run nothing outside asks to stop (tests, in-process runs). */
+    public XferCommand() {
+        this(new StopRequest());
+    }
+
+    /** A root command whose run {@code stop} may end early: signal handlers and the time limit write it. */
+    public XferCommand(StopRequest stop) {
+        this.stop = stop;
+    }
+
+    @Override
+    public StopRequest stop() {
+        return stop;
+    }
 
     @Override
     public boolean verbose() {

@@ -24,6 +24,7 @@ import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodePasses;
@@ -113,6 +114,9 @@ public final class BandwidthCommand implements Callable<Integer> {
         NumaOption numa = numaNode.option();
         ExpectationSet expectations = measuring.expectations();
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
+        if (!numa.given()) {
+            EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
+        }
         List<MeasuringCommand.Session> sessions = measuring.sessions();
         if (sessions.size() == 1) {
             if (concurrent || plan.peerCopies()) {
@@ -153,6 +157,22 @@ public final class BandwidthCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The names a run will produce on any device, for the expectation check before CUDA; with
+     * --device all every index up to {@link EarlyNames#MAX_DEVICES} may appear.
+     */
+    private List<dev.xfer.app.expect.MetricDeclaration> earlyNames(BandwidthPlan plan, DeviceSelection devices) {
+        if (devices.isSingle()) {
+            return BandwidthMetrics.declare(plan, true);
+        }
+        List<Integer> indices = devices.all()
+                ? java.util.stream.IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList() : devices.indices();
+        List<dev.xfer.app.expect.MetricDeclaration> names = new ArrayList<>(BandwidthMetrics.declare(plan, true));
+        names.addAll(MultiDeviceMetrics.declare(plan, indices.stream()
+                .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList(), concurrent));
+        return names;
+    }
+
     /** One device: the run as it has always been, output and result names unchanged. */
     private int one(MeasuringCommand.Session session, BandwidthPlan plan, OutputFormat format, NumaOption numa,
                     ExpectationSet expectations) {
@@ -164,12 +184,26 @@ public final class BandwidthCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, numaNode.topology(),
                 format == OutputFormat.TEXT, measuring::warn));
         Instant started = Instant.now();
-        NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, measuring.progress(),
-                plan.configurations(), (target, progress) -> new BandwidthBenchmark(session.device(), link, progress,
-                        segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
-        List<BandwidthResult> results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-        List<VerificationFailure> failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
-        placement = passes.placement();
+        Progress progress = measuring.progress();
+        LiveRun live = measuring.live();
+        HostPlacement planned = placement;
+        // Rows stream as they are measured: the report of what is in so far, rendered again.
+        live.streamFrom(() -> rendering(new BandwidthReport(context, plan, live.measured(BandwidthResult.class),
+                live.measured(VerificationFailure.class), List.of(), planned), link));
+        List<BandwidthResult> results;
+        List<VerificationFailure> failures;
+        try {
+            NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
+                    plan.configurations(), (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
+                            segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
+            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
+            failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
+            placement = passes.placement();
+        } catch (RunStopped stopped) {
+            // Stopped at a safe point: what was measured and verified before it is the result.
+            results = live.measured(BandwidthResult.class);
+            failures = live.measured(VerificationFailure.class);
+        }
         measuring.progressDone();
         if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
@@ -178,11 +212,17 @@ public final class BandwidthCommand implements Callable<Integer> {
             notes.add("heap memory is the Java heap, which --numa-node does not place");
         }
         BandwidthReport report = new BandwidthReport(context, plan, results, failures, notes, placement);
-        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, new Rendering(
+        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, rendering(report, link),
+                started);
+    }
+
+    /** One device's report in every format. */
+    private Rendering rendering(BandwidthReport report, OptionalDouble link) {
+        return new Rendering(
                 () -> BandwidthText.render(report),
                 () -> BandwidthCsv.render(report),
-                () -> measuring.document("bandwidth", context, BandwidthJson.parameters(report),
-                        BandwidthJson.results(report), BandwidthJson.failures(report))), started);
+                () -> measuring.document("bandwidth", report.context(), BandwidthJson.parameters(report),
+                        BandwidthJson.results(report), BandwidthJson.failures(report)));
     }
 
     /**
@@ -239,23 +279,57 @@ public final class BandwidthCommand implements Callable<Integer> {
         total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
         total += plan.peerCopies() ? PeerBenchmark.configurations(plan, sessions.size()) : 0;
         Progress progress = measuring.progress();
+        LiveRun live = measuring.live();
+        boolean stopped = false;
         int done = 0;
         SequencedSet<String> stderrNotes = new LinkedHashSet<>();
         List<BandwidthReport> reports = new ArrayList<>();
+        if (own.isPresent()) {
+            // Each GPU's rows stream as measured: the GPUs done, then the one in progress so far.
+            live.streamFrom(() -> {
+                List<BandwidthReport> soFar = new ArrayList<>(reports);
+                int d = reports.size();
+                if (d < sessions.size()) {
+                    List<BandwidthResult> all = live.measured(BandwidthResult.class);
+                    int before = Math.min(all.size(), reports.stream().mapToInt(r -> r.results().size()).sum());
+                    soFar.add(new BandwidthReport(sessions.get(d).context(), own.get(),
+                            all.subList(before, all.size()), List.of(), List.of(),
+                            placements.get(d)));
+                }
+                List<Map<String, Object>> documents = soFar.stream().map(r -> measuring.document("bandwidth",
+                        r.context(), BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)))
+                        .toList();
+                return new Rendering(() -> "", () -> BandwidthCsv.render(soFar),
+                        () -> measuring.devicesDocument("bandwidth", new java.util.LinkedHashMap<>(), documents));
+            });
+        }
         for (int d = 0; d < sessions.size(); d++) {
             MeasuringCommand.Session session = sessions.get(d);
             HostPlacement placement = placements.get(d);
             List<BandwidthResult> results = new ArrayList<>();
             List<VerificationFailure> failures = new ArrayList<>();
             String who = "device " + session.context().device().index() + ": ";
-            if (own.isPresent()) {
+            if (own.isPresent() && !stopped) {
                 int passes = placement.targets().size();
-                for (int pass = 0; pass < passes; pass++) {
+                for (int pass = 0; pass < passes && !stopped; pass++) {
                     NodeTarget target = placement.targets().get(pass);
                     String where = passes == 1 ? "" : " on " + target.describe();
                     var benchmark = new BandwidthBenchmark(session.device(), links.get(d),
                             offset(progress, done, total, who, where), segment -> { });
-                    BandwidthBenchmark.Outcome outcome = benchmark.run(own.get(), target);
+                    int resultsBefore = live.measured(BandwidthResult.class).size();
+                    int failuresBefore = live.measured(VerificationFailure.class).size();
+                    BandwidthBenchmark.Outcome outcome;
+                    try {
+                        outcome = benchmark.run(own.get(), target);
+                    } catch (RunStopped stop) {
+                        // What this pass measured before the stop; the devices after it are not measured.
+                        List<BandwidthResult> kept = live.measured(BandwidthResult.class);
+                        List<VerificationFailure> failed = live.measured(VerificationFailure.class);
+                        results.addAll(kept.subList(resultsBefore, kept.size()));
+                        failures.addAll(failed.subList(failuresBefore, failed.size()));
+                        stopped = true;
+                        continue;
+                    }
                     done += own.get().configurations();
                     results.addAll(outcome.results());
                     failures.addAll(outcome.failures());
@@ -282,19 +356,23 @@ public final class BandwidthCommand implements Callable<Integer> {
         stderrNotes.forEach(measuring::warn);
         List<VerificationFailure> across = new ArrayList<>();
         Optional<List<ConcurrentResult>> together = Optional.empty();
-        if (concurrent) {
-            var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
-                    (segment, device) -> { }).run(plan);
-            done += ConcurrentBenchmark.configurations(plan);
-            together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
-            across.addAll(outcome.failures());
-        }
         Optional<List<PeerResult>> peers = Optional.empty();
-        if (plan.peerCopies()) {
-            var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
-                    .run(plan);
-            peers = Optional.of(outcome.results());
-            across.addAll(outcome.failures());
+        try {
+            if (concurrent && !stopped) {
+                var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
+                        (segment, device) -> { }).run(plan);
+                done += ConcurrentBenchmark.configurations(plan);
+                together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
+                across.addAll(outcome.failures());
+            }
+            if (plan.peerCopies() && !stopped) {
+                var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
+                        .run(plan);
+                peers = Optional.of(outcome.results());
+                across.addAll(outcome.failures());
+            }
+        } catch (RunStopped stop) {
+            // All GPUs at once and GPU to GPU give their results only when they end: none to keep.
         }
         measuring.progressDone();
         MultiDeviceReport report = new MultiDeviceReport(plan, reports, together, peers, across);
@@ -332,8 +410,8 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */
     private static Progress offset(Progress progress, int before, int total, String prefix, String suffix) {
-        return (done, ignoredTotal, configuration) -> progress.measuring(before + done, total,
-                prefix + configuration + suffix);
+        return progress.renamed((to, done, ignoredTotal, configuration) -> to.measuring(before + done, total,
+                prefix + configuration + suffix));
     }
 
     BandwidthPlan plan() {

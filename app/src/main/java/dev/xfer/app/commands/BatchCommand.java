@@ -11,6 +11,7 @@ import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaOption;
@@ -90,12 +91,28 @@ public final class BatchCommand implements Callable<Integer> {
                 measuring::warn);
         HostPlacement placement = where.placement();
         List<String> notes = where.notes();
-        NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
-                (target, passProgress) -> new BatchBenchmark(session.device(), session.cuda().supportsBatchedCopies(),
-                        passProgress).run(plan, target), BatchBenchmark.Outcome::target);
-        List<BatchResult> results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-        List<BatchHostMemory> hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
-        BatchReport report = new BatchReport(session.context(), plan, results, notes, passes.placement(), hostMemory);
+        LiveRun live = measuring.live();
+        int before = live.measured(BatchResult.class).size();
+        List<BatchResult> results;
+        List<BatchHostMemory> hostMemory;
+        try {
+            NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
+                    (target, passProgress) -> new BatchBenchmark(session.device(),
+                            session.cuda().supportsBatchedCopies(), passProgress).run(plan, target),
+                    BatchBenchmark.Outcome::target);
+            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
+            hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
+            placement = passes.placement();
+        } catch (RunStopped stopped) {
+            // Each strategy's result stands alone: those measured on this GPU before the stop are kept.
+            List<BatchResult> kept = live.measured(BatchResult.class);
+            if (kept.size() == before) {
+                throw stopped;
+            }
+            results = kept.subList(before, kept.size());
+            hostMemory = List.of();
+        }
+        BatchReport report = new BatchReport(session.context(), plan, results, notes, placement, hostMemory);
         return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
                 () -> BatchRendering.text(report),
                 () -> BatchRendering.csv(report),

@@ -5,6 +5,7 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.report.TextSections;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunContext;
@@ -46,6 +47,7 @@ final class EachDevice {
     static int run(MeasuringCommand measuring, ExpectationSet expectations, List<MetricDeclaration> names,
                    Measurement measurement) {
         DeviceSelection selection = measuring.devices();
+        EarlyNames.validate(expectations, names, selection);
         if (selection.isSingle()) {
             // The names do not depend on the device, so a wrong one exits 2 before CUDA is touched.
             ValidatedExpectations validated = measuring.validate(expectations, names);
@@ -63,12 +65,23 @@ final class EachDevice {
         Instant started = Instant.now();
         Progress progress = measuring.progress();
         List<Measured> measured = new ArrayList<>();
-        for (MeasuringCommand.Session s : sessions) {
-            String who = "device " + s.context().device().index() + ": ";
-            measured.add(measurement.measure(s, (done, total, configuration) ->
-                    progress.measuring(done, total, who + configuration)));
+        try {
+            for (int k = 0; k < sessions.size(); k++) {
+                MeasuringCommand.Session s = sessions.get(k);
+                String who = "device " + s.context().device().index() + ": ";
+                int before = k;
+                int devices = sessions.size();
+                // Every GPU runs the same plan, so the run's total is the devices times one GPU's.
+                measured.add(measurement.measure(s, progress.renamed((to, done, total, configuration) ->
+                        to.measuring(before * total + done, devices * total, who + configuration))));
+            }
+        } catch (RunStopped stopped) {
+            // The GPUs measured before the stop keep their results; the one in progress gives none.
         }
         measuring.progressDone();
+        if (measured.isEmpty()) {
+            return nothingMeasured(measuring, sessions.getFirst().context(), validated, started);
+        }
         List<MeasuringCommand.DeviceResults> perDevice = measured.stream()
                 .map(m -> new MeasuringCommand.DeviceResults(m.context(), m.results().withNameSuffix(
                         DeviceSelection.nameSuffix(m.context().device().index()))))
@@ -91,9 +104,29 @@ final class EachDevice {
     private static int one(MeasuringCommand measuring, MeasuringCommand.Session session,
                            ValidatedExpectations validated, Measurement measurement) {
         Instant started = Instant.now();
-        Measured m = measurement.measure(session, measuring.progress());
+        Measured m;
+        try {
+            m = measurement.measure(session, measuring.progress());
+        } catch (RunStopped stopped) {
+            measuring.progressDone();
+            return nothingMeasured(measuring, session.context(), validated, started);
+        }
         measuring.progressDone();
         return measuring.finish(m.context(), m.results(), validated, m.rendering(), started);
+    }
+
+    /**
+     * A run stopped before its one GPU's measurement (or the first of several) ended: these
+     * commands' results exist only once a GPU's run is over (a model, speedups against another
+     * schedule), so nothing is kept; the outputs still say the run stopped, and what it planned
+     * is reported as not measured.
+     */
+    private static int nothingMeasured(MeasuringCommand measuring, RunContext context,
+                                       ValidatedExpectations validated, Instant started) {
+        String command = measuring.commandName();
+        return measuring.finish(context, new RunResults(command, List.of(), List.of()), validated, new Rendering(
+                () -> "", () -> "",
+                () -> measuring.document(command, context, new LinkedHashMap<>(), List.of(), List.of())), started);
     }
 
     /** Several GPUs' outputs as one, in the order measured. */

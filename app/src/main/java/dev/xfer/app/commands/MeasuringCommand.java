@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.StderrTerminal;
+import dev.xfer.app.cli.StopRequest;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
@@ -26,6 +28,7 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.report.AtomicFileWriter;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.JUnitXml;
 import dev.xfer.app.results.JUnitReport;
 import dev.xfer.app.results.OutcomesJson;
 import dev.xfer.app.results.Rendering;
@@ -43,6 +46,9 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.function.Function;
 
 /**
@@ -68,8 +74,18 @@ public final class MeasuringCommand {
     @Option(names = "--json", description = "Print the results as JSON.")
     private boolean json;
 
-    @Option(names = "--csv", description = "Print the results as CSV.")
+    @Option(names = "--csv", description = "Print the results as CSV, each row as soon as it is measured.")
     private boolean csv;
+
+    @Option(names = "--jsonl", description = {"Print the results as JSON Lines: one object per measured configuration as",
+            "soon as it is measured, then one summary object (see docs/results.md)."})
+    private boolean jsonl;
+
+    @Option(names = "--progress", description = "Show the progress line on stderr even when it is not a terminal.")
+    private boolean progressForced;
+
+    @Option(names = "--no-progress", description = "Never show the progress line (shown by default when stderr is a terminal).")
+    private boolean progressOff;
 
     @Option(names = "--expect", paramLabel = "EXPR",
             description = {"A threshold the run must meet, repeatable: NAME OP VALUE[UNIT], e.g.",
@@ -89,7 +105,8 @@ public final class MeasuringCommand {
             description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector), atomically.")
     private Path openMetrics;
 
-    private boolean progressShown;
+    /** The events of the run being measured; null before {@link #progress()} and in finish-only tests. */
+    private LiveRun live;
 
     /** The device and the context its results carry. */
     public record Session(CudaRuntime cuda, CudaDevice device, RunContext context) {
@@ -101,6 +118,11 @@ public final class MeasuringCommand {
             throw new IllegalStateException("--device " + device.label() + " is not one device");
         }
         return open((GlobalOptions) spec.root().userObject(), device.single());
+    }
+
+    /** The name of the command these options belong to: {@code bandwidth}, {@code check}, ... */
+    public String commandName() {
+        return spec.name();
     }
 
     /** --device as given, parsed (bad text was already a usage error), not yet resolved. */
@@ -154,6 +176,15 @@ public final class MeasuringCommand {
         return ExpectationSet.parse(expect);
     }
 
+    /**
+     * Checks the expectation names against what the run will produce with any device, before CUDA
+     * is loaded: a typo exits 2 on a machine without a driver too. Only what depends on the device
+     * (whether its link rate is known, for %link) is left to {@link #validate}.
+     */
+    public void validateNames(ExpectationSet expectations, List<MetricDeclaration> willProduce) {
+        EarlyNames.validate(expectations, willProduce, device);
+    }
+
     /** Checks the expectations against the names this run will produce, before measuring. */
     public ValidatedExpectations validate(ExpectationSet expectations, List<MetricDeclaration> willProduce) {
         return expectations.validate(willProduce);
@@ -167,8 +198,9 @@ public final class MeasuringCommand {
      */
     public int finish(RunContext context, RunResults results, ValidatedExpectations expectations,
                       Rendering rendering, Instant started) {
-        return finish(results.metrics(), results.allPassed(), expectations, rendering,
-                outcomes -> JUnitReport.render(context, List.of(results), outcomes,
+        return finish(results.metrics(), results.allPassed(), results.configurations().size(), expectations,
+                rendering, context,
+                outcomes -> JUnitReport.suites(context, List.of(results), outcomes,
                         Duration.between(started, Instant.now())));
     }
 
@@ -192,8 +224,10 @@ public final class MeasuringCommand {
             metrics.addAll(r.metrics());
             passed &= r.allPassed();
         }
-        return finish(metrics, passed, expectations, rendering,
-                outcomes -> JUnitReport.renderDevices(perDevice.stream().map(DeviceResults::context).toList(),
+        int configurations = perDevice.stream().mapToInt(d -> d.results().configurations().size()).sum()
+                + across.stream().mapToInt(r -> r.configurations().size()).sum();
+        return finish(metrics, passed, configurations, expectations, rendering, perDevice.getFirst().context(),
+                outcomes -> JUnitReport.suitesDevices(perDevice.stream().map(DeviceResults::context).toList(),
                         perDevice.stream().map(d -> List.of(d.results())).toList(), across, outcomes,
                         Duration.between(started, Instant.now())));
     }
@@ -202,22 +236,25 @@ public final class MeasuringCommand {
     public record DeviceResults(RunContext context, RunResults results) {
     }
 
-    private int finish(List<Metric> metrics, boolean configurationsPassed, ValidatedExpectations expectations,
-                       Rendering rendering, Function<List<ExpectationOutcome>, String> junitXml) {
-        List<ExpectationOutcome> outcomes = expectations.evaluate(metrics);
+    /** @param configurations how many configurations the results hold: what a stopped run says it kept */
+    private int finish(List<Metric> metrics, boolean configurationsPassed, int configurations,
+                       ValidatedExpectations expectations, Rendering rendering, RunContext first,
+                       Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites) {
+        RunEnding ending = live == null ? RunEnding.completeRun() : live.ending(configurations);
+        List<ExpectationOutcome> outcomes = expectations.evaluate(metrics, ending.complete());
         StringBuilder lines = new StringBuilder();
         for (ExpectationOutcome o : outcomes) {
             lines.append(o.line()).append('\n');
         }
         OutputFormat format = format();
+        String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
+        Map<String, Object> summary = format == OutputFormat.JSONL
+                ? RowStream.summary(document(rendering, outcomes, ending), ending.complete()) : Map.of();
         String body = switch (format) {
-            case TEXT -> rendering.text().get() + lines;
+            case TEXT -> rendering.text().get() + lines + incomplete;
             case CSV -> rendering.csv().get();
-            case JSON -> {
-                Map<String, Object> doc = rendering.json().get();
-                doc.put("expectations", OutcomesJson.of(outcomes));
-                yield Json.write(doc);
-            }
+            case JSON -> Json.write(document(rendering, outcomes, ending));
+            case JSONL -> RowStream.all(format, rendering, summary);
         };
         if (output != null) {
             write(output, body);
@@ -225,23 +262,53 @@ public final class MeasuringCommand {
                 print(lines.toString());
             }
         } else {
-            print(body);
+            if (live != null && live.stream().isPresent()) {
+                live.stream().get().end(rendering, summary);
+            } else {
+                print(body);
+            }
             if (format != OutputFormat.TEXT && !lines.isEmpty()) {
                 PrintWriter err = spec.commandLine().getErr();
                 err.print(lines);
                 err.flush();
             }
         }
+        if (!ending.complete()) {
+            // On stderr as well, so a log or a terminal says it even when the results went to a file.
+            warn(ending.line() + "; the results measured so far were kept, marked incomplete");
+        }
         if (junit != null) {
-            write(junit, junitXml.apply(outcomes));
+            List<JUnitXml.TestSuite> suites = new ArrayList<>(junitSuites.apply(outcomes));
+            if (!ending.complete()) {
+                Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
+                List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
+                suites.add(JUnitReport.notMeasured(first, commandName(), missing, ending.line()));
+            }
+            write(junit, JUnitXml.render(suites));
         }
         if (openMetrics != null) {
             // Through the document's text, so the figures are exactly those the JSON carries.
             Object document = Json.parse(Json.write(rendering.json().get()));
             write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics, document)));
         }
+        if (!ending.complete()) {
+            return ending.stoppedBy().orElseThrow().exitCode();
+        }
         boolean passed = configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed);
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    /** The JSON document with the expectations' outcomes, and {@code complete}/{@code stopped} when the run stopped early. */
+    private static Map<String, Object> document(Rendering rendering, List<ExpectationOutcome> outcomes,
+                                                RunEnding ending) {
+        Map<String, Object> doc = rendering.json().get();
+        doc.put("expectations", OutcomesJson.of(outcomes));
+        if (!ending.complete()) {
+            // Only on a stopped run, so complete documents stay as they were: absent means complete.
+            doc.put("complete", false);
+            doc.put("stopped", ending.toJson());
+        }
+        return doc;
     }
 
     /** Writes {@code file} atomically; a failure names the file that could not be written. */
@@ -257,15 +324,22 @@ public final class MeasuringCommand {
         requireFolderOf(output, "--output");
         requireFolderOf(junit, "--junit");
         requireFolderOf(openMetrics, "--openmetrics");
-        if (json && csv) {
-            throw new UsageException("--json and --csv exclude each other");
+        if ((json ? 1 : 0) + (csv ? 1 : 0) + (jsonl ? 1 : 0) > 1) {
+            throw new UsageException(json && csv && !jsonl ? "--json and --csv exclude each other"
+                    : "--json, --csv and --jsonl exclude each other: choose one");
         }
-        return json ? OutputFormat.JSON : csv ? OutputFormat.CSV : OutputFormat.TEXT;
+        if (progressForced && progressOff) {
+            throw new UsageException("--progress and --no-progress exclude each other");
+        }
+        return json ? OutputFormat.JSON : csv ? OutputFormat.CSV : jsonl ? OutputFormat.JSONL : OutputFormat.TEXT;
     }
 
     /** A results file whose folder is missing is a usage error, found before the run rather than after it. */
     static void requireFolderOf(Path file, String option) {
         if (file != null) {
+            if (java.nio.file.Files.isDirectory(file)) {
+                throw new UsageException(option + " " + file + " is a folder; name a file in it");
+            }
             Path folder = file.toAbsolutePath().getParent();
             if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
                 throw new UsageException(option + " " + file + ": the folder " + folder + " does not exist");
@@ -287,27 +361,41 @@ public final class MeasuringCommand {
         err.flush();
     }
 
-    /** A progress line on stderr, only when stderr is likely a terminal, so logs and pipes stay clean. */
+    /**
+     * The listener a benchmark reports to: it names the activity for the time limit, shows the
+     * status line on stderr (on a terminal, or with --progress; never with --no-progress), streams
+     * CSV rows and JSON Lines to stdout as results come (when there is no --output), keeps the
+     * results for a run that stops, and throws {@link dev.xfer.app.measure.RunStopped} at a safe
+     * point once SIGINT, SIGTERM or the time limit asked for a stop. Call once, as measuring starts;
+     * {@link #progressDone()} when it ends.
+     */
     public Progress progress() {
-        var activity = ((GlobalOptions) spec.root().userObject()).activity();
-        boolean terminal = System.console() != null && System.console().isTerminal();
+        GlobalOptions root = (GlobalOptions) spec.root().userObject();
+        OutputFormat format = format();
+        boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
         PrintWriter err = spec.commandLine().getErr();
-        return (done, total, configuration) -> {
-            activity.set("measuring " + configuration + " (" + (done + 1) + " of " + total + ")");
-            if (!terminal) {
-                return;
-            }
-            progressShown = true;
-            err.print("\r\033[K[" + (done + 1) + "/" + total + "] " + configuration);
-            err.flush();
-        };
+        boolean streamed = output == null && (format == OutputFormat.CSV || format == OutputFormat.JSONL);
+        live = new LiveRun(root.stop(), root.activity(),
+                show ? Optional.of(new StatusLine(err, () -> root.stop().reason()
+                        .map(r -> r.words() + ": stopping at the next safe point, keeping what was measured"
+                                + (r == StopRequest.Reason.TIME_LIMIT ? "" : " (again: end at once)"))
+                        .orElse(""))) : Optional.empty(),
+                streamed ? Optional.of(new RowStream(format, spec.commandLine().getOut())) : Optional.empty());
+        return live;
     }
 
+    /** The run's events, for a command that streams its rows or keeps results after a stop. */
+    LiveRun live() {
+        if (live == null) {
+            throw new IllegalStateException("progress() starts the run's events");
+        }
+        return live;
+    }
+
+    /** Measuring is over (done or stopped): the status line is erased; what follows is writing. */
     public void progressDone() {
-        if (progressShown) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.print("\r\033[K");
-            err.flush();
+        if (live != null) {
+            live.close();
         }
     }
 

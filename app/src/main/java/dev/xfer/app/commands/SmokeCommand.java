@@ -17,6 +17,7 @@ import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -93,18 +94,32 @@ public final class SmokeCommand implements Callable<Integer> {
             description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector).")
     private Path openMetrics;
 
+    @Option(names = "--progress", description = "Show the progress line on stderr even when it is not a terminal.")
+    private boolean progressForced;
+
+    @Option(names = "--no-progress", description = "Never show the progress line (shown by default when stderr is a terminal).")
+    private boolean progressOff;
+
+    /** Whether the progress line is shown on stderr while a device is measured. */
+    private boolean showProgress;
+
     @Override
     public Integer call() {
+        if (progressForced && progressOff) {
+            throw new UsageException("--progress and --no-progress exclude each other");
+        }
         MeasuringCommand.requireFolderOf(junit, "--junit");
         MeasuringCommand.requireFolderOf(output, "--output");
         MeasuringCommand.requireFolderOf(openMetrics, "--openmetrics");
-        ExpectationSet.parse(extra);
+        // The names do not depend on the device: a typo exits 2 before CUDA is loaded.
+        EarlyNames.validate(ExpectationSet.parse(extra), SmokePlan.standard().declare(true), DeviceSelection.DEFAULT);
         Instant started = Instant.now();
         boolean document = json || output != null;
         PrintWriter out = json && output == null ? spec.commandLine().getErr() : spec.commandLine().getOut();
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
         List<Map<String, Object>> documents = new ArrayList<>();
         boolean passed = true;
+        showProgress = !progressOff && (progressForced || dev.xfer.app.cli.StderrTerminal.isTerminal());
         try {
             for (int index : devices()) {
                 passed &= smoke(index, out, suites, documents);
@@ -177,15 +192,31 @@ public final class SmokeCommand implements Callable<Integer> {
         texts.addAll(extra);
         ValidatedExpectations expectations = ExpectationSet.parse(texts).validate(declared);
 
-        Progress progress = (done, total, what) -> root.activity().set("smoke " + who + ": " + what);
-        var bw = new BandwidthBenchmark(session.device(), link, progress, s -> { }).run(bandwidth);
-        BandwidthReport bandwidthReport = new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of());
-        RunResults bandwidthResults = BandwidthMetrics.results(bandwidthReport, link);
-        var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
-        OverlapReport overlapReport = new OverlapReport(context, overlap, ov.model(), ov.results());
-        RunResults overlapResults = OverlapMetrics.results(overlapReport);
-        CheckReport checkReport = new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check));
-        RunResults checkResults = CheckMetrics.results(checkReport);
+        // Erased before this device's lines are printed: they may share stderr with it.
+        java.util.Optional<StatusLine> line = showProgress
+                ? java.util.Optional.of(new StatusLine(spec.commandLine().getErr(), () -> "")) : java.util.Optional.empty();
+        BandwidthReport bandwidthReport;
+        RunResults bandwidthResults;
+        OverlapReport overlapReport;
+        RunResults overlapResults;
+        CheckReport checkReport;
+        RunResults checkResults;
+        try {
+            Progress progress = (done, total, what) -> {
+                root.activity().set("smoke " + who + ": " + what);
+                line.ifPresent(l -> l.show(done, total, "smoke device " + index + ": " + what));
+            };
+            var bw = new BandwidthBenchmark(session.device(), link, progress, s -> { }).run(bandwidth);
+            bandwidthReport = new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of());
+            bandwidthResults = BandwidthMetrics.results(bandwidthReport, link);
+            var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
+            overlapReport = new OverlapReport(context, overlap, ov.model(), ov.results());
+            overlapResults = OverlapMetrics.results(overlapReport);
+            checkReport = new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check));
+            checkResults = CheckMetrics.results(checkReport);
+        } finally {
+            line.ifPresent(StatusLine::close);
+        }
         RunResults linkResults = linkResults(context);
 
         List<RunResults> runs = List.of(linkResults, bandwidthResults, overlapResults, checkResults);

@@ -27,6 +27,11 @@ public record ExpectationOutcome(Expectation expectation, String metricName, Met
                 && expectation.op().test(value, expectation.value());
     }
 
+    /** False when the run stopped before the result was measured: the outcome is neither PASS nor FAIL. */
+    public boolean evaluated() {
+        return !(reading instanceof Reading.NotEvaluated);
+    }
+
     /** The measured value in the expectation's unit; empty when there is none. */
     public OptionalDouble measured() {
         return reading instanceof Reading.Value(double value)
@@ -47,7 +52,8 @@ public record ExpectationOutcome(Expectation expectation, String metricName, Met
     /**
      * One line for people: {@code PASS pinned.h2d.16MiB >= 45GB/s (measured 54.52GB/s)},
      * {@code FAIL pinned.d2h.16MiB >= 80%link (measured 79.6%link)},
-     * {@code FAIL pinned.h2d.16MiB >= 45GB/s (not measured)}.
+     * {@code FAIL pinned.h2d.16MiB >= 45GB/s (not measured)}, and after a run that stopped early
+     * {@code NOT EVALUATED pinned.h2d.4GiB >= 45GB/s (the run stopped before it was measured)}.
      */
     public String line() {
         Comparison op = expectation.op();
@@ -56,8 +62,9 @@ public record ExpectationOutcome(Expectation expectation, String metricName, Met
             case Reading.Value(double value) when Double.isNaN(value) -> "measured NaN";
             case Reading.Value(double value) -> "measured " + DecimalText.measured(value, op, bound()) + unit;
             case Reading.Missing(String reason) -> reason;
+            case Reading.NotEvaluated(String reason) -> reason;
         };
-        return (passed() ? "PASS " : "FAIL ") + metricName + " " + op.symbol() + " "
+        return (passed() ? "PASS " : evaluated() ? "FAIL " : "NOT EVALUATED ") + metricName + " " + op.symbol() + " "
                 + DecimalText.canonical(bound()) + unit + " (" + found + ")";
     }
 }

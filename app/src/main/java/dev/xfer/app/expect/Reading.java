@@ -24,4 +24,16 @@ public sealed interface Reading {
             Objects.requireNonNull(reason, "reason");
         }
     }
+
+    /**
+     * The run stopped early (a signal, the time limit) before the result was measured: neither
+     * passed nor failed. Reports name it {@code NOT EVALUATED}; the run's exit code says it stopped.
+     *
+     * @param reason a few words for the outcome line
+     */
+    record NotEvaluated(String reason) implements Reading {
+        public NotEvaluated {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
 }

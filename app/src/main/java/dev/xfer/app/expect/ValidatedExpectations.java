@@ -24,7 +24,13 @@ public final class ValidatedExpectations {
 
     ValidatedExpectations(List<Selection> selections, Map<String, MetricDeclaration> declared) {
         this.selections = List.copyOf(selections);
-        this.declared = Map.copyOf(declared);
+        // In declaration order: the names a stopped run did not measure are listed in it.
+        this.declared = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(declared));
+    }
+
+    /** Every result name the run was declared to produce, in the order declared. */
+    public List<String> declaredNames() {
+        return List.copyOf(declared.keySet());
     }
 
     /** The expectations in the order given. */
@@ -42,13 +48,23 @@ public final class ValidatedExpectations {
      *         declarations and measurements disagree, a bug, not a failed expectation
      */
     public List<ExpectationOutcome> evaluate(List<Metric> measured) {
+        return evaluate(measured, true);
+    }
+
+    /**
+     * {@link #evaluate(List)} for a run that may have stopped early: when it did ({@code complete}
+     * false), a declared result missing from {@code measured} is {@link Reading.NotEvaluated}, not a failure.
+     */
+    public List<ExpectationOutcome> evaluate(List<Metric> measured, boolean complete) {
         Map<String, Metric> byName = checkedByName(measured);
         List<ExpectationOutcome> outcomes = new ArrayList<>();
         for (Selection selection : selections) {
             Expectation expectation = selection.written().expectation();
             for (MetricDeclaration d : selection.selected()) {
                 outcomes.add(new ExpectationOutcome(expectation, d.name(), d.unit(),
-                        reading(expectation, byName.get(d.name()))));
+                        byName.get(d.name()) == null && !complete
+                                ? new Reading.NotEvaluated("the run stopped before it was measured")
+                                : reading(expectation, byName.get(d.name()))));
             }
         }
         return List.copyOf(outcomes);

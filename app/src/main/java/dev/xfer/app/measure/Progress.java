@@ -1,9 +1,54 @@
 package dev.xfer.app.measure;
 
-/** Receives "now measuring" notes from a benchmark; commands show them on a terminal. */
+/**
+ * What a benchmark tells the command running it while it measures: which configuration starts
+ * now, each result as soon as it is measured, and the points between iterations where stopping
+ * is safe. A benchmark never prints; the command layer turns these events into a status line,
+ * streamed rows, and the results kept when a run is interrupted.
+ * <p>
+ * {@link #measuring} and {@link #checkpoint} are the run's safe points: no CUDA call is in
+ * flight on the calling thread there, so an implementation may throw {@link RunStopped} to end
+ * the run; try-with-resources in the benchmark then frees what it allocated.
+ */
 @FunctionalInterface
 public interface Progress {
+    /** Configuration {@code done + 1} of {@code total} starts now; {@code done} are measured. */
     void measuring(int done, int total, String configuration);
+
+    /** A result (or a verification failure) is complete: it is kept even if the run stops next. */
+    default void measured(Object result) {
+    }
+
+    /** Between two iterations of one configuration: a safe point to stop at. */
+    default void checkpoint() {
+    }
+
+    /** The same events, each {@link #measuring} note rewritten by {@code note} (counted on, labelled). */
+    default Progress renamed(Note note) {
+        Progress inner = this;
+        return new Progress() {
+            @Override
+            public void measuring(int done, int total, String configuration) {
+                note.measuring(inner, done, total, configuration);
+            }
+
+            @Override
+            public void measured(Object result) {
+                inner.measured(result);
+            }
+
+            @Override
+            public void checkpoint() {
+                inner.checkpoint();
+            }
+        };
+    }
+
+    /** Rewrites one {@link #measuring} note and passes it on to {@code to}. */
+    @FunctionalInterface
+    interface Note {
+        void measuring(Progress to, int done, int total, String configuration);
+    }
 
     Progress NONE = (done, total, configuration) -> { };
 }

@@ -79,8 +79,8 @@ public final class NumaNodeOption {
             return progress;
         }
         String where = " on " + target.describe();
-        return (done, total, configuration) -> progress.measuring(pass * perPass + done, passes * perPass,
-                configuration + where);
+        return progress.renamed((to, done, total, configuration) -> to.measuring(pass * perPass + done,
+                passes * perPass, configuration + where));
     }
 
     /** {@code name} followed by {@code .node<N>} when {@code node} is given, as bandwidth names its results with {@code all}. */

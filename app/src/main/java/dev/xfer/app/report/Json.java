@@ -40,6 +40,11 @@ public final class Json {
         return new JsonWriter().write(value);
     }
 
+    /** {@code value} on one line, no line break at the end: a JSON Lines record. */
+    public static String writeLine(Object value) {
+        return new JsonWriter(true).write(value);
+    }
+
     /**
      * Reads one JSON value (RFC 8259) from {@code text}; white space around it is allowed.
      *

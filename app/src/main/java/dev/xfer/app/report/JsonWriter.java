@@ -14,10 +14,20 @@ final class JsonWriter {
     private static final String INDENT = "  ";
 
     private final StringBuilder out = new StringBuilder();
+    private final boolean oneLine;
+
+    JsonWriter() {
+        this(false);
+    }
+
+    /** @param oneLine no line breaks or indentation: one JSON Lines record */
+    JsonWriter(boolean oneLine) {
+        this.oneLine = oneLine;
+    }
 
     String write(Object value) {
         value(value, 0);
-        return out.append('\n').toString();
+        return oneLine ? out.toString() : out.append('\n').toString();
     }
 
     private void value(Object value, int depth) {
@@ -59,14 +69,14 @@ final class JsonWriter {
                 throw new IllegalArgumentException(
                         "JSON object keys must be Strings, got " + entry.getKey());
             }
-            out.append(separator);
+            out.append(oneLine ? separator.replace("\n", " ").stripLeading() : separator);
             indent(depth + 1);
             string(key);
             out.append(": ");
             value(entry.getValue(), depth + 1);
             separator = ",\n";
         }
-        out.append('\n');
+        newline();
         indent(depth);
         out.append('}');
     }
@@ -79,12 +89,12 @@ final class JsonWriter {
         out.append('[');
         String separator = "\n";
         for (Object element : list) {
-            out.append(separator);
+            out.append(oneLine ? separator.replace("\n", " ").stripLeading() : separator);
             indent(depth + 1);
             value(element, depth + 1);
             separator = ",\n";
         }
-        out.append('\n');
+        newline();
         indent(depth);
         out.append(']');
     }
@@ -126,7 +136,15 @@ final class JsonWriter {
     }
 
     private void indent(int depth) {
-        out.append(INDENT.repeat(depth));
+        if (!oneLine) {
+            out.append(INDENT.repeat(depth));
+        }
+    }
+
+    private void newline() {
+        if (!oneLine) {
+            out.append('\n');
+        }
     }
 
     private static Map<?, ?> sortedByKey(Map<?, ?> map) {

@@ -41,8 +41,7 @@ public final class JUnitReport {
             List<TestCase> cases = new ArrayList<>();
             for (ExpectationOutcome o : outcomes) {
                 String line = o.line();
-                JUnitXml.Outcome outcome = o.passed() ? new JUnitXml.Passed()
-                        : new JUnitXml.Failed(line, "xfer.ExpectationFailed", line);
+                JUnitXml.Outcome outcome = outcome(o, line);
                 cases.add(new TestCase("xfer.expect.device" + context.device().index(),
                         o.expectation() + " [" + o.metricName() + "]", Duration.ZERO, outcome, line));
             }
@@ -62,6 +61,13 @@ public final class JUnitReport {
      */
     public static String renderDevices(List<RunContext> contexts, List<List<RunResults>> perDevice,
                                        List<RunResults> across, List<ExpectationOutcome> outcomes, Duration elapsed) {
+        return JUnitXml.render(suitesDevices(contexts, perDevice, across, outcomes, elapsed));
+    }
+
+    /** The suites of {@link #renderDevices}, so a stopped run can add those it did not measure. */
+    public static List<JUnitXml.TestSuite> suitesDevices(List<RunContext> contexts, List<List<RunResults>> perDevice,
+                                                        List<RunResults> across, List<ExpectationOutcome> outcomes,
+                                                        Duration elapsed) {
         if (contexts.isEmpty() || contexts.size() != perDevice.size()) {
             throw new IllegalArgumentException("one list of runs per device, at least one device");
         }
@@ -88,14 +94,37 @@ public final class JUnitReport {
             List<TestCase> cases = new ArrayList<>();
             for (ExpectationOutcome o : outcomes) {
                 String line = o.line();
-                JUnitXml.Outcome outcome = o.passed() ? new JUnitXml.Passed()
-                        : new JUnitXml.Failed(line, "xfer.ExpectationFailed", line);
+                JUnitXml.Outcome outcome = outcome(o, line);
                 cases.add(new TestCase("xfer.expect" + classSuffix, o.expectation() + " [" + o.metricName() + "]",
                         Duration.ZERO, outcome, line));
             }
             suites.add(new JUnitXml.TestSuite("xfer expectations (devices " + indices + ")", first.started(),
                     first.host(), Duration.ZERO, cases));
         }
-        return JUnitXml.render(suites);
+        return suites;
+    }
+
+    /** An expectation's test case: passed, failed, or skipped when the run stopped before its result. */
+    private static JUnitXml.Outcome outcome(ExpectationOutcome o, String line) {
+        if (o.passed()) {
+            return new JUnitXml.Passed();
+        }
+        return o.evaluated() ? new JUnitXml.Failed(line, "xfer.ExpectationFailed", line) : new JUnitXml.Skipped(line);
+    }
+
+    /**
+     * The results a stopped run never measured, one skipped test case each, so a CI report shows
+     * what is missing rather than fewer green cases.
+     *
+     * @param why the run's stop, e.g. {@code interrupted (SIGINT) after 37 of 210 configurations}
+     */
+    public static JUnitXml.TestSuite notMeasured(RunContext context, String command, List<String> names, String why) {
+        List<TestCase> cases = new ArrayList<>();
+        for (String name : names) {
+            cases.add(new TestCase("xfer." + command + ".device" + context.device().index(), name, Duration.ZERO,
+                    new JUnitXml.Skipped("not measured: " + why), null));
+        }
+        return new JUnitXml.TestSuite("xfer " + command + " (not measured: " + why + ")", context.started(),
+                context.host(), Duration.ZERO, cases);
     }
 }

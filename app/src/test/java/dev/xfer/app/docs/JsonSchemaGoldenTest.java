@@ -131,6 +131,32 @@ class JsonSchemaGoldenTest {
         assertFalse(validator.validate(noThreshold).isEmpty(), "a compare document without failOnRegression");
     }
 
+    /** A run that stopped early (docs/long-runs.md): complete false with why; a wrong reason or complete true is refused. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aStoppedRunsDocumentIsValidAndItsStopChecked() throws IOException {
+        SchemaValidator validator = validator();
+        for (String name : List.of("bandwidth.json", "overlap.json", "check.json", "batch.json", "pipeline.json")) {
+            Map<String, Object> stopped = golden(name);
+            stopped.put("complete", false);
+            stopped.put("stopped", new LinkedHashMap<>(Map.of("reason", "SIGINT", "measured", 1L, "planned", 4L,
+                    "message", "interrupted (SIGINT) after 1 of 4 configurations")));
+            stopped.put("expectations", List.of(new LinkedHashMap<>(Map.of("expectation", "a >= 1",
+                    "passed", false, "evaluated", false, "line", "NOT EVALUATED a >= 1 (the run stopped before it was measured)"))));
+            assertEquals(List.of(), validator.validate(stopped), name);
+
+            Map<String, Object> wrongReason = deepCopy(stopped);
+            ((Map<String, Object>) wrongReason.get("stopped")).put("reason", "SIGHUP");
+            assertFalse(validator.validate(wrongReason).isEmpty(), name);
+            Map<String, Object> completeTrue = deepCopy(stopped);
+            completeTrue.put("complete", true);
+            assertFalse(validator.validate(completeTrue).isEmpty(), name + ": complete appears only as false");
+            Map<String, Object> noCounts = deepCopy(stopped);
+            ((Map<String, Object>) noCounts.get("stopped")).remove("planned");
+            assertFalse(validator.validate(noCounts).isEmpty(), name);
+        }
+    }
+
     private static Map<String, Object> golden(String name) throws IOException {
         return mutable(RepositoryFiles.root().resolve("app/src/test/resources/golden/" + name));
     }

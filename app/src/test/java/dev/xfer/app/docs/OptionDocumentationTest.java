@@ -39,7 +39,8 @@ class OptionDocumentationTest {
             "--dump-includes",                  // jextract
             "--mode",                           // benchmarks/reference/bandwidth_ref
             "--ntasks-per-node", "--nodes", "--export", // srun and sbatch (Slurm)
-            "--collector");                     // node_exporter (--collector.textfile.directory)
+            "--collector",                      // node_exporter (--collector.textfile.directory)
+            "--preserve-status");               // timeout(1), coreutils
 
     @Test
     void everyCommandHasItsPage() {

@@ -1,0 +1,138 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.Rendering;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CSV rows and JSON Lines printed on stdout as results arrive. Each time a result is measured the
+ * command's rendering of everything so far is made again and what is new in it printed: rows
+ * come in the order measured, so the new rows are the ones after those already printed. At the
+ * end the rest follows, and for JSON Lines the closing summary object.
+ */
+final class RowStream {
+    private final OutputFormat format;
+    private final PrintWriter out;
+    private final List<String> printed = new ArrayList<>();
+
+    RowStream(OutputFormat format, PrintWriter out) {
+        if (format != OutputFormat.CSV && format != OutputFormat.JSONL) {
+            throw new IllegalArgumentException(format + " is not streamed");
+        }
+        this.format = format;
+        this.out = out;
+    }
+
+    /** Prints what {@code soFar} has beyond what was printed already. */
+    void update(Rendering soFar) {
+        List<String> lines = format == OutputFormat.CSV ? csvLines(soFar.csv().get()) : resultLines(soFar.json().get());
+        // A rendering whose earlier rows changed (none does today) prints nothing until the end.
+        if (lines.size() < printed.size() || !lines.subList(0, printed.size()).equals(printed)) {
+            return;
+        }
+        for (String line : lines.subList(printed.size(), lines.size())) {
+            out.println(line);
+            printed.add(line);
+        }
+        out.flush();
+    }
+
+    /** The rest of {@code all}, then (JSON Lines) {@code summary}. */
+    void end(Rendering all, Map<String, Object> summary) {
+        List<String> lines = format == OutputFormat.CSV ? csvLines(all.csv().get()) : resultLines(all.json().get());
+        // Rows already printed are not printed again, even should a rendering have changed them.
+        int from = Math.min(printed.size(), lines.size());
+        for (String line : lines.subList(from, lines.size())) {
+            out.println(line);
+        }
+        if (format == OutputFormat.JSONL) {
+            out.println(Json.writeLine(summary));
+        }
+        out.flush();
+    }
+
+    /** The whole stream at once: for --output, which is written when the run ends. */
+    static String all(OutputFormat format, Rendering rendering, Map<String, Object> summary) {
+        if (format == OutputFormat.CSV) {
+            return rendering.csv().get();
+        }
+        StringBuilder s = new StringBuilder();
+        for (String line : resultLines(rendering.json().get())) {
+            s.append(line).append('\n');
+        }
+        return s.append(oneLine(summary)).append('\n').toString();
+    }
+
+    private static List<String> csvLines(String csv) {
+        return csv.lines().toList();
+    }
+
+    /**
+     * One JSON object per measured configuration: {@code "record": "result"}, the command, the
+     * CUDA index of the device, then the fields of its entry in the JSON document's {@code results}.
+     */
+    @SuppressWarnings("unchecked")
+    static List<String> resultLines(Map<String, Object> document) {
+        List<String> lines = new ArrayList<>();
+        String command = String.valueOf(document.get("command"));
+        List<Map<String, Object>> perDevice = document.get("devices") instanceof List<?> devices
+                ? (List<Map<String, Object>>) devices : List.of(document);
+        for (Map<String, Object> d : perDevice) {
+            Object index = d.get("context") instanceof Map<?, ?> context && context.get("device") instanceof Map<?, ?> dev
+                    ? dev.get("index") : null;
+            if (d.get("results") instanceof List<?> results) {
+                for (Object r : results) {
+                    Map<String, Object> line = new LinkedHashMap<>();
+                    line.put("record", "result");
+                    line.put("command", command);
+                    line.put("device", index);
+                    if (r instanceof Map<?, ?> fields) {
+                        fields.forEach((k, v) -> line.putIfAbsent(String.valueOf(k), v));
+                    } else {
+                        line.put("result", r);
+                    }
+                    lines.add(oneLine(line));
+                }
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * The closing object: {@code "record": "summary"}, then the run's JSON document without the
+     * per-configuration {@code results} already printed (context, parameters, failures,
+     * expectations, {@code complete}, and {@code stopped} when it stopped early).
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> summary(Map<String, Object> document, boolean complete) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("record", "summary");
+        s.put("complete", complete);
+        for (Map.Entry<String, Object> e : document.entrySet()) {
+            if (e.getKey().equals("results")) {
+                continue;
+            }
+            if (e.getKey().equals("devices") && e.getValue() instanceof List<?> devices) {
+                List<Object> stripped = new ArrayList<>();
+                for (Object d : devices) {
+                    Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) d);
+                    copy.remove("results");
+                    stripped.add(copy);
+                }
+                s.put("devices", stripped);
+                continue;
+            }
+            s.putIfAbsent(e.getKey(), e.getValue());
+        }
+        return s;
+    }
+
+    private static String oneLine(Map<String, Object> object) {
+        return Json.writeLine(object);
+    }
+}

@@ -1,0 +1,14 @@
+package dev.xfer.app.measure;
+
+/**
+ * Thrown at a {@link Progress} safe point when the run was asked to stop (SIGINT, SIGTERM, the
+ * time limit): it unwinds the benchmark, whose try-with-resources free what it allocated. The
+ * results already handed to {@link Progress#measured} are kept by whoever collected them.
+ */
+public final class RunStopped extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public RunStopped(String why) {
+        super(why, null, false, false);
+    }
+}

@@ -1,0 +1,157 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.StopRequest;
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.Rendering;
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The pieces of long runs on their own: the status line's text, the row stream, how a stopped run ends. */
+class LongRunPiecesTest {
+
+    @Test
+    void theStatusLineSaysWhereHowLongAndHowLongLeft() {
+        assertEquals("[1/210] pinned h2d 4096 B | 0s elapsed",
+                StatusLine.text(0, 210, "pinned h2d 4096 B", Duration.ofMillis(300), ""));
+        // 37 done in 62 s: 173 left at the same pace is 289.9 s.
+        assertEquals("[38/210] pinned h2d 16777216 B | 1m02s elapsed | about 4m49s left",
+                StatusLine.text(37, 210, "pinned h2d 16777216 B", Duration.ofSeconds(62), ""));
+        assertEquals("[3/4] x | 2h05m elapsed | about 2h05m left | interrupted (SIGINT): stopping",
+                StatusLine.text(2, 4, "x", Duration.ofMinutes(125), "interrupted (SIGINT): stopping"));
+    }
+
+    @Test
+    void theClockReadsAsAPersonWouldWriteIt() {
+        assertEquals("59s", StatusLine.clock(Duration.ofMillis(59_999)));
+        assertEquals("1m00s", StatusLine.clock(Duration.ofSeconds(60)));
+        assertEquals("59m59s", StatusLine.clock(Duration.ofSeconds(3599)));
+        assertEquals("1h00m", StatusLine.clock(Duration.ofSeconds(3600)));
+    }
+
+    private static Rendering rows(int n) {
+        List<Object> results = new ArrayList<>();
+        StringBuilder csv = new StringBuilder("name,value\n");
+        for (int i = 0; i < n; i++) {
+            results.add(Json.object("name", "r" + i, "value", (double) i));
+            csv.append("r").append(i).append(',').append((double) i).append('\n');
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", 1);
+        doc.put("command", "bandwidth");
+        doc.put("context", Json.object("device", Json.object("index", 3)));
+        doc.put("results", results);
+        doc.put("failures", List.of());
+        return new Rendering(() -> "table", csv::toString, () -> doc);
+    }
+
+    @Test
+    void csvRowsArePrintedOnceEachAsTheyCome() {
+        StringWriter out = new StringWriter();
+        RowStream stream = new RowStream(OutputFormat.CSV, new PrintWriter(out));
+        stream.update(rows(0));
+        assertEquals("name,value\n", out.toString());
+        stream.update(rows(2));
+        stream.update(rows(2));
+        assertEquals("name,value\nr0,0.0\nr1,1.0\n", out.toString());
+        stream.end(rows(3), Map.of());
+        assertEquals("name,value\nr0,0.0\nr1,1.0\nr2,2.0\n", out.toString());
+    }
+
+    @Test
+    void jsonLinesAreOneResultEachThenTheSummaryWithoutTheResults() {
+        StringWriter out = new StringWriter();
+        RowStream stream = new RowStream(OutputFormat.JSONL, new PrintWriter(out));
+        stream.update(rows(1));
+        assertEquals("{\"record\": \"result\", \"command\": \"bandwidth\", \"device\": 3, \"name\": \"r0\", \"value\": 0.0}\n",
+                out.toString());
+        stream.end(rows(2), RowStream.summary(rows(2).json().get(), false));
+        String[] lines = out.toString().split("\n");
+        assertEquals(3, lines.length);
+        assertEquals("r1", ((Map<?, ?>) Json.parse(lines[1])).get("name"));
+        Map<?, ?> summary = (Map<?, ?>) Json.parse(lines[2]);
+        assertEquals("summary", summary.get("record"));
+        assertEquals(false, summary.get("complete"));
+        assertEquals(1L, summary.get("schemaVersion"));
+        assertFalse(summary.containsKey("results"));
+        assertEquals(List.of(), summary.get("failures"));
+    }
+
+    @Test
+    void aSeveralDeviceDocumentGivesEachDevicesResultsWithItsIndex() {
+        Map<String, Object> d0 = rows(1).json().get();
+        Map<String, Object> d1 = new LinkedHashMap<>(rows(2).json().get());
+        d1.put("context", Json.object("device", Json.object("index", 5)));
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("command", "bandwidth");
+        doc.put("devices", List.of(d0, d1));
+        List<String> lines = RowStream.resultLines(doc);
+        assertEquals(3, lines.size());
+        assertEquals(List.of(3L, 5L, 5L), lines.stream().map(l -> ((Map<?, ?>) Json.parse(l)).get("device")).toList());
+        Map<String, Object> summary = RowStream.summary(doc, true);
+        assertTrue(((List<?>) summary.get("devices")).stream().noneMatch(d -> ((Map<?, ?>) d).containsKey("results")));
+    }
+
+    @Test
+    void aStoppedRunSaysHowFarItGotAndExitsWithTheSignalsCode() {
+        RunEnding ending = new RunEnding(Optional.of(StopRequest.Reason.SIGINT), 37, 210);
+        assertFalse(ending.complete());
+        assertEquals("interrupted (SIGINT) after 37 of 210 configurations", ending.line());
+        assertEquals("SIGINT", ending.toJson().get("reason"));
+        assertEquals(130, StopRequest.Reason.SIGINT.exitCode());
+        assertEquals(143, StopRequest.Reason.SIGTERM.exitCode());
+        assertEquals(4, StopRequest.Reason.TIME_LIMIT.exitCode());
+        assertEquals("stopped by the time limit after 0 of 5 configurations",
+                new RunEnding(Optional.of(StopRequest.Reason.TIME_LIMIT), 0, 5).line());
+    }
+
+    /** Conflicting output or progress options are usage errors on every measuring command, before CUDA. */
+    @Test
+    void conflictingOptionsAreUsageErrors() {
+        for (String command : List.of("bandwidth", "overlap", "check", "batch", "pipeline")) {
+            dev.xfer.app.cli.XferRun.of(command, "--json", "--jsonl")
+                    .assertOneLine(2, "xfer: --json, --csv and --jsonl exclude each other");
+            dev.xfer.app.cli.XferRun.of(command, "--csv", "--jsonl")
+                    .assertOneLine(2, "xfer: --json, --csv and --jsonl exclude each other");
+            dev.xfer.app.cli.XferRun.of(command, "--progress", "--no-progress")
+                    .assertOneLine(2, "xfer: --progress and --no-progress exclude each other");
+        }
+        dev.xfer.app.cli.XferRun.of("smoke", "--progress", "--no-progress")
+                .assertOneLine(2, "xfer: --progress and --no-progress exclude each other");
+    }
+
+    @Test
+    void anExpectationOverAResultNeverMeasuredIsNotEvaluatedOnlyWhenTheRunStopped() {
+        List<MetricDeclaration> run = List.of(MetricDeclaration.of("a.1", MetricUnit.GBPS),
+                MetricDeclaration.of("a.2", MetricUnit.GBPS));
+        ValidatedExpectations v = ExpectationSet.parse(List.of("a >= 1GB/s")).validate(run);
+        List<Metric> measured = List.of(Metric.of("a.1", 5, MetricUnit.GBPS));
+        List<ExpectationOutcome> stopped = v.evaluate(measured, false);
+        assertEquals("PASS a.1 >= 1GB/s (measured 5GB/s)", stopped.get(0).line());
+        assertEquals("NOT EVALUATED a.2 >= 1GB/s (the run stopped before it was measured)", stopped.get(1).line());
+        assertFalse(stopped.get(1).passed());
+        assertFalse(stopped.get(1).evaluated());
+        // A complete run that lacks a result still fails on it.
+        ExpectationOutcome complete = v.evaluate(measured, true).get(1);
+        assertEquals("FAIL a.2 >= 1GB/s (not measured)", complete.line());
+        assertTrue(complete.evaluated());
+        assertEquals(List.of("a.1", "a.2"), v.declaredNames());
+    }
+}

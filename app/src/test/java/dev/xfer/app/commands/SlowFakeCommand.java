@@ -1,0 +1,130 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.Main;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.report.Csv;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * A measuring command with a slow fake benchmark and no CUDA, driven through the real plumbing
+ * ({@link MeasuringCommand}: progress, streaming, stop requests, finish, files) in a real JVM:
+ * {@link #main} is xfer's own {@link Main#launch} with this command added, so signals, the time
+ * limit and exit codes are the real ones. Test classpath only.
+ */
+@Command(name = "slowfake", description = "Test only: measures nothing, slowly.")
+public final class SlowFakeCommand implements Callable<Integer> {
+    @Mixin
+    private MeasuringCommand measuring;
+
+    @Option(names = "--configurations")
+    private int configurations = 10;
+
+    @Option(names = "--step-ms", description = "How long one configuration takes, in five iterations.")
+    private long stepMillis = 200;
+
+    @Option(names = "--stuck-at", description = "This configuration hangs 60 s with no safe point, like a CUDA call that does not return.")
+    private int stuckAt = -1;
+
+    public static void main(String[] args) {
+        Main.launch(args, commandLine -> commandLine.addSubcommand(new SlowFakeCommand()));
+    }
+
+    /** One fake configuration's result. */
+    record FakeResult(int index, double gbps) {
+        String name() {
+            return "fake.c" + index;
+        }
+    }
+
+    @Override
+    public Integer call() {
+        measuring.format();
+        List<MetricDeclaration> names = new ArrayList<>();
+        for (int i = 0; i < configurations; i++) {
+            names.add(MetricDeclaration.of("fake.c" + i, MetricUnit.GBPS));
+        }
+        measuring.validateNames(measuring.expectations(), names);
+        ValidatedExpectations validated = measuring.validate(measuring.expectations(), names);
+        RunContext context = ReportFixtures.context();
+        Instant started = Instant.now();
+        Progress progress = measuring.progress();
+        LiveRun live = measuring.live();
+        live.streamFrom(() -> rendering(context, live.measured(FakeResult.class)));
+        List<FakeResult> results;
+        try {
+            results = measure(progress);
+        } catch (RunStopped stopped) {
+            results = live.measured(FakeResult.class);
+        }
+        measuring.progressDone();
+        List<Metric> metrics = results.stream().map(r -> Metric.of(r.name(), r.gbps(), MetricUnit.GBPS)).toList();
+        List<MeasuredConfiguration> configured = results.stream()
+                .map(r -> new MeasuredConfiguration(r.name(), r.gbps() + " GB/s", Optional.empty())).toList();
+        return measuring.finish(context, new RunResults("slowfake", metrics, configured), validated,
+                rendering(context, results), started);
+    }
+
+    /** The fake benchmark: it reports as a real one does and never prints. */
+    private List<FakeResult> measure(Progress progress) {
+        List<FakeResult> results = new ArrayList<>();
+        for (int i = 0; i < configurations; i++) {
+            progress.measuring(i, configurations, "fake configuration " + i);
+            for (int iteration = 0; iteration < 5; iteration++) {
+                progress.checkpoint();
+                sleep(i == stuckAt ? 60_000 : stepMillis / 5);
+            }
+            FakeResult r = new FakeResult(i, 50.0 + i);
+            results.add(r);
+            progress.measured(r);
+        }
+        return results;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private Rendering rendering(RunContext context, List<FakeResult> results) {
+        return new Rendering(
+                () -> {
+                    StringBuilder s = new StringBuilder("configuration  GB/s\n");
+                    results.forEach(r -> s.append(String.format(Locale.ROOT, "%-13s  %.1f%n", r.name(), r.gbps())));
+                    return s.toString();
+                },
+                () -> {
+                    Csv csv = Csv.withHeader("configuration", "gbps");
+                    results.forEach(r -> csv.addRow(r.name(), Double.toString(r.gbps())));
+                    return csv.render();
+                },
+                () -> {
+                    List<Object> rows = new ArrayList<>();
+                    results.forEach(r -> rows.add(Json.object("name", r.name(), "gbps", r.gbps())));
+                    return measuring.document("slowfake", context,
+                            Json.object("configurations", configurations), rows, List.of());
+                });
+    }
+}
