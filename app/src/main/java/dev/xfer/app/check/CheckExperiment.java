@@ -1,5 +1,6 @@
 package dev.xfer.app.check;
 
+import dev.xfer.app.check.PhaseClock.Phase;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CopyKind;
@@ -36,6 +37,12 @@ public final class CheckExperiment {
     }
 
     public List<CheckResult> run(CheckPlan plan) {
+        return measure(plan).results();
+    }
+
+    /** The results, and how long allocating and filling the buffers took before the first trial. */
+    public CheckRun measure(CheckPlan plan) {
+        long started = System.nanoTime();
         long bytes = plan.bytes();
         InsufficientDeviceMemoryException.requireFits(device, 2 * bytes, "two buffers of " + bytes + " bytes");
         device.makeCurrent();
@@ -51,6 +58,7 @@ public final class CheckExperiment {
             kernels.fillSequence().launch(blocks, FILL_BLOCK,
                     new KernelArguments().pointer(source.address()).int64(plan.elements()).int64(CheckPlan.PERIOD), stream);
             stream.synchronize();
+            double setup = (System.nanoTime() - started) / 1e9;
             Trials trials = new Trials(plan, source, target, locked.segment(), pageable.segment(), stream, copied,
                     readers);
             List<CheckResult> results = new ArrayList<>();
@@ -58,12 +66,13 @@ public final class CheckExperiment {
                 progress.measuring(results.size(), plan.scenarios().size(), scenario.id());
                 TrialTally tally = new TrialTally(scenario, plan.elements());
                 for (int t = 0; t < plan.trials(); t++) {
-                    Trial trial = trials.run(scenario);
-                    tally.add(trial.seen().wrong(), trial.seen().maxError(), trial.copyInFlight());
+                    PhaseClock clock = new PhaseClock();
+                    Trial trial = trials.run(scenario, clock);
+                    tally.add(trial.seen().wrong(), trial.seen().maxError(), trial.copyInFlight(), clock.times());
                 }
                 results.add(tally.result());
             }
-            return results;
+            return new CheckRun(results, setup);
         }
     }
 
@@ -74,45 +83,65 @@ public final class CheckExperiment {
     private record Trials(CheckPlan plan, DeviceBuffer source, DeviceBuffer target, MemorySegment locked,
                           MemorySegment pageable, CudaStream stream, CudaEvent copied, ExecutorService readers) {
 
-        Trial run(CheckScenario scenario) {
+        Trial run(CheckScenario scenario, PhaseClock clock) {
             long bytes = plan.bytes();
             return switch (scenario) {
                 case D2H_UNSYNCHRONIZED -> {
                     locked.fill(POISON);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     boolean inFlight = !stream.isIdle();
+                    clock.lap(Phase.COPY);
                     SequenceScan.Outcome seen = scan(locked);
+                    clock.lap(Phase.HOST_ACCESS);
                     stream.synchronize();
+                    clock.lap(Phase.COPY);
                     yield new Trial(seen, inFlight);
                 }
                 case D2H_SYNCHRONIZED -> {
                     locked.fill(POISON);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     stream.synchronize();
-                    yield new Trial(scan(locked), false);
+                    clock.lap(Phase.COPY);
+                    SequenceScan.Outcome seen = scan(locked);
+                    clock.lap(Phase.HOST_ACCESS);
+                    yield new Trial(seen, false);
                 }
                 case D2H_PAGEABLE -> {
                     pageable.fill(POISON);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(pageable, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     boolean inFlight = !stream.isIdle();
+                    clock.lap(Phase.COPY);
                     SequenceScan.Outcome seen = scan(pageable);
+                    clock.lap(Phase.HOST_ACCESS);
                     stream.synchronize();
+                    clock.lap(Phase.COPY);
                     yield new Trial(seen, inFlight);
                 }
                 case H2D_OVERWRITE, H2D_EVENT -> {
                     Memcpy.copy(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST);
                     target.fillAsync(POISON, stream);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(target.address(), locked, bytes, CopyKind.HOST_TO_DEVICE, stream);
                     if (scenario == CheckScenario.H2D_EVENT) {
                         copied.record(stream);
                         copied.synchronize();
                     }
                     boolean inFlight = !stream.isIdle();
+                    clock.lap(Phase.COPY);
                     locked.fill(POISON);
+                    clock.lap(Phase.HOST_ACCESS);
                     stream.synchronize();
+                    clock.lap(Phase.COPY);
                     pageable.fill(POISON);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copy(pageable, target.address(), bytes, CopyKind.DEVICE_TO_HOST);
-                    yield new Trial(scan(pageable), inFlight);
+                    clock.lap(Phase.COPY);
+                    SequenceScan.Outcome seen = scan(pageable);
+                    clock.lap(Phase.VERIFY);
+                    yield new Trial(seen, inFlight);
                 }
             };
         }

@@ -6,6 +6,7 @@ import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckReport;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.check.CheckText;
+import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.results.Rendering;
@@ -15,6 +16,7 @@ import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 import java.util.Arrays;
 import java.util.List;
@@ -28,6 +30,9 @@ import java.util.concurrent.Callable;
 public final class CheckCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
+
+    @ParentCommand
+    private GlobalOptions root;
 
     @Option(names = "--trials", paramLabel = "N", description = "Trials per scenario (default 100).")
     private int trials = 100;
@@ -54,10 +59,11 @@ public final class CheckCommand implements Callable<Integer> {
         CheckPlan plan = plan();
         measuring.format();
         return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {
-            var results = new CheckExperiment(session.device(), progress).run(plan);
-            CheckReport report = new CheckReport(session.context(), plan, results);
+            var run = new CheckExperiment(session.device(), progress).measure(plan);
+            CheckReport report = new CheckReport(session.context(), plan, run);
+            boolean verbose = root != null && root.verbose();
             return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
-                    () -> CheckText.render(report),
+                    () -> CheckText.render(report, verbose),
                     () -> CheckJson.csv(report),
                     () -> measuring.document("check", session.context(), CheckJson.parameters(plan),
                             CheckJson.results(report), List.of())));
