@@ -91,3 +91,32 @@ extern "C" __global__ void fill_pattern_u32(unsigned int *a, long long n, unsign
         a[i] = x == 0u ? 1u : x;
     }
 }
+
+// Counts the elements of a[0, n) that are not fill_sequence_f64's value (i % period + 1), and the
+// largest |a[i] - expected| among them, so xfer check can verify a device buffer where it is
+// instead of copying 800 MB back to the host first. out[0] += the count; out[1] = max(out[1], the
+// bits of the largest |error|), compared as unsigned 64-bit integers: for doubles >= 0 that order
+// is the numeric order, and a NaN error (poison read: 0xFF bytes) has its sign cleared by fabs,
+// so its bits sort above +infinity and a NaN seen anywhere is what out[1] ends with. The caller
+// zeroes out[0..1] first. Only threads that saw a wrong element touch out, so a right buffer
+// costs one read of a and no atomics.
+extern "C" __global__ void count_sequence_mismatch_f64(const double *a, long long n, long long period,
+                                                       unsigned long long *out)
+{
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    unsigned long long wrong = 0ull;
+    unsigned long long worst = 0ull;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        double expected = (double)((period > 0 ? i % period : i) + 1);
+        double v = a[i];
+        if (!(v == expected)) {
+            ++wrong;
+            unsigned long long bits = (unsigned long long)__double_as_longlong(fabs(v - expected));
+            worst = bits > worst ? bits : worst;
+        }
+    }
+    if (wrong != 0ull) {
+        atomicAdd(&out[0], wrong);
+        atomicMax(&out[1], worst);
+    }
+}
