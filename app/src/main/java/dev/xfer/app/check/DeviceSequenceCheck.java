@@ -20,6 +20,7 @@ import java.lang.foreign.ValueLayout;
  * their time). Holds a two-word device result and its host copy; {@link #close()} frees both.
  */
 final class DeviceSequenceCheck implements AutoCloseable {
+    /** Whole warps: the kernel adds up each block's counts with warp shuffles. */
     private static final int BLOCK = 256;
     private static final long MAX_BLOCKS = 1L << 16;
 

@@ -34,8 +34,9 @@ public final class CheckCommand implements Callable<Integer> {
     @ParentCommand
     private GlobalOptions root;
 
-    @Option(names = "--trials", paramLabel = "N", description = "Trials per scenario (default 100).")
-    private int trials = 100;
+    @Option(names = "--trials", paramLabel = "N",
+            description = "Trials per scenario (default ${DEFAULT-VALUE}; the PyTorch tutorial's count is 100).")
+    private int trials = CheckPlan.DEFAULT_TRIALS;
 
     @Option(names = "--size", paramLabel = "SIZE",
             description = "Bytes per copy, whole doubles (default 799999200: the tutorial's 100 x 999,999 doubles).")
