@@ -18,7 +18,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -42,8 +41,8 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Bytes per copy, whole doubles (default 799999200: the tutorial's 100 x 999,999 doubles).")
     private String size;
 
-    @Option(names = "--memory", paramLabel = "KIND",
-            description = "Page-locked host memory for the racing scenarios: pinned (default), registered, write-combined.")
+    @Option(names = "--memory", paramLabel = "KIND", completionCandidates = Choices.PageLockedMemory.class,
+            description = "Page-locked host memory for the racing scenarios: ${COMPLETION-CANDIDATES} (default pinned).")
     private String memory = "pinned";
 
     @Option(names = "--readers", paramLabel = "N",
@@ -51,8 +50,8 @@ public final class CheckCommand implements Callable<Integer> {
                     + " (default: one per core, at most 16).")
     private int readers = CheckPlan.defaultReaders();
 
-    @Option(names = "--scenarios", split = ",", paramLabel = "S",
-            description = "d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite, h2d-event (default all).")
+    @Option(names = "--scenarios", split = ",", paramLabel = "S", completionCandidates = Choices.Scenarios.class,
+            description = "${COMPLETION-CANDIDATES} (default all).")
     private List<String> scenarios;
 
     @Override
@@ -83,16 +82,10 @@ public final class CheckCommand implements Callable<Integer> {
                 elements = bytes / Double.BYTES;
             }
             List<CheckScenario> chosen = scenarios == null ? List.of(CheckScenario.values())
-                    : scenarios.stream().map(CheckCommand::scenario).distinct().toList();
+                    : scenarios.stream().map(CheckScenario::fromId).distinct().toList();
             return new CheckPlan(elements, trials, HostMemoryKind.fromLabel(memory), chosen, readers);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-    }
-
-    private static CheckScenario scenario(String id) {
-        return Arrays.stream(CheckScenario.values()).filter(s -> s.id().equals(id.strip())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown scenario '" + id
-                        + "' (expected d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite or h2d-event)"));
     }
 }
