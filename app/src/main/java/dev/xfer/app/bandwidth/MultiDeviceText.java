@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
@@ -152,11 +153,12 @@ public final class MultiDeviceText {
         return value.isPresent() ? format.apply(value.getAsDouble()) : "-";
     }
 
+    /** Rates: two decimals, or two significant digits where two decimals would show fewer (tiny copies). */
     static String f2(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return Decimals.fixed(v, 2);
     }
 
     static String f1(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
+        return Decimals.fixed(v, 1);
     }
 }
