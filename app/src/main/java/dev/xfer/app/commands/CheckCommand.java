@@ -46,8 +46,8 @@ public final class CheckCommand implements Callable<Integer> {
     private String memory = "pinned";
 
     @Option(names = "--readers", paramLabel = "N",
-            description = "Threads that read the host buffer at once, each one slice, as a parallel reduction does"
-                    + " (default: one per core, at most 16).")
+            description = "Threads that read (D2H) or overwrite (H2D) the host buffer at once, each one slice, as a"
+                    + " parallel reduction or fill does (default: one per core, at most 16).")
     private int readers = CheckPlan.defaultReaders();
 
     @Option(names = "--scenarios", split = ",", paramLabel = "S", completionCandidates = Choices.Scenarios.class,
