@@ -277,7 +277,7 @@ class MeasuringFinishTest {
 
     @Test
     void nothingReachesStdoutWhenTheOutputFileCannotBeWritten() throws IOException {
-        Path file = occupiedFolder("results.txt");
+        Path file = unwritable("results.txt");
         Run run = new Run("--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 45GB/s");
         assertThrows(UncheckedIOException.class, () -> run.finish(passing()));
         assertEquals("", run.out.toString());
@@ -286,7 +286,7 @@ class MeasuringFinishTest {
     @Test
     void aJunitFileThatCannotBeWrittenIsTheOneNamed() throws IOException {
         Path output = dir.resolve("results.json");
-        Path junit = occupiedFolder("junit.xml");
+        Path junit = unwritable("junit.xml");
         UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> new Run("--json", "--output", output.toString(), "--junit", junit.toString()).finish(passing()));
         assertTrue(e.getMessage().startsWith("cannot write " + junit + ": "), e.getMessage());
@@ -295,9 +295,12 @@ class MeasuringFinishTest {
     }
 
     /** A folder with a file in it, where a results file of that name was asked for: the rename onto it fails. */
-    private Path occupiedFolder(String name) throws IOException {
-        Path folder = Files.createDirectories(dir.resolve(name));
-        Files.writeString(folder.resolve("keep"), "x");
-        return folder;
+    /**
+     * A file whose folder exists but takes no new file, even for root: procfs. (A folder in the
+     * file's place is a usage error now, found before the run, so it no longer reaches the write.)
+     */
+    private static Path unwritable(String name) {
+        return Path.of("/proc", "xfer-test-" + name);
     }
+
 }
