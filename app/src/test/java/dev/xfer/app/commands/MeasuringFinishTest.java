@@ -294,7 +294,6 @@ class MeasuringFinishTest {
         assertEquals(List.of(), strayFiles());
     }
 
-    /** A folder with a file in it, where a results file of that name was asked for: the rename onto it fails. */
     /**
      * A file whose folder exists but takes no new file, even for root: procfs. (A folder in the
      * file's place is a usage error now, found before the run, so it no longer reaches the write.)
@@ -302,5 +301,4 @@ class MeasuringFinishTest {
     private static Path unwritable(String name) {
         return Path.of("/proc", "xfer-test-" + name);
     }
-
 }
