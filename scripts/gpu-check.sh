@@ -2,7 +2,7 @@
 # Runs on a GPU machine without a JDK, from a checkout that carries .device/ (made here by
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
-#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check numa
+#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet multi fleet longrun tests  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
@@ -67,6 +67,22 @@ step() {
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
+    checktime) # check's defaults timed, with --verbose's breakdown: an earlier build first when carried as
+               # .device/xfer-before.tar.gz (issue 14), then this one
+               local TIMEFORMAT='wall %R s' before
+               if [ -f "$root/.device/xfer-before.tar.gz" ]; then
+                 mkdir -p "$work/before" && tar -C "$work/before" -xzf "$root/.device/xfer-before.tar.gz"
+                 before=$(ls "$work"/before/xfer-*/bin/xfer)
+                 echo "== before"; time expect_rc 0 "$before" check --verbose
+               fi
+               echo "== after"; time expect_rc 0 "$xfer" check --verbose
+               echo "== after, the tutorial's 100 trials"; time expect_rc 0 "$xfer" check --trials 100 --verbose ;;
+    tinyrate) # rates of 1- and 3-byte copies must not print as 0.00 (issue 14)
+              if [ -f "$root/.device/xfer-before.tar.gz" ] && [ -d "$work/before" ]; then
+                run "$(ls "$work"/before/xfer-*/bin/xfer)" bandwidth --memory pinned --size 1B,3B,4KiB --iterations 20
+              fi
+              expect_rc 0 "$xfer" bandwidth --memory pinned --size 1B,3B,4KiB --iterations 20
+              expect_rc 0 "$xfer" bandwidth --memory pinned --size 1B,3B --iterations 20 --csv ;;
     numa) run lscpu
           run cat /sys/devices/system/node/online
           expect_rc 0 "$xfer" topo

@@ -91,3 +91,57 @@ extern "C" __global__ void fill_pattern_u32(unsigned int *a, long long n, unsign
         a[i] = x == 0u ? 1u : x;
     }
 }
+
+// Counts the elements of a[0, n) that are not fill_sequence_f64's value (i % period + 1), and the
+// largest |a[i] - expected| among them, so xfer check can verify a device buffer where it is
+// instead of copying 800 MB back to the host first. out[0] += the count; out[1] = max(out[1], the
+// bits of the largest |error|), compared as unsigned 64-bit integers: for doubles >= 0 that order
+// is the numeric order, and a NaN error (poison read: 0xFF bytes) has its sign cleared by fabs,
+// so its bits sort above +infinity and a NaN seen anywhere is what out[1] ends with. The caller
+// zeroes out[0..1] first. blockDim.x must be a multiple of 32, at most 1024 (whole warps).
+//
+// Each block adds up its threads' counts (warp shuffles, then shared memory) and one thread per
+// block touches out, and only when the block saw a wrong element: half a buffer of poison would
+// otherwise be millions of atomics on the same two words (measured: 25 ms per 800 MB on the H200).
+extern "C" __global__ void count_sequence_mismatch_f64(const double *a, long long n, long long period,
+                                                       unsigned long long *out)
+{
+    __shared__ unsigned long long warp_wrong[32];
+    __shared__ unsigned long long warp_worst[32];
+    const long long stride = (long long)gridDim.x * blockDim.x;
+    unsigned long long wrong = 0ull;
+    unsigned long long worst = 0ull;
+    for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+        double expected = (double)((period > 0 ? i % period : i) + 1);
+        double v = a[i];
+        if (!(v == expected)) {
+            ++wrong;
+            unsigned long long bits = (unsigned long long)__double_as_longlong(fabs(v - expected));
+            worst = bits > worst ? bits : worst;
+        }
+    }
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        wrong += __shfl_down_sync(0xffffffffu, wrong, offset);
+        unsigned long long other = __shfl_down_sync(0xffffffffu, worst, offset);
+        worst = other > worst ? other : worst;
+    }
+    const int lane = threadIdx.x & 31;
+    const int warp = threadIdx.x >> 5;
+    if (lane == 0) {
+        warp_wrong[warp] = wrong;
+        warp_worst[warp] = worst;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned long long block_wrong = 0ull;
+        unsigned long long block_worst = 0ull;
+        for (int w = 0; w < (int)(blockDim.x >> 5); ++w) {
+            block_wrong += warp_wrong[w];
+            block_worst = warp_worst[w] > block_worst ? warp_worst[w] : block_worst;
+        }
+        if (block_wrong != 0ull) {
+            atomicAdd(&out[0], block_wrong);
+            atomicMax(&out[1], block_worst);
+        }
+    }
+}

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
@@ -93,8 +94,9 @@ public final class BandwidthMetrics {
             metrics.add(overLink ? Metric.overLink(name, gbps, linkGBps.getAsDouble())
                     : Metric.of(name, gbps, MetricUnit.GBPS));
             configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
-                    "%d bytes: median %.2f GB/s (min %.2f, max %.2f) over %d copies", r.bytes(), gbps,
-                    r.gigabytesPerSecond().min(), r.gigabytesPerSecond().max(), r.gigabytesPerSecond().n()),
+                    "%d bytes: median %s GB/s (min %s, max %s) over %d copies", r.bytes(), Decimals.fixed(gbps, 2),
+                    Decimals.fixed(r.gigabytesPerSecond().min(), 2), Decimals.fixed(r.gigabytesPerSecond().max(), 2),
+                    r.gigabytesPerSecond().n()),
                     r.verified() ? Optional.empty() : Optional.of(failure(report, r))));
         }
         return new RunResults("bandwidth", metrics, configurations);

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
@@ -149,11 +150,12 @@ public final class BandwidthText {
         return Optional.of(table.render());
     }
 
+    /** Rates: two decimals, or two significant digits where two decimals would show fewer (tiny copies). */
     static String f2(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return Decimals.fixed(v, 2);
     }
 
     static String f1(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
+        return Decimals.fixed(v, 1);
     }
 }

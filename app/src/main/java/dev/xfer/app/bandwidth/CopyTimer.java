@@ -10,4 +10,14 @@ public enum CopyTimer {
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);
     }
+
+    /** Parses a label as printed by {@link #label()}, in any case. */
+    public static CopyTimer fromLabel(String text) {
+        for (CopyTimer t : values()) {
+            if (t.label().equalsIgnoreCase(text.strip())) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown timer '" + text + "' (expected events or wall)");
+    }
 }

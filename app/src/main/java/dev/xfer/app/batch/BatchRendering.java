@@ -1,5 +1,6 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
@@ -67,7 +68,7 @@ public final class BatchRendering {
             }
             Summary ms = r.milliseconds().orElseThrow();
             cells.addAll(List.of(f(ms.median()), f(ms.min()), f(ms.max()),
-                    String.format(Locale.ROOT, "%.2f", r.gigabytesPerSecond()),
+                    Decimals.fixed(r.gigabytesPerSecond(), 2),
                     String.format(Locale.ROOT, "%.2fx", r.timeVsFirst().orElse(Double.NaN)),
                     r.verified() ? "ok" : "WRONG (buffer " + r.wrongBuffer().orElseThrow() + ")"));
             table.addRow(cells);
@@ -229,8 +230,8 @@ public final class BatchRendering {
                     r.milliseconds().map(Summary::median).orElse(Double.NaN), MetricUnit.MILLISECONDS));
             metrics.add(Metric.of(NumaNodeOption.withNode(base + ".gbps", node),
                     r.ran() ? r.gigabytesPerSecond() : Double.NaN, MetricUnit.GBPS));
-            String summary = r.milliseconds().map(s -> String.format(Locale.ROOT, "median %.3f ms, %.2f GB/s",
-                    s.median(), r.gigabytesPerSecond())).orElse("unavailable: " + r.unavailable().orElse(""));
+            String summary = r.milliseconds().map(s -> String.format(Locale.ROOT, "median %.3f ms, %s GB/s",
+                    s.median(), Decimals.fixed(r.gigabytesPerSecond(), 2))).orElse("unavailable: " + r.unavailable().orElse(""));
             configurations.add(new MeasuredConfiguration(NumaNodeOption.withNode(base, node), summary,
                     r.verified() ? Optional.empty()
                             : Optional.of("buffer " + r.wrongBuffer().orElseThrow() + " arrived wrong"

@@ -1,5 +1,6 @@
 package dev.xfer.app.check;
 
+import dev.xfer.app.check.PhaseClock.Phase;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CopyKind;
@@ -16,12 +17,18 @@ import dev.xfer.cuda.Memcpy;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
  * Runs the hazard scenarios. Host buffers are poisoned with NaN (all bits set) before each trial,
  * so data the copy has not reached yet cannot pass for copied data.
+ *
+ * <p>What is not the hazard itself is made cheap, since a default run moves 800 MB several times
+ * per trial: buffers are allocated once for all scenarios, host memory is poisoned by all the
+ * reader threads at once, and the H2D scenarios check the device buffer with a kernel rather than
+ * copying it back to the host. Each trial's phases are timed ({@link CheckTimes}).
  */
 public final class CheckExperiment {
     private static final byte POISON = (byte) 0xFF;
@@ -36,34 +43,57 @@ public final class CheckExperiment {
     }
 
     public List<CheckResult> run(CheckPlan plan) {
+        return measure(plan).results();
+    }
+
+    /** The results, and how long allocating and filling the buffers took before the first trial. */
+    public CheckRun measure(CheckPlan plan) {
+        long started = System.nanoTime();
         long bytes = plan.bytes();
         InsufficientDeviceMemoryException.requireFits(device, 2 * bytes, "two buffers of " + bytes + " bytes");
         device.makeCurrent();
+        boolean pageableNeeded = plan.scenarios().contains(CheckScenario.D2H_PAGEABLE);
         try (XferKernels kernels = XferKernels.load();
              DeviceBuffer source = DeviceBuffer.allocate(device, bytes);
              DeviceBuffer target = DeviceBuffer.allocate(device, bytes);
              HostBuffer locked = plan.memory().allocate(bytes);
-             HostBuffer pageable = HostMemoryKind.PAGEABLE.allocate(bytes);
+             OptionalHostBuffer pageable = new OptionalHostBuffer(pageableNeeded
+                     ? Optional.of(HostMemoryKind.PAGEABLE.allocate(bytes)) : Optional.empty());
              CudaStream stream = CudaStream.create(device, true);
              CudaEvent copied = CudaEvent.ordering(device);
+             DeviceSequenceCheck deviceCheck = new DeviceSequenceCheck(device, kernels);
              ExecutorService readers = Executors.newFixedThreadPool(plan.readers())) {
             long blocks = Math.min((plan.elements() + FILL_BLOCK - 1) / FILL_BLOCK, 1L << 20);
             kernels.fillSequence().launch(blocks, FILL_BLOCK,
                     new KernelArguments().pointer(source.address()).int64(plan.elements()).int64(CheckPlan.PERIOD), stream);
             stream.synchronize();
+            double setup = (System.nanoTime() - started) / 1e9;
             Trials trials = new Trials(plan, source, target, locked.segment(), pageable.segment(), stream, copied,
-                    readers);
+                    deviceCheck, readers);
             List<CheckResult> results = new ArrayList<>();
             for (CheckScenario scenario : plan.scenarios()) {
                 progress.measuring(results.size(), plan.scenarios().size(), scenario.id());
                 TrialTally tally = new TrialTally(scenario, plan.elements());
                 for (int t = 0; t < plan.trials(); t++) {
-                    Trial trial = trials.run(scenario);
-                    tally.add(trial.seen().wrong(), trial.seen().maxError(), trial.copyInFlight());
+                    PhaseClock clock = new PhaseClock();
+                    Trial trial = trials.run(scenario, clock);
+                    tally.add(trial.seen().wrong(), trial.seen().maxError(), trial.copyInFlight(), clock.times());
                 }
                 results.add(tally.result());
             }
-            return results;
+            return new CheckRun(results, setup);
+        }
+    }
+
+    /** The pageable buffer, allocated only when d2h-pageable runs. */
+    private record OptionalHostBuffer(Optional<HostBuffer> buffer) implements AutoCloseable {
+        MemorySegment segment() {
+            return buffer.map(HostBuffer::segment).orElse(MemorySegment.NULL);
+        }
+
+        @Override
+        public void close() {
+            buffer.ifPresent(HostBuffer::close);
         }
     }
 
@@ -72,49 +102,73 @@ public final class CheckExperiment {
     }
 
     private record Trials(CheckPlan plan, DeviceBuffer source, DeviceBuffer target, MemorySegment locked,
-                          MemorySegment pageable, CudaStream stream, CudaEvent copied, ExecutorService readers) {
+                          MemorySegment pageable, CudaStream stream, CudaEvent copied,
+                          DeviceSequenceCheck deviceCheck, ExecutorService readers) {
 
-        Trial run(CheckScenario scenario) {
+        Trial run(CheckScenario scenario, PhaseClock clock) {
             long bytes = plan.bytes();
             return switch (scenario) {
                 case D2H_UNSYNCHRONIZED -> {
-                    locked.fill(POISON);
+                    poison(locked);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     boolean inFlight = !stream.isIdle();
+                    clock.lap(Phase.COPY);
                     SequenceScan.Outcome seen = scan(locked);
+                    clock.lap(Phase.HOST_ACCESS);
                     stream.synchronize();
+                    clock.lap(Phase.COPY);
                     yield new Trial(seen, inFlight);
                 }
                 case D2H_SYNCHRONIZED -> {
-                    locked.fill(POISON);
+                    poison(locked);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     stream.synchronize();
-                    yield new Trial(scan(locked), false);
+                    clock.lap(Phase.COPY);
+                    SequenceScan.Outcome seen = scan(locked);
+                    clock.lap(Phase.HOST_ACCESS);
+                    yield new Trial(seen, false);
                 }
                 case D2H_PAGEABLE -> {
-                    pageable.fill(POISON);
+                    poison(pageable);
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(pageable, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     boolean inFlight = !stream.isIdle();
+                    clock.lap(Phase.COPY);
                     SequenceScan.Outcome seen = scan(pageable);
+                    clock.lap(Phase.HOST_ACCESS);
                     stream.synchronize();
+                    clock.lap(Phase.COPY);
                     yield new Trial(seen, inFlight);
                 }
                 case H2D_OVERWRITE, H2D_EVENT -> {
-                    Memcpy.copy(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST);
+                    // The page-locked source gets the values back (the last trial overwrote them),
+                    // the device target the poison.
+                    Memcpy.copyAsync(locked, source.address(), bytes, CopyKind.DEVICE_TO_HOST, stream);
                     target.fillAsync(POISON, stream);
+                    stream.synchronize();
+                    clock.lap(Phase.PREPARE);
                     Memcpy.copyAsync(target.address(), locked, bytes, CopyKind.HOST_TO_DEVICE, stream);
                     if (scenario == CheckScenario.H2D_EVENT) {
                         copied.record(stream);
                         copied.synchronize();
                     }
                     boolean inFlight = !stream.isIdle();
-                    locked.fill(POISON);
+                    clock.lap(Phase.COPY);
+                    poison(locked);
+                    clock.lap(Phase.HOST_ACCESS);
                     stream.synchronize();
-                    pageable.fill(POISON);
-                    Memcpy.copy(pageable, target.address(), bytes, CopyKind.DEVICE_TO_HOST);
-                    yield new Trial(scan(pageable), inFlight);
+                    clock.lap(Phase.COPY);
+                    SequenceScan.Outcome seen = deviceCheck.scan(target, plan.elements(), CheckPlan.PERIOD, stream);
+                    clock.lap(Phase.VERIFY);
+                    yield new Trial(seen, inFlight);
                 }
             };
+        }
+
+        private void poison(MemorySegment host) {
+            HostFill.fill(host, POISON, plan.readers(), readers);
         }
 
         private SequenceScan.Outcome scan(MemorySegment host) {

@@ -26,7 +26,8 @@ public final class CheckJson {
                     "staleWorst", r.staleWorst(), "staleFractionWorst", r.staleFractionWorst(),
                     "maxError", Double.isFinite(r.maxError()) ? r.maxError() : null,
                     "poisonSeen", Double.isInfinite(r.maxError()),
-                    "verdict", r.verdict().name().toLowerCase(java.util.Locale.ROOT)));
+                    "verdict", r.verdict().name().toLowerCase(java.util.Locale.ROOT),
+                    "seconds", seconds(r.times())));
         }
         return rows;
     }
@@ -41,5 +42,11 @@ public final class CheckJson {
                     Double.toString(r.maxError()), r.verdict().name().toLowerCase(java.util.Locale.ROOT));
         }
         return csv.render();
+    }
+
+    /** Where the scenario's time went, summed over its trials (all 0 when not timed). */
+    private static Map<String, Object> seconds(CheckTimes t) {
+        return Json.object("total", t.total(), "prepare", t.prepare(), "copy", t.copy(), "hostAccess", t.hostAccess(),
+                "verify", t.verify());
     }
 }

@@ -26,6 +26,17 @@ public enum CheckScenario {
         return description;
     }
 
+    /** Parses an id as printed by {@link #id()}. */
+    public static CheckScenario fromId(String text) {
+        for (CheckScenario s : values()) {
+            if (s.id.equals(text.strip())) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown scenario '" + text
+                + "' (expected d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite or h2d-event)");
+    }
+
     /**
      * Whether the program waits for the copy (or the runtime does, for pageable memory) before
      * touching host memory: such a scenario must never see wrong data.

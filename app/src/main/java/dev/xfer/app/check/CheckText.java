@@ -11,6 +11,14 @@ public final class CheckText {
     }
 
     public static String render(CheckReport report) {
+        return render(report, false);
+    }
+
+    /**
+     * With {@code verbose}, also where each scenario's time went (per phase, summed over its
+     * trials); otherwise only the run's total, when the report was timed.
+     */
+    public static String render(CheckReport report, boolean verbose) {
         CheckPlan plan = report.plan();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
@@ -35,6 +43,34 @@ public final class CheckText {
         }
         out.append("copy in flight: trials whose copy was still running when the host touched the memory (the race window);\n")
                 .append("max error \"poison\": the read saw bytes the copy had not written yet\n");
+        if (report.seconds() > 0) {
+            out.append(String.format(Locale.ROOT, "time: %.1f s (setup %.1f s, trials %.1f s)%s%n", report.seconds(),
+                    report.setupSeconds(), report.seconds() - report.setupSeconds(),
+                    verbose ? "" : "; --verbose shows where it went"));
+            if (verbose) {
+                out.append(times(report));
+            }
+        }
         return out.toString();
+    }
+
+    private static String times(CheckReport report) {
+        TextTable table = TextTable.of(Column.left("seconds"), Column.right("total"), Column.right("per trial"),
+                Column.right("prepare"), Column.right("copy"), Column.right("host access"), Column.right("verify"));
+        table.addRow("setup", seconds(report.setupSeconds()), "", "", "", "", "");
+        for (CheckResult r : report.results()) {
+            CheckTimes t = r.times();
+            table.addRow(r.scenario().id(), seconds(t.total()),
+                    String.format(Locale.ROOT, "%.1f ms", 1e3 * t.total() / Math.max(1, r.trials())),
+                    seconds(t.prepare()), seconds(t.copy()), seconds(t.hostAccess()), seconds(t.verify()));
+        }
+        return table.render()
+                + "prepare: poison resets, and the H2D source's values restored; copy: issuing the copies and\n"
+                + "waiting for them; host access: the host's read (D2H) or overwrite (H2D); verify: counting an\n"
+                + "H2D target's wrong elements on the device\n";
+    }
+
+    private static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.2f", s);
     }
 }

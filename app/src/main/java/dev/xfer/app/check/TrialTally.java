@@ -10,6 +10,7 @@ public final class TrialTally {
     private long staleWorst;
     private double maxError;
     private int inFlightTrials;
+    private CheckTimes times = CheckTimes.NONE;
 
     public TrialTally(CheckScenario scenario, long elementsPerTrial) {
         if (elementsPerTrial < 1) {
@@ -29,10 +30,16 @@ public final class TrialTally {
      * running when the host touched the memory.
      */
     public void add(long staleElements, double trialMaxError, boolean copyInFlight) {
+        add(staleElements, trialMaxError, copyInFlight, CheckTimes.NONE);
+    }
+
+    /** {@link #add(long, double, boolean)}, with where the trial's time went. */
+    public void add(long staleElements, double trialMaxError, boolean copyInFlight, CheckTimes trialTimes) {
         if (staleElements < 0 || staleElements > elementsPerTrial) {
             throw new IllegalArgumentException("stale elements " + staleElements + " outside 0.." + elementsPerTrial);
         }
         trials++;
+        times = times.plus(trialTimes);
         if (copyInFlight) {
             inFlightTrials++;
         }
@@ -46,6 +53,6 @@ public final class TrialTally {
 
     public CheckResult result() {
         return new CheckResult(scenario, trials, wrongTrials, trials == 0 ? 0 : (double) staleTotal / trials,
-                staleWorst, (double) staleWorst / elementsPerTrial, maxError, inFlightTrials);
+                staleWorst, (double) staleWorst / elementsPerTrial, maxError, inFlightTrials, times);
     }
 }

@@ -79,14 +79,14 @@ public final class BandwidthCommand implements Callable<Integer> {
         private String sweep;
     }
 
-    @Option(names = "--memory", split = ",", paramLabel = "KIND",
-            description = {"pageable, pinned, registered, write-combined, heap, or all (default pageable,pinned;",
-                    "pinned with --concurrent)."})
+    @Option(names = "--memory", split = ",", paramLabel = "KIND", completionCandidates = Choices.BandwidthMemory.class,
+            description = "Host memory kinds: ${COMPLETION-CANDIDATES} (default pageable,pinned; pinned with "
+                    + "--concurrent).")
     private List<String> memories;
 
-    @Option(names = "--direction", split = ",", paramLabel = "DIR",
-            description = {"h2d, d2h, d2d, bidir, p2p (default h2d,d2h). p2p: GPU to GPU for every pair of the",
-                    "selected GPUs (--device all or a list), one way and both ways, as a matrix."})
+    @Option(names = "--direction", split = ",", paramLabel = "DIR", completionCandidates = Choices.Directions.class,
+            description = "${COMPLETION-CANDIDATES} (default h2d,d2h). p2p: GPU to GPU for every pair of the selected GPUs"
+                    + " (--device all or a list), one way and both ways, as a matrix.")
     private List<String> directions = List.of("h2d", "d2h");
 
     @Option(names = "--iterations", paramLabel = "N", description = "Timed copies per configuration (default 20).")
@@ -95,8 +95,10 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed copies first (default 5).")
     private int warmup = 5;
 
-    @Option(names = "--timer", paramLabel = "events|wall",
-            description = "events: CUDA events around each copy (default); wall: host clock around call and synchronize.")
+    @Option(names = "--timer", paramLabel = "TIMER", completionCandidates = Choices.Timers.class,
+            converter = TimerConverter.class,
+            description = "${COMPLETION-CANDIDATES}. events: CUDA events around each copy (default); wall: host clock "
+                    + "around call and synchronize.")
     private CopyTimer timer = CopyTimer.EVENTS;
 
     @Mixin
@@ -451,5 +453,17 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     private List<CopyDirection> directionList() {
         return directions.stream().map(CopyDirection::fromLabel).distinct().toList();
+    }
+
+    /** --timer by its label (events, wall), as the other enumerated options read theirs. */
+    static final class TimerConverter implements picocli.CommandLine.ITypeConverter<CopyTimer> {
+        @Override
+        public CopyTimer convert(String value) {
+            try {
+                return CopyTimer.fromLabel(value);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

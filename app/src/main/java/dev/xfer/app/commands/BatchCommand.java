@@ -2,6 +2,7 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.batch.BatchBenchmark;
 import dev.xfer.app.batch.BatchPlan;
+import dev.xfer.app.batch.BatchPreset;
 import dev.xfer.app.batch.HostCopy;
 import dev.xfer.app.batch.BatchHostMemory;
 import dev.xfer.app.batch.BatchRendering;
@@ -33,8 +34,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
-    @Option(names = "--preset", paramLabel = "small|large",
-            description = "The tutorial's cases: small = 1000 x 1000 floats, large = 1000 x 1,000,000 floats.")
+    @Option(names = "--preset", paramLabel = "PRESET", completionCandidates = Choices.Presets.class,
+            description = "The tutorial's cases: ${COMPLETION-CANDIDATES}. small = 1000 x 1000 floats, large = 1000 x "
+                    + "1,000,000 floats.")
     private String preset;
 
     @Option(names = "--count", paramLabel = "N", description = "Buffers (default 1000).")
@@ -43,8 +45,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per buffer (default 4000000: the large preset).")
     private String size;
 
-    @Option(names = "--strategies", split = ",", paramLabel = "S",
-            description = "Which, in order; the first that runs is the one the others are compared with (default all).")
+    @Option(names = "--strategies", split = ",", paramLabel = "S", completionCandidates = Choices.Strategies.class,
+            description = "Which, in order: ${COMPLETION-CANDIDATES}; the first that runs is the one the others are "
+                    + "compared with (default all).")
     private List<String> strategies;
 
     @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 4).")
@@ -55,9 +58,9 @@ public final class BatchCommand implements Callable<Integer> {
                     + " intra-op threads (default: one per core).")
     private int copyThreads = BatchPlan.defaultCopyThreads();
 
-    @Option(names = "--host-copy", paramLabel = "libc|java",
-            description = "What copies host bytes into pinned memory: the C library's memcpy (default) or Java's"
-                    + " MemorySegment.copy.")
+    @Option(names = "--host-copy", paramLabel = "COPY", completionCandidates = Choices.HostCopies.class,
+            description = "What copies host bytes into pinned memory (${COMPLETION-CANDIDATES}): libc, the C library's "
+                    + "memcpy (default), or java, Java's MemorySegment.copy.")
     private String hostCopy = "libc";
 
     @Option(names = "--staging-slots", paramLabel = "R", description = "Pinned slots per staging thread (default 4).")
@@ -125,11 +128,7 @@ public final class BatchCommand implements Callable<Integer> {
             int n = BatchPlan.PRESET_COUNT;
             long bytes = BatchPlan.LARGE_BYTES;
             if (preset != null) {
-                switch (preset.strip().toLowerCase(java.util.Locale.ROOT)) {
-                    case "small" -> bytes = BatchPlan.SMALL_BYTES;
-                    case "large" -> bytes = BatchPlan.LARGE_BYTES;
-                    default -> throw new IllegalArgumentException("--preset takes small or large, not '" + preset + "'");
-                }
+                bytes = BatchPreset.fromLabel(preset).bytes();
             }
             if (count != null) {
                 n = count;

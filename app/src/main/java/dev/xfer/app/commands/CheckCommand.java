@@ -6,6 +6,7 @@ import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckReport;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.check.CheckText;
+import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.results.Rendering;
@@ -15,8 +16,8 @@ import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -29,24 +30,28 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
-    @Option(names = "--trials", paramLabel = "N", description = "Trials per scenario (default 100).")
-    private int trials = 100;
+    @ParentCommand
+    private GlobalOptions root;
+
+    @Option(names = "--trials", paramLabel = "N",
+            description = "Trials per scenario (default ${DEFAULT-VALUE}; the PyTorch tutorial's count is 100).")
+    private int trials = CheckPlan.DEFAULT_TRIALS;
 
     @Option(names = "--size", paramLabel = "SIZE",
             description = "Bytes per copy, whole doubles (default 799999200: the tutorial's 100 x 999,999 doubles).")
     private String size;
 
-    @Option(names = "--memory", paramLabel = "KIND",
-            description = "Page-locked host memory for the racing scenarios: pinned (default), registered, write-combined.")
+    @Option(names = "--memory", paramLabel = "KIND", completionCandidates = Choices.PageLockedMemory.class,
+            description = "Page-locked host memory for the racing scenarios: ${COMPLETION-CANDIDATES} (default pinned).")
     private String memory = "pinned";
 
     @Option(names = "--readers", paramLabel = "N",
-            description = "Threads that read the host buffer at once, each one slice, as a parallel reduction does"
-                    + " (default: one per core, at most 16).")
+            description = "Threads that read (D2H) or overwrite (H2D) the host buffer at once, each one slice, as a"
+                    + " parallel reduction or fill does (default: one per core, at most 16).")
     private int readers = CheckPlan.defaultReaders();
 
-    @Option(names = "--scenarios", split = ",", paramLabel = "S",
-            description = "d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite, h2d-event (default all).")
+    @Option(names = "--scenarios", split = ",", paramLabel = "S", completionCandidates = Choices.Scenarios.class,
+            description = "${COMPLETION-CANDIDATES} (default all).")
     private List<String> scenarios;
 
     @Override
@@ -54,10 +59,11 @@ public final class CheckCommand implements Callable<Integer> {
         CheckPlan plan = plan();
         measuring.format();
         return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {
-            var results = new CheckExperiment(session.device(), progress).run(plan);
-            CheckReport report = new CheckReport(session.context(), plan, results);
+            var run = new CheckExperiment(session.device(), progress).measure(plan);
+            CheckReport report = new CheckReport(session.context(), plan, run);
+            boolean verbose = root != null && root.verbose();
             return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
-                    () -> CheckText.render(report),
+                    () -> CheckText.render(report, verbose),
                     () -> CheckJson.csv(report),
                     () -> measuring.document("check", session.context(), CheckJson.parameters(plan),
                             CheckJson.results(report), List.of())));
@@ -76,16 +82,10 @@ public final class CheckCommand implements Callable<Integer> {
                 elements = bytes / Double.BYTES;
             }
             List<CheckScenario> chosen = scenarios == null ? List.of(CheckScenario.values())
-                    : scenarios.stream().map(CheckCommand::scenario).distinct().toList();
+                    : scenarios.stream().map(CheckScenario::fromId).distinct().toList();
             return new CheckPlan(elements, trials, HostMemoryKind.fromLabel(memory), chosen, readers);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-    }
-
-    private static CheckScenario scenario(String id) {
-        return Arrays.stream(CheckScenario.values()).filter(s -> s.id().equals(id.strip())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("unknown scenario '" + id
-                        + "' (expected d2h-nosync, d2h-sync, d2h-pageable, h2d-overwrite or h2d-event)"));
     }
 }

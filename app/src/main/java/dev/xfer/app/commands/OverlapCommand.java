@@ -55,8 +55,8 @@ public final class OverlapCommand implements Callable<Integer> {
             description = "Repeat the kernel's arithmetic K times per element: from copy-bound to compute-bound (default 1).")
     private int kernelIterations = 1;
 
-    @Option(names = "--schedules", split = ",", paramLabel = "S",
-            description = "sequential, v1, v2 (default all three).")
+    @Option(names = "--schedules", split = ",", paramLabel = "S", completionCandidates = Choices.Schedules.class,
+            description = "${COMPLETION-CANDIDATES} (default all three).")
     private List<String> schedules = List.of("sequential", "v1", "v2");
 
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs per schedule (default 20).")
@@ -65,8 +65,8 @@ public final class OverlapCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first (default 3).")
     private int warmup = 3;
 
-    @Option(names = "--memory", paramLabel = "KIND",
-            description = "Host memory: pinned (default), registered, write-combined, or pageable (which defeats overlap).")
+    @Option(names = "--memory", paramLabel = "KIND", completionCandidates = Choices.AsyncMemory.class,
+            description = "Host memory: ${COMPLETION-CANDIDATES} (default pinned; pageable defeats overlap).")
     private String memory = "pinned";
 
     @Mixin

@@ -32,7 +32,8 @@ public final class PipelineCommand implements Callable<Integer> {
             description = "Work per element: from copy-bound to compute-bound (default 1).")
     private int kernelIterations = 1;
 
-    @Option(names = "--buffers", paramLabel = "1|2|3", description = "Device buffers and streams (default 2).")
+    @Option(names = "--buffers", paramLabel = "N", completionCandidates = Choices.PipelineBuffers.class,
+            description = "Device buffers and streams: ${COMPLETION-CANDIDATES} (default 2).")
     private int buffers = 2;
 
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs of all batches (default 5).")

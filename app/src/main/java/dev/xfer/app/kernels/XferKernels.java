@@ -48,6 +48,16 @@ public final class XferKernels implements AutoCloseable {
         return library.kernel("fill_sequence_f64");
     }
 
+    /**
+     * {@code count_sequence_mismatch_f64(const double *a, long long n, long long period,
+     * unsigned long long *out)}: adds to {@code out[0]} the elements that are not
+     * {@code i % period + 1} and raises {@code out[1]} to the bits of the largest |error| (a NaN
+     * error sorts above every number).
+     */
+    public Kernel countSequenceMismatch() {
+        return library.kernel("count_sequence_mismatch_f64");
+    }
+
     @Override
     public void close() {
         library.close();

@@ -1,5 +1,6 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.ByNodeTable;
 import dev.xfer.app.report.TextTable;
@@ -50,7 +51,7 @@ public final class OverlapText {
                 cells.add(node(r.numaNode()));
             }
             cells.addAll(List.of(f3(r.milliseconds().median()), f3(r.milliseconds().min()),
-                    f3(r.milliseconds().max()), String.format(Locale.ROOT, "%.2f", r.gigabytesPerSecond()),
+                    f3(r.milliseconds().max()), Decimals.fixed(r.gigabytesPerSecond(), 2),
                     r.speedup().isPresent() ? String.format(Locale.ROOT, "%.2fx", r.speedup().getAsDouble()) : "-",
                     String.format(Locale.ROOT, "%.0f%%", 100 * r.efficiency()),
                     String.format(Locale.ROOT, "%e", r.maxError())));

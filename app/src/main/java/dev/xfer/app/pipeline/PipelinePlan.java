@@ -6,6 +6,10 @@ package dev.xfer.app.pipeline;
  * its own stream: 1 is the synchronous loop, 2 double and 3 triple buffering.
  */
 public record PipelinePlan(int batches, long batchBytes, int kernelIterations, int buffers, int iterations, int warmup) {
+    /** --buffers: the device buffers, each with its own stream. */
+    public static final int MIN_BUFFERS = 1;
+    public static final int MAX_BUFFERS = 3;
+
     public PipelinePlan {
         if (batches < 1) {
             throw new IllegalArgumentException("--batches must be at least 1, not " + batches);
@@ -17,7 +21,7 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
         if (kernelIterations < 1) {
             throw new IllegalArgumentException("--kernel-iterations must be at least 1, not " + kernelIterations);
         }
-        if (buffers < 1 || buffers > 3) {
+        if (buffers < MIN_BUFFERS || buffers > MAX_BUFFERS) {
             throw new IllegalArgumentException("--buffers must be 1, 2 or 3, not " + buffers);
         }
         if (iterations < 1) {

@@ -1,5 +1,6 @@
 package dev.xfer.app.pipeline;
 
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
@@ -33,9 +34,9 @@ public final class PipelineRendering {
                         + "%d iterations after %d+ warm-up runs (200 ms at least)%n",
                 p.batches(), p.batchBytes(), p.buffers(), p.buffers() == 1 ? "" : "s", p.kernelIterations(),
                 p.iterations(), p.warmup()));
-        out.append(String.format(Locale.ROOT, "total     median %.3f ms (min %.3f, max %.3f), %.2f GB/s each way%n",
+        out.append(String.format(Locale.ROOT, "total     median %.3f ms (min %.3f, max %.3f), %s GB/s each way%n",
                 r.milliseconds().median(), r.milliseconds().min(), r.milliseconds().max(),
-                p.totalBytes() / (r.milliseconds().median() / 1e3) / 1e9));
+                Decimals.fixed(p.totalBytes() / (r.milliseconds().median() / 1e3) / 1e9, 2)));
         out.append(String.format(Locale.ROOT, "per batch %.3f ms; copy time hidden behind compute: %.0f%%%n",
                 r.perBatchMs(), 100 * r.hiddenCopyFraction()));
         out.append(String.format(Locale.ROOT,

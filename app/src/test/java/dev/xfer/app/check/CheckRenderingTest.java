@@ -100,7 +100,7 @@ class CheckRenderingTest {
         List<Object> results = (List<Object>) parsedDocument(report).get("results");
         Map<String, Object> nosync = (Map<String, Object>) results.getFirst();
         assertEquals(List.of("scenario", "synchronized", "trials", "copyInFlightTrials", "wrongTrials", "staleMean", "staleWorst",
-                "staleFractionWorst", "maxError", "poisonSeen", "verdict"), List.copyOf(nosync.keySet()));
+                "staleFractionWorst", "maxError", "poisonSeen", "verdict", "seconds"), List.copyOf(nosync.keySet()));
         assertEquals("d2h-nosync", nosync.get("scenario"));
         assertEquals(false, nosync.get("synchronized"));
         assertEquals(4L, nosync.get("wrongTrials"));
@@ -134,5 +134,48 @@ class CheckRenderingTest {
                 lines.getFirst());
         assertEquals("0,d2h-nosync,false,100,100,4,1250000.0,49999950,Infinity,race_observed", lines.get(1));
         assertEquals("0,h2d-event,true,100,0,0,0.0,0,0.0,safe", lines.get(5));
+    }
+
+    // ---- where the time went
+
+    private static CheckReport timed() {
+        List<CheckResult> results = new ArrayList<>();
+        for (CheckResult r : ReportFixtures.checkResults()) {
+            results.add(new CheckResult(r.scenario(), r.trials(), r.wrongTrials(), r.staleMean(), r.staleWorst(),
+                    r.staleFractionWorst(), r.maxError(), r.inFlightTrials(), new CheckTimes(1.0, 0.5, 0.25, 0.125)));
+        }
+        return new CheckReport(ReportFixtures.context(), ReportFixtures.checkPlan(), results, 1.5);
+    }
+
+    @Test
+    void untimedReportHasNoTimeLine() {
+        assertFalse(CheckText.render(report).contains("time:"));
+    }
+
+    @Test
+    void timedReportSaysHowLongAndVerboseSaysWhere() {
+        CheckReport r = timed();
+        assertEquals(1.5 + 5 * 1.875, r.seconds(), 1e-12);
+        String text = CheckText.render(r);
+        assertEquals("time: 10.9 s (setup 1.5 s, trials 9.4 s); --verbose shows where it went", line(text, "time:"));
+        assertFalse(text.contains("host access"), text);
+
+        String verbose = CheckText.render(r, true);
+        assertEquals("time: 10.9 s (setup 1.5 s, trials 9.4 s)", line(verbose, "time:"));
+        // scenario, total, per trial, prepare, copy, host access, verify
+        String times = verbose.substring(verbose.indexOf("\nseconds ") + 1);
+        assertEquals(List.of("seconds", "total", "per", "trial", "prepare", "copy", "host", "access", "verify"),
+                List.of(times.lines().findFirst().orElseThrow().split("\\s+")));
+        assertEquals(List.of("h2d-event", "1.88", "18.8", "ms", "1.00", "0.50", "0.25", "0.13"),
+                List.of(line(times, "h2d-event").strip().split("\\s+")));
+        assertEquals(List.of("setup", "1.50"), List.of(line(times, "setup").strip().split("\\s+")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonSecondsPerScenario() {
+        Map<String, Object> seconds = (Map<String, Object>) ((Map<String, Object>) ((List<Object>)
+                parsedDocument(timed()).get("results")).getFirst()).get("seconds");
+        assertEquals(Map.of("total", 1.875, "prepare", 1.0, "copy", 0.5, "hostAccess", 0.25, "verify", 0.125), seconds);
     }
 }

@@ -294,7 +294,6 @@ class MeasuringFinishTest {
         assertEquals(List.of(), strayFiles());
     }
 
-    /** A folder with a file in it, where a results file of that name was asked for: the rename onto it fails. */
     /**
      * A file that cannot be written, though its name is fine and its folder exists (a folder in
      * its place is a usage error, found before the run): a name of 300 characters, past the file

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.concurrent;
 
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
@@ -65,10 +66,10 @@ public final class ConcurrentText {
     }
 
     private static String f2(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return Decimals.fixed(v, 2);
     }
 
     private static String f1(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
+        return Decimals.fixed(v, 1);
     }
 }

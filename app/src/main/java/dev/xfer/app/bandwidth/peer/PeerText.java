@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.report.Decimals;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
@@ -80,6 +81,6 @@ public final class PeerText {
     }
 
     private static String f2(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return Decimals.fixed(v, 2);
     }
 }
