@@ -133,6 +133,7 @@ class JsonDocumentGoldenTest {
                 OverlapJson.parameters(r), OverlapJson.results(r), List.of());
         doc.put("model", OverlapJson.model(r));
         doc.put("models", OverlapJson.models(r));
+        doc.put("timelines", OverlapJson.timelines(r));
         return doc;
     }
 
