@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check numa
-#                                   batch pipeline-table smoke-fleet multi fleet tests  (multi, fleet need two GPUs at least)
+#                                   batch pipeline-table smoke-fleet timeline multi fleet tests  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -177,6 +177,37 @@ PY
            expect_rc 1 "$xfer" fleet --junit "$out/fleet.xml" "$f"
            expect_rc 1 "$xfer" compare --fail-on-regression 5% "$f/gpu0-run1.json" "$f/gpu0-shared.json"
            run head -12 "$out/shared.prom" ;;
+    timeline) local n
+              for n in 1 4 16; do expect_rc 0 env NO_COLOR=1 COLUMNS=80 "$xfer" overlap --streams "$n" --timeline; done
+              expect_rc 0 env NO_COLOR=1 COLUMNS=80 "$xfer" pipeline --batches 8 --iterations 3 --timeline
+              for n in 1 4 16; do
+                expect_rc 0 "$xfer" overlap --streams "$n" --iterations 10 --json --output "$out/overlap-$n.json"
+              done
+              expect_rc 0 "$xfer" pipeline --batches 8 --iterations 3 --json --output "$out/pipeline.json"
+              # The recorded iterations: every operation present, and in V1/V2 with several streams one
+              # stream's copy overlapping another stream's kernel (what the timeline is drawn to show).
+              run python3 - "$out"/overlap-{1,4,16}.json "$out/pipeline.json" <<'PY'
+import json, sys
+for f in sys.argv[1:-1]:
+    d = json.load(open(f))
+    n = d["parameters"]["streams"]
+    med = {r["schedule"]: r["milliseconds"]["median"] for r in d["results"]}
+    for t in d["timelines"]:
+        ops = t["ops"]
+        assert len(ops) == (3 if t["schedule"] == "sequential" else 3 * n), (f, t["schedule"], len(ops))
+        assert all(0 <= o["startUs"] <= o["endUs"] for o in ops)
+        both = [(a, b) for a in ops for b in ops if a["stream"] != b["stream"] and a["stage"] != "kernel"
+                and b["stage"] == "kernel" and a["startUs"] < b["endUs"] and b["startUs"] < a["endUs"]]
+        print(f"{n:2d} streams {t['schedule']:10s} recorded {t['endUs']:8.1f} us, timed median "
+              f"{med[t['schedule']] * 1e3:8.1f} us, copy/kernel overlaps across streams: {len(both)}")
+        if t["schedule"] != "sequential" and n >= 4:
+            assert both, (f, t["schedule"])
+p = json.load(open(sys.argv[-1]))["results"][0]["timeline"]
+assert len(p["ops"]) == 3 * 8, len(p["ops"])
+print("pipeline recorded", round(p["endUs"], 1), "us over", p["streams"], "streams")
+print("timeline json: ok")
+PY
+              [ $? = 0 ] || status=1 ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

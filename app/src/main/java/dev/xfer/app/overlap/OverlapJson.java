@@ -82,7 +82,7 @@ public final class OverlapJson {
         List<Object> out = new ArrayList<>();
         for (OverlapReport.Pass pass : report.passes()) {
             for (ScheduleTimeline t : pass.timelines()) {
-                out.add(Json.object("schedule", t.schedule().label(), "numaNode", node(pass.numaNode()),
+                out.add(Json.object("schedule", t.schedule(), "numaNode", node(pass.numaNode()),
                         "streams", t.streams(), "endUs", t.endUs(), "ops", ops(t.ops())));
             }
         }

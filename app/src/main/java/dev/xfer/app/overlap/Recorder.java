@@ -11,21 +11,23 @@ import java.util.List;
  * Timing events around the operations of one recorded iteration, read against one reference
  * event; every event is destroyed by {@link #close()}.
  */
-final class Recorder implements AutoCloseable {
+public final class Recorder implements AutoCloseable {
     private record Pending(int stream, int chunk, TimedOp.Stage stage, CudaEvent begin, CudaEvent end) {
     }
 
     private final CudaDevice device;
-    private final CudaStream legacy;
     private final CudaEvent reference;
     private final List<CudaEvent> events = new ArrayList<>();
     private final List<Pending> pending = new ArrayList<>();
 
-    Recorder(CudaDevice device, CudaStream legacy) {
+    /**
+     * Records the reference event on {@code on} now: it must start no later than the operations
+     * issued afterwards (the legacy stream ahead of blocking streams, or a stream while all are idle).
+     */
+    public Recorder(CudaDevice device, CudaStream on) {
         this.device = device;
-        this.legacy = legacy;
         this.reference = event();
-        reference.record(legacy);
+        reference.record(on);
     }
 
     private CudaEvent event() {
@@ -35,7 +37,7 @@ final class Recorder implements AutoCloseable {
     }
 
     /** Records an event on {@code stream} before and after what {@code issue} enqueues there. */
-    void around(int stream, int chunk, TimedOp.Stage stage, CudaStream on, Runnable issue) {
+    public void around(int stream, int chunk, TimedOp.Stage stage, CudaStream on, Runnable issue) {
         CudaEvent begin = event();
         CudaEvent end = event();
         begin.record(on);
@@ -45,10 +47,7 @@ final class Recorder implements AutoCloseable {
     }
 
     /** Waits for the iteration, then reads every operation's times in microseconds from the reference. */
-    List<TimedOp> ops() {
-        CudaEvent last = event();
-        last.record(legacy);
-        last.synchronize();
+    public List<TimedOp> ops() {
         List<TimedOp> ops = new ArrayList<>();
         for (Pending p : pending) {
             p.end().synchronize();

@@ -6,11 +6,18 @@ import java.util.Objects;
 /**
  * Every operation of one representative iteration of a schedule, recorded by CUDA events in an
  * untimed pass after the timed iterations, so recording never changes the times reported.
+ *
+ * @param schedule its name: {@code sequential}, {@code v1}, {@code v2} ({@code overlap}) or
+ *                 {@code pipeline}
  */
-public record ScheduleTimeline(OverlapSchedule schedule, List<TimedOp> ops) {
+public record ScheduleTimeline(String schedule, List<TimedOp> ops) {
     public ScheduleTimeline {
         Objects.requireNonNull(schedule, "schedule");
         ops = List.copyOf(ops);
+    }
+
+    public ScheduleTimeline(OverlapSchedule schedule, List<TimedOp> ops) {
+        this(schedule.label(), ops);
     }
 
     /** When the last operation ended, microseconds from the schedule's start (0 when empty). */

@@ -45,7 +45,7 @@ public final class TimelineText {
                 paint("<", TimedOp.Stage.D2H, colour)));
         for (ScheduleTimeline t : timelines) {
             // The schedule's name on its first row, how long this iteration took on the second.
-            List<String> names = List.of(t.schedule().label(), duration(t.endUs()));
+            List<String> names = List.of(t.schedule(), duration(t.endUs()));
             int r = 0;
             for (int s = 0; s < t.streams(); s++) {
                 final int stream = s;
