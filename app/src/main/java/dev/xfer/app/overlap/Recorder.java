@@ -9,31 +9,46 @@ import java.util.List;
 
 /**
  * Timing events around the operations of one recorded iteration, read against one reference
- * event; every event is destroyed by {@link #close()}.
+ * event; every event is destroyed by {@link #close()}. All events are created before anything is
+ * issued, and the reference waits behind an {@link IssueGate}, so the host's issuing is done
+ * before the device starts: the recording shows the device's schedule, not the host's pace.
  */
 public final class Recorder implements AutoCloseable {
     private record Pending(int stream, int chunk, TimedOp.Stage stage, CudaEvent begin, CudaEvent end) {
     }
 
-    private final CudaDevice device;
-    private final CudaEvent reference;
     private final List<CudaEvent> events = new ArrayList<>();
+    private final CudaEvent reference;
     private final List<Pending> pending = new ArrayList<>();
+    private int used = 1;
 
     /**
-     * Records the reference event on {@code on} now: it must start no later than the operations
-     * issued afterwards (the legacy stream ahead of blocking streams, or a stream while all are idle).
+     * Creates the events for {@code operations} operations, holds {@code on} with the gate, then
+     * records the reference event there; every stream in {@code streams} waits for it, so nothing
+     * issued afterwards starts before it.
      */
-    public Recorder(CudaDevice device, CudaStream on) {
-        this.device = device;
-        this.reference = event();
+    public Recorder(CudaDevice device, int operations, CudaStream on, IssueGate gate, List<CudaStream> streams) {
+        try {
+            for (int i = 0; i < 1 + 2 * operations; i++) {
+                events.add(CudaEvent.timing(device));
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        reference = events.getFirst();
+        gate.hold();
         reference.record(on);
+        for (CudaStream s : streams) {
+            s.waitFor(reference);
+        }
     }
 
     private CudaEvent event() {
-        CudaEvent e = CudaEvent.timing(device);
-        events.add(e);
-        return e;
+        if (used == events.size()) {
+            throw new IllegalStateException("more operations recorded than the " + (events.size() - 1) / 2 + " announced");
+        }
+        return events.get(used++);
     }
 
     /** Records an event on {@code stream} before and after what {@code issue} enqueues there. */
