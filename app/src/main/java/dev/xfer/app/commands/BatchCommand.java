@@ -32,6 +32,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    @Mixin
+    private HtmlReportOption html;
+
     @Option(names = "--preset", paramLabel = "small|large",
             description = "The tutorial's cases: small = 1000 x 1000 floats, large = 1000 x 1,000,000 floats.")
     private String preset;
@@ -76,6 +79,7 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         BatchPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();

@@ -29,6 +29,9 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    @Mixin
+    private HtmlReportOption html;
+
     @Option(names = "--trials", paramLabel = "N", description = "Trials per scenario (default 100).")
     private int trials = 100;
 
@@ -51,6 +54,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         CheckPlan plan = plan();
         measuring.format();
         return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {

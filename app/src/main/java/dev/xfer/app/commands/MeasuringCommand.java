@@ -25,6 +25,7 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.results.JUnitReport;
 import dev.xfer.app.results.OutcomesJson;
@@ -90,6 +91,9 @@ public final class MeasuringCommand {
     private Path openMetrics;
 
     private boolean progressShown;
+
+    /** --html of the commands that take it ({@link HtmlReportOption}); null when not asked for. */
+    private Path html;
 
     /** The device and the context its results carry. */
     public record Session(CudaRuntime cuda, CudaDevice device, RunContext context) {
@@ -240,6 +244,12 @@ public final class MeasuringCommand {
             Object document = Json.parse(Json.write(rendering.json().get()));
             write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics, document)));
         }
+        if (html != null) {
+            // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
+            Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(rendering.json().get()));
+            write(html, HtmlReport.render("xfer " + document.get("command"),
+                    List.of(new HtmlReport.Source("xfer " + document.get("command"), document))));
+        }
         boolean passed = configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed);
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }
@@ -251,6 +261,12 @@ public final class MeasuringCommand {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Also writes the results as an HTML report to {@code file} (null: not). */
+    void alsoHtml(Path file) {
+        requireFolderOf(file, "--html");
+        html = file;
     }
 
     public OutputFormat format() {

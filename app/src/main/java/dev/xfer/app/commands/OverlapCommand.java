@@ -36,6 +36,9 @@ public final class OverlapCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    @Mixin
+    private HtmlReportOption html;
+
     @ArgGroup(exclusive = true)
     private ArraySize arraySize;
 
@@ -80,6 +83,7 @@ public final class OverlapCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         OverlapPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();

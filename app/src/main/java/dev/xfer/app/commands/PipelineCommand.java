@@ -24,6 +24,9 @@ public final class PipelineCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    @Mixin
+    private HtmlReportOption html;
+
     @Option(names = "--batches", paramLabel = "B", description = "Batches (default 64).")
     private int batches = 64;
 
@@ -49,6 +52,7 @@ public final class PipelineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         PipelinePlan plan = plan();
         measuring.format();
         return EachDevice.run(measuring, measuring.expectations(), PipelineRendering.declare(), (session, progress) -> {
