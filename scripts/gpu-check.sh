@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check numa
-#                                   batch pipeline-table smoke-fleet timeline multi fleet tests  (multi, fleet need two GPUs at least)
+#                                   batch pipeline-table smoke-fleet timeline plot multi fleet tests  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -208,6 +208,37 @@ print("pipeline recorded", round(p["endUs"], 1), "us over", p["streams"], "strea
 print("timeline json: ok")
 PY
               [ $? = 0 ] || status=1 ;;
+    plot) # Pictures from real runs: terminal timelines at 80 columns, then documents of a sweep, overlap
+          # at 1, 4, 16 streams, batch, check and pipeline drawn by xfer plot (and overlap --html directly).
+          local n p="$work/plot"
+          mkdir -p "$p"
+          for n in 1 4 16; do expect_rc 0 env NO_COLOR=1 COLUMNS=80 "$xfer" overlap --streams "$n" --timeline; done
+          for n in 1 4 16; do
+            expect_rc 0 "$xfer" overlap --streams "$n" --iterations 10 --json --output "$p/overlap-$n.json"
+          done
+          expect_rc 0 "$xfer" overlap --streams 4 --iterations 10 --html "$out/overlap-direct.html" --output "$p/overlap-4.txt"
+          expect_rc 0 "$xfer" bandwidth --memory pinned,pageable --sizes 4KiB..1GiB --iterations 10 --warmup 2 \
+            --json --output "$p/bandwidth.json"
+          expect_rc 0 "$xfer" batch --count 200 --iterations 3 --json --output "$p/batch.json"
+          run "$xfer" check --trials 20 --json --output "$p/check.json"
+          expect_rc 0 "$xfer" pipeline --batches 16 --iterations 3 --json --output "$p/pipeline.json"
+          expect_rc 0 "$xfer" plot "$p/bandwidth.json" -o "$out/bandwidth.html"
+          expect_rc 0 "$xfer" plot --title "xfer overlap: 1, 4 and 16 streams" "$p"/overlap-{1,4,16}.json -o "$out/overlap.html"
+          expect_rc 0 "$xfer" plot "$p/batch.json" "$p/check.json" "$p/pipeline.json" -o "$out/batch-check-pipeline.html"
+          expect_rc 2 "$xfer" plot "$p/overlap-4.txt" -o "$out/never.html"
+          run python3 - "$p"/overlap-{1,4,16}.json <<'PY'
+import json, sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    med = {r["schedule"]: r["milliseconds"]["median"] for r in d["results"]}
+    for t in d["timelines"]:
+        ops = t["ops"]
+        both = [(a, b) for a in ops for b in ops if a["stream"] != b["stream"] and a["stage"] != "kernel"
+                and b["stage"] == "kernel" and a["startUs"] < b["endUs"] and b["startUs"] < a["endUs"]]
+        print(f"{d['parameters']['streams']:2d} streams {t['schedule']:10s} recorded {t['endUs']:8.1f} us, "
+              f"timed median {med[t['schedule']] * 1e3:8.1f} us, copy/kernel overlaps across streams: {len(both)}")
+PY
+          tar -C "$p" -czf "$out/documents.tar.gz" . ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;
