@@ -32,15 +32,16 @@ public final class Recorder implements AutoCloseable {
             for (int i = 0; i < 1 + 2 * operations; i++) {
                 events.add(CudaEvent.timing(device));
             }
+            reference = events.getFirst();
+            gate.hold();
+            reference.record(on);
+            for (CudaStream s : streams) {
+                s.waitFor(reference);
+            }
         } catch (RuntimeException e) {
+            // The caller's try-with-resources never sees this object: free what was created.
             close();
             throw e;
-        }
-        reference = events.getFirst();
-        gate.hold();
-        reference.record(on);
-        for (CudaStream s : streams) {
-            s.waitFor(reference);
         }
     }
 
