@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
-#                                   batch pipeline-table smoke-fleet multi fleet longrun tests  (multi, fleet need two GPUs at least)
+#                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -226,6 +226,77 @@ PY
              "$xfer" bandwidth --sizes 64MiB..4GiB --memory pinned --jsonl \
                | while IFS= read -r l; do echo "$(date +%s.%N) ${l:0:200}"; done
              echo "[exit ${PIPESTATUS[0]}]"; echo ;;
+    timeline) local n
+              for n in 1 4 16; do expect_rc 0 env NO_COLOR=1 COLUMNS=80 "$xfer" overlap --streams "$n" --timeline; done
+              expect_rc 0 env NO_COLOR=1 COLUMNS=80 "$xfer" pipeline --batches 8 --iterations 3 --timeline
+              for n in 1 4 16; do
+                expect_rc 0 "$xfer" overlap --streams "$n" --iterations 10 --json --output "$out/overlap-$n.json"
+              done
+              expect_rc 0 "$xfer" pipeline --batches 8 --iterations 3 --json --output "$out/pipeline.json"
+              # The recorded iterations: every operation present, and in V1/V2 with several streams one
+              # stream's copy overlapping another stream's kernel (what the timeline is drawn to show).
+              run python3 - "$out"/overlap-{1,4,16}.json "$out/pipeline.json" <<'PY'
+import json, sys
+for f in sys.argv[1:-1]:
+    d = json.load(open(f))
+    n = d["parameters"]["streams"]
+    med = {r["schedule"]: r["milliseconds"]["median"] for r in d["results"]}
+    for t in d["timelines"]:
+        ops = t["ops"]
+        assert len(ops) == (3 if t["schedule"] == "sequential" else 3 * n), (f, t["schedule"], len(ops))
+        assert all(0 <= o["startUs"] <= o["endUs"] for o in ops)
+        both = [(a, b) for a in ops for b in ops if a["stream"] != b["stream"] and a["stage"] != "kernel"
+                and b["stage"] == "kernel" and a["startUs"] < b["endUs"] and b["startUs"] < a["endUs"]]
+        print(f"{n:2d} streams {t['schedule']:10s} recorded {t['endUs']:8.1f} us, timed median "
+              f"{med[t['schedule']] * 1e3:8.1f} us, copy/kernel overlaps across streams: {len(both)}")
+        if t["schedule"] != "sequential" and n >= 4:
+            assert both, (f, t["schedule"])
+p = json.load(open(sys.argv[-1]))["results"][0]["timeline"]
+assert len(p["ops"]) == 3 * 8, len(p["ops"])
+print("pipeline recorded", round(p["endUs"], 1), "us over", p["streams"], "streams")
+print("timeline json: ok")
+PY
+              [ $? = 0 ] || status=1 ;;
+    plot) # Pictures from real runs: terminal timelines at 80 columns, then documents of a sweep, overlap
+          # at 1, 4, 16 streams, batch, check and pipeline drawn by xfer plot (and overlap --html directly).
+          local n p="$work/plot"
+          mkdir -p "$p"
+          for n in 1 4 16; do expect_rc 0 env NO_COLOR=1 COLUMNS=80 "$xfer" overlap --streams "$n" --timeline; done
+          for n in 1 4 16; do
+            expect_rc 0 "$xfer" overlap --streams "$n" --iterations 10 --json --output "$p/overlap-$n.json"
+          done
+          expect_rc 0 "$xfer" overlap --streams 4 --iterations 10 --html "$out/overlap-direct.html" --output "$p/overlap-4.txt"
+          expect_rc 0 "$xfer" bandwidth --memory pinned,pageable --sizes 4KiB..1GiB --iterations 10 --warmup 2 \
+            --json --output "$p/bandwidth.json"
+          expect_rc 0 "$xfer" batch --count 200 --iterations 3 --json --output "$p/batch.json"
+          run "$xfer" check --trials 20 --json --output "$p/check.json"
+          expect_rc 0 "$xfer" pipeline --batches 16 --iterations 3 --json --output "$p/pipeline.json"
+          expect_rc 0 "$xfer" plot "$p/bandwidth.json" -o "$out/bandwidth.html"
+          expect_rc 0 "$xfer" plot --title "xfer overlap: 1, 4 and 16 streams" "$p"/overlap-{1,4,16}.json -o "$out/overlap.html"
+          expect_rc 0 "$xfer" plot "$p/batch.json" "$p/check.json" "$p/pipeline.json" -o "$out/batch-check-pipeline.html"
+          expect_rc 2 "$xfer" plot "$p/overlap-4.txt" -o "$out/never.html"
+          run python3 - "$p"/overlap-{1,4,16}.json <<'PY'
+import json, sys
+bad = False
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    med = {r["schedule"]: r["milliseconds"]["median"] for r in d["results"]}
+    for t in d["timelines"]:
+        ops = t["ops"]
+        both = [(a, b) for a in ops for b in ops if a["stream"] != b["stream"] and a["stage"] != "kernel"
+                and b["stage"] == "kernel" and a["startUs"] < b["endUs"] and b["startUs"] < a["endUs"]]
+        print(f"{d['parameters']['streams']:2d} streams {t['schedule']:10s} recorded {t['endUs']:8.1f} us, "
+              f"timed median {med[t['schedule']] * 1e3:8.1f} us, copy/kernel overlaps across streams: {len(both)}")
+        # The issue gate keeps the host's issuing out of the recording: it must not take much
+        # longer than the timed iterations (before the gate, V1 at 4 streams took 2.8x).
+        ok = t["endUs"] <= 1.5 * med[t["schedule"]] * 1e3 + 50
+        bad |= not ok
+        if not ok:
+            print(f"  recorded iteration {t['endUs'] / (med[t['schedule']] * 1e3):.2f}x the timed median: stretched")
+sys.exit(1 if bad else 0)
+PY
+          [ $? = 0 ] || status=1
+          tar -C "$p" -czf "$out/documents.tar.gz" . ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

@@ -66,6 +66,9 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    @Mixin
+    private HtmlReportOption html;
+
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;
 
@@ -111,6 +114,7 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         BandwidthPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();

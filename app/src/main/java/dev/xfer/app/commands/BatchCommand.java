@@ -34,6 +34,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    @Mixin
+    private HtmlReportOption html;
+
     @Option(names = "--preset", paramLabel = "PRESET", completionCandidates = Choices.Presets.class,
             description = "The tutorial's cases: ${COMPLETION-CANDIDATES}. small = 1000 x 1000 floats, large = 1000 x "
                     + "1,000,000 floats.")
@@ -80,6 +83,7 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         BatchPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();

@@ -30,6 +30,9 @@ public final class CheckCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    @Mixin
+    private HtmlReportOption html;
+
     @ParentCommand
     private GlobalOptions root;
 
@@ -56,6 +59,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         CheckPlan plan = plan();
         measuring.format();
         return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {

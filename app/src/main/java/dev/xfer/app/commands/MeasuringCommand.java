@@ -27,6 +27,7 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.report.JUnitXml;
 import dev.xfer.app.results.JUnitReport;
@@ -107,6 +108,9 @@ public final class MeasuringCommand {
 
     /** The events of the run being measured; null before {@link #progress()} and in finish-only tests. */
     private LiveRun live;
+
+    /** --html of the commands that take it ({@link HtmlReportOption}); null when not asked for. */
+    private Path html;
 
     /** The device and the context its results carry. */
     public record Session(CudaRuntime cuda, CudaDevice device, RunContext context) {
@@ -291,6 +295,12 @@ public final class MeasuringCommand {
             Object document = Json.parse(Json.write(rendering.json().get()));
             write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics, document)));
         }
+        if (html != null) {
+            // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
+            Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(rendering.json().get()));
+            write(html, HtmlReport.render("xfer " + document.get("command"),
+                    List.of(new HtmlReport.Source("xfer " + document.get("command"), document))));
+        }
         if (!ending.complete()) {
             return ending.stoppedBy().orElseThrow().exitCode();
         }
@@ -318,6 +328,12 @@ public final class MeasuringCommand {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Also writes the results as an HTML report to {@code file} (null: not). */
+    void alsoHtml(Path file) {
+        requireFolderOf(file, "--html");
+        html = file;
     }
 
     public OutputFormat format() {

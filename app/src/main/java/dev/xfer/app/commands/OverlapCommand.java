@@ -7,6 +7,7 @@ import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.OverlapText;
+import dev.xfer.app.overlap.TimelineText;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.placement.HostPlacement;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Option;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /** {@code xfer overlap}: async.cu's sequential vs async-V1 vs async-V2 comparison, with the model beside it. */
@@ -33,6 +35,9 @@ import java.util.concurrent.Callable;
 public final class OverlapCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
+
+    @Mixin
+    private HtmlReportOption html;
 
     @ArgGroup(exclusive = true)
     private ArraySize arraySize;
@@ -72,8 +77,13 @@ public final class OverlapCommand implements Callable<Integer> {
     @Mixin
     private NumaNodeMixin numaNode;
 
+    @Option(names = "--timeline",
+            description = "After the table, draw one recorded (untimed) iteration of each schedule: a row per stream and engine, > H2D, # kernel, < D2H.")
+    private boolean timeline;
+
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         OverlapPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();
@@ -94,17 +104,21 @@ public final class OverlapCommand implements Callable<Integer> {
         List<OverlapReport.Pass> passes = new ArrayList<>();
         for (int i = 0; i < ran.outcomes().size(); i++) {
             OverlapBenchmark.Outcome outcome = ran.outcomes().get(i);
-            passes.add(new OverlapReport.Pass(placement.targets().get(i).node(), outcome.model(), outcome.results()));
+            passes.add(new OverlapReport.Pass(placement.targets().get(i).node(), outcome.model(), outcome.results(),
+                    outcome.timelines()));
         }
         OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, ran.placement());
         return new EachDevice.Measured(session.context(), OverlapMetrics.results(report), new Rendering(
-                () -> OverlapText.render(report),
+                () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
+                        OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
+                        : OverlapText.render(report),
                 () -> OverlapJson.csv(report),
                 () -> {
                     Map<String, Object> doc = measuring.document("overlap", session.context(),
                             OverlapJson.parameters(report), OverlapJson.results(report), List.of());
                     doc.put("model", OverlapJson.model(report));
                     doc.put("models", OverlapJson.models(report));
+                    doc.put("timelines", OverlapJson.timelines(report));
                     return doc;
                 }));
     }

@@ -4,6 +4,7 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.pipeline.PipelineBenchmark;
 import dev.xfer.app.pipeline.PipelinePlan;
+import dev.xfer.app.overlap.TimelineText;
 import dev.xfer.app.pipeline.PipelineRendering;
 import dev.xfer.app.pipeline.PipelineResult;
 import dev.xfer.app.results.Rendering;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /** {@code xfer pipeline}: batches streamed through the device with 1, 2 or 3 buffers (double buffering). */
@@ -21,6 +23,9 @@ import java.util.concurrent.Callable;
 public final class PipelineCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
+
+    @Mixin
+    private HtmlReportOption html;
 
     @Option(names = "--batches", paramLabel = "B", description = "Batches (default 64).")
     private int batches = 64;
@@ -42,14 +47,22 @@ public final class PipelineCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 
+    @Option(names = "--timeline",
+            description = "After the table, draw one recorded (untimed) run of all batches: a row per stream and engine, > H2D, # kernel, < D2H.")
+    private boolean timeline;
+
     @Override
     public Integer call() {
+        html.applyTo(measuring);
         PipelinePlan plan = plan();
         measuring.format();
         return EachDevice.run(measuring, measuring.expectations(), PipelineRendering.declare(), (session, progress) -> {
             PipelineResult result = new PipelineBenchmark(session.device(), progress).run(plan);
             return new EachDevice.Measured(session.context(), PipelineRendering.metrics(plan, result), new Rendering(
-                    () -> PipelineRendering.text(session.context(), plan, result),
+                    () -> PipelineRendering.text(session.context(), plan, result) + (timeline
+                            ? "\n" + TimelineText.render(result.timeline().stream().toList(),
+                            OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
+                            : ""),
                     () -> PipelineRendering.csv(session.context(), plan, result),
                     () -> measuring.document("pipeline", session.context(), PipelineRendering.parameters(plan),
                             PipelineRendering.results(result), java.util.List.of())));

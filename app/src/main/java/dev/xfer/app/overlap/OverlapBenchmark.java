@@ -67,7 +67,11 @@ public final class OverlapBenchmark {
      *
      * @param target where it ran: the node, and the CPUs the measuring thread was really bound to
      */
-    public record Outcome(OverlapModel model, List<OverlapResult> results, NodeTarget target) {
+    public record Outcome(OverlapModel model, List<OverlapResult> results, NodeTarget target,
+                          List<ScheduleTimeline> timelines) {
+        public Outcome {
+            timelines = List.copyOf(timelines);
+        }
     }
 
     /** Runs the plan where the calling thread is, nothing placed. */
@@ -83,7 +87,7 @@ public final class OverlapBenchmark {
         InsufficientDeviceMemoryException.requireFits(device, plan.bytes(), "an array of " + plan.elements() + " floats");
         PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
         Outcome outcome = placed.value();
-        return new Outcome(outcome.model(), outcome.results(), placed.target());
+        return new Outcome(outcome.model(), outcome.results(), placed.target(), outcome.timelines());
     }
 
     private Outcome measure(OverlapPlan plan, NodeTarget target) {
@@ -124,7 +128,12 @@ public final class OverlapBenchmark {
                 results.add(new OverlapResult(schedule, summary, gbps, speedup, errors.get(schedule),
                         model.efficiency(summary.median()), target.node(), pages));
             }
-            return new Outcome(model, results, target);
+            // One more untimed iteration per schedule, with an event around every operation.
+            List<ScheduleTimeline> timelines = new ArrayList<>();
+            for (OverlapSchedule schedule : plan.schedules()) {
+                timelines.add(work.record(schedule));
+            }
+            return new Outcome(model, results, target, timelines);
         }
     }
 
@@ -144,8 +153,10 @@ public final class OverlapBenchmark {
     /** The chunk streams, destroyed together. */
     static final class Streams implements AutoCloseable {
         private final List<CudaStream> streams = new ArrayList<>();
+        private final CudaDevice device;
 
         Streams(CudaDevice device, int count) {
+            this.device = device;
             try {
                 for (int i = 0; i < count; i++) {
                     streams.add(CudaStream.create(device, false));
@@ -158,6 +169,10 @@ public final class OverlapBenchmark {
 
         CudaStream get(int i) {
             return streams.get(i);
+        }
+
+        CudaDevice device() {
+            return device;
         }
 
         @Override
@@ -179,6 +194,8 @@ public final class OverlapBenchmark {
         private final CudaEvent stop;
         private final CudaStream legacy = CudaStream.legacyDefault();
         private final List<Chunk> chunks;
+        /** Calibrated on the first recording. */
+        private IssueGate gate;
 
         Work(OverlapPlan plan, Kernel kernel, MemorySegment host, DeviceBuffer array, Streams streams,
              CudaEvent start, CudaEvent stop) {
@@ -222,6 +239,84 @@ public final class OverlapBenchmark {
                 case V2 -> this::v2;
             };
             return samples(issue);
+        }
+
+        /**
+         * Issues the schedule outside the timed iterations with a pair of timing events around
+         * each operation on its own stream, all read against one reference event recorded on the
+         * legacy stream behind an {@link IssueGate} (the chunk streams wait for it). Twice: the
+         * first pass runs this code for the first time (class loading, lambdas) and is not kept.
+         */
+        ScheduleTimeline record(OverlapSchedule schedule) {
+            if (gate == null) {
+                long n = Math.min(32, plan.elements());
+                gate = IssueGate.calibrate(device(), legacy, iterations -> kernel.launch(1, 32, new KernelArguments()
+                        .pointer(array.address()).int64(0).int64(n).int32(iterations), legacy));
+            }
+            recordOnce(schedule);
+            return recordOnce(schedule);
+        }
+
+        private ScheduleTimeline recordOnce(OverlapSchedule schedule) {
+            host.fill((byte) 0);
+            boolean sequential = schedule == OverlapSchedule.SEQUENTIAL;
+            List<CudaStream> waiting = new ArrayList<>();
+            for (int i = 0; !sequential && i < plan.streams(); i++) {
+                waiting.add(streams.get(i));
+            }
+            try (Recorder recorder = new Recorder(device(), sequential ? 3 : 3 * chunks.size(), legacy, gate, waiting)) {
+                switch (schedule) {
+                    case SEQUENTIAL -> {
+                        Chunk whole = new Chunk(0, 0, plan.elements());
+                        recorder.around(0, 0, TimedOp.Stage.H2D, legacy, () -> Memcpy.copy(array.address(), host,
+                                plan.bytes(), CopyKind.HOST_TO_DEVICE));
+                        recorder.around(0, 0, TimedOp.Stage.KERNEL, legacy, () -> kernel(whole, legacy));
+                        recorder.around(0, 0, TimedOp.Stage.D2H, legacy, () -> Memcpy.copy(host, array.address(),
+                                plan.bytes(), CopyKind.DEVICE_TO_HOST));
+                    }
+                    case V1 -> {
+                        for (int i = 0; i < chunks.size(); i++) {
+                            recordH2d(recorder, i);
+                            recordKernel(recorder, i);
+                            recordD2h(recorder, i);
+                        }
+                    }
+                    case V2 -> {
+                        for (int i = 0; i < chunks.size(); i++) {
+                            recordH2d(recorder, i);
+                        }
+                        for (int i = 0; i < chunks.size(); i++) {
+                            recordKernel(recorder, i);
+                        }
+                        for (int i = 0; i < chunks.size(); i++) {
+                            recordD2h(recorder, i);
+                        }
+                    }
+                }
+                return new ScheduleTimeline(schedule, recorder.ops());
+            }
+        }
+
+        private void recordH2d(Recorder recorder, int i) {
+            Chunk c = chunks.get(i);
+            CudaStream s = streams.get(c.stream());
+            recorder.around(c.stream(), i, TimedOp.Stage.H2D, s, () -> h2d(c, s));
+        }
+
+        private void recordKernel(Recorder recorder, int i) {
+            Chunk c = chunks.get(i);
+            CudaStream s = streams.get(c.stream());
+            recorder.around(c.stream(), i, TimedOp.Stage.KERNEL, s, () -> kernel(c, s));
+        }
+
+        private void recordD2h(Recorder recorder, int i) {
+            Chunk c = chunks.get(i);
+            CudaStream s = streams.get(c.stream());
+            recorder.around(c.stream(), i, TimedOp.Stage.D2H, s, () -> d2h(c, s));
+        }
+
+        private CudaDevice device() {
+            return streams.device();
         }
 
         private void sequential() {

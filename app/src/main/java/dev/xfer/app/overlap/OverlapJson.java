@@ -73,6 +73,32 @@ public final class OverlapJson {
                 "asyncEngines", report.context().device().asyncEngines());
     }
 
+    /**
+     * Each pass's recorded iteration of each schedule: every operation's stream, chunk, stage
+     * ({@code h2d}, {@code kernel}, {@code d2h}) and its start and end in microseconds from the
+     * schedule's reference event. Empty when nothing was recorded.
+     */
+    public static List<Object> timelines(OverlapReport report) {
+        List<Object> out = new ArrayList<>();
+        for (OverlapReport.Pass pass : report.passes()) {
+            for (ScheduleTimeline t : pass.timelines()) {
+                out.add(Json.object("schedule", t.schedule(), "numaNode", node(pass.numaNode()),
+                        "streams", t.streams(), "endUs", t.endUs(), "ops", ops(t.ops())));
+            }
+        }
+        return out;
+    }
+
+    /** The operations of one recorded iteration, as {@link #timelines(OverlapReport)} writes them. */
+    public static List<Object> ops(List<TimedOp> ops) {
+        List<Object> out = new ArrayList<>();
+        for (TimedOp op : ops) {
+            out.add(Json.object("stream", op.stream(), "chunk", op.chunk(), "stage", op.stage().label(),
+                    "startUs", op.startUs(), "endUs", op.endUs()));
+        }
+        return out;
+    }
+
     private static Integer node(OptionalInt node) {
         return node.isPresent() ? node.getAsInt() : null;
     }

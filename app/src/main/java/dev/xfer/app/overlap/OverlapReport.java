@@ -26,12 +26,20 @@ public record OverlapReport(RunContext context, OverlapPlan plan, List<Pass> pas
      * @param numaNode the node it was placed on; empty when nothing was placed
      * @param model    each stage alone, measured in this pass
      * @param results  one per schedule, each carrying {@code numaNode}
+     * @param timelines one recorded iteration per schedule (empty when none was recorded)
      */
-    public record Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results) {
+    public record Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results,
+                       List<ScheduleTimeline> timelines) {
         public Pass {
             Objects.requireNonNull(numaNode, "numaNode");
             Objects.requireNonNull(model, "model");
             results = List.copyOf(results);
+            timelines = List.copyOf(timelines);
+        }
+
+        /** A pass without recorded timelines. */
+        public Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results) {
+            this(numaNode, model, results, List.of());
         }
     }
 
@@ -47,6 +55,11 @@ public record OverlapReport(RunContext context, OverlapPlan plan, List<Pass> pas
     /** A report of one unplaced pass, as runs without {@code --numa-node} make. */
     public OverlapReport(RunContext context, OverlapPlan plan, OverlapModel model, List<OverlapResult> results) {
         this(context, plan, List.of(new Pass(OptionalInt.empty(), model, results)), List.of(), HostPlacement.none());
+    }
+
+    /** The first pass's recorded timelines: what a timeline draws. */
+    public List<ScheduleTimeline> timelines() {
+        return passes.getFirst().timelines();
     }
 
     /** The first pass's model: the only one without {@code --numa-node all}. */

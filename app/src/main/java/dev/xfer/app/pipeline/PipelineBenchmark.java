@@ -3,6 +3,10 @@ package dev.xfer.app.pipeline;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.overlap.IssueGate;
+import dev.xfer.app.overlap.Recorder;
+import dev.xfer.app.overlap.ScheduleTimeline;
+import dev.xfer.app.overlap.TimedOp;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -21,6 +25,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Streams batches from pinned host memory through the device and back. Batch b uses device
@@ -68,7 +73,10 @@ public final class PipelineBenchmark {
                 runner.all();
                 ms[i] = (System.nanoTime() - t0) / 1e6;
             }
-            return new PipelineResult(Summary.of(ms), model, maxError(input.segment(), output.segment(), plan));
+            double error = maxError(input.segment(), output.segment(), plan);
+            // After the error check, so the recorded run cannot hide a wrong result of the timed ones.
+            ScheduleTimeline timeline = runner.record(device);
+            return new PipelineResult(Summary.of(ms), model, error, Optional.of(timeline));
         } finally {
             streams.forEach(CudaStream::close);
             buffers.forEach(DeviceBuffer::close);
@@ -148,6 +156,40 @@ public final class PipelineBenchmark {
         private void d2h(int batch, int lane, CudaStream s) {
             Memcpy.copyAsync(output.asSlice(batch * plan.batchBytes(), plan.batchBytes()), buffers.get(lane).address(),
                     plan.batchBytes(), CopyKind.DEVICE_TO_HOST, s);
+        }
+
+        /**
+         * All batches once more, untimed, each operation between two events on its stream, read
+         * against a reference event recorded on the first stream behind an {@link IssueGate}
+         * (every stream waits for it), when every stream is idle. Twice: the first pass runs this
+         * code for the first time (class loading, lambdas) and is not kept.
+         */
+        ScheduleTimeline record(CudaDevice device) {
+            CudaStream first = streams.getFirst();
+            long n = Math.min(32, plan.batchBytes() / Float.BYTES);
+            IssueGate gate = IssueGate.calibrate(device, first, iterations -> kernel.launch(1, 32, new KernelArguments()
+                    .pointer(buffers.getFirst().address()).int64(0).int64(n).int32(iterations), first));
+            recordOnce(device, gate);
+            return recordOnce(device, gate);
+        }
+
+        private ScheduleTimeline recordOnce(CudaDevice device, IssueGate gate) {
+            streams.forEach(CudaStream::synchronize);
+            try (Recorder recorder = new Recorder(device, 3 * plan.batches(), streams.getFirst(), gate, streams)) {
+                for (int b = 0; b < plan.batches(); b++) {
+                    final int batch = b;
+                    int lane = b % plan.buffers();
+                    CudaStream s = streams.get(lane);
+                    recorder.around(lane, b, TimedOp.Stage.H2D, s, () -> h2d(batch, lane, s));
+                    recorder.around(lane, b, TimedOp.Stage.KERNEL, s, () -> kernel(lane, s));
+                    recorder.around(lane, b, TimedOp.Stage.D2H, s, () -> d2h(batch, lane, s));
+                    if (plan.buffers() == 1) {
+                        s.synchronize();
+                    }
+                }
+                streams.forEach(CudaStream::synchronize);
+                return new ScheduleTimeline("pipeline", recorder.ops());
+            }
         }
 
         /** Batch 0's H2D, kernel and D2H each timed alone by events, median of the plan's iterations. */

@@ -5,6 +5,7 @@ import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.report.Csv;
+import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.results.MeasuredConfiguration;
@@ -79,7 +80,9 @@ public final class PipelineRendering {
                 "model", Json.object("h2dMs", m.h2dMs(), "kernelMs", m.kernelMs(), "d2hMs", m.d2hMs(),
                         "sequentialMs", m.sequentialMs(), "idealMs", m.idealMs()),
                 "maxError", Double.isNaN(r.maxError()) ? null : r.maxError(),
-                "withinTolerance", r.withinTolerance()));
+                "withinTolerance", r.withinTolerance(),
+                "timeline", r.timeline().map(t -> (Object) Json.object("schedule", t.schedule(), "streams", t.streams(),
+                        "endUs", t.endUs(), "ops", OverlapJson.ops(t.ops()))).orElse(null)));
     }
 
     public static List<MetricDeclaration> declare() {

@@ -128,11 +128,12 @@ class JsonDocumentGoldenTest {
     }
 
     /** As OverlapCommand.call() builds it: the shared envelope, then the model and each pass's. */
-    private static Map<String, Object> overlapDocument(OverlapReport r) {
+    static Map<String, Object> overlapDocument(OverlapReport r) {
         Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(),
                 OverlapJson.parameters(r), OverlapJson.results(r), List.of());
         doc.put("model", OverlapJson.model(r));
         doc.put("models", OverlapJson.models(r));
+        doc.put("timelines", OverlapJson.timelines(r));
         return doc;
     }
 

@@ -137,7 +137,8 @@ class PipelineRenderingTest {
         List<Object> results = (List<Object>) parsedDocument(result).get("results");
         assertEquals(1, results.size());
         Map<String, Object> r = (Map<String, Object>) results.getFirst();
-        assertEquals(List.of("milliseconds", "perBatchMs", "hiddenCopyFraction", "model", "maxError", "withinTolerance"),
+        assertEquals(List.of("milliseconds", "perBatchMs", "hiddenCopyFraction", "model", "maxError", "withinTolerance",
+                "timeline"),
                 List.copyOf(r.keySet()));
         assertEquals(Map.of("median", 200.0, "min", 198.5, "max", 203.25, "mean", 200.5, "stddev", 1.75, "n", 5L),
                 r.get("milliseconds"));

@@ -22,6 +22,8 @@ import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.overlap.OverlapResult;
 import dev.xfer.app.overlap.OverlapSchedule;
+import dev.xfer.app.overlap.ScheduleTimeline;
+import dev.xfer.app.overlap.TimedOp;
 import dev.xfer.app.pipeline.PipelineModel;
 import dev.xfer.app.pipeline.PipelinePlan;
 import dev.xfer.app.pipeline.PipelineResult;
@@ -40,6 +42,7 @@ import dev.xfer.cuda.HostMemoryKind;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -185,10 +188,55 @@ public final class ReportFixtures {
 
     /** async.cu's picture: sequential 1 ms, V1 and V2 0.47 ms, every element within tolerance. */
     public static OverlapReport overlapReport(DeviceInfo device) {
-        return new OverlapReport(context(device), overlapPlan(), overlapModel(), List.of(
+        return new OverlapReport(context(device), overlapPlan(), List.of(new OverlapReport.Pass(OptionalInt.empty(),
+                overlapModel(), List.of(
                 overlapResult(OverlapSchedule.SEQUENTIAL, 1.0, 0.97, 1.08, OptionalDouble.of(1.0), 1.1920928955078125E-7),
                 overlapResult(OverlapSchedule.V1, 0.47, 0.46, 0.52, OptionalDouble.of(1.0 / 0.47), 1.1920928955078125E-7),
-                overlapResult(OverlapSchedule.V2, 0.47, 0.465, 0.49, OptionalDouble.of(1.0 / 0.47), 0.0)));
+                overlapResult(OverlapSchedule.V2, 0.47, 0.465, 0.49, OptionalDouble.of(1.0 / 0.47), 0.0)),
+                overlapTimelines(4))), List.of(), HostPlacement.none());
+    }
+
+    /**
+     * Recorded iterations as the fixed model would lay them out: one H2D engine, one D2H engine
+     * and the SMs each run their operations in issue order, an operation starting when both its
+     * stream and its engine are free (the model's H2D 320 us, kernel 50 us, D2H 310 us, split over
+     * {@code streams} chunks).
+     */
+    public static List<ScheduleTimeline> overlapTimelines(int streams) {
+        OverlapModel m = overlapModel();
+        double[] whole = {m.h2dMs() * 1e3, m.kernelMs() * 1e3, m.d2hMs() * 1e3};
+        List<ScheduleTimeline> out = new ArrayList<>();
+        for (OverlapSchedule schedule : OverlapSchedule.values()) {
+            List<int[]> issue = new ArrayList<>(); // {chunk, stage}
+            int chunks = schedule == OverlapSchedule.SEQUENTIAL ? 1 : streams;
+            if (schedule == OverlapSchedule.V2) {
+                for (int stage = 0; stage < 3; stage++) {
+                    for (int c = 0; c < chunks; c++) {
+                        issue.add(new int[]{c, stage});
+                    }
+                }
+            } else {
+                for (int c = 0; c < chunks; c++) {
+                    for (int stage = 0; stage < 3; stage++) {
+                        issue.add(new int[]{c, stage});
+                    }
+                }
+            }
+            double[] streamFree = new double[chunks];
+            double[] engineFree = new double[3];
+            List<TimedOp> ops = new ArrayList<>();
+            for (int[] op : issue) {
+                int c = op[0];
+                int stage = op[1];
+                double start = Math.max(streamFree[c], engineFree[stage]);
+                double end = start + Math.round(whole[stage] / chunks * 10) / 10.0;
+                streamFree[c] = end;
+                engineFree[stage] = end;
+                ops.add(new TimedOp(c, c, TimedOp.Stage.values()[stage], start, end));
+            }
+            out.add(new ScheduleTimeline(schedule, ops));
+        }
+        return out;
     }
 
     public static OverlapReport overlapReport() {

@@ -1,0 +1,53 @@
+package dev.xfer.app.overlap;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One operation of a recorded schedule: which stream issued it, what it was, and when it ran,
+ * in microseconds from the schedule's reference event.
+ *
+ * @param stream  the chunk stream's index; the sequential schedule's operations are on stream 0
+ *                (the legacy default stream)
+ * @param chunk   the chunk's index (0 for the sequential schedule's whole array)
+ */
+public record TimedOp(int stream, int chunk, Stage stage, double startUs, double endUs) {
+
+    /** What an operation does, with the character the terminal timeline draws it with. */
+    public enum Stage {
+        H2D('>'), KERNEL('#'), D2H('<');
+
+        private final char symbol;
+
+        Stage(char symbol) {
+            this.symbol = symbol;
+        }
+
+        public char symbol() {
+            return symbol;
+        }
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Stage fromLabel(String text) {
+            return valueOf(text.strip().toUpperCase(Locale.ROOT));
+        }
+    }
+
+    public TimedOp {
+        Objects.requireNonNull(stage, "stage");
+        if (stream < 0 || chunk < 0) {
+            throw new IllegalArgumentException("stream and chunk are indices, not " + stream + ", " + chunk);
+        }
+        if (!(startUs >= 0) || !(endUs >= startUs)) {
+            throw new IllegalArgumentException("an operation runs from 0 onwards and ends after it starts: "
+                    + startUs + " .. " + endUs + " us");
+        }
+    }
+
+    public double durationUs() {
+        return endUs - startUs;
+    }
+}

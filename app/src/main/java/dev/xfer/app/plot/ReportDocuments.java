@@ -1,0 +1,59 @@
+package dev.xfer.app.plot;
+
+import dev.xfer.app.fleet.BadDocumentException;
+import dev.xfer.app.fleet.DocumentReader;
+import dev.xfer.app.report.Json;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Reads the files {@code xfer plot} draws: any xfer document (measuring commands, fleet), checked
+ * by the rule fleet and compare use: JSON with {@code schemaVersion} and {@code command} at the
+ * top, a version this xfer reads.
+ */
+public final class ReportDocuments {
+    private ReportDocuments() {
+    }
+
+    /** @throws BadDocumentException naming the file and why, for a file that is no xfer document */
+    public static Map<?, ?> read(Path file) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+        } catch (CharacterCodingException e) {
+            throw new BadDocumentException(file, "not JSON: not UTF-8 text");
+        } catch (IOException e) {
+            throw new BadDocumentException(file, Files.exists(file) ? "cannot read: " + e.getMessage()
+                    : "no such file or directory");
+        }
+        Object parsed;
+        try {
+            parsed = Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadDocumentException(file, "not JSON: " + e.getMessage());
+        }
+        return check(file, parsed);
+    }
+
+    /** An already parsed document, checked as {@link #read(Path)} does. */
+    public static Map<?, ?> check(Path file, Object parsed) {
+        if (!(parsed instanceof Map<?, ?> doc) || !(doc.get("schemaVersion") instanceof Long version)
+                || !(doc.get("command") instanceof String)) {
+            throw new BadDocumentException(file, "not an xfer document (no schemaVersion and command at the top)");
+        }
+        if (version > DocumentReader.SCHEMA_VERSION) {
+            throw new BadDocumentException(file, "schemaVersion " + version + " is newer than this xfer reads ("
+                    + DocumentReader.SCHEMA_VERSION + "): use a newer xfer");
+        }
+        if (version < 1) {
+            throw new BadDocumentException(file, "not an xfer document (schemaVersion " + version + ")");
+        }
+        return doc;
+    }
+}
