@@ -1,5 +1,6 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;

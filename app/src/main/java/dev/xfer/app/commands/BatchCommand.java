@@ -2,7 +2,7 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.batch.BatchBenchmark;
 import dev.xfer.app.batch.BatchPlan;
-import dev.xfer.app.batch.HostCopy;
+import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.batch.BatchHostMemory;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchReport;
