@@ -186,11 +186,12 @@ PY
     staged-tune) # What bounds the staged path: threads, slot size and slot count at 64 MiB and 1 GiB, pageable.
             local t z r f="$work/tune"
             mkdir -p "$f"
-            for cfg in "2 8MiB 4" "4 8MiB 4" "6 8MiB 4" "8 8MiB 4" "12 8MiB 4" "8 1MiB 4" "8 2MiB 4" "8 4MiB 4" \
-                       "8 16MiB 4" "8 32MiB 4" "8 8MiB 1" "8 8MiB 2" "8 8MiB 8" "4 4MiB 8" "12 4MiB 4"; do
-              read -r t z r <<<"$cfg"
-              echo "\$ xfer bandwidth --copy staged --memory pageable --size 64MiB,1GiB --iterations 10 --warmup 2 --threads $t --staging-size $z --staging-slots $r --json"
-              "$xfer" bandwidth --copy staged --memory pageable --size 64MiB,1GiB --iterations 10 --warmup 2 \
+            # THREADS/SLOT-SIZE/SLOTS each; STAGED_TUNE and STAGED_SIZES narrow the sweep
+            for cfg in ${STAGED_TUNE:-2/8MiB/4 4/8MiB/4 6/8MiB/4 8/8MiB/4 12/8MiB/4 8/1MiB/4 8/2MiB/4 8/4MiB/4 \
+                       8/16MiB/4 8/32MiB/4 8/8MiB/1 8/8MiB/2 8/8MiB/8 4/4MiB/8 12/4MiB/4}; do
+              IFS=/ read -r t z r <<<"$cfg"
+              echo "\$ xfer bandwidth --copy staged --memory pageable --size ${STAGED_SIZES:-64MiB,1GiB} --iterations 10 --warmup 2 --threads $t --staging-size $z --staging-slots $r --json"
+              "$xfer" bandwidth --copy staged --memory pageable --size "${STAGED_SIZES:-64MiB,1GiB}" --iterations 10 --warmup 2 \
                 --threads "$t" --staging-size "$z" --staging-slots "$r" --json --output "$f/t$t-$z-$r.json" >/dev/null \
                 || { echo "gpu-check: exit $? for $cfg" >&2; status=1; }
             done

@@ -107,7 +107,7 @@ public final class BandwidthCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--staging-size", paramLabel = "SIZE",
-            description = "--copy staged: bytes per pinned slot (default 8MiB).")
+            description = "--copy staged: bytes per pinned slot (default 2MiB).")
     private String stagingSize;
 
     @Option(names = "--staging-slots", paramLabel = "R",

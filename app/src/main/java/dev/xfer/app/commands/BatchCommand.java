@@ -46,8 +46,8 @@ public final class BatchCommand implements Callable<Integer> {
             description = "Which, in order; the first that runs is the one the others are compared with (default all).")
     private List<String> strategies;
 
-    @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 4).")
-    private int threads = 4;
+    @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 8).")
+    private int threads = 8;
 
     @Option(names = "--copy-threads", paramLabel = "N",
             description = "Threads sharing each host copy into pinned memory in pin-then-copy, as PyTorch's"

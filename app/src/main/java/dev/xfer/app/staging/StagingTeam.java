@@ -135,7 +135,9 @@ public final class StagingTeam implements AutoCloseable {
                         + " bytes does not fit its device buffer of " + device.get(i).bytes());
             }
         }
-        return new Job(direction, part, new Chunks(bytes, config.slotBytes()), List.copyOf(host), List.copyOf(device));
+        // One quarter-slot chunk per lane to start with, so every lane's first copy starts early.
+        Chunks chunks = new Chunks(bytes, config.slotBytes(), config.threads());
+        return new Job(direction, part, chunks, List.copyOf(host), List.copyOf(device));
     }
 
     /** Runs {@code job} on every lane and returns when all its copies completed. */

@@ -162,12 +162,13 @@ class StagedCopyPropertiesTest {
             @ForAll @IntRange(min = 1, max = 6) int lanes,
             @ForAll @IntRange(min = 1, max = 8) int slots,
             @ForAll @IntRange(min = 1, max = 2000) int slotBytes,
+            @ForAll @IntRange(min = 0, max = 8) int rampChunks,
             @ForAll boolean toDevice,
             @ForAll long seed) throws InterruptedException {
         Direction direction = toDevice ? Direction.H2D : Direction.D2H;
         Memory m = new Memory(direction, transferBytes, seed);
         byte[] source = (direction == Direction.H2D ? m.host : m.device).clone();
-        Chunks chunks = new Chunks(m.sizes, slotBytes);
+        Chunks chunks = new Chunks(m.sizes, slotBytes, rampChunks);
         AtomicLong claim = new AtomicLong();
         List<FakeEngine> engines = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
@@ -212,6 +213,21 @@ class StagedCopyPropertiesTest {
         Chunks large = new Chunks(new long[]{big}, 8L << 20);
         assertEquals(640, large.count());
         assertEquals(new Chunk(0, big - (8L << 20), 8L << 20), large.chunk(639));
+    }
+
+    /** The ramp: the first transfer starts with quarter-slot chunks, then whole slots; the others whole slots. */
+    @Example
+    void theFirstChunksAreAQuarterSlot() {
+        Chunks chunks = new Chunks(new long[]{50, 9}, 16, 3);
+        assertEquals(3 + 3 + 1, chunks.count());
+        assertEquals(new Chunk(0, 0, 4), chunks.chunk(0));
+        assertEquals(new Chunk(0, 8, 4), chunks.chunk(2));
+        assertEquals(new Chunk(0, 12, 16), chunks.chunk(3));
+        assertEquals(new Chunk(0, 44, 6), chunks.chunk(5));
+        assertEquals(new Chunk(1, 0, 9), chunks.chunk(6));
+        Chunks tiny = new Chunks(new long[]{5}, 16, 8);
+        assertEquals(2, tiny.count());
+        assertEquals(new Chunk(0, 4, 1), tiny.chunk(1));
     }
 
     @Example
