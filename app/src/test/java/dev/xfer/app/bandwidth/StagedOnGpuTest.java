@@ -125,11 +125,13 @@ class StagedOnGpuTest {
     void aSlotCorruptedBetweenItsCopyAndTheCopyOutIsCaught() {
         long chunk = 1 << 20;
         StagingTeam.SlotHook plant = (direction, slot, length) -> {
-            if (direction == Direction.D2H && length < chunk) {
+            if (direction == Direction.D2H && length < chunk / 4) {
                 slot.set(ValueLayout.JAVA_BYTE, length - 1, (byte) ~slot.get(ValueLayout.JAVA_BYTE, length - 1));
             }
         };
-        long size = 5 * chunk + 99; // the last chunk, 99 bytes, is the only short one
+        // Three quarter-slot chunks first (one per lane), four whole ones, and a last of 99 bytes: the only one
+        // shorter than a quarter slot.
+        long size = 3 * (chunk / 4) + 4 * chunk + 99;
         var outcome = benchmark().withSlotHook(plant).run(plan(List.of(size), List.of(HostMemoryKind.PAGEABLE),
                 new StagingConfig(3, 2, chunk, HostCopy.LIBC)));
         assertEquals(1, outcome.failures().size(), outcome.failures().toString());
