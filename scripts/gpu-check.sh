@@ -3,7 +3,8 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
-#                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests  (multi, fleet need two GPUs at least)
+#                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
+#                                   staged-table  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -297,6 +298,52 @@ sys.exit(1 if bad else 0)
 PY
           [ $? = 0 ] || status=1
           tar -C "$p" -czf "$out/documents.tar.gz" . ;;
+    staged) # --copy staged: usage errors before CUDA, batch staged beside PyTorch, and compute-sanitizer over a
+            # small staged run (staged-table has the rates).
+            expect_rc 2 "$xfer" bandwidth --copy staged --memory pinned
+            expect_rc 2 "$xfer" bandwidth --threads 4
+            run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 3
+            expect_rc 0 "$xfer" batch --preset large --iterations 5 --strategies staged,pin-then-copy-async
+            local san=/usr/local/cuda/bin/compute-sanitizer
+            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+            if [ -n "$san" ]; then
+              expect_rc 0 "$san" --tool memcheck --leak-check full --target-processes all \
+                "$xfer" bandwidth --copy staged --memory pageable,heap --size 1MiB,9MiB --iterations 2 --warmup 0 \
+                --threads 2 --staging-slots 2 --staging-size 4MiB
+            else
+              echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
+            fi ;;
+    staged-tune) # What bounds the staged path: threads, slot size and slot count at 64 MiB and 1 GiB, pageable.
+            local t z r f="$work/tune"
+            mkdir -p "$f"
+            # THREADS/SLOT-SIZE/SLOTS each; STAGED_TUNE and STAGED_SIZES narrow the sweep
+            for cfg in ${STAGED_TUNE:-2/8MiB/4 4/8MiB/4 6/8MiB/4 8/8MiB/4 12/8MiB/4 8/1MiB/4 8/2MiB/4 8/4MiB/4 \
+                       8/16MiB/4 8/32MiB/4 8/8MiB/1 8/8MiB/2 8/8MiB/8 4/4MiB/8 12/4MiB/4}; do
+              IFS=/ read -r t z r <<<"$cfg"
+              echo "\$ xfer bandwidth --copy staged --memory pageable --size ${STAGED_SIZES:-64MiB,1GiB} --iterations 10 --warmup 2 --threads $t --staging-size $z --staging-slots $r --json"
+              "$xfer" bandwidth --copy staged --memory pageable --size "${STAGED_SIZES:-64MiB,1GiB}" --iterations 10 --warmup 2 \
+                --threads "$t" --staging-size "$z" --staging-slots "$r" --json --output "$f/t$t-$z-$r.json" >/dev/null \
+                || { echo "gpu-check: exit $? for $cfg" >&2; status=1; }
+            done
+            run python3 - "$f"/*.json <<'PY'
+import json, sys
+rows = []
+for f in sys.argv[1:]:
+    d = json.load(open(f)); s = d["parameters"]["staging"]
+    for r in d["results"]:
+        c = r["ceiling"]
+        rows.append((s["threads"], s["slotBytes"] >> 20, s["slotsPerThread"], r["direction"], r["bytes"] >> 20,
+                     r["gbps"]["median"], c["h2hGbps"]["median"], c["pinnedGbps"]["median"], c["bound"], r["verified"]))
+print("T  slotMiB slots dir  MiB   staged    h2h  pinned  bound   ok")
+for row in sorted(rows):
+    print("%-2d %7d %5d %-4s %4d %7.2f %7.2f %7.2f  %-6s %s" % row)
+PY
+            ;;
+    staged-table) # The closing table: driver vs staged vs pinned vs h2h, 4 KiB..4 GiB in powers of 4, both ways.
+            expect_rc 0 "$xfer" bandwidth --copy driver,staged --memory pageable,heap,pinned \
+              --size 4KiB,16KiB,64KiB,256KiB,1MiB,4MiB,16MiB,64MiB,256MiB,1GiB,4GiB --iterations 5 --warmup 2 \
+              --output "$out/staged-table.txt"
+            run cat "$out/staged-table.txt" ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

@@ -20,20 +20,23 @@ public final class HostMemcpy {
     /**
      * Copies {@code bytes} from {@code src} at {@code srcOffset} to {@code dst} at {@code dstOffset}.
      *
+     * A segment may be a Java array's ({@link MemorySegment#ofArray}): then the call is linked with
+     * heap access, the JVM passes the array's address and keeps the array in place for the call,
+     * so a staged copy reads and writes a heap array with no copy of it first. Callers keep each
+     * call short (a staging slot, megabytes), as the garbage collector waits for it.
+     *
      * @throws IndexOutOfBoundsException when either range lies outside its segment
-     * @throws IllegalArgumentException  when a segment is not native (a heap array may move)
      */
     public static void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
-        if (!src.isNative() || !dst.isNative()) {
-            throw new IllegalArgumentException("memcpy copies between native segments only");
-        }
         MemorySegment from = src.asSlice(srcOffset, bytes);
         MemorySegment to = dst.asSlice(dstOffset, bytes);
         if (bytes == 0) {
             return;
         }
         try {
-            MemorySegment ignored = (MemorySegment) Handle.MEMCPY.invokeExact(to, from, bytes);
+            MemorySegment ignored = src.isNative() && dst.isNative()
+                    ? (MemorySegment) Handle.MEMCPY.invokeExact(to, from, bytes)
+                    : (MemorySegment) HeapHandle.MEMCPY.invokeExact(to, from, bytes);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -54,6 +57,22 @@ public final class HostMemcpy {
         }
 
         private Handle() {
+        }
+    }
+
+    /** memcpy again, linked so that heap segments may be passed; made only when one is. */
+    private static final class HeapHandle {
+        static final MethodHandle MEMCPY;
+
+        static {
+            Linker linker = Linker.nativeLinker();
+            MemorySegment symbol = linker.defaultLookup().find("memcpy")
+                    .orElseThrow(() -> new UnsupportedOperationException("the C library has no memcpy"));
+            MEMCPY = linker.downcallHandle(symbol, FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                    ValueLayout.ADDRESS, ValueLayout.JAVA_LONG), Linker.Option.critical(true));
+        }
+
+        private HeapHandle() {
         }
     }
 }

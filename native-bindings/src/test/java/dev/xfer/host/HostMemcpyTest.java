@@ -39,11 +39,24 @@ class HostMemcpyTest {
         }
     }
 
+    /** A staged copy reads and writes Java arrays in place: both ways, at offsets, long arrays too. */
     @Test
-    void heapSegmentsAreRefused() {
+    void heapArraysAreCopiedInPlace() {
         try (Arena arena = Arena.ofConfined()) {
-            assertThrows(IllegalArgumentException.class,
-                    () -> HostMemcpy.copy(MemorySegment.ofArray(new byte[8]), 0, arena.allocate(8), 0, 8));
+            long[] words = new long[64];
+            for (int i = 0; i < words.length; i++) {
+                words[i] = 0x0102030405060708L * (i + 1);
+            }
+            MemorySegment heap = MemorySegment.ofArray(words);
+            MemorySegment slot = arena.allocate(512);
+            HostMemcpy.copy(heap, 24, slot, 8, 300);
+            assertEquals(-1, slot.asSlice(8, 300).mismatch(heap.asSlice(24, 300)));
+            long[] back = new long[64];
+            HostMemcpy.copy(slot, 8, MemorySegment.ofArray(back), 24, 300);
+            assertEquals(-1, MemorySegment.ofArray(back).asSlice(24, 300).mismatch(heap.asSlice(24, 300)));
+            assertEquals(0, back[2], "bytes before the range stay untouched");
+            assertThrows(IndexOutOfBoundsException.class,
+                    () -> HostMemcpy.copy(heap, 500, slot, 0, 13));
         }
     }
 }

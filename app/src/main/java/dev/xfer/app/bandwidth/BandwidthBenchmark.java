@@ -5,6 +5,9 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.placement.PlacedWorkers;
+import dev.xfer.app.staging.StagedCopy.Direction;
+import dev.xfer.app.staging.StagingTeam;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;
 import dev.xfer.cuda.CopyKind;
@@ -24,6 +27,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -39,6 +43,11 @@ import java.util.function.Function;
  * node: every host buffer (the reference pattern, the measured buffers, pinned memory from
  * {@code cudaHostAlloc}) is allocated and first touched by this thread after the binding, so its
  * pages come from that node. Each result says where sampled pages of its host buffer really were.
+ * <p>
+ * Pageable and heap memory can also take xfer's staged path ({@link CopyPath#STAGED}): one
+ * {@link StagingTeam} for the whole run moves the same over-and-back round trip through its
+ * pinned slots, timed by the host clock from the first slot's fill to the last copy's completion,
+ * and next to it the two halves of a staged copy run alone, the ceilings it is measured against.
  */
 public final class BandwidthBenchmark {
     private final CudaDevice device;
@@ -46,6 +55,7 @@ public final class BandwidthBenchmark {
     private final Progress progress;
     private final Consumer<MemorySegment> beforeCompare;
     private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
+    private final StagingTeam.SlotHook slotHook;
 
     /**
      * @param linkGBps      the PCIe link's theoretical per-direction rate, when known
@@ -64,11 +74,24 @@ public final class BandwidthBenchmark {
     public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
                               Consumer<MemorySegment> beforeCompare,
                               Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
+        this(device, linkGBps, progress, beforeCompare, pageNodes, StagingTeam.SlotHook.NONE);
+    }
+
+    private BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
+                               Consumer<MemorySegment> beforeCompare,
+                               Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes,
+                               StagingTeam.SlotHook slotHook) {
         this.device = device;
         this.linkGBps = linkGBps;
         this.progress = progress;
         this.beforeCompare = beforeCompare;
         this.pageNodes = pageNodes;
+        this.slotHook = slotHook;
+    }
+
+    /** This benchmark with {@code hook} seeing every staging slot between its fill and its copy; for tests. */
+    public BandwidthBenchmark withSlotHook(StagingTeam.SlotHook hook) {
+        return new BandwidthBenchmark(device, linkGBps, progress, beforeCompare, pageNodes, hook);
     }
 
     /**
@@ -111,9 +134,10 @@ public final class BandwidthBenchmark {
              CudaEvent start2 = CudaEvent.timing(device);
              CudaEvent stop2 = CudaEvent.timing(device);
              CudaStream first = CudaStream.create(device, true);
-             CudaStream second = CudaStream.create(device, true)) {
+             CudaStream second = CudaStream.create(device, true);
+             StagingTeam team = plan.staged() ? stagingTeam(plan, target) : null) {
             Run run = new Run(plan, target, new TimedCopy(plan.timer(), start, stop), start, stop, start2, stop2, first,
-                    second, results, failures, total);
+                    second, results, failures, total, team);
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
                     PlacedRun.settle(reference.segment(), target);
@@ -132,6 +156,18 @@ public final class BandwidthBenchmark {
         return new Outcome(results, failures, target);
     }
 
+    /** The staged path's lanes, placed like the measuring thread; their slots are allocated by it. */
+    private StagingTeam stagingTeam(BandwidthPlan plan, NodeTarget target) {
+        AtomicReference<RuntimeException> failed = new AtomicReference<>();
+        StagingTeam team = new StagingTeam(device, plan.staging(), PlacedWorkers.threadFactory(target,
+                Thread.ofPlatform().name("xfer-stage-", 1).factory(), failed::set), slotHook);
+        if (failed.get() != null) {
+            team.close();
+            throw failed.get();
+        }
+        return team;
+    }
+
     /** The state of one run, so the measuring methods need not pass it around. */
     private final class Run {
         private final BandwidthPlan plan;
@@ -147,6 +183,7 @@ public final class BandwidthBenchmark {
         private final List<VerificationFailure> failures;
         private final int total;
         private final CudaStream legacy = CudaStream.legacyDefault();
+        private final StagingTeam team;
 
         /** Pages are sampled only for a placed run: an unplaced run asked no question about them. */
         private Optional<HostMemoryNodes> where(MemorySegment segment) {
@@ -155,7 +192,7 @@ public final class BandwidthBenchmark {
 
         Run(BandwidthPlan plan, NodeTarget target, TimedCopy timed, CudaEvent start, CudaEvent stop, CudaEvent start2,
             CudaEvent stop2, CudaStream first, CudaStream second, List<BandwidthResult> results,
-            List<VerificationFailure> failures, int total) {
+            List<VerificationFailure> failures, int total, StagingTeam team) {
             this.plan = plan;
             this.target = target;
             this.timed = timed;
@@ -168,9 +205,89 @@ public final class BandwidthBenchmark {
             this.results = results;
             this.failures = failures;
             this.total = total;
+            this.team = team;
         }
 
         void hostCopies(HostMemoryKind memory, long size, MemorySegment reference) {
+            for (CopyPath path : plan.pathsFor(memory)) {
+                if (path == CopyPath.STAGED) {
+                    stagedCopies(memory, size, reference);
+                } else {
+                    driverCopies(memory, size, reference);
+                }
+            }
+        }
+
+        /**
+         * The staged round trip: first each measured direction's two ceilings (they write over the
+         * host buffer and the device), then the pattern again, H2D, poison, D2H, and the check.
+         */
+        void stagedCopies(HostMemoryKind memory, long size, MemorySegment reference) {
+            try (HostBuffer host = memory.allocate(size);
+                 DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+                MemorySegment hostSeg = host.segment();
+                if (memory == HostMemoryKind.PAGEABLE) {
+                    PlacedRun.settle(hostSeg, target);
+                }
+                MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                Optional<HostMemoryNodes> pages = where(hostSeg);
+                boolean measureH2d = plan.directions().contains(CopyDirection.H2D);
+                boolean measureD2h = plan.directions().contains(CopyDirection.D2H);
+                String label = memory.label() + " staged ";
+                List<MemorySegment> hosts = List.of(hostSeg);
+                List<DeviceBuffer> devices = List.of(dev);
+                Optional<StagedCeiling> up = measureH2d
+                        ? Optional.of(ceiling(Direction.H2D, label + "h2d " + size + " B", size, hosts, devices))
+                        : Optional.empty();
+                Optional<StagedCeiling> down = measureD2h
+                        ? Optional.of(ceiling(Direction.D2H, label + "d2h " + size + " B", size, hosts, devices))
+                        : Optional.empty();
+                MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                StagingTeam.Job toDevice = team.job(Direction.H2D, StagingTeam.Part.STAGED, hosts, devices);
+                double[] h2d = staged(label + "h2d " + size + " B", measureH2d, toDevice);
+                DataPattern.poison(hostSeg);
+                StagingTeam.Job toHost = team.job(Direction.D2H, StagingTeam.Part.STAGED, hosts, devices);
+                double[] d2h = staged(label + "d2h " + size + " B", measureD2h, toHost);
+                boolean ok = verify(label + "h2d+d2h " + size + " B", hostSeg, reference);
+                if (measureH2d) {
+                    results.add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages,
+                            CopyPath.STAGED, up));
+                }
+                if (measureD2h) {
+                    results.add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages,
+                            CopyPath.STAGED, down));
+                }
+            }
+        }
+
+        /** The host copies alone, then the copy engine alone, through the same lanes and slots. */
+        private StagedCeiling ceiling(Direction direction, String configuration, long size, List<MemorySegment> hosts,
+                                      List<DeviceBuffer> devices) {
+            double[] h2h = staged(configuration + " (h2h alone)", true,
+                    team.job(direction, StagingTeam.Part.HOST_ONLY, hosts, devices));
+            double[] pinned = staged(configuration + " (copy engine alone)", true,
+                    team.job(direction, StagingTeam.Part.COPY_ENGINE_ONLY, hosts, devices));
+            return new StagedCeiling(Summary.ofRates(size, h2h), Summary.ofRates(size, pinned));
+        }
+
+        /** Runs {@code job} as {@link #repeat} runs a copy, timed by the host clock. */
+        private double[] staged(String configuration, boolean measured, StagingTeam.Job job) {
+            if (!measured) {
+                team.run(job);
+                return new double[0];
+            }
+            progress.measuring(results.size(), total, configuration);
+            new Warmup(plan.warmup()).run(() -> team.run(job));
+            double[] seconds = new double[plan.iterations()];
+            for (int i = 0; i < seconds.length; i++) {
+                long t0 = System.nanoTime();
+                team.run(job);
+                seconds[i] = (System.nanoTime() - t0) / 1e9;
+            }
+            return seconds;
+        }
+
+        void driverCopies(HostMemoryKind memory, long size, MemorySegment reference) {
             boolean async = memory.isPageLocked();
             try (HostBuffer host = memory.allocate(size);
                  DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
@@ -302,6 +419,12 @@ public final class BandwidthBenchmark {
 
         private BandwidthResult result(String memory, String direction, long size, double[] seconds, boolean ok,
                                        Optional<HostMemoryNodes> pages) {
+            return result(memory, direction, size, seconds, ok, pages, CopyPath.DRIVER, Optional.empty());
+        }
+
+        private BandwidthResult result(String memory, String direction, long size, double[] seconds, boolean ok,
+                                       Optional<HostMemoryNodes> pages, CopyPath copy,
+                                       Optional<StagedCeiling> ceiling) {
             Summary rates = Summary.ofRates(size, seconds);
             double[] micros = new double[seconds.length];
             for (int i = 0; i < seconds.length; i++) {
@@ -311,7 +434,7 @@ public final class BandwidthBenchmark {
                     ? OptionalDouble.empty()
                     : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
             return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok, target.node(),
-                    pages);
+                    pages, copy, ceiling);
         }
     }
 

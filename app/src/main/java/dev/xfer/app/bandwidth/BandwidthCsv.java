@@ -3,12 +3,15 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.report.Csv;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The bandwidth report as CSV: one row per measured configuration. {@code numa_node} is empty
  * when nothing was placed; {@code host_memory_nodes} lists sampled pages per node as
  * {@code node:pages} separated by spaces ({@code 0:64}, {@code 0:40 1:24}), empty when not sampled.
+ * With {@code --copy staged} four more columns: {@code copy} (driver or staged) and, on staged
+ * rows, the median ceilings {@code h2h_gbps} and {@code pinned_gbps} and which {@code bound} it.
  */
 public final class BandwidthCsv {
     private BandwidthCsv() {
@@ -23,18 +26,24 @@ public final class BandwidthCsv {
      * {@code device} column tells the rows apart.
      */
     public static String render(List<BandwidthReport> reports) {
-        Csv csv = Csv.withHeader("device", "memory", "direction", "bytes", "median_gbps", "min_gbps", "max_gbps",
-                "mean_gbps", "stddev_gbps", "median_us", "percent_of_link", "iterations", "timer", "verified",
-                "numa_node", "host_memory_nodes");
+        List<String> header = new ArrayList<>(List.of("device", "memory", "direction", "bytes", "median_gbps",
+                "min_gbps", "max_gbps", "mean_gbps", "stddev_gbps", "median_us", "percent_of_link", "iterations",
+                "timer", "verified", "numa_node", "host_memory_nodes"));
+        boolean staged = reports.stream().anyMatch(r -> r.plan().staged());
+        if (staged) {
+            header.addAll(List.of("copy", "h2h_gbps", "pinned_gbps", "bound"));
+        }
+        Csv csv = Csv.withHeader(header.toArray(String[]::new));
         for (BandwidthReport report : reports) {
-            addRows(csv, report);
+            addRows(csv, report, staged);
         }
         return csv.render();
     }
 
-    private static void addRows(Csv csv, BandwidthReport report) {
+    private static void addRows(Csv csv, BandwidthReport report, boolean staged) {
         for (BandwidthResult r : report.results()) {
-            csv.addRow(Integer.toString(report.context().device().index()), r.memory(), r.direction(),
+            List<String> cells = new ArrayList<>(List.of(Integer.toString(report.context().device().index()),
+                    r.memory(), r.direction(),
                     Long.toString(r.bytes()),
                     Double.toString(r.gigabytesPerSecond().median()), Double.toString(r.gigabytesPerSecond().min()),
                     Double.toString(r.gigabytesPerSecond().max()), Double.toString(r.gigabytesPerSecond().mean()),
@@ -43,7 +52,14 @@ public final class BandwidthCsv {
                     Integer.toString(r.gigabytesPerSecond().n()), report.plan().timer().label(),
                     Boolean.toString(r.verified()),
                     r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
-                    r.hostMemoryNodes().map(HostMemoryNodes::format).orElse(""));
+                    r.hostMemoryNodes().map(HostMemoryNodes::format).orElse("")));
+            if (staged) {
+                cells.add(r.copy().label());
+                cells.add(r.ceiling().map(c -> Double.toString(c.h2hGbps().median())).orElse(""));
+                cells.add(r.ceiling().map(c -> Double.toString(c.pinnedGbps().median())).orElse(""));
+                cells.add(r.ceiling().map(StagedCeiling::bound).orElse(""));
+            }
+            csv.addRow(cells.toArray(String[]::new));
         }
     }
 }

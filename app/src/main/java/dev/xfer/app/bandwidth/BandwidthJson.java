@@ -21,20 +21,31 @@ public final class BandwidthJson {
         return parameters;
     }
 
+    /** The plan's parameters; {@code copy} and {@code staging} only when the staged path was asked for. */
     public static Map<String, Object> parameters(BandwidthPlan plan) {
-        return Json.object(
+        Map<String, Object> parameters = Json.object(
                 "sizes", plan.sizes(),
                 "memories", plan.memories().stream().map(Object::toString).toList(),
                 "directions", plan.directions().stream().map(CopyDirection::label).toList(),
                 "iterations", plan.iterations(),
                 "warmup", plan.warmup(),
                 "timer", plan.timer().label());
+        if (plan.staged()) {
+            parameters.put("copy", plan.copies().stream().map(CopyPath::label).toList());
+            parameters.put("staging", Json.object(
+                    "threads", plan.staging().threads(),
+                    "slotsPerThread", plan.staging().slotsPerThread(),
+                    "slotBytes", plan.staging().slotBytes(),
+                    "hostCopy", plan.staging().hostCopy().label(),
+                    "timer", "wall"));
+        }
+        return parameters;
     }
 
     public static List<Object> results(BandwidthReport report) {
         List<Object> rows = new ArrayList<>();
         for (BandwidthResult r : report.results()) {
-            rows.add(Json.object(
+            Map<String, Object> row = Json.object(
                     "memory", r.memory(),
                     "direction", r.direction(),
                     "bytes", r.bytes(),
@@ -43,9 +54,24 @@ public final class BandwidthJson {
                     "percentOfLink", r.percentOfLink().isPresent() ? r.percentOfLink().getAsDouble() : null,
                     "verified", r.verified(),
                     "numaNode", r.numaNode().isPresent() ? r.numaNode().getAsInt() : null,
-                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null)));
+                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null));
+            // The driver's rows are as they always were; a staged row says so, and what bounds it.
+            if (r.copy() != CopyPath.DRIVER) {
+                row.put("copy", r.copy().label());
+                r.ceiling().ifPresent(c -> row.put("ceiling", ceiling(c, r.gigabytesPerSecond().median())));
+            }
+            rows.add(row);
         }
         return rows;
+    }
+
+    static Map<String, Object> ceiling(StagedCeiling c, double stagedGbps) {
+        return Json.object(
+                "h2hGbps", summary(c.h2hGbps()),
+                "pinnedGbps", summary(c.pinnedGbps()),
+                "bound", c.bound(),
+                "boundGbps", c.boundGbps(),
+                "percentOfBound", c.percentOfBound(stagedGbps));
     }
 
     public static List<Object> failures(BandwidthReport report) {

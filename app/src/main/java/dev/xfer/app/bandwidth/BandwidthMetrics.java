@@ -18,12 +18,19 @@ import java.util.OptionalInt;
 
 /**
  * Bandwidth results by name, {@code <memory>.<direction>.<size>} (e.g. {@code pinned.h2d.16MiB},
- * {@code pinned.bidir-d2h.4GiB}, {@code device.d2d.16MiB}), each the median GB/s. With
+ * {@code pinned.bidir-d2h.4GiB}, {@code device.d2d.16MiB}), each the median GB/s; xfer's staged
+ * path has {@code .staged} after the memory ({@code pageable.staged.h2d.64MiB}), so that
+ * {@code pageable.h2d} still means the driver's. With
  * {@code --numa-node all} every configuration is measured once per node, and its names end in the
  * node: {@code pinned.h2d.16MiB.node1}, so that {@code pinned.h2d} still selects them all.
  */
 public final class BandwidthMetrics {
     private BandwidthMetrics() {
+    }
+
+    /** The memory part of a name: the kind, followed by {@code .staged} on the staged path. */
+    public static String label(String memory, CopyPath path) {
+        return path == CopyPath.DRIVER ? memory : memory + "." + path.label();
     }
 
     public static String name(String memory, String direction, long bytes) {
@@ -61,9 +68,13 @@ public final class BandwidthMetrics {
             for (HostMemoryKind memory : plan.memories()) {
                 for (CopyDirection d : plan.directions()) {
                     switch (d) {
-                        case H2D, D2H -> out.add(host(name(memory.label(), d.label(), size, node), linkKnown));
+                        case H2D, D2H -> {
+                            for (CopyPath path : plan.pathsFor(memory)) {
+                                out.add(host(name(label(memory.label(), path), d.label(), size, node), linkKnown));
+                            }
+                        }
                         case BIDIR -> {
-                            if (memory.allowsAsyncCopies()) {
+                            if (plan.measuresBidir(memory)) {
                                 out.add(host(name(memory.label(), "bidir-h2d", size, node), linkKnown));
                                 out.add(host(name(memory.label(), "bidir-d2h", size, node), linkKnown));
                             }
@@ -88,7 +99,8 @@ public final class BandwidthMetrics {
         List<MeasuredConfiguration> configurations = new ArrayList<>();
         boolean withNode = report.placement().namesCarryNode();
         for (BandwidthResult r : report.results()) {
-            String name = name(r.memory(), r.direction(), r.bytes(), withNode ? r.numaNode() : OptionalInt.empty());
+            String name = name(label(r.memory(), r.copy()), r.direction(), r.bytes(),
+                    withNode ? r.numaNode() : OptionalInt.empty());
             double gbps = r.gigabytesPerSecond().median();
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
             metrics.add(overLink ? Metric.overLink(name, gbps, linkGBps.getAsDouble())
@@ -106,7 +118,8 @@ public final class BandwidthMetrics {
         return report.failures().stream()
                 .filter(f -> f.numaNode().equals(r.numaNode()))
                 .map(VerificationFailure::describe)
-                .filter(f -> f.startsWith(r.memory() + " ") && f.contains(" " + r.bytes() + " B"))
+                .filter(f -> f.startsWith(r.path() + " ") && f.contains(" " + r.bytes() + " B"))
+                .filter(f -> r.copy() != CopyPath.DRIVER || !f.startsWith(r.memory() + " " + CopyPath.STAGED.label() + " "))
                 .findFirst().orElse("data came back wrong");
     }
 }

@@ -1,13 +1,21 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.staging.HostCopy;
+import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
- * What a bandwidth run measures: every size x memory kind x direction, each with warm-up copies
- * and timed iterations.
+ * What a bandwidth run measures: every size x memory kind x direction (x copy path, for memory
+ * that can be staged), each with warm-up copies and timed iterations.
+ *
+ * @param copies  the paths pageable and heap memory take ({@code --copy}); page-locked kinds always
+ *                take the driver's
+ * @param staging how the staged path is set up; used only when {@code copies} has {@link CopyPath#STAGED}
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -15,14 +23,37 @@ public record BandwidthPlan(
         List<CopyDirection> directions,
         int iterations,
         int warmup,
-        CopyTimer timer) {
+        CopyTimer timer,
+        List<CopyPath> copies,
+        StagingConfig staging) {
+
+    /**
+     * 8 lanes of 4 slots of 2 MiB: chosen on the H200 machine (16 cores) from a sweep of threads,
+     * slot size and slot count at 64 MiB and 1 GiB; see docs/staged-copies.md.
+     */
+    public static final StagingConfig DEFAULT_STAGING = new StagingConfig(8, 4, 2L << 20, HostCopy.LIBC);
 
     public BandwidthPlan {
         sizes = List.copyOf(sizes);
         memories = List.copyOf(memories);
         directions = List.copyOf(directions);
+        copies = copies.stream().distinct().toList();
+        Objects.requireNonNull(staging, "staging");
         if (sizes.isEmpty() || memories.isEmpty() || directions.isEmpty()) {
             throw new IllegalArgumentException("a bandwidth plan needs at least one size, memory kind and direction");
+        }
+        if (copies.isEmpty()) {
+            throw new IllegalArgumentException("--copy needs driver, staged or both");
+        }
+        if (copies.contains(CopyPath.STAGED)) {
+            if (memories.stream().allMatch(HostMemoryKind::isPageLocked)) {
+                throw new IllegalArgumentException("--copy staged stages pageable or heap memory, and --memory has"
+                        + " neither (" + memories.stream().map(HostMemoryKind::label).collect(Collectors.joining(","))
+                        + "): add pageable or heap");
+            }
+            if (!directions.contains(CopyDirection.H2D) && !directions.contains(CopyDirection.D2H)) {
+                throw new IllegalArgumentException("--copy staged measures h2d and d2h, and --direction has neither");
+            }
         }
         if (iterations < 1) {
             throw new IllegalArgumentException("--iterations must be at least 1, not " + iterations);
@@ -30,6 +61,28 @@ public record BandwidthPlan(
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
         }
+    }
+
+    /** Today's plan: every kind through the driver. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer) {
+        this(sizes, memories, directions, iterations, warmup, timer, List.of(CopyPath.DRIVER), DEFAULT_STAGING);
+    }
+
+    /** Whether any memory takes the staged path. */
+    public boolean staged() {
+        return copies.contains(CopyPath.STAGED);
+    }
+
+    /** The paths {@code memory} is measured on, in the order given: page-locked memory only the driver's. */
+    public List<CopyPath> pathsFor(HostMemoryKind memory) {
+        List<CopyPath> paths = copies.stream().filter(p -> p.appliesTo(memory)).toList();
+        return paths.isEmpty() ? List.of(CopyPath.DRIVER) : paths;
+    }
+
+    /** Whether {@code memory} gets bidir rows: it allows async copies, and the driver's path is among its paths. */
+    public boolean measuresBidir(HostMemoryKind memory) {
+        return memory.allowsAsyncCopies() && pathsFor(memory).contains(CopyPath.DRIVER);
     }
 
     /** Device memory one size needs at once: two buffers where a copy reads one and writes another on the device. */
@@ -58,20 +111,20 @@ public record BandwidthPlan(
             return Optional.empty();
         }
         return Optional.of(own.size() == directions.size() ? this
-                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer));
+                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging));
     }
 
     /**
-     * The number of per-device result rows, for progress: h2d and d2h one per memory kind, bidir
+     * The number of per-device result rows, for progress: h2d and d2h one per memory kind and path, bidir
      * two (bidir-h2d, bidir-d2h) per kind that allows async copies, d2d one; p2p none (its rows
      * are a matrix of device pairs, counted apart).
      */
     public int configurations() {
-        long asyncKinds = memories.stream().filter(HostMemoryKind::allowsAsyncCopies).count();
+        long asyncKinds = memories.stream().filter(this::measuresBidir).count();
         long perSize = 0;
         for (CopyDirection direction : directions) {
             perSize += switch (direction) {
-                case H2D, D2H -> memories.size();
+                case H2D, D2H -> memories.stream().mapToLong(m -> pathsFor(m).size()).sum();
                 case BIDIR -> 2 * asyncKinds;
                 case D2D -> 1;
                 case P2P -> 0;

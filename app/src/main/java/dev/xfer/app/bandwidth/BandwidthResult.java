@@ -23,6 +23,8 @@ import java.util.OptionalInt;
  *                       ({@code --numa-node}); empty when nothing was placed
  * @param hostMemoryNodes where sampled pages of the measured host buffer actually were; empty
  *                       for d2d, heap memory, or where pages cannot be queried
+ * @param copy           whose path moved the bytes: the driver's, or xfer's staged one
+ * @param ceiling        for a staged result, the host-copy and pinned rates that bound it; empty otherwise
  */
 public record BandwidthResult(
         String memory,
@@ -33,11 +35,23 @@ public record BandwidthResult(
         OptionalDouble percentOfLink,
         boolean verified,
         OptionalInt numaNode,
-        Optional<HostMemoryNodes> hostMemoryNodes) {
+        Optional<HostMemoryNodes> hostMemoryNodes,
+        CopyPath copy,
+        Optional<StagedCeiling> ceiling) {
 
     public BandwidthResult {
         Objects.requireNonNull(numaNode, "numaNode");
         Objects.requireNonNull(hostMemoryNodes, "hostMemoryNodes");
+        Objects.requireNonNull(copy, "copy");
+        Objects.requireNonNull(ceiling, "ceiling");
+    }
+
+    /** A result of the driver's path. */
+    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+                           Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
+                           Optional<HostMemoryNodes> hostMemoryNodes) {
+        this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, numaNode,
+                hostMemoryNodes, CopyPath.DRIVER, Optional.empty());
     }
 
     /** A result measured without placement, its pages not sampled. */
@@ -50,11 +64,16 @@ public record BandwidthResult(
     /** This result with its placement: the node asked for and where sampled pages were. */
     public BandwidthResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
         return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
-                node, pages);
+                node, pages, copy, ceiling);
     }
 
-    /** The configuration as people name it, e.g. {@code pinned h2d 16777216 B}. */
+    /** The memory and, for a staged result, its path: {@code pinned}, {@code pageable staged}. */
+    public String path() {
+        return copy == CopyPath.DRIVER ? memory : memory + " " + copy.label();
+    }
+
+    /** The configuration as people name it, e.g. {@code pinned h2d 16777216 B}, {@code heap staged d2h 4096 B}. */
     public String configuration() {
-        return memory + " " + direction + " " + bytes + " B";
+        return path() + " " + direction + " " + bytes + " B";
     }
 }

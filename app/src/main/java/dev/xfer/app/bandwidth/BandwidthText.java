@@ -27,17 +27,32 @@ public final class BandwidthText {
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT, "timer %s, %d iterations after %d+ warm-up runs (200 ms at least), GB/s = 1e9 bytes/s%n",
                 plan.timer().label(), plan.iterations(), plan.warmup()));
-        TextTable table = TextTable.of(Column.left("memory"), Column.left("direction"), Column.right("node"),
+        // The copy column appears only when the staged path was asked for: driver-only tables stay as they were.
+        boolean staged = plan.staged();
+        List<Column> columns = new ArrayList<>(List.of(Column.left("memory")));
+        if (staged) {
+            columns.add(Column.left("copy"));
+        }
+        columns.addAll(List.of(Column.left("direction"), Column.right("node"),
                 Column.right("bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
-                Column.right("median us"), Column.right("% link"), Column.left("data"));
+                Column.right("median us"), Column.right("% link"), Column.left("data")));
+        TextTable table = new TextTable(null, columns);
         for (BandwidthResult r : report.results()) {
-            table.addRow(r.memory(), r.direction(), node(r.numaNode()), Long.toString(r.bytes()),
+            List<String> cells = new ArrayList<>(List.of(r.memory()));
+            if (staged) {
+                cells.add(r.copy().label());
+            }
+            cells.addAll(List.of(r.direction(), node(r.numaNode()), Long.toString(r.bytes()),
                     f2(r.gigabytesPerSecond().median()), f2(r.gigabytesPerSecond().min()), f2(r.gigabytesPerSecond().max()),
                     f1(r.microseconds().median()),
                     r.percentOfLink().isPresent() ? f1(r.percentOfLink().getAsDouble()) : "-",
-                    r.verified() ? "ok" : "WRONG");
+                    r.verified() ? "ok" : "WRONG"));
+            table.addRow(cells);
         }
         out.append(table.render());
+        if (staged) {
+            out.append(ceilings(report));
+        }
         for (String line : hostMemoryLines(report)) {
             out.append(line).append('\n');
         }
@@ -49,6 +64,30 @@ public final class BandwidthText {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * Each staged result beside what bounds it, measured in the same run with the same lanes and
+     * slots: the host copies alone (h2h) and the copy engine alone (pinned).
+     */
+    static String ceilings(BandwidthReport report) {
+        var staging = report.plan().staging();
+        String title = String.format(Locale.ROOT, "staged path: %d threads x %d slots of %d B, %s memcpy, timed by the"
+                        + " host clock; model: staged <= min(h2h, pinned), overlapped:", staging.threads(),
+                staging.slotsPerThread(), staging.slotBytes(), staging.hostCopy().label());
+        TextTable table = new TextTable(title, List.of(Column.left("memory"), Column.left("direction"),
+                Column.right("node"), Column.right("bytes"), Column.right("staged GB/s"), Column.right("h2h GB/s"),
+                Column.right("pinned GB/s"), Column.left("bound"), Column.right("% of bound")));
+        for (BandwidthResult r : report.results()) {
+            if (r.ceiling().isEmpty()) {
+                continue;
+            }
+            StagedCeiling c = r.ceiling().get();
+            double median = r.gigabytesPerSecond().median();
+            table.addRow(List.of(r.memory(), r.direction(), node(r.numaNode()), Long.toString(r.bytes()), f2(median),
+                    f2(c.h2hGbps().median()), f2(c.pinnedGbps().median()), c.bound(), f1(c.percentOfBound(median))));
+        }
+        return table.render();
     }
 
     /** The node column: the node asked for, {@code -} when nothing was placed. */

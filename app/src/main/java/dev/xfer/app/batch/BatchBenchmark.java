@@ -7,10 +7,12 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
 import dev.xfer.app.placement.PlacedWorkers;
+import dev.xfer.app.staging.StagedCopy.Direction;
+import dev.xfer.app.staging.StagingConfig;
+import dev.xfer.app.staging.StagingTeam;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
-import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
@@ -103,9 +105,10 @@ public final class BatchBenchmark {
              ExecutorService workers = PlacedWorkers.newFixedThreadPool(plan.threads(), target);
              CopyTeam copiers = copyTeam(plan, target);
              BlockRecycler recycler = new BlockRecycler(device, pool);
-             StagingThreads staging = plan.strategies().contains(BatchStrategy.STAGED)
-                     ? new StagingThreads(device, plan) : null) {
-            Runs runs = new Runs(plan, buffers, stream, pool, recycler, workers, copiers, staging);
+             StagingTeam staging = plan.strategies().contains(BatchStrategy.STAGED) ? stagingTeam(plan, target) : null) {
+            StagingTeam.Job staged = staging == null ? null : staging.job(Direction.H2D, StagingTeam.Part.STAGED,
+                    buffers.pageable.stream().map(HostBuffer::segment).toList(), buffers.devices);
+            Runs runs = new Runs(plan, buffers, stream, pool, recycler, workers, copiers, staging, staged);
             List<BatchResult> results = new ArrayList<>();
             double firstMedian = Double.NaN;
             for (BatchStrategy strategy : plan.strategies()) {
@@ -164,8 +167,24 @@ public final class BatchBenchmark {
         return team;
     }
 
+    /**
+     * The staged strategy's lanes: the same {@link StagingTeam} as {@code bandwidth --copy staged},
+     * its chunks taken across all N buffers; placed like every other worker.
+     */
+    private StagingTeam stagingTeam(BatchPlan plan, NodeTarget target) {
+        AtomicReference<RuntimeException> failed = new AtomicReference<>();
+        StagingTeam team = new StagingTeam(device, new StagingConfig(plan.threads(), plan.stagingSlots(),
+                plan.stagingBytes(), plan.hostCopy()), PlacedWorkers.threadFactory(target,
+                Thread.ofPlatform().name("xfer-stage-", 1).factory(), failed::set), StagingTeam.SlotHook.NONE);
+        if (failed.get() != null) {
+            team.close();
+            throw failed.get();
+        }
+        return team;
+    }
+
     /** Where each group of the run's host buffers is, from sampled pages of every buffer in it. */
-    private BatchHostMemory hostMemory(NodeTarget target, Buffers buffers, PinnedPool pool, StagingThreads staging) {
+    private BatchHostMemory hostMemory(NodeTarget target, Buffers buffers, PinnedPool pool, StagingTeam staging) {
         SequencedMap<String, Optional<HostMemoryNodes>> groups = new LinkedHashMap<>();
         sample(groups, BatchHostMemory.PAGEABLE_SOURCES, buffers.pageable);
         sample(groups, BatchHostMemory.PINNED_SOURCES, buffers.pinned);
@@ -249,10 +268,11 @@ public final class BatchBenchmark {
         private final BlockRecycler recycler;
         private final ExecutorService workers;
         private final CopyTeam copiers;
-        private final StagingThreads staging;
+        private final StagingTeam staging;
+        private final StagingTeam.Job staged;
 
         Runs(BatchPlan plan, Buffers b, CudaStream stream, PinnedPool pool, BlockRecycler recycler,
-             ExecutorService workers, CopyTeam copiers, StagingThreads staging) {
+             ExecutorService workers, CopyTeam copiers, StagingTeam staging, StagingTeam.Job staged) {
             this.plan = plan;
             this.b = b;
             this.stream = stream;
@@ -261,6 +281,7 @@ public final class BatchBenchmark {
             this.workers = workers;
             this.copiers = copiers;
             this.staging = staging;
+            this.staged = staged;
         }
 
         void run(BatchStrategy strategy) {
@@ -273,7 +294,7 @@ public final class BatchBenchmark {
                 case PIN_THEN_COPY_ASYNC -> pinThenCopy(false);
                 case PIN_THREADS -> pinThreads();
                 case BATCHED -> batched();
-                case STAGED -> staging.run(b.pageable, b.devices, workers);
+                case STAGED -> staging.run(staged);
             }
         }
 
@@ -379,101 +400,6 @@ public final class BatchBenchmark {
                 }
                 throw new IllegalStateException(e.getCause());
             }
-        }
-    }
-
-    /**
-     * The staged strategy's per-thread resources: a stream, and a ring of pinned slots each with
-     * an event that says when the slot's last copy has finished.
-     */
-    static final class StagingThreads implements AutoCloseable {
-        private final CudaDevice device;
-        private final BatchPlan plan;
-        private final List<Lane> lanes = new ArrayList<>();
-
-        StagingThreads(CudaDevice device, BatchPlan plan) {
-            this.device = device;
-            this.plan = plan;
-            try {
-                for (int t = 0; t < plan.threads(); t++) {
-                    lanes.add(new Lane(device, plan.stagingSlots(), plan.stagingBytes()));
-                }
-            } catch (RuntimeException e) {
-                close();
-                throw e;
-            }
-        }
-
-        /** Every lane's staging slots. */
-        List<HostBuffer> slots() {
-            return lanes.stream().flatMap(l -> l.slots.stream()).toList();
-        }
-
-        /** Thread t moves buffers t, t + T, t + 2T, ... through its own ring. */
-        void run(List<HostBuffer> sources, List<DeviceBuffer> targets, ExecutorService workers) {
-            List<Future<?>> running = new ArrayList<>();
-            for (int t = 0; t < lanes.size(); t++) {
-                int first = t;
-                Lane lane = lanes.get(t);
-                running.add(workers.submit(() -> {
-                    device.makeCurrent();
-                    StagingRing ring = new StagingRing(plan.stagingSlots(), plan.stagingBytes(),
-                            lane.stage(sources, targets, plan.hostCopy()));
-                    for (int i = first; i < sources.size(); i += lanes.size()) {
-                        ring.push(new StagingRing.Transfer(i, plan.bytes()));
-                    }
-                    ring.drain();
-                }));
-            }
-            awaitAll(running);
-        }
-
-        @Override
-        public void close() {
-            lanes.forEach(Lane::close);
-        }
-    }
-
-    /** One staging thread's stream, slots and slot events. */
-    static final class Lane implements AutoCloseable {
-        private final CudaStream stream;
-        private final List<HostBuffer> slots = new ArrayList<>();
-        private final List<CudaEvent> done = new ArrayList<>();
-
-        Lane(CudaDevice device, int slotCount, long slotBytes) {
-            stream = CudaStream.create(device, true);
-            for (int i = 0; i < slotCount; i++) {
-                slots.add(HostMemoryKind.PINNED.allocate(slotBytes));
-                done.add(CudaEvent.ordering(device));
-            }
-        }
-
-        StagingRing.Stage stage(List<HostBuffer> sources, List<DeviceBuffer> targets, HostCopy hostCopy) {
-            return new StagingRing.Stage() {
-                @Override
-                public void fill(int slot, StagingRing.Transfer t, long offset, long length) {
-                    hostCopy.copy(sources.get(t.index()).segment(), offset, slots.get(slot).segment(), 0, length);
-                }
-
-                @Override
-                public void submit(int slot, StagingRing.Transfer t, long offset, long length) {
-                    Memcpy.copyAsync(targets.get(t.index()).address(offset), slots.get(slot).segment(), length,
-                            CopyKind.HOST_TO_DEVICE, stream);
-                    done.get(slot).record(stream);
-                }
-
-                @Override
-                public void await(int slot) {
-                    done.get(slot).synchronize();
-                }
-            };
-        }
-
-        @Override
-        public void close() {
-            done.forEach(CudaEvent::close);
-            slots.forEach(HostBuffer::close);
-            stream.close();
         }
     }
 }

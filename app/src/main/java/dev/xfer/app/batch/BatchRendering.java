@@ -1,6 +1,7 @@
 package dev.xfer.app.batch;
 
 import dev.xfer.app.report.Decimals;
+import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;

@@ -1,5 +1,6 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.staging.HostCopy;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;

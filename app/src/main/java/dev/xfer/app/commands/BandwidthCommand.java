@@ -18,6 +18,8 @@ import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
@@ -103,6 +105,24 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = "${COMPLETION-CANDIDATES}. events: CUDA events around each copy (default); wall: host clock "
                     + "around call and synchronize.")
     private CopyTimer timer = CopyTimer.EVENTS;
+
+    @Option(names = "--copy", split = ",", paramLabel = "PATH",
+            description = {"driver: cudaMemcpy on the memory itself (default); staged: pageable and heap memory",
+                    "through xfer's ring of pinned slots, threads copying while the copy engine drains it, each",
+                    "result beside its ceilings (h2h, pinned); driver,staged: both."})
+    private List<String> copies = List.of(CopyPath.DRIVER.label());
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "--copy staged: threads, each with its own stream and ring of slots (default 8).")
+    private Integer threads;
+
+    @Option(names = "--staging-size", paramLabel = "SIZE",
+            description = "--copy staged: bytes per pinned slot (default 2MiB).")
+    private String stagingSize;
+
+    @Option(names = "--staging-slots", paramLabel = "R",
+            description = "--copy staged: pinned slots per thread (default 4).")
+    private Integer stagingSlots;
 
     @Mixin
     private NumaNodeMixin numaNode;
@@ -423,10 +443,35 @@ public final class BandwidthCommand implements Callable<Integer> {
     BandwidthPlan plan() {
         try {
             List<Long> sizes = sizes();
-            return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer);
+            List<CopyPath> paths = copies.stream().map(CopyPath::fromLabel).distinct().toList();
+            return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer, paths,
+                    staging(paths));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** The staged path's set-up: the defaults, with what was given; given without --copy staged, a usage error. */
+    private StagingConfig staging(List<CopyPath> paths) {
+        StagingConfig defaults = BandwidthPlan.DEFAULT_STAGING;
+        if (!paths.contains(CopyPath.STAGED)) {
+            String given = threads != null ? "--threads" : stagingSize != null ? "--staging-size"
+                    : stagingSlots != null ? "--staging-slots" : null;
+            if (given != null) {
+                throw new UsageException(given + " sets up the staged path: it needs --copy staged");
+            }
+            return defaults;
+        }
+        long slotBytes = defaults.slotBytes();
+        if (stagingSize != null) {
+            try {
+                slotBytes = ByteSize.parse(stagingSize).bytes();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--staging-size: " + e.getMessage());
+            }
+        }
+        return new StagingConfig(threads == null ? defaults.threads() : threads,
+                stagingSlots == null ? defaults.slotsPerThread() : stagingSlots, slotBytes, defaults.hostCopy());
     }
 
     private List<Long> sizes() {

@@ -3,7 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.batch.BatchBenchmark;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchPreset;
-import dev.xfer.app.batch.HostCopy;
+import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.batch.BatchHostMemory;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchReport;
@@ -53,8 +53,8 @@ public final class BatchCommand implements Callable<Integer> {
                     + "compared with (default all).")
     private List<String> strategies;
 
-    @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 4).")
-    private int threads = 4;
+    @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 8).")
+    private int threads = 8;
 
     @Option(names = "--copy-threads", paramLabel = "N",
             description = "Threads sharing each host copy into pinned memory in pin-then-copy, as PyTorch's"

@@ -4,7 +4,7 @@ import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.batch.BatchPreset;
 import dev.xfer.app.batch.BatchStrategy;
-import dev.xfer.app.batch.HostCopy;
+import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.pipeline.PipelinePlan;

@@ -1,5 +1,6 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.bandwidth.DataPattern;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

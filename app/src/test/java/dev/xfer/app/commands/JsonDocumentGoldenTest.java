@@ -68,6 +68,14 @@ class JsonDocumentGoldenTest {
                 BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
     }
 
+    /** --copy driver,staged: staged rows carry their path and ceilings; driver rows are as they always were. */
+    @Test
+    void bandwidthStaged() throws IOException {
+        BandwidthReport r = ReportFixtures.bandwidthReportStaged();
+        assertGolden("bandwidth-staged.json", new MeasuringCommand().document("bandwidth", r.context(),
+                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
+    }
+
     @Test
     void bandwidthFromEveryNumaNode() throws IOException {
         BandwidthReport r = ReportFixtures.bandwidthReportAllNodes();

@@ -9,6 +9,10 @@ import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.StagedCeiling;
+import dev.xfer.app.staging.HostCopy;
+import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.check.CheckPlan;
@@ -127,6 +131,47 @@ public final class ReportFixtures {
                         summary(20, 10.17, 9.86, 10.48, 10.16, 0.125), OptionalDouble.empty(), true)),
                 List.of(new VerificationFailure("pinned h2d+d2h 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)),
                 List.of("a note for the reader"));
+    }
+
+    /** 64 MiB. */
+    public static final long MIB64 = 64L << 20;
+
+    /**
+     * {@code --copy driver,staged --memory pageable,heap,pinned --size 64MiB --direction h2d,d2h}
+     * with 8 threads of 4 slots of 8 MiB: pageable and heap each by the driver and staged, pinned
+     * by the driver only. Pageable staged h2d is bound by the pinned slots, heap staged d2h by the
+     * host copies; everything verified.
+     */
+    public static BandwidthReport bandwidthReportStaged() {
+        BandwidthPlan plan = new BandwidthPlan(List.of(MIB64), List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.HEAP,
+                HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2H), 20, 5, CopyTimer.EVENTS,
+                List.of(CopyPath.DRIVER, CopyPath.STAGED), new StagingConfig(8, 4, 8L << 20, HostCopy.LIBC));
+        return new BandwidthReport(context(), plan, List.of(
+                rate("pageable", "h2d", 9.61, CopyPath.DRIVER, Optional.empty()),
+                rate("pageable", "d2h", 17.2, CopyPath.DRIVER, Optional.empty()),
+                rate("pageable", "h2d", 50.25, CopyPath.STAGED, Optional.of(new StagedCeiling(
+                        summary(20, 71.5, 65.25, 74.0, 70.75, 2.5), summary(20, 54.75, 54.5, 55.0, 54.75, 0.125)))),
+                rate("pageable", "d2h", 48.5, CopyPath.STAGED, Optional.of(new StagedCeiling(
+                        summary(20, 62.0, 60.0, 63.5, 61.75, 1.0), summary(20, 55.25, 55.0, 55.5, 55.25, 0.125)))),
+                rate("heap", "h2d", 9.5, CopyPath.DRIVER, Optional.empty()),
+                rate("heap", "d2h", 16.75, CopyPath.DRIVER, Optional.empty()),
+                rate("heap", "h2d", 49.0, CopyPath.STAGED, Optional.of(new StagedCeiling(
+                        summary(20, 68.0, 66.0, 70.0, 68.0, 1.0), summary(20, 54.75, 54.5, 55.0, 54.75, 0.125)))),
+                rate("heap", "d2h", 40.5, CopyPath.STAGED, Optional.of(new StagedCeiling(
+                        summary(20, 44.25, 43.0, 45.5, 44.25, 0.75), summary(20, 55.25, 55.0, 55.5, 55.25, 0.125)))),
+                rate("pinned", "h2d", 54.75, CopyPath.DRIVER, Optional.empty()),
+                rate("pinned", "d2h", 55.5, CopyPath.DRIVER, Optional.empty())),
+                List.of(), List.of());
+    }
+
+    /** One 64 MiB result: its median and spread around it, microseconds from the median. */
+    private static BandwidthResult rate(String memory, String direction, double median, CopyPath copy,
+                                        Optional<StagedCeiling> ceiling) {
+        double micros = Math.round(MIB64 / (median * 1e3) * 10) / 10.0;
+        return new BandwidthResult(memory, direction, MIB64, summary(20, median, median - 0.5, median + 0.25, median, 0.25),
+                summary(20, micros, micros - 2, micros + 4, micros, 1.5),
+                OptionalDouble.of(Math.round(median / 63.0 * 1000) / 10.0), true, OptionalInt.empty(),
+                Optional.empty(), copy, ceiling);
     }
 
     /** An H200 as {@link #h200()}, attached to NUMA node {@code node} of a two-socket host. */

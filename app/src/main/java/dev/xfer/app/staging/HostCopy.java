@@ -1,4 +1,4 @@
-package dev.xfer.app.batch;
+package dev.xfer.app.staging;
 
 import dev.xfer.host.HostMemcpy;
 
@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * How batch moves host bytes into pinned memory (pin-then-copy, pin-threads, staged): the C
+ * How host bytes move into and out of pinned memory (batch pin-then-copy and pin-threads, and every staged copy): the C
  * library's memcpy, as C and PyTorch programs do, or Java's own {@link MemorySegment#copy}. The
  * choice is there because it shows: on the H200 machine's CPU the two differ most when the
  * destination is not in cache.
@@ -15,13 +15,13 @@ import java.util.Locale;
 public enum HostCopy {
     LIBC("libc") {
         @Override
-        void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
+        public void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
             HostMemcpy.copy(src, srcOffset, dst, dstOffset, bytes);
         }
     },
     JAVA("java") {
         @Override
-        void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
+        public void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes) {
             MemorySegment.copy(src, srcOffset, dst, dstOffset, bytes);
         }
     };
@@ -36,7 +36,7 @@ public enum HostCopy {
         return label;
     }
 
-    abstract void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes);
+    public abstract void copy(MemorySegment src, long srcOffset, MemorySegment dst, long dstOffset, long bytes);
 
     public static HostCopy fromLabel(String text) {
         String wanted = text.strip().toLowerCase(Locale.ROOT);
