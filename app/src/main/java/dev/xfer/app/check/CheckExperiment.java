@@ -75,11 +75,15 @@ public final class CheckExperiment {
                 progress.measuring(results.size(), plan.scenarios().size(), scenario.id());
                 TrialTally tally = new TrialTally(scenario, plan.elements());
                 for (int t = 0; t < plan.trials(); t++) {
+                    if (t > 0) {
+                        progress.checkpoint();
+                    }
                     PhaseClock clock = new PhaseClock();
                     Trial trial = trials.run(scenario, clock);
                     tally.add(trial.seen().wrong(), trial.seen().maxError(), trial.copyInFlight(), clock.times());
                 }
                 results.add(tally.result());
+                progress.measured(results.getLast());
             }
             return new CheckRun(results, setup);
         }

@@ -106,10 +106,10 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + "around call and synchronize.")
     private CopyTimer timer = CopyTimer.EVENTS;
 
-    @Option(names = "--copy", split = ",", paramLabel = "PATH",
-            description = {"driver: cudaMemcpy on the memory itself (default); staged: pageable and heap memory",
-                    "through xfer's ring of pinned slots, threads copying while the copy engine drains it, each",
-                    "result beside its ceilings (h2h, pinned); driver,staged: both."})
+    @Option(names = "--copy", split = ",", paramLabel = "PATH", completionCandidates = Choices.CopyPaths.class,
+            description = {"${COMPLETION-CANDIDATES}, or both (default driver). driver: cudaMemcpy on the memory",
+                    "itself; staged: memory that is not page-locked goes through xfer's ring of page-locked slots,",
+                    "threads copying while the copy engine drains it, each result beside its two ceilings."})
     private List<String> copies = List.of(CopyPath.DRIVER.label());
 
     @Option(names = "--threads", paramLabel = "T",

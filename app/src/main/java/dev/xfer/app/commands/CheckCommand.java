@@ -4,6 +4,8 @@ import dev.xfer.app.check.CheckExperiment;
 import dev.xfer.app.check.CheckJson;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.check.CheckResult;
+import dev.xfer.app.check.CheckRun;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.check.CheckText;
 import dev.xfer.app.cli.GlobalOptions;
@@ -13,6 +15,7 @@ import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.measure.RunStopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +66,19 @@ public final class CheckCommand implements Callable<Integer> {
         CheckPlan plan = plan();
         measuring.format();
         return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {
-            var run = new CheckExperiment(session.device(), progress).measure(plan);
+            LiveRun live = measuring.live();
+            int before = live.measured(CheckResult.class).size();
+            CheckRun run;
+            try {
+                run = new CheckExperiment(session.device(), progress).measure(plan);
+            } catch (RunStopped stopped) {
+                // Each scenario's tally stands alone: those finished on this GPU before the stop are kept.
+                List<CheckResult> kept = live.measured(CheckResult.class);
+                if (kept.size() == before) {
+                    throw stopped;
+                }
+                run = new CheckRun(kept.subList(before, kept.size()), 0);
+            }
             CheckReport report = new CheckReport(session.context(), plan, run);
             boolean verbose = root != null && root.verbose();
             return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(

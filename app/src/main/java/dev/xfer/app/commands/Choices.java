@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.batch.BatchPreset;
 import dev.xfer.app.batch.BatchStrategy;
@@ -71,6 +72,13 @@ public final class Choices {
     public static final class Directions extends Values {
         public Directions() {
             super(labels(CopyDirection.class, CopyDirection::label));
+        }
+    }
+
+    /** bandwidth --copy: whose path moves memory that is not page-locked. */
+    public static final class CopyPaths extends Values {
+        public CopyPaths() {
+            super(labels(CopyPath.class, CopyPath::label));
         }
     }
 

@@ -62,7 +62,7 @@ class ChoicesInHelpTest {
         Set<String> names = new TreeSet<>(enumerated().stream().map(Enumerated::name).toList());
         for (String expected : List.of("xfer bandwidth --memory", "xfer bandwidth --direction", "xfer bandwidth --timer",
                 "xfer batch --preset", "xfer batch --strategies", "xfer batch --host-copy", "xfer check --memory",
-                "xfer check --scenarios", "xfer overlap --schedules", "xfer overlap --memory", "xfer pipeline --buffers")) {
+                "xfer check --scenarios", "xfer bandwidth --copy", "xfer overlap --schedules", "xfer overlap --memory", "xfer pipeline --buffers")) {
             assertTrue(names.contains(expected), expected + " not among " + names);
         }
         enumerated().forEach(e -> assertTrue(e.values().size() >= 2, e.name() + ": " + e.values()));
