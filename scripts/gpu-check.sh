@@ -216,8 +216,19 @@ PY
              run ls -A "$lr"
              expect_rc 130 timeout --preserve-status -s INT 12 "$xfer" bandwidth --sizes 4KiB..4GiB --memory pinned,pageable \
                --iterations 10
-             expect_rc 143 timeout --preserve-status -s TERM 15 "$xfer" check --junit "$lr/check.xml"
-             run grep -c "<skipped" "$lr/check.xml"
+             # check (about 27 s with 100 trials on an H200) stopped during its fourth scenario keeps the three before it
+             expect_rc 143 timeout --preserve-status -s TERM 20 "$xfer" check --trials 100 --json --output "$lr/check.json" \
+               --junit "$lr/check.xml"
+             run python3 - "$lr/check.json" "$lr/check.xml" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+x = open(sys.argv[2]).read()
+print("complete:", d.get("complete"), "stopped:", d.get("stopped"))
+print("scenarios kept:", [(r["scenario"], r["trials"], r["wrongTrials"]) for r in d["results"]])
+print("junit testcases:", x.count("<testcase"), "skipped:", x.count("<skipped"))
+assert d["complete"] is False and d["stopped"]["reason"] == "SIGTERM" and 0 < len(d["results"]) < 5
+PY
+             [ $? = 0 ] || status=1
              expect_rc 4 "$xfer" --timeout 8s bandwidth --sizes 4KiB..4GiB --memory pinned --iterations 10
              echo "\$ timeout --preserve-status -s INT 40 xfer bandwidth --sizes 4KiB..2GiB --memory pinned,pageable --iterations 10 --csv | while IFS= read -r l; do echo \"\$(date +%s.%N) \$l\"; done"
              timeout --preserve-status -s INT 40 "$xfer" bandwidth --sizes 4KiB..2GiB --memory pinned,pageable --iterations 10 \
