@@ -1,6 +1,8 @@
 package dev.xfer.app.staging;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -43,18 +45,26 @@ public final class StagedCopy {
     }
 
     /**
-     * The chunks of a list of transfers, numbered one transfer after the other. The first
-     * {@code rampChunks} chunks of the first transfer are a quarter slot each: the copy engine (H2D)
-     * or the first copy out (D2H) waits for the first chunk, and a quarter of a slot is there four
-     * times sooner, which shows on copies only a few rings long.
+     * The chunks of a list of transfers, numbered one transfer after the other, each at most one
+     * slot. With a ramp ({@code lanes > 0}) the first transfer starts with {@code lanes} chunks of
+     * an eighth of a slot, then as many of a quarter and of a half, and the last transfer ends the
+     * same way in reverse: a copy engine (H2D) or the first copy out (D2H) waits only for an eighth
+     * of a slot, each round of chunks is ready before the engine has drained the round before it
+     * (a size at most doubles while {@code lanes} chunks drain), and the copy out of the last
+     * chunks (D2H) is short. Without a ramp every chunk is a whole slot but the last of each transfer.
      */
     public static final class Chunks {
+        /** Eighth, quarter, half: the ramp's chunk sizes as divisors of a slot. */
+        private static final long[] RAMP_DIVISORS = {8, 4, 2};
+
         private final long[] bytes;
         private final long[] firstChunk;
-        private final long slotBytes;
-        private final long smallBytes;
-        private final long headChunks;
-        private final long headBytes;
+        /** Per transfer, its runs of equal chunks, in order. */
+        private final Run[][] runs;
+
+        /** {@code count} chunks of {@code size} bytes from {@code offset}, the last one cut at {@code end}. */
+        private record Run(long firstChunk, long offset, long size, long count, long end) {
+        }
 
         /** Whole-slot chunks only. */
         public Chunks(long[] transferBytes, long slotBytes) {
@@ -64,34 +74,76 @@ public final class StagedCopy {
         /**
          * @param transferBytes each transfer's size, at least one byte
          * @param slotBytes     the largest chunk: one staging slot
-         * @param rampChunks    how many quarter-slot chunks the first transfer starts with
+         * @param lanes         chunks per ramp step (one per lane); 0 for no ramp
          */
-        public Chunks(long[] transferBytes, long slotBytes, int rampChunks) {
+        public Chunks(long[] transferBytes, long slotBytes, int lanes) {
             if (transferBytes.length == 0) {
                 throw new IllegalArgumentException("a staged copy needs one transfer at least");
             }
             if (slotBytes < 1) {
                 throw new IllegalArgumentException("staging slots hold at least one byte, not " + slotBytes);
             }
-            if (rampChunks < 0) {
-                throw new IllegalArgumentException("a ramp of " + rampChunks + " chunks");
+            if (lanes < 0) {
+                throw new IllegalArgumentException("a ramp of " + lanes + " chunks a step");
             }
-            this.bytes = transferBytes.clone();
-            this.slotBytes = slotBytes;
-            this.smallBytes = Math.max(1, slotBytes / 4);
-            for (long b : bytes) {
+            for (long b : transferBytes) {
                 if (b < 1) {
                     throw new IllegalArgumentException("a staged copy moves at least one byte, not " + b);
                 }
             }
-            this.headChunks = Math.min(rampChunks, (bytes[0] + smallBytes - 1) / smallBytes);
-            this.headBytes = Math.min(bytes[0], headChunks * smallBytes);
+            this.bytes = transferBytes.clone();
             this.firstChunk = new long[bytes.length + 1];
+            this.runs = new Run[bytes.length][];
+            int last = bytes.length - 1;
             for (int t = 0; t < bytes.length; t++) {
-                long whole = t == 0 ? headChunks + (bytes[0] - headBytes + slotBytes - 1) / slotBytes
-                        : (bytes[t] + slotBytes - 1) / slotBytes;
-                firstChunk[t + 1] = Math.addExact(firstChunk[t], whole);
+                runs[t] = runsOf(firstChunk[t], bytes[t], slotBytes, t == 0 ? lanes : 0, t == last ? lanes : 0);
+                Run end = runs[t][runs[t].length - 1];
+                firstChunk[t + 1] = Math.addExact(end.firstChunk(), end.count());
             }
+        }
+
+        /** One transfer's runs: the head ramp, whole slots, the tail ramp, each only as far as the bytes go. */
+        private static Run[] runsOf(long first, long total, long slotBytes, int headLanes, int tailLanes) {
+            long[] head = rampSizes(slotBytes, headLanes);
+            long[] tail = rampSizes(slotBytes, tailLanes);
+            List<Run> out = new ArrayList<>();
+            long offset = 0;
+            long chunk = first;
+            for (long size : head) {
+                long count = Math.min(headLanes, (total - offset + size - 1) / size);
+                if (count > 0) {
+                    out.add(new Run(chunk, offset, size, count, total));
+                    offset = Math.min(total, offset + count * size);
+                    chunk += count;
+                }
+            }
+            // The tail, laid out from the end: the smallest chunks last, each step only where it fits whole.
+            long tailStart = total;
+            List<Run> tailRuns = new ArrayList<>();
+            for (long size : tail) {
+                long count = Math.min(tailLanes, (tailStart - offset) / size);
+                if (count > 0) {
+                    tailStart -= count * size;
+                    tailRuns.addFirst(new Run(0, tailStart, size, count, tailStart + count * size));
+                }
+            }
+            if (tailStart > offset) {
+                long count = (tailStart - offset + slotBytes - 1) / slotBytes;
+                out.add(new Run(chunk, offset, slotBytes, count, tailStart));
+                chunk += count;
+            }
+            for (Run r : tailRuns) {
+                out.add(new Run(chunk, r.offset(), r.size(), r.count(), r.end()));
+                chunk += r.count();
+            }
+            return out.toArray(Run[]::new);
+        }
+
+        private static long[] rampSizes(long slotBytes, int lanes) {
+            if (lanes == 0) {
+                return new long[0];
+            }
+            return Arrays.stream(RAMP_DIVISORS).map(d -> Math.max(1, slotBytes / d)).toArray();
         }
 
         public long count() {
@@ -106,13 +158,13 @@ public final class StagedCopy {
             // Every transfer has a chunk at least, so firstChunk rises strictly: an exact hit is a transfer's first.
             int found = Arrays.binarySearch(firstChunk, c);
             int t = found >= 0 ? found : -found - 2;
-            long local = c - firstChunk[t];
-            if (t == 0 && local < headChunks) {
-                long offset = local * smallBytes;
-                return new Chunk(0, offset, Math.min(smallBytes, bytes[0] - offset));
+            for (Run r : runs[t]) {
+                if (c < r.firstChunk() + r.count()) {
+                    long offset = r.offset() + (c - r.firstChunk()) * r.size();
+                    return new Chunk(t, offset, Math.min(r.size(), r.end() - offset));
+                }
             }
-            long offset = (t == 0 ? headBytes : 0) + (local - (t == 0 ? headChunks : 0)) * slotBytes;
-            return new Chunk(t, offset, Math.min(slotBytes, bytes[t] - offset));
+            throw new IllegalStateException("chunk " + c + " in no run of transfer " + t);
         }
     }
 

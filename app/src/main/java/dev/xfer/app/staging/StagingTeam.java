@@ -135,7 +135,7 @@ public final class StagingTeam implements AutoCloseable {
                         + " bytes does not fit its device buffer of " + device.get(i).bytes());
             }
         }
-        // One quarter-slot chunk per lane to start with, so every lane's first copy starts early.
+        // The ramp steps one chunk per lane, so every lane's first copy starts early and its last ends soon.
         Chunks chunks = new Chunks(bytes, config.slotBytes(), config.threads());
         return new Job(direction, part, chunks, List.copyOf(host), List.copyOf(device));
     }

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.staging.HostCopy;
+import dev.xfer.app.staging.StagedCopy;
 import dev.xfer.app.staging.StagedCopy.Direction;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.app.staging.StagingTeam;
@@ -124,18 +125,27 @@ class StagedOnGpuTest {
     @Test
     void aSlotCorruptedBetweenItsCopyAndTheCopyOutIsCaught() {
         long chunk = 1 << 20;
+        int lanes = 3;
         StagingTeam.SlotHook plant = (direction, slot, length) -> {
             if (direction == Direction.D2H && length < chunk / 4) {
                 slot.set(ValueLayout.JAVA_BYTE, length - 1, (byte) ~slot.get(ValueLayout.JAVA_BYTE, length - 1));
             }
         };
-        // Three quarter-slot chunks first (one per lane), four whole ones, and a last of 99 bytes: the only one
-        // shorter than a quarter slot.
-        long size = 3 * (chunk / 4) + 4 * chunk + 99;
+        // The ramp's eighth-slot chunks and a 99-byte remainder are shorter than a quarter slot: the first
+        // wrong byte verification reports is the last of the first such chunk.
+        long size = 5 * chunk + 99;
+        var chunks = new StagedCopy.Chunks(new long[]{size}, chunk, lanes);
+        long expected = -1;
+        for (long c = 0; c < chunks.count() && expected < 0; c++) {
+            var piece = chunks.chunk(c);
+            if (piece.length() < chunk / 4) {
+                expected = piece.offset() + piece.length() - 1;
+            }
+        }
         var outcome = benchmark().withSlotHook(plant).run(plan(List.of(size), List.of(HostMemoryKind.PAGEABLE),
-                new StagingConfig(3, 2, chunk, HostCopy.LIBC)));
+                new StagingConfig(lanes, 2, chunk, HostCopy.LIBC)));
         assertEquals(1, outcome.failures().size(), outcome.failures().toString());
-        assertEquals(size - 1, outcome.failures().getFirst().offset());
+        assertEquals(expected, outcome.failures().getFirst().offset());
     }
 
     /** The staged path's own lanes on their own: many small transfers, as batch moves them. */

@@ -215,19 +215,31 @@ class StagedCopyPropertiesTest {
         assertEquals(new Chunk(0, big - (8L << 20), 8L << 20), large.chunk(639));
     }
 
-    /** The ramp: the first transfer starts with quarter-slot chunks, then whole slots; the others whole slots. */
+    /**
+     * The ramp: the first transfer starts with a step of eighth-slot chunks, one of quarters and one
+     * of halves (a chunk per lane each), then whole slots; the last transfer ends with halves,
+     * quarters and eighths, each step only as far as it fits whole.
+     */
     @Example
-    void theFirstChunksAreAQuarterSlot() {
-        Chunks chunks = new Chunks(new long[]{50, 9}, 16, 3);
-        assertEquals(3 + 3 + 1, chunks.count());
-        assertEquals(new Chunk(0, 0, 4), chunks.chunk(0));
-        assertEquals(new Chunk(0, 8, 4), chunks.chunk(2));
-        assertEquals(new Chunk(0, 12, 16), chunks.chunk(3));
-        assertEquals(new Chunk(0, 44, 6), chunks.chunk(5));
-        assertEquals(new Chunk(1, 0, 9), chunks.chunk(6));
+    void theRampGrowsAtTheStartAndShrinksAtTheEnd() {
+        Chunks chunks = new Chunks(new long[]{100, 9}, 16, 2);
+        List<Chunk> all = new ArrayList<>();
+        for (long c = 0; c < chunks.count(); c++) {
+            all.add(chunks.chunk(c));
+        }
+        assertEquals(List.of(
+                new Chunk(0, 0, 2), new Chunk(0, 2, 2), new Chunk(0, 4, 4), new Chunk(0, 8, 4),
+                new Chunk(0, 12, 8), new Chunk(0, 20, 8),
+                new Chunk(0, 28, 16), new Chunk(0, 44, 16), new Chunk(0, 60, 16), new Chunk(0, 76, 16),
+                new Chunk(0, 92, 8),
+                new Chunk(1, 0, 1), new Chunk(1, 1, 4), new Chunk(1, 5, 2), new Chunk(1, 7, 2)), all);
+
+        Chunks one = new Chunks(new long[]{200}, 16, 2);
+        assertEquals(new Chunk(0, 0, 2), one.chunk(0));
+        assertEquals(new Chunk(0, 198, 2), one.chunk(one.count() - 1), "the last chunk is an eighth slot");
         Chunks tiny = new Chunks(new long[]{5}, 16, 8);
-        assertEquals(2, tiny.count());
-        assertEquals(new Chunk(0, 4, 1), tiny.chunk(1));
+        assertEquals(3, tiny.count(), "eighth-slot chunks of 2 bytes, the last cut at the end");
+        assertEquals(new Chunk(0, 4, 1), tiny.chunk(2));
     }
 
     @Example
