@@ -44,17 +44,18 @@ public final class HostMemcpy {
         }
     }
 
+    /** memcpy from the C library; {@code heapAccess}: linked so that heap segments may be passed. */
+    private static MethodHandle link(boolean heapAccess) {
+        Linker linker = Linker.nativeLinker();
+        MemorySegment symbol = linker.defaultLookup().find("memcpy")
+                .orElseThrow(() -> new UnsupportedOperationException("the C library has no memcpy"));
+        return linker.downcallHandle(symbol, FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG), Linker.Option.critical(heapAccess));
+    }
+
     /** Made on first use, so that merely loading this class binds nothing. */
     private static final class Handle {
-        static final MethodHandle MEMCPY;
-
-        static {
-            Linker linker = Linker.nativeLinker();
-            MemorySegment symbol = linker.defaultLookup().find("memcpy")
-                    .orElseThrow(() -> new UnsupportedOperationException("the C library has no memcpy"));
-            MEMCPY = linker.downcallHandle(symbol, FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
-                    ValueLayout.ADDRESS, ValueLayout.JAVA_LONG), Linker.Option.critical(false));
-        }
+        static final MethodHandle MEMCPY = link(false);
 
         private Handle() {
         }
@@ -62,15 +63,7 @@ public final class HostMemcpy {
 
     /** memcpy again, linked so that heap segments may be passed; made only when one is. */
     private static final class HeapHandle {
-        static final MethodHandle MEMCPY;
-
-        static {
-            Linker linker = Linker.nativeLinker();
-            MemorySegment symbol = linker.defaultLookup().find("memcpy")
-                    .orElseThrow(() -> new UnsupportedOperationException("the C library has no memcpy"));
-            MEMCPY = linker.downcallHandle(symbol, FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
-                    ValueLayout.ADDRESS, ValueLayout.JAVA_LONG), Linker.Option.critical(true));
-        }
+        static final MethodHandle MEMCPY = link(true);
 
         private HeapHandle() {
         }

@@ -184,6 +184,8 @@ public final class BandwidthBenchmark {
         private final int total;
         private final CudaStream legacy = CudaStream.legacyDefault();
         private final StagingTeam team;
+        private final boolean measureH2d;
+        private final boolean measureD2h;
 
         /** Pages are sampled only for a placed run: an unplaced run asked no question about them. */
         private Optional<HostMemoryNodes> where(MemorySegment segment) {
@@ -206,6 +208,30 @@ public final class BandwidthBenchmark {
             this.failures = failures;
             this.total = total;
             this.team = team;
+            this.measureH2d = plan.directions().contains(CopyDirection.H2D);
+            this.measureD2h = plan.directions().contains(CopyDirection.D2H);
+        }
+
+        /** The host buffer's memory, placed as the run asks and holding the reference pattern. */
+        private MemorySegment filled(HostMemoryKind memory, HostBuffer host, MemorySegment reference, long size) {
+            MemorySegment segment = host.segment();
+            if (memory == HostMemoryKind.PAGEABLE) {
+                PlacedRun.settle(segment, target);
+            }
+            MemorySegment.copy(reference, 0, segment, 0, size);
+            return segment;
+        }
+
+        /** The rows of one round trip: each measured direction's, both verified by the one check. */
+        private void addRoundTrip(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
+                                  Optional<HostMemoryNodes> pages, CopyPath path, Optional<StagedCeiling> up,
+                                  Optional<StagedCeiling> down) {
+            if (measureH2d) {
+                add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, up));
+            }
+            if (measureD2h) {
+                add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, down));
+            }
         }
 
         void hostCopies(HostMemoryKind memory, long size, MemorySegment reference) {
@@ -225,14 +251,8 @@ public final class BandwidthBenchmark {
         void stagedCopies(HostMemoryKind memory, long size, MemorySegment reference) {
             try (HostBuffer host = memory.allocate(size);
                  DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
-                MemorySegment hostSeg = host.segment();
-                if (memory == HostMemoryKind.PAGEABLE) {
-                    PlacedRun.settle(hostSeg, target);
-                }
-                MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                MemorySegment hostSeg = filled(memory, host, reference, size);
                 Optional<HostMemoryNodes> pages = where(hostSeg);
-                boolean measureH2d = plan.directions().contains(CopyDirection.H2D);
-                boolean measureD2h = plan.directions().contains(CopyDirection.D2H);
                 String label = memory.label() + " staged ";
                 List<MemorySegment> hosts = List.of(hostSeg);
                 List<DeviceBuffer> devices = List.of(dev);
@@ -249,14 +269,7 @@ public final class BandwidthBenchmark {
                 StagingTeam.Job toHost = team.job(Direction.D2H, StagingTeam.Part.STAGED, hosts, devices);
                 double[] d2h = staged(label + "d2h " + size + " B", measureD2h, toHost);
                 boolean ok = verify(label + "h2d+d2h " + size + " B", hostSeg, reference);
-                if (measureH2d) {
-                    results.add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages,
-                            CopyPath.STAGED, up));
-                }
-                if (measureD2h) {
-                    results.add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages,
-                            CopyPath.STAGED, down));
-                }
+                addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.STAGED, up, down);
             }
         }
 
@@ -280,6 +293,9 @@ public final class BandwidthBenchmark {
             new Warmup(plan.warmup()).run(() -> team.run(job));
             double[] seconds = new double[plan.iterations()];
             for (int i = 0; i < seconds.length; i++) {
+                if (i > 0) {
+                    progress.checkpoint();
+                }
                 long t0 = System.nanoTime();
                 team.run(job);
                 seconds[i] = (System.nanoTime() - t0) / 1e9;
@@ -291,14 +307,8 @@ public final class BandwidthBenchmark {
             boolean async = memory.isPageLocked();
             try (HostBuffer host = memory.allocate(size);
                  DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
-                MemorySegment hostSeg = host.segment();
-                if (memory == HostMemoryKind.PAGEABLE) {
-                    PlacedRun.settle(hostSeg, target);
-                }
-                MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                MemorySegment hostSeg = filled(memory, host, reference, size);
                 Optional<HostMemoryNodes> pages = where(hostSeg);
-                boolean measureH2d = plan.directions().contains(CopyDirection.H2D);
-                boolean measureD2h = plan.directions().contains(CopyDirection.D2H);
                 double[] h2d = repeat(CopyDirection.H2D, memory, size, measureH2d,
                         () -> timed.run(dev.address(), hostSeg, size, CopyKind.HOST_TO_DEVICE, async, legacy));
                 DataPattern.poison(hostSeg);
@@ -306,12 +316,7 @@ public final class BandwidthBenchmark {
                         () -> timed.run(hostSeg, dev.address(), size, CopyKind.DEVICE_TO_HOST, async, legacy));
                 String roundTrip = memory.label() + " h2d+d2h " + size + " B";
                 boolean ok = verify(roundTrip, hostSeg, reference);
-                if (measureH2d) {
-                    add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages));
-                }
-                if (measureD2h) {
-                    add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages));
-                }
+                addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.DRIVER, Optional.empty(), Optional.empty());
             }
             if (plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies()) {
                 bidirectional(memory, size, reference);
