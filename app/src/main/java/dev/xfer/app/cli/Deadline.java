@@ -49,14 +49,7 @@ public final class Deadline {
             Thread.currentThread().interrupt();
             throw new RunTimeoutException("interrupted while " + activity.now());
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            throw rethrown(e);
         }
     }
 
@@ -67,14 +60,19 @@ public final class Deadline {
             Thread.currentThread().interrupt();
             throw new TimeoutException();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            throw rethrown(e);
         }
+    }
+
+    /** The run's own exception, as the caller of a run without a limit would see it. */
+    private static RuntimeException rethrown(ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof RuntimeException r) {
+            return r;
+        }
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        return new IllegalStateException(cause);
     }
 }

@@ -53,7 +53,7 @@ public final class BandwidthChart {
         Axis y = Axis.linear(0, top, BOTTOM, TOP, "bandwidth", "GB/s, 1e9 bytes per second", 6);
 
         Svg svg = new Svg(WIDTH, HEIGHT, title);
-        svg.textElement("text", title, "class", "chart-title", "x", LEFT, "y", 22, "font-size", 15, "font-weight", "bold");
+        ChartParts.title(svg, title, LEFT);
         y.drawLeft(svg, LEFT, RIGHT);
         x.drawBottom(svg, BOTTOM, TOP);
         Legend legend = new Legend();

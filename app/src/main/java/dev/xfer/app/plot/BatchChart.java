@@ -47,7 +47,7 @@ public final class BatchChart {
         Axis time = Axis.linear(0, maxMs, timeLeft, timeLeft + PANEL, "time for the batch, median", "ms", 5);
         Axis rate = Axis.linear(0, maxGbps, rateLeft, rateLeft + PANEL, "bandwidth", "GB/s", 5);
         Svg svg = new Svg(WIDTH, height, title);
-        svg.textElement("text", title, "class", "chart-title", "x", 10, "y", 22, "font-size", 15, "font-weight", "bold");
+        ChartParts.title(svg, title, 10);
         svg.textElement("text", subtitle, "x", 10, "y", 42, "font-size", 11, "fill", "#333");
         time.drawBottom(svg, bottom, TOP);
         rate.drawBottom(svg, bottom, TOP);

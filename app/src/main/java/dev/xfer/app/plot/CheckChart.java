@@ -30,14 +30,8 @@ public final class CheckChart {
         long trials = rows.stream().mapToLong(Row::trials).max().orElse(1);
         Axis x = Axis.linear(0, Math.max(1, trials), LEFT, RIGHT, "trials that read wrong data", "count", 5);
         Svg svg = new Svg(WIDTH, height, title);
-        svg.open("defs");
-        svg.open("pattern", "id", id + "-race", "patternUnits", "userSpaceOnUse", "width", 6, "height", 6,
-                "patternTransform", "rotate(45)");
-        svg.element("rect", "width", 6, "height", 6, "fill", Palette.BAD);
-        svg.element("line", "x1", 0, "y1", 0, "x2", 0, "y2", 6, "stroke", "#fff", "stroke-width", 2.5);
-        svg.close();
-        svg.close();
-        svg.textElement("text", title, "class", "chart-title", "x", 10, "y", 22, "font-size", 15, "font-weight", "bold");
+        ChartParts.hatch(svg, id + "-race", Palette.BAD);
+        ChartParts.title(svg, title, 10);
         x.drawBottom(svg, bottom, TOP);
         double y = TOP;
         svg.open("g", "class", "bars");

@@ -47,7 +47,7 @@ public final class FleetChart {
         }
         Axis x = Axis.linear(-reach, reach, LEFT, RIGHT, "difference from the GPU model's median", "%", 8);
         Svg svg = new Svg(WIDTH, height, title);
-        svg.textElement("text", title, "class", "chart-title", "x", 10, "y", 22, "font-size", 15, "font-weight", "bold");
+        ChartParts.title(svg, title, 10);
         x.drawBottom(svg, bottom, TOP);
         double zero = x.at(0);
         svg.element("line", "class", "median", "x1", zero, "y1", TOP, "x2", zero, "y2", bottom, "stroke", "#000",

@@ -51,14 +51,8 @@ public final class TimelineChart {
         Axis x = Axis.linear(0, ms ? span / 1e3 : span, LEFT, RIGHT, "time from the schedule's start", ms ? "ms" : "µs", 8);
         double scale = ms ? 1e-3 : 1;
         Svg svg = new Svg(WIDTH, height, title);
-        svg.open("defs");
-        svg.open("pattern", "id", id + "-d2h", "patternUnits", "userSpaceOnUse", "width", 6, "height", 6,
-                "patternTransform", "rotate(45)");
-        svg.element("rect", "width", 6, "height", 6, "fill", Palette.D2H);
-        svg.element("line", "x1", 0, "y1", 0, "x2", 0, "y2", 6, "stroke", "#fff", "stroke-width", 2.5);
-        svg.close();
-        svg.close();
-        svg.textElement("text", title, "class", "chart-title", "x", 10, "y", 22, "font-size", 15, "font-weight", "bold");
+        ChartParts.hatch(svg, id + "-d2h", Palette.D2H);
+        ChartParts.title(svg, title, 10);
         x.drawBottom(svg, bottom, TOP);
         double y = TOP;
         for (ScheduleTimeline t : timelines) {

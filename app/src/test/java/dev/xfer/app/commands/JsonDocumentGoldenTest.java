@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.batch.BatchRendering;
@@ -19,16 +20,10 @@ import dev.xfer.cuda.CudaException;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Each command's whole JSON document, built from the fixed records of {@link ReportFixtures},
@@ -40,25 +35,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code -Dxfer.updateGolden=true} and review the diff.
  */
 class JsonDocumentGoldenTest {
-    private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");
 
     private static void assertGolden(String name, Map<String, Object> document) throws IOException {
-        String actual = Json.write(document);
-        if (Boolean.getBoolean("xfer.updateGolden")) {
-            assertTrue(Files.isDirectory(SOURCE_DIR), "run from the app module: " + SOURCE_DIR.toAbsolutePath());
-            Files.writeString(SOURCE_DIR.resolve(name), actual, StandardCharsets.UTF_8);
-            return;
-        }
-        String expected;
-        try (InputStream in = JsonDocumentGoldenTest.class.getResourceAsStream("/golden/" + name)) {
-            if (in == null) {
-                fail("no golden/" + name + "; create it with -Dxfer.updateGolden=true");
-                return;
-            }
-            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        assertEquals(expected, actual, "the " + name + " document changed: if on purpose, bump "
-                + "MeasuringCommand.SCHEMA_VERSION and rewrite the golden files (-Dxfer.updateGolden=true)");
+        GoldenFile.assertDocument(name, Json.write(document));
     }
 
     @Test

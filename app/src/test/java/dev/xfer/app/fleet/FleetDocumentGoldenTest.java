@@ -1,5 +1,6 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.cli.Activity;
@@ -18,9 +19,6 @@ import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,9 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The JSON documents of smoke, fleet and compare, built by their real rendering code from fixed
@@ -40,25 +36,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code -Dxfer.updateGolden=true} and review the diff.
  */
 class FleetDocumentGoldenTest {
-    private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");
     private static final double LINK_GBPS = 63.0;
 
     private static void assertGolden(String name, String actual) throws IOException {
-        if (Boolean.getBoolean("xfer.updateGolden")) {
-            assertTrue(Files.isDirectory(SOURCE_DIR), "run from the app module: " + SOURCE_DIR.toAbsolutePath());
-            Files.writeString(SOURCE_DIR.resolve(name), actual, StandardCharsets.UTF_8);
-            return;
-        }
-        String expected;
-        try (InputStream in = FleetDocumentGoldenTest.class.getResourceAsStream("/golden/" + name)) {
-            if (in == null) {
-                fail("no golden/" + name + "; create it with -Dxfer.updateGolden=true");
-                return;
-            }
-            expected = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        assertEquals(expected, actual, "the " + name + " document changed: if on purpose, bump "
-                + "MeasuringCommand.SCHEMA_VERSION and rewrite the golden files (-Dxfer.updateGolden=true)");
+        GoldenFile.assertDocument(name, actual);
     }
 
     /** As SmokeCommand builds a device's entry: the fixture reports, their metrics, smoke's default expectations. */

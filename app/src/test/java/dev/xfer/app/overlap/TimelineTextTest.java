@@ -1,37 +1,22 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.GoldenFile;
 import dev.xfer.app.results.ReportFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** The terminal timeline from fixed timestamps; golden text at 80 columns under golden/. */
 class TimelineTextTest {
-    private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");
 
     private static void assertGolden(String name, String actual) throws IOException {
-        if (Boolean.getBoolean("xfer.updateGolden")) {
-            Files.writeString(SOURCE_DIR.resolve(name), actual, StandardCharsets.UTF_8);
-            return;
-        }
-        try (InputStream in = TimelineTextTest.class.getResourceAsStream("/golden/" + name)) {
-            if (in == null) {
-                fail("no golden/" + name + "; create it with -Dxfer.updateGolden=true");
-                return;
-            }
-            assertEquals(new String(in.readAllBytes(), StandardCharsets.UTF_8), actual);
-        }
+        GoldenFile.assertMatches(name, actual, name);
     }
 
     private static String fourStreams(int width) {

@@ -1,5 +1,6 @@
 package dev.xfer.app.plot;
 
+import dev.xfer.app.GoldenFile;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
@@ -9,10 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +18,6 @@ import java.util.OptionalDouble;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Every chart from fixed records: well-formed XML, axes with units, a legend, a caption, one mark
@@ -29,22 +25,11 @@ import static org.junit.jupiter.api.Assertions.fail;
  * review the diff, or open them in a browser).
  */
 class ChartsTest {
-    private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");
     private static final Caption CAPTION = new Caption("NVIDIA H200 0000:17:00.0 · host gpu-host-1 · CUDA driver 13.0, "
             + "runtime 13.0 · 2025-06-01T12:34:56Z · xfer 0.1.0-test");
 
     private static void assertGolden(String name, String actual) throws IOException {
-        if (Boolean.getBoolean("xfer.updateGolden")) {
-            Files.writeString(SOURCE_DIR.resolve(name), actual, StandardCharsets.UTF_8);
-            return;
-        }
-        try (InputStream in = ChartsTest.class.getResourceAsStream("/golden/" + name)) {
-            if (in == null) {
-                fail("no golden/" + name + "; create it with -Dxfer.updateGolden=true");
-                return;
-            }
-            assertEquals(new String(in.readAllBytes(), StandardCharsets.UTF_8), actual);
-        }
+        GoldenFile.assertMatches(name, actual, name);
     }
 
     /** Two series over 4 KiB .. 4 GiB, GB/s rising to a ceiling as real sweeps do. */
