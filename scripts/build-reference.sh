@@ -32,7 +32,7 @@ done
 flags+=(-gencode "arch=compute_${archs[-1]},code=compute_${archs[-1]}")
 
 mkdir -p "$out_dir"
-for program in bandwidth_ref overlap_ref; do
+for program in bandwidth_ref overlap_ref contention_ref; do
   "$nvcc" "${flags[@]}" -o "$out_dir/$program" "$src/$program.cu"
   echo "build-reference: wrote $out_dir/$program"
 done

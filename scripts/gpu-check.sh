@@ -4,7 +4,7 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table  (multi, fleet need two GPUs at least)
+#                                   staged-table contention  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -355,6 +355,13 @@ PY
               --size 4KiB,16KiB,64KiB,256KiB,1MiB,4MiB,16MiB,64MiB,256MiB,1GiB,4GiB --iterations 5 --warmup 2 \
               --output "$out/staged-table.txt"
             run cat "$out/staged-table.txt" ;;
+    contention) # What the staged path's host copies cost its DMA: memcpy threads beside a pinned DMA loop.
+            reference
+            local th d
+            for th in 0 4 8 12; do for d in none h2d d2h; do
+              [ "$th" = 0 ] && [ "$d" = none ] && continue
+              expect_rc 0 "$work/ref/contention_ref" "$th" "$d"
+            done; done ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;
