@@ -22,13 +22,14 @@ import java.util.Optional;
  * read or measured:
  * <ul>
  *   <li>{@code -}, or a path that is this process's standard output ({@code /dev/stdout}, a link
- *       to {@code /proc/self/fd/1}): the results' own stdout, so a closed pipe stops the run
- *       as it does for results printed there;</li>
+ *       to {@code /proc/self/fd/1}) when that is a pipe or a file: the results' own stdout, so a
+ *       closed pipe stops the run as it does for results printed there;</li>
  *   <li>a regular file or a new path: replaced atomically ({@link AtomicFileWriter}); through a
  *       symbolic link, the file the link leads to is replaced in its own folder and the link
  *       stays a link;</li>
- *   <li>anything else (a character device such as {@code /dev/null}, a FIFO, a socket): written
- *       through in place, never replaced: renaming a file over {@code /dev/null} would destroy it.</li>
+ *   <li>anything else (a character device such as {@code /dev/null}, a FIFO, a socket), and
+ *       this process's stderr even when it is a file: written through in place, never replaced:
+ *       renaming a file over {@code /dev/null} would destroy it.</li>
  * </ul>
  * Failures name the option and the path as the user gave them, and why.
  */
@@ -37,6 +38,7 @@ public final class OutputTarget {
     public enum Kind { STDOUT, REPLACE, WRITE_THROUGH }
 
     private static final Path OWN_STDOUT = Path.of("/proc/self/fd/1");
+    private static final Path OWN_STDERR = Path.of("/proc/self/fd/2");
     private static final int MAX_LINKS = 40;
     private static final int S_IFMT = 0170000;
     private static final int S_IFCHR = 0020000;
@@ -67,6 +69,9 @@ public final class OutputTarget {
         if (given.toString().equals("-")) {
             return new OutputTarget(option, given, Kind.STDOUT, null, Optional.empty());
         }
+        if (given.toString().isEmpty()) {
+            throw new IllegalArgumentException(option + " '': an empty path names no file");
+        }
         BasicFileAttributes attributes = attributes(given).orElse(null);
         if (attributes == null) {
             // A new path, or a link to one: the file is created where the last link points.
@@ -78,8 +83,18 @@ public final class OutputTarget {
             return new OutputTarget(option, given, Kind.REPLACE, target.toAbsolutePath().normalize(), Optional.empty());
         }
         Optional<Object> key = Optional.ofNullable(attributes.fileKey());
+        if (fileType(given) == S_IFCHR) {
+            // Also when stdout is this device (a terminal, > /dev/null): a device takes any number
+            // of writers, and a closed pipe is not a device's failure.
+            return new OutputTarget(option, given, Kind.WRITE_THROUGH, given, key);
+        }
         if (key.isPresent() && key.equals(attributes(OWN_STDOUT).map(BasicFileAttributes::fileKey))) {
             return new OutputTarget(option, given, Kind.STDOUT, null, key);
+        }
+        if (key.isPresent() && key.equals(attributes(OWN_STDERR).map(BasicFileAttributes::fileKey))) {
+            // A log file that is also stderr: replacing it would cut this process off its own
+            // stderr; appending keeps what is there, whatever offset the shell opened it at.
+            return new OutputTarget(option, given, Kind.WRITE_THROUGH, given, key);
         }
         if (attributes.isDirectory()) {
             throw new IllegalArgumentException(option + " " + given + " is a folder; name a file in it");
@@ -165,8 +180,9 @@ public final class OutputTarget {
                 }
                 case REPLACE -> AtomicFileWriter.write(file, content);
                 case WRITE_THROUGH -> {
-                    // WRITE alone: no CREATE (it exists), no TRUNCATE (a device or a FIFO has no length).
-                    try (OutputStream out = Files.newOutputStream(given, StandardOpenOption.WRITE);
+                    // No CREATE (it exists), no TRUNCATE (a device or a FIFO has no length); APPEND
+                    // for the one regular file written through, stderr's.
+                    try (OutputStream out = Files.newOutputStream(given, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
                          Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8)) {
                         writer.write(content);
                     }

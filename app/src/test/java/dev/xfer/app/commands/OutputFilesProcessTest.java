@@ -180,6 +180,22 @@ class OutputFilesProcessTest {
     }
 
     @Test
+    void stderrThatIsALogFileIsAppendedToNeverReplaced() throws Exception {
+        Path log = Files.writeString(dir.resolve("log.txt"), "before\n");
+        Object inode = Files.getAttribute(log, "unix:ino");
+        Process p = new ProcessBuilder(xfer("dev.xfer.app.Main", "plot", bandwidth.toString(), "-o", "/dev/stderr"))
+                .directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        p.getOutputStream().close();
+        CompletableFuture<String> out = drain(p.getInputStream());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), Files.readString(log));
+        assertEquals("/dev/stderr: 1 document\n", out.join());
+        assertEquals(inode, Files.getAttribute(log, "unix:ino"), "the same file, not a new one renamed over it");
+        String text = Files.readString(log);
+        assertTrue(text.startsWith("before\n<!DOCTYPE html>"), text.substring(0, Math.min(200, text.length())));
+    }
+
+    @Test
     void stdoutOnDevFullIsOneLineAndExit70() throws Exception {
         ProcessBuilder.Redirect full = ProcessBuilder.Redirect.to(new File("/dev/full"));
         for (String[] args : List.of(new String[] {"compare", bandwidth.toString(), bandwidth.toString()},

@@ -146,6 +146,12 @@ class OutputTargetTest {
     }
 
     @Test
+    void anEmptyPathIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OutputTarget.resolve("-o", Path.of("")));
+        assertEquals("-o '': an empty path names no file", e.getMessage());
+    }
+
+    @Test
     void aLinkLoopIsRefused() throws IOException {
         Path a = dir.resolve("a");
         Files.createSymbolicLink(a, Path.of("b"));
