@@ -1,7 +1,6 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.StderrTerminal;
-import dev.xfer.app.cli.StopRequest;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
