@@ -4,7 +4,7 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention  (multi, fleet need two GPUs at least)
+#                                   staged-table contention pipes  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -362,6 +362,30 @@ PY
               [ "$th" = 0 ] && [ "$d" = none ] && continue
               expect_rc 0 "$work/ref/contention_ref" "$th" "$d"
             done; done ;;
+    pipes) # Outputs and pipes (docs/commands/xfer.md#output-files): a pipe closed early ends a long run at its
+           # next safe point (exit 141, in well under 5 s, no xfer left, --junit kept and marked incomplete);
+           # --output /dev/stdout and --junit /dev/null write through and leave the device nodes as they were.
+           local t0 t1 rc secs
+           echo "\$ xfer bandwidth --sizes 4KiB..4GiB --memory all --jsonl --junit \$OUT/pipes.xml | head -2"
+           t0=$(date +%s.%N)
+           "$xfer" bandwidth --sizes 4KiB..4GiB --memory all --jsonl --junit "$out/pipes.xml" | head -2
+           rc=${PIPESTATUS[0]}; t1=$(date +%s.%N)
+           secs=$(awk "BEGIN { printf \"%.2f\", $t1 - $t0 }")
+           echo "[exit $rc, $secs s]"; echo
+           [ "$rc" = 141 ] || { echo "gpu-check: expected exit 141, got $rc" >&2; status=1; }
+           awk "BEGIN { exit !($secs < 5) }" || { echo "gpu-check: took $secs s, not under 5 s" >&2; status=1; }
+           if pgrep -f "$work/xfer-.*/runtime/bin/java" >/dev/null; then
+             echo "gpu-check: an xfer process remains after the pipe closed" >&2; pgrep -af "$work/xfer-" >&2; status=1
+           fi
+           run grep -c "not measured: standard output closed after" "$out/pipes.xml" || status=1
+           expect_rc 0 "$xfer" bandwidth --memory pinned --size 16MiB --json --output /dev/stdout --junit /dev/null
+           run ls -l /dev/null /dev/full
+           expect_rc 0 test -c /dev/null
+           echo "\$ xfer bandwidth --memory pinned --size 16MiB --csv > /dev/full"
+           "$xfer" bandwidth --memory pinned --size 16MiB --csv > /dev/full; rc=$?
+           echo "[exit $rc]"; echo
+           [ "$rc" = 70 ] || { echo "gpu-check: expected exit 70, got $rc" >&2; status=1; }
+           expect_rc 0 test -c /dev/full ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

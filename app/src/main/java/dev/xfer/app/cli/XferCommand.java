@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
                 "  5 out of memory   70 other CUDA or internal failure",
-                "  130 / 143 interrupted by SIGINT / SIGTERM (what was measured is kept, marked incomplete)"})
+                "  130 / 143 interrupted by SIGINT / SIGTERM (what was measured is kept, marked incomplete)",
+                "  141 stdout's reader went away (as 130; nothing printed)"})
 public final class XferCommand implements Callable<Integer>, GlobalOptions {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,

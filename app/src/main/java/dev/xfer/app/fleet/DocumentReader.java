@@ -3,10 +3,6 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.units.ByteSize;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,14 +31,7 @@ public final class DocumentReader {
 
     /** @throws BadDocumentException when the file cannot be read, is not JSON, not an xfer document, or newer */
     public List<GpuRun> read(Path file) {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
-        } catch (CharacterCodingException e) {
-            throw new BadDocumentException(file, "not JSON: not UTF-8 text");
-        } catch (IOException e) {
-            throw new BadDocumentException(file, "cannot read: " + e.getMessage());
-        }
+        String text = DocumentText.read(file);
         Object parsed;
         try {
             parsed = Json.parse(text);
