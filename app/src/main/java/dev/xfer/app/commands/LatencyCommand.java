@@ -9,9 +9,11 @@ import dev.xfer.app.latency.LatencyJson;
 import dev.xfer.app.latency.LatencyMetrics;
 import dev.xfer.app.latency.LatencyPlan;
 import dev.xfer.app.latency.LatencyReport;
+import dev.xfer.app.latency.LatencyResult;
 import dev.xfer.app.latency.LatencyRun;
 import dev.xfer.app.latency.LatencyTarget;
 import dev.xfer.app.latency.LatencyText;
+import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.app.units.ByteSizes;
@@ -97,8 +99,21 @@ public final class LatencyCommand implements Callable<Integer> {
                     int self = session.device().index();
                     List<Integer> peers = selection.isSingle() ? List.of()
                             : selection.resolve(() -> count).stream().filter(i -> i != self).toList();
-                    LatencyRun run = new LatencyBenchmark(session.cuda(), session.device(), progress)
-                            .measure(plan, peers, whyNoPeers(selection, count));
+                    LiveRun live = measuring.live();
+                    int before = live.measured(LatencyResult.class).size();
+                    LatencyRun measured;
+                    try {
+                        measured = new LatencyBenchmark(session.cuda(), session.device(), progress)
+                                .measure(plan, peers, whyNoPeers(selection, count));
+                    } catch (RunStopped stopped) {
+                        // Each configuration stands alone: those finished on this GPU before the stop are kept.
+                        List<LatencyResult> kept = live.measured(LatencyResult.class);
+                        if (kept.size() == before) {
+                            throw stopped;
+                        }
+                        measured = new LatencyRun(kept.subList(before, kept.size()), List.of());
+                    }
+                    LatencyRun run = measured;
                     LatencyReport report = new LatencyReport(session.context(), plan, run);
                     return new EachDevice.Measured(session.context(), LatencyMetrics.results(report), new Rendering(
                             () -> LatencyText.render(report),

@@ -125,7 +125,6 @@ public final class LatencyBenchmark {
         try (DeviceBuffer memory = DeviceBuffer.allocate(owner, bytes)) {
             long base = memory.address().address();
             writeThroughStaging(memory, cycle, base);
-            device.makeCurrent();
             return chaser.chase(plan, target, bytes, cycle, base);
         }
     }
@@ -191,6 +190,8 @@ public final class LatencyBenchmark {
         /** One chase; whether it ended where the host's walk ends, as a failure line when not. */
         private Optional<String> launch(LatencyPlan plan, LatencyTarget target, long base, long expected,
                                         boolean timed) {
+            // Allocating a peer's buffer made the peer current; the chase runs on this GPU.
+            device.makeCurrent();
             end.fillAsync(0, stream);
             KernelArguments arguments = new KernelArguments().pointer(MemorySegment.ofAddress(base))
                     .int64(plan.accesses()).int32(target.uncached() ? 1 : 0).pointer(end.address());
