@@ -31,10 +31,11 @@ import java.util.stream.IntStream;
 /** {@code xfer latency}: how long one GPU waits for one access to host, its own, or a peer GPU's memory. */
 @Command(header = "Access latency: a GPU chasing pointers through host, device or peer GPU memory.", name = "latency",
         mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"One GPU thread follows a chain of pointers, each load waiting for the one before it, through",
-                "page-locked host memory, the GPU's own memory and every other selected GPU's memory (peers);",
-                "the chain is a random cycle over 128-byte nodes, so nothing can prefetch it. Reports ns per",
-                "access: median, min and max over the timed chases. Exit 1 if a chase ended on the wrong node."})
+        description = {"One GPU thread follows a chain of pointers, each load waiting for the one",
+                "before it, through page-locked host memory, the GPU's own memory, and every",
+                "other selected GPU's memory (peers). The chain is a random cycle over",
+                "128-byte nodes, so nothing can prefetch it. Reports ns per access: median,",
+                "min and max over the timed chases. Exit 1 if a chase ended on the wrong node."})
 public final class LatencyCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
@@ -53,8 +54,7 @@ public final class LatencyCommand implements Callable<Integer> {
     }
 
     @Option(names = "--target", split = ",", paramLabel = "WHERE", completionCandidates = Targets.class,
-            description = {"${COMPLETION-CANDIDATES} (default all three). peer: every other selected GPU's memory",
-                    "(--device all or a list)."})
+            description = "${COMPLETION-CANDIDATES} (default all three); peer: every other selected GPU's memory.")
     private List<String> targets;
 
     @Option(names = "--accesses", paramLabel = "N",
@@ -66,8 +66,7 @@ public final class LatencyCommand implements Callable<Integer> {
     private int iterations = LatencyPlan.DEFAULT_ITERATIONS;
 
     @Option(names = "--order", paramLabel = "ORDER", completionCandidates = Orders.class,
-            description = {"${COMPLETION-CANDIDATES} (default random): random is a random cycle through every node;",
-                    "sequential links each node to the next, nvbandwidth's layout."})
+            description = "${COMPLETION-CANDIDATES} (default random); sequential links each node to the next (nvbandwidth's layout).")
     private String order = ChaseOrder.RANDOM.label();
 
     @Option(names = "--seed", paramLabel = "N",
@@ -101,30 +100,41 @@ public final class LatencyCommand implements Callable<Integer> {
                             : selection.resolve(() -> count).stream().filter(i -> i != self).toList();
                     LiveRun live = measuring.live();
                     int before = live.measured(LatencyResult.class).size();
-                    LatencyRun measured;
+                    // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
+                    live.streamFrom(() -> rendering(session, peers, new LatencyReport(session.context(), plan,
+                            new LatencyRun(since(live, before), List.of()))));
+                    LatencyRun run;
                     try {
-                        measured = new LatencyBenchmark(session.cuda(), session.device(), progress)
+                        run = new LatencyBenchmark(session.cuda(), session.device(), progress)
                                 .measure(plan, peers, whyNoPeers(selection, count));
                     } catch (RunStopped stopped) {
                         // Each configuration stands alone: those finished on this GPU before the stop are kept.
-                        List<LatencyResult> kept = live.measured(LatencyResult.class);
-                        if (kept.size() == before) {
+                        if (since(live, before).isEmpty()) {
                             throw stopped;
                         }
-                        measured = new LatencyRun(kept.subList(before, kept.size()), List.of());
+                        run = new LatencyRun(since(live, before), List.of());
                     }
-                    LatencyRun run = measured;
                     LatencyReport report = new LatencyReport(session.context(), plan, run);
-                    return new EachDevice.Measured(session.context(), LatencyMetrics.results(report), new Rendering(
-                            () -> LatencyText.render(report),
-                            () -> LatencyJson.csv(report),
-                            () -> {
-                                Map<String, Object> doc = measuring.document("latency", session.context(),
-                                        LatencyJson.parameters(plan, peers), LatencyJson.results(report),
-                                        List.of());
-                                doc.put("notes", run.notes());
-                                return doc;
-                            }));
+                    return new EachDevice.Measured(session.context(), LatencyMetrics.results(report),
+                            rendering(session, peers, report));
+                });
+    }
+
+    /** This GPU's results: those handed over since {@code before} were. */
+    private static List<LatencyResult> since(LiveRun live, int before) {
+        List<LatencyResult> all = live.measured(LatencyResult.class);
+        return all.subList(before, all.size());
+    }
+
+    private Rendering rendering(MeasuringCommand.Session session, List<Integer> peers, LatencyReport report) {
+        return new Rendering(
+                () -> LatencyText.render(report),
+                () -> LatencyJson.csv(report),
+                () -> {
+                    Map<String, Object> doc = measuring.document("latency", session.context(),
+                            LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of());
+                    doc.put("notes", report.run().notes());
+                    return doc;
                 });
     }
 
