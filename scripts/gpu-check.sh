@@ -4,7 +4,7 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention pipes  (multi, fleet need two GPUs at least)
+#                                   staged-table contention pipes latency  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -386,6 +386,31 @@ PY
            echo "[exit $rc]"; echo
            [ "$rc" = 70 ] || { echo "gpu-check: expected exit 70, got $rc" >&2; status=1; }
            expect_rc 0 test -c /dev/full ;;
+    latency) # xfer latency beside nvbandwidth's host_device_latency_sm (NVBANDWIDTH: its binary, if not on PATH),
+             # both layouts, a size sweep, --expect, the one-GPU peer line, and compute-sanitizer memcheck and racecheck.
+            expect_rc 2 "$xfer" latency --size 1000B
+            expect_rc 2 "$xfer" latency --accesses 0
+            local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)}
+            if [ -n "$nvb" ] && [ -x "$nvb" ]; then run "$nvb" -t host_device_latency_sm; fi
+            expect_rc 0 "$xfer" latency
+            expect_rc 0 "$xfer" latency --target host --order sequential
+            if [ -n "$nvb" ] && [ -x "$nvb" ]; then run "$nvb" -t host_device_latency_sm; fi
+            expect_rc 0 "$xfer" latency --target host,device --sizes 4KiB..1GiB --iterations 3 --output "$out/latency-sweep.txt"
+            run cat "$out/latency-sweep.txt"
+            expect_rc 0 "$xfer" latency --device all
+            expect_rc 0 "$xfer" latency --json --output "$out/latency.json" --expect 'latency.host.2MiB <= 1500ns'
+            expect_rc 1 "$xfer" latency --target host --expect 'latency.host.2MiB <= 1ns'
+            local san=/usr/local/cuda/bin/compute-sanitizer
+            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+            if [ -n "$san" ]; then
+              local tool
+              for tool in memcheck racecheck; do
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 9 --target-processes all \
+                  "$xfer" latency --size 4KiB,2MiB --accesses 10000 --iterations 2
+              done
+            else
+              echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
+            fi ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

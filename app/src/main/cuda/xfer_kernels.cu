@@ -92,6 +92,44 @@ extern "C" __global__ void fill_pattern_u32(unsigned int *a, long long n, unsign
     }
 }
 
+// ---- xfer latency: the pointer chase ------------------------------------------------------------
+// One thread follows a chain of 8-byte pointers, each load's address being the value the previous
+// load returned, so no two loads can overlap and the time per step is the latency of one access.
+// The chain is built on the host (dev.xfer.app.latency.ChaseCycle): one node per 128-byte line,
+// linked in a random cyclic permutation, so neither a prefetcher nor a second lap within one
+// cache line hides a miss. The host times the launch with CUDA events and divides by accesses.
+//
+// uncached != 0 loads with ld.global.cv ("consider cached lines stale, fetch again"): every access
+// goes over the link to the host's or the peer GPU's memory, whatever the L2 keeps of lines it
+// saw in an earlier lap; this is what NVIDIA's nvbandwidth host_device_latency_sm measures (on an
+// H200 its launches of 7,575 steps never revisit one of the 16,384 lines of its 2 MiB buffer).
+// uncached == 0 uses plain loads, so a chase over the GPU's own memory shows the L1 and L2
+// hierarchy as the buffer grows past each cache. Both are ld.global (__ldcv, __ldca) rather than a
+// plain dereference, which compiles to a generic ld.
+//
+// *end receives the pointer the chase stopped at: the host checks it against its own walk of the
+// permutation (a wrong value means the chain on the device is not the one built), and storing it
+// keeps the compiler from dropping the loop. Launch with one block of one thread.
+extern "C" __global__ void pointer_chase(const unsigned long long *start, long long accesses, int uncached,
+                                         unsigned long long *end)
+{
+    if (blockIdx.x != 0 || threadIdx.x != 0) {
+        return;
+    }
+    const unsigned long long *p = start;
+    if (uncached != 0) {
+        for (long long i = 0; i < accesses; ++i) {
+            p = (const unsigned long long *)__ldcv(p);
+        }
+    } else {
+        for (long long i = 0; i < accesses; ++i) {
+            p = (const unsigned long long *)__ldca(p);
+        }
+    }
+    *end = (unsigned long long)p;
+}
+// ---- end of xfer latency ------------------------------------------------------------------------
+
 // Counts the elements of a[0, n) that are not fill_sequence_f64's value (i % period + 1), and the
 // largest |a[i] - expected| among them, so xfer check can verify a device buffer where it is
 // instead of copying 800 MB back to the host first. out[0] += the count; out[1] = max(out[1], the

@@ -26,8 +26,8 @@ public final class DocumentReader {
     /** The newest schema this xfer reads; see MeasuringCommand.SCHEMA_VERSION. */
     public static final int SCHEMA_VERSION = 1;
 
-    private static final List<String> IDENTIFYING = List.of("memory", "direction", "bytes", "scenario", "schedule", "strategy", "numaNode");
-    private static final Set<String> TIMES = Set.of("microseconds", "milliseconds");
+    private static final List<String> IDENTIFYING = List.of("memory", "direction", "target", "bytes", "scenario", "schedule", "strategy", "numaNode");
+    private static final Set<String> TIMES = Set.of("microseconds", "milliseconds", "nanoseconds");
 
     /** @throws BadDocumentException when the file cannot be read, is not JSON, not an xfer document, or newer */
     public List<GpuRun> read(Path file) {
@@ -120,7 +120,7 @@ public final class DocumentReader {
                 String field = (String) e.getKey();
                 boolean time = TIMES.contains(field);
                 String unit = field.equals("gbps") ? "GB/s" : field.equals("microseconds") ? "us"
-                        : field.equals("milliseconds") ? "ms" : field;
+                        : field.equals("milliseconds") ? "ms" : field.equals("nanoseconds") ? "ns" : field;
                 out.add(new Measurement(key + field, unit, !time, median.doubleValue(),
                         number(summary.get("stddev"), Double.NaN), (long) number(summary.get("n"), 0), field, labels));
             }

@@ -58,6 +58,15 @@ public final class XferKernels implements AutoCloseable {
         return library.kernel("count_sequence_mismatch_f64");
     }
 
+    /**
+     * {@code pointer_chase(const unsigned long long *start, long long accesses, int uncached,
+     * unsigned long long *end)}: one thread follows {@code accesses} pointers from {@code start}
+     * (with {@code ld.global.cv} when {@code uncached} is not 0) and stores where it stopped.
+     */
+    public Kernel pointerChase() {
+        return library.kernel("pointer_chase");
+    }
+
     @Override
     public void close() {
         library.close();
