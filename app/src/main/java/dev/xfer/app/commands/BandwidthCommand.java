@@ -329,6 +329,15 @@ public final class BandwidthCommand implements Callable<Integer> {
             names.add(new MultiDeviceMetrics.DeviceNames(context.device().index(), link.isPresent(),
                     placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         }
+        // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
+        List<List<String>> kernelNotes = new ArrayList<>();
+        for (int d = 0; d < sessions.size(); d++) {
+            List<String> notes = new ArrayList<>();
+            if (own.isPresent()) {
+                kernelRows(sessions.get(d).device(), own.get(), links.get(d), format, notes);
+            }
+            kernelNotes.add(notes);
+        }
         ValidatedExpectations validated = measuring.validate(expectations,
                 MultiDeviceMetrics.declare(plan, names, concurrent));
         SequencedSet<String> warnings = new LinkedHashSet<>();
@@ -400,10 +409,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             HostPlacement placement = placements.get(d);
             List<BandwidthResult> results = new ArrayList<>();
             List<VerificationFailure> failures = new ArrayList<>();
-            List<String> notes = new ArrayList<>();
-            if (own.isPresent()) {
-                kernelRows(session.device(), own.get(), links.get(d), format, notes);
-            }
+            List<String> notes = new ArrayList<>(kernelNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
             if (own.isPresent() && !stopped) {
                 int passes = placement.targets().size();
