@@ -383,6 +383,11 @@ PY
               --direction h2d,d2h,bidir --blocks 1..4sm --iterations 10 --warmup 2
             expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --sizes 4KiB..1GiB \
               --direction h2d,d2h,d2d --iterations 10 --warmup 2 --html "$out/kernel-crossover.html"
+            if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
+              [ -n "$nvb" ] && [ -x "$nvb" ] && run "$nvb" -b 512 -t device_to_device_memcpy_write_sm \
+                device_to_device_bidirectional_memcpy_write_sm device_to_device_memcpy_write_ce
+              expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --size 1B,4097B,512MiB
+            fi
             local san=/usr/local/cuda/bin/compute-sanitizer
             [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
             if [ -n "$san" ]; then

@@ -52,10 +52,7 @@ public record BandwidthPlan(
         if (blocks.given() && !copies.contains(CopyPath.KERNEL)) {
             throw new IllegalArgumentException("--blocks sets the copy kernel's grid: it needs --copy kernel");
         }
-        if (copies.contains(CopyPath.KERNEL) && directions.stream().allMatch(d -> d == CopyDirection.P2P)) {
-            throw new IllegalArgumentException("--copy kernel has no p2p rows yet (GPU to GPU goes through the driver):"
-                    + " add h2d, d2h, bidir or d2d to --direction");
-        }
+
         if (copies.contains(CopyPath.STAGED)) {
             if (memories.stream().allMatch(HostMemoryKind::isPageLocked)) {
                 throw new IllegalArgumentException("--copy staged stages pageable or heap memory, and --memory has"

@@ -37,8 +37,6 @@ class KernelCopyOptionsTest {
                         "--blocks takes block counts (64), sm, multiples of it (2sm), ranges (1..sm) or all, not 'many'"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--blocks", "100sm"},
                         "--blocks 100sm: at most 64sm"),
-                arguments(new String[] {"bandwidth", "--copy", "kernel", "--direction", "p2p", "--device", "0,1"},
-                        "--copy kernel has no p2p rows yet"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel,dma"},
                         "--copy takes driver, staged or kernel, not 'dma'"));
     }
@@ -62,6 +60,7 @@ class KernelCopyOptionsTest {
             "bandwidth --copy KERNEL --blocks 7,sm,2sm --csv",
             "bandwidth --copy kernel,staged,driver --memory pageable,pinned --blocks all",
             "bandwidth --copy kernel --blocks 1..8 --expect pinned.kernel.h2d.16MiB.blocks8>=1GB/s",
+            "bandwidth --copy driver,kernel --direction p2p --device 0,1 --expect p2p.kernel.0-1.16MiB>=1GB/s",
     })
     void validOptionsReachCuda(String line) {
         XferRun run = XferRun.of(line.split(" "));
