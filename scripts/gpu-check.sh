@@ -379,7 +379,9 @@ PY
             fi
             expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --size 512MiB \
               --direction h2d,d2h,bidir,d2d
-            expect_rc 0 "$xfer" bandwidth --copy kernel --memory pinned,registered,write-combined --size 512MiB \
+            expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory registered,write-combined,pageable --size 1MiB,512MiB \
+              --direction h2d,d2h,bidir --iterations 10 --warmup 2
+            expect_rc 0 "$xfer" bandwidth --copy kernel --memory pinned --size 512MiB \
               --direction h2d,d2h,bidir --blocks 1..4sm --iterations 10 --warmup 2
             expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --sizes 4KiB..1GiB \
               --direction h2d,d2h,d2d --iterations 10 --warmup 2 --html "$out/kernel-crossover.html"
