@@ -13,8 +13,9 @@ import java.util.stream.Collectors;
  * What a bandwidth run measures: every size x memory kind x direction (x copy path, for memory
  * that can be staged), each with warm-up copies and timed iterations.
  *
- * @param copies  the paths pageable and heap memory take ({@code --copy}); page-locked kinds always
- *                take the driver's
+ * @param copies  the paths asked for ({@code --copy}): the staged one applies to pageable and heap
+ *                memory only (page-locked kinds then take the driver's), the kernel's to every kind
+ *                the device lets a kernel reach
  * @param staging how the staged path is set up; used only when {@code copies} has {@link CopyPath#STAGED}
  * @param blocks  the copy kernel's grid sizes ({@code --blocks}); used only when {@code copies} has
  *                {@link CopyPath#KERNEL}
@@ -103,7 +104,10 @@ public record BandwidthPlan(
         return copies.stream().anyMatch(p -> p != CopyPath.DRIVER);
     }
 
-    /** The paths {@code memory} is measured on, in the order given: page-locked memory only the driver's. */
+    /**
+     * The paths {@code memory} is measured on, in the order given; the driver's where none of
+     * them applies (page-locked memory with {@code --copy staged} alone).
+     */
     public List<CopyPath> pathsFor(HostMemoryKind memory) {
         List<CopyPath> paths = copies.stream().filter(p -> p.appliesTo(memory)).toList();
         return paths.isEmpty() ? List.of(CopyPath.DRIVER) : paths;
