@@ -4,7 +4,7 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention pipes latency  (multi, fleet need two GPUs at least)
+#                                   staged-table contention pipes latency kernel-copy  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -407,6 +407,46 @@ PY
               for tool in memcheck racecheck; do
                 expect_rc 0 "$san" --tool "$tool" --error-exitcode 9 --target-processes all \
                   "$xfer" latency --size 4KiB,2MiB --accesses 10000 --iterations 2
+              done
+            else
+              echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
+            fi ;;
+    kernel-copy) # --copy kernel: usage errors, driver and kernel side by side at 512 MiB (beside nvbandwidth's SM
+            # copies when NVBANDWIDTH names its binary or one is on PATH), the --blocks sweep, the 4 KiB..1 GiB
+            # crossover with --html, and compute-sanitizer memcheck and racecheck over a small kernel run.
+            expect_rc 2 "$xfer" bandwidth --copy kernel --blocks 0
+            expect_rc 2 "$xfer" bandwidth --blocks 4
+            run "$xfer" bandwidth --copy kernel --memory pageable --direction h2d --size 1MiB
+            local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth)}
+            if [ -n "$nvb" ] && [ -x "$nvb" ]; then
+              run "$nvb" -l | tee "$out/nvbandwidth-l.txt"
+              run "$nvb" -b 512 -t host_to_device_memcpy_sm device_to_host_memcpy_sm \
+                host_to_device_bidirectional_memcpy_sm device_to_host_bidirectional_memcpy_sm \
+                host_to_device_memcpy_ce device_to_host_memcpy_ce device_local_copy
+            else
+              echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2
+            fi
+            expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --size 512MiB \
+              --direction h2d,d2h,bidir,d2d
+            expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory registered,write-combined,pageable --size 1MiB,512MiB \
+              --direction h2d,d2h,bidir --iterations 10 --warmup 2
+            expect_rc 0 "$xfer" bandwidth --copy kernel --memory pinned --size 512MiB \
+              --direction h2d,d2h,bidir --blocks 1..4sm --iterations 10 --warmup 2
+            expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --sizes 4KiB..1GiB \
+              --direction h2d,d2h,d2d --iterations 10 --warmup 2 --html "$out/kernel-crossover.html"
+            if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
+              [ -n "$nvb" ] && [ -x "$nvb" ] && run "$nvb" -b 512 -t device_to_device_memcpy_write_sm \
+                device_to_device_bidirectional_memcpy_write_sm device_to_device_memcpy_write_ce
+              expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --size 1B,4097B,512MiB
+            fi
+            local san=/usr/local/cuda/bin/compute-sanitizer
+            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+            if [ -n "$san" ]; then
+              local tool
+              for tool in memcheck racecheck; do
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+                  "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
+                  --blocks 1,sm --iterations 2 --warmup 0
               done
             else
               echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1

@@ -67,6 +67,15 @@ public final class XferKernels implements AutoCloseable {
         return library.kernel("pointer_chase");
     }
 
+    /**
+     * {@code copy_bytes(unsigned char *dst, const unsigned char *src, long long bytes)}: the SMs
+     * copy any byte count between any two addresses the device can reach, 16-byte vectors in the
+     * aligned middle; see {@code dev.xfer.app.bandwidth.CopyLayout} for its split of the work.
+     */
+    public Kernel copyBytes() {
+        return library.kernel("copy_bytes");
+    }
+
     @Override
     public void close() {
         library.close();
