@@ -30,6 +30,9 @@ public final class BandwidthJson {
                 "iterations", plan.iterations(),
                 "warmup", plan.warmup(),
                 "timer", plan.timer().label());
+        if (plan.allocations() > 1) {
+            parameters.put("allocations", plan.allocations());
+        }
         if (plan.staged()) {
             parameters.put("copy", plan.copies().stream().map(CopyPath::label).toList());
             parameters.put("staging", Json.object(
@@ -60,6 +63,9 @@ public final class BandwidthJson {
                 row.put("copy", r.copy().label());
                 r.ceiling().ifPresent(c -> row.put("ceiling", ceiling(c, r.gigabytesPerSecond().median())));
             }
+            // Best and worst of the per-allocation medians: what the link can do, and how far placement moved it.
+            r.allocations().ifPresent(a -> row.put("allocations", Json.object(
+                    "count", a.count(), "best", a.best(), "worst", a.worst())));
             rows.add(row);
         }
         return rows;

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.cuda.HostMemoryKind;
@@ -16,6 +17,10 @@ import java.util.stream.Collectors;
  * @param copies  the paths pageable and heap memory take ({@code --copy}); page-locked kinds always
  *                take the driver's
  * @param staging how the staged path is set up; used only when {@code copies} has {@link CopyPath#STAGED}
+ * @param allocations how many separately allocated host buffers each driver-path h2d/d2h configuration is
+ *                measured on ({@code --allocations}): each new allocation of page-locked memory can land
+ *                on slower memory, so one run sees that spread for itself
+ * @param warmupNanos the least time each configuration's warm-up lasts, beside {@code warmup} copies
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -25,7 +30,12 @@ public record BandwidthPlan(
         int warmup,
         CopyTimer timer,
         List<CopyPath> copies,
-        StagingConfig staging) {
+        StagingConfig staging,
+        int allocations,
+        long warmupNanos) {
+
+    /** The most {@code --allocations}: each one pins a buffer of the largest size anew. */
+    public static final int MAX_ALLOCATIONS = 64;
 
     /**
      * 8 lanes of 4 slots of 2 MiB: chosen on the H200 machine (16 cores) from a sweep of threads,
@@ -61,6 +71,24 @@ public record BandwidthPlan(
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
         }
+        if (allocations < 1 || allocations > MAX_ALLOCATIONS) {
+            throw new IllegalArgumentException("--allocations must be 1 to " + MAX_ALLOCATIONS + ", not " + allocations);
+        }
+        if (warmupNanos < 0) {
+            throw new IllegalArgumentException("a warm-up time must not be negative, not " + warmupNanos + " ns");
+        }
+    }
+
+    /** One allocation per configuration, the usual warm-up time. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, 1, Warmup.MIN_NANOS);
+    }
+
+    /** This plan measuring each configuration on {@code count} separate host allocations. */
+    public BandwidthPlan withAllocations(int count) {
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, count,
+                warmupNanos);
     }
 
     /** Today's plan: every kind through the driver. */
@@ -111,7 +139,8 @@ public record BandwidthPlan(
             return Optional.empty();
         }
         return Optional.of(own.size() == directions.size() ? this
-                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging));
+                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging, allocations,
+                warmupNanos));
     }
 
     /**

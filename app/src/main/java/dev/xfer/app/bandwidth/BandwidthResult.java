@@ -25,6 +25,8 @@ import java.util.OptionalInt;
  *                       for d2d, heap memory, or where pages cannot be queried
  * @param copy           whose path moved the bytes: the driver's, or xfer's staged one
  * @param ceiling        for a staged result, the host-copy and pinned rates that bound it; empty otherwise
+ * @param allocations    when measured on several host allocations ({@code --allocations} above 1), each
+ *                       one's median; the statistics above are then the best allocation's samples
  */
 public record BandwidthResult(
         String memory,
@@ -37,13 +39,23 @@ public record BandwidthResult(
         OptionalInt numaNode,
         Optional<HostMemoryNodes> hostMemoryNodes,
         CopyPath copy,
-        Optional<StagedCeiling> ceiling) {
+        Optional<StagedCeiling> ceiling,
+        Optional<AllocationSpread> allocations) {
 
     public BandwidthResult {
+        Objects.requireNonNull(allocations, "allocations");
         Objects.requireNonNull(numaNode, "numaNode");
         Objects.requireNonNull(hostMemoryNodes, "hostMemoryNodes");
         Objects.requireNonNull(copy, "copy");
         Objects.requireNonNull(ceiling, "ceiling");
+    }
+
+    /** A result measured on one host allocation. */
+    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+                           Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
+                           Optional<HostMemoryNodes> hostMemoryNodes, CopyPath copy, Optional<StagedCeiling> ceiling) {
+        this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, numaNode,
+                hostMemoryNodes, copy, ceiling, Optional.empty());
     }
 
     /** A result of the driver's path. */
@@ -64,7 +76,7 @@ public record BandwidthResult(
     /** This result with its placement: the node asked for and where sampled pages were. */
     public BandwidthResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
         return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
-                node, pages, copy, ceiling);
+                node, pages, copy, ceiling, allocations);
     }
 
     /** The memory and, for a staged result, its path: {@code pinned}, {@code pageable staged}. */

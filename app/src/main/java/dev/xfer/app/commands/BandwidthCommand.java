@@ -100,6 +100,11 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed copies first (default 5).")
     private int warmup = 5;
 
+    @Option(names = "--allocations", paramLabel = "K", description = {
+            "Measure each configuration to or from the host on K separately allocated host buffers",
+            "(default 1); rows show the best allocation, and the best and worst medians are reported beside it."})
+    private int allocations = 1;
+
     @Option(names = "--timer", paramLabel = "TIMER", completionCandidates = Choices.Timers.class,
             converter = TimerConverter.class,
             description = "${COMPLETION-CANDIDATES}. events: CUDA events around each copy (default); wall: host clock "
@@ -445,7 +450,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             List<Long> sizes = sizes();
             List<CopyPath> paths = copies.stream().map(CopyPath::fromLabel).distinct().toList();
             return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer, paths,
-                    staging(paths));
+                    staging(paths)).withAllocations(allocations);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -77,6 +77,37 @@ class BandwidthOnGpuTest {
     }
 
     @Test
+    void severalAllocationsKeepTheBestAllocationsSamplesAndTheSpread() {
+        BandwidthPlan plan = new BandwidthPlan(List.of(64L << 20), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), 5, 2, CopyTimer.EVENTS).withAllocations(3);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan);
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        assertEquals(2, outcome.results().size(), "one row per direction, not per allocation");
+        for (BandwidthResult r : outcome.results()) {
+            AllocationSpread spread = r.allocations().orElseThrow(() -> new AssertionError(r.configuration()));
+            assertEquals(3, spread.count());
+            assertEquals(spread.best(), r.gigabytesPerSecond().median(), 1e-9, "the row is the best allocation's");
+            assertTrue(spread.worst() > 0.1 && spread.worst() <= spread.best(), spread.toString());
+        }
+    }
+
+    @Test
+    void aPlantedCorruptionInAnyAllocationFailsTheConfiguration() {
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+        BandwidthPlan plan = new BandwidthPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), 2, 1, CopyTimer.EVENTS).withAllocations(3);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> {
+            if (seen.incrementAndGet() == 3) {
+                s.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 17, (byte) ~s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 17));
+            }
+        }).run(plan);
+        assertEquals(1, outcome.failures().size(), outcome.failures().toString());
+        assertTrue(outcome.failures().getFirst().configuration().contains("allocation 3 of 3"),
+                outcome.failures().toString());
+        outcome.results().forEach(r -> assertFalse(r.verified(), r.configuration()));
+    }
+
+    @Test
     void aPlantedCorruptionIsDetectedAtItsOffset() {
         long offset = 12345;
         var outcome = run(List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2H),
