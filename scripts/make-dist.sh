@@ -11,10 +11,21 @@ mkdir -p "$dist/bin" "$dist/lib"
 "$java_home/bin/jlink" \
   --add-modules "$modules" \
   --strip-debug --no-header-files --no-man-pages --compress zip-0 \
+  --generate-cds-archive \
   --output "$dist/runtime"
 
 cp "$target/$app_jar" "$dist/lib/xfer.jar"
 cp "$target"/lib/*.jar "$dist/lib/"
+
+# AppCDS: a dynamic archive, on top of the runtime's own (--generate-cds-archive above), of the
+# classes a run loads before it touches a GPU: picocli's model of every command, xfer's options,
+# the CUDA loader, the error and JSON paths. Recorded by a run that cannot find libcudart, so it
+# is the same with or without a GPU here. The launcher uses it where it fits and starts without
+# it otherwise; the measured difference is in docs/development.md.
+"$dist/runtime/bin/java" -XX:ArchiveClassesAtExit="$dist/lib/xfer.jsa" -Xshare:auto -Xlog:cds=off -Xlog:cds+dynamic=off \
+  --enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -cp "$dist/lib/*" dev.xfer.app.Main \
+  --cudart /nonexistent/libcudart.so smoke --quick --json >/dev/null 2>&1 || true
+[ -s "$dist/lib/xfer.jsa" ] || { echo "make-dist: the AppCDS archive $dist/lib/xfer.jsa was not written" >&2; exit 1; }
 
 cp "$(dirname "$0")/xfer-launcher.sh" "$dist/bin/xfer"
 chmod +x "$dist/bin/xfer"

@@ -9,7 +9,15 @@ if [ -n "${XFER_JAVA_OPTS:-}" ]; then
     exit 70
   fi
 fi
+# The app's class-data archive (scripts/make-dist.sh) saves about a third of the start; with
+# -Xshare:auto a JVM that cannot use it (another runtime, moved jars) starts without it, silently.
+# $cds is split into words, so an installation path with white space goes without it.
+cds=
+case $here in
+  *[[:space:]]*) ;;
+  *) [ -r "$here/lib/xfer.jsa" ] && cds="-XX:SharedArchiveFile=$here/lib/xfer.jsa -Xlog:cds=off -Xlog:cds+dynamic=off" ;;
+esac
 exec "$here/runtime/bin/java" ${XFER_JAVA_OPTS:-} \
   --enable-native-access=ALL-UNNAMED \
-  -XX:+UseSerialGC -Xshare:auto \
+  -XX:+UseSerialGC -Xshare:auto $cds \
   -cp "$here/lib/*" dev.xfer.app.Main "$@"
