@@ -181,6 +181,10 @@ public final class BandwidthCommand implements Callable<Integer> {
                 throw new UsageException("--concurrent and --numa-node exclude each other: the GPUs' copying threads"
                         + " are not placed on NUMA nodes (yet)");
             }
+            if (plan.allocations() > 1) {
+                throw new UsageException("--concurrent measures one host allocation per GPU; --allocations "
+                        + plan.allocations() + " is for one GPU at a time");
+            }
         }
         if (format == OutputFormat.CSV && (concurrent || plan.peerCopies())) {
             throw new UsageException("--csv has no columns for " + (concurrent ? "--concurrent" : "p2p")

@@ -44,6 +44,18 @@ class AllocationSpreadTest {
     }
 
     @Test
+    void badAllocationCountsAreUsageErrorsBeforeCuda() {
+        var zero = dev.xfer.app.cli.XferRun.of("bandwidth", "--allocations", "0");
+        assertEquals(2, zero.exitCode(), zero.err());
+        assertEquals("xfer: --allocations must be 1 to 64, not 0", zero.err().strip());
+        var concurrent = dev.xfer.app.cli.XferRun.of("bandwidth", "--concurrent", "--device", "0,1", "--memory", "pinned",
+                "--allocations", "3");
+        assertEquals(2, concurrent.exitCode(), concurrent.err());
+        assertEquals("xfer: --concurrent measures one host allocation per GPU; --allocations 3 is for one GPU at a time",
+                concurrent.err().strip());
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void jsonCarriesCountBestAndWorstOnlyWhereSeveralWereMeasured() {
         BandwidthReport report = withSpread();
