@@ -100,9 +100,9 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed copies first (default 5).")
     private int warmup = 5;
 
-    @Option(names = "--allocations", paramLabel = "K", description = {
-            "Measure each configuration to or from the host on K separately allocated host buffers",
-            "(default 1); rows show the best allocation, and the best and worst medians are reported beside it."})
+    @Option(names = "--allocations", paramLabel = "K", description = "Measure each configuration to or from the host"
+            + " on K separately allocated host buffers (default 1); rows show the best allocation, and the best and"
+            + " worst medians are reported beside it.")
     private int allocations = 1;
 
     @Option(names = "--timer", paramLabel = "TIMER", completionCandidates = Choices.Timers.class,

@@ -101,13 +101,13 @@ public final class SmokeCommand implements Callable<Integer> {
             description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector).")
     private Path openMetrics;
 
-    @Option(names = "--quick", description = {"The quick profile, for a scheduler's health check: pinned copies on 3 allocations,",
-            "the overlap schedules and the synchronized checks, well under a second of GPU work per GPU."})
+    @Option(names = "--quick", description = "The quick profile, for a scheduler's health check: pinned copies on 3"
+            + " allocations, the overlap schedules and the synchronized checks, well under a second of GPU work per GPU.")
     private boolean quick;
 
-    @Option(names = "--concurrent", description = {"With several GPUs, smoke them at once, each on its own thread; their rate",
-            "measurements (bandwidth, overlap) still take turns, so a shared PCIe switch or host memory cannot",
-            "lower them (default: one GPU after another)."})
+    @Option(names = "--concurrent", description = "With several GPUs, smoke them at once, each on its own thread; their"
+            + " rate measurements (bandwidth, overlap) still take turns, so a shared PCIe switch or host memory cannot"
+            + " lower them (default: one GPU after another).")
     private boolean concurrent;
 
     @Option(names = "--progress", description = "Show the progress line on stderr even when it is not a terminal.")
