@@ -400,7 +400,7 @@ PY
            for p in standard quick; do
              f="$work/smoke-ten/$p"; c="$work/smoke-ten/$p-compare"; mkdir -p "$f" "$c"
              for r in $(seq 1 10); do
-               timed "$xfer" --label "$p-$r" smoke $([ "$p" = quick ] && echo --quick) --json --output "$f/run$r.json" >/dev/null
+               timed "$xfer" --label "$p-$r" smoke $([ "$p" = quick ] && echo --quick) --json --output "$f/run$r.json"
              done
              fails=0
              for i in $(seq 1 9); do for j in $(seq $((i + 1)) 10); do
