@@ -180,7 +180,7 @@ public final class SmokeCommand implements Callable<Integer> {
         Instant started = Instant.now();
         var session = MeasuringCommand.open(root, index);
         RunContext context = session.context();
-        String who = "device " + index + " (" + context.device().name() + ")";
+        String who = "device " + index + " (" + dev.xfer.app.report.TerminalText.field(context.device().name()) + ")";
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
 
         SmokePlan plan = SmokePlan.standard();

@@ -31,9 +31,20 @@ public final class TerminalText {
     private TerminalText() {
     }
 
+    /**
+     * The most code points of a sentence: xfer's words with document text inside, such as a
+     * fleet finding, whose parts cannot be capped one by one.
+     */
+    public static final int MAX_SENTENCE = 4 * MAX_WIDTH;
+
     /** The text escaped and capped at {@link #MAX_WIDTH}: for any document or option value in a line. */
     public static String field(String text) {
         return escaped(text, MAX_WIDTH);
+    }
+
+    /** The text escaped and capped at {@link #MAX_SENTENCE}: for a sentence built around document text. */
+    public static String sentence(String text) {
+        return escaped(text, MAX_SENTENCE);
     }
 
     /**
