@@ -7,11 +7,12 @@ package dev.xfer.app.report;
  * {@code ESC[2J} in a label clears the screen, a right-to-left override reorders what a reader
  * sees, and a newline starts a line of the attacker's choosing (a forged {@code fleet: PASS}).
  * So every code point that moves the cursor or changes how text is laid out is shown as an
- * escape instead: {@code \n}, {@code \r}, {@code \t}, {@code \\} for the backslash itself (so an
- * escape in the output always means an escaped character), {@code \xHH} for other C0 and C1
+ * escape instead: {@code \n}, {@code \r}, {@code \t}, {@code \xHH} for other C0 and C1
  * controls and DEL, and {@code \}{@code uHHHH} for format characters (bidirectional overrides and
  * isolates, zero-width characters, the BOM), line and paragraph separators and unpaired
- * surrogates. Everything else, accents and CJK included, is kept.
+ * surrogates. Everything else, accents and CJK included, is kept. A backslash is kept too (xfer's
+ * own {@code src\dst} header has one), so a name may read like an escape; it still cannot act as
+ * one.
  *
  * <p>A field is also capped at {@link #MAX_WIDTH} code points of the escaped text, its end
  * replaced by {@code …}: three documents with 1 MB host names once made 478 MB of padded table
@@ -107,8 +108,6 @@ public final class TerminalText {
                 return "\\r";
             case '\t':
                 return "\\t";
-            case '\\':
-                return "\\\\";
             default:
                 break;
         }

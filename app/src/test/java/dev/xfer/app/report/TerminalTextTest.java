@@ -14,7 +14,7 @@ class TerminalTextTest {
 
     @Test
     void showsControlsBidiAndSeparatorsEscaped() {
-        assertEquals("a\\nb\\r\\tc\\\\", TerminalText.field("a\nb\r\tc\\"));
+        assertEquals("a\\nb\\r\\tc\\", TerminalText.field("a\nb\r\tc\\"));
         assertEquals("\\x1b[2J\\x00\\x7f\\x9b", TerminalText.field("\u001b[2J\u0000\u007f\u009b"));
         assertEquals("\\u202eabc\\u2066\\u200b\\ufeff\\u2028\\u2029\\u061c",
                 TerminalText.field("\u202eabc\u2066\u200b\ufeff\u2028\u2029\u061c"));

@@ -74,7 +74,7 @@ class TextTableTest {
 
     @Provide
     Arbitrary<List<List<String>>> rows() {
-        Arbitrary<String> cell = Arbitraries.strings().withCharRange(' ', '[').withCharRange(']', '~').ofMaxLength(12); // no backslash: it is escaped
+        Arbitrary<String> cell = Arbitraries.strings().withCharRange(' ', '~').ofMaxLength(12);
         return cell.list().ofSize(3).list().ofMaxSize(8);
     }
 
