@@ -127,7 +127,8 @@ public final class SmokeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             if (document && ErrorReport.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
                 // A node without a usable GPU still reports, so a fleet run sees it rather than a gap.
-                writeDocument(SmokeDocument.unusable(root, started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
+                writeDocument(SmokeDocument.unusable(XferVersion.xferVersion(), MeasuringCommand.hostName(), root.label(),
+                        started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
             }
             throw e;
         }
