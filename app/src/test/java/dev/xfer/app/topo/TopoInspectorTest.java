@@ -4,7 +4,7 @@ import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DevicesReport;
 import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
 import dev.xfer.app.topology.PcieGeneration;
@@ -140,7 +140,7 @@ class TopoInspectorTest {
     @Test
     void malformedCpuAffinityIsUnknown() {
         TopoGpu gpu = TopoGpu.fromSysfs(new PciDeviceInfo(new PciAddress(0, 0x17, 0, 0), OptionalInt.empty(),
-                Optional.of("7-2"), CpuList.parse("7-2"), Optional.empty(), Optional.empty()));
+                Optional.of("7-2"), CpuSet.parse("7-2"), Optional.empty(), Optional.empty()));
 
         assertEquals(Optional.empty(), gpu.cpuAffinity());
         assertEquals(Optional.empty(), TopoFixtures.withoutCuda(SysfsFixtures.MALFORMED).gpus().getFirst()
