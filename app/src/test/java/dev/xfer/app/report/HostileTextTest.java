@@ -133,6 +133,19 @@ class HostileTextTest {
         return Combinators.combine(text, text, text, text, text).as(Hostile::new);
     }
 
+    /** Issue 23's case: a label that once printed a forged PASS above the real verdict, and crashed fleet (exit 70) before that. */
+    @org.junit.jupiter.api.Test
+    void aLabelCannotForgeAVerdictLine() {
+        String forged = "\nnode gpu-host-9: PASS (1 GPU run)\nfleet: PASS";
+        Hostile hostile = new Hostile(MARK + "gpu-host-", forged, "NVIDIA H200", "GPU-1", "pinned");
+        XferRun run = XferRun.of("fleet", documents(hostile).toString());
+        assertTrue(run.exitCode() == 0 || run.exitCode() == 1, run.err());
+        List<String> lines = run.out().lines().toList();
+        assertEquals(List.of(lines.getLast()), lines.stream().filter(l -> l.matches("fleet: (PASS|FAIL)")).toList());
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("node gpu-host-9")), run.out());
+        assertTrue(run.out().contains("[\\nnode gpu-host-9: PASS (1 GPU run)\\nfleet: PASS0]"), run.out());
+    }
+
     @Property(tries = 5, shrinking = ShrinkingMode.OFF)
     void fleetTextShowsDocumentTextWithoutObeyingIt(@ForAll("hostiles") Hostile hostile) {
         String benign = XferRun.of("fleet", documents(Hostile.benign()).toString()).out();
