@@ -34,6 +34,8 @@ final class Check {
         return new CudaError(rc, cString(cudart.cudaGetErrorName(rc)), cString(cudart.cudaGetErrorString(rc)));
     }
 
+    // Restricted by design: a C string from libcudart has no length; 4096 bytes bound the read.
+    @SuppressWarnings("restricted")
     static String cString(MemorySegment pointer) {
         if (pointer.equals(MemorySegment.NULL)) {
             return "(null)";

@@ -16,6 +16,7 @@ public final class Memcpy {
      * array's address and keeps the array in place for the length of the call.
      */
     private static final class Critical {
+        @SuppressWarnings("restricted") // a second, critical link of cudaMemcpy
         static final MethodHandle MEMCPY = Linker.nativeLinker().downcallHandle(
                 cudart.cudaMemcpy$address(), cudart.cudaMemcpy$descriptor(), Linker.Option.critical(true));
     }

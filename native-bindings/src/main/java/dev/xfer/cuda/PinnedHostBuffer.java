@@ -19,6 +19,7 @@ public final class PinnedHostBuffer implements HostBuffer {
         this.segment = segment;
     }
 
+    @SuppressWarnings("restricted") // cudaHostAlloc returns an address without a size: the size asked for is it
     static PinnedHostBuffer allocate(long bytes, boolean writeCombined) {
         Sizes.requirePositive(bytes, "pinned host buffer");
         int flags = cudart.cudaHostAllocPortable() | (writeCombined ? cudart.cudaHostAllocWriteCombined() : 0);

@@ -3,18 +3,27 @@ package dev.xfer.host;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * A set of logical CPU numbers, as {@code sched_getaffinity} and {@code sched_setaffinity} see
- * it: a bit mask of 64-bit words, CPU {@code n} being bit {@code n % 64} of word {@code n / 64}.
+ * A set of logical CPU numbers: the one CPU-set type of the project. {@code sched_getaffinity} and
+ * {@code sched_setaffinity} see it as a bit mask of 64-bit words, CPU {@code n} being bit
+ * {@code n % 64} of word {@code n / 64}; sysfs {@code cpulist} files as comma-separated numbers
+ * and inclusive ranges ({@code 0-3,8,10-11}, the empty string for no CPUs).
  *
  * @param cpus the CPU numbers, ascending, each 0 to {@link #CPU_LIMIT} - 1
  */
 public record CpuSet(SortedSet<Integer> cpus) {
     /** The most CPUs a set may name; Linux's NR_CPUS is at most 8192 on x86-64. */
     public static final int CPU_LIMIT = 1 << 16;
+
+    private static final CpuSet EMPTY = new CpuSet(new TreeSet<>());
+    // The kernel also accepts stride groups ("0-15:2/4") when writing, but never prints them.
+    private static final Pattern PIECE = Pattern.compile("(\\d{1,5})(?:-(\\d{1,5}))?");
 
     public CpuSet {
         TreeSet<Integer> copy = new TreeSet<>();
@@ -25,6 +34,46 @@ public record CpuSet(SortedSet<Integer> cpus) {
             copy.add(cpu);
         }
         cpus = Collections.unmodifiableSortedSet(copy);
+    }
+
+    /** The set without CPUs. */
+    public static CpuSet empty() {
+        return EMPTY;
+    }
+
+    /**
+     * Parses cpulist text. Surrounding whitespace is ignored; pieces may overlap or come in any
+     * order. Returns empty for anything malformed: stray characters, a range whose end is below its
+     * start, or a CPU number at or above {@link #CPU_LIMIT} (a corrupt {@code 0-2147483647} must
+     * not exhaust memory).
+     */
+    public static Optional<CpuSet> parse(String text) {
+        String trimmed = text.strip();
+        if (trimmed.isEmpty()) {
+            return Optional.of(EMPTY);
+        }
+        TreeSet<Integer> cpus = new TreeSet<>();
+        // Limit -1 keeps trailing empty pieces, so "1," is rejected rather than read as "1".
+        for (String piece : trimmed.split(",", -1)) {
+            Matcher matcher = PIECE.matcher(piece);
+            if (!matcher.matches()) {
+                return Optional.empty();
+            }
+            int first = Integer.parseInt(matcher.group(1));
+            int last = matcher.group(2) == null ? first : Integer.parseInt(matcher.group(2));
+            if (last < first || last >= CPU_LIMIT) {
+                return Optional.empty();
+            }
+            for (int cpu = first; cpu <= last; cpu++) {
+                cpus.add(cpu);
+            }
+        }
+        return Optional.of(new CpuSet(cpus));
+    }
+
+    /** The canonical cpulist text, as the kernel prints it; the same as {@link #toString()}. */
+    public String format() {
+        return toString();
     }
 
     /** The set of the given CPUs, in any order, repeats allowed. */

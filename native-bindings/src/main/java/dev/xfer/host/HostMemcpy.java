@@ -45,6 +45,7 @@ public final class HostMemcpy {
     }
 
     /** memcpy from the C library; {@code heapAccess}: linked so that heap segments may be passed. */
+    @SuppressWarnings("restricted") // linking a C function is what this class is for
     private static MethodHandle link(boolean heapAccess) {
         Linker linker = Linker.nativeLinker();
         MemorySegment symbol = linker.defaultLookup().find("memcpy")

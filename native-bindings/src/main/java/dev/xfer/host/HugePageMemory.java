@@ -39,6 +39,7 @@ public final class HugePageMemory implements AutoCloseable {
      *
      * @throws PlacementException when mmap or madvise fails, naming the call and its errno
      */
+    @SuppressWarnings("restricted") // mmap returns an address without a size: the size mapped is its size
     public static HugePageMemory map(long bytes) {
         if (bytes < 1) {
             throw new IllegalArgumentException("a huge-page buffer needs at least one byte, not " + bytes);

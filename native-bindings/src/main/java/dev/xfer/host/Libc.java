@@ -172,6 +172,7 @@ final class Libc {
         private Handles() {
         }
 
+        @SuppressWarnings("restricted") // linking libc is what this class is for
         private static MethodHandle function(String name, FunctionDescriptor descriptor, Linker.Option... options) {
             MemorySegment symbol = LIBC.find(name).orElseThrow(() ->
                     new UnsupportedOperationException("libc has no " + name + " on this " + platform()));

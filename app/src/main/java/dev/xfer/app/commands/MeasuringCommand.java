@@ -59,7 +59,7 @@ public final class MeasuringCommand {
      * keep it (readers ignore fields they do not know). Readers take any version up to theirs and
      * refuse a newer one: see docs/fleets.md.
      */
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = dev.xfer.app.results.DocumentSchema.VERSION;
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;

@@ -161,7 +161,8 @@ public final class SmokeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             if (document && ErrorReport.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
                 // A node without a usable GPU still reports, so a fleet run sees it rather than a gap.
-                writeDocument(SmokeDocument.unusable(root, started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
+                writeDocument(SmokeDocument.unusable(XferVersion.xferVersion(), MeasuringCommand.hostName(), root.label(),
+                        started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
             }
             throw e;
         }
@@ -266,7 +267,7 @@ public final class SmokeCommand implements Callable<Integer> {
         var session = MeasuringCommand.open(root, index);
         session.device().makeCurrent();
         RunContext context = session.context();
-        String who = "device " + index + " (" + context.device().name() + ")";
+        String who = "device " + index + " (" + dev.xfer.app.report.TerminalText.field(context.device().name()) + ")";
         OptionalDouble linkRate = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
 
         BandwidthPlan bandwidth = plan.bandwidth();

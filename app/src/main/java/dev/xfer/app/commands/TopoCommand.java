@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
@@ -44,7 +45,7 @@ public final class TopoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         root.activity().set("reading the topology");
-        TopoReport report = new TopoInspector(sysfsRoot).inspect(
+        TopoReport report = new TopoInspector(sysfsRoot, ErrorReport::line).inspect(
                 () -> new DeviceInspector(root.cuda(), new PciDeviceReader(sysfsRoot)).inspectAll());
         return HostView.print(spec, json, () -> document(XferVersion.xferVersion(), report),
                 () -> TopoText.render(report));

@@ -1,6 +1,6 @@
 package dev.xfer.app.devices;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
 import dev.xfer.app.topology.PcieLink;
@@ -70,7 +70,7 @@ public record DeviceInfo(
 
     /** The CPUs near the GPU in cpulist form, from the parsed list, so a malformed file reads as unknown. */
     public Optional<String> cpuAffinity() {
-        return pci.flatMap(PciDeviceInfo::localCpus).filter(c -> !c.isEmpty()).map(CpuList::format);
+        return pci.flatMap(PciDeviceInfo::localCpus).filter(c -> !c.isEmpty()).map(CpuSet::format);
     }
 
     /** The bus id in sysfs form ({@code 0000:c1:00.0}), as topo and lspci write it; CUDA's text if it does not parse. */

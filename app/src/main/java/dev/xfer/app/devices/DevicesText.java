@@ -1,6 +1,7 @@
 package dev.xfer.app.devices;
 
 import dev.xfer.app.report.Approximate;
+import dev.xfer.app.report.TerminalText;
 import dev.xfer.app.topology.PcieLink;
 
 import java.util.Locale;
@@ -14,7 +15,7 @@ public final class DevicesText {
     public static String render(DevicesReport report) {
         StringBuilder out = new StringBuilder();
         for (DeviceInfo d : report.devices()) {
-            out.append("Device ").append(d.index()).append(": ").append(d.name()).append('\n');
+            out.append("Device ").append(d.index()).append(": ").append(TerminalText.field(d.name())).append('\n');
             line(out, "compute capability", d.computeCapability());
             line(out, "memory", Approximate.bytes(d.memoryTotalBytes()) + " total, " + Approximate.bytes(d.memoryFreeBytes())
                     + " free (" + d.memoryTotalBytes() + " / " + d.memoryFreeBytes() + " bytes)");
@@ -32,7 +33,7 @@ public final class DevicesText {
             out.append('\n');
         }
         out.append("CUDA driver ").append(report.driver()).append(", runtime ").append(report.runtime())
-                .append(" (").append(report.libcudart()).append(")\n");
+                .append(" (").append(TerminalText.sentence(report.libcudart().toString())).append(")\n");
         return out.toString();
     }
 

@@ -1,10 +1,16 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.report.TerminalText;
+
 import java.nio.file.Path;
 
-/** A file fleet or compare cannot use: its message is the one line naming the file and why. */
+/**
+ * A file fleet or compare cannot use: its message is the one line naming the file and why. Both
+ * parts are escaped ({@link TerminalText}): a file name or a parser's quote of the document can
+ * hold a newline or an escape sequence, and this line goes to the terminal.
+ */
 public final class BadDocumentException extends RuntimeException {
     public BadDocumentException(Path file, String why) {
-        super(file + ": " + why);
+        super(TerminalText.escaped(file.toString(), 4096) + ": " + TerminalText.sentence(why));
     }
 }

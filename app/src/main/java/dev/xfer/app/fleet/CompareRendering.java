@@ -3,6 +3,7 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.fleet.Comparison.Report;
 import dev.xfer.app.fleet.Comparison.Row;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.TerminalText;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
@@ -25,9 +26,10 @@ public final class CompareRendering {
                     Numbers.percent(r.change()), Double.isNaN(r.noise()) ? "?" : "±" + Numbers.text(r.noise() * 100) + "%",
                     mark(r, threshold));
         }
-        out.append(table.render());
+        // Indented: its first column is document text, which never begins a line.
+        out.append(table.render("  "));
         for (String u : report.unmatched()) {
-            out.append("note: ").append(u).append('\n');
+            out.append("note: ").append(TerminalText.sentence(u)).append('\n');
         }
         long regressions = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.REGRESSION).count();
         long improvements = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.IMPROVEMENT).count();

@@ -8,6 +8,7 @@ import dev.xfer.app.fleet.FleetAnalysis.ResultSpread;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.JUnitXml;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.TerminalText;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 
@@ -21,6 +22,8 @@ import java.util.stream.Collectors;
 
 /** A fleet report as text, JSON, CSV and JUnit XML. */
 public final class FleetRendering {
+    private static final String TABLE_MARGIN = "  ";
+
     private FleetRendering() {
     }
 
@@ -33,7 +36,7 @@ public final class FleetRendering {
                 Numbers.text(report.rule().margin() * 100) + "%"));
         for (ModelGroup group : report.groups()) {
             out.append('\n');
-            TextTable table = TextTable.titled(group.model() + " (" + group.runs().size() + " GPU runs)",
+            TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
                     Column.left("result"), Column.right("median"), Column.right("MAD"), Column.left("GPU"),
                     Column.right("value"), Column.right("vs median"), Column.right("z"), Column.left(""));
             for (ResultSpread spread : group.results()) {
@@ -45,11 +48,12 @@ public final class FleetRendering {
                     first = false;
                 }
             }
-            out.append(table.render());
+            // Indented: its title and first column are document text, which never begins a line.
+            out.append(table.render(TABLE_MARGIN));
         }
         for (GpuRun run : report.runs()) {
             run.link().filter(GpuRun.LinkState::generationReduced).filter(l -> !l.widthReduced()).ifPresent(l ->
-                    out.append("note: ").append(run.who()).append(": link ").append(l.describe())
+                    out.append("note: ").append(TerminalText.field(run.who())).append(": link ").append(l.describe())
                             .append(" at rest (GPUs lower the link speed while idle; not a failure)\n"));
         }
         out.append('\n');
@@ -60,14 +64,18 @@ public final class FleetRendering {
         return out.toString();
     }
 
-    /** {@code node HOST: PASS (n GPU runs)} or {@code node HOST: FAIL <who>: <reason>; ...}. */
+    /**
+     * {@code node HOST: PASS (n GPU runs)} or {@code node HOST: FAIL <who>: <reason>; ...}, with
+     * the document's text in it escaped and capped ({@link TerminalText}).
+     */
     public static String verdict(FleetReport report, String host) {
         List<GpuRun> runs = report.runs().stream().filter(r -> r.host().equals(host)).toList();
         List<Finding> findings = report.findings().stream().filter(f -> f.run().host().equals(host)).toList();
         if (findings.isEmpty()) {
-            return "node " + host + ": PASS (" + runs.size() + " GPU run" + (runs.size() == 1 ? "" : "s") + ")";
+            return "node " + TerminalText.field(host) + ": PASS (" + runs.size() + " GPU run" + (runs.size() == 1 ? "" : "s") + ")";
         }
-        return "node " + host + ": FAIL " + findings.stream().map(f -> f.run().who() + ": " + f.reason())
+        return "node " + TerminalText.field(host) + ": FAIL " + findings.stream()
+                .map(f -> TerminalText.field(f.run().who()) + ": " + TerminalText.sentence(f.reason()))
                 .collect(Collectors.joining("; "));
     }
 

@@ -1,6 +1,6 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 
@@ -108,7 +108,7 @@ public record HostPlacement(NumaOption option, OptionalInt gpuNode, List<NodeTar
     }
 
     private static NodeTarget target(NumaNode node, List<String> notes) {
-        CpuList cpus = node.cpus().orElse(CpuList.empty());
+        CpuSet cpus = node.cpus().orElse(CpuSet.empty());
         if (cpus.isEmpty() && node.cpus().isPresent()) {
             notes.add("NUMA node " + node.id() + " has no CPUs: the measuring thread keeps its CPUs for it");
         }

@@ -1,6 +1,6 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.host.MemoryPolicy;
@@ -30,13 +30,13 @@ public final class Misplacement {
      * @param cpus   the CPUs the thread may run on
      * @param policy the thread's memory policy
      */
-    public static Optional<String> warning(NumaTopology topology, OptionalInt gpuNode, CpuList cpus,
+    public static Optional<String> warning(NumaTopology topology, OptionalInt gpuNode, CpuSet cpus,
                                            MemoryPolicy policy) {
         if (gpuNode.isEmpty() || topology.isSingleNode()) {
             return Optional.empty();
         }
         int gpu = gpuNode.getAsInt();
-        Optional<CpuList> gpuCpus = topology.node(gpu).flatMap(NumaNode::cpus).filter(c -> !c.isEmpty());
+        Optional<CpuSet> gpuCpus = topology.node(gpu).flatMap(NumaNode::cpus).filter(c -> !c.isEmpty());
         List<String> problems = new ArrayList<>();
         if (gpuCpus.isPresent() && !cpus.isEmpty() && cpus.cpus().stream().noneMatch(gpuCpus.get()::contains)) {
             problems.add("its CPUs (" + cpus.format() + ") are on node" + plural(nodesOf(topology, cpus)) + ", not "
@@ -59,14 +59,14 @@ public final class Misplacement {
             return Optional.empty();
         }
         try {
-            CpuList cpus = CpuList.of(ThreadPlacement.current().cpus());
+            CpuSet cpus = CpuSet.of(ThreadPlacement.current().cpus());
             return warning(topology, gpuNode, cpus, ThreadPlacement.memoryPolicy());
         } catch (PlacementException | UnsupportedOperationException e) {
             return Optional.empty();
         }
     }
 
-    private static SortedSet<Integer> nodesOf(NumaTopology topology, CpuList cpus) {
+    private static SortedSet<Integer> nodesOf(NumaTopology topology, CpuSet cpus) {
         SortedSet<Integer> nodes = new TreeSet<>();
         for (int cpu : cpus.cpus()) {
             topology.nodeOfCpu(cpu).ifPresent(n -> nodes.add(n.id()));
@@ -78,6 +78,6 @@ public final class Misplacement {
         if (nodes.isEmpty()) {
             return "s unknown";
         }
-        return (nodes.size() == 1 ? " " : "s ") + CpuList.of(nodes).format();
+        return (nodes.size() == 1 ? " " : "s ") + CpuSet.of(nodes).format();
     }
 }

@@ -1,6 +1,6 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -13,7 +13,7 @@ import java.util.OptionalInt;
  * @param cpus the CPUs the measuring thread runs on; empty to leave its CPUs as they are (a
  *             node without CPUs, a topology that does not list them, or nothing placed)
  */
-public record NodeTarget(OptionalInt node, CpuList cpus) {
+public record NodeTarget(OptionalInt node, CpuSet cpus) {
 
     public NodeTarget {
         Objects.requireNonNull(node, "node");
@@ -23,14 +23,14 @@ public record NodeTarget(OptionalInt node, CpuList cpus) {
         }
     }
 
-    private static final NodeTarget UNPLACED = new NodeTarget(OptionalInt.empty(), CpuList.empty());
+    private static final NodeTarget UNPLACED = new NodeTarget(OptionalInt.empty(), CpuSet.empty());
 
     /** Nothing placed: memory and CPUs as the process has them. */
     public static NodeTarget unplaced() {
         return UNPLACED;
     }
 
-    public static NodeTarget on(int node, CpuList cpus) {
+    public static NodeTarget on(int node, CpuSet cpus) {
         return new NodeTarget(OptionalInt.of(node), cpus);
     }
 

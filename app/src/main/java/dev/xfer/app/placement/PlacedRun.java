@@ -1,6 +1,6 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.host.Placement;
 import dev.xfer.host.PlacementException;
 import dev.xfer.host.ThreadPlacement;
@@ -34,7 +34,7 @@ public final class PlacedRun {
         List<Integer> cpus = List.copyOf(target.cpus().cpus());
         try (Placement placed = Placement.onNode(target.node().getAsInt(), cpus)) {
             NodeTarget actual = cpus.isEmpty() ? target
-                    : new NodeTarget(target.node(), CpuList.of(placed.cpus().cpus()));
+                    : new NodeTarget(target.node(), CpuSet.of(placed.cpus().cpus()));
             return new Result<>(work.get(), actual);
         }
     }

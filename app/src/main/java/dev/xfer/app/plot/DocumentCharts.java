@@ -47,6 +47,8 @@ public final class DocumentCharts {
         List<Figure> out = new ArrayList<>();
         if (command.equals("fleet")) {
             out.addAll(fleet(doc));
+        } else if (command.equals("compare")) {
+            out.addAll(compare(doc));
         } else if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
                 && devices.getFirst() instanceof Map<?, ?> first && first.containsKey("context")) {
             for (Object device : devices) {
@@ -58,8 +60,8 @@ public final class DocumentCharts {
             out.addAll(oneDevice(command, doc));
         }
         if (out.isEmpty()) {
-            out.add(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check and "
-                    + "fleet documents"));
+            out.add(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check, "
+                    + "fleet and compare documents"));
         }
         return out;
     }
@@ -272,6 +274,35 @@ public final class DocumentCharts {
         String title = "Fleet: each GPU against the median of its model";
         return List.of(Figure.chart(title, FleetChart.draw(title, rows,
                 new Caption(gpus + " GPU runs · " + (Boolean.TRUE.equals(doc.get("passed")) ? "no outliers" : "outliers found")))));
+    }
+
+    /** compare's rows, read defensively: only the fields every version of its JSON has. */
+    private List<Figure> compare(Map<?, ?> doc) {
+        List<CompareChart.Row> rows = new ArrayList<>();
+        if (doc.get("results") instanceof List<?> results) {
+            for (Object o : results) {
+                if (o instanceof Map<?, ?> r && r.get("change") instanceof Number change && Double.isFinite(change.doubleValue())) {
+                    boolean higherIsBetter = !Boolean.FALSE.equals(r.get("higherIsBetter"));
+                    String verdict = text(r.get("verdict"), "");
+                    boolean beyond = r.get("beyondNoise") instanceof Boolean b ? b : !verdict.isEmpty() && !verdict.equals("same");
+                    boolean worseSide = higherIsBetter ? change.doubleValue() < 0 : change.doubleValue() > 0;
+                    String gpu = text(r.get("host"), "?") + " " + text(r.get("uuid"), text(r.get("pciBusId"), ""));
+                    rows.add(new CompareChart.Row(gpu.strip(), text(r.get("name"), "?"), text(r.get("unit"), ""), higherIsBetter,
+                            number(r.get("baseline"), Double.NaN), number(r.get("current"), Double.NaN), change.doubleValue(),
+                            number(r.get("noise"), Double.NaN), beyond && worseSide, beyond && !worseSide && change.doubleValue() != 0,
+                            Boolean.TRUE.equals(r.get("failed"))));
+                }
+            }
+        }
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        double threshold = number(doc.get("failOnRegression"), Double.NaN);
+        long failed = rows.stream().filter(CompareChart.Row::failed).count();
+        String title = "Compare: each result's change from the baseline, against its noise";
+        return List.of(Figure.chart(title, CompareChart.draw(title, rows, threshold, new Caption(rows.size() + " results · "
+                + (failed == 0 ? "no regression" : failed + " regression" + (failed == 1 ? "" : "s"))
+                + (Double.isFinite(threshold) ? String.format(java.util.Locale.ROOT, " beyond %.3g%%", threshold * 100) : "")))));
     }
 
     private static ScheduleTimeline timeline(Map<?, ?> t) {

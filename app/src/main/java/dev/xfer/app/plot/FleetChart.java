@@ -24,9 +24,11 @@ public final class FleetChart {
         }
     }
 
-    static final double WIDTH = 900;
-    private static final double LEFT = 330;
-    private static final double RIGHT = 760;
+    /** The narrowest label margin (900 units wide in all); it grows with the longest row label. */
+    private static final double MIN_LEFT = 330;
+    private static final double PLOT = 430;
+    private static final double RIGHT_MARGIN = 140;
+    private static final double LABEL_SIZE = 10;
     private static final double TOP = 40;
     private static final double ROW = 26;
 
@@ -37,6 +39,11 @@ public final class FleetChart {
         if (rows.isEmpty()) {
             throw new IllegalArgumentException("a fleet chart needs at least one metric");
         }
+        List<String> labels = rows.stream().map(FleetChart::label).toList();
+        // Measured, not fixed: a long model and result name must fit left of the axis.
+        double left = Math.max(MIN_LEFT, 10 + 8 + labels.stream().mapToDouble(l -> TextWidth.of(l, LABEL_SIZE)).max().orElse(0));
+        double right = left + PLOT;
+        double width = right + RIGHT_MARGIN;
         double bottom = TOP + rows.size() * ROW + 6;
         double height = bottom + 110;
         double reach = 1;
@@ -45,8 +52,8 @@ public final class FleetChart {
                 reach = Math.max(reach, Math.abs(r.percent(d)));
             }
         }
-        Axis x = Axis.linear(-reach, reach, LEFT, RIGHT, "difference from the GPU model's median", "%", 8);
-        Svg svg = new Svg(WIDTH, height, title);
+        Axis x = Axis.linear(-reach, reach, left, right, "difference from the GPU model's median", "%", 8);
+        Svg svg = new Svg(width, height, title);
         ChartParts.title(svg, title, 10);
         x.drawBottom(svg, bottom, TOP);
         double zero = x.at(0);
@@ -54,19 +61,19 @@ public final class FleetChart {
                 "stroke-width", 1.5);
         double y = TOP;
         svg.open("g", "class", "rows");
-        for (Row r : rows) {
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
             double mid = y + ROW / 2;
-            svg.textElement("text", String.format(Locale.ROOT, "%s · %s (median %.4g %s%s)", r.model(), r.metric(),
-                            r.median(), r.unit(), r.higherIsBetter() ? ", higher is better" : ", lower is better"),
-                    "class", "row-label", "x", LEFT - 8, "y", mid + 4, "text-anchor", "end", "font-size", 10);
-            svg.element("line", "x1", LEFT, "y1", mid, "x2", RIGHT, "y2", mid, "stroke", "#eee", "stroke-width", 1);
+            svg.textElement("text", labels.get(i), "class", "row-label", "x", left - 8, "y", mid + 4, "text-anchor", "end",
+                    "font-size", LABEL_SIZE);
+            svg.element("line", "x1", left, "y1", mid, "x2", right, "y2", mid, "stroke", "#eee", "stroke-width", 1);
             for (Dot d : r.dots()) {
                 double px = x.at(r.percent(d));
                 String tip = String.format(Locale.ROOT, "%s GPU %d: %.4g %s (%+.1f%%)%s", d.host(), d.index(), d.value(),
                         r.unit(), r.percent(d), d.outlier() ? ", outlier" : "");
                 if (d.outlier()) {
                     Palette.marker(svg, 3, px, mid, "point outlier", tip);
-                    svg.textElement("text", d.host() + " GPU " + d.index(), "class", "outlier-label", "x", px,
+                    svg.textElement("text", TextWidth.capped(d.host()) + " GPU " + d.index(), "class", "outlier-label", "x", px,
                             "y", mid - 7, "text-anchor", "middle", "font-size", 10, "fill", Palette.BAD);
                 } else {
                     svg.open("circle", "class", "point", "cx", px, "cy", mid, "r", 4, "fill", Palette.H2D,
@@ -81,8 +88,14 @@ public final class FleetChart {
         new Legend().fill("a GPU", Palette.H2D, 1)
                 .series("an outlier by fleet's rule", 3)
                 .line("the model's median", "#000", "")
-                .draw(svg, LEFT, bottom + 44);
+                .draw(svg, left, bottom + 44);
         caption.draw(svg, 10, height - 10);
         return svg.finish();
+    }
+
+    /** A row's label: model, result and median, each document part capped. */
+    static String label(Row r) {
+        return String.format(Locale.ROOT, "%s · %s (median %.4g %s%s)", TextWidth.capped(r.model()), TextWidth.capped(r.metric()),
+                r.median(), TextWidth.capped(r.unit()), r.higherIsBetter() ? ", higher is better" : ", lower is better");
     }
 }

@@ -100,8 +100,7 @@ public final class Svg {
     /** Text made safe for XML content and attribute values. */
     public static String escape(String text) {
         StringBuilder b = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
+        text.codePoints().forEach(c -> {
             switch (c) {
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
@@ -109,13 +108,15 @@ public final class Svg {
                 case '"' -> b.append("&quot;");
                 case '\'' -> b.append("&#39;");
                 default -> {
-                    // XML 1.0 forbids most control characters even as references: drop them.
-                    if (c >= 0x20 || c == '\n' || c == '\t') {
-                        b.append(c);
+                    // XML 1.0 forbids most controls, lone surrogates, U+FFFE and U+FFFF even as
+                    // references: drop them, or the page's SVG is not well-formed.
+                    if (c == '\n' || c == '\t' || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
+                            || c >= 0x10000) {
+                        b.appendCodePoint(c);
                     }
                 }
             }
-        }
+        });
         return b.toString();
     }
 

@@ -19,6 +19,12 @@ import java.util.Optional;
  * 16MiB   24.81
  * </pre>
  *
+ * <p>Every title, header and cell goes through {@link TerminalText}: control characters and
+ * bidirectional marks are shown escaped, so a cell can neither break the grid nor start a line,
+ * and a cell is capped at {@link TerminalText#MAX_WIDTH} code points (titles are escaped, not
+ * capped: their document parts are capped by whoever builds them). A table whose cells begin with
+ * document text is rendered with a margin ({@link #render(String)}), so no line starts with it.
+ *
  * <p>Widths count code points, so they are right for text without wide or combining characters.
  * Rows are collected in this object, which is therefore not thread-safe.
  */
@@ -38,10 +44,10 @@ public final class TextTable {
      */
     public record Column(String header, Alignment alignment) {
 
-        /** @throws IllegalArgumentException when the header contains a line break or tab */
+        /** The header is escaped and capped like a cell. */
         public Column {
             Objects.requireNonNull(alignment, "alignment");
-            requireOneLine(header);
+            header = TerminalText.field(Objects.requireNonNull(header, "header"));
         }
 
         /** A column whose cells keep to the left, for names. */
@@ -64,16 +70,13 @@ public final class TextTable {
     /**
      * A table with the given title (or none, when {@code null}) and columns.
      *
-     * @throws IllegalArgumentException when there are no columns or the title is not one line
+     * @throws IllegalArgumentException when there are no columns
      */
     public TextTable(String title, List<Column> columns) {
-        if (title != null) {
-            requireOneLine(title);
-        }
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("a table needs at least one column");
         }
-        this.title = title;
+        this.title = title == null ? null : TerminalText.escaped(title, Integer.MAX_VALUE);
         this.columns = List.copyOf(columns);
     }
 
@@ -106,8 +109,7 @@ public final class TextTable {
      * Adds a row with one cell per column.
      *
      * @return this table, for chaining
-     * @throws IllegalArgumentException when the cell count differs from the column count, or a
-     *         cell contains a line break or tab
+     * @throws IllegalArgumentException when the cell count differs from the column count
      */
     public TextTable addRow(String... cells) {
         return addRow(Arrays.asList(cells));
@@ -119,13 +121,20 @@ public final class TextTable {
             throw new IllegalArgumentException("a row needs " + columns.size() + " cells, got "
                     + cells.size() + ": " + cells);
         }
-        cells.forEach(TextTable::requireOneLine);
-        rows.add(List.copyOf(cells));
+        rows.add(cells.stream().map(cell -> TerminalText.field(Objects.requireNonNull(cell, "cell"))).toList());
         return this;
     }
 
     /** Renders the table; the same content always gives the same text. */
     public String render() {
+        return render("");
+    }
+
+    /**
+     * Renders the table with every line, title included, after {@code margin}: for tables whose
+     * first column holds text from documents, which must never begin a line of the output.
+     */
+    public String render(String margin) {
         int[] widths = new int[columns.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = width(columns.get(c).header());
@@ -135,16 +144,16 @@ public final class TextTable {
         }
         StringBuilder out = new StringBuilder();
         if (title != null) {
-            appendLine(out, title);
+            appendLine(out, margin, title);
         }
-        appendLine(out, line(columns.stream().map(Column::header).toList(), widths));
+        appendLine(out, margin, line(columns.stream().map(Column::header).toList(), widths));
         List<String> underline = new ArrayList<>(widths.length);
         for (int width : widths) {
             underline.add("-".repeat(width));
         }
-        appendLine(out, line(underline, widths));
+        appendLine(out, margin, line(underline, widths));
         for (List<String> row : rows) {
-            appendLine(out, line(row, widths));
+            appendLine(out, margin, line(row, widths));
         }
         return out.toString();
     }
@@ -172,21 +181,11 @@ public final class TextTable {
         return line.toString();
     }
 
-    private static void appendLine(StringBuilder out, String line) {
-        out.append(line.stripTrailing()).append('\n');
+    private static void appendLine(StringBuilder out, String margin, String line) {
+        out.append(margin).append(line.stripTrailing()).append('\n');
     }
 
     private static int width(String text) {
         return text.codePointCount(0, text.length());
-    }
-
-    // A line break or tab inside a cell would break the grid.
-    private static void requireOneLine(String text) {
-        Objects.requireNonNull(text, "text");
-        if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0 || text.indexOf('\t') >= 0) {
-            throw new IllegalArgumentException(
-                    "table text must be one line without tabs: " + text.replace("\n", "\\n")
-                            .replace("\r", "\\r").replace("\t", "\\t"));
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.xfer.app.results;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DevicesJson;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.TerminalText;
 import dev.xfer.app.topology.PcieLink;
 import dev.xfer.cuda.CudaVersion;
 
@@ -28,12 +29,12 @@ public record RunContext(String xferVersion, Instant started, String host, Devic
         return device.transferLink();
     }
 
-    /** One line for the top of a text report. */
+    /** One line for the top of a text report; the driver's GPU name is shown escaped. */
     public String headline() {
         String link = link().map(l -> String.format(Locale.ROOT, "%s (%.1f GB/s per direction)", l, l.theoreticalGBps()))
                 .orElse("link unknown");
         return String.format(Locale.ROOT, "device %d: %s, %s, CUDA runtime %s, driver %s",
-                device.index(), device.name(), link, runtime, driver);
+                device.index(), TerminalText.field(device.name()), link, runtime, driver);
     }
 
     public Map<String, Object> toJson() {

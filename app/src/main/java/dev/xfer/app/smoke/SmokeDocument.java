@@ -4,13 +4,11 @@ import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.check.CheckJson;
 import dev.xfer.app.check.CheckReport;
-import dev.xfer.app.cli.GlobalOptions;
-import dev.xfer.app.cli.XferVersion;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.results.DocumentSchema;
 import dev.xfer.app.results.MeasuredConfiguration;
 import dev.xfer.app.results.OutcomesJson;
 import dev.xfer.app.results.RunContext;
@@ -21,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The JSON document of {@code xfer smoke --json}: the several-device shape of the measuring
@@ -79,7 +78,7 @@ public final class SmokeDocument {
     /** The whole run's document, without how it ran (the shape from before the quick profile). */
     public static Map<String, Object> of(List<Map<String, Object>> devices, boolean passed) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", MeasuringCommand.SCHEMA_VERSION);
+        doc.put("schemaVersion", DocumentSchema.VERSION);
         doc.put("command", "smoke");
         doc.put("devices", List.copyOf(devices));
         doc.put("passed", passed);
@@ -93,7 +92,7 @@ public final class SmokeDocument {
      */
     public static Map<String, Object> of(List<Map<String, Object>> devices, boolean passed, SmokeRun run) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", MeasuringCommand.SCHEMA_VERSION);
+        doc.put("schemaVersion", DocumentSchema.VERSION);
         doc.put("command", "smoke");
         doc.put("profile", run.profile());
         doc.put("devicesAtOnce", run.concurrent() ? "concurrent" : "sequential");
@@ -114,14 +113,15 @@ public final class SmokeDocument {
     }
 
     /** What a node without a usable GPU writes: who it is and why, so a fleet run fails it by name. */
-    public static Map<String, Object> unusable(GlobalOptions root, Instant started, String why) {
+    public static Map<String, Object> unusable(String xferVersion, String host, Optional<String> label, Instant started,
+                                               String why) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", MeasuringCommand.SCHEMA_VERSION);
+        doc.put("schemaVersion", DocumentSchema.VERSION);
         doc.put("command", "smoke");
-        doc.put("xfer", XferVersion.xferVersion());
+        doc.put("xfer", xferVersion);
         doc.put("started", started.toString());
-        doc.put("host", MeasuringCommand.hostName());
-        doc.put("label", root.label().orElse(null));
+        doc.put("host", host);
+        doc.put("label", label.orElse(null));
         doc.put("unusable", why);
         doc.put("devices", List.of());
         doc.put("passed", false);

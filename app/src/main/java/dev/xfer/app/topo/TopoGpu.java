@@ -1,7 +1,7 @@
 package dev.xfer.app.topo;
 
 import dev.xfer.app.devices.DeviceInfo;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.LinkHealth;
 import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
@@ -58,7 +58,7 @@ public record TopoGpu(
 
     // The parsed list, not the file's text: a malformed file ("7-2") is unknown, not a value to print.
     private static Optional<String> cpuAffinity(PciDeviceInfo pci) {
-        return pci.localCpus().filter(cpus -> !cpus.isEmpty()).map(CpuList::format);
+        return pci.localCpus().filter(cpus -> !cpus.isEmpty()).map(CpuSet::format);
     }
 
     // CUDA may print upper-case hex ("0000:C1:00.0") and NVML an eight-digit domain; sysfs names are one form.

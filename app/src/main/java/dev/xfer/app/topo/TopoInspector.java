@@ -1,6 +1,5 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.devices.DevicesReport;
 import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.topology.PciDeviceReader;
@@ -10,6 +9,7 @@ import dev.xfer.cuda.CudaUnavailableException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** Gathers a {@link TopoReport}: the GPUs from CUDA when it is usable, else from sysfs; the NUMA nodes from sysfs. */
@@ -17,10 +17,18 @@ public final class TopoInspector {
     private static final String ERROR_PREFIX = "xfer: ";
 
     private final Path sysfsRoot;
+    private final Function<RuntimeException, String> errorLine;
 
-    /** An inspector of the sysfs tree at {@code sysfsRoot}, normally {@code /sys}. */
-    public TopoInspector(Path sysfsRoot) {
+    /**
+     * An inspector of the sysfs tree at {@code sysfsRoot}, normally {@code /sys}.
+     *
+     * @param errorLine the line xfer prints for a failure ({@code xfer: ...}): the reason CUDA is not
+     *                  usable reads as it would on stderr. Given by the command, so this package
+     *                  does not reach up into the command line's.
+     */
+    public TopoInspector(Path sysfsRoot, Function<RuntimeException, String> errorLine) {
         this.sysfsRoot = Objects.requireNonNull(sysfsRoot, "sysfsRoot");
+        this.errorLine = Objects.requireNonNull(errorLine, "errorLine");
     }
 
     /**
@@ -58,8 +66,8 @@ public final class TopoInspector {
     }
 
     /** The line xfer would print for {@code failure}, without its prefix and on one line. */
-    static CudaStatus.Unusable unusable(RuntimeException failure) {
-        String line = ErrorReport.line(failure).strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+    CudaStatus.Unusable unusable(RuntimeException failure) {
+        String line = errorLine.apply(failure).strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
         return new CudaStatus.Unusable(line.startsWith(ERROR_PREFIX) ? line.substring(ERROR_PREFIX.length()) : line);
     }
 }

@@ -1,7 +1,7 @@
 package dev.xfer.app.topo;
 
 import dev.xfer.app.report.Json;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.PcieLink;
 
@@ -56,7 +56,7 @@ public final class TopoJson {
         for (NumaNode node : report.numa().nodes()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", node.id());
-            m.put("cpus", node.cpus().map(CpuList::format).orElse(null));
+            m.put("cpus", node.cpus().map(CpuSet::format).orElse(null));
             m.put("memTotalBytes", bytes(node.memTotalBytes()));
             m.put("memFreeBytes", bytes(node.memFreeBytes()));
             nodes.add(m);

@@ -2,7 +2,7 @@ package dev.xfer.app.topo;
 
 import dev.xfer.app.report.Approximate;
 import dev.xfer.app.report.TextTable;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.PcieLink;
 
@@ -147,7 +147,7 @@ public final class TopoText {
     }
 
     // A node with memory but no CPUs (CXL memory, a coherent GPU's memory) has a known, empty list.
-    private static String cpus(Optional<CpuList> cpus) {
+    private static String cpus(Optional<CpuSet> cpus) {
         return cpus.map(list -> list.isEmpty() ? "none" : list.format()).orElse(UNKNOWN);
     }
 

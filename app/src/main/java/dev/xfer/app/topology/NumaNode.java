@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -15,7 +17,7 @@ import java.util.OptionalLong;
  * @param memTotalBytes memory the node holds, in bytes; empty when unknown
  * @param memFreeBytes  memory free on the node when it was read, in bytes; empty when unknown
  */
-public record NumaNode(int id, Optional<CpuList> cpus, OptionalLong memTotalBytes, OptionalLong memFreeBytes) {
+public record NumaNode(int id, Optional<CpuSet> cpus, OptionalLong memTotalBytes, OptionalLong memFreeBytes) {
 
     public NumaNode {
         if (id < 0) {

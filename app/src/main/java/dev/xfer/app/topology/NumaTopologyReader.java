@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import java.io.IOException;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
@@ -60,7 +62,7 @@ public final class NumaTopologyReader {
         Optional<String> meminfo = SysfsFile.read(directory.resolve("meminfo"));
         return new NumaNode(
             id,
-            SysfsFile.read(directory.resolve("cpulist")).flatMap(CpuList::parse),
+            SysfsFile.read(directory.resolve("cpulist")).flatMap(CpuSet::parse),
             meminfoBytes(meminfo, id, "MemTotal"),
             meminfoBytes(meminfo, id, "MemFree"));
     }

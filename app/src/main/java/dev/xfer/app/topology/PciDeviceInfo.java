@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -25,7 +27,7 @@ public record PciDeviceInfo(
     PciAddress address,
     OptionalInt numaNode,
     Optional<String> localCpulistText,
-    Optional<CpuList> localCpus,
+    Optional<CpuSet> localCpus,
     Optional<PcieLink> currentLink,
     Optional<PcieLink> maxLink) {
 

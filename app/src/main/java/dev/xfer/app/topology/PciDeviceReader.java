@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import java.io.IOException;
 import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
@@ -66,7 +68,7 @@ public final class PciDeviceReader {
             address,
             numaNode(SysfsFile.read(device.resolve("numa_node"))),
             cpulist,
-            cpulist.flatMap(CpuList::parse),
+            cpulist.flatMap(CpuSet::parse),
             LinkAttributeText.link(
                 SysfsFile.read(device.resolve("current_link_speed")),
                 SysfsFile.read(device.resolve("current_link_width"))),

@@ -11,7 +11,7 @@ import dev.xfer.app.report.Json;
 import dev.xfer.app.results.MeasuredConfiguration;
 import dev.xfer.app.results.ReportFixtures;
 import dev.xfer.app.results.RunResults;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -76,7 +76,7 @@ class BandwidthNumaRenderingTest {
     @Test
     void theSingleNodeNoteAppearsOnceInTheText() {
         HostPlacement single = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
-                List.of(NodeTarget.on(0, CpuList.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
+                List.of(NodeTarget.on(0, CpuSet.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
                 List.of());
         BandwidthReport r = ReportFixtures.bandwidthReport();
         List<BandwidthResult> placed = r.results().stream()
@@ -95,7 +95,7 @@ class BandwidthNumaRenderingTest {
                 ReportFixtures.summary(1, 4, 4, 4, 4, 0), OptionalDouble.empty(), true)
                 .placed(OptionalInt.of(0), Optional.empty());
         HostPlacement p = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
-                List.of(NodeTarget.on(0, CpuList.empty())), List.of(), List.of());
+                List.of(NodeTarget.on(0, CpuSet.empty())), List.of(), List.of());
         String text = BandwidthText.render(new BandwidthReport(ReportFixtures.context(), all.plan(), List.of(heap),
                 List.of(), List.of(), p));
         assertEquals("host memory, node 0 (CPUs as before): heap not sampled (the Java heap has no fixed address)",

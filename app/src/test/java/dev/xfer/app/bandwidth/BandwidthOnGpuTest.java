@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.app.topology.NumaTopologyReader;
@@ -64,7 +64,7 @@ class BandwidthOnGpuTest {
     void aPlacedRunPutsEveryHostBufferOnItsNode() {
         NumaTopology topology = new NumaTopologyReader().read();
         NumaNode node = topology.nodes().getFirst();
-        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuList.empty()));
+        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuSet.empty()));
         BandwidthPlan plan = new BandwidthPlan(List.of(4096L, 8L << 20), List.of(HostMemoryKind.PAGEABLE,
                 HostMemoryKind.PINNED, HostMemoryKind.REGISTERED, HostMemoryKind.WRITE_COMBINED),
                 List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.BIDIR), 2, 1, CopyTimer.EVENTS);

@@ -3,7 +3,7 @@ package dev.xfer.app.batch;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.cuda.CudaRuntime;
@@ -39,7 +39,7 @@ class BatchOnGpuTest {
     void aPlacedRunPutsEveryHostBufferOnItsNode() {
         CudaRuntime cuda = CudaRuntime.load(Optional.empty());
         NumaNode node = new NumaTopologyReader().read().nodes().getFirst();
-        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuList.empty()));
+        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuSet.empty()));
         BatchPlan plan = new BatchPlan(24, 1048589, List.of(BatchStrategy.values()), 3, 2, 1, 2, 262144, 4);
         var outcome = new BatchBenchmark(cuda.device(0), cuda.supportsBatchedCopies(), Progress.NONE).run(plan, target);
         assertEquals(target.node(), outcome.target().node());

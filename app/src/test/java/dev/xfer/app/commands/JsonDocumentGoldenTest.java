@@ -165,7 +165,7 @@ class JsonDocumentGoldenTest {
     /** The two-node fixture tree on a machine without a driver: GPUs from sysfs, without index or name. */
     @Test
     void topo() throws IOException {
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED)).inspect(() -> {
+        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED), dev.xfer.app.cli.ErrorReport::line).inspect(() -> {
             throw new CudaException("cudaGetDeviceCount", new CudaError(35, "cudaErrorInsufficientDriver",
                     "CUDA driver version is insufficient for CUDA runtime version"));
         });

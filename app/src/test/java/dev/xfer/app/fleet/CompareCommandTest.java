@@ -60,7 +60,7 @@ class CompareCommandTest {
         XferRun run = XferRun.of("compare", "--fail-on-regression", "5%", dir.resolve("base").toString(), dir.resolve("now").toString());
         assertEquals(1, run.exitCode(), run.out());
         String first = run.out().split("\n")[2];
-        assertTrue(first.startsWith("n2 GPU-") && first.endsWith("REGRESSION"), run.out());
+        assertTrue(first.startsWith("  n2 GPU-") && first.endsWith("REGRESSION"), run.out());
     }
 
     @Test

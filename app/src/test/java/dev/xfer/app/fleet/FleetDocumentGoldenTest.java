@@ -3,8 +3,6 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.check.CheckMetrics;
-import dev.xfer.app.cli.Activity;
-import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -15,19 +13,16 @@ import dev.xfer.app.results.ReportFixtures;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.smoke.SmokeExpectations;
-import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The JSON documents of smoke, fleet and compare, built by their real rendering code from fixed
@@ -67,12 +62,9 @@ class FleetDocumentGoldenTest {
      */
     @Test
     void smokeWithoutUsableCuda() throws IOException {
-        Map<String, Object> doc = SmokeDocument.unusable(labelled("nightly"), ReportFixtures.STARTED,
-                "CUDA is not usable here: cudaErrorInsufficientDriver (35): CUDA driver version is insufficient "
-                        + "for CUDA runtime version");
-        assertTrue(doc.containsKey("xfer") && doc.containsKey("host"), doc.toString());
-        doc.put("xfer", ReportFixtures.XFER_VERSION);
-        doc.put("host", "gpu-host-9");
+        Map<String, Object> doc = SmokeDocument.unusable(ReportFixtures.XFER_VERSION, "gpu-host-9", Optional.of("nightly"),
+                ReportFixtures.STARTED, "CUDA is not usable here: cudaErrorInsufficientDriver (35): CUDA driver version "
+                        + "is insufficient for CUDA runtime version");
         assertGolden("smoke-unusable.json", Json.write(doc));
     }
 
@@ -105,34 +97,5 @@ class FleetDocumentGoldenTest {
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 41.6, 52.0, 16)));
         Comparison.Report report = new Comparison().compare(baseline, current, false);
         assertGolden("compare.json", CompareRendering.json(report, 0.05));
-    }
-
-    private static GlobalOptions labelled(String label) {
-        return new GlobalOptions() {
-            @Override
-            public CudaRuntime cuda() {
-                throw new AssertionError("the unusable document needs no CUDA");
-            }
-
-            @Override
-            public Activity activity() {
-                throw new AssertionError("not used");
-            }
-
-            @Override
-            public boolean verbose() {
-                return false;
-            }
-
-            @Override
-            public Optional<Duration> timeout() {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<String> label() {
-                return Optional.of(label);
-            }
-        };
     }
 }

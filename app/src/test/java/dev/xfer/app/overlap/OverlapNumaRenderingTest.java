@@ -11,7 +11,7 @@ import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.results.MeasuredConfiguration;
 import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -36,7 +36,7 @@ class OverlapNumaRenderingTest {
     private static OverlapReport singleNode() {
         OverlapReport r = ReportFixtures.overlapReport();
         HostPlacement single = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
-                List.of(NodeTarget.on(0, CpuList.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
+                List.of(NodeTarget.on(0, CpuSet.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
                 List.of());
         List<OverlapResult> placed = r.results().stream()
                 .map(x -> x.placed(OptionalInt.of(0), ReportFixtures.ON_NODE_0)).toList();

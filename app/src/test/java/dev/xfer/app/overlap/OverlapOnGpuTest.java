@@ -3,7 +3,7 @@ package dev.xfer.app.overlap;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.cuda.CudaDevice;
@@ -49,7 +49,7 @@ class OverlapOnGpuTest {
     @EnumSource(value = HostMemoryKind.class, names = {"PINNED", "REGISTERED", "WRITE_COMBINED", "PAGEABLE"})
     void aPlacedRunPutsTheHostArrayOnItsNode(HostMemoryKind memory) {
         NumaNode node = new NumaTopologyReader().read().nodes().getFirst();
-        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuList.empty()));
+        NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuSet.empty()));
         OverlapPlan plan = new OverlapPlan(1L << 20, 4, 256, 1, List.of(OverlapSchedule.values()), 2, 1, memory);
         var outcome = new OverlapBenchmark(device, Progress.NONE).run(plan, target);
         assertEquals(target.node(), outcome.target().node());

@@ -1,6 +1,6 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.app.topology.NumaTopologyReader;
@@ -39,8 +39,8 @@ class HostPlacementTest {
         return new PciDeviceReader(fixture(fixture)).read(busId).map(PciDeviceInfo::numaNode).orElseThrow();
     }
 
-    private static CpuList cpus(String text) {
-        return CpuList.parse(text).orElseThrow();
+    private static CpuSet cpus(String text) {
+        return CpuSet.parse(text).orElseThrow();
     }
 
     @Test
@@ -113,7 +113,7 @@ class HostPlacementTest {
         assertEquals(List.of(), HostPlacement.resolve(NumaOption.NONE, ONE, OptionalInt.of(0)).notes(),
                 "said only when placement was asked for");
         NumaTopology assumed = NumaTopology.assumedSingleNode();
-        assertEquals(List.of(NodeTarget.on(0, CpuList.empty())),
+        assertEquals(List.of(NodeTarget.on(0, CpuSet.empty())),
                 HostPlacement.resolve(NumaOption.node(0), assumed, OptionalInt.empty()).targets(),
                 "CPUs unknown: memory placed, CPUs left alone");
     }
@@ -129,11 +129,11 @@ class HostPlacementTest {
     @Test
     void nodesWithoutMemoryAreSkippedAndNodesWithoutCpusKeepTheThreadsCpus() {
         NumaTopology cxl = new NumaTopology(List.of(
-                new NumaNode(0, CpuList.parse("0-7"), OptionalLong.of(1L << 36), OptionalLong.of(1L << 35)),
-                new NumaNode(1, Optional.of(CpuList.empty()), OptionalLong.of(1L << 36), OptionalLong.of(1L << 36)),
-                new NumaNode(2, CpuList.parse("8-15"), OptionalLong.of(0), OptionalLong.of(0))), false);
+                new NumaNode(0, CpuSet.parse("0-7"), OptionalLong.of(1L << 36), OptionalLong.of(1L << 35)),
+                new NumaNode(1, Optional.of(CpuSet.empty()), OptionalLong.of(1L << 36), OptionalLong.of(1L << 36)),
+                new NumaNode(2, CpuSet.parse("8-15"), OptionalLong.of(0), OptionalLong.of(0))), false);
         HostPlacement all = HostPlacement.resolve(NumaOption.ALL, cxl, OptionalInt.of(0));
-        assertEquals(List.of(NodeTarget.on(0, cpus("0-7")), NodeTarget.on(1, CpuList.empty())), all.targets());
+        assertEquals(List.of(NodeTarget.on(0, cpus("0-7")), NodeTarget.on(1, CpuSet.empty())), all.targets());
         assertEquals(List.of("NUMA node 1 has no CPUs: the measuring thread keeps its CPUs for it",
                 "NUMA node 2 has no memory: not measured"), all.notes());
         var e = assertThrows(IllegalArgumentException.class, () -> HostPlacement.validate(NumaOption.node(2), cxl));
@@ -147,7 +147,7 @@ class HostPlacementTest {
         assertEquals(NodeTarget.on(1, cpus("16-19")), after.targets().get(1));
         assertEquals(all.targets().get(0), after.targets().get(0));
         assertEquals("node 1 (CPUs 16-19)", after.targets().get(1).describe());
-        assertEquals("node 1 (CPUs as before)", NodeTarget.on(1, CpuList.empty()).describe());
+        assertEquals("node 1 (CPUs as before)", NodeTarget.on(1, CpuSet.empty()).describe());
         assertEquals("not placed", NodeTarget.unplaced().describe());
     }
 }

@@ -1,6 +1,6 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.host.MemoryPolicy;
@@ -17,12 +17,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** When an unplaced measuring thread sits on another node than the GPU's. */
 class MisplacementTest {
     private static final NumaTopology TWO = new NumaTopology(List.of(
-            new NumaNode(0, CpuList.parse("0-23,48-71"), OptionalLong.empty(), OptionalLong.empty()),
-            new NumaNode(1, CpuList.parse("24-47,72-95"), OptionalLong.empty(), OptionalLong.empty())), false);
+            new NumaNode(0, CpuSet.parse("0-23,48-71"), OptionalLong.empty(), OptionalLong.empty()),
+            new NumaNode(1, CpuSet.parse("24-47,72-95"), OptionalLong.empty(), OptionalLong.empty())), false);
     private static final MemoryPolicy DEFAULT = MemoryPolicy.of(MemoryPolicy.MPOL_DEFAULT, List.of());
 
-    private static CpuList cpus(String text) {
-        return CpuList.parse(text).orElseThrow();
+    private static CpuSet cpus(String text) {
+        return CpuSet.parse(text).orElseThrow();
     }
 
     @Test
@@ -56,7 +56,7 @@ class MisplacementTest {
     void noWarningWithoutAGpuNodeOrOnOneNode() {
         assertEquals(Optional.empty(), Misplacement.warning(TWO, OptionalInt.empty(), cpus("0"), DEFAULT));
         NumaTopology one = new NumaTopology(List.of(
-                new NumaNode(0, CpuList.parse("0-1"), OptionalLong.empty(), OptionalLong.empty())), false);
+                new NumaNode(0, CpuSet.parse("0-1"), OptionalLong.empty(), OptionalLong.empty())), false);
         assertEquals(Optional.empty(), Misplacement.warning(one, OptionalInt.of(0), cpus("1"),
                 MemoryPolicy.of(MemoryPolicy.MPOL_BIND, List.of(0))));
         assertEquals(Optional.empty(), Misplacement.ofCallingThread(one, OptionalInt.of(0)));

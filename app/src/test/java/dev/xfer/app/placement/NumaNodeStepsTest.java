@@ -1,7 +1,7 @@
 package dev.xfer.app.placement;
 
 import dev.xfer.app.measure.Progress;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.app.topology.NumaTopologyReader;
@@ -41,7 +41,7 @@ class NumaNodeStepsTest {
     void allWhereNoNodeHasMemoryIsRefusedBeforeCuda() {
         assumeTrue(ThreadPlacement.isSupported(), "Linux x86-64");
         NumaTopology empty = new NumaTopology(List.of(
-                new NumaNode(0, CpuList.parse("0-7"), OptionalLong.of(0), OptionalLong.of(0))), false);
+                new NumaNode(0, CpuSet.parse("0-7"), OptionalLong.of(0), OptionalLong.of(0))), false);
         assertEquals("--numa-node all: no NUMA node of this machine has memory",
                 assertThrows(IllegalArgumentException.class, () -> NumaNodeOption.check("all", empty)).getMessage());
     }
@@ -78,7 +78,7 @@ class NumaNodeStepsTest {
     void progressCountsOverEveryPassAndNamesTheNode() {
         List<String> seen = new ArrayList<>();
         Progress sink = (done, total, configuration) -> seen.add(done + "/" + total + " " + configuration);
-        NodeTarget node1 = NodeTarget.on(1, CpuList.parse("24-47").orElseThrow());
+        NodeTarget node1 = NodeTarget.on(1, CpuSet.parse("24-47").orElseThrow());
         NumaNodeOption.passProgress(sink, 1, 2, 4, node1).measuring(3, 4, "schedule v2");
         assertEquals(List.of("7/8 schedule v2 on node 1 (CPUs 24-47)"), seen);
         assertEquals(sink, NumaNodeOption.passProgress(sink, 0, 1, 4, node1), "one pass: as it was");

@@ -1,6 +1,5 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
 import dev.xfer.host.CpuSet;
 import dev.xfer.host.MemoryPolicy;
 import dev.xfer.host.ThreadPlacement;
@@ -23,17 +22,17 @@ class PlacedRunTest {
         CpuSet before = ThreadPlacement.current();
         MemoryPolicy policyBefore = ThreadPlacement.memoryPolicy();
         int cpu = before.cpus().first();
-        PlacedRun.Result<HostMemoryNodes> result = PlacedRun.run(NodeTarget.on(0, CpuList.of(cpu)), () -> {
+        PlacedRun.Result<HostMemoryNodes> result = PlacedRun.run(NodeTarget.on(0, CpuSet.of(cpu)), () -> {
             assertEquals(CpuSet.of(cpu), ThreadPlacement.current());
             assertEquals(MemoryPolicy.of(MemoryPolicy.MPOL_BIND, List.of(0)), ThreadPlacement.memoryPolicy());
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment buffer = arena.allocate(1L << 20, 4096);
-                PlacedRun.settle(buffer, NodeTarget.on(0, CpuList.of(cpu)));
+                PlacedRun.settle(buffer, NodeTarget.on(0, CpuSet.of(cpu)));
                 return HostMemoryNodes.sample(buffer).orElseThrow();
             }
         });
         assertTrue(result.value().allOn(0), result.value().toString());
-        assertEquals(NodeTarget.on(0, CpuList.of(cpu)), result.target());
+        assertEquals(NodeTarget.on(0, CpuSet.of(cpu)), result.target());
         assertEquals(before, ThreadPlacement.current());
         assertEquals(policyBefore, ThreadPlacement.memoryPolicy());
     }

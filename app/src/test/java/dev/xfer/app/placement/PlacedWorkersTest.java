@@ -1,9 +1,8 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopologyReader;
-import dev.xfer.host.CpuSet;
 import dev.xfer.host.MemoryPolicy;
 import dev.xfer.host.PlacementException;
 import dev.xfer.host.ThreadPlacement;
@@ -61,16 +60,16 @@ class PlacedWorkersTest {
 
     /** Node 0 with its CPUs as sysfs lists them, less those this process may not use. */
     private NodeTarget node0() {
-        CpuList listed = new NumaTopologyReader().read().node(0).flatMap(NumaNode::cpus)
-                .orElse(CpuList.of(before.cpus()));
+        CpuSet listed = new NumaTopologyReader().read().node(0).flatMap(NumaNode::cpus)
+                .orElse(CpuSet.of(before.cpus()));
         List<Integer> usable = listed.cpus().stream().filter(before.cpus()::contains).toList();
         assumeFalse(usable.isEmpty(), "no CPU of node 0 is allowed to this process");
-        return NodeTarget.on(0, CpuList.of(usable));
+        return NodeTarget.on(0, CpuSet.of(usable));
     }
 
     /** One CPU of node 0: a binding that visibly narrows the thread. */
     private NodeTarget oneCpuOfNode0() {
-        return NodeTarget.on(0, CpuList.of(node0().cpus().cpus().first()));
+        return NodeTarget.on(0, CpuSet.of(node0().cpus().cpus().first()));
     }
 
     @Test
@@ -150,7 +149,7 @@ class PlacedWorkersTest {
     @Test
     void aNodeThatCannotBeBoundFailsThePoolAtOnce() throws Exception {
         int absent = highestNode() + 1;
-        NodeTarget missing = NodeTarget.on(absent, CpuList.of(before.cpus().first()));
+        NodeTarget missing = NodeTarget.on(absent, CpuSet.of(before.cpus().first()));
         PlacementException e = assertThrows(PlacementException.class,
                 () -> PlacedWorkers.newFixedThreadPool(2, missing));
         assertTrue(e.getMessage().startsWith("set_mempolicy("), e.getMessage());

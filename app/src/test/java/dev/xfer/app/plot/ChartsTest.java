@@ -190,4 +190,61 @@ class ChartsTest {
         assertEquals(outliers, xml.count("outlier-label"));
         assertGolden("plot-fleet.svg", svg);
     }
+
+    @Test
+    void compareHasADotPerResultOverItsNoiseBandAndMarksRegressions() throws IOException {
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/compare.json"));
+        List<?> results = (List<?>) doc.get("results");
+        long failed = results.stream().filter(r -> Boolean.TRUE.equals(((Map<?, ?>) r).get("failed"))).count();
+        List<DocumentCharts.Figure> figures = new DocumentCharts("c-").figures(doc);
+        assertEquals(1, figures.size());
+        assertTrue(figures.getFirst().isChart(), "a compare document is drawn, not \"nothing to draw\"");
+        String svg = figures.getFirst().svg();
+        SvgXml xml = SvgXml.parse(svg);
+        xml.assertFrame("%", null);
+        assertEquals(results.size(), xml.count("point"));
+        assertEquals(results.size(), xml.count("noise"));
+        assertTrue(failed > 0);
+        assertEquals(failed, xml.count("regression"));
+        assertEquals(failed, xml.count("regression-label"));
+        assertEquals(results.size(), xml.count("threshold"), "--fail-on-regression marked on every row");
+        assertRowLabelsFit(xml);
+        assertGolden("plot-compare.svg", svg);
+    }
+
+    @Test
+    void fleetRowLabelsAreNeverClippedAtTheLeft() {
+        String model = "NVIDIA H200 NVL with a rather long marketing name";
+        List<FleetChart.Row> rows = List.of(
+                new FleetChart.Row(model, "pinned.h2d.1MiB.numa-node-1.staged.gbps", "GB/s", true, 50,
+                        List.of(new FleetChart.Dot("n1", 0, 50, false), new FleetChart.Dot("n2", 0, 30, true))),
+                new FleetChart.Row("W".repeat(500), "m".repeat(500), "GB/s", true, 50,
+                        List.of(new FleetChart.Dot("n1", 0, 50, false))));
+        SvgXml xml = SvgXml.parse(FleetChart.draw("Fleet", rows, CAPTION));
+        assertRowLabelsFit(xml);
+        assertTrue(xml.byClass("row-label").get(1).getTextContent().contains("…"), "a 500-character name is cut");
+    }
+
+    @Test
+    void fleetJsonWithNullZScoresIsDrawn() throws IOException {
+        // MAD 0 gives infinite z-scores, which fleet's JSON writes as null.
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/fleet.json"));
+        String json = Json.write(doc).replaceAll("\"z\": [-0-9.eE]+", "\"z\": null");
+        assertTrue(json.contains("\"z\": null"));
+        List<DocumentCharts.Figure> figures = new DocumentCharts("z-").figures((Map<?, ?>) Json.parse(json));
+        assertEquals(1, figures.size());
+        assertTrue(figures.getFirst().isChart());
+    }
+
+    /** Every row label, right-aligned at its x, starts inside the picture by the estimate of its width. */
+    private static void assertRowLabelsFit(SvgXml xml) {
+        List<Element> labels = xml.byClass("row-label");
+        assertTrue(!labels.isEmpty());
+        for (Element label : labels) {
+            double right = Double.parseDouble(label.getAttribute("x"));
+            double size = Double.parseDouble(label.getAttribute("font-size"));
+            double width = TextWidth.of(label.getTextContent(), size);
+            assertTrue(right - width >= 0, () -> "clipped at the left: " + label.getTextContent());
+        }
+    }
 }

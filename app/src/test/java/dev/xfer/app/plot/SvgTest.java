@@ -25,6 +25,7 @@ class SvgTest {
     void textAndAttributesAreEscaped() {
         assertEquals("a &lt;b&gt; &amp; &quot;c&quot; &#39;d&#39;", Svg.escape("a <b> & \"c\" 'd'"));
         assertEquals("bell", Svg.escape("be\u0007ll"), "control characters are not XML");
+        assertEquals("ab😀", Svg.escape("a\uffff\ud800b\ufffe😀"), "nor U+FFFF, U+FFFE or a lone surrogate");
         Svg svg = new Svg(10, 10, "t <&>");
         svg.textElement("text", "x < y & \"z\"", "class", "a\"b", "x", 1.5);
         SvgXml xml = SvgXml.parse(svg.finish());

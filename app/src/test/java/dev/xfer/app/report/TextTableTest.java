@@ -57,13 +57,18 @@ class TextTableTest {
     }
 
     @Test
-    void rejectsTextThatWouldBreakTheGrid() {
-        TextTable table = TextTable.of(Column.left("a"));
-        assertThrows(IllegalArgumentException.class, () -> table.addRow("two\nlines"));
-        assertThrows(IllegalArgumentException.class, () -> table.addRow("tab\there"));
-        assertThrows(IllegalArgumentException.class, () -> Column.left("x\ry"));
-        assertThrows(IllegalArgumentException.class,
-                () -> TextTable.titled("a\nb", Column.left("a")));
+    void escapesTextThatWouldBreakTheGridAndCapsLongCells() {
+        TextTable table = TextTable.titled("a\nb", Column.left("x\ry"), Column.left("b"));
+        table.addRow("two\nlines", "tab\there");
+        table.addRow("x".repeat(1_000_000), "\u001b[2J\u202e");
+        List<String> lines = table.render("  ").lines().toList();
+        assertEquals(5, lines.size());
+        assertEquals("  a\\nb", lines.get(0));
+        assertTrue(lines.get(1).startsWith("  x\\ry"), lines.get(1));
+        assertTrue(lines.get(3).startsWith("  two\\nlines"), lines.get(3));
+        assertTrue(lines.get(3).endsWith("tab\\there"), lines.get(3));
+        assertTrue(lines.get(4).startsWith("  " + "x".repeat(TerminalText.MAX_WIDTH - 1) + "…  "), lines.get(4));
+        assertTrue(lines.get(4).endsWith("\\x1b[2J\\u202e"), lines.get(4));
         assertThrows(IllegalArgumentException.class, () -> new TextTable(List.of()));
     }
 

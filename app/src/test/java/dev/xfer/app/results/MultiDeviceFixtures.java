@@ -11,7 +11,7 @@ import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.stats.Summary;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
 import dev.xfer.app.topology.PcieGeneration;
@@ -38,7 +38,7 @@ public final class MultiDeviceFixtures {
     /** An H200 at CUDA index {@code index} on PCI bus {@code bus}, NUMA node {@code node}, Gen5 x16. */
     public static DeviceInfo h200At(int index, int bus, int node) {
         PciDeviceInfo pci = new PciDeviceInfo(new PciAddress(0, bus, 0, 0), OptionalInt.of(node),
-                Optional.of(node == 0 ? "0-23" : "24-47"), CpuList.parse(node == 0 ? "0-23" : "24-47"),
+                Optional.of(node == 0 ? "0-23" : "24-47"), CpuSet.parse(node == 0 ? "0-23" : "24-47"),
                 Optional.of(new PcieLink(PcieGeneration.GEN5, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
         return new DeviceInfo(index, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, 2, true,
                 String.format("0000:%02X:00.0", bus), Optional.of(pci), node)

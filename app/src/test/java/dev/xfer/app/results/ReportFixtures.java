@@ -36,7 +36,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.stats.Summary;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
 import dev.xfer.app.topology.PcieGeneration;
@@ -70,7 +70,7 @@ public final class ReportFixtures {
     /** An H200 at rest: sysfs says Gen1 x16 now (power saving), Gen5 x16 at most; NUMA node 0. */
     public static DeviceInfo h200(int asyncEngines) {
         PciDeviceInfo pci = new PciDeviceInfo(new PciAddress(0, 0x17, 0, 0), OptionalInt.of(0),
-                Optional.of("0-23,48-71"), CpuList.parse("0-23,48-71"),
+                Optional.of("0-23,48-71"), CpuSet.parse("0-23,48-71"),
                 Optional.of(new PcieLink(PcieGeneration.GEN1, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
         return new DeviceInfo(0, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, asyncEngines, true,
                 "0000:17:00.0", Optional.of(pci), 0).withUuid("GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182");
@@ -177,7 +177,7 @@ public final class ReportFixtures {
     /** An H200 as {@link #h200()}, attached to NUMA node {@code node} of a two-socket host. */
     public static DeviceInfo h200OnNode(int node) {
         PciDeviceInfo pci = new PciDeviceInfo(new PciAddress(0, 0x97, 0, 0), OptionalInt.of(node),
-                Optional.of("24-47"), CpuList.parse("24-47"),
+                Optional.of("24-47"), CpuSet.parse("24-47"),
                 Optional.of(new PcieLink(PcieGeneration.GEN5, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
         return new DeviceInfo(0, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, 2, true,
                 "0000:97:00.0", Optional.of(pci), node);
@@ -199,8 +199,8 @@ public final class ReportFixtures {
         BandwidthPlan plan = new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D), 20, 5, CopyTimer.EVENTS);
         HostPlacement placement = new HostPlacement(NumaOption.ALL, OptionalInt.of(1),
-                List.of(NodeTarget.on(0, CpuList.parse("0-23").orElseThrow()),
-                        NodeTarget.on(1, CpuList.parse("24-47").orElseThrow())),
+                List.of(NodeTarget.on(0, CpuSet.parse("0-23").orElseThrow()),
+                        NodeTarget.on(1, CpuSet.parse("24-47").orElseThrow())),
                 List.of(), List.of());
         HostMemoryNodes split = HostMemoryNodes.ofStatuses(java.util.stream.IntStream.range(0, 64)
                 .map(i -> i < 60 ? 0 : 1).toArray());
@@ -308,8 +308,8 @@ public final class ReportFixtures {
      */
     public static OverlapReport overlapReportAllNodes() {
         HostPlacement placement = new HostPlacement(NumaOption.ALL, OptionalInt.of(1),
-                List.of(NodeTarget.on(0, CpuList.parse("0-23").orElseThrow()),
-                        NodeTarget.on(1, CpuList.parse("24-47").orElseThrow())),
+                List.of(NodeTarget.on(0, CpuSet.parse("0-23").orElseThrow()),
+                        NodeTarget.on(1, CpuSet.parse("24-47").orElseThrow())),
                 List.of(), List.of());
         HostMemoryNodes split = HostMemoryNodes.ofStatuses(java.util.stream.IntStream.range(0, 64)
                 .map(i -> i < 60 ? 0 : 1).toArray());
@@ -423,8 +423,8 @@ public final class ReportFixtures {
                 BatchStrategy.PINNED_ASYNC, BatchStrategy.PIN_THREADS, BatchStrategy.STAGED), all.threads(),
                 all.iterations(), all.warmup(), all.stagingSlots(), all.stagingBytes(), all.copyThreads());
         HostPlacement placement = new HostPlacement(NumaOption.ALL, OptionalInt.of(1),
-                List.of(NodeTarget.on(0, CpuList.parse("0-23").orElseThrow()),
-                        NodeTarget.on(1, CpuList.parse("24-47").orElseThrow())),
+                List.of(NodeTarget.on(0, CpuSet.parse("0-23").orElseThrow()),
+                        NodeTarget.on(1, CpuSet.parse("24-47").orElseThrow())),
                 List.of(), List.of());
         List<BatchHostMemory> hostMemory = List.of(batchHostMemory(0, 10, 1), batchHostMemory(1, 0, 1));
         List<BatchResult> results = new java.util.ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.xfer.app.topo;
 
+import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DevicesReport;
 import dev.xfer.app.topology.PciDeviceReader;
@@ -35,7 +36,7 @@ final class TopoFixtures {
 
     /** The report for a fixture tree when CUDA is not usable: the GPUs come from sysfs. */
     static TopoReport withoutCuda(String fixtureCase) {
-        return new TopoInspector(SysfsFixtures.root(fixtureCase)).inspect(noDriver());
+        return new TopoInspector(SysfsFixtures.root(fixtureCase), ErrorReport::line).inspect(noDriver());
     }
 
     /**
@@ -45,7 +46,7 @@ final class TopoFixtures {
     static TopoReport withCuda(String fixtureCase, String... cudaBusIds) {
         Path root = SysfsFixtures.root(fixtureCase);
         PciDeviceReader sysfs = new PciDeviceReader(root);
-        return new TopoInspector(root).inspect(() -> {
+        return new TopoInspector(root, ErrorReport::line).inspect(() -> {
             List<DeviceInfo> devices = new ArrayList<>();
             for (int i = 0; i < cudaBusIds.length; i++) {
                 devices.add(new DeviceInfo(i, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, 2, true,

@@ -1,9 +1,10 @@
 package dev.xfer.app.topo;
 
+import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DevicesReport;
 import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
 import dev.xfer.app.topology.PcieGeneration;
@@ -54,7 +55,7 @@ class TopoInspectorTest {
 
     @Test
     void withoutALibcudartTheGpusComeFromSysfs() {
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.FOUR_NODE_TWO_GPUS)).inspect(() -> {
+        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.FOUR_NODE_TWO_GPUS), ErrorReport::line).inspect(() -> {
             throw new CudaUnavailableException("libcudart not found at /nonexistent/libcudart.so");
         });
 
@@ -65,7 +66,7 @@ class TopoInspectorTest {
 
     @Test
     void noDeviceIsAlsoNotUsable() {
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5)).inspect(() -> {
+        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5), ErrorReport::line).inspect(() -> {
             throw new CudaException("cudaGetDeviceCount", new CudaError(100, "cudaErrorNoDevice",
                     "no CUDA-capable device is detected"));
         });
@@ -81,7 +82,7 @@ class TopoInspectorTest {
     void otherCudaFailuresAreNotHidden() {
         CudaException launchFailure = new CudaException("cudaMemGetInfo", new CudaError(719, "cudaErrorLaunchFailure",
                 "unspecified launch failure"));
-        TopoInspector inspector = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5));
+        TopoInspector inspector = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5), ErrorReport::line);
 
         assertSame(launchFailure, assertThrows(CudaException.class, () -> inspector.inspect(() -> {
             throw launchFailure;
@@ -114,7 +115,7 @@ class TopoInspectorTest {
     void withCudaAGpuSysfsDoesNotKnowKeepsCudasNumaNode() {
         DeviceInfo inContainer = new DeviceInfo(0, "NVIDIA H200", 9, 0, 1L << 30, 1L << 30, 132, 2, true,
                 "0000:17:00.0", Optional.empty(), 1);
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED)).inspect(
+        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED), ErrorReport::line).inspect(
                 () -> new DevicesReport(new CudaVersion(13000), new CudaVersion(12080), TopoFixtures.LIBCUDART,
                         List.of(inContainer)));
 
@@ -139,7 +140,7 @@ class TopoInspectorTest {
     @Test
     void malformedCpuAffinityIsUnknown() {
         TopoGpu gpu = TopoGpu.fromSysfs(new PciDeviceInfo(new PciAddress(0, 0x17, 0, 0), OptionalInt.empty(),
-                Optional.of("7-2"), CpuList.parse("7-2"), Optional.empty(), Optional.empty()));
+                Optional.of("7-2"), CpuSet.parse("7-2"), Optional.empty(), Optional.empty()));
 
         assertEquals(Optional.empty(), gpu.cpuAffinity());
         assertEquals(Optional.empty(), TopoFixtures.withoutCuda(SysfsFixtures.MALFORMED).gpus().getFirst()
@@ -148,7 +149,7 @@ class TopoInspectorTest {
 
     @Test
     void anEmptySysfsTreeIsNoGpuAndAnAssumedSingleNode(@TempDir Path root) {
-        TopoReport report = new TopoInspector(root).inspect(TopoFixtures.noDriver());
+        TopoReport report = new TopoInspector(root, ErrorReport::line).inspect(TopoFixtures.noDriver());
 
         assertEquals(List.of(), report.gpus());
         assertTrue(report.numa().assumed());
@@ -157,7 +158,7 @@ class TopoInspectorTest {
 
     @Test
     void multiLineReasonsAreJoinedIntoOne() {
-        CudaStatus.Unusable cuda = TopoInspector.unusable(new CudaUnavailableException("first\nsecond"));
+        CudaStatus.Unusable cuda = new TopoInspector(Path.of("/sys"), ErrorReport::line).unusable(new CudaUnavailableException("first\nsecond"));
 
         assertEquals("CUDA is not usable here: first second", cuda.reason());
     }

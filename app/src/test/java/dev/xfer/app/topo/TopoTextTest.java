@@ -1,6 +1,6 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.topology.CpuList;
+import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.app.topology.PcieGeneration;
@@ -179,9 +179,9 @@ class TopoTextTest {
     @Test
     void memoryOnlyNode() {
         NumaTopology numa = new NumaTopology(List.of(
-                new NumaNode(0, CpuList.parse("0-7"), OptionalLong.of(1L << 30),
+                new NumaNode(0, CpuSet.parse("0-7"), OptionalLong.of(1L << 30),
                         OptionalLong.of(1L << 29)),
-                new NumaNode(1, Optional.of(CpuList.empty()), OptionalLong.of(2L << 30),
+                new NumaNode(1, Optional.of(CpuSet.empty()), OptionalLong.of(2L << 30),
                         OptionalLong.empty())), false);
         String text = TopoText.render(new TopoReport(new CudaStatus.Unusable("CUDA is not usable here: x"),
                 List.of(gpu(Optional.empty(), Optional.empty())), numa));

@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,7 +33,7 @@ class NumaTopologyReaderTest {
         assertTrue(topology.isSingleNode());
         NumaNode node = topology.nodes().getFirst();
         assertEquals(0, node.id());
-        assertEquals(CpuList.parse("0-31"), node.cpus());
+        assertEquals(CpuSet.parse("0-31"), node.cpus());
         assertEquals(OptionalLong.of(263921748L * 1024), node.memTotalBytes());
         assertEquals(OptionalLong.of(250118432L * 1024), node.memFreeBytes());
     }
@@ -108,7 +110,7 @@ class NumaTopologyReaderTest {
         Files.writeString(node.resolve("cpulist"), "\n");
 
         NumaTopology topology = new NumaTopologyReader(sysfs).read();
-        assertEquals(Optional.of(CpuList.empty()), topology.node(1).orElseThrow().cpus());
+        assertEquals(Optional.of(CpuSet.empty()), topology.node(1).orElseThrow().cpus());
         assertEquals(Optional.empty(), topology.node(0).orElseThrow().cpus());
     }
 }

@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class NumaTopologyTest {
     private static NumaNode node(int id, String cpulist) {
-        return new NumaNode(id, CpuList.parse(cpulist), OptionalLong.empty(), OptionalLong.empty());
+        return new NumaNode(id, CpuSet.parse(cpulist), OptionalLong.empty(), OptionalLong.empty());
     }
 
     @Test

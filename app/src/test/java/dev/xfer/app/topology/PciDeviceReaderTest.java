@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import static dev.xfer.app.topology.PcieGeneration.GEN4;
 import static dev.xfer.app.topology.PcieGeneration.GEN5;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,7 +45,7 @@ class PciDeviceReaderTest {
 
         assertEquals(OptionalInt.of(1), gpu.numaNode());
         assertEquals(Optional.of("24-47,72-95"), gpu.localCpulistText());
-        assertEquals(CpuList.parse("24-47,72-95"), gpu.localCpus());
+        assertEquals(CpuSet.parse("24-47,72-95"), gpu.localCpus());
         assertEquals(Optional.of(new PcieLink(GEN4, 8)), gpu.currentLink());
         assertEquals(Optional.of(new PcieLink(GEN4, 16)), gpu.maxLink());
     }
@@ -77,7 +79,7 @@ class PciDeviceReaderTest {
         PciDeviceInfo gpu = read(SysfsFixtures.VM_GUEST_GEN5, "00000000:00:06.0");
 
         assertEquals(OptionalInt.empty(), gpu.numaNode());
-        assertEquals(CpuList.parse("0-15"), gpu.localCpus());
+        assertEquals(CpuSet.parse("0-15"), gpu.localCpus());
         assertEquals(Optional.of(new PcieLink(GEN5, 16)), gpu.currentLink());
         assertEquals(gpu.maxLink(), gpu.currentLink());
     }

@@ -1,5 +1,7 @@
 package dev.xfer.app.topology;
 
+import dev.xfer.host.CpuSet;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,7 +20,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
-class CpuListPropertiesTest {
+class CpuSetTextPropertiesTest {
 
     /** A range written the way a person or a tool other than the kernel might: "first-last" or "first". */
     record Piece(int first, int last) {
@@ -29,14 +31,14 @@ class CpuListPropertiesTest {
 
     @Property
     void parsingFormattedSetGivesTheSet(@ForAll @Size(max = 200) Set<@IntRange(max = 4095) Integer> cpus) {
-        assertEquals(cpus, CpuList.of(cpus).cpus());
-        assertEquals(CpuList.of(cpus), CpuList.parse(CpuList.of(cpus).format()).orElseThrow());
+        assertEquals(cpus, CpuSet.of(cpus).cpus());
+        assertEquals(CpuSet.of(cpus), CpuSet.parse(CpuSet.of(cpus).format()).orElseThrow());
     }
 
     @Property
     void anyWellFormedTextParsesToTheUnionOfItsPieces(@ForAll("pieces") List<Piece> pieces,
                                                       @ForAll boolean singlesAsRanges) {
-        CpuList parsed = CpuList.parse(join(pieces, singlesAsRanges)).orElseThrow();
+        CpuSet parsed = CpuSet.parse(join(pieces, singlesAsRanges)).orElseThrow();
 
         TreeSet<Integer> union = new TreeSet<>();
         for (Piece piece : pieces) {
@@ -49,9 +51,9 @@ class CpuListPropertiesTest {
 
     @Property
     void formattingParsedTextIsCanonical(@ForAll("pieces") List<Piece> pieces, @ForAll boolean singlesAsRanges) {
-        String canonical = CpuList.parse(join(pieces, singlesAsRanges)).orElseThrow().format();
+        String canonical = CpuSet.parse(join(pieces, singlesAsRanges)).orElseThrow().format();
 
-        assertEquals(canonical, CpuList.parse(canonical).orElseThrow().format());
+        assertEquals(canonical, CpuSet.parse(canonical).orElseThrow().format());
         assertCanonical(canonical);
     }
 

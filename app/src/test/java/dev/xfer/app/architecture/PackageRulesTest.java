@@ -1,0 +1,65 @@
+package dev.xfer.app.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The package rules of docs/development.md, checked on the compiled classes (main code only):
+ * layers run one way, from the command line down to the engines and renderers, never back.
+ */
+class PackageRulesTest {
+    private static final JavaClasses APP = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.xfer.app", "dev.xfer.cuda", "dev.xfer.host");
+
+    /**
+     * No cycle between the packages under dev.xfer.app. The one edge left out is the root command
+     * (cli.XferCommand) naming its subcommands (commands): the command line is one layer in two
+     * packages until commands/ is split (issue 22), and the rule below keeps everything else out.
+     */
+    @Test
+    void packagesAreFreeOfCycles() {
+        slices().matching("dev.xfer.app.(*)..").should().beFreeOfCycles()
+                .ignoreDependency(resideInAPackage("dev.xfer.app.cli.."), resideInAPackage("dev.xfer.app.commands.."))
+                .check(APP);
+    }
+
+    @Test
+    void nothingBelowTheCommandLineImportsIt() {
+        noClasses().that().resideInAPackage("dev.xfer.app.(*)..")
+                .and().resideOutsideOfPackages("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .check(APP);
+    }
+
+    /**
+     * Plain values of the native layer a renderer may name: a version and the memory-kind enum
+     * (its label). Neither holds or calls anything native.
+     */
+    private static final java.util.Set<String> CUDA_VALUES = java.util.Set.of("CudaVersion", "HostMemoryKind");
+
+    /** Renderers (text, JSON, CSV, charts, reports, --expect names) turn records into text; they never reach CUDA. */
+    @Test
+    void renderersNeverTouchCuda() {
+        noClasses().that(describe("are renderers", c -> c.getPackageName().startsWith("dev.xfer.app.plot")
+                        || c.getPackageName().startsWith("dev.xfer.app.report")
+                        || c.getSimpleName().matches(".*(Text|Json|Csv|Rendering|Chart|Metrics)(\\$.*)?")))
+                .should().dependOnClassesThat(describe("do CUDA work", c -> c.getPackageName().startsWith("dev.xfer.cuda")
+                        && !CUDA_VALUES.contains(c.getSimpleName())))
+                .check(APP);
+    }
+
+    @Test
+    void nativeBindingsNeverReachTheApp() {
+        noClasses().that().resideInAnyPackage("dev.xfer.cuda..", "dev.xfer.host..")
+                .should().dependOnClassesThat().resideInAPackage("dev.xfer.app..")
+                .check(APP);
+    }
+}
