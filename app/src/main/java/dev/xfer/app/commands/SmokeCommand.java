@@ -169,11 +169,16 @@ public final class SmokeCommand implements Callable<Integer> {
         if (device.strip().equalsIgnoreCase("all")) {
             return IntStream.range(0, root.cuda().deviceCount()).boxed().toList();
         }
+        int index;
         try {
-            return List.of(Integer.parseInt(device.strip()));
+            index = Integer.parseInt(device.strip());
         } catch (NumberFormatException e) {
             throw new UsageException("--device takes a GPU index or all, not '" + device + "'");
         }
+        if (index < 0) {
+            throw new UsageException("--device: a GPU index is 0 or more, not " + index);
+        }
+        return List.of(index);
     }
 
     private boolean smoke(int index, PrintWriter out, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
