@@ -3,6 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
+import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoJson;
 import dev.xfer.app.topo.TopoReport;
@@ -14,14 +15,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
  * {@code xfer topo}: GPUs against NUMA nodes, like {@code nvidia-smi topo -m}. A host view: without
- * a usable CUDA it lists the GPUs sysfs knows, says why CUDA was not usable (on stdout, as part of
- * the report) and still exits 0.
+ * a usable CUDA it lists the GPUs sysfs knows, says why CUDA was not usable in one {@code xfer:}
+ * line on stderr (the document keeps the reason too) and still exits 0.
  */
 @Command(name = "topo", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Show the host's topology as a matrix: each GPU against each NUMA node (local or remote),"
@@ -46,6 +48,11 @@ public final class TopoCommand implements Callable<Integer> {
         root.activity().set("reading the topology");
         TopoReport report = new TopoInspector(sysfsRoot).inspect(
                 () -> new DeviceInspector(root.cuda(), new PciDeviceReader(sysfsRoot)).inspectAll());
+        if (report.cuda() instanceof CudaStatus.Unusable unusable) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("xfer: " + unusable.reason());
+            err.flush();
+        }
         return HostView.print(spec, json, () -> document(XferVersion.xferVersion(), report),
                 () -> TopoText.render(report));
     }
