@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.GlobalOptions;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.topo.CudaStatus;
@@ -10,6 +11,7 @@ import dev.xfer.app.topo.TopoReport;
 import dev.xfer.app.topo.TopoText;
 import dev.xfer.app.topology.PciDeviceReader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -42,6 +44,10 @@ public final class TopoCommand implements Callable<Integer> {
     /** Where sysfs is; tests point it at fixture trees. */
     @Option(names = "--sysfs-root", hidden = true, paramLabel = "PATH", defaultValue = "/sys")
     private Path sysfsRoot;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {

@@ -60,6 +60,33 @@ class CommandLineMessagesTest {
         assertNoJavaText(run.err());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"fleet", "compare", "plot"})
+    void commandsThatOnlyReadDocumentsTakeNoCudaOptions(String command) {
+        XferRun help = XferRun.of(command, "--help");
+        assertEquals(ExitCode.OK, help.exitCode(), help.err());
+        for (String cudaOnly : new String[] {"--cudart", "--timeout", "--label"}) {
+            assertFalse(help.out().contains(cudaOnly), cudaOnly + " in " + help.out());
+        }
+        assertTrue(help.out().contains("--verbose"), help.out());
+
+        XferRun run = XferRun.of(command, "--cudart", "/x", "-o", "x.html", "a.json", "b.json");
+        run.assertOneLine(ExitCode.USAGE, "xfer: Unknown option");
+        assertTrue(run.err().contains("'--cudart'"), run.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"devices", "topo", "bandwidth", "overlap", "check", "smoke", "batch", "pipeline"})
+    void commandsThatLoadCudaTakeTheCudaOptionsBeforeOrAfterTheirName(String command) {
+        String missing = "libcudart not found at /nonexistent/libcudart.so (from --cudart)";
+        for (String[] args : new String[][] {{"--cudart", "/nonexistent/libcudart.so", command},
+                {command, "--cudart", "/nonexistent/libcudart.so"}}) {
+            XferRun run = XferRun.of(args);
+            assertTrue(run.err().contains(missing), String.join(" ", args) + ": " + run.err());
+        }
+        assertTrue(XferRun.of(command, "--help").out().contains("--timeout=DURATION"), command);
+    }
+
     @Test
     void helpOfAKnownCommandIsStillExit0() {
         XferRun run = XferRun.of("bandwidth", "--help");
