@@ -40,6 +40,7 @@ function _xfer_reply() {
     word=""
   fi
   "$@" "${word##*,}" | while IFS= read -r match; do
-    [[ -n ${match} ]] && printf '%s\n' "${_xfer_word_prefix}${list_prefix}${match}"
+    # an item already in the list is not offered again
+    [[ -n ${match} && ,${list_prefix} != *,${match},* ]] && printf '%s\n' "${_xfer_word_prefix}${list_prefix}${match}"
   done
 }
