@@ -134,7 +134,8 @@ step() {
            command -v nvbandwidth >/dev/null && run nvbandwidth -t host_to_all_memcpy_ce all_to_host_memcpy_ce \
              device_to_device_memcpy_read_ce device_to_device_bidirectional_memcpy_read_ce
            expect_rc 0 "$xfer" bandwidth --device all --memory pinned --size 64MiB
-           expect_rc 0 "$xfer" bandwidth --device 0,0 --memory pinned --size 64MiB
+           expect_rc 2 "$xfer" bandwidth --device 0,0 --memory pinned --size 64MiB   # a GPU named twice
+           expect_rc 2 "$xfer" bandwidth --device -1
            expect_rc 0 "$xfer" bandwidth --device all --concurrent --size 64MiB,256MiB
            expect_rc 0 "$xfer" bandwidth --device all --concurrent --timer wall --size 256MiB
            expect_rc 0 "$xfer" bandwidth --device all --direction p2p --size 64MiB,256MiB

@@ -48,7 +48,13 @@ chmod +x "$dist/bin/xfer"
 [ -s "$target/man/man1/xfer.1" ] || { echo "make-dist: no man page $target/man/man1/xfer.1" >&2; exit 1; }
 [ -s "$target/completion/xfer_completion" ] || { echo "make-dist: no completion script" >&2; exit 1; }
 mkdir -p "$dist/man/man1" "$dist/completion"
-cp "$target"/man/man1/*.1 "$dist/man/man1/"
+# Asciidoctor's manpage backend styles links for groff through '.mso www.tmac' and LINKSTYLE;
+# man-db with mandoc, and `mandoc -Tlint`, refuse both (an "insecure request" and an unknown macro).
+# The block is groff-only decoration: without it links still read as text <URL>. ManPagesLintIT checks.
+for page in "$target"/man/man1/*.1; do
+  sed '/^\.if \\n\[\.g\] \\{\\$/,/^\.\\}$/d' "$page" > "$dist/man/man1/$(basename "$page")"
+done
+grep -l 'mso www.tmac\|LINKSTYLE' "$dist"/man/man1/*.1 && { echo "make-dist: groff-only link styling left in the man pages above" >&2; exit 1; }
 cp "$target/completion/xfer_completion" "$dist/completion/"
 
 tar -C "$target/dist" -czf "$target/$name.tar.gz" "$name"

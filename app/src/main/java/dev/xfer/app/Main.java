@@ -8,6 +8,8 @@ import dev.xfer.app.cli.XferCommand;
 import dev.xfer.app.cli.SignalStop;
 import dev.xfer.app.cli.StopRequest;
 import dev.xfer.app.cli.StandardOutput;
+import dev.xfer.app.cli.UsageLine;
+import dev.xfer.app.cli.WholeNumberConverter;
 import picocli.CommandLine;
 
 import java.io.BufferedWriter;
@@ -86,18 +88,21 @@ public final class Main {
         XferCommand root = new XferCommand(stop);
         CommandLine commandLine = new CommandLine(root);
         more.accept(commandLine);
+        WholeNumberConverter.registerOn(commandLine);
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setParameterExceptionHandler((e, ignored) -> {
-            String where = e.getCommandLine().getCommandSpec().qualifiedName();
-            err.println("xfer: " + e.getMessage().strip().replace('\n', ' ') + " (see " + where + " --help)");
+            err.println(UsageLine.of(e));
             err.flush();
             return ExitCode.USAGE;
         });
         commandLine.setExecutionExceptionHandler((e, ignoredCommandLine, ignoredParse) ->
                 ErrorReport.report(e, err, root.verbose()));
         commandLine.setExecutionStrategy(parseResult -> {
+            // picocli keeps quiet about words it did not match when --help was also given, and
+            // prints the help of the last command it knew: 'xfer frobnicate --help' would exit 0.
+            UsageLine.refuseUnmatched(parseResult);
             CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
             if (root.timeout().isEmpty()) {
                 return runLast.execute(parseResult);

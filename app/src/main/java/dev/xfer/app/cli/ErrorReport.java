@@ -40,8 +40,16 @@ public final class ErrorReport {
         };
     }
 
-    /** The one line printed for {@code failure}. */
+    /** The one line printed for {@code failure} in a run without {@code --verbose}. */
     public static String line(Throwable failure) {
+        return line(failure, false);
+    }
+
+    /**
+     * The one line printed for {@code failure}; with {@code verbose} the stack trace follows it, so
+     * the line does not send the user to an option they already gave.
+     */
+    public static String line(Throwable failure, boolean verbose) {
         return switch (failure) {
             case CudaException e when e.error().meansCudaUnavailable() ->
                     "xfer: CUDA is not usable here: " + e.getMessage() + hint(e.error().name());
@@ -57,7 +65,7 @@ public final class ErrorReport {
             case java.io.UncheckedIOException e -> "xfer: " + e.getMessage();
             case OutOfMemoryError e -> OUT_OF_JAVA_MEMORY;
             case PlacementException e -> "xfer: cannot place host memory or the measuring thread: " + e.getMessage();
-            default -> "xfer: internal error: " + failure + " (run with --verbose for the stack trace)";
+            default -> "xfer: internal error: " + failure + (verbose ? "" : " (run with --verbose for the stack trace)");
         };
     }
 
@@ -74,7 +82,7 @@ public final class ErrorReport {
 
     /** Prints the line, and the stack trace when {@code verbose}; returns the exit code. */
     public static int report(Throwable failure, PrintWriter err, boolean verbose) {
-        err.println(line(failure));
+        err.println(line(failure, verbose));
         if (verbose) {
             failure.printStackTrace(err);
         }

@@ -46,6 +46,7 @@ import dev.xfer.app.units.ByteSize;
 import dev.xfer.app.units.ByteSizes;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,8 +64,8 @@ import java.util.concurrent.Callable;
 
 /** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
 @Command(header = "Host<->device copy bandwidth for every host memory kind, each transfer verified.", name = "bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"Measure host<->device copy bandwidth (GB/s = 1e9 bytes/s) for each host memory kind,",
-                "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
+        description = {"Measure host<->device copy bandwidth (GB/s = 1e9 bytes/s) for each host memory kind, "
+                + "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
 public final class BandwidthCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
@@ -113,15 +114,15 @@ public final class BandwidthCommand implements Callable<Integer> {
     private CopyTimer timer = CopyTimer.EVENTS;
 
     @Option(names = "--copy", split = ",", paramLabel = "PATH", completionCandidates = Choices.CopyPaths.class,
-            description = {"${COMPLETION-CANDIDATES}, or several (default driver). driver: cudaMemcpy on the memory",
-                    "itself; staged: memory that is not page-locked goes through xfer's ring of page-locked slots,",
-                    "threads copying while the copy engine drains it, each result beside its two ceilings;",
-                    "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself."})
+            description = {"${COMPLETION-CANDIDATES}, or several (default driver). driver: cudaMemcpy on the memory "
+                    + "itself; staged: memory that is not page-locked goes through xfer's ring of page-locked slots, "
+                    + "threads copying while the copy engine drains it, each result beside its two ceilings; "
+                    + "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself."})
     private List<String> copies = List.of(CopyPath.DRIVER.label());
 
     @Option(names = "--blocks", paramLabel = "BLOCKS",
-            description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one",
-                    "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list."})
+            description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one "
+                    + "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list."})
     private String blocks;
 
     @Option(names = "--threads", paramLabel = "T",
@@ -140,9 +141,13 @@ public final class BandwidthCommand implements Callable<Integer> {
     private NumaNodeMixin numaNode;
 
     @Option(names = "--concurrent",
-            description = {"With several GPUs (--device all or a list): after each GPU alone, all of them copy at",
-                    "once, each with its own pinned buffer, stream and thread; per-GPU and aggregate GB/s."})
+            description = {"With several GPUs (--device all or a list): after each GPU alone, all of them copy at "
+                    + "once, each with its own pinned buffer, stream and thread; per-GPU and aggregate GB/s."})
     private boolean concurrent;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {

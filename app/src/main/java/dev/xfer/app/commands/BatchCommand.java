@@ -10,6 +10,7 @@ import dev.xfer.app.batch.BatchReport;
 import dev.xfer.app.batch.BatchResult;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
@@ -28,8 +29,8 @@ import java.util.concurrent.Callable;
 
 /** {@code xfer batch}: many host buffers to the device, strategy by strategy (the PyTorch non_blocking tutorial). */
 @Command(header = "Many host buffers to the device, strategy by strategy (PyTorch non_blocking and pin_memory).", name = "batch", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"Copy N host buffers to N device buffers with each strategy (pageable or pinned, blocking or",
-                "async, pin-then-copy, pinning threads, one batched call, a staging ring), timed end to end."})
+        description = {"Copy N host buffers to N device buffers with each strategy (pageable or pinned, blocking or "
+                + "async, pin-then-copy, pinning threads, one batched call, a staging ring), timed end to end."})
 public final class BatchCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
@@ -80,6 +81,10 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Mixin
     private NumaNodeMixin numaNode;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {

@@ -14,6 +14,7 @@ import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.measure.RunStopped;
 import picocli.CommandLine.Command;
@@ -26,8 +27,8 @@ import java.util.concurrent.Callable;
 
 /** {@code xfer check}: reading or overwriting host memory while a non-blocking copy is still running. */
 @Command(header = "The non-blocking copy hazards: reading or overwriting host memory before a copy finished.", name = "check", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"Show the non-blocking copy hazards: host memory read before an async D2H finished, or",
-                "overwritten before an async H2D read it, against the same with synchronization.",
+        description = {"Show the non-blocking copy hazards: host memory read before an async D2H finished, or "
+                + "overwritten before an async H2D read it, against the same with synchronization.",
                 "Exit 1 only if a synchronized scenario saw wrong data (a driver or hardware fault)."})
 public final class CheckCommand implements Callable<Integer> {
     @Mixin
@@ -59,6 +60,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--scenarios", split = ",", paramLabel = "S", completionCandidates = Choices.Scenarios.class,
             description = "${COMPLETION-CANDIDATES} (default all).")
     private List<String> scenarios;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {

@@ -24,9 +24,9 @@ import java.util.concurrent.Callable;
 /** {@code xfer compare}: what changed between a baseline run and this one. */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         header = "Compare xfer documents against a baseline: what got faster, what got slower, beyond noise.",
-        description = {"BASELINE and CURRENT are two documents (their GPUs paired in order) or two directories (GPUs",
-                "matched by host and UUID, the latest run of each). For every result in both: the change, and whether",
-                "it is beyond the noise the documents record (3 standard errors of the two medians). Sorted worst first.",
+        description = {"BASELINE and CURRENT are two documents (their GPUs paired in order) or two directories (GPUs "
+                + "matched by host and UUID, the latest run of each). For every result in both: the change, and whether "
+                + "it is beyond the noise the documents record (3 standard errors of the two medians). Sorted worst first.",
                 "Exit 1 when --fail-on-regression is given and a result got worse beyond noise by more than it."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.GlobalOptions;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.devices.DevicesJson;
@@ -8,6 +9,7 @@ import dev.xfer.app.devices.DevicesReport;
 import dev.xfer.app.devices.DevicesText;
 import dev.xfer.app.topology.PciDeviceReader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -28,6 +30,10 @@ public final class DevicesCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print JSON instead of text.")
     private boolean json;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {

@@ -27,11 +27,11 @@ import java.util.concurrent.Callable;
 /** {@code xfer fleet}: many nodes' documents, the GPUs well below their peers. */
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         header = "Merge xfer documents from many nodes and find the GPUs well below their peers.",
-        description = {"Reads xfer JSON documents (any measuring command, smoke included; directories are searched",
-                "for *.json), groups GPUs by model, and for every result prints the median, the MAD and each GPU's",
-                "deviation. A GPU is an outlier when its modified z-score is below -3.5 and it is worse than the",
-                "median by more than --margin (two GPUs: worse than the better one by more than --margin); a link",
-                "narrower than its maximum width is degraded. One verdict line per node.",
+        description = {"Reads xfer JSON documents (any measuring command, smoke included; directories are searched "
+                + "for *.json), groups GPUs by model, and for every result prints the median, the MAD and each GPU's "
+                + "deviation. A GPU is an outlier when its modified z-score is below -3.5 and it is worse than the "
+                + "median by more than --margin (two GPUs: worse than the better one by more than --margin); a link "
+                + "narrower than its maximum width is degraded. One verdict line per node.",
                 "Exit 0 when none is, 1 when any is, 2 for an unreadable document."})
 public final class FleetCommand implements Callable<Integer> {
     @Spec

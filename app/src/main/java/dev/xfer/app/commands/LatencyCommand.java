@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceSelection;
@@ -31,14 +32,18 @@ import java.util.stream.IntStream;
 /** {@code xfer latency}: how long one GPU waits for one access to host, its own, or a peer GPU's memory. */
 @Command(header = "Access latency: a GPU chasing pointers through host, device or peer GPU memory.", name = "latency",
         mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"One GPU thread follows a chain of pointers, each load waiting for the one",
-                "before it, through page-locked host memory, the GPU's own memory, and every",
-                "other selected GPU's memory (peers). The chain is a random cycle over",
-                "128-byte nodes, so nothing can prefetch it. Reports ns per access: median,",
-                "min and max over the timed chases. Exit 1 if a chase ended on the wrong node."})
+        description = {"One GPU thread follows a chain of pointers, each load waiting for the one "
+                + "before it, through page-locked host memory, the GPU's own memory, and every "
+                + "other selected GPU's memory (peers). The chain is a random cycle over "
+                + "128-byte nodes, so nothing can prefetch it. Reports ns per access: median, "
+                + "min and max over the timed chases. Exit 1 if a chase ended on the wrong node."})
 public final class LatencyCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;

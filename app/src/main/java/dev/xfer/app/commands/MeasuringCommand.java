@@ -65,8 +65,8 @@ public final class MeasuringCommand {
     private CommandSpec spec;
 
     @Option(names = "--device", paramLabel = "N|all|LIST", converter = DeviceSelectionConverter.class,
-            description = {"The GPU to measure, by CUDA index (default 0), all, or a list such as 0,2,3:",
-                    "each is measured in turn, its results named apart with .gpuN."})
+            description = {"The GPU to measure, by CUDA index (default 0), all, or a list such as 0,2,3: "
+                    + "each is measured in turn, its results named apart with .gpuN."})
     private DeviceSelection device = DeviceSelection.DEFAULT;
 
     @Option(names = "--json", description = "Print the results as JSON.")
@@ -75,8 +75,8 @@ public final class MeasuringCommand {
     @Option(names = "--csv", description = "Print the results as CSV, each row as soon as it is measured.")
     private boolean csv;
 
-    @Option(names = "--jsonl", description = {"Print the results as JSON Lines: one object per measured configuration as",
-            "soon as it is measured, then one summary object (see docs/results.md)."})
+    @Option(names = "--jsonl", description = {"Print the results as JSON Lines: one object per measured configuration as "
+            + "soon as it is measured, then one summary object (see docs/results.md)."})
     private boolean jsonl;
 
     @Option(names = "--progress", description = "Show the progress line on stderr even when it is not a terminal.")
@@ -86,9 +86,9 @@ public final class MeasuringCommand {
     private boolean progressOff;
 
     @Option(names = "--expect", paramLabel = "EXPR",
-            description = {"A threshold the run must meet, repeatable: NAME OP VALUE[UNIT], e.g.",
-                    "'pinned.h2d.16MiB >= 45GB/s', 'pinned.d2h >= 80%%link', 'overlap.v1.speedup >= 1.5',",
-                    "'check.synchronized.wrong == 0'. Any FAIL exits 1; see the README for names and units."})
+            description = {"A threshold the run must meet, repeatable: NAME OP VALUE[UNIT], e.g. "
+                    + "'pinned.h2d.16MiB >= 45GB/s', 'pinned.d2h >= 80%%link', 'overlap.v1.speedup >= 1.5', "
+                    + "'check.synchronized.wrong == 0'. Any FAIL exits 1; see the README for names and units."})
     private List<String> expect = new ArrayList<>();
 
     @Option(names = "--output", paramLabel = "FILE",

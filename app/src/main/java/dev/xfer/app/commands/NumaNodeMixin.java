@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  */
 public final class NumaNodeMixin {
     @Option(names = "--numa-node", paramLabel = NumaNodeOption.LABEL,
-            description = {NumaNodeOption.HELP_1, NumaNodeOption.HELP_2})
+            description = NumaNodeOption.HELP_1 + " " + NumaNodeOption.HELP_2)
     private String numaNode;
 
     private NumaTopology topology;

@@ -17,6 +17,7 @@ import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,8 +31,8 @@ import java.util.concurrent.Callable;
 
 /** {@code xfer overlap}: async.cu's sequential vs async-V1 vs async-V2 comparison, with the model beside it. */
 @Command(header = "Copy/compute overlap over chunked streams: sequential vs async-V1 vs async-V2 (async.cu).", name = "overlap", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"Compare sequential, async-V1 and async-V2 chunked-stream schedules of H2D, kernel and D2H",
-                "(NVIDIA's \"How to Overlap Data Transfers\" async.cu), with each stage's time and the ideal overlap."})
+        description = {"Compare sequential, async-V1 and async-V2 chunked-stream schedules of H2D, kernel and D2H "
+                + "(NVIDIA's \"How to Overlap Data Transfers\" async.cu), with each stage's time and the ideal overlap."})
 public final class OverlapCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
@@ -80,6 +81,10 @@ public final class OverlapCommand implements Callable<Integer> {
     @Option(names = "--timeline",
             description = "After the table, draw one recorded (untimed) iteration of each schedule: a row per stream and engine, > H2D, # kernel, < D2H.")
     private boolean timeline;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {

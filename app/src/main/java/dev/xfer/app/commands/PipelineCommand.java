@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.pipeline.PipelineBenchmark;
 import dev.xfer.app.pipeline.PipelinePlan;
@@ -18,8 +19,8 @@ import java.util.concurrent.Callable;
 
 /** {@code xfer pipeline}: batches streamed through the device with 1, 2 or 3 buffers (double buffering). */
 @Command(header = "Batches streamed through the device with 1, 2 or 3 buffers (double/triple buffering).", name = "pipeline", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"Stream batches from host memory through the device (H2D, kernel, D2H) with 1 buffer (no",
-                "overlap), or 2 or 3 buffers on as many streams, and show how much copy time compute hides."})
+        description = {"Stream batches from host memory through the device (H2D, kernel, D2H) with 1 buffer (no "
+                + "overlap), or 2 or 3 buffers on as many streams, and show how much copy time compute hides."})
 public final class PipelineCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
@@ -50,6 +51,10 @@ public final class PipelineCommand implements Callable<Integer> {
     @Option(names = "--timeline",
             description = "After the table, draw one recorded (untimed) run of all batches: a row per stream and engine, > H2D, # kernel, < D2H.")
     private boolean timeline;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {

@@ -22,9 +22,9 @@ import java.util.concurrent.Callable;
 /** {@code xfer plot}: pictures of saved results, one HTML file; reads documents, never measures. */
 @Command(name = "plot", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         header = "Draw xfer documents as charts in one self-contained HTML file (inline SVG, no scripts).",
-        description = {"Bandwidth documents become GB/s-against-size curves, overlap and pipeline documents stream",
-                "timelines, batch documents bars per strategy, check documents wrong trials per scenario, fleet",
-                "documents a dot per GPU per metric. A file that is not an xfer document exits 2."})
+        description = {"Bandwidth documents become GB/s-against-size curves, overlap and pipeline documents stream "
+                + "timelines, batch documents bars per strategy, check documents wrong trials per scenario, fleet "
+                + "documents a dot per GPU per metric. A file that is not an xfer document exits 2."})
 public final class PlotCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

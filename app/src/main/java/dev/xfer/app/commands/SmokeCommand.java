@@ -36,8 +36,10 @@ import dev.xfer.app.smoke.SmokeExpectations;
 import dev.xfer.app.smoke.SmokePlan;
 import dev.xfer.app.smoke.SmokeTimes;
 import dev.xfer.app.topology.LinkHealth;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -67,9 +69,9 @@ import java.util.stream.IntStream;
  * one PASS/FAIL line per check.
  */
 @Command(header = "CI hardware smoke check: link, bandwidth, overlap and copy checks with hardware-relative thresholds.", name = "smoke", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        description = {"One command for CI hardware smoke runs on any NVIDIA GPU: the link, pinned and pageable",
-                "bandwidth (64MiB), overlap (async.cu defaults) and the synchronized copy checks, with thresholds",
-                "relative to the hardware. One line per check; exit 0 when all pass, 1 otherwise."})
+        description = {"One command for CI hardware smoke runs on any NVIDIA GPU: the link, pinned and pageable "
+                + "bandwidth (64MiB), overlap (async.cu defaults) and the synchronized copy checks, with thresholds "
+                + "relative to the hardware. One line per check; exit 0 when all pass, 1 otherwise."})
 public final class SmokeCommand implements Callable<Integer> {
     @ParentCommand
     private GlobalOptions root;
@@ -87,8 +89,8 @@ public final class SmokeCommand implements Callable<Integer> {
             description = "An extra threshold, repeatable, as on the measuring commands.")
     private List<String> extra = new ArrayList<>();
 
-    @Option(names = "--json", description = {"Print a JSON document (what xfer fleet and compare read); the PASS/FAIL lines",
-            "then go to stderr, or stay on stdout with --output."})
+    @Option(names = "--json", description = {"Print a JSON document (what xfer fleet and compare read); the PASS/FAIL lines "
+            + "then go to stderr, or stay on stdout with --output."})
     private boolean json;
 
     @Option(names = "--output", paramLabel = "FILE",
@@ -121,6 +123,10 @@ public final class SmokeCommand implements Callable<Integer> {
 
     /** Whether the progress line is shown on stderr while a device is measured. */
     private boolean showProgress;
+
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {
@@ -210,11 +216,16 @@ public final class SmokeCommand implements Callable<Integer> {
         if (device.strip().equalsIgnoreCase("all")) {
             return IntStream.range(0, root.cuda().deviceCount()).boxed().toList();
         }
+        int index;
         try {
-            return List.of(Integer.parseInt(device.strip()));
+            index = Integer.parseInt(device.strip());
         } catch (NumberFormatException e) {
             throw new UsageException("--device takes a GPU index or all, not '" + device + "'");
         }
+        if (index < 0) {
+            throw new UsageException("--device: a GPU index is 0 or more, not " + index);
+        }
+        return List.of(index);
     }
 
     /** One device's smoke run, measured and not yet judged or printed. */

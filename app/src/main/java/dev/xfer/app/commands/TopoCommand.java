@@ -2,27 +2,31 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.cli.GlobalOptions;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
+import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoJson;
 import dev.xfer.app.topo.TopoReport;
 import dev.xfer.app.topo.TopoText;
 import dev.xfer.app.topology.PciDeviceReader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
  * {@code xfer topo}: GPUs against NUMA nodes, like {@code nvidia-smi topo -m}. A host view: without
- * a usable CUDA it lists the GPUs sysfs knows, says why CUDA was not usable (on stdout, as part of
- * the report) and still exits 0.
+ * a usable CUDA it lists the GPUs sysfs knows, says why CUDA was not usable in one {@code xfer:}
+ * line on stderr (the document keeps the reason too) and still exits 0.
  */
 @Command(name = "topo", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Show the host's topology as a matrix: each GPU against each NUMA node (local or remote),"
@@ -42,11 +46,20 @@ public final class TopoCommand implements Callable<Integer> {
     @Option(names = "--sysfs-root", hidden = true, paramLabel = "PATH", defaultValue = "/sys")
     private Path sysfsRoot;
 
+    /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
+    @Mixin
+    private CudaOptions cudaOptions;
+
     @Override
     public Integer call() {
         root.activity().set("reading the topology");
         TopoReport report = new TopoInspector(sysfsRoot, ErrorReport::line).inspect(
                 () -> new DeviceInspector(root.cuda(), new PciDeviceReader(sysfsRoot)).inspectAll());
+        if (report.cuda() instanceof CudaStatus.Unusable unusable) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("xfer: " + unusable.reason());
+            err.flush();
+        }
         return HostView.print(spec, json, () -> document(XferVersion.xferVersion(), report),
                 () -> TopoText.render(report));
     }

@@ -17,9 +17,9 @@ import java.util.stream.IntStream;
  *
  * <p>Two steps, so that every command can adopt it the same way:
  * <ol>
- *   <li>{@link #parse(String)} before CUDA is loaded: text that is none of the three forms is a
- *       usage error on any machine. Repeated indices are dropped, the first one kept in place
- *       ({@code 2,0,2} is {@code 2,0}), so {@code 0,0} selects one device.</li>
+ *   <li>{@link #parse(String)} before CUDA is loaded: text that is none of the three forms, a
+ *       negative index, or an index named twice ({@code 0,0}) is a usage error on any machine:
+ *       none of them can be what the user meant, and no driver is needed to say so.</li>
  *   <li>{@link #resolve(IntSupplier)} once CUDA is loaded: {@code all} becomes every index the
  *       runtime counts; a list stays as written. Indices are not range-checked here:
  *       {@code CudaRuntime.device(int)} does that when each device is opened, so an index this
@@ -61,10 +61,11 @@ public record DeviceSelection(boolean all, List<Integer> indices) {
 
     /**
      * Reads {@code N}, {@code all} (any letter case) or {@code N,N,...}; blanks around each part
-     * are ignored. A negative index is read (CUDA refuses it, exit 3, as it always has).
+     * are ignored.
      *
      * @throws IllegalArgumentException with a one-line reason naming the text, for anything else:
-     *         an empty part ({@code 0,,1}), {@code all} inside a list, a word, an index beyond int
+     *         an empty part ({@code 0,,1}), {@code all} inside a list, a word, an index beyond int,
+     *         a negative index, an index given twice
      */
     public static DeviceSelection parse(String text) {
         Objects.requireNonNull(text, "text");
@@ -83,6 +84,14 @@ public record DeviceSelection(boolean all, List<Integer> indices) {
                 indices[i] = Integer.parseInt(part);
             } catch (NumberFormatException e) {
                 throw refused(text);
+            }
+            if (indices[i] < 0) {
+                throw new IllegalArgumentException("'" + text + "': a GPU index is 0 or more, not " + indices[i]);
+            }
+            for (int j = 0; j < i; j++) {
+                if (indices[j] == indices[i]) {
+                    throw new IllegalArgumentException("'" + text + "' names GPU " + indices[i] + " twice");
+                }
             }
         }
         return of(indices);

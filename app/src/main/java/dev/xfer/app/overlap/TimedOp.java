@@ -31,8 +31,15 @@ public record TimedOp(int stream, int chunk, Stage stage, double startUs, double
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /** The stage labelled {@code text} (any letter case); a document's typo is named, not Java's enum. */
         public static Stage fromLabel(String text) {
-            return valueOf(text.strip().toUpperCase(Locale.ROOT));
+            String wanted = text.strip().toLowerCase(Locale.ROOT);
+            for (Stage s : values()) {
+                if (s.label().equals(wanted)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("unknown stage '" + text + "' (expected h2d, kernel or d2h)");
         }
     }
 

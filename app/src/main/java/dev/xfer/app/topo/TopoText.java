@@ -16,7 +16,7 @@ import java.util.OptionalLong;
  * The topology report as text for a person:
  *
  * <pre>
- * CUDA is not usable here: cudaGetDeviceCount: cudaErrorInsufficientDriver: ...
+ * GPUs from sysfs: CUDA is not usable here (why: on stderr)
  * GPU  NUMA0   NUMA1  bus id        link                             GB/s  CPU affinity
  * ---  ------  -----  ------------  -------------------------------  ----  ------------
  * -    remote  local  0000:81:00.0  Gen4 x8 (max Gen4 x16) DEGRADED  15.8  24-47,72-95
@@ -29,9 +29,9 @@ import java.util.OptionalLong;
  * 2 NUMA nodes: host memory on a GPU's remote node crosses the socket interconnect
  * </pre>
  *
- * <p>The first line says where the GPUs came from: CUDA's versions, or why CUDA was not usable
- * (the GPUs are then sysfs's, without CUDA index or name). It is part of the report, so it goes
- * to stdout with the rest; with CUDA the GPU column reads {@code GPU0}, {@code GPU1} and a name
+ * <p>The first line says where the GPUs came from: CUDA's versions, or sysfs when CUDA was not
+ * usable (the GPUs then have no CUDA index or name). Why CUDA was not usable is an error, so the
+ * command prints it on stderr, not here; with CUDA the GPU column reads {@code GPU0}, {@code GPU1} and a name
  * column ends each row. Without GPUs the matrix and legend give way to one line saying so.
  */
 public final class TopoText {
@@ -43,6 +43,7 @@ public final class TopoText {
     static final String NO_INDEX = "-";
     static final String NO_GPU_IN_SYSFS = "no NVIDIA GPU found in sysfs";
     static final String NO_GPU_IN_CUDA = "CUDA sees no GPU";
+    static final String GPUS_FROM_SYSFS = "GPUs from sysfs: CUDA is not usable here (why: on stderr)";
     static final String SINGLE_NODE = "1 NUMA node: placement has no effect";
     static final String ASSUMED_NODE = " (assumed: sysfs lists no NUMA nodes)";
     static final String MULTI_NODE = " NUMA nodes: host memory on a GPU's remote node crosses the socket interconnect";
@@ -68,12 +69,12 @@ public final class TopoText {
         return out.toString();
     }
 
-    /** Where the GPUs came from: CUDA's versions and library, or why CUDA was not usable. */
+    /** Where the GPUs came from: CUDA's versions and library, or sysfs. */
     static String cudaLine(CudaStatus cuda) {
         return switch (cuda) {
             case CudaStatus.Usable u -> "CUDA driver " + u.driver() + ", runtime " + u.runtime()
                     + " (" + u.libcudart() + ")";
-            case CudaStatus.Unusable u -> u.reason();
+            case CudaStatus.Unusable u -> GPUS_FROM_SYSFS;
         };
     }
 

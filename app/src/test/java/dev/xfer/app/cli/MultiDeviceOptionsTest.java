@@ -47,8 +47,23 @@ class MultiDeviceOptionsTest {
                                 + " (see xfer overlap --help)"),
                 arguments(new String[] {"bandwidth", "--concurrent"},
                         "xfer: --concurrent needs two GPUs at least " + twoNeeded + "0"),
+                arguments(new String[] {"bandwidth", "--device", "-1"},
+                        "xfer: Invalid value for option '--device': '-1': a GPU index is 0 or more, not -1"
+                                + " (see xfer bandwidth --help)"),
+                arguments(new String[] {"bandwidth", "--device", "0,-2"},
+                        "xfer: Invalid value for option '--device': '0,-2': a GPU index is 0 or more, not -2"
+                                + " (see xfer bandwidth --help)"),
+                arguments(new String[] {"bandwidth", "--device", "0,0"},
+                        "xfer: Invalid value for option '--device': '0,0' names GPU 0 twice"
+                                + " (see xfer bandwidth --help)"),
+                arguments(new String[] {"overlap", "--device", "2, 0 ,2"},
+                        "xfer: Invalid value for option '--device': '2, 0 ,2' names GPU 2 twice"
+                                + " (see xfer overlap --help)"),
                 arguments(new String[] {"bandwidth", "--concurrent", "--device", "1,1"},
-                        "xfer: --concurrent needs two GPUs at least " + twoNeeded + "1"),
+                        "xfer: Invalid value for option '--device': '1,1' names GPU 1 twice"
+                                + " (see xfer bandwidth --help)"),
+                arguments(new String[] {"smoke", "--device", "-1"},
+                        "xfer: --device: a GPU index is 0 or more, not -1"),
                 arguments(new String[] {"bandwidth", "--direction", "p2p"},
                         "xfer: --direction p2p copies between GPUs: it needs two at least " + twoNeeded + "0"),
                 arguments(new String[] {"bandwidth", "--direction", "h2d,p2p", "--device", "3"},
@@ -89,10 +104,8 @@ class MultiDeviceOptionsTest {
     @ValueSource(strings = {
             "bandwidth --device all",
             "bandwidth --device 0,1",
-            "bandwidth --device 0,0",
             "bandwidth --device 1,0 --json",
             "bandwidth --device 0,1 --csv",
-            "bandwidth --device -1",
             "bandwidth --device all --concurrent",
             "bandwidth --device 0,1 --concurrent --memory pinned --direction h2d --json",
             "bandwidth --device 0,1,2 --concurrent --direction d2h,h2d --timer wall --iterations 3",
@@ -100,12 +113,11 @@ class MultiDeviceOptionsTest {
             "bandwidth --device 0,1 --direction p2p --json --expect p2p.0-1>=1GB/s",
             "bandwidth --device 0,1,2 --direction h2d,d2h,p2p --memory all",
             "bandwidth --device all --numa-node auto",
-            "overlap --device 0,0",
             "overlap --device all",
             "overlap --device 0,1 --expect overlap.v1.speedup.gpu1>=1",
             "check --device 1",
             "check --device 0,1 --json",
-            "batch --device 2,0,2 --csv",
+            "batch --device 2,0 --csv",
             "batch --device all --numa-node auto",
             "pipeline --device ALL",
             "pipeline --device 0,1 --expect pipeline.hidden>=0.5"})

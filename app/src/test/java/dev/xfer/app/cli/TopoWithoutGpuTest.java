@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * {@code xfer topo} run in-process on this machine: the real libcudart and /sys, no driver. Topo is
- * a host view, so it exits 0 and says on stdout, as the report's first line, why CUDA was not usable;
- * stderr stays empty.
+ * a host view, so it exits 0 and reports the GPUs sysfs knows on stdout; why CUDA was not usable is
+ * an error, one {@code xfer:} line on stderr (and the document's {@code cuda.reason} with --json).
  */
 class TopoWithoutGpuTest {
     private static final String NO_DRIVER =
@@ -35,19 +35,27 @@ class TopoWithoutGpuTest {
                 "this machine has an NVIDIA driver; these tests describe one without");
     }
 
-    private static void assertOkWithNothingOnStderr(XferRun run) {
+    /** Exit 0, and the reason CUDA is not usable as the one line on stderr, never on stdout. */
+    private static void assertOkWithTheReasonOnStderr(XferRun run, String reason) {
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        assertEquals("", run.err(), "nothing on stderr");
+        assertEquals(1, run.errLines().length, "one line on stderr: " + run.err());
+        assertTrue(run.err().startsWith("xfer: " + reason), run.err());
+    }
+
+    /** As above, and the text report on stdout does not repeat the error. */
+    private static void assertOkWithTheReasonOnlyOnStderr(XferRun run, String reason) {
+        assertOkWithTheReasonOnStderr(run, reason);
+        assertFalse(run.out().contains(reason), "the error is not on stdout: " + run.out());
     }
 
     @Test
     void thisMachine() {
         XferRun run = XferRun.of("topo");
-        assertOkWithNothingOnStderr(run);
+        assertOkWithTheReasonOnlyOnStderr(run, NO_DRIVER);
+        assertTrue(run.err().contains("install or update the NVIDIA driver"), run.err());
 
         List<String> lines = run.out().lines().toList();
-        assertTrue(lines.getFirst().startsWith(NO_DRIVER), run.out());
-        assertTrue(lines.getFirst().contains("install or update the NVIDIA driver"), run.out());
+        assertEquals("GPUs from sysfs: CUDA is not usable here (why: on stderr)", lines.getFirst(), run.out());
         NumaTopology numa = new NumaTopologyReader().read();
         for (NumaNode node : numa.nodes()) {
             assertTrue(run.out().contains("\nNUMA" + node.id() + "  "), run.out());
@@ -66,7 +74,7 @@ class TopoWithoutGpuTest {
     @SuppressWarnings("unchecked")
     void thisMachineAsJson() {
         XferRun run = XferRun.of("topo", "--json");
-        assertOkWithNothingOnStderr(run);
+        assertOkWithTheReasonOnStderr(run, NO_DRIVER);
 
         Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
         assertEquals("topo", doc.get("command"));
@@ -81,7 +89,7 @@ class TopoWithoutGpuTest {
     void fixtureTreeThroughTheHiddenOption() {
         String root = SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED).toString();
         XferRun run = XferRun.of("topo", "--sysfs-root", root);
-        assertOkWithNothingOnStderr(run);
+        assertOkWithTheReasonOnlyOnStderr(run, NO_DRIVER);
 
         assertTrue(run.out().contains(
                 "\n-    remote  local  0000:81:00.0  Gen4 x8 (max Gen4 x16) DEGRADED  15.8  24-47,72-95\n"), run.out());
@@ -92,10 +100,7 @@ class TopoWithoutGpuTest {
     @Test
     void withoutALibcudartToo() {
         XferRun run = XferRun.of("--cudart", "/nonexistent/libcudart.so", "topo");
-        assertOkWithNothingOnStderr(run);
-
-        assertTrue(run.out().startsWith("CUDA is not usable here: libcudart not found at /nonexistent/libcudart.so"),
-                run.out());
+        assertOkWithTheReasonOnlyOnStderr(run, "CUDA is not usable here: libcudart not found at /nonexistent/libcudart.so");
     }
 
     @Test

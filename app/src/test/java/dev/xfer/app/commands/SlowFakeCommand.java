@@ -36,6 +36,10 @@ public final class SlowFakeCommand implements Callable<Integer> {
     @Mixin
     private MeasuringCommand measuring;
 
+    /** --timeout after the command name, as on every measuring command. */
+    @Mixin
+    private dev.xfer.app.cli.CudaOptions cudaOptions;
+
     @Option(names = "--configurations")
     private int configurations = 10;
 

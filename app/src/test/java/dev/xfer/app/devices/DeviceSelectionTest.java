@@ -24,12 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DeviceSelectionTest {
 
     @Property(tries = 300)
-    void aListParsesToItsIndicesInOrderWithoutRepeats(@ForAll @Size(min = 1, max = 12) List<@IntRange(max = 15) Integer> given,
-                                                      @ForAll boolean blanks) {
+    void aListParsesToItsIndicesInOrder(@ForAll @Size(min = 1, max = 12) List<@IntRange(max = 15) Integer> drawn,
+                                        @ForAll boolean blanks) {
+        List<Integer> given = List.copyOf(new LinkedHashSet<>(drawn));
         String text = given.stream().map(i -> blanks ? " " + i + "\t" : Integer.toString(i))
                 .collect(Collectors.joining(","));
         DeviceSelection s = DeviceSelection.parse(text);
-        List<Integer> expected = List.copyOf(new LinkedHashSet<>(given));
+        List<Integer> expected = given;
         assertFalse(s.all());
         assertEquals(expected, s.indices());
         assertEquals(expected.size() == 1, s.isSingle());
@@ -72,17 +73,25 @@ class DeviceSelectionTest {
     }
 
     @Example
-    void repeatsAreDroppedKeepingTheFirst() {
-        assertEquals(List.of(2, 0), DeviceSelection.parse("2,0,2").indices());
-        assertTrue(DeviceSelection.parse("0,0").isSingle(), "0,0 is one device");
-        assertEquals(0, DeviceSelection.parse("0,0").single());
-        assertEquals("2,0", DeviceSelection.parse("2, 0 ,2").label());
+    void anIndexNamedTwiceIsRefusedNamingIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse("2, 0 ,2"));
+        assertEquals("'2, 0 ,2' names GPU 2 twice", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse("0,0"));
+        assertEquals("2,0", DeviceSelection.parse("2, 0").label());
     }
 
     @Example
-    void aNegativeIndexIsReadForCudaToRefuse() {
-        // --device -1 has always reached CUDA, which says "no device with index -1" (exit 3)
-        assertEquals(List.of(-1), DeviceSelection.parse("-1").indices());
+    void aNegativeIndexIsRefusedBeforeCuda() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse("-1"));
+        assertEquals("'-1': a GPU index is 0 or more, not -1", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> DeviceSelection.parse("0,-3"));
+        assertEquals(List.of(0), DeviceSelection.parse("-0").indices(), "-0 is 0");
+        assertEquals(List.of(1), DeviceSelection.parse("+1").indices());
+    }
+
+    @Example
+    void ofDropsRepeatsKeepingTheFirst() {
+        assertEquals(List.of(2, 0), DeviceSelection.of(2, 0, 2).indices());
     }
 
     @Example

@@ -43,13 +43,17 @@ final class CommandModel {
     }
 
     /**
-     * The options a command's own page must describe: not those it inherits from xfer (--cudart,
-     * --timeout, --verbose) nor picocli's -h/-V on a subcommand; those are on xfer's page. Hidden
-     * options (test hooks such as topo's --sysfs-root) are not in --help and need no page either.
+     * The options a command's own page must describe: not xfer's global options, which it inherits
+     * (--verbose) or mixes in (--cudart, --timeout, --label: the root declares them too), nor
+     * picocli's -h/-V on a subcommand; those are on xfer's page. Hidden options (test hooks such as
+     * topo's --sysfs-root) are not in --help and need no page either.
      */
     static List<OptionSpec> ownOptions(CommandSpec command) {
+        Set<String> global = new TreeSet<>();
+        command.root().options().forEach(o -> global.addAll(List.of(o.names())));
         return command.options().stream()
                 .filter(o -> !o.inherited() && !o.hidden())
+                .filter(o -> command.parent() == null || !global.contains(o.longestName()))
                 .filter(o -> command.parent() == null || !(o.usageHelp() || o.versionHelp()))
                 .toList();
     }

@@ -37,9 +37,7 @@ class TopoTextTest {
     @Test
     void twoNodesGpuOnNodeOneWithDegradedLinkWithoutCuda() {
         assertEquals("""
-                CUDA is not usable here: cudaGetDeviceCount: cudaErrorInsufficientDriver: CUDA driver version is \
-                insufficient for CUDA runtime version (no NVIDIA driver found, or one older than this CUDA runtime: \
-                install or update the NVIDIA driver, or pass --cudart with an older libcudart)
+                GPUs from sysfs: CUDA is not usable here (why: on stderr)
                 GPU  NUMA0   NUMA1  bus id        link                             GB/s  CPU affinity
                 ---  ------  -----  ------------  -------------------------------  ----  ------------
                 -    remote  local  0000:81:00.0  Gen4 x8 (max Gen4 x16) DEGRADED  15.8  24-47,72-95
@@ -137,7 +135,7 @@ class TopoTextTest {
                 NumaTopology.assumedSingleNode());
 
         assertEquals("""
-                CUDA is not usable here: no driver
+                GPUs from sysfs: CUDA is not usable here (why: on stderr)
                 no NVIDIA GPU found in sysfs
 
                 node   CPUs     memory total  memory free

@@ -1,0 +1,142 @@
+package dev.xfer.app.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What xfer says when a command line is wrong: one line in xfer's words on stderr and exit 2,
+ * whatever else was on the line (--help included), and no Java class or type name in it.
+ * None of these reach CUDA, so they hold on any machine.
+ */
+class CommandLineMessagesTest {
+
+    /** A Java name in a user's error line: a package, an exception, a primitive type. */
+    private static void assertNoJavaText(String line) {
+        for (String java : new String[] {"dev.xfer", "java.", "Exception", "No enum constant", "not an int",
+                "not a long", "picocli"}) {
+            assertFalse(line.contains(java), "'" + java + "' in " + line);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"frobnicate --help", "frobnicate -h", "frobnicate", "--help frobnicate",
+            "frobnicate --version"})
+    void anUnknownCommandIsExit2EvenWithHelp(String line) {
+        XferRun run = XferRun.of(line.split(" "));
+        run.assertOneLine(ExitCode.USAGE, "xfer: unknown command 'frobnicate' (see xfer --help)");
+    }
+
+    @Test
+    void aMisspeltCommandGetsTheNearestOne() {
+        XferRun run = XferRun.of("bandwith", "--help");
+        run.assertOneLine(ExitCode.USAGE, "xfer: unknown command 'bandwith', did you mean bandwidth? (see xfer --help)");
+    }
+
+    @Test
+    void onlyNearCommandsAreSuggested() {
+        assertEquals(java.util.List.of("bandwidth"), UsageLine.near("bandwith", java.util.List.of("batch", "bandwidth")));
+        assertEquals(java.util.List.of("topo"), UsageLine.near("tpo", java.util.List.of("topo", "plot", "fleet")));
+        assertEquals(java.util.List.of(), UsageLine.near("frobnicate", java.util.List.of("batch", "devices")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bandwidth --frobnicate --help", "fleet --help --frobnicate", "topo extra --help"})
+    void anUnknownOptionOrWordIsExit2EvenWithHelp(String line) {
+        XferRun run = XferRun.of(line.split(" "));
+        assertEquals(ExitCode.USAGE, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertTrue(run.out().isEmpty(), "no help on stdout: " + run.out());
+        assertTrue(run.err().contains("frobnicate") || run.err().contains("extra"), run.err());
+        assertNoJavaText(run.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"fleet", "compare", "plot"})
+    void commandsThatOnlyReadDocumentsTakeNoCudaOptions(String command) {
+        XferRun help = XferRun.of(command, "--help");
+        assertEquals(ExitCode.OK, help.exitCode(), help.err());
+        for (String cudaOnly : new String[] {"--cudart", "--timeout", "--label"}) {
+            assertFalse(help.out().contains(cudaOnly), cudaOnly + " in " + help.out());
+        }
+        assertTrue(help.out().contains("--verbose"), help.out());
+
+        XferRun run = XferRun.of(command, "--cudart", "/x", "-o", "x.html", "a.json", "b.json");
+        run.assertOneLine(ExitCode.USAGE, "xfer: Unknown option");
+        assertTrue(run.err().contains("'--cudart'"), run.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"devices", "topo", "bandwidth", "overlap", "check", "smoke", "batch", "pipeline"})
+    void commandsThatLoadCudaTakeTheCudaOptionsBeforeOrAfterTheirName(String command) {
+        String missing = "libcudart not found at /nonexistent/libcudart.so (from --cudart)";
+        for (String[] args : new String[][] {{"--cudart", "/nonexistent/libcudart.so", command},
+                {command, "--cudart", "/nonexistent/libcudart.so"}}) {
+            XferRun run = XferRun.of(args);
+            assertTrue(run.err().contains(missing), String.join(" ", args) + ": " + run.err());
+        }
+        assertTrue(XferRun.of(command, "--help").out().contains("--timeout=DURATION"), command);
+    }
+
+    @Test
+    void helpOfAKnownCommandIsStillExit0() {
+        XferRun run = XferRun.of("bandwidth", "--help");
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("Usage: xfer bandwidth"), run.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bandwidth --iterations many", "overlap --elements 1e6", "batch --count 3.5",
+            "pipeline --batches x", "overlap --streams 99999999999", "bandwidth --warmup 99999999999999999999"})
+    void aBadCountNamesTheOptionAndTheValueNotAJavaType(String line) {
+        String[] args = line.split(" ");
+        XferRun run = XferRun.of(args);
+        String value = args[2];
+        run.assertOneLine(ExitCode.USAGE, "xfer: Invalid value for option '" + args[1] + "': '" + value + "' is ");
+        assertTrue(run.err().contains("' is not a whole number") || run.err().contains("' is out of range ("),
+                run.err());
+        assertNoJavaText(run.err());
+    }
+
+    @Test
+    void aCountStillReadsWithBlanksAndSign() {
+        // +3 and blanks are what Integer.parseInt took before; the run then gets as far as CUDA (or its absence)
+        XferRun run = XferRun.of("bandwidth", "--iterations", "+3", "--warmup", " 2");
+        assertFalse(run.err().contains("Invalid value"), run.err());
+    }
+
+    @Test
+    void anUnknownStageInADocumentIsNamedWithTheStagesAllowed(@TempDir Path dir) throws IOException {
+        String golden = Files.readString(Path.of("src/test/resources/golden/overlap.json"));
+        String bad = golden.replaceFirst("\"stage\": \"kernel\"", "\"stage\": \"warp\"");
+        assertFalse(bad.equals(golden), "the golden overlap document has a kernel stage to spoil");
+        Path doc = dir.resolve("overlap.json");
+        Files.writeString(doc, bad);
+
+        XferRun run = XferRun.of("plot", doc.toString(), "-o", dir.resolve("out.html").toString());
+        run.assertOneLine(ExitCode.USAGE, "xfer: ");
+        assertTrue(run.err().contains("unknown stage 'warp' (expected h2d, kernel or d2h)"), run.err());
+        assertNoJavaText(run.err());
+    }
+
+    @Test
+    void withVerboseTheLineDoesNotAskForVerbose() {
+        IllegalStateException bug = new IllegalStateException("a bug");
+        assertTrue(ErrorReport.line(bug).endsWith(" (run with --verbose for the stack trace)"), ErrorReport.line(bug));
+        assertEquals("xfer: internal error: java.lang.IllegalStateException: a bug", ErrorReport.line(bug, true));
+
+        java.io.StringWriter err = new java.io.StringWriter();
+        assertEquals(ExitCode.INTERNAL, ErrorReport.report(bug, new java.io.PrintWriter(err), true));
+        assertFalse(err.toString().contains("run with --verbose"), err.toString());
+        assertTrue(err.toString().contains("\tat "), "the stack trace follows: " + err);
+    }
+}
