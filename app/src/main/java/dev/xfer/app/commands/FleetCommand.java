@@ -9,6 +9,7 @@ import dev.xfer.app.fleet.FleetAnalysis;
 import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.fleet.GpuRun;
+import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.fleet.Percent;
 import dev.xfer.app.report.AtomicFileWriter;
 import picocli.CommandLine.Command;
@@ -54,6 +55,10 @@ public final class FleetCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write JUnit XML: one test case per node and GPU run.")
     private Path junit;
 
+    @Option(names = "--openmetrics", paramLabel = "FILE",
+            description = "Also write every GPU's results, all documents merged, in the OpenMetrics text format (a node_exporter textfile must end in .prom).")
+    private Path openMetrics;
+
     @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others.")
     private boolean skipBad;
 
@@ -63,6 +68,7 @@ public final class FleetCommand implements Callable<Integer> {
             throw new UsageException("--json and --csv exclude each other");
         }
         MeasuringCommand.requireFolderOf(junit, "--junit");
+        MeasuringCommand.requireFolderOf(openMetrics, "--openmetrics");
         PrintWriter err = spec.commandLine().getErr();
         List<GpuRun> runs;
         try {
@@ -85,6 +91,13 @@ public final class FleetCommand implements Callable<Integer> {
                 AtomicFileWriter.write(junit, FleetRendering.junit(report, Instant.now()));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + junit + ": " + e.getMessage(), e);
+            }
+        }
+        if (openMetrics != null) {
+            try {
+                AtomicFileWriter.write(openMetrics, OpenMetrics.render(runs));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + openMetrics + ": " + e.getMessage(), e);
             }
         }
         return report.passed() ? ExitCode.OK : ExitCode.CHECK_FAILED;
