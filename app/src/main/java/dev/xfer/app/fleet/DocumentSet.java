@@ -16,9 +16,34 @@ import java.util.stream.Stream;
 public final class DocumentSet {
     private final DocumentReader reader = new DocumentReader();
 
-    /** Every file the arguments name; a missing argument is a bad document of its own. */
+    /**
+     * Every file the arguments name, each once however often it is named (as itself, through a
+     * directory, a link or another spelling of its path); a missing argument is a bad document of
+     * its own.
+     */
     public static List<Path> files(List<Path> arguments) {
+        List<Path> named = new ArrayList<>();
+        collect(arguments, named);
+        java.util.Set<Path> seen = new java.util.HashSet<>();
         List<Path> files = new ArrayList<>();
+        for (Path file : named) {
+            if (seen.add(identity(file))) {
+                files.add(file);
+            }
+        }
+        return files;
+    }
+
+    /** What tells two names of one file apart: its real path where it exists. */
+    private static Path identity(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException missing) {
+            return file.toAbsolutePath().normalize();
+        }
+    }
+
+    private static void collect(List<Path> arguments, List<Path> files) {
         for (Path argument : arguments) {
             if (Files.isDirectory(argument)) {
                 try (Stream<Path> walk = Files.walk(argument)) {
@@ -31,7 +56,6 @@ public final class DocumentSet {
                 files.add(argument);
             }
         }
-        return files;
     }
 
     /**
