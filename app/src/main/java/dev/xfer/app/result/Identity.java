@@ -116,13 +116,13 @@ public record Identity(SortedMap<IdentityField, Object> fields) {
      * The result's name: one segment per field present, in field order, dot-separated:
      * {@code pinned.staged.h2d.64MiB.gbps}, {@code overlap.pinned.v1.16MiB.elements4194304.streams4.milliseconds}.
      * Two defaults are left out, so that names read as {@code --expect} writes them: the command
-     * {@code bandwidth}, and the {@code driver} copy path of a copy with a direction (such a copy
+     * {@code bandwidth} (unless a part follows it, which could be read as a command), and the {@code driver} copy path of a copy with a direction (such a copy
      * always has a path, so leaving it out cannot make two names equal).
      */
     public String name() {
         List<String> segments = new ArrayList<>();
         fields.forEach((field, value) -> {
-            boolean implied = field == IdentityField.COMMAND && value.equals(BANDWIDTH)
+            boolean implied = field == IdentityField.COMMAND && value.equals(BANDWIDTH) && !fields.containsKey(IdentityField.PART)
                     || field == IdentityField.COPY && value.equals(DRIVER) && fields.containsKey(IdentityField.DIRECTION);
             if (!implied) {
                 segments.add(field.segment(value));

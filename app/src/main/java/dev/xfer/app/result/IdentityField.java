@@ -26,7 +26,11 @@ public enum IdentityField {
     DIRECTION("direction", "direction", Form.WORD),
     SCHEDULE("schedule", "schedule", Form.WORD),
     SCENARIO("scenario", "scenario", Form.WORD),
-    STRATEGY("strategy", "strategy", Form.WORD),
+    /**
+     * batch's strategy. Its words meet other fields' ({@code staged} is also a copy path), so its
+     * segment is tagged: {@code strategy-staged}.
+     */
+    STRATEGY("strategy", "strategy", Form.tagged("strategy")),
     /** How several GPUs copy at once, e.g. {@code concurrent}. */
     PATTERN("pattern", "pattern", Form.WORD),
     /** Bytes per copy. */
@@ -82,6 +86,7 @@ public enum IdentityField {
     String segment(Object value) {
         return switch (form.kind) {
             case WORD -> (String) value;
+            case TAGGED -> form.prefix + "-" + value;
             case FIELD -> ((String) value).replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
             case SIZE -> ByteSize.ofBytes((Long) value).format();
             case COUNTED -> form.prefix + value;
@@ -94,6 +99,9 @@ public enum IdentityField {
             return false;
         }
         for (IdentityField field : values()) {
+            if (field.form.kind == Kind.TAGGED && word.startsWith(field.form.prefix + "-")) {
+                return false;
+            }
             if (field.form.kind == Kind.COUNTED && word.startsWith(field.form.prefix)
                     && word.substring(field.form.prefix.length()).matches("[0-9]+")) {
                 return false;
@@ -111,12 +119,16 @@ public enum IdentityField {
 
     private static final java.util.regex.Pattern FIELD_NAME = java.util.regex.Pattern.compile("[a-z][a-zA-Z0-9]*");
 
-    private enum Kind { WORD, FIELD, SIZE, COUNTED }
+    private enum Kind { WORD, TAGGED, FIELD, SIZE, COUNTED }
 
     private record Form(Kind kind, String prefix) {
         static final Form WORD = new Form(Kind.WORD, "");
         static final Form FIELD = new Form(Kind.FIELD, "");
         static final Form SIZE = new Form(Kind.SIZE, "");
+
+        static Form tagged(String prefix) {
+            return new Form(Kind.TAGGED, prefix);
+        }
 
         static Form counted(String prefix) {
             return new Form(Kind.COUNTED, prefix);
