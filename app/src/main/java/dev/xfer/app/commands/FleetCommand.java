@@ -71,11 +71,12 @@ public final class FleetCommand implements Callable<Integer> {
         MeasuringCommand.requireFolderOf(openMetrics, "--openmetrics");
         PrintWriter err = spec.commandLine().getErr();
         List<GpuRun> runs;
+        List<BadDocumentException> skipped = new java.util.ArrayList<>();
         try {
             runs = new DocumentSet().read(inputs, skipBad, line -> {
                 err.println("xfer: " + line);
                 err.flush();
-            });
+            }, skipped);
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -88,7 +89,7 @@ public final class FleetCommand implements Callable<Integer> {
         out.flush();
         if (junit != null) {
             try {
-                AtomicFileWriter.write(junit, FleetRendering.junit(report, Instant.now()));
+                AtomicFileWriter.write(junit, FleetRendering.junit(report, Instant.now(), skipped));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + junit + ": " + e.getMessage(), e);
             }

@@ -63,16 +63,26 @@ public final class DocumentSet {
      * its one line and the rest are read.
      */
     public List<GpuRun> read(List<Path> arguments, boolean skipBad, Consumer<String> onBad) {
+        return read(arguments, skipBad, onBad, new ArrayList<>());
+    }
+
+    /** {@link #read(List, boolean, Consumer)}, adding each document skipped to {@code skipped}. */
+    public List<GpuRun> read(List<Path> arguments, boolean skipBad, Consumer<String> onBad,
+                             List<BadDocumentException> skipped) {
+        Consumer<BadDocumentException> bad = e -> {
+            bad(e, skipBad, onBad);
+            skipped.add(e);
+        };
         List<GpuRun> runs = new ArrayList<>();
         for (Path file : files(arguments)) {
             if (!Files.exists(file)) {
-                bad(new BadDocumentException(file, "no such file or directory"), skipBad, onBad);
+                bad.accept(new BadDocumentException(file, "no such file or directory"));
                 continue;
             }
             try {
                 runs.addAll(reader.read(file));
             } catch (BadDocumentException e) {
-                bad(e, skipBad, onBad);
+                bad.accept(e);
             }
         }
         return runs;
