@@ -34,11 +34,17 @@ public record Identity(SortedMap<IdentityField, Object> fields) {
     public static final String BANDWIDTH = "bandwidth";
     /** The copy path whose names carry no path segment (cudaMemcpyAsync), as {@code --expect} names them. */
     public static final String DRIVER = "driver";
+    /** The default timer, which identities leave out. */
+    public static final String EVENTS = "events";
 
     public Identity {
         Objects.requireNonNull(fields, "fields");
         EnumMap<IdentityField, Object> copy = new EnumMap<>(IdentityField.class);
         fields.forEach((field, value) -> copy.put(field, checked(field, value)));
+        if (EVENTS.equals(copy.get(IdentityField.TIMER))) {
+            // The default timer: absent, so that documents that never said which timer read the same.
+            copy.remove(IdentityField.TIMER);
+        }
         if (copy.containsKey(IdentityField.DIRECTION)) {
             // A copy in a direction always has a path; rows written before xfer recorded it are the driver's.
             copy.putIfAbsent(IdentityField.COPY, DRIVER);

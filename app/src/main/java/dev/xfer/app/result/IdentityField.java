@@ -31,6 +31,11 @@ public enum IdentityField {
      * segment is tagged: {@code strategy-staged}.
      */
     STRATEGY("strategy", "strategy", Form.tagged("strategy")),
+    /**
+     * The timer, when it is not CUDA events ({@code wall}): events are the default, and an
+     * identity drops a field at its default, so results timed by events carry no timer.
+     */
+    TIMER("timer", "timer", Form.WORD),
     /** How several GPUs copy at once, e.g. {@code concurrent}. */
     PATTERN("pattern", "pattern", Form.WORD),
     /** Bytes per copy. */

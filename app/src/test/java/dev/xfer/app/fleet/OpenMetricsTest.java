@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /** The OpenMetrics text xfer writes, read back by the format's rules (OpenMetrics 1.0, text format). */
 class OpenMetricsTest {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
-    private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*})? (\\S+)");
+    // DOTALL: a label value may hold any character but a line feed (escaped), \r and U+2028 included.
+    private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*})? (\\S+)", Pattern.DOTALL);
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\\\n]|\\\\[\\\\\"n])*)\"(,|$)");
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d+)?([eE][+-]?\\d+)?|Inf|NaN)");
 

@@ -52,6 +52,8 @@ class IdentityPropertiesTest {
         words.put(IdentityField.SCHEDULE, Arrays.stream(OverlapSchedule.values()).map(OverlapSchedule::label).toList());
         words.put(IdentityField.SCENARIO, Arrays.stream(CheckScenario.values()).map(CheckScenario::id).toList());
         words.put(IdentityField.STRATEGY, Arrays.stream(BatchStrategy.values()).map(BatchStrategy::label).toList());
+        words.put(IdentityField.TIMER, Arrays.stream(dev.xfer.app.bandwidth.CopyTimer.values())
+                .map(dev.xfer.app.bandwidth.CopyTimer::label).toList());
         words.put(IdentityField.PATTERN, List.of("concurrent", "all-to-all", "one-to-all"));
         words.put(IdentityField.MEASURED, List.of("gbps", "microseconds", "milliseconds", "nanoseconds", "wrongTrials",
                 "bidirGbps", "aggregateGbps", "perBatchMs"));
