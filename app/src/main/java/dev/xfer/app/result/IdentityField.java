@@ -36,6 +36,10 @@ public enum IdentityField {
      * identity drops a field at its default, so results timed by events carry no timer.
      */
     TIMER("timer", "timer", Form.WORD),
+    /** What latency's pointer chase reads: {@code host}, {@code device}, {@code peer}; tagged, as {@code device} is also a memory. */
+    TARGET("target", "target", Form.tagged("target")),
+    /** The order of a pointer chase ({@code random}); tagged, as {@code sequential} is also an overlap schedule. */
+    ORDER("order", "order", Form.tagged("order")),
     /** How several GPUs copy at once, e.g. {@code concurrent}. */
     PATTERN("pattern", "pattern", Form.WORD),
     /** Bytes per copy. */
@@ -46,11 +50,16 @@ public enum IdentityField {
     STREAMS("streams", "streams", Form.counted("streams")),
     /** Thread blocks of a copy kernel launch. */
     BLOCKS("blocks", "blocks", Form.counted("blocks")),
+    /** Threads per block of a kernel launch (overlap's {@code blockSize}, the copy kernel's {@code threadsPerBlock}). */
     BLOCK_SIZE("block_size", "blockSize", Form.counted("block")),
     THREADS("threads", "threads", Form.counted("threads")),
     BUFFERS("buffers", "buffers", Form.counted("buffers")),
     KERNEL_ITERATIONS("kernel_iterations", "kernelIterations", Form.counted("kernel")),
     TRIALS("trials", "trials", Form.counted("trials")),
+    /** Reads of one pointer chase. */
+    ACCESSES("accesses", "accesses", Form.counted("accesses")),
+    /** The GPU a latency chase reads from over peer access. */
+    PEER("peer", "peer", Form.counted("peer")),
     /** The source GPU of a peer copy. */
     SRC("src", "src", Form.counted("src")),
     /** The destination GPU of a peer copy. */
@@ -116,6 +125,11 @@ public enum IdentityField {
     }
 
     private static final java.util.regex.Pattern WORD = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]*");
+
+    /** Whether this field's segments carry their field's name, so its words may be another field's too. */
+    boolean tagged() {
+        return form.kind == Kind.TAGGED;
+    }
 
     /** Whether {@code value} can be this field's value (a word, or for {@link #MEASURED} a document field name). */
     boolean accepts(String value) {

@@ -21,9 +21,9 @@ final class Limits {
             case BYTES -> new Range(1, 1L << 50);
             case ELEMENTS -> new Range(1, 1L << 48);
             case STREAMS -> new Range(1, 1024);
-            case SRC, DST, GPU -> new Range(0, MAX_DEVICE_INDEX);
+            case SRC, DST, GPU, PEER -> new Range(0, MAX_DEVICE_INDEX);
             case NUMA_NODE -> new Range(0, 1023);
-            case COUNT, BLOCKS, BLOCK_SIZE, THREADS, BUFFERS, KERNEL_ITERATIONS, TRIALS -> new Range(1, Integer.MAX_VALUE);
+            case COUNT, BLOCKS, BLOCK_SIZE, THREADS, BUFFERS, KERNEL_ITERATIONS, TRIALS, ACCESSES -> new Range(1, Integer.MAX_VALUE);
             default -> new Range(0, Long.MAX_VALUE);
         };
     }

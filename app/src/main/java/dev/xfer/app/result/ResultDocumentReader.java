@@ -50,9 +50,10 @@ public final class ResultDocumentReader {
     /** Commands whose documents describe GPUs or other documents but hold no measured results. */
     private static final Set<String> NOT_MEASURING = Set.of("devices", "topo", "fleet", "compare");
 
-    /** Parameters that name an identity field differently from the rows. */
-    private static final Map<String, IdentityField> PARAMETER_ALIASES = Map.of(
-            "batches", IdentityField.COUNT, "batchBytes", IdentityField.BYTES);
+    /** Document fields (in rows or parameters) that name an identity field by another name. */
+    private static final Map<String, IdentityField> ALIASES = Map.of(
+            "batches", IdentityField.COUNT, "batchBytes", IdentityField.BYTES,
+            "threadsPerBlock", IdentityField.BLOCK_SIZE);
 
     /** Fields the document itself decides, never taken from a row or the parameters. */
     private static final Set<IdentityField> FROM_DOCUMENT = Set.of(IdentityField.COMMAND, IdentityField.PART,
@@ -310,13 +311,14 @@ public final class ResultDocumentReader {
 
     private Map<IdentityField, Object> rowFields(Reading at, String path, JsonNode row) {
         Map<IdentityField, Object> fields = new EnumMap<>(IdentityField.class);
-        for (IdentityField field : IdentityField.values()) {
-            JsonNode value = row.get(field.jsonName());
-            if (FROM_DOCUMENT.contains(field) || value == null || value.isNull()) {
-                continue;
+        row.properties().forEach(e -> {
+            IdentityField field = field(e.getKey());
+            JsonNode value = e.getValue();
+            if (field == null || FROM_DOCUMENT.contains(field) || value.isNull()) {
+                return;
             }
-            fields.put(field, at.identityValue(path + "." + field.jsonName(), field, value));
-        }
+            fields.put(field, at.identityValue(path + "." + e.getKey(), field, value));
+        });
         return fields;
     }
 
@@ -330,10 +332,7 @@ public final class ResultDocumentReader {
             return fields;
         }
         parameters.properties().forEach(e -> {
-            IdentityField field = PARAMETER_ALIASES.get(e.getKey());
-            if (field == null) {
-                field = byJsonName(e.getKey());
-            }
+            IdentityField field = field(e.getKey());
             JsonNode value = e.getValue();
             if (field == null || FROM_DOCUMENT.contains(field) || field == IdentityField.NUMA_NODE
                     || value.isNull() || value.isContainerNode()) {
@@ -344,7 +343,11 @@ public final class ResultDocumentReader {
         return fields;
     }
 
-    private static IdentityField byJsonName(String name) {
+    /** The identity field a document field names, or null. */
+    private static IdentityField field(String name) {
+        if (ALIASES.containsKey(name)) {
+            return ALIASES.get(name);
+        }
         for (IdentityField field : IdentityField.values()) {
             if (field.jsonName().equals(name)) {
                 return field;

@@ -55,7 +55,7 @@ class PrometheusConsumersTest {
                 files.put(name, OpenMetrics.render(runs));
             }
         }
-        assertEquals(20, files.size(), files.keySet().toString());
+        assertTrue(files.size() >= 20, files.keySet().toString()); // more when new commands add golden documents
         return files;
     }
 

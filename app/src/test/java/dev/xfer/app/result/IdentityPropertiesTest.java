@@ -54,6 +54,8 @@ class IdentityPropertiesTest {
         words.put(IdentityField.STRATEGY, Arrays.stream(BatchStrategy.values()).map(BatchStrategy::label).toList());
         words.put(IdentityField.TIMER, Arrays.stream(dev.xfer.app.bandwidth.CopyTimer.values())
                 .map(dev.xfer.app.bandwidth.CopyTimer::label).toList());
+        words.put(IdentityField.TARGET, List.of("host", "device", "peer"));
+        words.put(IdentityField.ORDER, List.of("random", "sequential"));
         words.put(IdentityField.PATTERN, List.of("concurrent", "all-to-all", "one-to-all"));
         words.put(IdentityField.MEASURED, List.of("gbps", "microseconds", "milliseconds", "nanoseconds", "wrongTrials",
                 "bidirGbps", "aggregateGbps", "perBatchMs"));
@@ -64,8 +66,8 @@ class IdentityPropertiesTest {
     void theWordsOfDifferentFieldsNeverCoincide() {
         Set<String> seen = new HashSet<>();
         WORDS.forEach((field, words) -> {
-            // A part is a command, in its own position after the command; a strategy's segment is tagged.
-            if (field != IdentityField.PART && field != IdentityField.STRATEGY) {
+            // A part is a command, in its own position after the command; tagged segments name their field.
+            if (field != IdentityField.PART && !field.tagged()) {
                 words.forEach(w -> assertTrue(seen.add(w), field + " shares the word " + w));
             }
         });

@@ -105,7 +105,7 @@ class ResultDocumentReaderTest {
                 }
             }
         }
-        assertEquals(20, read);
+        assertTrue(read >= 20, Integer.toString(read)); // more when new commands add golden documents
     }
 
     @ParameterizedTest(name = "{0}")
