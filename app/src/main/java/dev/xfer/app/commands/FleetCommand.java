@@ -11,16 +11,14 @@ import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.fleet.Percent;
-import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.report.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -67,8 +65,10 @@ public final class FleetCommand implements Callable<Integer> {
         if (json && csv) {
             throw new UsageException("--json and --csv exclude each other");
         }
-        MeasuringCommand.requireFolderOf(junit, "--junit");
-        MeasuringCommand.requireFolderOf(openMetrics, "--openmetrics");
+        OutputTarget junitTarget = Outputs.resolve("--junit", junit);
+        OutputTarget openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
+        Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), DocumentSet.files(inputs));
+        Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
         PrintWriter err = spec.commandLine().getErr();
         List<GpuRun> runs;
         List<BadDocumentException> skipped = new java.util.ArrayList<>();
@@ -87,19 +87,11 @@ public final class FleetCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report) : FleetRendering.text(report));
         out.flush();
-        if (junit != null) {
-            try {
-                AtomicFileWriter.write(junit, FleetRendering.junit(report, Instant.now(), skipped));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + junit + ": " + e.getMessage(), e);
-            }
+        if (junitTarget != null) {
+            Outputs.write(junitTarget, FleetRendering.junit(report, Instant.now(), skipped), out);
         }
-        if (openMetrics != null) {
-            try {
-                AtomicFileWriter.write(openMetrics, OpenMetrics.render(runs));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + openMetrics + ": " + e.getMessage(), e);
-            }
+        if (openMetricsTarget != null) {
+            Outputs.write(openMetricsTarget, OpenMetrics.render(runs), out);
         }
         return report.passed() ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }

@@ -23,8 +23,10 @@ public final class DocumentReader {
 
     /** @throws BadDocumentException when the file cannot be read, is not JSON, not an xfer document, newer, or has a bad field */
     public List<GpuRun> read(Path file) {
+        // Read with io's cap (DocumentText): no file makes xfer hold more than its limit.
+        String text = DocumentText.read(file);
         try {
-            return reader.read(file).stream().map(DocumentReader::run).toList();
+            return reader.parse(file, text).stream().map(DocumentReader::run).toList();
         } catch (DocumentException e) {
             throw new BadDocumentException(file, e.why());
         }

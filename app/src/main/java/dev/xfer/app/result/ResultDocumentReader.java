@@ -73,8 +73,20 @@ public final class ResultDocumentReader {
 
     /** @throws DocumentException when the file cannot be read, is not JSON, not an xfer results document, or has a bad field */
     public List<GpuResults> read(Path file) {
+        try {
+            return parse(file, text(file));
+        } catch (IOException e) {
+            throw new DocumentException(file, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The GPU results of {@code text}, the content of {@code file} as read by the caller (fleet
+     * reads it with a size cap).
+     */
+    public List<GpuResults> parse(Path file, String text) {
         JsonNode root;
-        try (JsonParser parser = mapper.getFactory().createParser(text(file))) {
+        try (JsonParser parser = mapper.getFactory().createParser(text)) {
             root = mapper.readTree(parser);
             if (parser.nextToken() != null) {
                 throw new DocumentException(file, "not JSON: more text after the document");
@@ -91,10 +103,7 @@ public final class ResultDocumentReader {
         return bind(file, root);
     }
 
-    /**
-     * The whole file as text. One method so that a bounded read (a size limit for documents) can
-     * take its place.
-     */
+    /** The whole file as text, unbounded: fleet and compare read with a cap (fleet/DocumentText) and call {@link #parse}. */
     private static String text(Path file) throws IOException {
         try {
             return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
