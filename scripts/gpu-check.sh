@@ -4,8 +4,8 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention pipes latency kernel-copy openmetrics
-#                                   (multi, fleet need two GPUs at least)
+#                                   staged-table contention pipes latency kernel-copy smoke-ten quick-times hugepages
+#                                   openmetrics  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,6 +30,35 @@ expect_rc() {
   local want=$1; shift
   run "$@"; local rc=$?
   if [ "$rc" != "$want" ]; then echo "gpu-check: expected exit $want, got $rc" >&2; status=1; fi
+}
+
+# Runs a command like run, then prints its wall time (the process's start included).
+timed() {
+  local t0 t1
+  t0=$(date +%s.%N)
+  run "$@"; local rc=$?
+  t1=$(date +%s.%N)
+  echo "wall: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"; echo
+  return $rc
+}
+
+# One line per smoke document: profile, GPUs at once or not, run and process times, each device's
+# phases and its pinned rates with the best and worst of the host allocations.
+summarize_smoke() {
+  run python3 - "$@" <<'PY'
+import json, sys
+for f in sys.argv[1:]:
+    d = json.load(open(f))
+    s = d.get("seconds", {})
+    print("%s: %s %s passed=%s run %.2f s, since process start %s s" % (f.split("/")[-1], d.get("profile"),
+          d.get("devicesAtOnce"), d.get("passed"), s.get("run", float("nan")), s.get("sinceProcessStart")))
+    for i, dev in enumerate(d.get("devices", [])):
+        t = dev.get("seconds", {})
+        pinned = ["%s %.2f (allocations best %.2f worst %.2f)" % (r["direction"], r["gbps"]["median"],
+                  r.get("allocations", {}).get("best", float("nan")), r.get("allocations", {}).get("worst", float("nan")))
+                  for r in dev["results"] if r.get("memory") == "pinned" and "gbps" in r]
+        print("  device %d: %s | %s" % (i, " ".join("%s %.2f" % (k, v) for k, v in t.items()), "; ".join(pinned)))
+PY
 }
 
 reference() {
@@ -479,6 +508,77 @@ PY
             else
               echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
             fi ;;
+    smoke-ten) # Ten back-to-back smoke --json runs of the standard profile and ten of the quick one; all 45
+               # pairwise compare --fail-on-regression 5% per set with a count of failures, and fleet over
+               # each set; then one run of each profile while a second xfer shares the link, which compare
+               # and fleet must both flag (exit 1).
+           local p r i j f c fails bg
+           for p in standard quick; do
+             f="$work/smoke-ten/$p"; c="$work/smoke-ten/$p-compare"; mkdir -p "$f" "$c"
+             for r in $(seq 1 10); do
+               timed "$xfer" --label "$p-$r" smoke $([ "$p" = quick ] && echo --quick) --json --output "$f/run$r.json"
+             done
+             fails=0
+             for i in $(seq 1 9); do for j in $(seq $((i + 1)) 10); do
+               if ! "$xfer" compare --fail-on-regression 5% "$f/run$i.json" "$f/run$j.json" >"$c/$i-$j.txt" 2>&1; then
+                 fails=$((fails + 1))
+                 echo "compare run$i run$j ($p): $(grep -m2 -iE 'regress|fail|no result' "$c/$i-$j.txt" | tr '\n' ' ')"
+               fi
+             done; done
+             echo "smoke-ten $p: $fails of 45 pairwise compares failed"; echo
+             run "$xfer" fleet "$f"
+             summarize_smoke "$f"/run*.json
+           done
+           for p in standard quick; do
+             f="$work/smoke-ten/$p"
+             echo "\$ xfer bandwidth --device 0 --memory pinned --direction h2d,d2h --size 1GiB --iterations 2000 &  # the link's other user"
+             "$xfer" bandwidth --device 0 --memory pinned --direction h2d,d2h --size 1GiB --iterations 2000 >/dev/null 2>&1 &
+             bg=$!
+             sleep 3
+             timed "$xfer" --label "$p-shared" smoke $([ "$p" = quick ] && echo --quick) --json --output "$work/smoke-ten/$p-shared.json"
+             kill "$bg" 2>/dev/null; wait "$bg" 2>/dev/null
+             expect_rc 1 "$xfer" compare --fail-on-regression 5% "$f/run1.json" "$work/smoke-ten/$p-shared.json"
+             mkdir -p "$work/smoke-ten/$p-with-shared"; cp "$f"/run*.json "$work/smoke-ten/$p-shared.json" "$work/smoke-ten/$p-with-shared/"
+             expect_rc 1 "$xfer" fleet "$work/smoke-ten/$p-with-shared"
+           done ;;
+    quick-times) # The quick profile's wall time including the process's start: one GPU three times, then with
+                 # several GPUs all of them one after another and at once (three runs each); --version beside.
+           local k n q="$work/quick-times"
+           mkdir -p "$q"
+           # the class-data archive's effect: --version with and without it, alternating
+           rm -rf "$work/nocds" && cp -a "$(dirname "$(dirname "$xfer")")" "$work/nocds" && rm -f "$work/nocds/lib/xfer.jsa"
+           for k in 1 2 3 4 5; do timed "$xfer" --version; timed "$work/nocds/bin/xfer" --version; done
+           for k in 1 2 3; do timed "$xfer" smoke --quick --json --output "$q/one-$k.json"; done
+           n=$(nvidia-smi -L | grep -c '^GPU ')
+           if [ "$n" -gt 1 ]; then
+             for k in 1 2 3; do
+               timed "$xfer" smoke --quick --device all --json --output "$q/sequential-$k.json"
+               timed "$xfer" smoke --quick --device all --concurrent --json --output "$q/concurrent-$k.json"
+             done
+           fi
+           summarize_smoke "$q"/*.json ;;
+    hugepages) # 256 MiB of pinned against pinned-huge memory, 8 separate processes per method, H2D and D2H:
+               # does huge-page-backed page-locked memory remove the allocation-to-allocation spread?
+           local m r h="$work/hugepages"
+           mkdir -p "$h"
+           run cat /sys/kernel/mm/transparent_hugepage/enabled /sys/kernel/mm/transparent_hugepage/defrag
+           run grep -i hugepages /proc/meminfo
+           for r in 1 2 3 4 5 6 7 8; do for m in pinned pinned-huge; do
+             expect_rc 0 "$xfer" bandwidth --memory "$m" --direction h2d,d2h --size 256MiB --iterations 20 --json \
+               --output "$h/$m-$r.json"
+           done; done
+           expect_rc 0 "$xfer" bandwidth --memory pinned,pinned-huge --direction h2d,d2h --size 256MiB --iterations 20 --allocations 8
+           run python3 - "$h"/*.json <<'PY'
+import collections, json, sys
+rates = collections.defaultdict(list)
+for f in sys.argv[1:]:
+    for r in json.load(open(f))["results"]:
+        rates[(r["memory"], r["direction"])].append(r["gbps"]["median"])
+for (memory, direction), v in sorted(rates.items()):
+    print("%-12s %-4s n=%d  %s  min %.2f max %.2f  spread %.1f%%  below 53: %d" % (memory, direction, len(v),
+          " ".join("%.2f" % x for x in v), min(v), max(v), (max(v) - min(v)) / max(v) * 100, sum(x < 53 for x in v)))
+PY
+           ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

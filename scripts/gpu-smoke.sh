@@ -103,6 +103,14 @@ grep -q '^smoke: PASS' "$out/smoke.out" && ok "smoke summary" || fail "smoke sum
 python3 -c "import xml.dom.minidom,sys; x=xml.dom.minidom.parse(sys.argv[1]); assert x.getElementsByTagName('testcase')" \
   "$out/smoke.xml" && ok "smoke-junit parses" || fail "smoke-junit parses"
 expect 0 smoke-all smoke --device all
+expect 0 smoke-quick smoke --quick --device all --concurrent --json
+json smoke-quick-json "$out/smoke-quick.out" '
+assert d["profile"] == "quick" and d["passed"], d.get("profile")
+for dev in d["devices"]:
+    t = dev["seconds"]
+    assert t["bandwidth"] + t["overlap"] + t["check"] < 1.5, t
+    pinned = [r for r in dev["results"] if r.get("memory") == "pinned" and "gbps" in r]
+    assert len(pinned) == 2 and all(r["allocations"]["count"] == 3 for r in pinned), pinned'
 
 expect 1 impossible bandwidth --memory pinned --direction h2d --expect 'pinned.h2d >= 500GB/s'
 grep -q '^FAIL pinned.h2d.16MiB >= 500GB/s (measured ' "$out/impossible.out" && ok "impossible prints FAIL" \

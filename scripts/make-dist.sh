@@ -12,9 +12,33 @@ mkdir -p "$dist/bin" "$dist/lib"
   --add-modules "$modules" \
   --strip-debug --no-header-files --no-man-pages --compress zip-0 \
   --output "$dist/runtime"
+# The JVM's symbol table is for debuggers: without it the tarball is 1.5 MB smaller, room for the
+# class-data archive below within the 25 MB the distribution may take.
+if command -v strip >/dev/null; then
+  strip --strip-unneeded "$dist/runtime/lib/server/libjvm.so"
+else
+  echo "make-dist: no strip (binutils): libjvm.so keeps its symbols" >&2
+fi
 
 cp "$target/$app_jar" "$dist/lib/xfer.jar"
 cp "$target"/lib/*.jar "$dist/lib/"
+
+# AppCDS: one static archive of the classes a run loads before it touches a GPU (the JDK's and
+# xfer's: picocli's model of every command, the options, the CUDA loader, the error and JSON
+# paths), listed by a training run that cannot find libcudart, so the list is the same with or
+# without a GPU here. Static rather than jlink's --generate-cds-archive plus a dynamic archive
+# on top: that pair is 4.8 MB in the tarball (and 3.8 more for the no-compressed-oops copy
+# large-memory hosts would need), this one 4.3. Dumped with compressed oops, which the launcher
+# asks for; a JVM that cannot map it starts without it. Measured: docs/development.md.
+classlist="$target/xfer.classlist"
+"$dist/runtime/bin/java" -Xshare:off -XX:DumpLoadedClassList="$classlist" -XX:+UseSerialGC -XX:+UseCompressedOops \
+  --enable-native-access=ALL-UNNAMED -cp "$dist/lib/*" dev.xfer.app.Main \
+  --cudart /nonexistent/libcudart.so smoke --quick --json >/dev/null 2>&1 || true   # exit 3: no libcudart there
+[ -s "$classlist" ] || { echo "make-dist: the training run listed no classes ($classlist)" >&2; exit 1; }
+"$dist/runtime/bin/java" -Xshare:dump -XX:SharedClassListFile="$classlist" -XX:SharedArchiveFile="$dist/lib/xfer.jsa" \
+  -XX:+UseSerialGC -XX:+UseCompressedOops -Xlog:cds=off -Xlog:cds+dynamic=off -Xlog:aot=off \
+  --enable-native-access=ALL-UNNAMED -cp "$dist/lib/*" >/dev/null 2>&1
+[ -s "$dist/lib/xfer.jsa" ] || { echo "make-dist: the class-data archive $dist/lib/xfer.jsa was not written" >&2; exit 1; }
 
 cp "$(dirname "$0")/xfer-launcher.sh" "$dist/bin/xfer"
 chmod +x "$dist/bin/xfer"

@@ -6,8 +6,10 @@
 #
 # Checks: the node's document appears and `xfer fleet` reads it (on a machine without a GPU,
 # smoke exits 3 and its document says so: fleet fails the node by name); the health check does
-# not drain on its own usage error, drains the node with xfer's reason (seen in `sinfo -R`);
-# the node is resumed and the daemons this script started are stopped.
+# not drain on its own usage error, drains the node after a second run with a reason of at most
+# the 20 characters `sinfo -R` shows, keeps both runs' documents, and drains a node whose
+# document is incomplete (NO RESULT); the node is resumed and the daemons this script started
+# are stopped.
 # Installs the packages with apt when missing and run as root. Exit 77: cannot run here (not
 # root, no packages) outside CI; in CI (CI=true) that is a failure instead.
 set -u
@@ -118,18 +120,42 @@ XFER="$xfer" XFER_NODE="$node" XFER_SMOKE_ARGS="--no-such-option" "$here/xfer-he
   || fail "health check exit $? on a usage error"
 [ "$(state)" = idle ] || fail "node $(state) after a usage error, expected idle"
 
-# 3. A real run: on FAIL or no usable GPU, the node is drained with xfer's reason.
-XFER="$xfer" XFER_NODE="$node" "$here/xfer-healthcheck.sh"
+# 3. A real run: on FAIL or no usable GPU, measured twice, then drained with the fact first.
+health_dir="$work/health"
+XFER="$xfer" XFER_NODE="$node" XFER_HEALTH_DIR="$health_dir" "$here/xfer-healthcheck.sh"
 reason=$(sinfo -R -h -n "$node" -o %E)
 echo "--- sinfo -R: $reason"
-smoke_rc=0; "$xfer" smoke >/dev/null 2>&1 || smoke_rc=$?
-if [ "$smoke_rc" = 0 ]; then
-  [ -z "$reason" ] || fail "a passing node was drained: $reason"
-else
-  case "$reason" in xfer:*) ;; *) fail "node not drained with xfer's reason (smoke exit $smoke_rc): '$reason'";; esac
-  case "$(state)" in drain*|drained) ;; *) fail "node state $(state), expected drained";; esac
+smoke_rc=0; "$xfer" smoke --quick >/dev/null 2>&1 || smoke_rc=$?
+resume() {
   scontrol update nodename="$node" state=resume || fail "could not resume $node"
   for _ in $(seq 20); do [ "$(state)" = idle ] && break; sleep 1; done
   [ "$(state)" = idle ] || fail "node $(state) after resume"
+}
+if [ "$smoke_rc" = 0 ]; then
+  [ -z "$reason" ] || fail "a passing node was drained: $reason"
+else
+  [ -n "$reason" ] || fail "node not drained (smoke exit $smoke_rc)"
+  [ "${#reason}" -le 20 ] || fail "reason longer than sinfo -R shows: '$reason'"
+  case "$(state)" in drain*|drained) ;; *) fail "node state $(state), expected drained";; esac
+  [ -s "$health_dir/$node.first.json" ] && [ -s "$health_dir/$node.again.json" ] \
+    || fail "the two runs' documents are not both in $health_dir"
+  resume
 fi
+
+# 4. NO RESULT drains too: an xfer whose run ends with exit 0 but an incomplete document (an
+# interrupted run) is no PASS. The fake stands in for xfer only; Slurm, scontrol and the script are real.
+fake="$work/xfer-incomplete"
+cat > "$fake" <<'FAKE'
+#!/bin/bash
+while [ $# -gt 0 ]; do [ "$1" = --output ] && out=$2; shift; done
+echo '{"schemaVersion": 3, "command": "smoke", "complete": false, "devices": [], "passed": true}' > "$out"
+echo "smoke: PASS"
+FAKE
+chmod +x "$fake"
+XFER="$fake" XFER_NODE="$node" XFER_HEALTH_DIR="$health_dir" "$here/xfer-healthcheck.sh"
+reason=$(sinfo -R -h -n "$node" -o %E)
+echo "--- sinfo -R: $reason"
+[ "$reason" = "NO RESULT incomplete" ] || fail "an incomplete document did not drain the node as NO RESULT: '$reason'"
+case "$(state)" in drain*|drained) ;; *) fail "node state $(state) after NO RESULT, expected drained";; esac
+resume
 echo "test-slurm: PASS"

@@ -7,7 +7,7 @@ import java.lang.foreign.MemorySegment;
  * readable and writable from Java; {@link #close()} frees it exactly once.
  */
 public sealed interface HostBuffer extends AutoCloseable
-        permits PageableHostBuffer, PinnedHostBuffer, RegisteredHostBuffer, HeapHostBuffer {
+        permits PageableHostBuffer, PinnedHostBuffer, HugePinnedHostBuffer, RegisteredHostBuffer, HeapHostBuffer {
 
     HostMemoryKind kind();
 

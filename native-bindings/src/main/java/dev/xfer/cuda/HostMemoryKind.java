@@ -8,6 +8,11 @@ public enum HostMemoryKind {
     PAGEABLE("pageable", false),
     /** {@code cudaMallocHost}: page-locked, the copy engine reads and writes it directly. */
     PINNED("pinned", true),
+    /**
+     * 2 MiB-aligned memory on transparent huge pages ({@code madvise(MADV_HUGEPAGE)}), touched, then
+     * page-locked with {@code cudaHostRegister}: fewer, larger pieces for the copy engine.
+     */
+    PINNED_HUGE("pinned-huge", true),
     /** Ordinary native memory later page-locked with {@code cudaHostRegister}. */
     REGISTERED("registered", true),
     /** {@code cudaHostAlloc(cudaHostAllocWriteCombined)}: fast for the device to read, slow for the CPU to read. */
@@ -43,6 +48,7 @@ public enum HostMemoryKind {
         return switch (this) {
             case PAGEABLE -> PageableHostBuffer.allocate(bytes);
             case PINNED -> PinnedHostBuffer.allocate(bytes, false);
+            case PINNED_HUGE -> HugePinnedHostBuffer.allocate(bytes);
             case WRITE_COMBINED -> PinnedHostBuffer.allocate(bytes, true);
             case REGISTERED -> RegisteredHostBuffer.allocate(bytes);
             case HEAP -> HeapHostBuffer.allocate(bytes);
@@ -58,7 +64,7 @@ public enum HostMemoryKind {
             }
         }
         throw new IllegalArgumentException("unknown host memory kind '" + text
-                + "' (expected pageable, pinned, registered, write-combined or heap)");
+                + "' (expected pageable, pinned, pinned-huge, registered, write-combined or heap)");
     }
 
     @Override

@@ -24,6 +24,12 @@ final class Libc {
     static final long SYS_GET_MEMPOLICY = 239;
     static final long SYS_MOVE_PAGES = 279;
 
+    static final int PROT_READ = 1;
+    static final int PROT_WRITE = 2;
+    static final int MAP_PRIVATE = 2;
+    static final int MAP_ANONYMOUS = 0x20;
+    static final int MADV_HUGEPAGE = 14;
+
     /** glibc's {@code _SC_PAGESIZE}. */
     private static final int SC_PAGESIZE = 30;
 
@@ -91,6 +97,20 @@ final class Libc {
                 status, 0L));
     }
 
+    /** {@code mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)}: anonymous memory. */
+    static Result mmapAnonymous(long length) {
+        return call(capture -> (long) Handles.MMAP.invokeExact(capture, 0L, length, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0L));
+    }
+
+    static Result munmap(long address, long length) {
+        return call(capture -> (long) (int) Handles.MUNMAP.invokeExact(capture, address, length));
+    }
+
+    static Result madvise(long address, long length, int advice) {
+        return call(capture -> (long) (int) Handles.MADVISE.invokeExact(capture, address, length, advice));
+    }
+
     static long pageSize() {
         try {
             return (long) Handles.SYSCONF.invokeExact(SC_PAGESIZE);
@@ -136,6 +156,12 @@ final class Libc {
         static final MethodHandle SCHED_SETAFFINITY = function("sched_setaffinity",
                 FunctionDescriptor.of(INT, INT, LONG, POINTER), ERRNO_OPTION);
         static final MethodHandle SYSCONF = function("sysconf", FunctionDescriptor.of(LONG, INT));
+        // Addresses as longs: mmap's MAP_FAILED is (void *) -1, which Result reads as a failure.
+        static final MethodHandle MMAP = function("mmap", FunctionDescriptor.of(LONG, LONG, LONG, INT, INT, INT, LONG),
+                ERRNO_OPTION);
+        static final MethodHandle MUNMAP = function("munmap", FunctionDescriptor.of(INT, LONG, LONG), ERRNO_OPTION);
+        static final MethodHandle MADVISE = function("madvise", FunctionDescriptor.of(INT, LONG, LONG, INT),
+                ERRNO_OPTION);
         // long syscall(long number, ...): the arguments after the number are variadic, each passed
         // as a long or a pointer (an int would be promoted anyway; longs leave no upper bits undefined).
         static final MethodHandle SET_MEMPOLICY = syscall(LONG, POINTER, LONG);

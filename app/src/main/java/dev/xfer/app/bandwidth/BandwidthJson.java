@@ -33,6 +33,9 @@ public final class BandwidthJson {
                 "iterations", plan.iterations(),
                 "warmup", plan.warmup(),
                 "timer", plan.timer().label());
+        if (plan.allocations() > 1) {
+            parameters.put("allocations", plan.allocations());
+        }
         if (plan.showsCopyPath()) {
             parameters.put("copy", plan.copies().stream().map(CopyPath::label).toList());
         }
@@ -75,6 +78,9 @@ public final class BandwidthJson {
                     row.put("threadsPerBlock", s.threadsPerBlock());
                 });
             }
+            // Best and worst of the per-allocation medians: what the link can do, and how far placement moved it.
+            r.allocations().ifPresent(a -> row.put("allocations", Json.object(
+                    "count", a.count(), "best", a.best(), "worst", a.worst())));
             rows.add(row);
         }
         return rows;

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.cuda.HostMemoryKind;
@@ -19,6 +20,10 @@ import java.util.stream.Collectors;
  * @param staging how the staged path is set up; used only when {@code copies} has {@link CopyPath#STAGED}
  * @param blocks  the copy kernel's grid sizes ({@code --blocks}); used only when {@code copies} has
  *                {@link CopyPath#KERNEL}
+ * @param allocations how many separately allocated host buffers each driver-path h2d/d2h configuration is
+ *                measured on ({@code --allocations}): each new allocation of page-locked memory can land
+ *                on slower memory, so one run sees that spread for itself
+ * @param warmupNanos the least time each configuration's warm-up lasts, beside {@code warmup} copies
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -29,7 +34,12 @@ public record BandwidthPlan(
         CopyTimer timer,
         List<CopyPath> copies,
         StagingConfig staging,
-        BlockCounts blocks) {
+        BlockCounts blocks,
+        int allocations,
+        long warmupNanos) {
+
+    /** The most {@code --allocations}: each one pins a buffer of the largest size anew. */
+    public static final int MAX_ALLOCATIONS = 64;
 
     /**
      * 8 lanes of 4 slots of 2 MiB: chosen on the H200 machine (16 cores) from a sweep of threads,
@@ -70,9 +80,36 @@ public record BandwidthPlan(
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
         }
+        if (allocations < 1 || allocations > MAX_ALLOCATIONS) {
+            throw new IllegalArgumentException("--allocations must be 1 to " + MAX_ALLOCATIONS + ", not " + allocations);
+        }
+        if (warmupNanos < 0) {
+            throw new IllegalArgumentException("a warm-up time must not be negative, not " + warmupNanos + " ns");
+        }
     }
 
-    /** A plan with the copy kernel's default grid, one block per SM. */
+    /** The copy kernel's default grid, one block per SM. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
+                         int allocations, long warmupNanos) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, BlockCounts.DEFAULT, allocations,
+                warmupNanos);
+    }
+
+    /** One allocation per configuration, the usual warm-up time. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
+                         BlockCounts blocks) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, 1, Warmup.MIN_NANOS);
+    }
+
+    /** This plan measuring each configuration on {@code count} separate host allocations. */
+    public BandwidthPlan withAllocations(int count) {
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, count,
+                warmupNanos);
+    }
+
+    /** A plan with the copy kernel's default grid, one allocation per configuration, the usual warm-up time. */
     public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
                          int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging) {
         this(sizes, memories, directions, iterations, warmup, timer, copies, staging, BlockCounts.DEFAULT);
@@ -91,7 +128,8 @@ public record BandwidthPlan(
 
     /** This plan with the copy kernel's grids {@code counts} (e.g. {@code --blocks} resolved on one device). */
     public BandwidthPlan withBlocks(BlockCounts counts) {
-        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, counts);
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, counts,
+                allocations, warmupNanos);
     }
 
     /** Whether the copy kernel is among the paths. */
@@ -155,7 +193,8 @@ public record BandwidthPlan(
             return Optional.empty();
         }
         return Optional.of(own.size() == directions.size() ? this
-                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging, blocks));
+                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging, blocks,
+                allocations, warmupNanos));
     }
 
     /**

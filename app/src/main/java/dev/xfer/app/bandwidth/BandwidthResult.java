@@ -26,6 +26,8 @@ import java.util.OptionalInt;
  * @param copy           whose path moved the bytes: the driver's, xfer's staged one, or xfer's copy kernel
  * @param ceiling        for a staged result, the host-copy and pinned rates that bound it; empty otherwise
  * @param shape          for a kernel result, the grid it was launched with; empty otherwise
+ * @param allocations    when measured on several host allocations ({@code --allocations} above 1), each
+ *                       one's median; the statistics above are then the best allocation's samples
  */
 public record BandwidthResult(
         String memory,
@@ -39,9 +41,11 @@ public record BandwidthResult(
         Optional<HostMemoryNodes> hostMemoryNodes,
         CopyPath copy,
         Optional<StagedCeiling> ceiling,
-        Optional<LaunchShape> shape) {
+        Optional<LaunchShape> shape,
+        Optional<AllocationSpread> allocations) {
 
     public BandwidthResult {
+        Objects.requireNonNull(allocations, "allocations");
         Objects.requireNonNull(numaNode, "numaNode");
         Objects.requireNonNull(hostMemoryNodes, "hostMemoryNodes");
         Objects.requireNonNull(copy, "copy");
@@ -49,12 +53,18 @@ public record BandwidthResult(
         Objects.requireNonNull(shape, "shape");
     }
 
-    /** A result of the driver's or the staged path, which have no launch shape. */
+    /** A result of the driver's or the staged path (no launch shape), measured on one host allocation. */
     public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
                            Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
                            Optional<HostMemoryNodes> hostMemoryNodes, CopyPath copy, Optional<StagedCeiling> ceiling) {
         this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, numaNode,
-                hostMemoryNodes, copy, ceiling, Optional.empty());
+                hostMemoryNodes, copy, ceiling, Optional.empty(), Optional.empty());
+    }
+
+    /** This result as measured on several host allocations, {@code spread} their medians. */
+    public BandwidthResult withAllocations(Optional<AllocationSpread> spread) {
+        return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
+                numaNode, hostMemoryNodes, copy, ceiling, shape, spread);
     }
 
     /** A result of the driver's path. */
@@ -75,7 +85,7 @@ public record BandwidthResult(
     /** This result with its placement: the node asked for and where sampled pages were. */
     public BandwidthResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
         return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
-                node, pages, copy, ceiling, shape);
+                node, pages, copy, ceiling, shape, allocations);
     }
 
     /**

@@ -66,6 +66,9 @@ public final class BandwidthText {
             KernelCopyText.saturation(report).ifPresent(out::append);
             KernelCopyText.crossover(report).ifPresent(out::append);
         }
+        for (String line : allocationLines(report)) {
+            out.append(line).append('\n');
+        }
         for (String line : hostMemoryLines(report)) {
             out.append(line).append('\n');
         }
@@ -77,6 +80,20 @@ public final class BandwidthText {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * One line per configuration measured on several host allocations: the rows above show the
+     * best allocation; this says how far the others fell below it.
+     */
+    static List<String> allocationLines(BandwidthReport report) {
+        List<String> lines = new ArrayList<>();
+        for (BandwidthResult r : report.results()) {
+            r.allocations().ifPresent(a -> lines.add(String.format(Locale.ROOT,
+                    "allocations: %s: best of %d host allocations %s GB/s, worst %s GB/s (%s%% below best)",
+                    r.configuration(), a.count(), f2(a.best()), f2(a.worst()), f1(a.spreadPercent()))));
+        }
+        return lines;
     }
 
     /**

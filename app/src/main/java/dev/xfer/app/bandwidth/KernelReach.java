@@ -24,8 +24,8 @@ public record KernelReach(boolean unifiedAddressing, boolean registeredHostPoint
             case PINNED, WRITE_COMBINED -> unifiedAddressing ? Optional.empty()
                     : Optional.of(memory.label() + " memory has no kernel rows: this device has no unified addressing"
                             + " (cudaDevAttrUnifiedAddressing is 0), so a kernel cannot use the host address");
-            case REGISTERED -> unifiedAddressing && registeredHostPointer ? Optional.empty()
-                    : Optional.of("registered memory has no kernel rows: this device does not let a kernel use the host"
+            case REGISTERED, PINNED_HUGE -> unifiedAddressing && registeredHostPointer ? Optional.empty()
+                    : Optional.of(memory.label() + " memory has no kernel rows: this device does not let a kernel use the host"
                             + " address of memory page-locked by cudaHostRegister"
                             + " (cudaDevAttrCanUseHostPointerForRegisteredMem is 0)");
             case PAGEABLE -> pageableMemoryAccess ? Optional.empty()

@@ -101,6 +101,11 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed copies first (default 5).")
     private int warmup = 5;
 
+    @Option(names = "--allocations", paramLabel = "K", description = "Measure each configuration to or from the host"
+            + " on K separately allocated host buffers (default 1); rows show the best allocation, and the best and"
+            + " worst medians are reported beside it.")
+    private int allocations = 1;
+
     @Option(names = "--timer", paramLabel = "TIMER", completionCandidates = Choices.Timers.class,
             converter = TimerConverter.class,
             description = "${COMPLETION-CANDIDATES}. events: CUDA events around each copy (default); wall: host clock "
@@ -184,6 +189,10 @@ public final class BandwidthCommand implements Callable<Integer> {
             if (numa.given()) {
                 throw new UsageException("--concurrent and --numa-node exclude each other: the GPUs' copying threads"
                         + " are not placed on NUMA nodes (yet)");
+            }
+            if (plan.allocations() > 1) {
+                throw new UsageException("--concurrent measures one host allocation per GPU; --allocations "
+                        + plan.allocations() + " is for one GPU at a time");
             }
         }
         if (format == OutputFormat.CSV && (concurrent || plan.peerCopies())) {
@@ -520,7 +529,8 @@ public final class BandwidthCommand implements Callable<Integer> {
             List<Long> sizes = sizes();
             List<CopyPath> paths = copies.stream().map(CopyPath::fromLabel).distinct().toList();
             return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer, paths,
-                    staging(paths), blocks == null ? BlockCounts.DEFAULT : BlockCounts.parse(blocks));
+                    staging(paths), blocks == null ? BlockCounts.DEFAULT : BlockCounts.parse(blocks))
+                    .withAllocations(allocations);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

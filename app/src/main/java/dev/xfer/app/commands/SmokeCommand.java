@@ -34,6 +34,7 @@ import dev.xfer.app.results.RunContext;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.smoke.SmokeExpectations;
 import dev.xfer.app.smoke.SmokePlan;
+import dev.xfer.app.smoke.SmokeTimes;
 import dev.xfer.app.topology.LinkHealth;
 import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
@@ -52,6 +53,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.IntStream;
 
 /**
@@ -92,6 +99,15 @@ public final class SmokeCommand implements Callable<Integer> {
             description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector).")
     private Path openMetrics;
 
+    @Option(names = "--quick", description = "The quick profile, for a scheduler's health check: pinned copies on 3"
+            + " allocations, the overlap schedules and the synchronized checks, well under a second of GPU work per GPU.")
+    private boolean quick;
+
+    @Option(names = "--concurrent", description = "With several GPUs, smoke them at once, each on its own thread; their"
+            + " rate measurements (bandwidth, overlap) still take turns, so a shared PCIe switch or host memory cannot"
+            + " lower them (default: one GPU after another).")
+    private boolean concurrent;
+
     @Option(names = "--progress", description = "Show the progress line on stderr even when it is not a terminal.")
     private boolean progressForced;
 
@@ -116,8 +132,9 @@ public final class SmokeCommand implements Callable<Integer> {
         openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
         Outputs.requireApart(outputTarget, junitTarget, openMetricsTarget);
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
+        SmokePlan plan = quick ? SmokePlan.quick() : SmokePlan.standard();
         // The names do not depend on the device: a typo exits 2 before CUDA is loaded.
-        EarlyNames.validate(ExpectationSet.parse(extra), SmokePlan.standard().declare(true), DeviceSelection.DEFAULT);
+        EarlyNames.validate(ExpectationSet.parse(extra), plan.declare(true), DeviceSelection.DEFAULT);
         Instant started = Instant.now();
         boolean document = json || output != null;
         boolean documentOnStdout = json && output == null || outputTarget != null && outputTarget.isStdout();
@@ -125,10 +142,21 @@ public final class SmokeCommand implements Callable<Integer> {
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
         List<Map<String, Object>> documents = new ArrayList<>();
         boolean passed = true;
-        showProgress = !progressOff && (progressForced || dev.xfer.app.cli.StderrTerminal.isTerminal());
+        boolean atOnce;
         try {
-            for (int index : devices()) {
-                passed &= smoke(index, out, suites, documents);
+            List<Integer> indices = devices();
+            atOnce = concurrent && indices.size() > 1;
+            // One progress line cannot follow several GPUs at once.
+            showProgress = !atOnce && !progressOff && (progressForced || dev.xfer.app.cli.StderrTerminal.isTerminal());
+            Lock link = new ReentrantLock();
+            if (atOnce) {
+                for (Measured measured : measureAtOnce(indices, plan, link)) {
+                    passed &= report(measured, out, suites, documents);
+                }
+            } else {
+                for (int index : indices) {
+                    passed &= report(measure(index, plan, link), out, suites, documents);
+                }
             }
         } catch (RuntimeException e) {
             if (document && ErrorReport.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
@@ -137,19 +165,29 @@ public final class SmokeCommand implements Callable<Integer> {
             }
             throw e;
         }
+        SmokeDocument.SmokeRun run = new SmokeDocument.SmokeRun(plan.profile(), atOnce, secondsSince(started),
+                ProcessHandle.current().info().startInstant().map(t -> OptionalDouble.of(secondsSince(t)))
+                        .orElse(OptionalDouble.empty()));
         if (document) {
-            writeDocument(SmokeDocument.of(documents, passed));
+            writeDocument(SmokeDocument.of(documents, passed, run));
         }
         if (openMetricsTarget != null) {
             write(openMetricsTarget, OpenMetrics.render(new DocumentReader().runs(openMetrics,
-                    Json.parse(Json.write(SmokeDocument.of(documents, passed))))));
+                    Json.parse(Json.write(SmokeDocument.of(documents, passed, run))))));
         }
         if (junitTarget != null) {
             write(junitTarget, JUnitXml.render(suites));
         }
+        out.println(String.format(java.util.Locale.ROOT, "smoke: %s profile, %d GPU%s %s, %.2f s", plan.profile(),
+                documents.size(), documents.size() == 1 ? "" : "s", atOnce ? "at once" : "one after another",
+                run.runSeconds()));
         out.println(passed ? "smoke: PASS" : "smoke: FAIL");
         out.flush();
         return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
+    }
+
+    private static double secondsSince(Instant start) {
+        return Duration.between(start, Instant.now()).toNanos() / 1e9;
     }
 
     private void writeDocument(Map<String, Object> doc) {
@@ -178,53 +216,114 @@ public final class SmokeCommand implements Callable<Integer> {
         }
     }
 
-    private boolean smoke(int index, PrintWriter out, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
-        Instant started = Instant.now();
+    /** One device's smoke run, measured and not yet judged or printed. */
+    private record Measured(RunContext context, int index, BandwidthReport bandwidth, RunResults bandwidthResults,
+                            OverlapReport overlap, RunResults overlapResults, CheckReport check,
+                            RunResults checkResults, ValidatedExpectations expectations, OptionalDouble link,
+                            SmokeTimes seconds) {
+        String who() {
+            return "device " + index + " (" + context.device().name() + ")";
+        }
+    }
+
+    /**
+     * Every GPU on its own daemon thread (a stuck CUDA call must not keep the process alive past
+     * --timeout), results in device order; the first device's failure, in that order, is thrown
+     * once all have ended.
+     */
+    private List<Measured> measureAtOnce(List<Integer> indices, SmokePlan plan, Lock link) {
+        List<Future<Measured>> futures = new ArrayList<>();
+        try (ExecutorService pool = Executors.newThreadPerTaskExecutor(
+                Thread.ofPlatform().daemon(true).name("xfer-smoke-", 0).factory())) {
+            for (int index : indices) {
+                futures.add(pool.submit(() -> measure(index, plan, link)));
+            }
+        }
+        List<Measured> measured = new ArrayList<>();
+        for (Future<Measured> future : futures) {
+            try {
+                measured.add(future.get());
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the GPUs' smoke runs", e);
+            }
+        }
+        return measured;
+    }
+
+    /**
+     * Measures one device. The rate measurements (bandwidth and overlap) hold {@code link}, so in a
+     * concurrent run no other GPU's copies share a PCIe switch or host memory with them; the
+     * device's set-up and its copy checks, which judge data and not rates, run beside the others'.
+     */
+    private Measured measure(int index, SmokePlan plan, Lock link) {
+        long t0 = System.nanoTime();
         var session = MeasuringCommand.open(root, index);
+        session.device().makeCurrent();
         RunContext context = session.context();
         String who = "device " + index + " (" + context.device().name() + ")";
-        OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
+        OptionalDouble linkRate = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
 
-        SmokePlan plan = SmokePlan.standard();
         BandwidthPlan bandwidth = plan.bandwidth();
         OverlapPlan overlap = plan.overlap();
         CheckPlan check = plan.check();
-        List<MetricDeclaration> declared = plan.declare(link.isPresent());
-        List<String> texts = new ArrayList<>(SmokeExpectations.defaults(link.isPresent()));
+        List<MetricDeclaration> declared = plan.declare(linkRate.isPresent());
+        List<String> texts = new ArrayList<>(SmokeExpectations.defaults(linkRate.isPresent()));
         texts.addAll(extra);
         ValidatedExpectations expectations = ExpectationSet.parse(texts).validate(declared);
 
         // Erased before this device's lines are printed: they may share stderr with it.
         java.util.Optional<StatusLine> line = showProgress
                 ? java.util.Optional.of(new StatusLine(spec.commandLine().getErr(), () -> "")) : java.util.Optional.empty();
-        BandwidthReport bandwidthReport;
-        RunResults bandwidthResults;
-        OverlapReport overlapReport;
-        RunResults overlapResults;
-        CheckReport checkReport;
-        RunResults checkResults;
+        long t1 = System.nanoTime();
+        long t2;
+        long t3;
+        long t4;
+        long t5;
         try {
             Progress progress = (done, total, what) -> {
                 root.activity().set("smoke " + who + ": " + what);
                 line.ifPresent(l -> l.show(done, total, "smoke device " + index + ": " + what));
             };
-            var bw = new BandwidthBenchmark(session.device(), link, progress, s -> { }).run(bandwidth);
-            bandwidthReport = new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of());
-            bandwidthResults = BandwidthMetrics.results(bandwidthReport, link);
-            var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
-            overlapReport = new OverlapReport(context, overlap, ov.model(), ov.results());
-            overlapResults = OverlapMetrics.results(overlapReport);
-            checkReport = new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check));
-            checkResults = CheckMetrics.results(checkReport);
+            BandwidthReport bandwidthReport;
+            OverlapReport overlapReport;
+            link.lock();
+            try {
+                t2 = System.nanoTime();
+                var bw = new BandwidthBenchmark(session.device(), linkRate, progress, s -> { }).run(bandwidth);
+                bandwidthReport = new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of());
+                t3 = System.nanoTime();
+                var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
+                overlapReport = new OverlapReport(context, overlap, ov.model(), ov.results());
+                t4 = System.nanoTime();
+            } finally {
+                link.unlock();
+            }
+            CheckReport checkReport = new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check));
+            t5 = System.nanoTime();
+            SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
+                    (t5 - t4) / 1e9);
+            return new Measured(context, index, bandwidthReport, BandwidthMetrics.results(bandwidthReport, linkRate),
+                    overlapReport, OverlapMetrics.results(overlapReport), checkReport, CheckMetrics.results(checkReport),
+                    expectations, linkRate, seconds);
         } finally {
             line.ifPresent(StatusLine::close);
         }
-        RunResults linkResults = linkResults(context);
+    }
 
-        List<RunResults> runs = List.of(linkResults, bandwidthResults, overlapResults, checkResults);
+    /** Judges and prints one measured device, and adds its JUnit suites and document. */
+    private boolean report(Measured m, PrintWriter out, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
+        String who = m.who();
+        RunResults linkResults = linkResults(m.context());
+        List<RunResults> runs = List.of(linkResults, m.bandwidthResults(), m.overlapResults(), m.checkResults());
         List<dev.xfer.app.expect.Metric> metrics = new ArrayList<>();
         runs.forEach(r -> metrics.addAll(r.metrics()));
-        List<ExpectationOutcome> outcomes = expectations.evaluate(metrics);
+        List<ExpectationOutcome> outcomes = m.expectations().evaluate(metrics);
 
         boolean passed = true;
         for (RunResults run : runs) {
@@ -244,12 +343,13 @@ public final class SmokeCommand implements Callable<Integer> {
             out.println(who + ": " + o.line());
             passed &= o.passed();
         }
-        if (link.isEmpty()) {
+        if (m.link().isEmpty()) {
             out.println(who + ": note: PCIe link rate unknown here (no sysfs entry): no %link threshold applied");
         }
         out.flush();
-        suites.addAll(JUnitReport.suites(context, runs, outcomes, Duration.between(started, Instant.now())));
-        documents.add(SmokeDocument.device(context, bandwidthReport, overlapReport, checkReport, runs, outcomes, passed));
+        suites.addAll(JUnitReport.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
+        documents.add(SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs, outcomes, passed,
+                m.seconds()));
         return passed;
     }
 

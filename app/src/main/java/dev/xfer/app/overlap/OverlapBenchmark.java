@@ -374,7 +374,7 @@ public final class OverlapBenchmark {
                 stop.record(legacy);
                 stop.synchronize();
             };
-            new Warmup(plan.warmup()).run(once);
+            new Warmup(plan.warmup(), plan.warmupNanos()).run(once);
             double[] ms = new double[plan.iterations()];
             for (int i = 0; i < ms.length; i++) {
                 once.run();

@@ -1,12 +1,18 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.List;
 
-/** What an overlap run does; the defaults reproduce async.cu (16 MiB of floats, 4 streams, block 256). */
+/**
+ * What an overlap run does; the defaults reproduce async.cu (16 MiB of floats, 4 streams, block 256).
+ *
+ * @param warmupNanos the least time each schedule's warm-up lasts, beside {@code warmup} runs
+ */
 public record OverlapPlan(long elements, int streams, int blockSize, int kernelIterations,
-                          List<OverlapSchedule> schedules, int iterations, int warmup, HostMemoryKind memory) {
+                          List<OverlapSchedule> schedules, int iterations, int warmup, HostMemoryKind memory,
+                          long warmupNanos) {
     public static final long ASYNC_CU_ELEMENTS = 4L * 1024 * 256 * 4;
 
     public OverlapPlan {
@@ -38,6 +44,15 @@ public record OverlapPlan(long elements, int streams, int blockSize, int kernelI
         if (!memory.allowsAsyncCopies()) {
             throw new IllegalArgumentException("--memory " + memory + " cannot be used: overlap needs asynchronous copies");
         }
+        if (warmupNanos < 0) {
+            throw new IllegalArgumentException("a warm-up time must not be negative, not " + warmupNanos + " ns");
+        }
+    }
+
+    /** With the usual warm-up time ({@link Warmup#MIN_NANOS}). */
+    public OverlapPlan(long elements, int streams, int blockSize, int kernelIterations,
+                       List<OverlapSchedule> schedules, int iterations, int warmup, HostMemoryKind memory) {
+        this(elements, streams, blockSize, kernelIterations, schedules, iterations, warmup, memory, Warmup.MIN_NANOS);
     }
 
     public long bytes() {

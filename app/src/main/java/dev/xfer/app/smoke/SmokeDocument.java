@@ -32,6 +32,16 @@ public final class SmokeDocument {
     private SmokeDocument() {
     }
 
+    /** One device's part, with where its wall time went. */
+    public static Map<String, Object> device(RunContext context, BandwidthReport bandwidth, OverlapReport overlap,
+                                             CheckReport check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+                                             boolean passed, SmokeTimes seconds) {
+        Map<String, Object> doc = device(context, bandwidth, overlap, check, runs, outcomes, passed);
+        doc.put("seconds", seconds.toJson());
+        return doc;
+    }
+
+    /** One device's part, untimed (documents from before smoke recorded its times have this shape). */
     public static Map<String, Object> device(RunContext context, BandwidthReport bandwidth, OverlapReport overlap,
                                              CheckReport check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
                                              boolean passed) {
@@ -66,6 +76,7 @@ public final class SmokeDocument {
         return out;
     }
 
+    /** The whole run's document, without how it ran (the shape from before the quick profile). */
     public static Map<String, Object> of(List<Map<String, Object>> devices, boolean passed) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schemaVersion", MeasuringCommand.SCHEMA_VERSION);
@@ -73,6 +84,33 @@ public final class SmokeDocument {
         doc.put("devices", List.copyOf(devices));
         doc.put("passed", passed);
         return doc;
+    }
+
+    /**
+     * The whole run's document.
+     *
+     * @param run how it ran: the profile, whether the GPUs were measured one at a time, and its wall times
+     */
+    public static Map<String, Object> of(List<Map<String, Object>> devices, boolean passed, SmokeRun run) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", MeasuringCommand.SCHEMA_VERSION);
+        doc.put("command", "smoke");
+        doc.put("profile", run.profile());
+        doc.put("devicesAtOnce", run.concurrent() ? "concurrent" : "sequential");
+        doc.put("devices", List.copyOf(devices));
+        doc.put("passed", passed);
+        doc.put("seconds", Json.object("run", run.runSeconds(),
+                "sinceProcessStart", run.processSeconds().isPresent() ? run.processSeconds().getAsDouble() : null));
+        return doc;
+    }
+
+    /**
+     * How a smoke run ran.
+     *
+     * @param runSeconds     from the command's start to its document
+     * @param processSeconds from the process's start (the JVM's start included), when the OS says when that was
+     */
+    public record SmokeRun(String profile, boolean concurrent, double runSeconds, java.util.OptionalDouble processSeconds) {
     }
 
     /** What a node without a usable GPU writes: who it is and why, so a fleet run fails it by name. */

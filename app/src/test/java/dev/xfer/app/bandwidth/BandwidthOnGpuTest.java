@@ -49,8 +49,10 @@ class BandwidthOnGpuTest {
         var outcome = run(List.of(4096L, (1L << 20) + 3, ABOVE_2_GIB), List.of(HostMemoryKind.values()),
                 List.of(CopyDirection.values()), s -> { });
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
-        // per size: h2d + d2h for 5 kinds, bidir for the 4 async kinds (2 rows each), one d2d
-        assertEquals(3 * (5 * 2 + 4 * 2 + 1), outcome.results().size());
+        // per size: h2d + d2h for every kind, bidir for the async kinds (2 rows each), one d2d
+        int kinds = HostMemoryKind.values().length;
+        int async = (int) java.util.Arrays.stream(HostMemoryKind.values()).filter(HostMemoryKind::allowsAsyncCopies).count();
+        assertEquals(3 * (kinds * 2 + async * 2 + 1), outcome.results().size());
         for (BandwidthResult r : outcome.results()) {
             assertTrue(r.verified(), r.configuration());
             assertTrue(r.gigabytesPerSecond().median() > 0.1, r.configuration() + " " + r.gigabytesPerSecond());
@@ -74,6 +76,37 @@ class BandwidthOnGpuTest {
             HostMemoryNodes pages = r.hostMemoryNodes().orElseThrow(() -> new AssertionError(r.configuration()));
             assertTrue(pages.allOn(node.id()), r.configuration() + ": " + pages.describe());
         }
+    }
+
+    @Test
+    void severalAllocationsKeepTheBestAllocationsSamplesAndTheSpread() {
+        BandwidthPlan plan = new BandwidthPlan(List.of(64L << 20), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), 5, 2, CopyTimer.EVENTS).withAllocations(3);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan);
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        assertEquals(2, outcome.results().size(), "one row per direction, not per allocation");
+        for (BandwidthResult r : outcome.results()) {
+            AllocationSpread spread = r.allocations().orElseThrow(() -> new AssertionError(r.configuration()));
+            assertEquals(3, spread.count());
+            assertEquals(spread.best(), r.gigabytesPerSecond().median(), 1e-9, "the row is the best allocation's");
+            assertTrue(spread.worst() > 0.1 && spread.worst() <= spread.best(), spread.toString());
+        }
+    }
+
+    @Test
+    void aPlantedCorruptionInAnyAllocationFailsTheConfiguration() {
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+        BandwidthPlan plan = new BandwidthPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), 2, 1, CopyTimer.EVENTS).withAllocations(3);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> {
+            if (seen.incrementAndGet() == 3) {
+                s.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 17, (byte) ~s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 17));
+            }
+        }).run(plan);
+        assertEquals(1, outcome.failures().size(), outcome.failures().toString());
+        assertTrue(outcome.failures().getFirst().configuration().contains("allocation 3 of 3"),
+                outcome.failures().toString());
+        outcome.results().forEach(r -> assertFalse(r.verified(), r.configuration()));
     }
 
     @Test

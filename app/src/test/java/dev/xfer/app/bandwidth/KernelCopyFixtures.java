@@ -69,6 +69,6 @@ public final class KernelCopyFixtures {
                 ReportFixtures.summary(20, median, median * 0.9, median * 1.02, median * 0.99, median * 0.01),
                 ReportFixtures.summary(20, micros, micros * 0.98, micros * 1.1, micros, micros * 0.01), link, true,
                 OptionalInt.empty(), Optional.empty(), copy, Optional.empty(),
-                blocks == 0 ? Optional.empty() : Optional.of(LaunchShape.ofBlocks(blocks)));
+                blocks == 0 ? Optional.empty() : Optional.of(LaunchShape.ofBlocks(blocks)), Optional.empty());
     }
 }
