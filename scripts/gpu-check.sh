@@ -4,7 +4,8 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention pipes latency kernel-copy smoke-ten quick-times hugepages  (multi, fleet need two GPUs at least)
+#                                   staged-table contention pipes latency kernel-copy smoke-ten quick-times hugepages
+#                                   openmetrics  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -392,6 +393,33 @@ PY
               [ "$th" = 0 ] && [ "$d" = none ] && continue
               expect_rc 0 "$work/ref/contention_ref" "$th" "$d"
             done; done ;;
+    openmetrics) # Every measuring command's .prom for one GPU, one textfile directory; promtool when installed.
+            local d="$out/prom" n
+            rm -rf "$d" && mkdir -p "$d"
+            expect_rc 0 "$xfer" bandwidth --copy driver,staged --memory pageable,pinned --size 16MiB,64MiB \
+              --json --output "$d/bandwidth.json" --openmetrics "$d/bandwidth.prom"
+            for n in 1 4 16; do
+              expect_rc 0 "$xfer" overlap --streams "$n" --json --output "$d/overlap-$n.json" --openmetrics "$d/overlap-$n.prom"
+            done
+            expect_rc 0 "$xfer" check --json --output "$d/check.json" --openmetrics "$d/check.prom"
+            expect_rc 0 "$xfer" batch --json --output "$d/batch.json" --openmetrics "$d/batch.prom"
+            expect_rc 0 "$xfer" pipeline --json --output "$d/pipeline.json" --openmetrics "$d/pipeline.prom"
+            expect_rc 0 "$xfer" smoke --json --output "$d/smoke.json" --openmetrics "$d/smoke.prom"
+            expect_rc 0 "$xfer" latency --json --output "$d/latency.json" --openmetrics "$d/latency.prom"
+            expect_rc 0 "$xfer" bandwidth --copy kernel --memory pinned --size 64MiB \
+              --json --output "$d/kernel.json" --openmetrics "$d/kernel.prom"
+            if [ "$(nvidia-smi --query-gpu=index --format=csv,noheader | wc -l)" -ge 2 ]; then
+              expect_rc 0 "$xfer" bandwidth --device 0,1 --direction p2p --size 16MiB \
+                --json --output "$d/p2p.json" --openmetrics "$d/p2p.prom"
+            fi
+            mkdir -p "$out/prom-fleet"
+            expect_rc 0 "$xfer" fleet "$d" --openmetrics "$out/prom-fleet/fleet.prom"
+            run wc -l "$d"/*.prom "$out/prom-fleet/fleet.prom"
+            if command -v promtool >/dev/null; then
+              for n in "$d"/*.prom "$out/prom-fleet/fleet.prom"; do expect_rc 0 promtool check metrics < "$n"; done
+            else
+              echo "promtool is not installed here: check the copied $d with scripts/check-prom.sh"
+            fi ;;
     pipes) # Outputs and pipes (docs/commands/xfer.md#output-files): a pipe closed early ends a long run at its
            # next safe point (exit 141, in well under 5 s, no xfer left, --junit kept and marked incomplete);
            # --output /dev/stdout and --junit /dev/null write through and leave the device nodes as they were.

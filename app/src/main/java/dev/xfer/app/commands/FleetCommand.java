@@ -9,6 +9,7 @@ import dev.xfer.app.fleet.FleetAnalysis;
 import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.fleet.GpuRun;
+import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.fleet.Percent;
 import dev.xfer.app.report.OutputTarget;
 import picocli.CommandLine.Command;
@@ -20,7 +21,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -53,6 +53,10 @@ public final class FleetCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write JUnit XML: one test case per node and GPU run.")
     private Path junit;
 
+    @Option(names = "--openmetrics", paramLabel = "FILE",
+            description = "Also write every GPU's results, all documents merged, in the OpenMetrics text format (a node_exporter textfile must end in .prom).")
+    private Path openMetrics;
+
     @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others.")
     private boolean skipBad;
 
@@ -62,15 +66,17 @@ public final class FleetCommand implements Callable<Integer> {
             throw new UsageException("--json and --csv exclude each other");
         }
         OutputTarget junitTarget = Outputs.resolve("--junit", junit);
-        Outputs.requireApart(Collections.singletonList(junitTarget), DocumentSet.files(inputs));
-        Outputs.requireNoDocumentReplaced(junitTarget);
+        OutputTarget openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
+        Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), DocumentSet.files(inputs));
+        Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
         PrintWriter err = spec.commandLine().getErr();
         List<GpuRun> runs;
+        List<BadDocumentException> skipped = new java.util.ArrayList<>();
         try {
             runs = new DocumentSet().read(inputs, skipBad, line -> {
                 err.println("xfer: " + line);
                 err.flush();
-            });
+            }, skipped);
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -82,7 +88,10 @@ public final class FleetCommand implements Callable<Integer> {
         out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report) : FleetRendering.text(report));
         out.flush();
         if (junitTarget != null) {
-            Outputs.write(junitTarget, FleetRendering.junit(report, Instant.now()), out);
+            Outputs.write(junitTarget, FleetRendering.junit(report, Instant.now(), skipped), out);
+        }
+        if (openMetricsTarget != null) {
+            Outputs.write(openMetricsTarget, OpenMetrics.render(runs), out);
         }
         return report.passed() ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }

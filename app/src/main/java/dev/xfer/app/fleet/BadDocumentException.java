@@ -10,7 +10,21 @@ import java.nio.file.Path;
  * hold a newline or an escape sequence, and this line goes to the terminal.
  */
 public final class BadDocumentException extends RuntimeException {
+    private final transient Path file;
+    private final String why;
+
     public BadDocumentException(Path file, String why) {
         super(TerminalText.escaped(file.toString(), 4096) + ": " + TerminalText.sentence(why));
+        this.file = file;
+        this.why = why;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** The message without the file. */
+    public String why() {
+        return why;
     }
 }

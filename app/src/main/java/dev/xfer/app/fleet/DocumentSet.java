@@ -16,9 +16,34 @@ import java.util.stream.Stream;
 public final class DocumentSet {
     private final DocumentReader reader = new DocumentReader();
 
-    /** Every file the arguments name; a missing argument is a bad document of its own. */
+    /**
+     * Every file the arguments name, each once however often it is named (as itself, through a
+     * directory, a link or another spelling of its path); a missing argument is a bad document of
+     * its own.
+     */
     public static List<Path> files(List<Path> arguments) {
+        List<Path> named = new ArrayList<>();
+        collect(arguments, named);
+        java.util.Set<Path> seen = new java.util.HashSet<>();
         List<Path> files = new ArrayList<>();
+        for (Path file : named) {
+            if (seen.add(identity(file))) {
+                files.add(file);
+            }
+        }
+        return files;
+    }
+
+    /** What tells two names of one file apart: its real path where it exists. */
+    private static Path identity(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException missing) {
+            return file.toAbsolutePath().normalize();
+        }
+    }
+
+    private static void collect(List<Path> arguments, List<Path> files) {
         for (Path argument : arguments) {
             if (Files.isDirectory(argument)) {
                 try (Stream<Path> walk = Files.walk(argument)) {
@@ -31,7 +56,6 @@ public final class DocumentSet {
                 files.add(argument);
             }
         }
-        return files;
     }
 
     /**
@@ -39,16 +63,26 @@ public final class DocumentSet {
      * its one line and the rest are read.
      */
     public List<GpuRun> read(List<Path> arguments, boolean skipBad, Consumer<String> onBad) {
+        return read(arguments, skipBad, onBad, new ArrayList<>());
+    }
+
+    /** {@link #read(List, boolean, Consumer)}, adding each document skipped to {@code skipped}. */
+    public List<GpuRun> read(List<Path> arguments, boolean skipBad, Consumer<String> onBad,
+                             List<BadDocumentException> skipped) {
+        Consumer<BadDocumentException> bad = e -> {
+            bad(e, skipBad, onBad);
+            skipped.add(e);
+        };
         List<GpuRun> runs = new ArrayList<>();
         for (Path file : files(arguments)) {
             if (!Files.exists(file)) {
-                bad(new BadDocumentException(file, "no such file or directory"), skipBad, onBad);
+                bad.accept(new BadDocumentException(file, "no such file or directory"));
                 continue;
             }
             try {
                 runs.addAll(reader.read(file));
             } catch (BadDocumentException e) {
-                bad(e, skipBad, onBad);
+                bad.accept(e);
             }
         }
         return runs;

@@ -143,6 +143,15 @@ public final class FleetRendering {
 
     /** One test case per node and GPU run, in a suite per node. */
     public static String junit(FleetReport report, Instant when) {
+        return junit(report, when, List.of());
+    }
+
+    /**
+     * {@link #junit(FleetReport, Instant)}, and a suite of the documents skipped as unreadable,
+     * each an error naming its file: CI must not show green for a node whose result was not read.
+     * A GPU run's test case names its document, so two documents of one GPU never share a name.
+     */
+    public static String junit(FleetReport report, Instant when, List<BadDocumentException> skipped) {
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
         for (String host : report.hosts()) {
             List<JUnitXml.TestCase> cases = new ArrayList<>();
@@ -151,9 +160,18 @@ public final class FleetRendering {
                 JUnitXml.Outcome outcome = findings.isEmpty() ? new JUnitXml.Passed()
                         : new JUnitXml.Failed(findings.getFirst().reason(), "fleet",
                         findings.stream().map(Finding::reason).collect(Collectors.joining("\n")));
-                cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who(), Duration.ZERO, outcome));
+                cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO,
+                        outcome));
             }
             suites.add(new JUnitXml.TestSuite("xfer fleet " + host, when, host, cases));
+        }
+        if (!skipped.isEmpty()) {
+            List<JUnitXml.TestCase> cases = new ArrayList<>();
+            for (BadDocumentException bad : skipped) {
+                cases.add(new JUnitXml.TestCase("xfer.fleet.unreadable", bad.file().toString(), Duration.ZERO,
+                        new JUnitXml.Errored(bad.why(), "xfer.UnreadableDocument", bad.getMessage())));
+            }
+            suites.add(new JUnitXml.TestSuite("xfer fleet unreadable documents", when, "", cases));
         }
         return JUnitXml.render(suites);
     }

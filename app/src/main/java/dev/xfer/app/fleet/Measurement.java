@@ -1,23 +1,43 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.result.Result;
+import dev.xfer.app.result.Statistics;
+
+import java.util.Optional;
+
 /**
- * One summarized result of one GPU in one document, e.g. {@code pinned.h2d.64MiB.gbps}.
+ * One summarized result of one GPU in one document, in its display unit: a view of a
+ * {@link Result} (when read from a document) for fleet and compare.
  *
- * @param name           the result's name: the result's identifying fields, then the measured field
- * @param unit           {@code GB/s}, {@code us} or {@code ms}
+ * @param name           the result's name: its identity's fields, then the measured field
+ * @param unit           {@code GB/s}, {@code us}, {@code ms}, or empty for plain numbers
  * @param higherIsBetter true for throughputs, false for times
  * @param median         the median over the run's iterations
  * @param stddev         their standard deviation; NaN when the document has none
  * @param n              how many iterations; 0 when the document does not say
  * @param field          the measured field: {@code gbps}, {@code microseconds}, {@code milliseconds}
- * @param labels         the result's identifying fields by name ({@code memory}, {@code direction},
- *                       {@code size}, ...), for labelled output such as OpenMetrics
+ * @param labels         the result's identity fields by snake_case name ({@code memory}, {@code direction},
+ *                       {@code bytes}, ...), for labelled output such as OpenMetrics
+ * @param result         the record this is a view of; empty for measurements made by hand (tests)
  */
 public record Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
-                          String field, java.util.Map<String, String> labels) {
+                          String field, java.util.Map<String, String> labels, Optional<Result> result) {
 
     public Measurement {
         labels = java.util.Map.copyOf(labels);
+    }
+
+    public Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
+                       String field, java.util.Map<String, String> labels) {
+        this(name, unit, higherIsBetter, median, stddev, n, field, labels, Optional.empty());
+    }
+
+    /** The view of {@code result}, in its display unit. */
+    public static Measurement of(Result result) {
+        Statistics shown = result.displayed();
+        return new Measurement(result.identity().name(), result.quantity().displaySymbol(), result.higherIsBetter(),
+                shown.median(), shown.spread(), shown.count(), result.identity().measured(), result.identity().labels(),
+                Optional.of(result));
     }
 
     /** How much better {@code other} is than this, as a fraction of this: positive is better, whatever the unit's sense. */

@@ -1,18 +1,27 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.Result;
+
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Results in the OpenMetrics text format, for node_exporter's textfile collector: one gauge
- * family per measured field ({@code xfer_gbps}, {@code xfer_microseconds},
- * {@code xfer_milliseconds}), one sample per GPU and result, labelled by host, GPU UUID, bus id,
- * label and the result's identifying fields (memory, direction, size, ...). Values are the
- * medians. Families with a unit carry {@code # UNIT} and end their name with it, as the format
- * requires; the exposition ends with {@code # EOF}.
+ * Results in the OpenMetrics text format, for node_exporter's textfile collector (whose files
+ * must end in {@code .prom}) and Prometheus: one gauge family per kind of quantity, named in its
+ * base unit ({@code xfer_bandwidth_bytes_per_second}, {@code xfer_copy_seconds},
+ * {@code xfer_run_seconds}, {@code xfer_wrong_trials}), one sample per GPU and result, its value
+ * the median in the base unit.
+ *
+ * <p>Every identity field of a result is a label (snake_case, {@link dev.xfer.app.result.IdentityField#label()}),
+ * and so are the GPU's host, label, UUID, bus id, CUDA index and name: no two samples share a
+ * label set in one file, nor across the files of one GPU from different commands (the
+ * {@code command} label). A family's HELP depends only on its name, so files from any command
+ * merge in one textfile directory. The exposition ends with {@code # EOF}.
  */
 public final class OpenMetrics {
     private OpenMetrics() {
@@ -21,41 +30,48 @@ public final class OpenMetrics {
     private record Family(String name, String unit, String help) {
     }
 
-    private static Family family(String field) {
-        return switch (field) {
-            case "gbps" -> new Family("xfer_bandwidth_gigabytes_per_second", "gigabytes_per_second",
-                    "Median copy bandwidth in GB/s (10^9 bytes per second).");
-            case "microseconds" -> new Family("xfer_copy_time_seconds", "seconds", "Median time of one copy.");
-            case "milliseconds" -> new Family("xfer_run_time_seconds", "seconds", "Median time of one measured run.");
-            default -> new Family("xfer_" + field.replaceAll("[^a-zA-Z0-9_]", "_").toLowerCase(Locale.ROOT), "", "xfer result " + field + ".");
+    private static Family family(Quantity q) {
+        String unit = q.unit().openMetricsUnit();
+        String name = "xfer_" + q.metric() + (unit.isEmpty() ? "" : "_" + unit);
+        String help = switch (q.unit()) {
+            case BYTES_PER_SECOND -> "Median " + q.metric().replace('_', ' ') + " in bytes per second.";
+            case SECONDS -> "Median " + q.metric().replace('_', ' ') + " time in seconds.";
+            case RATIO -> "Median " + q.metric().replace('_', ' ') + " as a ratio.";
+            case COUNT -> "How many " + q.metric().replace('_', ' ') + ".";
+            case NUMBER -> "Median of xfer result " + q.metric() + ".";
         };
-    }
-
-    private static double scale(String field) {
-        return switch (field) {
-            case "microseconds" -> 1e-6;
-            case "milliseconds" -> 1e-3;
-            default -> 1;
-        };
+        return new Family(name, unit, help);
     }
 
     public static String render(List<GpuRun> runs) {
         Map<Family, List<String>> samples = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
         for (GpuRun run : runs) {
             if (run.unusable().isPresent()) {
                 continue;
             }
             for (Measurement m : run.measurements()) {
+                if (m.result().isEmpty()) {
+                    continue;
+                }
+                Result r = m.result().get();
                 Map<String, String> labels = new LinkedHashMap<>();
                 labels.put("host", run.host());
                 run.label().ifPresent(l -> labels.put("label", l));
-                labels.put("gpu_uuid", run.uuid().orElse(""));
+                run.uuid().ifPresent(u -> labels.put("gpu_uuid", u));
                 labels.put("pci_bus_id", run.busId());
+                if (run.index() >= 0) {
+                    labels.put("device", Integer.toString(run.index()));
+                }
                 labels.put("gpu_name", run.name());
-                m.labels().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                        .forEach(e -> labels.put(e.getKey(), e.getValue()));
-                samples.computeIfAbsent(family(m.field()), f -> new ArrayList<>())
-                        .add(family(m.field()).name() + labels(labels) + " " + number(m.median() * scale(m.field())));
+                labels.putAll(r.identity().labels());
+                Family family = family(r.quantity());
+                String sample = family.name() + labels(labels);
+                // The same result twice in one input (a document named twice under two names):
+                // one sample, as Prometheus refuses two with one label set.
+                if (seen.add(sample)) {
+                    samples.computeIfAbsent(family, f -> new ArrayList<>()).add(sample + " " + number(r.median()));
+                }
             }
         }
         StringBuilder out = new StringBuilder();

@@ -12,6 +12,7 @@ public record XferRun(int exitCode, String out, String err) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        dev.xfer.app.docs.SchemaContract.requireValidText(out.toString(), "xfer " + String.join(" ", args));
         return new XferRun(code, out.toString(), err.toString());
     }
 

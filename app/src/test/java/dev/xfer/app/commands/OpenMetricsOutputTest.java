@@ -39,9 +39,10 @@ class OpenMetricsOutputTest {
         assertEquals(ExitCode.OK, exit);
         assertEquals("TEXT\n", parsed.out.toString());
         String text = Files.readString(file);
-        assertTrue(text.contains("xfer_bandwidth_gigabytes_per_second{host=\"gpu-host-1\",label=\"nightly\","
-                + "gpu_uuid=\"GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182\",pci_bus_id=\"0000:17:00.0\",gpu_name=\"NVIDIA H200\","
-                + "direction=\"h2d\",memory=\"pinned\",size=\"16MiB\"} 52.634\n"), text);
+        assertTrue(text.contains("xfer_bandwidth_bytes_per_second{host=\"gpu-host-1\",label=\"nightly\","
+                + "gpu_uuid=\"GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182\",pci_bus_id=\"0000:17:00.0\",device=\"0\","
+                + "gpu_name=\"NVIDIA H200\",command=\"bandwidth\",memory=\"pinned\",copy=\"driver\",direction=\"h2d\","
+                + "bytes=\"16777216\",measured=\"gbps\"} 5.2634E10\n"), text);
         assertTrue(text.endsWith("# EOF\n"), text);
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(file), files.toList(), "no temporary file left beside it");

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /** The OpenMetrics text xfer writes, read back by the format's rules (OpenMetrics 1.0, text format). */
 class OpenMetricsTest {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
-    private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*})? (\\S+)");
+    // DOTALL: a label value may hold any character but a line feed (escaped), \r and U+2028 included.
+    private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{.*})? (\\S+)", Pattern.DOTALL);
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\\\n]|\\\\[\\\\\"n])*)\"(,|$)");
     private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+(\\.\\d+)?([eE][+-]?\\d+)?|Inf|NaN)");
 
@@ -90,20 +91,48 @@ class OpenMetricsTest {
     }
 
     @Test
-    void bandwidthResultsAreLabelledGauges() throws IOException {
+    void bandwidthResultsAreLabelledGaugesInBaseUnits() throws IOException {
         Path file = Path.of("src/test/resources/golden/bandwidth.json");
         String text = OpenMetrics.render(new DocumentReader().runs(file, Json.parse(Files.readString(file))));
         List<Sample> samples = parse(text);
-        Sample h2d = samples.stream().filter(s -> s.family().equals("xfer_bandwidth_gigabytes_per_second")
+        Sample h2d = samples.stream().filter(s -> s.family().equals("xfer_bandwidth_bytes_per_second")
                 && "pinned".equals(s.labels().get("memory")) && "h2d".equals(s.labels().get("direction"))).findFirst().orElseThrow();
-        assertEquals(52.634, h2d.value());
-        assertEquals(Map.of("host", "gpu-host-1", "label", "nightly", "gpu_uuid", "GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182",
-                "pci_bus_id", "0000:17:00.0", "gpu_name", "NVIDIA H200", "direction", "h2d", "memory", "pinned", "size", "16MiB"),
-                h2d.labels());
-        Sample time = samples.stream().filter(s -> s.family().equals("xfer_copy_time_seconds")
+        assertEquals(52.634e9, h2d.value());
+        assertEquals(Map.ofEntries(Map.entry("host", "gpu-host-1"), Map.entry("label", "nightly"),
+                Map.entry("gpu_uuid", "GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182"), Map.entry("pci_bus_id", "0000:17:00.0"),
+                Map.entry("device", "0"), Map.entry("gpu_name", "NVIDIA H200"), Map.entry("command", "bandwidth"),
+                Map.entry("memory", "pinned"), Map.entry("copy", "driver"), Map.entry("direction", "h2d"),
+                Map.entry("bytes", "16777216"), Map.entry("measured", "gbps")), h2d.labels());
+        Sample time = samples.stream().filter(s -> s.family().equals("xfer_copy_seconds")
                 && "pinned".equals(s.labels().get("memory")) && "h2d".equals(s.labels().get("direction"))).findFirst().orElseThrow();
-        assertEquals(318.74e-6, time.value(), 1e-12);
-        assertTrue(text.contains("# UNIT xfer_copy_time_seconds seconds\n"), text);
+        assertEquals(318.74e-6, time.value(), 1e-15);
+        assertTrue(text.contains("# UNIT xfer_copy_seconds seconds\n"), text);
+        assertTrue(text.contains("# UNIT xfer_bandwidth_bytes_per_second bytes_per_second\n"), text);
+    }
+
+    /** Every golden and H200 document: no two samples of one family share a label set, and every label is snake_case. */
+    @Test
+    void noTwoSamplesShareALabelSet() throws IOException {
+        List<GpuRun> runs = new ArrayList<>();
+        for (String dir : List.of("src/test/resources/golden", "src/test/resources/h200")) {
+            for (Path file : DocumentSet.files(List.of(Path.of(dir)))) {
+                try {
+                    runs.addAll(new DocumentReader().read(file));
+                } catch (BadDocumentException notResults) {
+                    assertTrue(notResults.getMessage().contains("carry no GPU results"), notResults.getMessage());
+                }
+            }
+        }
+        List<Sample> samples = parse(OpenMetrics.render(runs));
+        Set<String> seen = new HashSet<>();
+        for (Sample s : samples) {
+            assertTrue(seen.add(s.family() + s.labels()), "two samples with one label set: " + s);
+            s.labels().keySet().forEach(l -> assertTrue(l.matches("[a-z][a-z0-9_]*"), l));
+        }
+        assertTrue(samples.stream().anyMatch(s -> "staged".equals(s.labels().get("copy"))));
+        assertTrue(samples.stream().anyMatch(s -> "p2p".equals(s.labels().get("direction")) && s.labels().containsKey("dst")));
+        assertTrue(samples.stream().anyMatch(s -> s.family().equals("xfer_wrong_trials") && "check".equals(s.labels().get("command"))));
+        assertTrue(samples.stream().anyMatch(s -> "16".equals(s.labels().get("streams"))));
     }
 
     @Test

@@ -42,7 +42,7 @@ class LatencyCompareTest {
         Path after = document(folder, "after.json", 1500);
         XferRun run = XferRun.of("compare", "--fail-on-regression", "5%", before.toString(), after.toString());
         assertEquals(1, run.exitCode(), run.out() + run.err());
-        assertTrue(run.out().lines().anyMatch(l -> l.contains("latency.host.2MiB.nanoseconds") && l.contains("REGRESSION")),
+        assertTrue(run.out().lines().anyMatch(l -> l.contains("latency.target-host.") && l.contains(".2MiB.") && l.contains("REGRESSION")),
                 run.out());
     }
 

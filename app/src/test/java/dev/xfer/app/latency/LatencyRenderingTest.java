@@ -105,13 +105,19 @@ class LatencyRenderingTest {
     void fleetAndCompareReadTheDocumentByTargetAndSizeLowerBetter() {
         List<GpuRun> runs = new DocumentReader().runs(Path.of("latency.json"),
                 Json.parse(Json.write(document(report(false)))));
-        Measurement host = runs.getFirst().measurement("latency.host.2MiB.nanoseconds").orElseThrow();
+        Measurement host = runs.getFirst().measurements().stream()
+                .filter(m -> "host".equals(m.labels().get("target")) && "2097152".equals(m.labels().get("bytes")))
+                .findFirst().orElseThrow();
+        assertTrue(host.name().startsWith("latency.target-host.") && host.name().contains(".2MiB.")
+                && host.name().endsWith(".nanoseconds"), host.name());
         assertEquals(1203.75, host.median());
         assertEquals("ns", host.unit());
         assertFalse(host.higherIsBetter());
-        assertEquals(Map.of("command", "latency", "target", "host", "size", "2MiB"), host.labels());
+        assertEquals("latency", host.labels().get("command"));
+        assertEquals("nanoseconds", host.labels().get("measured"));
         assertEquals(4, runs.getFirst().measurements().size());
         String metrics = OpenMetrics.render(runs);
-        assertTrue(metrics.contains("size=\"2MiB\",target=\"device\"} 263.0"), metrics);
+        assertTrue(metrics.lines().anyMatch(l -> l.startsWith("xfer_latency_seconds{") && l.contains("target=\"device\"")
+                && l.contains("bytes=\"2097152\"") && l.endsWith("} 2.63E-7")), metrics);
     }
 }

@@ -1,0 +1,30 @@
+package dev.xfer.app.result;
+
+/**
+ * The plausible range of each numeric identity field and of the other numbers read from
+ * documents: beyond them a document is refused as corrupt or hostile rather than believed.
+ */
+final class Limits {
+    /** CUDA device indices; machines have at most a few dozen GPUs. */
+    static final int MAX_DEVICE_INDEX = 1023;
+    static final int MAX_LINK_GENERATION = 7;
+    static final int MAX_LINK_WIDTH = 64;
+
+    private Limits() {
+    }
+
+    record Range(long min, long max) {
+    }
+
+    static Range of(IdentityField field) {
+        return switch (field) {
+            case BYTES -> new Range(1, 1L << 50);
+            case ELEMENTS -> new Range(1, 1L << 48);
+            case STREAMS -> new Range(1, 1024);
+            case SRC, DST, GPU, PEER -> new Range(0, MAX_DEVICE_INDEX);
+            case NUMA_NODE -> new Range(0, 1023);
+            case COUNT, BLOCKS, BLOCK_SIZE, THREADS, BUFFERS, KERNEL_ITERATIONS, TRIALS, ACCESSES -> new Range(1, Integer.MAX_VALUE);
+            default -> new Range(0, Long.MAX_VALUE);
+        };
+    }
+}

@@ -1,0 +1,27 @@
+package dev.xfer.app.result;
+
+/**
+ * THE result record: one measured quantity of one configuration. Every format (JSON, CSV,
+ * JUnit, OpenMetrics), every verdict (expect, compare, fleet) and every chart derives from it.
+ *
+ * @param identity       what was measured
+ * @param quantity       the unit; {@code statistics} are in its base unit
+ * @param statistics     over the measured iterations, in the base unit
+ * @param check          the configuration's own data check
+ */
+public record Result(Identity identity, Quantity quantity, Statistics statistics, CheckOutcome check) {
+
+    public boolean higherIsBetter() {
+        return quantity.higherIsBetter();
+    }
+
+    /** The median in the base unit (bytes per second, seconds, ...). */
+    public double median() {
+        return statistics.median();
+    }
+
+    /** The statistics in the display unit ({@code GB/s}, {@code us}, {@code ms}). */
+    public Statistics displayed() {
+        return statistics.converted(quantity::fromBase);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.xfer.app.result;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Documents of today's version (the golden and H200 files) read into results; bad fields refused by name. */
+class ResultDocumentReaderTest {
+    private static final Path GOLDEN = Path.of("src/test/resources/golden");
+    private static final Path H200 = Path.of("src/test/resources/h200");
+
+    @TempDir
+    Path dir;
+
+    private final ResultDocumentReader reader = new ResultDocumentReader();
+
+    @Test
+    void stagedAndDriverRowsAreDifferentResults() {
+        GpuResults gpu = reader.read(GOLDEN.resolve("bandwidth-staged.json")).getFirst();
+        assertEquals(20, gpu.results().size());
+        Set<String> names = gpu.results().stream().map(r -> r.identity().name()).collect(Collectors.toSet());
+        assertEquals(20, names.size(), names.toString());
+        assertTrue(names.contains("pageable.h2d.64MiB.gbps"), names.toString());
+        assertTrue(names.contains("pageable.staged.h2d.64MiB.gbps"), names.toString());
+        Result staged = gpu.results().stream().filter(r -> r.identity().name().equals("pageable.staged.h2d.64MiB.gbps"))
+                .findFirst().orElseThrow();
+        assertEquals(50.25e9, staged.median());
+        assertEquals(50.25, staged.displayed().median());
+        assertEquals(BaseUnit.BYTES_PER_SECOND, staged.quantity().unit());
+        assertTrue(staged.higherIsBetter());
+        assertEquals(CheckOutcome.PASSED, staged.check());
+        assertEquals(20, staged.statistics().count());
+    }
+
+    @Test
+    void overlapAtDifferentStreamCountsAreDifferentResults() {
+        Set<String> names = new java.util.HashSet<>();
+        for (String streams : List.of("1", "4", "16")) {
+            GpuResults gpu = reader.read(H200.resolve("overlap-" + streams + ".json")).getFirst();
+            for (Result r : gpu.results()) {
+                assertEquals(Long.parseLong(streams), r.identity().streams().orElseThrow());
+                assertTrue(names.add(r.identity().name()), r.identity().name());
+            }
+        }
+        assertTrue(names.contains("overlap.pinned.v1.16MiB.elements4194304.streams16.block256.kernel1.milliseconds"),
+                names.toString());
+    }
+
+    @Test
+    void peerAndConcurrentRowsBelongToTheirGpus() {
+        List<GpuResults> p2p = reader.read(GOLDEN.resolve("bandwidth-devices-p2p.json"));
+        assertEquals(3, p2p.size());
+        List<String> first = p2p.getFirst().results().stream().map(r -> r.identity().name()).toList();
+        assertTrue(first.contains("p2p.16MiB.src0.dst1.gbps"), first.toString());
+        assertTrue(first.contains("p2p.16MiB.src0.dst1.bidir-gbps"), first.toString());
+        List<GpuResults> concurrent = reader.read(GOLDEN.resolve("bandwidth-devices-concurrent.json"));
+        List<String> second = concurrent.get(1).results().stream().map(r -> r.identity().name()).toList();
+        assertTrue(second.contains("pinned.h2d.concurrent.16MiB.gpu1.gbps"), second.toString());
+        assertTrue(concurrent.getFirst().results().stream()
+                .anyMatch(r -> r.identity().name().equals("pinned.h2d.concurrent.16MiB.aggregate-gbps")));
+    }
+
+    @Test
+    void checkExportsItsWrongTrialsAndABrokenVerdictFails() {
+        List<Result> results = reader.read(GOLDEN.resolve("check.json")).getFirst().results();
+        Result nosync = results.stream().filter(r -> r.identity().word(IdentityField.SCENARIO).orElseThrow().equals("d2h-nosync"))
+                .findFirst().orElseThrow();
+        assertEquals(4, nosync.median());
+        assertEquals(BaseUnit.COUNT, nosync.quantity().unit());
+        assertFalse(nosync.check().failed(), "a race seen where none is prevented is what the scenario shows");
+    }
+
+    @Test
+    void everyGoldenAndH200ResultsDocumentReads() throws IOException {
+        int read = 0;
+        for (Path folder : List.of(GOLDEN, H200)) {
+            try (var files = Files.list(folder)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                    String name = file.getFileName().toString();
+                    if (Set.of("devices.json", "topo.json", "fleet.json", "compare.json").contains(name)) {
+                        DocumentException e = assertThrows(DocumentException.class, () -> reader.read(file));
+                        assertTrue(e.getMessage().contains("carry no GPU results"), e.getMessage());
+                        continue;
+                    }
+                    List<GpuResults> gpus = reader.read(file);
+                    assertFalse(gpus.isEmpty(), name);
+                    for (GpuResults gpu : gpus) {
+                        Set<Identity> identities = new java.util.HashSet<>();
+                        gpu.results().forEach(r -> assertTrue(identities.add(r.identity()), name + ": " + r.identity()));
+                    }
+                    read++;
+                }
+            }
+        }
+        assertTrue(read >= 20, Integer.toString(read)); // more when new commands add golden documents
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "bytes as text     | \"bytes\": 67108864          | \"bytes\": \"67108864\"  | results[0].bytes: expected a whole number, got text \"67108864\"",
+            "bytes 1.5         | \"bytes\": 67108864          | \"bytes\": 1.5            | results[0].bytes: expected a whole number, got the number 1.5",
+            "bytes 2^70        | \"bytes\": 67108864          | \"bytes\": 1180591620717411303424 | results[0].bytes: expected a whole number in range, got the number 1180591620717411303424",
+            "bytes -1          | \"bytes\": 67108864          | \"bytes\": -1             | results[0].bytes: expected a whole number from 1 to 1125899906842624, got -1",
+            "median fast       | \"median\": 9.61             | \"median\": \"fast\"      | results[0].gbps.median: expected a number, got text \"fast\"",
+            "samples absurd    | \"n\": 20                    | \"n\": 100000000000       | results[0].gbps.n: expected a whole number from 0 to 1000000000, got 100000000000",
+            "device index      | \"index\": 0                 | \"index\": 99999          | context.device.index: expected a whole number from 0 to 1023, got 99999",
+            "schemaVersion '1' | \"schemaVersion\": 1         | \"schemaVersion\": \"1\"  | schemaVersion: expected a whole number, got text \"1\"",
+            "no context        | \"context\"                  | \"contexts\"              | no context: a bandwidth document names the GPU its results ran on in \"context\"",
+    })
+    void aBadFieldIsNamedWithWhatWasExpected(String what, String from, String to, String message) throws IOException {
+        String golden = Files.readString(GOLDEN.resolve("bandwidth-staged.json"));
+        assertTrue(golden.contains(from), from);
+        Path file = dir.resolve("bad.json");
+        Files.writeString(file, golden.replaceFirst(java.util.regex.Pattern.quote(from), java.util.regex.Matcher.quoteReplacement(to)));
+        DocumentException e = assertThrows(DocumentException.class, () -> reader.read(file));
+        assertTrue(e.getMessage().startsWith(file + ": " + message), e.getMessage());
+    }
+
+    @Test
+    void absurdStreamCountsAreRefused() throws IOException {
+        String overlap = Files.readString(H200.resolve("overlap-4.json"));
+        Path file = dir.resolve("overlap.json");
+        Files.writeString(file, overlap.replaceFirst("\"streams\": 4", "\"streams\": 1000000"));
+        DocumentException e = assertThrows(DocumentException.class, () -> reader.read(file));
+        assertEquals(file + ": parameters.streams: expected a whole number from 1 to 1024, got 1000000", e.getMessage());
+    }
+
+    @Test
+    void aLinkOfWidthOrGenerationZeroIsUnknown() throws IOException {
+        String golden = Files.readString(GOLDEN.resolve("bandwidth.json"));
+        Path file = dir.resolve("zero.json");
+        Files.writeString(file, golden.replaceFirst("\"width\": 16", "\"width\": 0"));
+        assertTrue(reader.read(file).getFirst().gpu().orElseThrow().link().isEmpty());
+        assertTrue(reader.read(GOLDEN.resolve("bandwidth.json")).getFirst().gpu().orElseThrow().link().isPresent());
+    }
+}
