@@ -8,7 +8,7 @@ import dev.xfer.app.fleet.DocumentSet;
 import dev.xfer.app.fleet.FleetAnalysis;
 import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
-import dev.xfer.app.fleet.GpuRun;
+import dev.xfer.app.fleet.FleetMembers;
 import dev.xfer.app.fleet.Percent;
 import dev.xfer.app.report.AtomicFileWriter;
 import picocli.CommandLine.Command;
@@ -29,11 +29,14 @@ import java.util.concurrent.Callable;
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         header = "Merge xfer documents from many nodes and find the GPUs well below their peers.",
         description = {"Reads xfer JSON documents (any measuring command, smoke included; directories are searched",
-                "for *.json), groups GPUs by model, and for every result prints the median, the MAD and each GPU's",
-                "deviation. A GPU is an outlier when its modified z-score is below -3.5 and it is worse than the",
-                "median by more than --margin (two GPUs: worse than the better one by more than --margin); a link",
-                "narrower than its maximum width is degraded. One verdict line per node.",
-                "Exit 0 when none is, 1 when any is, 2 for an unreadable document."})
+                "for *.json) one at a time, groups GPUs by model, and for every result finds the GPUs worse than the",
+                "median by more than the band (the larger of --margin and the result kind's noise floor) and, in",
+                "groups of 10 or more, with a modified z-score below -3.5; a link narrower than its maximum width is",
+                "degraded. A document that records a failure makes its node FAIL; one with no result (none measured,",
+                "an unknown command, a run marked incomplete, a smoke run that did not finish its checks) makes it",
+                "NO RESULT. Prints a summary per model, then every node that did not pass (--all-rows: everything).",
+                "Exit 0 when every node passed, 1 when any FAILed or had NO RESULT (unless --allow-incomplete),",
+                "2 for an unreadable document."})
 public final class FleetCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -54,6 +57,12 @@ public final class FleetCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write JUnit XML: one test case per node and GPU run.")
     private Path junit;
 
+    @Option(names = "--all-rows", description = "Print every GPU's row for every result and every node's line, not the summary.")
+    private boolean allRows;
+
+    @Option(names = "--allow-incomplete", description = "Exit 0 when nodes had NO RESULT but none FAILed (they are still listed).")
+    private boolean allowIncomplete;
+
     @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others.")
     private boolean skipBad;
 
@@ -64,21 +73,22 @@ public final class FleetCommand implements Callable<Integer> {
         }
         MeasuringCommand.requireFolderOf(junit, "--junit");
         PrintWriter err = spec.commandLine().getErr();
-        List<GpuRun> runs;
+        FleetMembers members = new FleetMembers();
         try {
-            runs = new DocumentSet().read(inputs, skipBad, line -> {
+            new DocumentSet().each(inputs, skipBad, line -> {
                 err.println("xfer: " + line);
                 err.flush();
-            });
+            }, judged -> members.add(judged.run(), judged.status()));
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }
-        if (runs.isEmpty()) {
+        if (members.members().isEmpty()) {
             throw new UsageException("no GPU results in " + inputs.stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse(""));
         }
-        var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit())).analyse(runs);
+        var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit())).analyse(members);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report) : FleetRendering.text(report));
+        out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report)
+                : FleetRendering.text(report, allRows, allowIncomplete));
         out.flush();
         if (junit != null) {
             try {
@@ -87,6 +97,10 @@ public final class FleetCommand implements Callable<Integer> {
                 throw new UncheckedIOException("cannot write " + junit + ": " + e.getMessage(), e);
             }
         }
-        return report.passed() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+        return switch (report.state()) {
+            case PASS -> ExitCode.OK;
+            case NO_RESULT -> allowIncomplete ? ExitCode.OK : ExitCode.CHECK_FAILED;
+            case FAIL -> ExitCode.CHECK_FAILED;
+        };
     }
 }

@@ -20,7 +20,7 @@ import java.util.Set;
  * a one-device document; {@code smoke} writes this shape too).
  *
  * <p>Result names are built the same way for every command, so a reader needs no list of them:
- * a result's identifying fields ({@code memory}, {@code direction}, {@code bytes} as a size,
+ * a result's identifying fields ({@code memory}, then {@code copy} unless it is the driver's, {@code direction}, {@code bytes} as a size,
  * {@code scenario}, {@code schedule}, {@code strategy}, {@code numaNode}), then each field that
  * holds a summary (an object with a {@code median}): {@code pinned.h2d.64MiB.gbps},
  * {@code overlap.v1.milliseconds}, prefixed by the command that measured it except for bandwidth
@@ -35,6 +35,15 @@ public final class DocumentReader {
 
     /** @throws BadDocumentException when the file cannot be read, is not JSON, not an xfer document, or newer */
     public List<GpuRun> read(Path file) {
+        return runs(file, parse(file));
+    }
+
+    /**
+     * The file's JSON value, not yet looked at.
+     *
+     * @throws BadDocumentException when the file cannot be read or is not JSON
+     */
+    public Object parse(Path file) {
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
@@ -49,7 +58,7 @@ public final class DocumentReader {
         } catch (IllegalArgumentException e) {
             throw new BadDocumentException(file, "not JSON: " + e.getMessage());
         }
-        return runs(file, parsed);
+        return parsed;
     }
 
     /** The GPU runs of an already parsed document. */
@@ -124,8 +133,16 @@ public final class DocumentReader {
                 key.append(part).append('.');
                 labels.put(field.equals("bytes") ? "size" : field, part);
             }
+            // A copy path other than the driver's follows the memory, as --expect names it
+            // (pageable.staged.h2d.64MiB): without it a staged result and the driver's result of the
+            // same memory, direction and size would share one name.
+            if (field.equals("memory") && result.get("copy") instanceof String copy && !copy.equals("driver")) {
+                key.append(copy).append('.');
+                labels.put("copy", copy);
+            }
         }
         List<Measurement> out = new ArrayList<>();
+        double allocationSpread = allocationSpread(result.get("allocations"));
         for (Map.Entry<?, ?> e : result.entrySet()) {
             if (e.getValue() instanceof Map<?, ?> summary && summary.get("median") instanceof Number median) {
                 String field = (String) e.getKey();
@@ -133,10 +150,25 @@ public final class DocumentReader {
                 String unit = field.equals("gbps") ? "GB/s" : field.equals("microseconds") ? "us"
                         : field.equals("milliseconds") ? "ms" : field;
                 out.add(new Measurement(key + field, unit, !time, median.doubleValue(),
-                        number(summary.get("stddev"), Double.NaN), (long) number(summary.get("n"), 0), field, labels));
+                        number(summary.get("stddev"), Double.NaN), (long) number(summary.get("n"), 0), field, labels,
+                        allocationSpread));
             }
         }
         return out;
+    }
+
+    /**
+     * {@code "allocations": {"count": k, "best": GB/s, "worst": GB/s}}: how far apart k separately
+     * allocated host buffers measured, as a fraction of the best. The same fraction holds for the
+     * result's time, which is the same copy.
+     */
+    private static double allocationSpread(Object allocations) {
+        if (allocations instanceof Map<?, ?> a && a.get("count") instanceof Number count && count.longValue() >= 2
+                && a.get("best") instanceof Number best && a.get("worst") instanceof Number worst
+                && best.doubleValue() > 0 && worst.doubleValue() <= best.doubleValue()) {
+            return (best.doubleValue() - worst.doubleValue()) / best.doubleValue();
+        }
+        return Double.NaN;
     }
 
     private static Optional<GpuRun.LinkState> link(Map<?, ?> device) {

@@ -12,9 +12,17 @@ package dev.xfer.app.fleet;
  * @param field          the measured field: {@code gbps}, {@code microseconds}, {@code milliseconds}
  * @param labels         the result's identifying fields by name ({@code memory}, {@code direction},
  *                       {@code size}, ...), for labelled output such as OpenMetrics
+ * @param allocationSpread (best - worst) / best of the per-allocation medians when the run measured
+ *                       the configuration on several separately allocated host buffers (the result's
+ *                       {@code allocations} object); NaN when it did not
  */
 public record Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
-                          String field, java.util.Map<String, String> labels) {
+                          String field, java.util.Map<String, String> labels, double allocationSpread) {
+
+    public Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
+                       String field, java.util.Map<String, String> labels) {
+        this(name, unit, higherIsBetter, median, stddev, n, field, labels, Double.NaN);
+    }
 
     public Measurement {
         labels = java.util.Map.copyOf(labels);
