@@ -94,6 +94,10 @@ public final class DocumentSet {
 
     /** The judged GPU runs of one parsed document. */
     public List<Judged> judge(Path file, Object parsed) {
+        if (parsed instanceof Map<?, ?> doc && readable(doc) && !DocumentStatus.measuring(doc)) {
+            // An unknown command's numbers mean nothing known: its node is NO RESULT, its figures stay out.
+            return List.of(new Judged(standIn(file, doc), DocumentStatus.withoutRuns(doc), RunFacts.unknown()));
+        }
         List<GpuRun> runs;
         try {
             runs = reader.runs(file, parsed);
@@ -122,7 +126,8 @@ public final class DocumentSet {
 
     private static GpuRun standIn(Path file, Map<?, ?> doc) {
         Map<?, ?> context = doc.get("context") instanceof Map<?, ?> c ? c : doc;
-        String host = context.get("host") instanceof String h ? h : doc.get("host") instanceof String h2 ? h2 : "unknown";
+        String host = context.get("host") instanceof String h ? h : doc.get("host") instanceof String h2 ? h2
+                : "unknown host (" + file.getFileName() + ")";
         Optional<String> label = context.get("label") instanceof String l ? Optional.of(l) : Optional.empty();
         String started = context.get("started") instanceof String s ? s : "";
         return new GpuRun(file, doc.get("command") instanceof String c ? c : "?", host, label, started, -1,
