@@ -117,14 +117,14 @@ class DocumentVerdictShapesTest {
     }
 
     private XferRun fleetWith(Path fixture, Consumer<Map<String, Object>> change, String... options) {
-        FleetFixtures.write(dir, "n1.json", on("n1", read(fixture)));
-        FleetFixtures.write(dir, "n2.json", on("n2", read(fixture)));
+        FleetFixtures.write(dir, "docs/n1.json", on("n1", read(fixture)));
+        FleetFixtures.write(dir, "docs/n2.json", on("n2", read(fixture)));
         Map<String, Object> broken = on("bad", read(fixture));
         change.accept(broken);
-        FleetFixtures.write(dir, "bad.json", broken);
+        FleetFixtures.write(dir, "docs/bad.json", broken);
         List<String> args = new ArrayList<>(List.of("fleet"));
         args.addAll(List.of(options));
-        args.add(dir.toString());
+        args.add(dir.resolve("docs").toString());
         return XferRun.of(args.toArray(String[]::new));
     }
 
@@ -146,10 +146,16 @@ class DocumentVerdictShapesTest {
         assertEquals(0, allowed.exitCode(), allowed.out());
         assertTrue(allowed.out().endsWith("fleet: NO RESULT (allowed by --allow-incomplete)\n"), allowed.out());
 
-        Map<?, ?> json = (Map<?, ?>) Json.parse(fleetWith(fixture, change, "--json").out());
+        String jsonText = fleetWith(fixture, change, "--json").out();
+        Map<?, ?> json = (Map<?, ?>) Json.parse(jsonText);
         assertEquals("no-result", json.get("state"));
         assertEquals(false, json.get("passed"));
-        assertTrue(fleetWith(fixture, change, "--csv").out().contains(",no-result\n"));
+        Path fleetDoc = Files.writeString(dir.resolve("out/fleet.json"), jsonText);
+        Path html = dir.resolve("out/fleet.html");
+        XferRun plot = XferRun.of("plot", "-o", html.toString(), fleetDoc.toString());
+        assertEquals(0, plot.exitCode(), plot.err());
+        assertTrue(Files.readString(html).contains("1 NO RESULT"), "the HTML report names the node: " + Files.readString(html));
+        assertTrue(fleetWith(fixture, change, "--csv").out().contains(",no-result"));
     }
 
     @ParameterizedTest(name = "{0}")
