@@ -83,7 +83,9 @@ class DocumentVerdictShapesTest {
                     device.put("results", new ArrayList<>(((List<?>) device.get("results")).stream()
                             .filter(r -> !"check".equals(((Map<?, ?>) r).get("command"))).toList()));
                     device.remove("checks");
-                }, "smoke did not finish its checks (no check results)"),
+                }, "smoke did not finish its checks (no checks list)"),
+                shape("smoke with an empty checks list", SMOKE, d -> firstDevice(d).put("checks", List.of()),
+                        "smoke did not finish its checks (checks: [])"),
                 shape("smoke with no GPU and no reason", SMOKE, d -> d.put("devices", List.of()),
                         "no results: the smoke document holds no GPU run"));
     }
