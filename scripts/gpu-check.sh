@@ -4,7 +4,7 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention verdict  (multi, fleet need two GPUs at least)
+#                                   staged-table contention pipes latency kernel-copy verdict  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -384,6 +384,95 @@ PY
               [ "$th" = 0 ] && [ "$d" = none ] && continue
               expect_rc 0 "$work/ref/contention_ref" "$th" "$d"
             done; done ;;
+    pipes) # Outputs and pipes (docs/commands/xfer.md#output-files): a pipe closed early ends a long run at its
+           # next safe point (exit 141, in well under 5 s, no xfer left, --junit kept and marked incomplete);
+           # --output /dev/stdout and --junit /dev/null write through and leave the device nodes as they were.
+           local t0 t1 rc secs
+           echo "\$ xfer bandwidth --sizes 4KiB..4GiB --memory all --jsonl --junit \$OUT/pipes.xml | head -2"
+           t0=$(date +%s.%N)
+           "$xfer" bandwidth --sizes 4KiB..4GiB --memory all --jsonl --junit "$out/pipes.xml" | head -2
+           rc=${PIPESTATUS[0]}; t1=$(date +%s.%N)
+           secs=$(awk "BEGIN { printf \"%.2f\", $t1 - $t0 }")
+           echo "[exit $rc, $secs s]"; echo
+           [ "$rc" = 141 ] || { echo "gpu-check: expected exit 141, got $rc" >&2; status=1; }
+           awk "BEGIN { exit !($secs < 5) }" || { echo "gpu-check: took $secs s, not under 5 s" >&2; status=1; }
+           if pgrep -f "$work/xfer-.*/runtime/bin/java" >/dev/null; then
+             echo "gpu-check: an xfer process remains after the pipe closed" >&2; pgrep -af "$work/xfer-" >&2; status=1
+           fi
+           run grep -c "not measured: standard output closed after" "$out/pipes.xml" || status=1
+           expect_rc 0 "$xfer" bandwidth --memory pinned --size 16MiB --json --output /dev/stdout --junit /dev/null
+           run ls -l /dev/null /dev/full
+           expect_rc 0 test -c /dev/null
+           echo "\$ xfer bandwidth --memory pinned --size 16MiB --csv > /dev/full"
+           "$xfer" bandwidth --memory pinned --size 16MiB --csv > /dev/full; rc=$?
+           echo "[exit $rc]"; echo
+           [ "$rc" = 70 ] || { echo "gpu-check: expected exit 70, got $rc" >&2; status=1; }
+           expect_rc 0 test -c /dev/full ;;
+    latency) # xfer latency beside nvbandwidth's host_device_latency_sm (NVBANDWIDTH: its binary, if not on PATH),
+             # both layouts, a size sweep, --expect, the one-GPU peer line, and compute-sanitizer memcheck and racecheck.
+            expect_rc 2 "$xfer" latency --size 1000B
+            expect_rc 2 "$xfer" latency --accesses 0
+            local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)}
+            if [ -n "$nvb" ] && [ -x "$nvb" ]; then run "$nvb" -t host_device_latency_sm; fi
+            expect_rc 0 "$xfer" latency
+            expect_rc 0 "$xfer" latency --target host --order sequential
+            if [ -n "$nvb" ] && [ -x "$nvb" ]; then run "$nvb" -t host_device_latency_sm; fi
+            expect_rc 0 "$xfer" latency --target host,device --sizes 4KiB..1GiB --iterations 3 --output "$out/latency-sweep.txt"
+            run cat "$out/latency-sweep.txt"
+            expect_rc 0 "$xfer" latency --device all
+            expect_rc 0 "$xfer" latency --json --output "$out/latency.json" --expect 'latency.host.2MiB <= 1500ns'
+            expect_rc 1 "$xfer" latency --target host --expect 'latency.host.2MiB <= 1ns'
+            local san=/usr/local/cuda/bin/compute-sanitizer
+            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+            if [ -n "$san" ]; then
+              local tool
+              for tool in memcheck racecheck; do
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 9 --target-processes all \
+                  "$xfer" latency --size 4KiB,2MiB --accesses 10000 --iterations 2
+              done
+            else
+              echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
+            fi ;;
+    kernel-copy) # --copy kernel: usage errors, driver and kernel side by side at 512 MiB (beside nvbandwidth's SM
+            # copies when NVBANDWIDTH names its binary or one is on PATH), the --blocks sweep, the 4 KiB..1 GiB
+            # crossover with --html, and compute-sanitizer memcheck and racecheck over a small kernel run.
+            expect_rc 2 "$xfer" bandwidth --copy kernel --blocks 0
+            expect_rc 2 "$xfer" bandwidth --blocks 4
+            run "$xfer" bandwidth --copy kernel --memory pageable --direction h2d --size 1MiB
+            local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth)}
+            if [ -n "$nvb" ] && [ -x "$nvb" ]; then
+              run "$nvb" -l | tee "$out/nvbandwidth-l.txt"
+              run "$nvb" -b 512 -t host_to_device_memcpy_sm device_to_host_memcpy_sm \
+                host_to_device_bidirectional_memcpy_sm device_to_host_bidirectional_memcpy_sm \
+                host_to_device_memcpy_ce device_to_host_memcpy_ce device_local_copy
+            else
+              echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2
+            fi
+            expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --size 512MiB \
+              --direction h2d,d2h,bidir,d2d
+            expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory registered,write-combined,pageable --size 1MiB,512MiB \
+              --direction h2d,d2h,bidir --iterations 10 --warmup 2
+            expect_rc 0 "$xfer" bandwidth --copy kernel --memory pinned --size 512MiB \
+              --direction h2d,d2h,bidir --blocks 1..4sm --iterations 10 --warmup 2
+            expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --sizes 4KiB..1GiB \
+              --direction h2d,d2h,d2d --iterations 10 --warmup 2 --html "$out/kernel-crossover.html"
+            if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
+              [ -n "$nvb" ] && [ -x "$nvb" ] && run "$nvb" -b 512 -t device_to_device_memcpy_write_sm \
+                device_to_device_bidirectional_memcpy_write_sm device_to_device_memcpy_write_ce
+              expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --size 1B,4097B,512MiB
+            fi
+            local san=/usr/local/cuda/bin/compute-sanitizer
+            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+            if [ -n "$san" ]; then
+              local tool
+              for tool in memcheck racecheck; do
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+                  "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
+                  --blocks 1,sm --iterations 2 --warmup 0
+              done
+            else
+              echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
+            fi ;;
     tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;

@@ -15,6 +15,78 @@
 // must match async.cu's arithmetic bit for bit, and fast math would swap sinf/cosf for the
 // approximate hardware instructions.
 
+// ---- kernel copy: xfer bandwidth --copy kernel (owner: the kernel-copy path) ----------------------
+//
+// copy_bytes copies `bytes` bytes from src to dst with loads and stores issued by the SMs: src or
+// dst may be page-locked host memory (read or written across PCIe through the GPU's own load/store
+// path), a peer GPU's memory, or this GPU's memory. Any byte count and any addresses:
+//
+//   head    = min(bytes, (16 - dst % 16) % 16)          bytes copied one by one, up to dst's 16-B boundary
+//   vectors = (bytes - head) / 16                       16-byte uint4 loads and stores (ld/st.v4.u32)
+//   tail    = bytes - head - 16 * vectors  (< 16)       bytes copied one by one after the last vector
+//
+// When src and dst are not aligned alike ((src + head) % 16 != 0) no 16-byte access can be aligned
+// on both sides, so every byte is copied one by one instead (correct, slow; xfer's own buffers are
+// all 16-byte aligned, so its measurements never take that path).
+//
+// Thread t of T = gridDim.x * blockDim.x takes head bytes t, t+T, ...; vectors t, t+T, t+2T, ...,
+// in rounds of COPY_UNROLL: a round loads COPY_UNROLL vectors (t + k*T for k = 0..COPY_UNROLL-1)
+// before it stores any, so each thread keeps COPY_UNROLL * 16 bytes in flight; a round runs only
+// while its last vector exists, and the vectors left after the last round go one per step; then
+// tail bytes t, t+T, .... Every index is 64-bit, so copies past 4 GiB are whole.
+//
+// dev.xfer.app.bandwidth.CopyLayout mirrors this arithmetic line for line in Java (its jqwik
+// property checks that every byte is copied exactly once); change both together.
+//
+// Launch shape (dev.xfer.app.bandwidth.LaunchShape): 512 threads per block, one block per SM by
+// default, like nvbandwidth's SM copies; __launch_bounds__(512, 2) keeps registers low enough for
+// two such blocks on one SM, so bidir's two kernels (one per stream) run side by side.
+#define COPY_UNROLL 8
+#define COPY_THREADS_PER_BLOCK 512
+
+extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 2)
+copy_bytes(unsigned char *dst, const unsigned char *src, long long bytes)
+{
+    const long long threads = (long long)gridDim.x * blockDim.x;
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long head = (long long)((16ull - ((unsigned long long)dst & 15ull)) & 15ull);
+    if (head > bytes) {
+        head = bytes;
+    }
+    if ((((unsigned long long)src + (unsigned long long)head) & 15ull) != 0ull) {
+        for (long long i = t; i < bytes; i += threads) {
+            dst[i] = src[i];
+        }
+        return;
+    }
+    for (long long i = t; i < head; i += threads) {
+        dst[i] = src[i];
+    }
+    const long long vectors = (bytes - head) >> 4;
+    uint4 *vdst = reinterpret_cast<uint4 *>(dst + head);
+    const uint4 *vsrc = reinterpret_cast<const uint4 *>(src + head);
+    long long v = t;
+    for (; v + (COPY_UNROLL - 1) * threads < vectors; v += COPY_UNROLL * threads) {
+        uint4 held[COPY_UNROLL];
+#pragma unroll
+        for (int k = 0; k < COPY_UNROLL; ++k) {
+            held[k] = vsrc[v + k * threads];
+        }
+#pragma unroll
+        for (int k = 0; k < COPY_UNROLL; ++k) {
+            vdst[v + k * threads] = held[k];
+        }
+    }
+    for (; v < vectors; v += threads) {
+        vdst[v] = vsrc[v];
+    }
+    const long long tail_start = head + (vectors << 4);
+    for (long long i = tail_start + t; i < bytes; i += threads) {
+        dst[i] = src[i];
+    }
+}
+// ---- end of kernel copy -------------------------------------------------------------------------
+
 // The arithmetic of NVIDIA's "How to Overlap Data Transfers in CUDA/C++" (async.cu):
 //     x = (float)i; s = sinf(x); c = cosf(x); a[i] = a[i] + sqrtf(s*s + c*c);
 // applied to a[begin, end). Ranges let one launch cover one stream's chunk, and chunks need not be
@@ -91,6 +163,44 @@ extern "C" __global__ void fill_pattern_u32(unsigned int *a, long long n, unsign
         a[i] = x == 0u ? 1u : x;
     }
 }
+
+// ---- xfer latency: the pointer chase ------------------------------------------------------------
+// One thread follows a chain of 8-byte pointers, each load's address being the value the previous
+// load returned, so no two loads can overlap and the time per step is the latency of one access.
+// The chain is built on the host (dev.xfer.app.latency.ChaseCycle): one node per 128-byte line,
+// linked in a random cyclic permutation, so neither a prefetcher nor a second lap within one
+// cache line hides a miss. The host times the launch with CUDA events and divides by accesses.
+//
+// uncached != 0 loads with ld.global.cv ("consider cached lines stale, fetch again"): every access
+// goes over the link to the host's or the peer GPU's memory, whatever the L2 keeps of lines it
+// saw in an earlier lap; this is what NVIDIA's nvbandwidth host_device_latency_sm measures (on an
+// H200 its launches of 7,575 steps never revisit one of the 16,384 lines of its 2 MiB buffer).
+// uncached == 0 uses plain loads, so a chase over the GPU's own memory shows the L1 and L2
+// hierarchy as the buffer grows past each cache. Both are ld.global (__ldcv, __ldca) rather than a
+// plain dereference, which compiles to a generic ld.
+//
+// *end receives the pointer the chase stopped at: the host checks it against its own walk of the
+// permutation (a wrong value means the chain on the device is not the one built), and storing it
+// keeps the compiler from dropping the loop. Launch with one block of one thread.
+extern "C" __global__ void pointer_chase(const unsigned long long *start, long long accesses, int uncached,
+                                         unsigned long long *end)
+{
+    if (blockIdx.x != 0 || threadIdx.x != 0) {
+        return;
+    }
+    const unsigned long long *p = start;
+    if (uncached != 0) {
+        for (long long i = 0; i < accesses; ++i) {
+            p = (const unsigned long long *)__ldcv(p);
+        }
+    } else {
+        for (long long i = 0; i < accesses; ++i) {
+            p = (const unsigned long long *)__ldca(p);
+        }
+    }
+    *end = (unsigned long long)p;
+}
+// ---- end of xfer latency ------------------------------------------------------------------------
 
 // Counts the elements of a[0, n) that are not fill_sequence_f64's value (i % period + 1), and the
 // largest |a[i] - expected| among them, so xfer check can verify a device buffer where it is

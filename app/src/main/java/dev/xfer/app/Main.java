@@ -7,8 +7,13 @@ import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferCommand;
 import dev.xfer.app.cli.SignalStop;
 import dev.xfer.app.cli.StopRequest;
+import dev.xfer.app.cli.StandardOutput;
 import picocli.CommandLine;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -34,14 +39,42 @@ public final class Main {
      * the real plumbing in a real process without a GPU.
      */
     public static void launch(String[] args, Consumer<CommandLine> more) {
-        PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
+        // Any thread's OutOfMemoryError, one line and exit 5; the run's own is caught in run().
+        Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
+            if (failure instanceof OutOfMemoryError) {
+                outOfMemory(err, failure);
+            }
+            failure.printStackTrace();
+        });
         StopRequest stop = new StopRequest();
+        // Not System.out: a PrintStream swallows write errors, so a closed pipe would go unnoticed.
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+                new StandardOutput(new FileOutputStream(FileDescriptor.out), stop, err), System.out.charset())), true);
         SignalStop.install(stop, err);
-        int code = run(args, out, err, stop, more);
-        out.flush();
-        err.flush();
+        int code;
+        try {
+            code = run(args, out, err, stop, more);
+            out.flush();
+            err.flush();
+        } catch (OutOfMemoryError e) {
+            outOfMemory(err, e);
+            return;
+        }
         System.exit(code);
+    }
+
+    /**
+     * One line and exit 5 at once. Halt, not exit: shutdown hooks and finalization could need the
+     * memory there is none of; and the line is a constant, so printing it allocates little.
+     */
+    private static void outOfMemory(PrintWriter err, Throwable failure) {
+        try {
+            err.println(ErrorReport.OUT_OF_JAVA_MEMORY);
+            err.flush();
+        } finally {
+            Runtime.getRuntime().halt(ExitCode.OUT_OF_MEMORY);
+        }
     }
 
     /** Runs xfer with {@code args} and returns the exit code; no System.exit, so tests can call it. */
@@ -76,7 +109,14 @@ public final class Main {
                 return ErrorReport.report(e, err, root.verbose());
             }
         });
-        int code = commandLine.execute(args);
+        int code;
+        try {
+            code = commandLine.execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only Exceptions to the handler above; an Error passes through it. The
+            // failed allocation's data is unreachable once unwound here, so there is room to report.
+            return ErrorReport.report(e, err, root.verbose());
+        }
         // A stop asked for once every result was in: the run is complete, but it was still ended early.
         return stop.reason().filter(r -> code == ExitCode.OK || code == ExitCode.CHECK_FAILED)
                 .map(StopRequest.Reason::exitCode).orElse(code);

@@ -21,6 +21,8 @@ public enum DeviceAttribute {
     INTEGRATED(cudart.cudaDevAttrIntegrated()),
     CAN_MAP_HOST_MEMORY(cudart.cudaDevAttrCanMapHostMemory()),
     UNIFIED_ADDRESSING(cudart.cudaDevAttrUnifiedAddressing()),
+    /** Whether a kernel may use the host address of memory page-locked by {@code cudaHostRegister}. */
+    CAN_USE_HOST_POINTER_FOR_REGISTERED_MEMORY(cudart.cudaDevAttrCanUseHostPointerForRegisteredMem()),
     L2_CACHE_SIZE(cudart.cudaDevAttrL2CacheSize()),
     GLOBAL_MEMORY_BUS_WIDTH(cudart.cudaDevAttrGlobalMemoryBusWidth()),
     MAX_THREADS_PER_BLOCK(cudart.cudaDevAttrMaxThreadsPerBlock()),

@@ -26,8 +26,10 @@ public final class RegisteredHostBuffer implements HostBuffer {
 
     /** Page-locks {@code memory}; closing the result unregisters it and then frees it. */
     static RegisteredHostBuffer register(PageableHostBuffer memory) {
+        // Mapped as well as portable: xfer's copy kernel reads and writes it at its host address
+        // (cudaDevAttrCanUseHostPointerForRegisteredMem); copy-engine copies are unaffected.
         int rc = cudart.cudaHostRegister(memory.segment(), memory.bytes(),
-                cudart.cudaHostRegisterPortable());
+                cudart.cudaHostRegisterPortable() | cudart.cudaHostRegisterMapped());
         Check.check(rc, "cudaHostRegister(" + memory.bytes() + " bytes)");
         return new RegisteredHostBuffer(memory);
     }

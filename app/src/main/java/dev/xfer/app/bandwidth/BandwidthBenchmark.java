@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
@@ -14,6 +15,7 @@ import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
 import dev.xfer.cuda.HostMemoryKind;
@@ -48,6 +50,11 @@ import java.util.function.Function;
  * {@link StagingTeam} for the whole run moves the same over-and-back round trip through its
  * pinned slots, timed by the host clock from the first slot's fill to the last copy's completion,
  * and next to it the two halves of a staged copy run alone, the ceilings it is measured against.
+ * <p>
+ * The copy kernel ({@link CopyPath#KERNEL}) makes the same round trip with {@code copy_bytes} on
+ * the SMs instead of a copy engine, once per grid size of {@code --blocks}, timed by the same
+ * events on the same stream; host memory the device cannot reach ({@link KernelReach}) has no
+ * kernel rows, and {@link #kernelAbsences} says why.
  */
 public final class BandwidthBenchmark {
     private final CudaDevice device;
@@ -108,6 +115,44 @@ public final class BandwidthBenchmark {
         InsufficientDeviceMemoryException.requireFits(device, plan.deviceBytesNeeded(largest), "size " + largest + " B");
     }
 
+    /** What the copy kernel can reach on this device, from its attributes. */
+    public KernelReach kernelReach() {
+        return new KernelReach(device.attribute(DeviceAttribute.UNIFIED_ADDRESSING) != 0,
+                device.attribute(DeviceAttribute.CAN_USE_HOST_POINTER_FOR_REGISTERED_MEMORY) != 0,
+                device.attribute(DeviceAttribute.PAGEABLE_MEMORY_ACCESS) != 0);
+    }
+
+    /** One line for each memory kind of the plan that has no kernel rows on this device, saying why. */
+    public List<String> kernelAbsences(BandwidthPlan plan) {
+        if (!plan.kernelCopies() || !plan.measuresHostCopies()) {
+            return List.of();
+        }
+        KernelReach reach = kernelReach();
+        return plan.memories().stream().flatMap(m -> reach.absentBecause(m).stream()).toList();
+    }
+
+    /**
+     * The copy kernel's grid sizes on this device ({@code --blocks} resolved against its SM
+     * count); one size, unused, when the plan has no kernel path.
+     *
+     * @throws IllegalArgumentException when {@code --blocks} makes no sense with this SM count
+     */
+    public List<Integer> kernelGrids(BandwidthPlan plan) {
+        return plan.kernelCopies() ? plan.blocks().resolve(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT))
+                : List.of(1);
+    }
+
+    /** {@code plan} with its {@code --blocks} counted in this device's SMs, so its result names are known. */
+    public BandwidthPlan onDevice(BandwidthPlan plan) {
+        return plan.kernelCopies() ? plan.withBlocks(plan.blocks().on(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)))
+                : plan;
+    }
+
+    /** The result rows this device will measure, for progress. */
+    public int configurations(BandwidthPlan plan) {
+        return plan.configurations(kernelGrids(plan).size());
+    }
+
     /** Runs the plan where the calling thread is, nothing placed. */
     public Outcome run(BandwidthPlan plan) {
         return run(plan, NodeTarget.unplaced());
@@ -128,8 +173,11 @@ public final class BandwidthBenchmark {
         device.makeCurrent();
         List<BandwidthResult> results = new ArrayList<>();
         List<VerificationFailure> failures = new ArrayList<>();
-        int total = plan.configurations();
-        try (CudaEvent start = CudaEvent.timing(device);
+        int total = configurations(plan);
+        List<LaunchShape> shapes = kernelGrids(plan).stream().map(LaunchShape::ofBlocks).toList();
+        KernelReach reach = plan.kernelCopies() ? kernelReach() : null;
+        try (XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null;
+             CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
              CudaEvent start2 = CudaEvent.timing(device);
              CudaEvent stop2 = CudaEvent.timing(device);
@@ -138,6 +186,9 @@ public final class BandwidthBenchmark {
              StagingTeam team = plan.staged() ? stagingTeam(plan, target) : null) {
             Run run = new Run(plan, target, new TimedCopy(plan.timer(), start, stop), start, stop, start2, stop2, first,
                     second, results, failures, total, team);
+            if (kernels != null) {
+                run.kernelPath(new KernelCopy(kernels.copyBytes()), shapes, reach);
+            }
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
                     PlacedRun.settle(reference.segment(), target);
@@ -186,6 +237,16 @@ public final class BandwidthBenchmark {
         private final StagingTeam team;
         private final boolean measureH2d;
         private final boolean measureD2h;
+        private KernelCopy kernel;
+        private List<LaunchShape> shapes = List.of();
+        private KernelReach reach;
+
+        /** Sets up the copy kernel's path: the kernel, its grids, and what it can reach. */
+        void kernelPath(KernelCopy kernel, List<LaunchShape> shapes, KernelReach reach) {
+            this.kernel = kernel;
+            this.shapes = List.copyOf(shapes);
+            this.reach = reach;
+        }
 
         /** Pages are sampled only for a placed run: an unplaced run asked no question about them. */
         private Optional<HostMemoryNodes> where(MemorySegment segment) {
@@ -226,20 +287,26 @@ public final class BandwidthBenchmark {
         private void addRoundTrip(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
                                   Optional<HostMemoryNodes> pages, CopyPath path, Optional<StagedCeiling> up,
                                   Optional<StagedCeiling> down) {
+            addRoundTrip(memory, size, h2d, d2h, ok, pages, path, up, down, Optional.empty());
+        }
+
+        private void addRoundTrip(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
+                                  Optional<HostMemoryNodes> pages, CopyPath path, Optional<StagedCeiling> up,
+                                  Optional<StagedCeiling> down, Optional<LaunchShape> shape) {
             if (measureH2d) {
-                add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, up));
+                add(result(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, up, shape));
             }
             if (measureD2h) {
-                add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, down));
+                add(result(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, down, shape));
             }
         }
 
         void hostCopies(HostMemoryKind memory, long size, MemorySegment reference) {
             for (CopyPath path : plan.pathsFor(memory)) {
-                if (path == CopyPath.STAGED) {
-                    stagedCopies(memory, size, reference);
-                } else {
-                    driverCopies(memory, size, reference);
+                switch (path) {
+                    case STAGED -> stagedCopies(memory, size, reference);
+                    case KERNEL -> kernelCopies(memory, size, reference);
+                    case DRIVER -> driverCopies(memory, size, reference);
                 }
             }
         }
@@ -303,6 +370,39 @@ public final class BandwidthBenchmark {
             return seconds;
         }
 
+        /**
+         * The copy kernel's round trip, once per grid: the pattern again, H2D by the kernel, poison,
+         * D2H by the kernel, and the check; then bidir. Nothing where the kernel cannot reach
+         * {@code memory} (the command prints why, from {@link #kernelAbsences}).
+         */
+        void kernelCopies(HostMemoryKind memory, long size, MemorySegment reference) {
+            if (reach.absentBecause(memory).isPresent()) {
+                return;
+            }
+            try (HostBuffer host = memory.allocate(size);
+                 DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+                MemorySegment hostSeg = filled(memory, host, reference, size);
+                Optional<HostMemoryNodes> pages = where(hostSeg);
+                for (LaunchShape shape : shapes) {
+                    String label = memory.label() + " " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks";
+                    MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                    double[] h2d = repeat(label + " h2d " + size + " B", measureH2d,
+                            () -> timed.time(() -> kernel.issue(dev.address(), hostSeg, size, shape, legacy), legacy));
+                    DataPattern.poison(hostSeg);
+                    double[] d2h = repeat(label + " d2h " + size + " B", measureD2h,
+                            () -> timed.time(() -> kernel.issue(hostSeg, dev.address(), size, shape, legacy), legacy));
+                    boolean ok = verify(label + " h2d+d2h " + size + " B", hostSeg, reference);
+                    addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.empty(),
+                            Optional.empty(), Optional.of(shape));
+                }
+            }
+            if (plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies()) {
+                for (LaunchShape shape : shapes) {
+                    bidirectional(memory, size, reference, Optional.of(shape));
+                }
+            }
+        }
+
         void driverCopies(HostMemoryKind memory, long size, MemorySegment reference) {
             boolean async = memory.isPageLocked();
             try (HostBuffer host = memory.allocate(size);
@@ -319,13 +419,19 @@ public final class BandwidthBenchmark {
                 addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.DRIVER, Optional.empty(), Optional.empty());
             }
             if (plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies()) {
-                bidirectional(memory, size, reference);
+                bidirectional(memory, size, reference, Optional.empty());
             }
         }
 
-        /** H2D on one stream while D2H runs on another, each timed by its own events. */
-        void bidirectional(HostMemoryKind memory, long size, MemorySegment reference) {
-            progress.measuring(results.size(), total, memory.label() + " bidir " + size + " B");
+        /**
+         * H2D on one stream while D2H runs on another, each timed by its own events: cudaMemcpyAsync,
+         * or with a {@code shape} the copy kernel, one launch per stream.
+         */
+        void bidirectional(HostMemoryKind memory, long size, MemorySegment reference, Optional<LaunchShape> shape) {
+            String label = memory.label() + shape.map(s -> " " + CopyPath.KERNEL.label() + " " + s.blocks() + " blocks")
+                    .orElse("");
+            CopyPath path = shape.isPresent() ? CopyPath.KERNEL : CopyPath.DRIVER;
+            progress.measuring(results.size(), total, label + " bidir " + size + " B");
             try (HostBuffer source = memory.allocate(size);
                  HostBuffer target = memory.allocate(size);
                  DeviceBuffer up = DeviceBuffer.allocate(device, size);
@@ -341,10 +447,18 @@ public final class BandwidthBenchmark {
                 Optional<HostMemoryNodes> targetPages = where(target.segment());
                 Runnable both = () -> {
                     start.record(first);
-                    Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
+                    if (shape.isPresent()) {
+                        kernel.issue(up.address(), source.segment(), size, shape.get(), first);
+                    } else {
+                        Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
+                    }
                     stop.record(first);
                     start2.record(second);
-                    Memcpy.copyAsync(target.segment(), down.address(), size, CopyKind.DEVICE_TO_HOST, second);
+                    if (shape.isPresent()) {
+                        kernel.issue(target.segment(), down.address(), size, shape.get(), second);
+                    } else {
+                        Memcpy.copyAsync(target.segment(), down.address(), size, CopyKind.DEVICE_TO_HOST, second);
+                    }
                     stop2.record(second);
                     stop.synchronize();
                     stop2.synchronize();
@@ -360,12 +474,12 @@ public final class BandwidthBenchmark {
                     h2d[i] = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
                     d2h[i] = plan.timer() == CopyTimer.EVENTS ? start2.millisecondsTo(stop2) / 1e3 : wall;
                 }
-                boolean downOk = verify(memory.label() + " bidir-d2h " + size + " B", target.segment(), reference);
+                boolean downOk = verify(label + " bidir-d2h " + size + " B", target.segment(), reference);
                 DataPattern.poison(target.segment());
                 Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
-                boolean upOk = verify(memory.label() + " bidir-h2d " + size + " B", target.segment(), reference);
-                add(result(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages));
-                add(result(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages));
+                boolean upOk = verify(label + " bidir-h2d " + size + " B", target.segment(), reference);
+                add(result(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages, path, Optional.empty(), shape));
+                add(result(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages, path, Optional.empty(), shape));
             }
         }
 
@@ -381,17 +495,36 @@ public final class BandwidthBenchmark {
                 Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                 boolean ok = verify("device d2d " + size + " B", check.segment(), reference);
                 add(result("device", CopyDirection.D2D.label(), size, d2d, ok, Optional.empty()));
+                if (plan.kernelCopies()) {
+                    for (LaunchShape shape : shapes) {
+                        String label = "device " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks d2d " + size
+                                + " B";
+                        b.fillAsync(0, legacy);
+                        double[] byKernel = repeat(label, true,
+                                () -> timed.time(() -> kernel.issue(b.address(), a.address(), size, shape, legacy), legacy));
+                        DataPattern.poison(check.segment());
+                        Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
+                        add(result("device", CopyDirection.D2D.label(), size, byKernel,
+                                verify(label, check.segment(), reference), Optional.empty(), CopyPath.KERNEL,
+                                Optional.empty(), Optional.of(shape)));
+                    }
+                }
             }
         }
 
         private double[] repeat(CopyDirection direction, HostMemoryKind memory, long size, boolean measured,
                                 Measurement copy) {
+            return repeat((memory == null ? "device" : memory.label()) + " " + direction + " " + size + " B", measured,
+                    copy);
+        }
+
+        /** Runs {@code copy} once untimed when not {@code measured}; otherwise warm-up, then the timed iterations. */
+        private double[] repeat(String configuration, boolean measured, Measurement copy) {
             if (!measured) {
                 copy.seconds();
                 return new double[0];
             }
-            progress.measuring(results.size(), total,
-                    (memory == null ? "device" : memory.label()) + " " + direction + " " + size + " B");
+            progress.measuring(results.size(), total, configuration);
             new Warmup(plan.warmup()).run(copy::seconds);
             double[] seconds = new double[plan.iterations()];
             for (int i = 0; i < seconds.length; i++) {
@@ -430,6 +563,12 @@ public final class BandwidthBenchmark {
         private BandwidthResult result(String memory, String direction, long size, double[] seconds, boolean ok,
                                        Optional<HostMemoryNodes> pages, CopyPath copy,
                                        Optional<StagedCeiling> ceiling) {
+            return result(memory, direction, size, seconds, ok, pages, copy, ceiling, Optional.empty());
+        }
+
+        private BandwidthResult result(String memory, String direction, long size, double[] seconds, boolean ok,
+                                       Optional<HostMemoryNodes> pages, CopyPath copy,
+                                       Optional<StagedCeiling> ceiling, Optional<LaunchShape> shape) {
             Summary rates = Summary.ofRates(size, seconds);
             double[] micros = new double[seconds.length];
             for (int i = 0; i < seconds.length; i++) {
@@ -439,7 +578,7 @@ public final class BandwidthBenchmark {
                     ? OptionalDouble.empty()
                     : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
             return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok, target.node(),
-                    pages, copy, ceiling);
+                    pages, copy, ceiling, shape);
         }
     }
 

@@ -10,8 +10,10 @@ import java.util.List;
  * The bandwidth report as CSV: one row per measured configuration. {@code numa_node} is empty
  * when nothing was placed; {@code host_memory_nodes} lists sampled pages per node as
  * {@code node:pages} separated by spaces ({@code 0:64}, {@code 0:40 1:24}), empty when not sampled.
- * With {@code --copy staged} four more columns: {@code copy} (driver or staged) and, on staged
- * rows, the median ceilings {@code h2h_gbps} and {@code pinned_gbps} and which {@code bound} it.
+ * With a path besides the driver's a {@code copy} column (driver, staged or kernel); with
+ * {@code --copy staged} three more: on staged rows, the median ceilings {@code h2h_gbps} and
+ * {@code pinned_gbps} and which {@code bound} it; with {@code --copy kernel} two more: on kernel
+ * rows, the grid it was launched with, {@code blocks} and {@code threads_per_block}.
  */
 public final class BandwidthCsv {
     private BandwidthCsv() {
@@ -29,18 +31,26 @@ public final class BandwidthCsv {
         List<String> header = new ArrayList<>(List.of("device", "memory", "direction", "bytes", "median_gbps",
                 "min_gbps", "max_gbps", "mean_gbps", "stddev_gbps", "median_us", "percent_of_link", "iterations",
                 "timer", "verified", "numa_node", "host_memory_nodes"));
+        boolean paths = reports.stream().anyMatch(r -> r.plan().showsCopyPath());
         boolean staged = reports.stream().anyMatch(r -> r.plan().staged());
+        boolean kernel = reports.stream().anyMatch(r -> r.plan().kernelCopies());
+        if (paths) {
+            header.add("copy");
+        }
         if (staged) {
-            header.addAll(List.of("copy", "h2h_gbps", "pinned_gbps", "bound"));
+            header.addAll(List.of("h2h_gbps", "pinned_gbps", "bound"));
+        }
+        if (kernel) {
+            header.addAll(List.of("blocks", "threads_per_block"));
         }
         Csv csv = Csv.withHeader(header.toArray(String[]::new));
         for (BandwidthReport report : reports) {
-            addRows(csv, report, staged);
+            addRows(csv, report, paths, staged, kernel);
         }
         return csv.render();
     }
 
-    private static void addRows(Csv csv, BandwidthReport report, boolean staged) {
+    private static void addRows(Csv csv, BandwidthReport report, boolean paths, boolean staged, boolean kernel) {
         for (BandwidthResult r : report.results()) {
             List<String> cells = new ArrayList<>(List.of(Integer.toString(report.context().device().index()),
                     r.memory(), r.direction(),
@@ -53,11 +63,17 @@ public final class BandwidthCsv {
                     Boolean.toString(r.verified()),
                     r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
                     r.hostMemoryNodes().map(HostMemoryNodes::format).orElse("")));
-            if (staged) {
+            if (paths) {
                 cells.add(r.copy().label());
+            }
+            if (staged) {
                 cells.add(r.ceiling().map(c -> Double.toString(c.h2hGbps().median())).orElse(""));
                 cells.add(r.ceiling().map(c -> Double.toString(c.pinnedGbps().median())).orElse(""));
                 cells.add(r.ceiling().map(StagedCeiling::bound).orElse(""));
+            }
+            if (kernel) {
+                cells.add(r.shape().map(s -> Integer.toString(s.blocks())).orElse(""));
+                cells.add(r.shape().map(s -> Integer.toString(s.threadsPerBlock())).orElse(""));
             }
             csv.addRow(cells.toArray(String[]::new));
         }

@@ -21,7 +21,10 @@ public final class BandwidthJson {
         return parameters;
     }
 
-    /** The plan's parameters; {@code copy} and {@code staging} only when the staged path was asked for. */
+    /**
+     * The plan's parameters; {@code copy} only when a path besides the driver's was asked for,
+     * {@code staging} only with the staged path, {@code kernel} (its grids and block size) only with the kernel's.
+     */
     public static Map<String, Object> parameters(BandwidthPlan plan) {
         Map<String, Object> parameters = Json.object(
                 "sizes", plan.sizes(),
@@ -30,8 +33,16 @@ public final class BandwidthJson {
                 "iterations", plan.iterations(),
                 "warmup", plan.warmup(),
                 "timer", plan.timer().label());
-        if (plan.staged()) {
+        if (plan.showsCopyPath()) {
             parameters.put("copy", plan.copies().stream().map(CopyPath::label).toList());
+        }
+        if (plan.kernelCopies()) {
+            parameters.put("kernel", Json.object(
+                    "blocks", plan.blocks().text(),
+                    "threadsPerBlock", LaunchShape.THREADS_PER_BLOCK,
+                    "vectorsInFlightPerThread", LaunchShape.UNROLL));
+        }
+        if (plan.staged()) {
             parameters.put("staging", Json.object(
                     "threads", plan.staging().threads(),
                     "slotsPerThread", plan.staging().slotsPerThread(),
@@ -59,6 +70,10 @@ public final class BandwidthJson {
             if (r.copy() != CopyPath.DRIVER) {
                 row.put("copy", r.copy().label());
                 r.ceiling().ifPresent(c -> row.put("ceiling", ceiling(c, r.gigabytesPerSecond().median())));
+                r.shape().ifPresent(s -> {
+                    row.put("blocks", s.blocks());
+                    row.put("threadsPerBlock", s.threadsPerBlock());
+                });
             }
             rows.add(row);
         }

@@ -23,6 +23,9 @@ import java.util.OptionalInt;
  * {@code pageable.h2d} still means the driver's. With
  * {@code --numa-node all} every configuration is measured once per node, and its names end in the
  * node: {@code pinned.h2d.16MiB.node1}, so that {@code pinned.h2d} still selects them all.
+ * The copy kernel's results have {@code .kernel} after the memory ({@code pinned.kernel.h2d.512MiB},
+ * {@code device.kernel.d2d.1GiB}); with {@code --blocks} each grid is named after the size
+ * ({@code pinned.kernel.h2d.512MiB.blocks64}), before any node.
  */
 public final class BandwidthMetrics {
     private BandwidthMetrics() {
@@ -39,7 +42,25 @@ public final class BandwidthMetrics {
 
     /** {@link #name(String, String, long)}, followed by {@code .node<N>} when {@code node} is given. */
     public static String name(String memory, String direction, long bytes, OptionalInt node) {
-        return name(memory, direction, bytes) + (node.isPresent() ? ".node" + node.getAsInt() : "");
+        return name(memory, direction, bytes, OptionalInt.empty(), node);
+    }
+
+    /** The name, with {@code .blocks<B>} when {@code blocks} is given and {@code .node<N>} when {@code node} is. */
+    public static String name(String memory, String direction, long bytes, OptionalInt blocks, OptionalInt node) {
+        return name(memory, direction, bytes) + (blocks.isPresent() ? ".blocks" + blocks.getAsInt() : "")
+                + (node.isPresent() ? ".node" + node.getAsInt() : "");
+    }
+
+    /**
+     * The grid part of the names of {@code path}'s results: one empty entry where names carry no
+     * grid (other paths, or no {@code --blocks}), else each count (none while they depend on the
+     * SM count of a device not yet known).
+     */
+    private static List<OptionalInt> grids(BandwidthPlan plan, CopyPath path) {
+        if (path != CopyPath.KERNEL || !plan.blocks().given()) {
+            return List.of(OptionalInt.empty());
+        }
+        return plan.blocks().fixed().orElse(List.of()).stream().map(OptionalInt::of).toList();
     }
 
     /** The names a plan will produce, before anything is measured. */
@@ -70,13 +91,19 @@ public final class BandwidthMetrics {
                     switch (d) {
                         case H2D, D2H -> {
                             for (CopyPath path : plan.pathsFor(memory)) {
-                                out.add(host(name(label(memory.label(), path), d.label(), size, node), linkKnown));
+                                for (OptionalInt grid : grids(plan, path)) {
+                                    out.add(host(name(label(memory.label(), path), d.label(), size, grid, node),
+                                            linkKnown));
+                                }
                             }
                         }
                         case BIDIR -> {
-                            if (plan.measuresBidir(memory)) {
-                                out.add(host(name(memory.label(), "bidir-h2d", size, node), linkKnown));
-                                out.add(host(name(memory.label(), "bidir-d2h", size, node), linkKnown));
+                            for (CopyPath path : plan.bidirPathsFor(memory)) {
+                                for (OptionalInt grid : grids(plan, path)) {
+                                    String label = label(memory.label(), path);
+                                    out.add(host(name(label, "bidir-h2d", size, grid, node), linkKnown));
+                                    out.add(host(name(label, "bidir-d2h", size, grid, node), linkKnown));
+                                }
                             }
                         }
                         case D2D, P2P -> { }
@@ -84,7 +111,12 @@ public final class BandwidthMetrics {
                 }
             }
             if (plan.directions().contains(CopyDirection.D2D)) {
-                out.add(MetricDeclaration.of(name("device", "d2d", size, node), MetricUnit.GBPS));
+                for (CopyPath path : plan.deviceCopyPaths()) {
+                    for (OptionalInt grid : grids(plan, path)) {
+                        out.add(MetricDeclaration.of(name(label("device", path), "d2d", size, grid, node),
+                                MetricUnit.GBPS));
+                    }
+                }
             }
         }
         return out;
@@ -99,7 +131,9 @@ public final class BandwidthMetrics {
         List<MeasuredConfiguration> configurations = new ArrayList<>();
         boolean withNode = report.placement().namesCarryNode();
         for (BandwidthResult r : report.results()) {
-            String name = name(label(r.memory(), r.copy()), r.direction(), r.bytes(),
+            OptionalInt grid = report.plan().blocks().given() && r.shape().isPresent()
+                    ? OptionalInt.of(r.shape().get().blocks()) : OptionalInt.empty();
+            String name = name(label(r.memory(), r.copy()), r.direction(), r.bytes(), grid,
                     withNode ? r.numaNode() : OptionalInt.empty());
             double gbps = r.gigabytesPerSecond().median();
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
@@ -119,7 +153,8 @@ public final class BandwidthMetrics {
                 .filter(f -> f.numaNode().equals(r.numaNode()))
                 .map(VerificationFailure::describe)
                 .filter(f -> f.startsWith(r.path() + " ") && f.contains(" " + r.bytes() + " B"))
-                .filter(f -> r.copy() != CopyPath.DRIVER || !f.startsWith(r.memory() + " " + CopyPath.STAGED.label() + " "))
+                .filter(f -> r.copy() != CopyPath.DRIVER || (!f.startsWith(r.memory() + " " + CopyPath.STAGED.label() + " ")
+                        && !f.startsWith(r.memory() + " " + CopyPath.KERNEL.label() + " ")))
                 .findFirst().orElse("data came back wrong");
     }
 }

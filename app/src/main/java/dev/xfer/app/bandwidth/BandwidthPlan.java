@@ -13,9 +13,12 @@ import java.util.stream.Collectors;
  * What a bandwidth run measures: every size x memory kind x direction (x copy path, for memory
  * that can be staged), each with warm-up copies and timed iterations.
  *
- * @param copies  the paths pageable and heap memory take ({@code --copy}); page-locked kinds always
- *                take the driver's
+ * @param copies  the paths asked for ({@code --copy}): the staged one applies to pageable and heap
+ *                memory only (page-locked kinds then take the driver's), the kernel's to every kind
+ *                the device lets a kernel reach
  * @param staging how the staged path is set up; used only when {@code copies} has {@link CopyPath#STAGED}
+ * @param blocks  the copy kernel's grid sizes ({@code --blocks}); used only when {@code copies} has
+ *                {@link CopyPath#KERNEL}
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -25,7 +28,8 @@ public record BandwidthPlan(
         int warmup,
         CopyTimer timer,
         List<CopyPath> copies,
-        StagingConfig staging) {
+        StagingConfig staging,
+        BlockCounts blocks) {
 
     /**
      * 8 lanes of 4 slots of 2 MiB: chosen on the H200 machine (16 cores) from a sweep of threads,
@@ -39,12 +43,17 @@ public record BandwidthPlan(
         directions = List.copyOf(directions);
         copies = copies.stream().distinct().toList();
         Objects.requireNonNull(staging, "staging");
+        Objects.requireNonNull(blocks, "blocks");
         if (sizes.isEmpty() || memories.isEmpty() || directions.isEmpty()) {
             throw new IllegalArgumentException("a bandwidth plan needs at least one size, memory kind and direction");
         }
         if (copies.isEmpty()) {
-            throw new IllegalArgumentException("--copy needs driver, staged or both");
+            throw new IllegalArgumentException("--copy needs driver, staged or kernel, or several");
         }
+        if (blocks.given() && !copies.contains(CopyPath.KERNEL)) {
+            throw new IllegalArgumentException("--blocks sets the copy kernel's grid: it needs --copy kernel");
+        }
+
         if (copies.contains(CopyPath.STAGED)) {
             if (memories.stream().allMatch(HostMemoryKind::isPageLocked)) {
                 throw new IllegalArgumentException("--copy staged stages pageable or heap memory, and --memory has"
@@ -63,6 +72,12 @@ public record BandwidthPlan(
         }
     }
 
+    /** A plan with the copy kernel's default grid, one block per SM. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, BlockCounts.DEFAULT);
+    }
+
     /** Today's plan: every kind through the driver. */
     public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
                          int iterations, int warmup, CopyTimer timer) {
@@ -74,7 +89,25 @@ public record BandwidthPlan(
         return copies.contains(CopyPath.STAGED);
     }
 
-    /** The paths {@code memory} is measured on, in the order given: page-locked memory only the driver's. */
+    /** This plan with the copy kernel's grids {@code counts} (e.g. {@code --blocks} resolved on one device). */
+    public BandwidthPlan withBlocks(BlockCounts counts) {
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, counts);
+    }
+
+    /** Whether the copy kernel is among the paths. */
+    public boolean kernelCopies() {
+        return copies.contains(CopyPath.KERNEL);
+    }
+
+    /** Whether results need a copy column: a path other than the driver's was asked for. */
+    public boolean showsCopyPath() {
+        return copies.stream().anyMatch(p -> p != CopyPath.DRIVER);
+    }
+
+    /**
+     * The paths {@code memory} is measured on, in the order given; the driver's where none of
+     * them applies (page-locked memory with {@code --copy staged} alone).
+     */
     public List<CopyPath> pathsFor(HostMemoryKind memory) {
         List<CopyPath> paths = copies.stream().filter(p -> p.appliesTo(memory)).toList();
         return paths.isEmpty() ? List.of(CopyPath.DRIVER) : paths;
@@ -83,6 +116,17 @@ public record BandwidthPlan(
     /** Whether {@code memory} gets bidir rows: it allows async copies, and the driver's path is among its paths. */
     public boolean measuresBidir(HostMemoryKind memory) {
         return memory.allowsAsyncCopies() && pathsFor(memory).contains(CopyPath.DRIVER);
+    }
+
+    /** The paths that measure bidir for {@code memory}: the driver's (see above), and the kernel's. */
+    public List<CopyPath> bidirPathsFor(HostMemoryKind memory) {
+        return pathsFor(memory).stream().filter(p -> p == CopyPath.DRIVER ? measuresBidir(memory)
+                : p == CopyPath.KERNEL && memory.allowsAsyncCopies()).toList();
+    }
+
+    /** The paths d2d is measured on: the driver's always (as it always was), and the kernel's when asked for. */
+    public List<CopyPath> deviceCopyPaths() {
+        return kernelCopies() ? List.of(CopyPath.DRIVER, CopyPath.KERNEL) : List.of(CopyPath.DRIVER);
     }
 
     /** Device memory one size needs at once: two buffers where a copy reads one and writes another on the device. */
@@ -111,25 +155,35 @@ public record BandwidthPlan(
             return Optional.empty();
         }
         return Optional.of(own.size() == directions.size() ? this
-                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging));
+                : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging, blocks));
     }
 
     /**
      * The number of per-device result rows, for progress: h2d and d2h one per memory kind and path, bidir
-     * two (bidir-h2d, bidir-d2h) per kind that allows async copies, d2d one; p2p none (its rows
-     * are a matrix of device pairs, counted apart).
+     * two (bidir-h2d, bidir-d2h) per kind and path that measure it, d2d one per path; p2p none (its rows
+     * are a matrix of device pairs, counted apart). A kernel row counts once per grid size of
+     * {@code kernelGrids} (the resolved {@code --blocks}); rows a device cannot reach are counted
+     * anyway, so progress may end early rather than overrun.
      */
-    public int configurations() {
-        long asyncKinds = memories.stream().filter(this::measuresBidir).count();
+    public int configurations(int kernelGrids) {
         long perSize = 0;
         for (CopyDirection direction : directions) {
             perSize += switch (direction) {
-                case H2D, D2H -> memories.stream().mapToLong(m -> pathsFor(m).size()).sum();
-                case BIDIR -> 2 * asyncKinds;
-                case D2D -> 1;
+                case H2D, D2H -> memories.stream().mapToLong(m -> rows(pathsFor(m), kernelGrids)).sum();
+                case BIDIR -> 2 * memories.stream().mapToLong(m -> rows(bidirPathsFor(m), kernelGrids)).sum();
+                case D2D -> rows(deviceCopyPaths(), kernelGrids);
                 case P2P -> 0;
             };
         }
         return (int) (perSize * sizes.size());
+    }
+
+    /** {@link #configurations(int)} with one grid size: the default, or before the device is known. */
+    public int configurations() {
+        return configurations(1);
+    }
+
+    private static long rows(List<CopyPath> paths, int kernelGrids) {
+        return paths.stream().mapToLong(p -> p == CopyPath.KERNEL ? kernelGrids : 1).sum();
     }
 }

@@ -23,8 +23,9 @@ import java.util.OptionalInt;
  *                       ({@code --numa-node}); empty when nothing was placed
  * @param hostMemoryNodes where sampled pages of the measured host buffer actually were; empty
  *                       for d2d, heap memory, or where pages cannot be queried
- * @param copy           whose path moved the bytes: the driver's, or xfer's staged one
+ * @param copy           whose path moved the bytes: the driver's, xfer's staged one, or xfer's copy kernel
  * @param ceiling        for a staged result, the host-copy and pinned rates that bound it; empty otherwise
+ * @param shape          for a kernel result, the grid it was launched with; empty otherwise
  */
 public record BandwidthResult(
         String memory,
@@ -37,13 +38,23 @@ public record BandwidthResult(
         OptionalInt numaNode,
         Optional<HostMemoryNodes> hostMemoryNodes,
         CopyPath copy,
-        Optional<StagedCeiling> ceiling) {
+        Optional<StagedCeiling> ceiling,
+        Optional<LaunchShape> shape) {
 
     public BandwidthResult {
         Objects.requireNonNull(numaNode, "numaNode");
         Objects.requireNonNull(hostMemoryNodes, "hostMemoryNodes");
         Objects.requireNonNull(copy, "copy");
         Objects.requireNonNull(ceiling, "ceiling");
+        Objects.requireNonNull(shape, "shape");
+    }
+
+    /** A result of the driver's or the staged path, which have no launch shape. */
+    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+                           Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
+                           Optional<HostMemoryNodes> hostMemoryNodes, CopyPath copy, Optional<StagedCeiling> ceiling) {
+        this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, numaNode,
+                hostMemoryNodes, copy, ceiling, Optional.empty());
     }
 
     /** A result of the driver's path. */
@@ -64,12 +75,16 @@ public record BandwidthResult(
     /** This result with its placement: the node asked for and where sampled pages were. */
     public BandwidthResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
         return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
-                node, pages, copy, ceiling);
+                node, pages, copy, ceiling, shape);
     }
 
-    /** The memory and, for a staged result, its path: {@code pinned}, {@code pageable staged}. */
+    /**
+     * The memory and, off the driver's path, the path: {@code pinned}, {@code pageable staged},
+     * and for a kernel result its grid: {@code pinned kernel 132 blocks}.
+     */
     public String path() {
-        return copy == CopyPath.DRIVER ? memory : memory + " " + copy.label();
+        return copy == CopyPath.DRIVER ? memory : memory + " " + copy.label() + shape.map(s -> " " + s.blocks()
+                + " blocks").orElse("");
     }
 
     /** The configuration as people name it, e.g. {@code pinned h2d 16777216 B}, {@code heap staged d2h 4096 B}. */

@@ -27,11 +27,16 @@ public final class BandwidthText {
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT, "timer %s, %d iterations after %d+ warm-up runs (200 ms at least), GB/s = 1e9 bytes/s%n",
                 plan.timer().label(), plan.iterations(), plan.warmup()));
-        // The copy column appears only when the staged path was asked for: driver-only tables stay as they were.
-        boolean staged = plan.staged();
+        // The copy column appears only when a path besides the driver's was asked for, the blocks
+        // column only with the copy kernel: driver-only tables stay as they were.
+        boolean paths = plan.showsCopyPath();
+        boolean kernel = plan.kernelCopies();
         List<Column> columns = new ArrayList<>(List.of(Column.left("memory")));
-        if (staged) {
+        if (paths) {
             columns.add(Column.left("copy"));
+        }
+        if (kernel) {
+            columns.add(Column.right("blocks"));
         }
         columns.addAll(List.of(Column.left("direction"), Column.right("node"),
                 Column.right("bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
@@ -39,8 +44,11 @@ public final class BandwidthText {
         TextTable table = new TextTable(null, columns);
         for (BandwidthResult r : report.results()) {
             List<String> cells = new ArrayList<>(List.of(r.memory()));
-            if (staged) {
+            if (paths) {
                 cells.add(r.copy().label());
+            }
+            if (kernel) {
+                cells.add(r.shape().map(s -> Integer.toString(s.blocks())).orElse("-"));
             }
             cells.addAll(List.of(r.direction(), node(r.numaNode()), Long.toString(r.bytes()),
                     f2(r.gigabytesPerSecond().median()), f2(r.gigabytesPerSecond().min()), f2(r.gigabytesPerSecond().max()),
@@ -50,8 +58,13 @@ public final class BandwidthText {
             table.addRow(cells);
         }
         out.append(table.render());
-        if (staged) {
+        if (plan.staged()) {
             out.append(ceilings(report));
+        }
+        if (kernel) {
+            out.append(KernelCopyText.launchLine());
+            KernelCopyText.saturation(report).ifPresent(out::append);
+            KernelCopyText.crossover(report).ifPresent(out::append);
         }
         for (String line : hostMemoryLines(report)) {
             out.append(line).append('\n');
@@ -171,7 +184,7 @@ public final class BandwidthText {
         Map<String, Map<Integer, BandwidthResult>> rows = new LinkedHashMap<>();
         for (BandwidthResult r : report.results()) {
             if (r.numaNode().isPresent() && !r.direction().equals(CopyDirection.D2D.label())) {
-                rows.computeIfAbsent(r.memory() + "\t" + r.direction() + "\t" + r.bytes(), k -> new LinkedHashMap<>())
+                rows.computeIfAbsent(r.path() + "\t" + r.direction() + "\t" + r.bytes(), k -> new LinkedHashMap<>())
                         .putIfAbsent(r.numaNode().getAsInt(), r);
             }
         }

@@ -4,12 +4,17 @@ import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.Locale;
 
-/** Whose code moves pageable and heap memory across the link ({@code --copy}). */
+/** Who moves the bytes across the link ({@code --copy}): the copy engine, xfer's staging lanes, or the SMs. */
 public enum CopyPath {
     /** cudaMemcpy on the user's memory: the driver stages it through its own pinned buffers. */
     DRIVER("driver"),
     /** xfer's own: threads copy through a ring of pinned slots while the copy engine drains it. */
-    STAGED("staged");
+    STAGED("staged"),
+    /**
+     * xfer's copy kernel ({@code copy_bytes}): the SMs load and store the other side's memory
+     * themselves, page-locked host memory mapped into the GPU's address space, or device memory.
+     */
+    KERNEL("kernel");
 
     private final String label;
 
@@ -21,9 +26,13 @@ public enum CopyPath {
         return label;
     }
 
-    /** Whether this path applies to {@code memory}: staging is for memory the copy engine cannot read directly. */
+    /**
+     * Whether this path applies to {@code memory}: staging is for memory the copy engine cannot
+     * read directly; the kernel is asked for every kind, and the device decides which it can
+     * reach ({@link KernelReach}).
+     */
     public boolean appliesTo(HostMemoryKind memory) {
-        return this == DRIVER || !memory.isPageLocked();
+        return this != STAGED || !memory.isPageLocked();
     }
 
     public static CopyPath fromLabel(String text) {
@@ -33,7 +42,7 @@ public enum CopyPath {
                 return p;
             }
         }
-        throw new IllegalArgumentException("--copy takes driver or staged, not '" + text + "'");
+        throw new IllegalArgumentException("--copy takes driver, staged or kernel, not '" + text + "'");
     }
 
     @Override

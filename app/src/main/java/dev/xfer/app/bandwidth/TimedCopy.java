@@ -25,17 +25,25 @@ public final class TimedCopy {
 
     /** Copies and returns the seconds it took by this timer. */
     public double run(MemorySegment dst, MemorySegment src, long bytes, CopyKind kind, boolean async, CudaStream stream) {
+        return time(() -> issue(dst, src, bytes, kind, async, stream), stream);
+    }
+
+    /**
+     * Runs {@code work}, which queues device work on {@code stream} (a copy, a copy kernel), and
+     * returns the seconds it took by this timer: the events bracket exactly what it queued.
+     */
+    public double time(Runnable work, CudaStream stream) {
         return switch (timer) {
             case EVENTS -> {
                 start.record(stream);
-                issue(dst, src, bytes, kind, async, stream);
+                work.run();
                 stop.record(stream);
                 stop.synchronize();
                 yield start.millisecondsTo(stop) / 1e3;
             }
             case WALL -> {
                 long t0 = System.nanoTime();
-                issue(dst, src, bytes, kind, async, stream);
+                work.run();
                 stream.synchronize();
                 yield (System.nanoTime() - t0) / 1e9;
             }

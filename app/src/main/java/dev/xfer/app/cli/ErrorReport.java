@@ -14,6 +14,13 @@ import java.io.PrintWriter;
  * a user who passed a bad size needs the size named, not a Java backtrace.
  */
 public final class ErrorReport {
+    /**
+     * The line for an {@link OutOfMemoryError}: the Java heap (its size from XFER_JAVA_OPTS, -Xmx)
+     * or other JVM memory ran out. A constant, so printing it after the error allocates little.
+     */
+    public static final String OUT_OF_JAVA_MEMORY = "xfer: out of memory: the Java heap is too small for this"
+            + " (raise it with XFER_JAVA_OPTS=-Xmx..., or give smaller input)";
+
     private ErrorReport() {
     }
 
@@ -28,6 +35,7 @@ public final class ErrorReport {
             case CudaException e when e.error().meansCudaUnavailable() -> ExitCode.CUDA_UNAVAILABLE;
             case CudaException e when e.error().meansOutOfMemory() -> ExitCode.OUT_OF_MEMORY;
             case RunTimeoutException e -> ExitCode.TIMEOUT;
+            case OutOfMemoryError e -> ExitCode.OUT_OF_MEMORY;
             default -> ExitCode.INTERNAL;
         };
     }
@@ -47,6 +55,7 @@ public final class ErrorReport {
             case RunTimeoutException e -> "xfer: " + e.getMessage();
             case CudaException e -> "xfer: CUDA call failed: " + e.getMessage();
             case java.io.UncheckedIOException e -> "xfer: " + e.getMessage();
+            case OutOfMemoryError e -> OUT_OF_JAVA_MEMORY;
             case PlacementException e -> "xfer: cannot place host memory or the measuring thread: " + e.getMessage();
             default -> "xfer: internal error: " + failure + " (run with --verbose for the stack trace)";
         };

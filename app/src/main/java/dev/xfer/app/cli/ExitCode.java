@@ -16,6 +16,11 @@ public final class ExitCode {
     public static final int OUT_OF_MEMORY = 5;
     /** A CUDA call failed in a way that is not one of the above, or xfer itself failed. */
     public static final int INTERNAL = 70;
+    /**
+     * Stdout's reader went away (a closed pipe, EPIPE): the run stopped at a safe point and kept its
+     * files, marked incomplete; 128 + SIGPIPE, what a shell shows for a process SIGPIPE killed.
+     */
+    public static final int STDOUT_CLOSED = 141;
     /** Interrupted by SIGINT (Ctrl-C); what was measured is kept, marked incomplete. */
     public static final int INTERRUPTED = 130;
     /** Ended by SIGTERM; what was measured is kept, marked incomplete. */

@@ -32,8 +32,9 @@ public final class SignalStop {
 
     private static void onSignal(StopRequest.Reason reason, StopRequest stop, PrintWriter err) {
         if (!stop.request(reason)) {
-            // A second signal: the user does not want to wait for a safe point.
-            err.println("xfer: " + reason.label() + " again: ending at once, nothing more is written");
+            // A second signal, or one after stdout failed: the user does not want to wait for a safe point.
+            boolean again = stop.reason().map(StopRequest.Reason::isSignal).orElse(false);
+            err.println("xfer: " + reason.label() + (again ? " again" : "") + ": ending at once, nothing more is written");
             err.flush();
             Runtime.getRuntime().halt(reason.exitCode());
         }

@@ -12,7 +12,11 @@ public final class StopRequest {
     public enum Reason {
         SIGINT(ExitCode.INTERRUPTED, "interrupted (SIGINT)"),
         SIGTERM(ExitCode.TERMINATED, "terminated (SIGTERM)"),
-        TIME_LIMIT(ExitCode.TIMEOUT, "stopped by the time limit");
+        TIME_LIMIT(ExitCode.TIMEOUT, "stopped by the time limit"),
+        /** The reader of stdout went away (EPIPE): exit 141, as a process killed by SIGPIPE. */
+        STDOUT_CLOSED(ExitCode.STDOUT_CLOSED, "standard output closed"),
+        /** Writing stdout failed otherwise (ENOSPC, /dev/full): the results cannot reach it. */
+        STDOUT_FAILED(ExitCode.INTERNAL, "standard output failed");
 
         private final int exitCode;
         private final String words;
@@ -31,9 +35,27 @@ public final class StopRequest {
             return words;
         }
 
-        /** The name results files carry: {@code SIGINT}, {@code SIGTERM}, {@code time-limit}. */
+        /**
+         * The name results files carry: {@code SIGINT}, {@code SIGTERM}, {@code time-limit},
+         * {@code stdout-closed}, {@code stdout-failed}.
+         */
         public String label() {
-            return this == TIME_LIMIT ? "time-limit" : name();
+            return switch (this) {
+                case SIGINT, SIGTERM -> name();
+                case TIME_LIMIT -> "time-limit";
+                case STDOUT_CLOSED -> "stdout-closed";
+                case STDOUT_FAILED -> "stdout-failed";
+            };
+        }
+
+        /** Whether a user sent it, and may send it again to end at once. */
+        public boolean isSignal() {
+            return this == SIGINT || this == SIGTERM;
+        }
+
+        /** Whether stdout itself stopped the run: there is no one left there to tell. */
+        public boolean concernsStdout() {
+            return this == STDOUT_CLOSED || this == STDOUT_FAILED;
         }
     }
 

@@ -6,6 +6,7 @@ import dev.xfer.app.commands.CompareCommand;
 import dev.xfer.app.commands.FleetCommand;
 import dev.xfer.app.commands.PipelineCommand;
 import dev.xfer.app.commands.PlotCommand;
+import dev.xfer.app.commands.LatencyCommand;
 import dev.xfer.app.commands.CheckCommand;
 import dev.xfer.app.commands.DevicesCommand;
 import dev.xfer.app.commands.OverlapCommand;
@@ -32,11 +33,13 @@ import java.util.concurrent.Callable;
         description = "Measures how fast data moves between host memory and NVIDIA GPUs, and why.",
         subcommands = {DevicesCommand.class, TopoCommand.class, BandwidthCommand.class, OverlapCommand.class,
                 CheckCommand.class, SmokeCommand.class, BatchCommand.class, PipelineCommand.class,
-                FleetCommand.class, CompareCommand.class, PlotCommand.class},
+                FleetCommand.class, CompareCommand.class, PlotCommand.class,
+                LatencyCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
                 "  5 out of memory   70 other CUDA or internal failure",
-                "  130 / 143 interrupted by SIGINT / SIGTERM (what was measured is kept, marked incomplete)"})
+                "  130 / 143 interrupted by SIGINT / SIGTERM (what was measured is kept, marked incomplete)",
+                "  141 stdout's reader went away (as 130; nothing printed)"})
 public final class XferCommand implements Callable<Integer>, GlobalOptions {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,

@@ -6,6 +6,7 @@ import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.BandwidthText;
+import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceJson;
@@ -107,10 +108,16 @@ public final class BandwidthCommand implements Callable<Integer> {
     private CopyTimer timer = CopyTimer.EVENTS;
 
     @Option(names = "--copy", split = ",", paramLabel = "PATH", completionCandidates = Choices.CopyPaths.class,
-            description = {"${COMPLETION-CANDIDATES}, or both (default driver). driver: cudaMemcpy on the memory",
+            description = {"${COMPLETION-CANDIDATES}, or several (default driver). driver: cudaMemcpy on the memory",
                     "itself; staged: memory that is not page-locked goes through xfer's ring of page-locked slots,",
-                    "threads copying while the copy engine drains it, each result beside its two ceilings."})
+                    "threads copying while the copy engine drains it, each result beside its two ceilings;",
+                    "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself."})
     private List<String> copies = List.of(CopyPath.DRIVER.label());
+
+    @Option(names = "--blocks", paramLabel = "BLOCKS",
+            description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one",
+                    "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list."})
+    private String blocks;
 
     @Option(names = "--threads", paramLabel = "T",
             description = "--copy staged: threads, each with its own stream and ring of slots (default 8).")
@@ -140,7 +147,9 @@ public final class BandwidthCommand implements Callable<Integer> {
         NumaOption numa = numaNode.option();
         ExpectationSet expectations = measuring.expectations();
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
-        if (!numa.given()) {
+        // Grids counted in SMs are named only once a device says how many it has.
+        boolean namesKnown = !plan.kernelCopies() || plan.blocks().fixed().isPresent();
+        if (!numa.given() && namesKnown) {
             EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
         }
         List<MeasuringCommand.Session> sessions = measuring.sessions();
@@ -200,8 +209,9 @@ public final class BandwidthCommand implements Callable<Integer> {
     }
 
     /** One device: the run as it has always been, output and result names unchanged. */
-    private int one(MeasuringCommand.Session session, BandwidthPlan plan, OutputFormat format, NumaOption numa,
+    private int one(MeasuringCommand.Session session, BandwidthPlan given, OutputFormat format, NumaOption numa,
                     ExpectationSet expectations) {
+        BandwidthPlan plan = onDevice(session.device(), given);
         RunContext context = session.context();
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
         HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), context.device().numaNode());
@@ -209,6 +219,7 @@ public final class BandwidthCommand implements Callable<Integer> {
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, numaNode.topology(),
                 format == OutputFormat.TEXT, measuring::warn));
+        int rows = kernelRows(session.device(), plan, link, format, notes);
         Instant started = Instant.now();
         Progress progress = measuring.progress();
         LiveRun live = measuring.live();
@@ -220,7 +231,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         List<VerificationFailure> failures;
         try {
             NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
-                    plan.configurations(), (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
+                    rows, (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
                             segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
             failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
@@ -242,6 +253,50 @@ public final class BandwidthCommand implements Callable<Integer> {
                 started);
     }
 
+    /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */
+    private static BandwidthPlan onDevice(CudaDevice device, BandwidthPlan plan) {
+        if (!plan.kernelCopies()) {
+            return plan;
+        }
+        try {
+            return new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE, s -> { }).onDevice(plan);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /**
+     * The copy kernel's part of the run on {@code device}, settled before anything is measured:
+     * one note for each memory kind it cannot reach there (in the text, or on stderr beside a
+     * machine-readable document), and a usage error when that leaves nothing at all to measure or
+     * {@code --blocks} makes no sense with the device's SM count. Returns the rows the device will measure.
+     */
+    private int kernelRows(CudaDevice device, BandwidthPlan plan, OptionalDouble link, OutputFormat format,
+                           List<String> notes) {
+        BandwidthBenchmark probe = new BandwidthBenchmark(device, link, Progress.NONE, s -> { });
+        int rows;
+        try {
+            rows = probe.configurations(plan);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        List<String> absences = probe.kernelAbsences(plan);
+        boolean onlyKernel = plan.copies().equals(List.of(CopyPath.KERNEL));
+        if (onlyKernel && !plan.directions().contains(CopyDirection.D2D) && absences.size() == plan.memories().size()
+                && !absences.isEmpty()) {
+            throw new UsageException("device " + device.index() + ": " + absences.getFirst()
+                    + (absences.size() > 1 ? " (and " + (absences.size() - 1) + " more kinds like it)" : ""));
+        }
+        for (String absence : absences) {
+            if (format == OutputFormat.TEXT) {
+                notes.add(absence);
+            } else {
+                measuring.warn("device " + device.index() + ": " + absence);
+            }
+        }
+        return rows;
+    }
+
     /** One device's report in every format. */
     private Rendering rendering(BandwidthReport report, OptionalDouble link) {
         return new Rendering(
@@ -256,8 +311,10 @@ public final class BandwidthCommand implements Callable<Integer> {
      * given), then all at once (--concurrent), then every pair (p2p); one report per device and
      * the cross-device results, named apart with {@code .gpuN}.
      */
-    private int several(List<MeasuringCommand.Session> sessions, BandwidthPlan plan, OutputFormat format,
+    private int several(List<MeasuringCommand.Session> sessions, BandwidthPlan given, OutputFormat format,
                         NumaOption numa, ExpectationSet expectations) {
+        // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
+        BandwidthPlan plan = onDevice(sessions.getFirst().device(), given);
         Optional<BandwidthPlan> own = plan.perDevice();
         List<OptionalDouble> links = new ArrayList<>();
         List<HostPlacement> placements = new ArrayList<>();
@@ -271,6 +328,15 @@ public final class BandwidthCommand implements Callable<Integer> {
             placements.add(placement);
             names.add(new MultiDeviceMetrics.DeviceNames(context.device().index(), link.isPresent(),
                     placement.namesCarryNode() ? placement.placedNodes() : List.of()));
+        }
+        // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
+        List<List<String>> kernelNotes = new ArrayList<>();
+        for (int d = 0; d < sessions.size(); d++) {
+            List<String> notes = new ArrayList<>();
+            if (own.isPresent()) {
+                kernelRows(sessions.get(d).device(), own.get(), links.get(d), format, notes);
+            }
+            kernelNotes.add(notes);
         }
         ValidatedExpectations validated = measuring.validate(expectations,
                 MultiDeviceMetrics.declare(plan, names, concurrent));
@@ -299,8 +365,17 @@ public final class BandwidthCommand implements Callable<Integer> {
         }
         Instant started = Instant.now();
         int total = 0;
-        for (HostPlacement placement : placements) {
-            total += own.map(BandwidthPlan::configurations).orElse(0) * placement.targets().size();
+        for (int d = 0; d < sessions.size(); d++) {
+            int rows = 0;
+            if (own.isPresent()) {
+                try {
+                    rows = new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { })
+                            .configurations(own.get());
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException(e.getMessage());
+                }
+            }
+            total += rows * placements.get(d).targets().size();
         }
         total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
         total += plan.peerCopies() ? PeerBenchmark.configurations(plan, sessions.size()) : 0;
@@ -334,6 +409,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             HostPlacement placement = placements.get(d);
             List<BandwidthResult> results = new ArrayList<>();
             List<VerificationFailure> failures = new ArrayList<>();
+            List<String> notes = new ArrayList<>(kernelNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
             if (own.isPresent() && !stopped) {
                 int passes = placement.targets().size();
@@ -356,13 +432,12 @@ public final class BandwidthCommand implements Callable<Integer> {
                         stopped = true;
                         continue;
                     }
-                    done += own.get().configurations();
+                    done += benchmark.configurations(own.get());
                     results.addAll(outcome.results());
                     failures.addAll(outcome.failures());
                     placement = placement.withTarget(outcome.target());
                 }
             }
-            List<String> notes = new ArrayList<>();
             for (String note : placement.notes()) {
                 if (format == OutputFormat.TEXT) {
                     notes.add(note);
@@ -445,7 +520,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             List<Long> sizes = sizes();
             List<CopyPath> paths = copies.stream().map(CopyPath::fromLabel).distinct().toList();
             return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer, paths,
-                    staging(paths));
+                    staging(paths), blocks == null ? BlockCounts.DEFAULT : BlockCounts.parse(blocks));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -10,18 +10,17 @@ import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.fleet.FleetMembers;
 import dev.xfer.app.fleet.Percent;
-import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.report.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -71,7 +70,9 @@ public final class FleetCommand implements Callable<Integer> {
         if (json && csv) {
             throw new UsageException("--json and --csv exclude each other");
         }
-        MeasuringCommand.requireFolderOf(junit, "--junit");
+        OutputTarget junitTarget = Outputs.resolve("--junit", junit);
+        Outputs.requireApart(Collections.singletonList(junitTarget), DocumentSet.files(inputs));
+        Outputs.requireNoDocumentReplaced(junitTarget);
         PrintWriter err = spec.commandLine().getErr();
         FleetMembers members = new FleetMembers();
         try {
@@ -90,12 +91,8 @@ public final class FleetCommand implements Callable<Integer> {
         out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report)
                 : FleetRendering.text(report, allRows, allowIncomplete));
         out.flush();
-        if (junit != null) {
-            try {
-                AtomicFileWriter.write(junit, FleetRendering.junit(report, Instant.now()));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + junit + ": " + e.getMessage(), e);
-            }
+        if (junitTarget != null) {
+            Outputs.write(junitTarget, FleetRendering.junit(report, Instant.now()), out);
         }
         return switch (report.state()) {
             case PASS -> ExitCode.OK;

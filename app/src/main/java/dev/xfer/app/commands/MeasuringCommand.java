@@ -1,7 +1,6 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.StderrTerminal;
-import dev.xfer.app.cli.StopRequest;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
@@ -26,7 +25,7 @@ import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.report.OutputTarget;
 import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.report.JUnitXml;
@@ -35,9 +34,7 @@ import dev.xfer.app.results.OutcomesJson;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunResults;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,7 +92,7 @@ public final class MeasuringCommand {
     private List<String> expect = new ArrayList<>();
 
     @Option(names = "--output", paramLabel = "FILE",
-            description = "Write the results to FILE (atomically: a temporary file, then a rename) instead of stdout.")
+            description = "Write the results to FILE instead of stdout (a file is replaced atomically; - is stdout).")
     private Path output;
 
     @Option(names = "--junit", paramLabel = "FILE",
@@ -111,6 +108,13 @@ public final class MeasuringCommand {
 
     /** --html of the commands that take it ({@link HtmlReportOption}); null when not asked for. */
     private Path html;
+
+    /** The four output options resolved and checked apart, by {@link #format()}; null before. */
+    private Targets targets;
+
+    /** Where each output option writes; null for one not given. */
+    private record Targets(OutputTarget output, OutputTarget junit, OutputTarget openMetrics, OutputTarget html) {
+    }
 
     /** The device and the context its results carry. */
     public record Session(CudaRuntime cuda, CudaDevice device, RunContext context) {
@@ -260,8 +264,9 @@ public final class MeasuringCommand {
             case JSON -> Json.write(document(rendering, outcomes, ending));
             case JSONL -> RowStream.all(format, rendering, summary);
         };
-        if (output != null) {
-            write(output, body);
+        Targets to = targets();
+        if (!resultsOnStdout()) {
+            write(to.output(), body);
             if (!lines.isEmpty()) {
                 print(lines.toString());
             }
@@ -277,8 +282,9 @@ public final class MeasuringCommand {
                 err.flush();
             }
         }
-        if (!ending.complete()) {
+        if (!ending.complete() && !ending.stoppedBy().orElseThrow().concernsStdout()) {
             // On stderr as well, so a log or a terminal says it even when the results went to a file.
+            // Not when stdout failed: a closed pipe ends quietly, a failed write said so already.
             warn(ending.line() + "; the results measured so far were kept, marked incomplete");
         }
         if (junit != null) {
@@ -288,17 +294,17 @@ public final class MeasuringCommand {
                 List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
                 suites.add(JUnitReport.notMeasured(first, commandName(), missing, ending.line()));
             }
-            write(junit, JUnitXml.render(suites));
+            write(to.junit(), JUnitXml.render(suites));
         }
         if (openMetrics != null) {
             // Through the document's text, so the figures are exactly those the JSON carries.
             Object document = Json.parse(Json.write(rendering.json().get()));
-            write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics, document)));
+            write(to.openMetrics(), OpenMetrics.render(new DocumentReader().runs(openMetrics, document)));
         }
         if (html != null) {
             // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
             Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(rendering.json().get()));
-            write(html, HtmlReport.render("xfer " + document.get("command"),
+            write(to.html(), HtmlReport.render("xfer " + document.get("command"),
                     List.of(new HtmlReport.Source("xfer " + document.get("command"), document))));
         }
         if (!ending.complete()) {
@@ -321,25 +327,36 @@ public final class MeasuringCommand {
         return doc;
     }
 
-    /** Writes {@code file} atomically; a failure names the file that could not be written. */
-    private static void write(Path file, String content) {
-        try {
-            AtomicFileWriter.write(file, content);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+    /** Writes {@code target} as resolved; a failure names the option and the path given. */
+    private void write(OutputTarget target, String content) {
+        Outputs.write(target, content, spec.commandLine().getOut());
     }
 
-    /** Also writes the results as an HTML report to {@code file} (null: not). */
+    /** Also writes the results as an HTML report to {@code file} (null: not); before {@link #format()}. */
     void alsoHtml(Path file) {
-        requireFolderOf(file, "--html");
         html = file;
+        targets = null;
+    }
+
+    /** The output options resolved, and checked apart from each other, once. */
+    private Targets targets() {
+        if (targets == null) {
+            Targets resolved = new Targets(Outputs.resolve("--output", output), Outputs.resolve("--junit", junit),
+                    Outputs.resolve("--openmetrics", openMetrics), Outputs.resolve("--html", html));
+            Outputs.requireApart(resolved.output(), resolved.junit(), resolved.openMetrics(), resolved.html());
+            Outputs.requireNoDocumentReplaced(resolved.junit(), resolved.openMetrics(), resolved.html());
+            targets = resolved;
+        }
+        return targets;
+    }
+
+    /** Whether the results go to stdout: no --output, or --output -. */
+    private boolean resultsOnStdout() {
+        return targets().output() == null || targets().output().isStdout();
     }
 
     public OutputFormat format() {
-        requireFolderOf(output, "--output");
-        requireFolderOf(junit, "--junit");
-        requireFolderOf(openMetrics, "--openmetrics");
+        targets();
         if ((json ? 1 : 0) + (csv ? 1 : 0) + (jsonl ? 1 : 0) > 1) {
             throw new UsageException(json && csv && !jsonl ? "--json and --csv exclude each other"
                     : "--json, --csv and --jsonl exclude each other: choose one");
@@ -348,19 +365,6 @@ public final class MeasuringCommand {
             throw new UsageException("--progress and --no-progress exclude each other");
         }
         return json ? OutputFormat.JSON : csv ? OutputFormat.CSV : jsonl ? OutputFormat.JSONL : OutputFormat.TEXT;
-    }
-
-    /** A results file whose folder is missing is a usage error, found before the run rather than after it. */
-    static void requireFolderOf(Path file, String option) {
-        if (file != null) {
-            if (java.nio.file.Files.isDirectory(file)) {
-                throw new UsageException(option + " " + file + " is a folder; name a file in it");
-            }
-            Path folder = file.toAbsolutePath().getParent();
-            if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
-                throw new UsageException(option + " " + file + ": the folder " + folder + " does not exist");
-            }
-        }
     }
 
     /** Prints results on stdout; nothing else goes there. */
@@ -390,11 +394,11 @@ public final class MeasuringCommand {
         OutputFormat format = format();
         boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
         PrintWriter err = spec.commandLine().getErr();
-        boolean streamed = output == null && (format == OutputFormat.CSV || format == OutputFormat.JSONL);
+        boolean streamed = resultsOnStdout() && (format == OutputFormat.CSV || format == OutputFormat.JSONL);
         live = new LiveRun(root.stop(), root.activity(),
                 show ? Optional.of(new StatusLine(err, () -> root.stop().reason()
                         .map(r -> r.words() + ": stopping at the next safe point, keeping what was measured"
-                                + (r == StopRequest.Reason.TIME_LIMIT ? "" : " (again: end at once)"))
+                                + (r.isSignal() ? " (again: end at once)" : ""))
                         .orElse(""))) : Optional.empty(),
                 streamed ? Optional.of(new RowStream(format, spec.commandLine().getOut())) : Optional.empty());
         return live;

@@ -6,16 +6,14 @@ import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.plot.ReportDocuments;
-import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.report.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +33,7 @@ public final class PlotCommand implements Callable<Integer> {
     private List<Path> files;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
-            description = "The HTML file to write (atomically).")
+            description = "The HTML file to write (a file is replaced atomically; - is stdout).")
     private Path output;
 
     @Option(names = "--title", paramLabel = "TEXT", description = "The page's heading (default: xfer report).")
@@ -43,7 +41,9 @@ public final class PlotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        MeasuringCommand.requireFolderOf(output, "--output");
+        OutputTarget target = Outputs.resolve("--output", output);
+        Outputs.requireApart(List.of(target), files);
+        Outputs.requireNoDocumentReplaced(target);
         List<HtmlReport.Source> sources = new ArrayList<>();
         for (Path file : files) {
             try {
@@ -58,12 +58,12 @@ public final class PlotCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        try {
-            AtomicFileWriter.write(output, html);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + output + ": " + e.getMessage(), e);
-        }
         PrintWriter out = spec.commandLine().getOut();
+        Outputs.write(target, html, out);
+        if (target.isStdout()) {
+            // The page is stdout's content; a note after it would corrupt it.
+            return ExitCode.OK;
+        }
         out.println(output + ": " + sources.size() + (sources.size() == 1 ? " document" : " documents"));
         out.flush();
         return ExitCode.OK;

@@ -26,7 +26,7 @@ import dev.xfer.app.overlap.OverlapBenchmark;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapReport;
-import dev.xfer.app.report.AtomicFileWriter;
+import dev.xfer.app.report.OutputTarget;
 import dev.xfer.app.report.JUnitXml;
 import dev.xfer.app.results.JUnitReport;
 import dev.xfer.app.results.MeasuredConfiguration;
@@ -42,9 +42,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -100,6 +98,11 @@ public final class SmokeCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never show the progress line (shown by default when stderr is a terminal).")
     private boolean progressOff;
 
+    /** The output options resolved by {@link #call()} before anything is measured; null when not given. */
+    private OutputTarget outputTarget;
+    private OutputTarget junitTarget;
+    private OutputTarget openMetricsTarget;
+
     /** Whether the progress line is shown on stderr while a device is measured. */
     private boolean showProgress;
 
@@ -108,14 +111,17 @@ public final class SmokeCommand implements Callable<Integer> {
         if (progressForced && progressOff) {
             throw new UsageException("--progress and --no-progress exclude each other");
         }
-        MeasuringCommand.requireFolderOf(junit, "--junit");
-        MeasuringCommand.requireFolderOf(output, "--output");
-        MeasuringCommand.requireFolderOf(openMetrics, "--openmetrics");
+        outputTarget = Outputs.resolve("--output", output);
+        junitTarget = Outputs.resolve("--junit", junit);
+        openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
+        Outputs.requireApart(outputTarget, junitTarget, openMetricsTarget);
+        Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
         // The names do not depend on the device: a typo exits 2 before CUDA is loaded.
         EarlyNames.validate(ExpectationSet.parse(extra), SmokePlan.standard().declare(true), DeviceSelection.DEFAULT);
         Instant started = Instant.now();
         boolean document = json || output != null;
-        PrintWriter out = json && output == null ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        boolean documentOnStdout = json && output == null || outputTarget != null && outputTarget.isStdout();
+        PrintWriter out = documentOnStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
         List<Map<String, Object>> documents = new ArrayList<>();
         boolean passed = true;
@@ -134,12 +140,12 @@ public final class SmokeCommand implements Callable<Integer> {
         if (document) {
             writeDocument(SmokeDocument.of(documents, passed));
         }
-        if (openMetrics != null) {
-            write(openMetrics, OpenMetrics.render(new DocumentReader().runs(openMetrics,
+        if (openMetricsTarget != null) {
+            write(openMetricsTarget, OpenMetrics.render(new DocumentReader().runs(openMetrics,
                     Json.parse(Json.write(SmokeDocument.of(documents, passed))))));
         }
-        if (junit != null) {
-            write(junit, JUnitXml.render(suites));
+        if (junitTarget != null) {
+            write(junitTarget, JUnitXml.render(suites));
         }
         out.println(passed ? "smoke: PASS" : "smoke: FAIL");
         out.flush();
@@ -148,8 +154,8 @@ public final class SmokeCommand implements Callable<Integer> {
 
     private void writeDocument(Map<String, Object> doc) {
         String text = Json.write(doc);
-        if (output != null) {
-            write(output, text);
+        if (outputTarget != null) {
+            write(outputTarget, text);
         } else {
             PrintWriter stdout = spec.commandLine().getOut();
             stdout.print(text);
@@ -157,12 +163,8 @@ public final class SmokeCommand implements Callable<Integer> {
         }
     }
 
-    private static void write(Path file, String content) {
-        try {
-            AtomicFileWriter.write(file, content);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+    private void write(OutputTarget target, String content) {
+        Outputs.write(target, content, spec.commandLine().getOut());
     }
 
     private List<Integer> devices() {

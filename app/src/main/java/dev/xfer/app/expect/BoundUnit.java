@@ -22,7 +22,9 @@ public enum BoundUnit {
     /** Milliseconds, for times. */
     MILLISECONDS("ms"),
     /** Microseconds, for times. */
-    MICROSECONDS("us");
+    MICROSECONDS("us"),
+    /** Nanoseconds, for times: an access latency, {@code latency.host.2MiB <= 1500ns}. */
+    NANOSECONDS("ns");
 
     // The micro sign and the Greek mu look the same; both are accepted for "us", as in Durations.
     private static final Map<String, BoundUnit> ALIASES = Map.of(
@@ -46,7 +48,8 @@ public enum BoundUnit {
             case NONE -> true;
             case GBPS, MBPS, PERCENT_LINK -> unit == MetricUnit.GBPS;
             case TIMES -> unit == MetricUnit.RATIO;
-            case MILLISECONDS, MICROSECONDS -> unit == MetricUnit.MILLISECONDS;
+            case MILLISECONDS, MICROSECONDS, NANOSECONDS -> unit == MetricUnit.MILLISECONDS
+                    || unit == MetricUnit.NANOSECONDS;
         };
     }
 
@@ -67,9 +70,18 @@ public enum BoundUnit {
                     + ", which is " + metric.unit().noun());
         }
         double value = metric.value();
+        if (metric.unit() == MetricUnit.NANOSECONDS) {
+            return switch (this) {
+                case NONE, NANOSECONDS -> OptionalDouble.of(value);
+                case MICROSECONDS -> OptionalDouble.of(value / 1e3);
+                case MILLISECONDS -> OptionalDouble.of(value / 1e6);
+                default -> throw new IllegalStateException(symbol + " fits " + metric.unit());
+            };
+        }
         return switch (this) {
             case NONE, GBPS, TIMES, MILLISECONDS -> OptionalDouble.of(value);
             case MBPS, MICROSECONDS -> OptionalDouble.of(value * 1000);
+            case NANOSECONDS -> OptionalDouble.of(value * 1e6);
             case PERCENT_LINK -> metric.linkGBps().isPresent()
                     ? OptionalDouble.of(100 * value / metric.linkGBps().getAsDouble())
                     : OptionalDouble.empty();

@@ -22,7 +22,7 @@ public final class ExpectationGrammar {
                      %link   bandwidth as a percentage of the theoretical
                              per-direction rate of the PCIe link it crossed
                      x       ratio (speedup, efficiency)
-                     ms, us  time
+                     ms, us, ns  time
                      none    the result's own unit
                      A unit must fit every selected result: %link needs a known
                      link rate, and a value without a unit may not select results
@@ -60,6 +60,8 @@ public final class ExpectationGrammar {
               pipeline.ms, pipeline.batch-ms   total and per-batch time (pipeline)
               pipeline.hidden           share of copy time hidden, a ratio
               pipeline.error            max |out - (in + 1)|, a plain number
+              latency.TARGET.SIZE       ns per dependent access (latency)
+                TARGET     host, device, gpuN (GPU N's memory, read as a peer)
             Suffixes: .nodeN with --numa-node all; .gpuN with several GPUs (bandwidth);
               concurrent.MEMORY.DIRECTION.SIZE.gpuN / .all and p2p.SRC-DST.SIZE,
               p2p-bidir.SRC-DST.SIZE for --concurrent and --direction p2p

@@ -13,7 +13,7 @@ final class ExpectationParser {
     private static final Pattern NUMBER =
             Pattern.compile("[+-]?[0-9]+(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?");
     private static final String OPERATORS = "use >=, >, <=, <, == or !=";
-    private static final String UNITS = "use GB/s, MB/s, %link, x, ms or us, or no unit";
+    private static final String UNITS = "use GB/s, MB/s, %link, x, ms, us or ns, or no unit";
 
     private ExpectationParser() {
     }

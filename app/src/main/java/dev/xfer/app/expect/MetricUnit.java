@@ -9,6 +9,8 @@ public enum MetricUnit {
     GBPS("GB/s", "a bandwidth in GB/s", "bandwidths in GB/s"),
     /** Milliseconds. */
     MILLISECONDS("ms", "a time in ms", "times in ms"),
+    /** Nanoseconds, the unit of one memory access's latency. */
+    NANOSECONDS("ns", "a time in ns", "times in ns"),
     /** A ratio such as a speedup or an efficiency; may be written with the suffix {@code x}. */
     RATIO("", "a ratio", "ratios"),
     /** A whole number of things, such as wrong values seen. */

@@ -3,10 +3,6 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.units.ByteSize;
 
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +26,8 @@ public final class DocumentReader {
     /** The newest schema this xfer reads; see MeasuringCommand.SCHEMA_VERSION. */
     public static final int SCHEMA_VERSION = 1;
 
-    private static final List<String> IDENTIFYING = List.of("memory", "direction", "bytes", "scenario", "schedule", "strategy", "numaNode");
-    private static final Set<String> TIMES = Set.of("microseconds", "milliseconds");
+    private static final List<String> IDENTIFYING = List.of("memory", "direction", "target", "bytes", "scenario", "schedule", "strategy", "numaNode");
+    private static final Set<String> TIMES = Set.of("microseconds", "milliseconds", "nanoseconds");
 
     /** @throws BadDocumentException when the file cannot be read, is not JSON, not an xfer document, or newer */
     public List<GpuRun> read(Path file) {
@@ -44,14 +40,7 @@ public final class DocumentReader {
      * @throws BadDocumentException when the file cannot be read or is not JSON
      */
     public Object parse(Path file) {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(file))).toString();
-        } catch (CharacterCodingException e) {
-            throw new BadDocumentException(file, "not JSON: not UTF-8 text");
-        } catch (IOException e) {
-            throw new BadDocumentException(file, "cannot read: " + e.getMessage());
-        }
+        String text = DocumentText.read(file);
         Object parsed;
         try {
             parsed = Json.parse(text);
@@ -148,7 +137,7 @@ public final class DocumentReader {
                 String field = (String) e.getKey();
                 boolean time = TIMES.contains(field);
                 String unit = field.equals("gbps") ? "GB/s" : field.equals("microseconds") ? "us"
-                        : field.equals("milliseconds") ? "ms" : field;
+                        : field.equals("milliseconds") ? "ms" : field.equals("nanoseconds") ? "ns" : field;
                 out.add(new Measurement(key + field, unit, !time, median.doubleValue(),
                         number(summary.get("stddev"), Double.NaN), (long) number(summary.get("n"), 0), field, labels,
                         allocationSpread));

@@ -58,6 +58,24 @@ public final class XferKernels implements AutoCloseable {
         return library.kernel("count_sequence_mismatch_f64");
     }
 
+    /**
+     * {@code pointer_chase(const unsigned long long *start, long long accesses, int uncached,
+     * unsigned long long *end)}: one thread follows {@code accesses} pointers from {@code start}
+     * (with {@code ld.global.cv} when {@code uncached} is not 0) and stores where it stopped.
+     */
+    public Kernel pointerChase() {
+        return library.kernel("pointer_chase");
+    }
+
+    /**
+     * {@code copy_bytes(unsigned char *dst, const unsigned char *src, long long bytes)}: the SMs
+     * copy any byte count between any two addresses the device can reach, 16-byte vectors in the
+     * aligned middle; see {@code dev.xfer.app.bandwidth.CopyLayout} for its split of the work.
+     */
+    public Kernel copyBytes() {
+        return library.kernel("copy_bytes");
+    }
+
     @Override
     public void close() {
         library.close();

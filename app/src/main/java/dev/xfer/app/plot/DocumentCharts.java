@@ -1,5 +1,7 @@
 package dev.xfer.app.plot;
 
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Crossover;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
 
@@ -81,12 +83,19 @@ public final class DocumentCharts {
     private List<Figure> bandwidth(List<?> results, Map<?, ?> context, Caption caption, String device) {
         List<BandwidthChart.Point> host = new ArrayList<>();
         List<BandwidthChart.Point> onDevice = new ArrayList<>();
+        List<Crossover.Point> paths = new ArrayList<>();
         for (Object o : results) {
             if (o instanceof Map<?, ?> r && r.get("memory") instanceof String memory
                     && r.get("direction") instanceof String direction && r.get("bytes") instanceof Number bytes
                     && r.get("gbps") instanceof Map<?, ?> gbps && gbps.get("median") instanceof Number median) {
-                String kind = r.get("numaNode") instanceof Number node ? memory + " node" + node.longValue() : memory;
-                BandwidthChart.Point p = new BandwidthChart.Point(direction.equals("d2d") ? "device" : kind, direction,
+                // A staged or kernel row is its own line beside the driver's (and each grid of a blocks sweep).
+                CopyPath path = r.get("copy") instanceof String c ? copyPath(c) : CopyPath.DRIVER;
+                String via = path == CopyPath.DRIVER ? "" : " " + path.label()
+                        + (r.get("blocks") instanceof Number b ? " " + b.longValue() + " blocks" : "");
+                paths.add(new Crossover.Point(memory, direction, path, bytes.longValue(), median.doubleValue()));
+                String kind = (direction.equals("d2d") ? "device" : memory) + via
+                        + (r.get("numaNode") instanceof Number node ? " node" + node.longValue() : "");
+                BandwidthChart.Point p = new BandwidthChart.Point(kind, direction,
                         bytes.longValue(), median.doubleValue(), number(gbps.get("min"), median.doubleValue()),
                         number(gbps.get("max"), median.doubleValue()));
                 (direction.equals("d2d") ? onDevice : host).add(p);
@@ -104,7 +113,21 @@ public final class DocumentCharts {
             String title = "Device-to-device copies, " + device;
             out.add(Figure.chart(title, BandwidthChart.draw(title, onDevice, OptionalDouble.empty(), caption)));
         }
+        List<Crossover> crossovers = Crossover.of(paths);
+        if (!crossovers.isEmpty()) {
+            out.add(Figure.note("Copy kernel against the copy engine, " + device, String.join("; ",
+                    crossovers.stream().map(c -> c.memory() + " " + c.direction() + ": " + c.describe()).toList())));
+        }
         return out;
+    }
+
+    /** A row's {@code copy}; one this xfer does not know draws as the driver's, so old and new documents still draw. */
+    private static CopyPath copyPath(String label) {
+        try {
+            return CopyPath.fromLabel(label);
+        } catch (IllegalArgumentException e) {
+            return CopyPath.DRIVER;
+        }
     }
 
     private List<Figure> overlap(Map<?, ?> doc, List<?> results, Caption caption, String device) {

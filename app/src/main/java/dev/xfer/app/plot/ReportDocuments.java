@@ -2,13 +2,9 @@ package dev.xfer.app.plot;
 
 import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.DocumentReader;
+import dev.xfer.app.fleet.DocumentText;
 import dev.xfer.app.report.Json;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -23,15 +19,7 @@ public final class ReportDocuments {
 
     /** @throws BadDocumentException naming the file and why, for a file that is no xfer document */
     public static Map<?, ?> read(Path file) {
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
-        } catch (CharacterCodingException e) {
-            throw new BadDocumentException(file, "not JSON: not UTF-8 text");
-        } catch (IOException e) {
-            throw new BadDocumentException(file, Files.exists(file) ? "cannot read: " + e.getMessage()
-                    : "no such file or directory");
-        }
+        String text = DocumentText.read(file);
         Object parsed;
         try {
             parsed = Json.parse(text);

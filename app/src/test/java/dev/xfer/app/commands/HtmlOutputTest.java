@@ -52,7 +52,8 @@ class HtmlOutputTest {
     @Test
     void aMissingFolderIsAUsageErrorBeforeMeasuring() {
         MeasuringCommand m = new ParsedMeasuring().measuring;
-        UsageException e = assertThrows(UsageException.class, () -> m.alsoHtml(dir.resolve("no/such/r.html")));
+        m.alsoHtml(dir.resolve("no/such/r.html"));
+        UsageException e = assertThrows(UsageException.class, m::format);
         assertTrue(e.getMessage().startsWith("--html "), e.getMessage());
         XferRun run = XferRun.of("overlap", "--html", dir.resolve("no/such/r.html").toString());
         assertEquals(2, run.exitCode(), run.err());

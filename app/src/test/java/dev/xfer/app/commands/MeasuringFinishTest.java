@@ -289,7 +289,7 @@ class MeasuringFinishTest {
         Path junit = unwritable("junit.xml");
         UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> new Run("--json", "--output", output.toString(), "--junit", junit.toString()).finish(passing()));
-        assertTrue(e.getMessage().startsWith("cannot write " + junit + ": "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("cannot write --junit " + junit + ": "), e.getMessage());
         assertTrue(Files.exists(output), "the results were written before the report failed");
         assertEquals(List.of(), strayFiles());
     }

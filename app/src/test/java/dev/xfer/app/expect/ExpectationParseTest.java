@@ -80,11 +80,11 @@ class ExpectationParseTest {
             "pinned.h2d >== 45      | --expect 'pinned.h2d >== 45': '>==' is not a comparison (use >=, >, <=, <, == or !=)",
             "pinned.h2d ! 45        | --expect 'pinned.h2d ! 45': '!' is not a comparison (use >=, >, <=, <, == or !=)",
             "pinned.h2d >=          | --expect 'pinned.h2d >=': the value after >= is missing",
-            "pinned.h2d >= 45Gb/s   | --expect 'pinned.h2d >= 45Gb/s': unknown unit 'Gb/s' (use GB/s, MB/s, %link, x, ms or us, or no unit)",
-            "pinned.h2d >= 45 gb/s  | --expect 'pinned.h2d >= 45 gb/s': unknown unit 'gb/s' (use GB/s, MB/s, %link, x, ms or us, or no unit)",
-            "pinned.h2d >= 80%      | --expect 'pinned.h2d >= 80%': unknown unit '%' (use GB/s, MB/s, %link, x, ms or us, or no unit)",
-            "pinned.h2d >= 1e       | --expect 'pinned.h2d >= 1e': unknown unit 'e' (use GB/s, MB/s, %link, x, ms or us, or no unit)",
-            "pinned.h2d >= 1 2      | --expect 'pinned.h2d >= 1 2': unknown unit '2' (use GB/s, MB/s, %link, x, ms or us, or no unit)",
+            "pinned.h2d >= 45Gb/s   | --expect 'pinned.h2d >= 45Gb/s': unknown unit 'Gb/s' (use GB/s, MB/s, %link, x, ms, us or ns, or no unit)",
+            "pinned.h2d >= 45 gb/s  | --expect 'pinned.h2d >= 45 gb/s': unknown unit 'gb/s' (use GB/s, MB/s, %link, x, ms, us or ns, or no unit)",
+            "pinned.h2d >= 80%      | --expect 'pinned.h2d >= 80%': unknown unit '%' (use GB/s, MB/s, %link, x, ms, us or ns, or no unit)",
+            "pinned.h2d >= 1e       | --expect 'pinned.h2d >= 1e': unknown unit 'e' (use GB/s, MB/s, %link, x, ms, us or ns, or no unit)",
+            "pinned.h2d >= 1 2      | --expect 'pinned.h2d >= 1 2': unknown unit '2' (use GB/s, MB/s, %link, x, ms, us or ns, or no unit)",
             "pinned.h2d >= .5       | --expect 'pinned.h2d >= .5': '.5' is not a number",
             "pinned.h2d >= 1e999    | --expect 'pinned.h2d >= 1e999': '1e999' is out of range",
             "pinned.h2d >= NaN      | --expect 'pinned.h2d >= NaN': 'NaN' is not a number",
@@ -108,7 +108,7 @@ class ExpectationParseTest {
         ExpectationSyntaxException e = assertThrows(ExpectationSyntaxException.class,
                 () -> Expectation.parse("pinned.h2d\n>= 1\u0007"));
         assertEquals("--expect 'pinned.h2d\\n>= 1\\u0007': unknown unit '\\u0007' "
-                + "(use GB/s, MB/s, %link, x, ms or us, or no unit)", e.getMessage());
+                + "(use GB/s, MB/s, %link, x, ms, us or ns, or no unit)", e.getMessage());
     }
 
     @Test

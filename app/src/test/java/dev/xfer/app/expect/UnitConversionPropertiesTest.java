@@ -37,6 +37,15 @@ class UnitConversionPropertiesTest {
     }
 
     @Property
+    void anAccessLatencyInNanosecondsIsAThousandthOfAMicrosecond(
+            @ForAll Comparison op, @ForAll("rates") double ns, @ForAll("rates") double boundUs) {
+        Metric latency = Metric.of("latency.host.2MiB", ns, MetricUnit.NANOSECONDS);
+        assertOutcome(op, latency, boundUs, BoundUnit.MICROSECONDS, new BigDecimal(ns).divide(THOUSAND));
+        assertOutcome(op, latency, boundUs, BoundUnit.NANOSECONDS, new BigDecimal(ns));
+        assertOutcome(op, latency, boundUs, BoundUnit.NONE, new BigDecimal(ns));
+    }
+
+    @Property
     void percentOfLinkIsAHundredTimesTheRateOverTheLink(
             @ForAll Comparison op, @ForAll("rates") double gbps, @ForAll("links") double link,
             @ForAll("percents") double bound) {
@@ -65,6 +74,11 @@ class UnitConversionPropertiesTest {
         assertEquals(54.52, BoundUnit.NONE.convert(Metric.of("a", 54.52, MetricUnit.GBPS)).orElseThrow());
         assertEquals(1.5, BoundUnit.TIMES.convert(Metric.of("a", 1.5, MetricUnit.RATIO)).orElseThrow());
         assertEquals(true, BoundUnit.PERCENT_LINK.convert(Metric.of("a", 31.5, MetricUnit.GBPS)).isEmpty());
+        assertEquals(1.2, BoundUnit.MICROSECONDS.convert(Metric.of("a", 1200, MetricUnit.NANOSECONDS)).orElseThrow());
+        assertEquals(0.0012, BoundUnit.MILLISECONDS.convert(Metric.of("a", 1200, MetricUnit.NANOSECONDS)).orElseThrow());
+        assertEquals(1200.0, BoundUnit.NANOSECONDS.convert(Metric.of("a", 1200, MetricUnit.NANOSECONDS)).orElseThrow());
+        assertEquals(1500.0, BoundUnit.NANOSECONDS.convert(Metric.of("a", 0.0015, MetricUnit.MILLISECONDS)).orElseThrow(),
+                1e-9);
     }
 
     @Test
@@ -75,7 +89,8 @@ class UnitConversionPropertiesTest {
                     case NONE -> true;
                     case GBPS, MBPS, PERCENT_LINK -> metricUnit == MetricUnit.GBPS;
                     case TIMES -> metricUnit == MetricUnit.RATIO;
-                    case MILLISECONDS, MICROSECONDS -> metricUnit == MetricUnit.MILLISECONDS;
+                    case MILLISECONDS, MICROSECONDS, NANOSECONDS -> metricUnit == MetricUnit.MILLISECONDS
+                            || metricUnit == MetricUnit.NANOSECONDS;
                 };
                 assertEquals(expected, unit.fits(metricUnit), unit + " on " + metricUnit);
             }

@@ -1,6 +1,10 @@
 package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.KernelCopy;
+import dev.xfer.app.bandwidth.LaunchShape;
+import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;
@@ -10,6 +14,7 @@ import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
 import dev.xfer.cuda.HostMemoryKind;
@@ -42,6 +47,12 @@ import java.util.function.ObjIntConsumer;
  * </ul>
  * Before each, the receiving B buffers are poisoned; after the timed copies each is read back
  * into a poisoned host buffer and must equal the pattern.
+ * <p>
+ * With {@code --copy kernel}, every pair with peer access both ways is measured a second time by
+ * xfer's copy kernel instead of {@code cudaMemcpyPeerAsync}: launched on src (one block per SM of
+ * src, whatever {@code --blocks} says), reading src's A and writing into dst's B over the peer
+ * mapping, nvbandwidth's "write" form; both ways, a kernel on each GPU at once. A pair without
+ * peer access has no kernel result: a kernel cannot reach the other GPU's memory.
  */
 public final class PeerBenchmark {
     private final List<CudaDevice> devices;
@@ -66,9 +77,14 @@ public final class PeerBenchmark {
     public record Outcome(List<PeerResult> results, List<VerificationFailure> failures) {
     }
 
-    /** The measurements, for progress: per size, each ordered pair one way and both ways. */
+    /** The measurements, for progress: per size, path and ordered pair, one way and both ways. */
     public static int configurations(BandwidthPlan plan, int devices) {
-        return plan.sizes().size() * devices * (devices - 1) * 2;
+        return plan.sizes().size() * devices * (devices - 1) * 2 * paths(plan).size();
+    }
+
+    /** Who copies between GPUs: the driver always, and the copy kernel when {@code --copy} names it. */
+    public static List<CopyPath> paths(BandwidthPlan plan) {
+        return plan.kernelCopies() ? List.of(CopyPath.DRIVER, CopyPath.KERNEL) : List.of(CopyPath.DRIVER);
     }
 
     /** Device memory each device needs for one size: the pattern buffer and the receiving one. */
@@ -98,7 +114,8 @@ public final class PeerBenchmark {
         List<Lane> lanes = new ArrayList<>();
         boolean[][] enabledHere = new boolean[n][n];
         try (Cleanup disable = () -> disablePeerAccess(enabledHere);
-             Cleanup close = () -> closeLanes(lanes)) {
+             Cleanup close = () -> closeLanes(lanes);
+             XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null) {
             for (int a = 0; a < n; a++) {
                 for (int b = 0; b < n; b++) {
                     if (reaches[a][b]) {
@@ -109,7 +126,8 @@ public final class PeerBenchmark {
             for (CudaDevice device : devices) {
                 lanes.add(Lane.open(device));
             }
-            Run run = new Run(plan, lanes, reaches, results, failures, configurations(plan, n));
+            Run run = new Run(plan, lanes, reaches, results, failures, configurations(plan, n),
+                    kernels == null ? null : new KernelCopy(kernels.copyBytes()));
             for (long size : plan.sizes()) {
                 run.size(size);
             }
@@ -184,10 +202,12 @@ public final class PeerBenchmark {
         private final List<PeerResult> results;
         private final List<VerificationFailure> failures;
         private final int total;
+        private final KernelCopy kernel;
         private int done;
 
         Run(BandwidthPlan plan, List<Lane> lanes, boolean[][] reaches, List<PeerResult> results,
-            List<VerificationFailure> failures, int total) {
+            List<VerificationFailure> failures, int total, KernelCopy kernel) {
+            this.kernel = kernel;
             this.plan = plan;
             this.lanes = lanes;
             this.reaches = reaches;
@@ -215,7 +235,14 @@ public final class PeerBenchmark {
                 for (int s = 0; s < n; s++) {
                     for (int d = 0; d < n; d++) {
                         if (s != d) {
-                            results.add(pair(s, d, size, patterns, targets, reference.segment(), check.segment()));
+                            results.add(pair(s, d, size, patterns, targets, reference.segment(), check.segment(),
+                                    CopyPath.DRIVER));
+                            if (kernel != null && reaches[s][d] && reaches[d][s]) {
+                                results.add(pair(s, d, size, patterns, targets, reference.segment(), check.segment(),
+                                        CopyPath.KERNEL));
+                            } else if (kernel != null) {
+                                done += 2; // counted in the total, not measured
+                            }
                         }
                     }
                 }
@@ -223,23 +250,23 @@ public final class PeerBenchmark {
         }
 
         private PeerResult pair(int s, int d, long size, List<DeviceBuffer> patterns, List<DeviceBuffer> targets,
-                                MemorySegment reference, MemorySegment check) {
+                                MemorySegment reference, MemorySegment check, CopyPath path) {
             Lane src = lanes.get(s);
             Lane dst = lanes.get(d);
-            String oneWayName = PeerResult.configuration(src.device().index(), dst.device().index(), size);
-            String bothWaysName = PeerResult.bidirConfiguration(src.device().index(), dst.device().index(), size);
+            String oneWayName = PeerResult.configuration(src.device().index(), dst.device().index(), size, path);
+            String bothWaysName = PeerResult.bidirConfiguration(src.device().index(), dst.device().index(), size, path);
 
             progress.measuring(done++, total, oneWayName);
             poison(dst, targets.get(d));
             src.device().makeCurrent();
-            double[] oneWay = repeat(() -> oneWay(src, targets.get(d), patterns.get(s), size));
+            double[] oneWay = repeat(() -> oneWay(src, targets.get(d), patterns.get(s), size, path));
             boolean ok = readBack(dst, targets.get(d), oneWayName, reference, check);
 
             progress.measuring(done++, total, bothWaysName);
             poison(dst, targets.get(d));
             poison(src, targets.get(s));
             src.device().makeCurrent();
-            double[] bothWays = repeat(() -> bothWays(src, dst, patterns, targets, s, d, size));
+            double[] bothWays = repeat(() -> bothWays(src, dst, patterns, targets, s, d, size, path));
             boolean bidirOk = readBack(dst, targets.get(d), bothWaysName + " (into device "
                     + dst.device().index() + ")", reference, check);
             bidirOk &= readBack(src, targets.get(s), bothWaysName + " (into device "
@@ -247,7 +274,23 @@ public final class PeerBenchmark {
 
             return new PeerResult(src.device().index(), dst.device().index(), size, reaches[s][d] && reaches[d][s],
                     Summary.ofRates(size, oneWay), Summary.ofRates(Math.multiplyExact(size, 2), bothWays), ok,
-                    bidirOk);
+                    bidirOk, path);
+        }
+
+        /**
+         * Queues one copy from {@code from} into {@code into} on {@code lane}'s stream: the driver's peer
+         * copy, or the copy kernel launched on the lane's GPU (made current for the launch; the
+         * caller's current device is put back after).
+         */
+        private void issue(Lane lane, DeviceBuffer into, DeviceBuffer from, long size, CopyPath path, Lane current) {
+            if (path == CopyPath.DRIVER) {
+                Memcpy.copyPeerAsync(into, from, size, lane.stream());
+                return;
+            }
+            lane.device().makeCurrent();
+            kernel.issue(into.address(), from.address(), size,
+                    LaunchShape.ofBlocks(lane.device().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), lane.stream());
+            current.device().makeCurrent();
         }
 
         private double[] repeat(Measurement copy) {
@@ -259,18 +302,18 @@ public final class PeerBenchmark {
             return seconds;
         }
 
-        private double oneWay(Lane src, DeviceBuffer into, DeviceBuffer from, long size) {
+        private double oneWay(Lane src, DeviceBuffer into, DeviceBuffer from, long size, CopyPath path) {
             return switch (plan.timer()) {
                 case EVENTS -> {
                     src.start().record(src.stream());
-                    Memcpy.copyPeerAsync(into, from, size, src.stream());
+                    issue(src, into, from, size, path, src);
                     src.stop().record(src.stream());
                     src.stop().synchronize();
                     yield src.start().millisecondsTo(src.stop()) / 1e3;
                 }
                 case WALL -> {
                     long t0 = System.nanoTime();
-                    Memcpy.copyPeerAsync(into, from, size, src.stream());
+                    issue(src, into, from, size, path, src);
                     src.stream().synchronize();
                     yield (System.nanoTime() - t0) / 1e9;
                 }
@@ -278,13 +321,13 @@ public final class PeerBenchmark {
         }
 
         private double bothWays(Lane src, Lane dst, List<DeviceBuffer> patterns, List<DeviceBuffer> targets, int s,
-                                int d, long size) {
+                                int d, long size, CopyPath path) {
             return switch (plan.timer()) {
                 case EVENTS -> {
                     src.start().record(src.stream());
                     dst.stream().waitFor(src.start());
-                    Memcpy.copyPeerAsync(targets.get(d), patterns.get(s), size, src.stream());
-                    Memcpy.copyPeerAsync(targets.get(s), patterns.get(d), size, dst.stream());
+                    issue(src, targets.get(d), patterns.get(s), size, path, src);
+                    issue(dst, targets.get(s), patterns.get(d), size, path, src);
                     dst.done().record(dst.stream());
                     src.stream().waitFor(dst.done());
                     src.stop().record(src.stream());
@@ -293,8 +336,8 @@ public final class PeerBenchmark {
                 }
                 case WALL -> {
                     long t0 = System.nanoTime();
-                    Memcpy.copyPeerAsync(targets.get(d), patterns.get(s), size, src.stream());
-                    Memcpy.copyPeerAsync(targets.get(s), patterns.get(d), size, dst.stream());
+                    issue(src, targets.get(d), patterns.get(s), size, path, src);
+                    issue(dst, targets.get(s), patterns.get(d), size, path, src);
                     src.stream().synchronize();
                     dst.stream().synchronize();
                     yield (System.nanoTime() - t0) / 1e9;

@@ -1,10 +1,12 @@
 package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.report.SummaryJson;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The GPU-to-GPU copies ({@code --direction p2p}) as the {@code p2p} array of a several-device document. */
 public final class PeerJson {
@@ -14,12 +16,13 @@ public final class PeerJson {
     /**
      * One object per ordered pair and size: {@code src}, {@code dst}, {@code bytes},
      * {@code peerAccess}, {@code gbps} and {@code bidirGbps} (summaries, GB/s; {@code median} is the
-     * figure of the matrix), {@code verified}, {@code bidirVerified}.
+     * figure of the matrix), {@code verified}, {@code bidirVerified}; a pair copied by xfer's copy
+     * kernel ({@code --copy kernel}) also {@code "copy": "kernel"}.
      */
     public static List<Object> rows(List<PeerResult> results) {
         List<Object> rows = new ArrayList<>();
         for (PeerResult r : results) {
-            rows.add(Json.object(
+            Map<String, Object> row = Json.object(
                     "src", r.src(),
                     "dst", r.dst(),
                     "bytes", r.bytes(),
@@ -27,7 +30,11 @@ public final class PeerJson {
                     "gbps", SummaryJson.of(r.gigabytesPerSecond()),
                     "bidirGbps", SummaryJson.of(r.bidirGbps()),
                     "verified", r.verified(),
-                    "bidirVerified", r.bidirVerified()));
+                    "bidirVerified", r.bidirVerified());
+            if (r.copy() != CopyPath.DRIVER) {
+                row.put("copy", r.copy().label());
+            }
+            rows.add(row);
         }
         return rows;
     }

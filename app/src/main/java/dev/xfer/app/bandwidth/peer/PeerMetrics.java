@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -16,7 +17,8 @@ import java.util.Optional;
 /**
  * Result names of the GPU-to-GPU copies ({@code --direction p2p}), for {@code --expect} and
  * {@code --junit}: {@code p2p.SRC-DST.SIZE}, one way, and {@code p2p-bidir.SRC-DST.SIZE}, both
- * copies together; GB/s only.
+ * copies together; GB/s only. Pairs copied by xfer's copy kernel have {@code .kernel} after the
+ * first part ({@code p2p.kernel.0-1.16MiB}), so {@code p2p.0-1} still means the driver's.
  */
 public final class PeerMetrics {
     private PeerMetrics() {
@@ -24,7 +26,13 @@ public final class PeerMetrics {
 
     /** {@code p2p.SRC-DST.SIZE}, or {@code p2p-bidir.SRC-DST.SIZE} for both ways. */
     public static String name(int src, int dst, long bytes, boolean bidir) {
-        return (bidir ? "p2p-bidir." : "p2p.") + src + "-" + dst + "." + ByteSize.ofBytes(bytes).format();
+        return name(src, dst, bytes, bidir, CopyPath.DRIVER);
+    }
+
+    /** {@link #name(int, int, long, boolean)} with {@code .kernel} after the first part for the copy kernel's pairs. */
+    public static String name(int src, int dst, long bytes, boolean bidir, CopyPath copy) {
+        return (bidir ? "p2p-bidir." : "p2p.") + (copy == CopyPath.DRIVER ? "" : copy.label() + ".") + src + "-" + dst
+                + "." + ByteSize.ofBytes(bytes).format();
     }
 
     /**
@@ -38,8 +46,10 @@ public final class PeerMetrics {
             for (int src : devices) {
                 for (int dst : devices) {
                     if (src != dst) {
-                        out.add(MetricDeclaration.of(name(src, dst, size, false), MetricUnit.GBPS));
-                        out.add(MetricDeclaration.of(name(src, dst, size, true), MetricUnit.GBPS));
+                        for (CopyPath copy : PeerBenchmark.paths(plan)) {
+                            out.add(MetricDeclaration.of(name(src, dst, size, false, copy), MetricUnit.GBPS));
+                            out.add(MetricDeclaration.of(name(src, dst, size, true, copy), MetricUnit.GBPS));
+                        }
                     }
                 }
             }
@@ -53,13 +63,13 @@ public final class PeerMetrics {
         List<MeasuredConfiguration> configurations = new ArrayList<>();
         for (PeerResult r : results) {
             String access = r.peerAccess() ? "peer access" : "no peer access: through host memory";
-            String oneWay = name(r.src(), r.dst(), r.bytes(), false);
+            String oneWay = name(r.src(), r.dst(), r.bytes(), false, r.copy());
             metrics.add(Metric.of(oneWay, r.gigabytesPerSecond().median(), MetricUnit.GBPS));
             configurations.add(new MeasuredConfiguration(oneWay, String.format(Locale.ROOT,
                     "%d bytes from device %d to %d (%s): median %.2f GB/s over %d copies", r.bytes(), r.src(), r.dst(),
                     access, r.gigabytesPerSecond().median(), r.gigabytesPerSecond().n()),
                     r.verified() ? Optional.empty() : Optional.of("data came back wrong: " + r.configuration())));
-            String bothWays = name(r.src(), r.dst(), r.bytes(), true);
+            String bothWays = name(r.src(), r.dst(), r.bytes(), true, r.copy());
             metrics.add(Metric.of(bothWays, r.bidirGbps().median(), MetricUnit.GBPS));
             configurations.add(new MeasuredConfiguration(bothWays, String.format(Locale.ROOT,
                     "%d bytes each way between devices %d and %d at once (%s): median %.2f GB/s together over %d pairs",

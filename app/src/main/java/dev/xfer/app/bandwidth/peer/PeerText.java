@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.report.Decimals;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
@@ -29,11 +30,29 @@ public final class PeerText {
         StringBuilder out = new StringBuilder();
         List<Long> sizes = results.stream().map(PeerResult::bytes).distinct().toList();
         for (long bytes : sizes) {
-            List<PeerResult> ofSize = results.stream().filter(r -> r.bytes() == bytes).toList();
-            out.append(matrix("GPU to GPU (cudaMemcpyPeerAsync), " + bytes
-                    + " B, one way: median GB/s, rows: source, columns: destination", indices, ofSize, false));
-            out.append(matrix("GPU to GPU, " + bytes + " B, both ways at once: median GB/s of both copies together",
-                    indices, ofSize, true));
+            List<PeerResult> ofSize = results.stream().filter(r -> r.bytes() == bytes && r.copy() == CopyPath.DRIVER)
+                    .toList();
+            if (!ofSize.isEmpty()) {
+                out.append(matrix("GPU to GPU (cudaMemcpyPeerAsync), " + bytes
+                        + " B, one way: median GB/s, rows: source, columns: destination", indices, ofSize, false));
+                out.append(matrix("GPU to GPU, " + bytes + " B, both ways at once: median GB/s of both copies together",
+                        indices, ofSize, true));
+            }
+            List<PeerResult> byKernel = results.stream().filter(r -> r.bytes() == bytes && r.copy() == CopyPath.KERNEL)
+                    .toList();
+            if (!byKernel.isEmpty()) {
+                out.append(matrix("GPU to GPU by copy kernel (launched on the source, writing into the destination), "
+                        + bytes + " B, one way: median GB/s, rows: source, columns: destination", indices, byKernel,
+                        false));
+                out.append(matrix("GPU to GPU by copy kernel, " + bytes + " B, both ways at once (a kernel on each):"
+                        + " median GB/s of both copies together", indices, byKernel, true));
+            }
+        }
+        long kernelPairs = results.stream().filter(r -> r.copy() == CopyPath.KERNEL).count();
+        long driverPairs = results.size() - kernelPairs;
+        if (kernelPairs > 0 && kernelPairs < driverPairs) {
+            out.append("? no copy kernel between two GPUs without peer access both ways: a kernel cannot reach the"
+                    + " other's memory\n");
         }
         if (results.stream().anyMatch(r -> !r.peerAccess())) {
             out.append(NO_PEER_ACCESS).append(" no peer access between the two GPUs (cudaDeviceCanAccessPeer):"

@@ -1,0 +1,85 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.report.TextTable;
+import dev.xfer.app.report.TextTable.Column;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** The parts of the bandwidth text report that only the copy kernel has: its launch, the blocks sweep, the crossover. */
+final class KernelCopyText {
+    /** A grid reaches the link when its median is within this fraction of the sweep's best. */
+    static final double SATURATED = 0.95;
+
+    private KernelCopyText() {
+    }
+
+    static String launchLine() {
+        return String.format(Locale.ROOT, "copy kernel: copy_bytes, %d threads per block, %d x 16 B loads in flight"
+                + " per thread, blocks as listed%n", LaunchShape.THREADS_PER_BLOCK, LaunchShape.UNROLL);
+    }
+
+    /**
+     * With several grids, per memory, direction and size: the best median, its grid, and the
+     * fewest blocks within {@link #SATURATED} of it, i.e. how many SMs saturate the link.
+     */
+    static Optional<String> saturation(BandwidthReport report) {
+        Map<String, List<BandwidthResult>> sweeps = new LinkedHashMap<>();
+        for (BandwidthResult r : report.results()) {
+            if (r.copy() == CopyPath.KERNEL && r.shape().isPresent()) {
+                sweeps.computeIfAbsent(r.memory() + "\t" + r.direction() + "\t" + r.bytes() + "\t" + r.numaNode(),
+                        k -> new ArrayList<>()).add(r);
+            }
+        }
+        String title = String.format(Locale.ROOT, "blocks sweep: the fewest blocks within %.0f%% of the best median:",
+                SATURATED * 100);
+        TextTable table = new TextTable(title, List.of(Column.left("memory"), Column.left("direction"),
+                Column.right("bytes"), Column.right("best GB/s"), Column.right("at blocks"),
+                Column.right(String.format(Locale.ROOT, "%.0f%% from blocks", SATURATED * 100)),
+                Column.right("GB/s there")));
+        boolean any = false;
+        for (List<BandwidthResult> sweep : sweeps.values()) {
+            if (sweep.size() < 2) {
+                continue;
+            }
+            BandwidthResult best = sweep.getFirst();
+            for (BandwidthResult r : sweep) {
+                if (r.gigabytesPerSecond().median() > best.gigabytesPerSecond().median()) {
+                    best = r;
+                }
+            }
+            double bar = SATURATED * best.gigabytesPerSecond().median();
+            BandwidthResult enough = sweep.stream().filter(r -> r.gigabytesPerSecond().median() >= bar)
+                    .min((a, b) -> Integer.compare(a.shape().get().blocks(), b.shape().get().blocks())).orElse(best);
+            table.addRow(List.of(best.memory(), best.direction(), Long.toString(best.bytes()),
+                    BandwidthText.f2(best.gigabytesPerSecond().median()), Integer.toString(best.shape().get().blocks()),
+                    Integer.toString(enough.shape().get().blocks()),
+                    BandwidthText.f2(enough.gigabytesPerSecond().median())));
+            any = true;
+        }
+        return any ? Optional.of(table.render()) : Optional.empty();
+    }
+
+    /** With the driver's and the kernel's rows over two sizes at least: per memory and direction, where the kernel stops winning. */
+    static Optional<String> crossover(BandwidthReport report) {
+        List<Crossover.Point> points = report.results().stream()
+                .map(r -> new Crossover.Point(r.memory(), r.direction(), r.copy(), r.bytes(),
+                        r.gigabytesPerSecond().median()))
+                .toList();
+        List<Crossover> crossovers = Crossover.of(points);
+        if (crossovers.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder out = new StringBuilder("crossover, copy kernel against the copy engine (medians; the kernel's"
+                + " best grid at each size):\n");
+        for (Crossover c : crossovers) {
+            out.append("  ").append(c.memory()).append(' ').append(c.direction()).append(": ").append(c.describe())
+                    .append('\n');
+        }
+        return Optional.of(out.toString());
+    }
+}

@@ -1,0 +1,106 @@
+package dev.xfer.app.bandwidth.pattern;
+
+import dev.xfer.app.bandwidth.CopyPath;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiPredicate;
+
+/**
+ * A many-GPU traffic pattern over the GPUs {@code --device} selects: which copies run in each
+ * round, which GPU issues each, and which are timed. No CUDA here: the engine runs the rounds, and
+ * the copy path ({@link CopyPath}) decides how each planned copy is issued.
+ *
+ * @param bidirectional for host patterns: the opposite copy runs beside every one (the measured
+ *                      GPU's as interference too), as nvbandwidth's {@code _bidirectional_} cases
+ * @param initiation    for GPU patterns: whether the GPU that holds the data writes it or the one
+ *                      that receives it reads it
+ * @param bytes         the timed copies' size; interfering copies move twice as much
+ */
+public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiation initiation, CopyPath path,
+                          long bytes) {
+    /** @throws IllegalArgumentException for a form the pattern does not have, in the options' words */
+    public PatternPlan {
+        if (bidirectional && !pattern.involvesHost()) {
+            throw new IllegalArgumentException(pattern + " has no bidirectional form (nvbandwidth has none either):"
+                    + " its read and write forms move data each way");
+        }
+        if (path != CopyPath.DRIVER) {
+            // The seam for the kernel path: a PlannedCopy says what to move and which GPU issues it,
+            // so a kernel initiator runs the same rounds once it exists.
+            throw new IllegalArgumentException("many-GPU patterns run on the copy engines (--copy driver) for now,"
+                    + " not --copy " + path.label());
+        }
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("a pattern copy of " + bytes + " bytes");
+        }
+    }
+
+    /** Why a run over {@code gpus} has no patterns to measure, or empty when it has. */
+    public static Optional<String> whyNone(List<Integer> gpus) {
+        if (gpus.size() >= 2) {
+            return Optional.empty();
+        }
+        return Optional.of("no many-GPU patterns: they need two GPUs at least (one measured, the others"
+                + " interfering); this run has " + (gpus.isEmpty() ? "none" : "one (GPU " + gpus.getFirst() + ")"));
+    }
+
+    /**
+     * One round per GPU, in order: that GPU measured, the others interfering. For GPU patterns only
+     * the pairs {@code canAccessPeer(initiator, other)} allows take part; a GPU left with none has
+     * no round.
+     */
+    public List<PatternRound> rounds(List<Integer> gpus, BiPredicate<Integer, Integer> canAccessPeer) {
+        List<PatternRound> rounds = new ArrayList<>();
+        if (whyNone(gpus).isPresent()) {
+            return rounds;
+        }
+        for (int measured : gpus) {
+            List<PlannedCopy> copies = pattern.involvesHost() ? hostRound(gpus, measured)
+                    : peerRound(gpus, measured, canAccessPeer);
+            if (copies.stream().anyMatch(PlannedCopy::timed)) {
+                rounds.add(new PatternRound(measured, copies));
+            }
+        }
+        return rounds;
+    }
+
+    private List<PlannedCopy> hostRound(List<Integer> gpus, int measured) {
+        boolean toHost = pattern == TrafficPattern.ALL_TO_HOST;
+        List<PlannedCopy> copies = new ArrayList<>();
+        for (int g : gpus) {
+            boolean isMeasured = g == measured;
+            copies.add(hostCopy(g, toHost, isMeasured ? bytes : 2 * bytes, isMeasured));
+            if (bidirectional) {
+                copies.add(hostCopy(g, !toHost, 2 * bytes, false));
+            }
+        }
+        return copies;
+    }
+
+    private static PlannedCopy hostCopy(int gpu, boolean toHost, long size, boolean timed) {
+        Endpoint device = Endpoint.device(gpu);
+        Endpoint host = Endpoint.hostFor(gpu);
+        return toHost ? new PlannedCopy(device, host, gpu, size, timed) : new PlannedCopy(host, device, gpu, size, timed);
+    }
+
+    private List<PlannedCopy> peerRound(List<Integer> gpus, int one, BiPredicate<Integer, Integer> canAccessPeer) {
+        List<PlannedCopy> copies = new ArrayList<>();
+        for (int other : gpus) {
+            if (other == one) {
+                continue;
+            }
+            // all-to-one: the others act on the one; one-to-all: the one acts on the others.
+            int actor = pattern == TrafficPattern.ALL_TO_ONE ? other : one;
+            int acted = actor == other ? one : other;
+            boolean writes = initiation == Initiation.WRITE;
+            Endpoint from = Endpoint.device(writes ? actor : acted);
+            Endpoint to = Endpoint.device(writes ? acted : actor);
+            if (canAccessPeer.test(actor, acted)) {
+                copies.add(new PlannedCopy(from, to, actor, bytes, true));
+            }
+        }
+        return copies;
+    }
+}

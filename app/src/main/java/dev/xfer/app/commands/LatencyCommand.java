@@ -1,0 +1,178 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.latency.ChaseOrder;
+import dev.xfer.app.latency.LatencyBenchmark;
+import dev.xfer.app.latency.LatencyJson;
+import dev.xfer.app.latency.LatencyMetrics;
+import dev.xfer.app.latency.LatencyPlan;
+import dev.xfer.app.latency.LatencyReport;
+import dev.xfer.app.latency.LatencyResult;
+import dev.xfer.app.latency.LatencyRun;
+import dev.xfer.app.latency.LatencyTarget;
+import dev.xfer.app.latency.LatencyText;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.units.ByteSize;
+import dev.xfer.app.units.ByteSizes;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
+
+/** {@code xfer latency}: how long one GPU waits for one access to host, its own, or a peer GPU's memory. */
+@Command(header = "Access latency: a GPU chasing pointers through host, device or peer GPU memory.", name = "latency",
+        mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+        description = {"One GPU thread follows a chain of pointers, each load waiting for the one",
+                "before it, through page-locked host memory, the GPU's own memory, and every",
+                "other selected GPU's memory (peers). The chain is a random cycle over",
+                "128-byte nodes, so nothing can prefetch it. Reports ns per access: median,",
+                "min and max over the timed chases. Exit 1 if a chase ended on the wrong node."})
+public final class LatencyCommand implements Callable<Integer> {
+    @Mixin
+    private MeasuringCommand measuring;
+
+    @ArgGroup(exclusive = true)
+    private SizeSelection sizeSelection;
+
+    static final class SizeSelection {
+        @Option(names = "--size", split = ",", paramLabel = "SIZE",
+                description = "Buffer size, or a comma list; a multiple of 128 bytes (default 2MiB, nvbandwidth's).")
+        private List<String> sizes;
+
+        @Option(names = "--sizes", paramLabel = "FROM..TO",
+                description = "A sweep in powers of two, e.g. 4KiB..1GiB: it crosses the GPU's L1 and L2.")
+        private String sweep;
+    }
+
+    @Option(names = "--target", split = ",", paramLabel = "WHERE", completionCandidates = Targets.class,
+            description = "${COMPLETION-CANDIDATES} (default all three); peer: every other selected GPU's memory.")
+    private List<String> targets;
+
+    @Option(names = "--accesses", paramLabel = "N",
+            description = "Dependent loads per timed chase (default ${DEFAULT-VALUE}).")
+    private long accesses = LatencyPlan.DEFAULT_ACCESSES;
+
+    @Option(names = "--iterations", paramLabel = "N",
+            description = "Timed chases per configuration, after one untimed (default ${DEFAULT-VALUE}).")
+    private int iterations = LatencyPlan.DEFAULT_ITERATIONS;
+
+    @Option(names = "--order", paramLabel = "ORDER", completionCandidates = Orders.class,
+            description = "${COMPLETION-CANDIDATES} (default random); sequential links each node to the next (nvbandwidth's layout).")
+    private String order = ChaseOrder.RANDOM.label();
+
+    @Option(names = "--seed", paramLabel = "N",
+            description = "Seed of the random cycle: the same seed, the same chain (default ${DEFAULT-VALUE}).")
+    private long seed = LatencyPlan.DEFAULT_SEED;
+
+    /** --target's values. */
+    static final class Targets extends Choices.Values {
+        Targets() {
+            super(Arrays.stream(LatencyTarget.Kind.values()).map(LatencyTarget.Kind::label).toList());
+        }
+    }
+
+    /** --order's values. */
+    static final class Orders extends Choices.Values {
+        Orders() {
+            super(Arrays.stream(ChaseOrder.values()).map(ChaseOrder::label).toList());
+        }
+    }
+
+    @Override
+    public Integer call() {
+        LatencyPlan plan = plan();
+        measuring.format();
+        DeviceSelection selection = measuring.devices();
+        return EachDevice.run(measuring, measuring.expectations(), LatencyMetrics.declare(plan, namedPeers(selection)),
+                (session, progress) -> {
+                    int count = session.cuda().deviceCount();
+                    int self = session.device().index();
+                    List<Integer> peers = selection.isSingle() ? List.of()
+                            : selection.resolve(() -> count).stream().filter(i -> i != self).toList();
+                    LiveRun live = measuring.live();
+                    int before = live.measured(LatencyResult.class).size();
+                    // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
+                    live.streamFrom(() -> rendering(session, peers, new LatencyReport(session.context(), plan,
+                            new LatencyRun(since(live, before), List.of()))));
+                    LatencyRun run;
+                    try {
+                        run = new LatencyBenchmark(session.cuda(), session.device(), progress)
+                                .measure(plan, peers, whyNoPeers(selection, count));
+                    } catch (RunStopped stopped) {
+                        // Each configuration stands alone: those finished on this GPU before the stop are kept.
+                        if (since(live, before).isEmpty()) {
+                            throw stopped;
+                        }
+                        run = new LatencyRun(since(live, before), List.of());
+                    }
+                    LatencyReport report = new LatencyReport(session.context(), plan, run);
+                    return new EachDevice.Measured(session.context(), LatencyMetrics.results(report),
+                            rendering(session, peers, report));
+                });
+    }
+
+    /** This GPU's results: those handed over since {@code before} were. */
+    private static List<LatencyResult> since(LiveRun live, int before) {
+        List<LatencyResult> all = live.measured(LatencyResult.class);
+        return all.subList(before, all.size());
+    }
+
+    private Rendering rendering(MeasuringCommand.Session session, List<Integer> peers, LatencyReport report) {
+        return new Rendering(
+                () -> LatencyText.render(report),
+                () -> LatencyJson.csv(report),
+                () -> {
+                    Map<String, Object> doc = measuring.document("latency", session.context(),
+                            LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of());
+                    doc.put("notes", report.run().notes());
+                    return doc;
+                });
+    }
+
+    /**
+     * The GPUs a result name may name as a peer, known before CUDA: those of a list, any up to
+     * {@link EarlyNames#MAX_DEVICES} for all, none for one GPU. Names are only checked against it.
+     */
+    static List<Integer> namedPeers(DeviceSelection selection) {
+        if (selection.isSingle()) {
+            return List.of();
+        }
+        return selection.all() ? IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList() : selection.indices();
+    }
+
+    /** The one line a run that asked for peers and has none prints instead of peer rows. */
+    static String whyNoPeers(DeviceSelection selection, int deviceCount) {
+        if (deviceCount < 2) {
+            return "no peer rows: this machine has one GPU, and peer latency needs two";
+        }
+        return "no peer rows: --device " + selection.label() + " selects one GPU of " + deviceCount
+                + "; peer latency needs two (--device all or a list such as 0,1)";
+    }
+
+    LatencyPlan plan() {
+        try {
+            List<Long> sizes;
+            if (sizeSelection != null && sizeSelection.sweep != null) {
+                sizes = ByteSizes.sweep(sizeSelection.sweep).stream().map(ByteSize::bytes).distinct().toList();
+            } else if (sizeSelection != null && sizeSelection.sizes != null) {
+                sizes = sizeSelection.sizes.stream().map(s -> ByteSize.parse(s).bytes()).distinct().toList();
+            } else {
+                sizes = List.of(LatencyPlan.DEFAULT_BYTES);
+            }
+            List<LatencyTarget.Kind> kinds = targets == null ? List.of(LatencyTarget.Kind.values())
+                    : targets.stream().map(LatencyTarget.Kind::fromLabel).distinct().toList();
+            return new LatencyPlan(sizes, kinds, accesses, iterations, ChaseOrder.fromLabel(order), seed);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.report.OutputTarget;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * A command's output options, resolved and checked together before anything is read or measured:
+ * each names a place that can be written ({@link OutputTarget}), no two name the same file or
+ * both standard output, and none names one of the command's input documents. Writing there later
+ * goes through {@link #write}, so a failure says which option and path, and why.
+ */
+final class Outputs {
+    private Outputs() {
+    }
+
+    /** {@code value} of {@code option} resolved; null when the option was not given. */
+    static OutputTarget resolve(String option, Path value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return OutputTarget.resolve(option, value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /**
+     * Exit 2 when two of {@code outputs} (nulls ignored) reach one target, or one reaches a file of
+     * {@code inputs}: writing it would destroy a document this run reads, or one output the other.
+     * Character devices ({@code /dev/null}) take several outputs: nothing there is replaced.
+     */
+    static void requireApart(Collection<OutputTarget> outputs, Collection<Path> inputs) {
+        List<OutputTarget> given = outputs.stream().filter(o -> o != null).toList();
+        for (OutputTarget output : given) {
+            for (Path input : inputs) {
+                if (output.writes(input)) {
+                    throw new UsageException(output + " is also an input document (" + input
+                            + "); writing it would destroy it: name another file");
+                }
+            }
+        }
+        for (int i = 0; i < given.size(); i++) {
+            for (int j = i + 1; j < given.size(); j++) {
+                OutputTarget a = given.get(i);
+                OutputTarget b = given.get(j);
+                if (a.sameAs(b) && !a.isCharacterDevice()) {
+                    throw new UsageException(a + " and " + b + " name the same "
+                            + (a.isStdout() ? "standard output" : "file") + ": give each output its own");
+                }
+            }
+        }
+    }
+
+    /**
+     * Exit 2 when one of {@code reports} (nulls ignored), outputs that are not xfer JSON (JUnit,
+     * OpenMetrics, HTML), would replace an existing xfer document: the typo
+     * {@code fleet --junit node01.json node02.json} takes the first document for the report file.
+     */
+    static void requireNoDocumentReplaced(OutputTarget... reports) {
+        for (OutputTarget report : reports) {
+            if (report != null && report.replacedFile().filter(Outputs::isXferDocument).isPresent()) {
+                throw new UsageException(report + " is an xfer document; " + report.option()
+                        + " would replace it: name another file (or delete it first)");
+            }
+        }
+    }
+
+    // xfer's documents begin {"schemaVersion": ...; a look at the first bytes is enough.
+    private static boolean isXferDocument(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        byte[] head = new byte[256];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            return false;
+        }
+        String start = new String(head, 0, n, StandardCharsets.UTF_8).stripLeading();
+        return start.replaceAll("\\s", "").startsWith("{\"schemaVersion\":");
+    }
+
+    /** {@link #requireApart(Collection, Collection)} for a command that reads no documents. */
+    static void requireApart(OutputTarget... outputs) {
+        List<OutputTarget> all = new ArrayList<>();
+        for (OutputTarget o : outputs) {
+            all.add(o);
+        }
+        requireApart(all, List.of());
+    }
+
+    /** Writes {@code content} to {@code target}; a failure is one line naming the option and path (exit 70). */
+    static void write(OutputTarget target, String content, PrintWriter stdout) {
+        try {
+            target.write(content, stdout);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package dev.xfer.app.latency;
+
+import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.app.units.ByteSize;
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaEvent;
+import dev.xfer.cuda.CudaRuntime;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceAttribute;
+import dev.xfer.cuda.DeviceBuffer;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.cuda.InsufficientDeviceMemoryException;
+import dev.xfer.cuda.Kernel;
+import dev.xfer.cuda.KernelArguments;
+import dev.xfer.cuda.Memcpy;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Measures access latency from one GPU: for each target and size, builds a {@link ChaseCycle} in
+ * the target's memory, runs one untimed chase, then times {@code iterations} chases with CUDA
+ * events around each launch and divides by the accesses. Checks after every chase that it ended on
+ * the node the host's walk of the same cycle ends on. Never prints.
+ */
+public final class LatencyBenchmark {
+    /** The host-side buffer through which a device chain is written, in pieces of this size. */
+    private static final int STAGING_BYTES = 16 << 20;
+
+    private final CudaRuntime cuda;
+    private final CudaDevice device;
+    private final Progress progress;
+
+    public LatencyBenchmark(CudaRuntime cuda, CudaDevice device, Progress progress) {
+        this.cuda = cuda;
+        this.device = device;
+        this.progress = progress;
+    }
+
+    /**
+     * @param peers the other GPUs (CUDA indices) whose memory {@link LatencyTarget.Kind#PEER} means
+     * @param peersWhyNone when the plan wants peers and there are none: the line that says why
+     */
+    public LatencyRun measure(LatencyPlan plan, List<Integer> peers, String peersWhyNone) {
+        List<String> notes = new ArrayList<>();
+        List<LatencyTarget> targets = new ArrayList<>();
+        for (LatencyTarget t : plan.targets(peers)) {
+            reachable(t).ifPresentOrElse(notes::add, () -> targets.add(t));
+        }
+        if (plan.wantsPeers() && peers.isEmpty()) {
+            notes.add(peersWhyNone);
+        }
+        long largest = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
+        if (targets.contains(LatencyTarget.DEVICE)) {
+            InsufficientDeviceMemoryException.requireFits(device, largest, "a " + ByteSize.ofBytes(largest).format()
+                    + " latency buffer");
+        }
+        List<LatencyResult> results = new ArrayList<>();
+        List<CudaDevice> enabled = new ArrayList<>();
+        int total = targets.size() * plan.sizes().size();
+        try (XferKernels kernels = XferKernels.load();
+             CudaStream stream = CudaStream.create(device, true);
+             CudaEvent start = CudaEvent.timing(device);
+             CudaEvent stop = CudaEvent.timing(device);
+             DeviceBuffer end = DeviceBuffer.allocate(device, Long.BYTES);
+             Arena arena = Arena.ofConfined()) {
+            Chaser chaser = new Chaser(kernels.pointerChase(), stream, start, stop, end, arena.allocate(ValueLayout.JAVA_LONG));
+            for (LatencyTarget t : targets) {
+                if (t.kind() == LatencyTarget.Kind.PEER) {
+                    CudaDevice peer = cuda.device(t.peer());
+                    if (device.enablePeerAccess(peer)) {
+                        enabled.add(peer);
+                    }
+                }
+                for (long bytes : plan.sizes()) {
+                    progress.measuring(results.size(), total, t.id() + " " + ByteSize.ofBytes(bytes).format());
+                    LatencyResult r = measure(plan, t, bytes, chaser);
+                    results.add(r);
+                    progress.measured(r);
+                }
+            }
+        } finally {
+            // Peer access is the process's state, not this run's: give back what this run turned on.
+            for (CudaDevice peer : enabled) {
+                device.disablePeerAccess(peer);
+            }
+        }
+        return new LatencyRun(results, notes);
+    }
+
+    /** Why {@code target} cannot be chased from this GPU, or empty when it can. */
+    private Optional<String> reachable(LatencyTarget target) {
+        return switch (target.kind()) {
+            case DEVICE -> Optional.empty();
+            case HOST -> device.attribute(DeviceAttribute.CAN_MAP_HOST_MEMORY) != 0
+                    && device.attribute(DeviceAttribute.UNIFIED_ADDRESSING) != 0 ? Optional.empty()
+                    : Optional.of("no host row: GPU " + device.index() + " cannot map host memory into its address"
+                    + " space (cudaDevAttrCanMapHostMemory or cudaDevAttrUnifiedAddressing is 0)");
+            case PEER -> device.canAccessPeer(cuda.device(target.peer())) ? Optional.empty()
+                    : Optional.of("no " + target.id() + " row: GPU " + device.index() + " cannot read GPU "
+                    + target.peer() + "'s memory (cudaDeviceCanAccessPeer is 0)");
+        };
+    }
+
+    private LatencyResult measure(LatencyPlan plan, LatencyTarget target, long bytes, Chaser chaser) {
+        int nodes = LatencyPlan.nodes(bytes);
+        ChaseCycle cycle = ChaseCycle.of(nodes, plan.order(), plan.seed());
+        if (target.kind() == LatencyTarget.Kind.HOST) {
+            try (HostBuffer host = HostMemoryKind.PINNED.allocate(bytes)) {
+                // Portable pinned memory under unified addressing: the host address is the device's too.
+                long base = host.segment().address();
+                ChainWriter.write(host.segment(), cycle, base, 0, nodes);
+                return chaser.chase(plan, target, bytes, cycle, base);
+            }
+        }
+        CudaDevice owner = target.kind() == LatencyTarget.Kind.PEER ? cuda.device(target.peer()) : device;
+        try (DeviceBuffer memory = DeviceBuffer.allocate(owner, bytes)) {
+            long base = memory.address().address();
+            writeThroughStaging(memory, cycle, base);
+            return chaser.chase(plan, target, bytes, cycle, base);
+        }
+    }
+
+    /** Writes the chain into device memory a piece at a time, so a 1 GiB chain needs 16 MiB of host memory. */
+    private static void writeThroughStaging(DeviceBuffer memory, ChaseCycle cycle, long base) {
+        int perPiece = STAGING_BYTES / LatencyPlan.NODE_BYTES;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment staging = arena.allocate(Math.min(STAGING_BYTES, memory.bytes()));
+            for (int first = 0; first < cycle.nodes(); first += perPiece) {
+                int count = Math.min(perPiece, cycle.nodes() - first);
+                ChainWriter.write(staging, cycle, base, first, count);
+                Memcpy.copy(memory.address((long) first * LatencyPlan.NODE_BYTES), staging,
+                        (long) count * LatencyPlan.NODE_BYTES, CopyKind.HOST_TO_DEVICE);
+            }
+        }
+    }
+
+    /** One GPU's chase kernel with its stream, events and result word, launched again for each chase. */
+    private final class Chaser {
+        private final Kernel kernel;
+        private final CudaStream stream;
+        private final CudaEvent start;
+        private final CudaEvent stop;
+        private final DeviceBuffer end;
+        private final MemorySegment endOnHost;
+
+        Chaser(Kernel kernel, CudaStream stream, CudaEvent start, CudaEvent stop, DeviceBuffer end,
+               MemorySegment endOnHost) {
+            this.kernel = kernel;
+            this.stream = stream;
+            this.start = start;
+            this.stop = stop;
+            this.end = end;
+            this.endOnHost = endOnHost;
+        }
+
+        LatencyResult chase(LatencyPlan plan, LatencyTarget target, long bytes, ChaseCycle cycle, long base) {
+            long expected = ChainWriter.address(base, cycle.after(plan.accesses()));
+            // The untimed first chase pays for first touches: TLB misses, and for the GPU's own
+            // memory the caches a buffer that fits in them is then read from.
+            Optional<String> failure = launch(plan, target, base, expected, false);
+            double[] nanoseconds = new double[plan.iterations()];
+            for (int i = 0; i < plan.iterations(); i++) {
+                progress.checkpoint();
+                Timed t = launchTimed(plan, target, base, expected);
+                nanoseconds[i] = t.milliseconds() * 1e6 / plan.accesses();
+                if (failure.isEmpty()) {
+                    failure = t.failure();
+                }
+            }
+            return new LatencyResult(target, bytes, plan.accesses(), Summary.of(nanoseconds), failure);
+        }
+
+        private record Timed(double milliseconds, Optional<String> failure) {
+        }
+
+        private Timed launchTimed(LatencyPlan plan, LatencyTarget target, long base, long expected) {
+            Optional<String> failure = launch(plan, target, base, expected, true);
+            return new Timed(start.millisecondsTo(stop), failure);
+        }
+
+        /** One chase; whether it ended where the host's walk ends, as a failure line when not. */
+        private Optional<String> launch(LatencyPlan plan, LatencyTarget target, long base, long expected,
+                                        boolean timed) {
+            // Allocating a peer's buffer made the peer current; the chase runs on this GPU.
+            device.makeCurrent();
+            end.fillAsync(0, stream);
+            KernelArguments arguments = new KernelArguments().pointer(MemorySegment.ofAddress(base))
+                    .int64(plan.accesses()).int32(target.uncached() ? 1 : 0).pointer(end.address());
+            if (timed) {
+                start.record(stream);
+            }
+            kernel.launch(1, 1, arguments, stream);
+            if (timed) {
+                stop.record(stream);
+            }
+            stream.synchronize();
+            Memcpy.copy(endOnHost, end.address(), Long.BYTES, CopyKind.DEVICE_TO_HOST);
+            long ended = endOnHost.get(ValueLayout.JAVA_LONG, 0);
+            if (ended == expected) {
+                return Optional.empty();
+            }
+            return Optional.of(String.format(java.util.Locale.ROOT,
+                    "the chase ended at 0x%x, not at 0x%x where the host's walk of the same cycle ends:"
+                            + " the chain on the device is not the one written", ended, expected));
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.xfer.app.latency;
+
+import dev.xfer.app.report.TextTable;
+import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.units.ByteSize;
+
+import java.util.Locale;
+
+/** The latency report for people: one row per target and size, then why any target is missing. */
+public final class LatencyText {
+    private LatencyText() {
+    }
+
+    public static String render(LatencyReport report) {
+        LatencyPlan plan = report.plan();
+        StringBuilder out = new StringBuilder();
+        out.append(report.context().headline()).append('\n');
+        out.append(String.format(Locale.ROOT,
+                "pointer chase: one dependent 8-byte load per %d-byte node, %s cycle%s, %d accesses per chase,"
+                        + " %d timed chase%s after 1 untimed, timer events%n",
+                LatencyPlan.NODE_BYTES, plan.order(),
+                plan.order() == ChaseOrder.RANDOM ? " (seed " + plan.seed() + ")" : "", plan.accesses(),
+                plan.iterations(), plan.iterations() == 1 ? "" : "s"));
+        TextTable table = TextTable.of(Column.left("target"), Column.left("size"), Column.right("bytes"),
+                Column.right("median ns"), Column.right("min ns"), Column.right("max ns"), Column.left("check"));
+        for (LatencyResult r : report.run().results()) {
+            table.addRow(r.target().id(), ByteSize.ofBytes(r.bytes()).format(), Long.toString(r.bytes()),
+                    f1(r.nanoseconds().median()), f1(r.nanoseconds().min()), f1(r.nanoseconds().max()),
+                    r.verified() ? "ok" : "FAILED");
+        }
+        if (!report.run().results().isEmpty()) {
+            out.append(table.render());
+            out.append(legend(report));
+        }
+        for (LatencyResult r : report.run().results()) {
+            r.failure().ifPresent(f -> out.append("FAILED ").append(LatencyMetrics.name(r.target(), r.bytes()))
+                    .append(": ").append(f).append('\n'));
+        }
+        for (String note : report.run().notes()) {
+            out.append("note: ").append(note).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String legend(LatencyReport report) {
+        StringBuilder out = new StringBuilder();
+        boolean remote = report.run().results().stream().anyMatch(r -> r.target().uncached());
+        boolean local = report.run().results().stream().anyMatch(r -> !r.target().uncached());
+        if (remote) {
+            out.append("host and gpuN (a peer GPU's memory): every load bypasses the caches (ld.global.cv) and crosses the link\n");
+        }
+        if (local) {
+            out.append("device: this GPU's own memory, read through its caches (ld.global.ca): small buffers show L1 and L2\n");
+        }
+        return out.toString();
+    }
+
+    private static String f1(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaRuntime;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceAttribute;
+import dev.xfer.cuda.DeviceBuffer;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.cuda.Memcpy;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Needs an NVIDIA GPU: every row of the copy kernel ({@code --copy kernel}) moves the right bytes,
+ * for every page-locked kind (and pageable where the device reads it), h2d, d2h, bidir and d2d, at
+ * 1 byte, odd sizes and 4 GiB, on small and large grids; the kernel copies between addresses of
+ * any alignment; a corrupted byte is caught; nothing leaks.
+ */
+@Tag("gpu")
+class KernelCopyOnGpuTest {
+    private static CudaDevice device;
+
+    @BeforeAll
+    static void gpu() {
+        device = CudaRuntime.load(Optional.empty()).device(0);
+    }
+
+    private static BandwidthPlan plan(List<Long> sizes, List<HostMemoryKind> kinds, List<CopyDirection> directions,
+                                      String blocks) {
+        return new BandwidthPlan(sizes, kinds, directions, 2, 1, CopyTimer.EVENTS, List.of(CopyPath.KERNEL),
+                BandwidthPlan.DEFAULT_STAGING, BlockCounts.parse(blocks));
+    }
+
+    private static BandwidthBenchmark benchmark() {
+        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { });
+    }
+
+    private static List<HostMemoryKind> reachable() {
+        KernelReach reach = benchmark().kernelReach();
+        List<HostMemoryKind> kinds = new ArrayList<>();
+        for (HostMemoryKind kind : HostMemoryKind.values()) {
+            if (reach.absentBecause(kind).isEmpty()) {
+                kinds.add(kind);
+            }
+        }
+        return kinds;
+    }
+
+    private static void assertAllVerified(BandwidthBenchmark.Outcome outcome, int rows) {
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        assertEquals(rows, outcome.results().size(), outcome.results().stream().map(BandwidthResult::configuration)
+                .toList().toString());
+        for (BandwidthResult r : outcome.results()) {
+            assertEquals(CopyPath.KERNEL, r.copy(), r.configuration());
+            assertTrue(r.shape().isPresent(), r.configuration());
+            assertTrue(r.verified(), r.configuration());
+            assertTrue(r.gigabytesPerSecond().median() > 0, r.configuration());
+        }
+    }
+
+    @Test
+    void pageLockedKindsAreReachedAndPageableAsTheDeviceSays() {
+        List<HostMemoryKind> kinds = reachable();
+        assertTrue(kinds.containsAll(List.of(HostMemoryKind.PINNED, HostMemoryKind.REGISTERED,
+                HostMemoryKind.WRITE_COMBINED)), kinds.toString());
+        assertEquals(device.attribute(DeviceAttribute.PAGEABLE_MEMORY_ACCESS) != 0,
+                kinds.contains(HostMemoryKind.PAGEABLE));
+        assertFalse(kinds.contains(HostMemoryKind.HEAP));
+    }
+
+    /** Sizes that do not divide by 16, by a block or by a round of the grid; grids of one block and of several per SM. */
+    @ParameterizedTest(name = "--blocks {0}")
+    @CsvSource({"1", "3", "sm", "2sm"})
+    void everyKernelRowVerifies(String blocks) {
+        List<Long> sizes = List.of(1L, 15L, 17L, 4097L, (1L << 20) + 3, (64L << 20) - 5);
+        List<HostMemoryKind> kinds = reachable();
+        var outcome = benchmark().run(plan(sizes, kinds, List.of(CopyDirection.H2D, CopyDirection.D2H,
+                CopyDirection.BIDIR, CopyDirection.D2D), blocks));
+        // per size: h2d, d2h, bidir-h2d, bidir-d2h per kind, one d2d by the driver and one by the kernel
+        assertEquals(sizes.size() * (kinds.size() * 4 + 2), outcome.results().size());
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        outcome.results().forEach(r -> assertTrue(r.verified(), r.configuration()));
+    }
+
+    @Test
+    void aBlocksSweepGivesOneRowPerGrid() {
+        int sms = device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT);
+        BandwidthPlan plan = benchmark().onDevice(plan(List.of(8L << 20), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), "1..2sm"));
+        var outcome = benchmark().run(plan);
+        int grids = BlockCounts.parse("1..2sm").resolve(sms).size();
+        assertAllVerified(outcome, 2 * grids);
+    }
+
+    @Test
+    void fourGibibytesVerifyAndNothingLeaks() {
+        benchmark().run(plan(List.of(4096L), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D), "sm"));
+        long freeBefore = device.memoryInfo().freeBytes();
+        var outcome = benchmark().run(plan(List.of(4L << 30, (4L << 30) + 5), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), "sm"));
+        assertAllVerified(outcome, 2 * 2);
+        assertEquals(freeBefore, device.memoryInfo().freeBytes(), "device memory leaked across kernel runs");
+    }
+
+    /** The kernel itself between device addresses of every alignment: heads, tails, and sides aligned apart. */
+    @ParameterizedTest(name = "dst+{0} <- src+{1}, {2} B")
+    @CsvSource({"0, 0, 1", "1, 1, 1", "1, 3, 1", "5, 5, 31", "0, 8, 4096", "3, 7, 1000003", "15, 15, 1048593",
+            "0, 0, 0"})
+    void theKernelCopiesBetweenAnyAddresses(long dstOffset, long srcOffset, long bytes) {
+        long room = bytes + 64;
+        try (XferKernels kernels = XferKernels.load();
+             DeviceBuffer a = DeviceBuffer.allocate(device, room);
+             DeviceBuffer b = DeviceBuffer.allocate(device, room);
+             HostBuffer pattern = HostMemoryKind.PAGEABLE.allocate(room);
+             HostBuffer back = HostMemoryKind.PAGEABLE.allocate(room)) {
+            device.makeCurrent();
+            CudaStream stream = CudaStream.legacyDefault();
+            DataPattern.fill(pattern.segment(), 99);
+            Memcpy.copy(a.address(), pattern.segment(), room, CopyKind.HOST_TO_DEVICE);
+            b.fillAsync(0, stream);
+            new KernelCopy(kernels.copyBytes()).issue(b.address(dstOffset), a.address(srcOffset), bytes,
+                    LaunchShape.ofBlocks(2), stream);
+            stream.synchronize();
+            Memcpy.copy(back.segment(), b.address(), room, CopyKind.DEVICE_TO_HOST);
+            MemorySegment got = back.segment();
+            for (long i = 0; i < room; i++) {
+                byte expected = i >= dstOffset && i < dstOffset + bytes
+                        ? pattern.segment().get(ValueLayout.JAVA_BYTE, i - dstOffset + srcOffset) : 0;
+                assertEquals(expected, got.get(ValueLayout.JAVA_BYTE, i), "byte " + i);
+            }
+        }
+    }
+
+    @Test
+    void aCorruptedByteIsCaught() {
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE,
+                s -> s.set(ValueLayout.JAVA_BYTE, 5, (byte) (s.get(ValueLayout.JAVA_BYTE, 5) ^ 1)))
+                .run(plan(List.of(4096L), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D), "sm"));
+        assertEquals(1, outcome.failures().size(), outcome.failures().toString());
+        assertTrue(outcome.failures().getFirst().configuration().startsWith("pinned kernel "),
+                outcome.failures().getFirst().configuration());
+        assertFalse(outcome.results().getFirst().verified());
+    }
+}

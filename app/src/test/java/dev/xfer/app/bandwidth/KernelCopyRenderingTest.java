@@ -1,0 +1,76 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.GoldenFile;
+import dev.xfer.app.expect.Metric;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The copy kernel's rows in every format: the text report (golden: the copy and blocks columns,
+ * the launch line, the blocks sweep, the crossover, the note on pageable memory), CSV columns,
+ * and result names that never collide with the driver's.
+ */
+class KernelCopyRenderingTest {
+
+    @Test
+    void textReport() throws IOException {
+        GoldenFile.assertMatches("bandwidth-kernel.txt", BandwidthText.render(KernelCopyFixtures.report()),
+                "the text report of a kernel-copy run changed; rewrite with -Dxfer.updateGolden=true if on purpose");
+    }
+
+    @Test
+    void csvCarriesThePathAndTheGrid() {
+        String csv = BandwidthCsv.render(KernelCopyFixtures.report());
+        List<String> lines = csv.lines().toList();
+        assertTrue(lines.getFirst().endsWith(",copy,blocks,threads_per_block"), lines.getFirst());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("0,pinned,h2d,536870912,52.0,")
+                && l.endsWith(",kernel,132,512")), csv);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("0,pinned,h2d,536870912,55.44,")
+                && l.endsWith(",driver,,")), csv);
+    }
+
+    @Test
+    void namesNeverCollide() {
+        var results = BandwidthMetrics.results(KernelCopyFixtures.report(), OptionalDouble.of(63.0));
+        List<String> names = results.metrics().stream().map(Metric::name).toList();
+        assertEquals(names.size(), names.stream().distinct().count(), names.toString());
+        assertTrue(names.contains("pinned.h2d.512MiB"), names.toString());
+        assertTrue(names.contains("pinned.kernel.h2d.512MiB.blocks132"), names.toString());
+        assertTrue(names.contains("pinned.kernel.d2h.4KiB.blocks64"), names.toString());
+        assertTrue(names.contains("device.kernel.d2d.1MiB.blocks64"), names.toString());
+        assertTrue(names.contains("device.d2d.1MiB"), names.toString());
+    }
+
+    /** What a run will produce is declared before it runs: exactly the names it then produces (pageable kernel rows aside). */
+    @Test
+    void declaredNamesCoverTheProducedOnes() {
+        BandwidthPlan plan = KernelCopyFixtures.plan();
+        List<String> declared = BandwidthMetrics.declare(plan, true).stream()
+                .map(dev.xfer.app.expect.MetricDeclaration::name).toList();
+        List<String> produced = BandwidthMetrics.results(KernelCopyFixtures.report(), OptionalDouble.of(63.0)).metrics()
+                .stream().map(Metric::name).toList();
+        assertTrue(declared.containsAll(produced), "produced but not declared: "
+                + produced.stream().filter(n -> !declared.contains(n)).toList());
+        assertEquals(List.of("pageable.kernel.h2d.4KiB.blocks64", "pageable.kernel.h2d.4KiB.blocks132"),
+                declared.stream().filter(n -> !produced.contains(n)).limit(2).toList());
+    }
+
+    @Test
+    void withoutBlocksTheNamesCarryNoGrid() {
+        BandwidthPlan plan = new BandwidthPlan(List.of(KernelCopyFixtures.MIB512), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.BIDIR), 20, 5, CopyTimer.EVENTS,
+                List.of(CopyPath.DRIVER, CopyPath.KERNEL), BandwidthPlan.DEFAULT_STAGING);
+        List<String> declared = BandwidthMetrics.declare(plan, true).stream()
+                .map(dev.xfer.app.expect.MetricDeclaration::name).toList();
+        assertEquals(List.of("pinned.h2d.512MiB", "pinned.kernel.h2d.512MiB", "pinned.bidir-h2d.512MiB",
+                "pinned.bidir-d2h.512MiB", "pinned.kernel.bidir-h2d.512MiB", "pinned.kernel.bidir-d2h.512MiB"), declared);
+        assertEquals(6, plan.configurations(1));
+        assertEquals(9, plan.configurations(2));
+    }
+}

@@ -1,0 +1,77 @@
+package dev.xfer.app.bandwidth.peer;
+
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.cuda.HostMemoryKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * GPU to GPU by the copy kernel ({@code --copy kernel --direction p2p}): its own matrices beside
+ * the driver's, its own names and JSON rows; a pair without peer access has no kernel figure, and
+ * one line says why.
+ */
+class PeerKernelRenderingTest {
+    private static final long MIB16 = 16L << 20;
+
+    private static PeerResult pair(int src, int dst, double gbps, boolean access, CopyPath copy) {
+        return new PeerResult(src, dst, MIB16, access, ReportFixtures.summary(20, gbps, gbps - 1, gbps + 1, gbps, 0.5),
+                ReportFixtures.summary(20, 2 * gbps, 2 * gbps - 1, 2 * gbps + 1, 2 * gbps, 0.5), true, true, copy);
+    }
+
+    /** GPUs 0 and 1 reach each other, 2 reaches neither: kernel pairs only between 0 and 1. */
+    private static List<PeerResult> results() {
+        return List.of(pair(0, 1, 48.5, true, CopyPath.DRIVER), pair(0, 1, 44.25, true, CopyPath.KERNEL),
+                pair(0, 2, 20.0, false, CopyPath.DRIVER), pair(1, 0, 48.75, true, CopyPath.DRIVER),
+                pair(1, 0, 45.5, true, CopyPath.KERNEL), pair(1, 2, 20.5, false, CopyPath.DRIVER),
+                pair(2, 0, 21.0, false, CopyPath.DRIVER), pair(2, 1, 21.25, false, CopyPath.DRIVER));
+    }
+
+    @Test
+    void theKernelHasItsOwnMatrices() {
+        String text = PeerText.render(List.of(0, 1, 2), results());
+        assertTrue(text.contains("GPU to GPU by copy kernel (launched on the source, writing into the destination),"
+                + " 16777216 B, one way"), text);
+        String kernelPart = text.substring(text.indexOf("GPU to GPU by copy kernel (launched"));
+        assertTrue(kernelPart.contains("44.25"), kernelPart);
+        assertFalse(kernelPart.substring(0, kernelPart.indexOf("both ways")).contains("48.50"),
+                "driver figures stay in the driver's matrix");
+        assertTrue(text.contains("? no copy kernel between two GPUs without peer access both ways"), text);
+    }
+
+    @Test
+    void namesAndRowsSayTheKernel() {
+        List<String> names = PeerMetrics.results(results()).metrics().stream().map(Metric::name).toList();
+        assertTrue(names.contains("p2p.kernel.0-1.16MiB") && names.contains("p2p-bidir.kernel.1-0.16MiB"), names.toString());
+        assertTrue(names.contains("p2p.0-1.16MiB"), names.toString());
+        assertEquals(names.size(), names.stream().distinct().count());
+        List<Object> rows = PeerJson.rows(results());
+        assertEquals("kernel", ((Map<?, ?>) rows.get(1)).get("copy"));
+        assertFalse(((Map<?, ?>) rows.getFirst()).containsKey("copy"));
+    }
+
+    @Test
+    void theKernelsNamesAreDeclaredOnlyWhenAskedFor() {
+        BandwidthPlan kernel = new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.P2P), 20, 5, CopyTimer.EVENTS, List.of(CopyPath.DRIVER, CopyPath.KERNEL),
+                BandwidthPlan.DEFAULT_STAGING);
+        List<String> declared = PeerMetrics.declare(kernel, List.of(0, 1)).stream().map(MetricDeclaration::name).toList();
+        assertEquals(List.of("p2p.0-1.16MiB", "p2p-bidir.0-1.16MiB", "p2p.kernel.0-1.16MiB", "p2p-bidir.kernel.0-1.16MiB",
+                "p2p.1-0.16MiB", "p2p-bidir.1-0.16MiB", "p2p.kernel.1-0.16MiB", "p2p-bidir.kernel.1-0.16MiB"), declared);
+        assertEquals(8, PeerBenchmark.configurations(kernel, 2));
+        BandwidthPlan driver = new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.P2P), 20, 5, CopyTimer.EVENTS);
+        assertEquals(4, PeerMetrics.declare(driver, List.of(0, 1)).size());
+    }
+}

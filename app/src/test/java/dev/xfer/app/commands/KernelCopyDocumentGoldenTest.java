@@ -1,0 +1,25 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.GoldenFile;
+import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.KernelCopyFixtures;
+import dev.xfer.app.report.Json;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+
+/**
+ * The JSON document of a {@code --copy driver,kernel --blocks 64,sm} run: kernel rows carry
+ * {@code copy}, {@code blocks} and {@code threadsPerBlock}; driver rows are as they always were
+ * (JsonSchemaGoldenTest validates the file against the schema).
+ */
+class KernelCopyDocumentGoldenTest {
+
+    @Test
+    void bandwidthKernel() throws IOException {
+        BandwidthReport r = KernelCopyFixtures.report();
+        GoldenFile.assertDocument("bandwidth-kernel.json", Json.write(new MeasuringCommand().document("bandwidth",
+                r.context(), BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r))));
+    }
+}

@@ -1,0 +1,117 @@
+package dev.xfer.app.latency;
+
+import dev.xfer.app.GoldenFile;
+import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.fleet.DocumentReader;
+import dev.xfer.app.fleet.GpuRun;
+import dev.xfer.app.fleet.Measurement;
+import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.results.RunResults;
+import dev.xfer.app.stats.Summary;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The latency report as text, CSV and JSON from fixed results, and how the rest of xfer names them. */
+class LatencyRenderingTest {
+    private static final LatencyPlan PLAN = new LatencyPlan(List.of(4096L, 2L << 20), List.of(LatencyTarget.Kind.values()),
+            100_000, 5, ChaseOrder.RANDOM, 1);
+
+    /** Figures of the size an H200 gives: host over PCIe near 1.2 us, its own memory from L1 to DRAM. */
+    static LatencyReport report(boolean broken) {
+        List<LatencyResult> results = List.of(
+                new LatencyResult(LatencyTarget.HOST, 4096, 100_000, new Summary(5, 1190.5, 1188.25, 1201.0, 1192.0, 5.25),
+                        Optional.empty()),
+                new LatencyResult(LatencyTarget.HOST, 2L << 20, 100_000, new Summary(5, 1203.75, 1199.5, 1210.0, 1204.0, 4.0),
+                        Optional.empty()),
+                new LatencyResult(LatencyTarget.DEVICE, 4096, 100_000, new Summary(5, 38.5, 38.25, 39.0, 38.6, 0.25),
+                        Optional.empty()),
+                new LatencyResult(LatencyTarget.DEVICE, 2L << 20, 100_000, new Summary(5, 263.0, 262.5, 265.0, 263.5, 1.0),
+                        broken ? Optional.of("the chase ended at 0x1000, not at 0x2000 where the host's walk of the"
+                                + " same cycle ends: the chain on the device is not the one written") : Optional.empty()));
+        return new LatencyReport(ReportFixtures.context(), PLAN,
+                new LatencyRun(results, List.of("no peer rows: this machine has one GPU, and peer latency needs two")));
+    }
+
+    private static Map<String, Object> document(LatencyReport r) {
+        Map<String, Object> doc = new MeasuringCommand().document("latency", r.context(),
+                LatencyJson.parameters(r.plan(), List.of()), LatencyJson.results(r), List.of());
+        doc.put("notes", r.run().notes());
+        return doc;
+    }
+
+    @Test
+    void goldenText() throws IOException {
+        GoldenFile.assertMatches("latency.txt", LatencyText.render(report(false)), "the latency text changed");
+    }
+
+    @Test
+    void goldenCsv() throws IOException {
+        GoldenFile.assertMatches("latency.csv", LatencyJson.csv(report(false)), "the latency CSV changed");
+    }
+
+    @Test
+    void goldenDocument() throws IOException {
+        GoldenFile.assertDocument("latency.json", Json.write(document(report(false))));
+    }
+
+    @Test
+    void aChaseThatEndedElsewhereFailsItsConfigurationAndSaysWhy() {
+        LatencyReport r = report(true);
+        RunResults results = LatencyMetrics.results(r);
+        assertFalse(results.allPassed());
+        assertTrue(LatencyText.render(r).contains("FAILED latency.device.2MiB: the chase ended at 0x1000"),
+                LatencyText.render(r));
+        assertFalse(r.verified());
+    }
+
+    @Test
+    void namesForExpectAreTargetAndSizeInNanoseconds() {
+        RunResults results = LatencyMetrics.results(report(false));
+        assertEquals(List.of("latency.host.4KiB", "latency.host.2MiB", "latency.device.4KiB", "latency.device.2MiB"),
+                results.metrics().stream().map(m -> m.name()).toList());
+        assertTrue(results.metrics().stream().allMatch(m -> m.unit() == MetricUnit.NANOSECONDS));
+        assertEquals(List.of("latency.host.4KiB", "latency.host.2MiB", "latency.device.4KiB", "latency.device.2MiB",
+                        "latency.gpu1.4KiB", "latency.gpu1.2MiB"),
+                LatencyMetrics.declare(PLAN, List.of(1)).stream().map(d -> d.name()).toList());
+    }
+
+    @Test
+    void expectationsInNanosecondsAndMicroseconds() {
+        RunResults results = LatencyMetrics.results(report(false));
+        List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of("latency.host.2MiB <= 1500ns",
+                        "latency.host.2MiB <= 1.2us", "latency.device < 300"))
+                .validate(LatencyMetrics.declare(PLAN, List.of())).evaluate(results.metrics());
+        assertEquals(List.of(true, false, true, true), outcomes.stream().map(ExpectationOutcome::passed).toList(),
+                outcomes.toString());
+        assertEquals("PASS latency.host.2MiB <= 1500ns (measured 1203.75ns)", outcomes.get(0).line());
+        assertEquals("FAIL latency.host.2MiB <= 1.2us (measured 1.204us)", outcomes.get(1).line());
+    }
+
+    @Test
+    void fleetAndCompareReadTheDocumentByTargetAndSizeLowerBetter() {
+        List<GpuRun> runs = new DocumentReader().runs(Path.of("latency.json"),
+                Json.parse(Json.write(document(report(false)))));
+        Measurement host = runs.getFirst().measurement("latency.host.2MiB.nanoseconds").orElseThrow();
+        assertEquals(1203.75, host.median());
+        assertEquals("ns", host.unit());
+        assertFalse(host.higherIsBetter());
+        assertEquals(Map.of("command", "latency", "target", "host", "size", "2MiB"), host.labels());
+        assertEquals(4, runs.getFirst().measurements().size());
+        String metrics = OpenMetrics.render(runs);
+        assertTrue(metrics.contains("size=\"2MiB\",target=\"device\"} 263.0"), metrics);
+    }
+}
