@@ -172,7 +172,13 @@ class VerdictNoisePropertiesTest {
         assertTrue(flagged <= fleets / 100, flagged + " of " + fleets + " healthy fleets flagged");
     }
 
-    /** A pinned copy 10% slower (its time 11% longer) is found in at least 99 of 100 pairs, with one run a side and with five. */
+    /**
+     * A pinned copy 10% slower (its time 11% longer) is found in at least 99 of 100 pairs: with five
+     * runs a side on every measured model, and with one run a side where the model's pinned floor
+     * leaves room to tell 10% from noise (below 5%; the H200's is 2%). A model whose healthy runs
+     * differ by 26% (the issue's H100) cannot show a 10% drop in one run a side, and compare says
+     * "too noisy to judge" there instead.
+     */
     @Property(tries = 10)
     void aTenPercentDropInPinnedBandwidthIsFound(@ForAll long seed) {
         Random random = new Random(seed);
@@ -181,8 +187,14 @@ class VerdictNoisePropertiesTest {
         for (int runs : new int[] {1, 5}) {
             for (boolean logNormal : new boolean[] {false, true}) {
                 int found = 0;
+                NoiseFloors floors = NoiseFloors.shipped();
+                List<Series> judged = runs >= 5 ? pinned : pinned.stream()
+                        .filter(s -> floors.floor(s.model(), NoiseKind.PINNED_COPY).orElse(1) < 0.05).toList();
+                if (judged.isEmpty()) {
+                    continue;
+                }
                 for (int i = 0; i < PAIRS; i++) {
-                    Series s = pinned.get(random.nextInt(pinned.size()));
+                    Series s = judged.get(random.nextInt(judged.size()));
                     DoubleSupplier source = logNormal ? s.logNormal(random) : s.resampled(random);
                     double slower = s.template().higherIsBetter() ? 0.9 : 1 / 0.9;
                     if (fails(s, draw(source, runs, 1), draw(source, runs, slower))) {
