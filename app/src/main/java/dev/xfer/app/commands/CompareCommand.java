@@ -24,15 +24,18 @@ import java.util.concurrent.Callable;
 /** {@code xfer compare}: what changed between baseline runs and current ones, judged against the noise between runs. */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         header = "Compare xfer documents against a baseline: what got faster, what got slower, beyond the noise between runs.",
-        description = {"Each side is one or more documents or directories of them (BASELINE CURRENT, or --baseline and",
-                "--current, each as often as needed). GPUs are matched by host and UUID (when no GPU is on both sides,",
-                "the i-th of each); every run of a GPU on a side is one repetition. A result is judged by a rank test",
-                "(Mann-Whitney U, p < 0.01) when both sides have runs enough for it (5 a side), else by the spread",
-                "between the run's own host allocations when it measured several, else by the noise floor of its kind",
-                "measured on that GPU model. Differences of GPU model, driver, runtime, xfer, link and host memory",
-                "placement are named. Exit 1 when --fail-on-regression is given and a result got worse beyond noise by",
-                "more than it, a baseline result is missing from the current runs, or a current run failed or holds",
-                "no result; across GPU models only with --across-models."})
+        description = {"Each side is one or more documents or directories of them (BASELINE CURRENT,",
+                "or --baseline and --current, each as often as needed). GPUs are matched by",
+                "host and UUID (when no GPU is on both sides, the i-th of each); every run of a",
+                "GPU on a side is one repetition. A result is judged by a rank test",
+                "(Mann-Whitney U, p < 0.01) when both sides have runs enough for it (5 a side),",
+                "else by the spread between the run's own host allocations when it measured",
+                "several, else by the noise floor of its kind measured on that GPU model.",
+                "Differences of GPU model, driver, runtime, xfer, link and host memory",
+                "placement are named. Exit 1 when --fail-on-regression is given and a result",
+                "got worse beyond noise by more than it, a baseline result is missing from the",
+                "current runs, or a current run failed or holds no result; across GPU models",
+                "only with --across-models."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

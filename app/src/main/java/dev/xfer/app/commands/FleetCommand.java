@@ -27,15 +27,17 @@ import java.util.concurrent.Callable;
 /** {@code xfer fleet}: many nodes' documents, the GPUs well below their peers. */
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         header = "Merge xfer documents from many nodes and find the GPUs well below their peers.",
-        description = {"Reads xfer JSON documents (any measuring command, smoke included; directories are searched",
-                "for *.json) one at a time, groups GPUs by model, and for every result finds the GPUs worse than the",
-                "median by more than the band (the larger of --margin and the result kind's noise floor) and, in",
-                "groups of 10 or more, with a modified z-score below -3.5; a link narrower than its maximum width is",
-                "degraded. A document that records a failure makes its node FAIL; one with no result (none measured,",
-                "an unknown command, a run marked incomplete, a smoke run that did not finish its checks) makes it",
-                "NO RESULT. Prints a summary per model, then every node that did not pass (--all-rows: everything).",
-                "Exit 0 when every node passed, 1 when any FAILed or had NO RESULT (unless --allow-incomplete),",
-                "2 for an unreadable document."})
+        description = {"Reads xfer JSON documents (any measuring command, smoke included; directories",
+                "are searched for *.json) one at a time, groups GPUs by model, and for every",
+                "result finds the GPUs worse than the median by more than the band (the larger",
+                "of --margin and the result kind's noise floor) and, in groups of 10 or more,",
+                "with a modified z-score below -3.5; a link narrower than its maximum width is",
+                "degraded. A document that records a failure makes its node FAIL; one with no",
+                "result (none measured, an unknown command, a run marked incomplete, a smoke",
+                "run that did not finish its checks) makes it NO RESULT. Prints a summary per",
+                "model, then every node that did not pass (--all-rows: everything). Exit 0 when",
+                "every node passed, 1 when any FAILed or had NO RESULT (unless",
+                "--allow-incomplete), 2 for an unreadable document."})
 public final class FleetCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
