@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy smoke-ten quick-times hugepages
-#                                   openmetrics  (multi, fleet need two GPUs at least)
+#                                   openmetrics verdict  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -98,6 +98,28 @@ step() {
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
+    verdict) # issue 25: ten quiet smoke runs in separate processes, all 45 pairs compared, fleet over them
+             # (0 failures and PASS expected), five against five by rank, then one run while a second
+             # xfer process copies over the same link (both gates must flag it). Documents: $out/verdict/.
+             local i j fails=0 d="$out/verdict"
+             mkdir -p "$d"
+             for i in $(seq 1 10); do expect_rc 0 "$xfer" --label="quiet-$i" smoke --json --output "$d/quiet-$i.json"; done
+             for i in $(seq 1 10); do for j in $(seq $((i + 1)) 10); do
+               "$xfer" compare --fail-on-regression 5% "$d/quiet-$i.json" "$d/quiet-$j.json" > "$d/compare-$i-$j.txt" 2>&1 \
+                 || { fails=$((fails + 1)); echo "pair $i $j failed:"; grep -E 'REGRESSION|MISSING|CURRENT RUN' "$d/compare-$i-$j.txt"; }
+             done; done
+             echo "verdict: $fails of 45 pairwise compare --fail-on-regression 5% failed"
+             [ "$fails" = 0 ] || status=1
+             expect_rc 0 "$xfer" fleet "$d"
+             expect_rc 0 "$xfer" compare --fail-on-regression 5% $(for i in 1 2 3 4 5; do echo --baseline "$d/quiet-$i.json"; done) \
+               $(for i in 6 7 8 9 10; do echo --current "$d/quiet-$i.json"; done)
+             "$xfer" bandwidth --memory pinned --direction h2d --size 1GiB --iterations 400 > /dev/null 2>&1 &
+             local other=$!
+             sleep 3
+             run "$xfer" --label=shared smoke --json --output "$d/shared.json"
+             kill "$other" 2>/dev/null; wait "$other" 2>/dev/null
+             expect_rc 1 "$xfer" compare --fail-on-regression 5% "$d/quiet-1.json" "$d/shared.json"
+             expect_rc 1 "$xfer" fleet "$d" ;;
     checktime) # check's defaults timed, with --verbose's breakdown: an earlier build first when carried as
                # .device/xfer-before.tar.gz (issue 14), then this one
                local TIMEFORMAT='wall %R s' before

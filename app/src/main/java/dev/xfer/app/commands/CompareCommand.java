@@ -7,8 +7,8 @@ import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.CompareRendering;
 import dev.xfer.app.fleet.Comparison;
 import dev.xfer.app.fleet.DocumentSet;
-import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.Percent;
+import dev.xfer.app.verdict.NoiseFloors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -16,59 +16,88 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code xfer compare}: what changed between a baseline run and this one. */
+/** {@code xfer compare}: what changed between baseline runs and current ones, judged against the noise between runs. */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
-        header = "Compare xfer documents against a baseline: what got faster, what got slower, beyond noise.",
-        description = {"BASELINE and CURRENT are two documents (their GPUs paired in order) or two directories (GPUs "
-                + "matched by host and UUID, the latest run of each). For every result in both: the change, and whether "
-                + "it is beyond the noise the documents record (3 standard errors of the two medians). Sorted worst first.",
-                "Exit 1 when --fail-on-regression is given and a result got worse beyond noise by more than it."})
+        header = "Compare xfer documents against a baseline: what got faster, what got slower, beyond the noise between runs.",
+        description = {"Each side is one or more documents or directories of them (BASELINE CURRENT, "
+                + "or --baseline and --current, each as often as needed). GPUs are matched by "
+                + "host and UUID (when no GPU is on both sides, the i-th of each); every run of a "
+                + "GPU on a side is one repetition. A result is judged by a rank test "
+                + "(Mann-Whitney U, p < 0.01) when both sides have runs enough for it (5 a side), "
+                + "else by the spread between the run's own host allocations when it measured "
+                + "several, else by the noise floor of its kind measured on that GPU model. "
+                + "Differences of GPU model, driver, runtime, xfer, link and host memory "
+                + "placement are named. Exit 1 when --fail-on-regression is given and a result "
+                + "got worse beyond noise by more than it, a baseline result is missing from the "
+                + "current runs, or a current run failed or holds no result; across GPU models "
+                + "only with --across-models."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BASELINE", description = "A document or a directory of documents.")
-    private Path baseline;
+    @Parameters(arity = "0..2", paramLabel = "BASELINE CURRENT",
+            description = "A baseline and a current document or directory (or use --baseline and --current).")
+    private List<Path> positional = new ArrayList<>();
 
-    @Parameters(index = "1", paramLabel = "CURRENT", description = "A document or a directory of documents.")
-    private Path current;
+    @Option(names = "--baseline", paramLabel = "FILE|DIR", description = "A baseline document or directory; repeat for more runs.")
+    private List<Path> baselines = new ArrayList<>();
+
+    @Option(names = "--current", paramLabel = "FILE|DIR", description = "A current document or directory; repeat for more runs.")
+    private List<Path> currents = new ArrayList<>();
 
     @Option(names = "--fail-on-regression", paramLabel = "PERCENT", converter = Percent.class,
             description = "Exit 1 when a throughput fell (or a time rose) beyond noise by more than this, e.g. 5%%.")
     private Double failOnRegression;
+
+    @Option(names = "--across-models", description = "The sides are different GPU models on purpose: let their regressions fail.")
+    private boolean acrossModels;
 
     @Option(names = "--json", description = "Print the comparison as JSON.")
     private boolean json;
 
     @Override
     public Integer call() {
-        List<GpuRun> before = read(baseline);
-        List<GpuRun> after = read(current);
-        boolean files = !Files.isDirectory(baseline) && !Files.isDirectory(current);
-        Comparison.Report report = new Comparison().compare(before, after, files);
-        if (report.rows().isEmpty()) {
-            throw new UsageException("no result of " + baseline + " matches one of " + current
-                    + (files ? "" : " (GPUs are matched by host and UUID)"));
+        List<Path> before = new ArrayList<>(baselines);
+        List<Path> after = new ArrayList<>(currents);
+        if (positional.size() == 1) {
+            throw new UsageException("compare takes BASELINE and CURRENT, or --baseline and --current: one path given ("
+                    + positional.getFirst() + ")");
         }
-        double threshold = failOnRegression == null ? Double.POSITIVE_INFINITY : failOnRegression;
-        PrintWriter out = spec.commandLine().getOut();
+        if (positional.size() == 2) {
+            before.addFirst(positional.get(0));
+            after.addFirst(positional.get(1));
+        }
+        if (before.isEmpty() || after.isEmpty()) {
+            throw new UsageException("compare needs a baseline and a current side: BASELINE CURRENT, or --baseline and --current");
+        }
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
+        Comparison.Report report = new Comparison(NoiseFloors.shipped(), shown, acrossModels).compare(read(before), read(after));
+        if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty()) {
+            throw new UsageException("no result of " + names(before) + " matches one of " + names(after)
+                    + " (GPUs are matched by host and UUID)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
         out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown));
         out.flush();
-        boolean failed = report.rows().stream().anyMatch(r -> r.failsAt(threshold));
-        return failed ? ExitCode.CHECK_FAILED : ExitCode.OK;
+        return failOnRegression == null || report.passes(failOnRegression) ? ExitCode.OK : ExitCode.CHECK_FAILED;
     }
 
-    private static List<GpuRun> read(Path side) {
+    private static String names(List<Path> paths) {
+        return String.join(", ", paths.stream().map(Path::toString).toList());
+    }
+
+    private static List<DocumentSet.Judged> read(List<Path> side) {
+        List<DocumentSet.Judged> runs = new ArrayList<>();
         try {
-            return new DocumentSet().read(List.of(side), false, line -> { });
+            new DocumentSet().each(side, false, line -> { }, runs::add);
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }
+        return runs;
     }
 }

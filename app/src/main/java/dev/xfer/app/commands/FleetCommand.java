@@ -10,6 +10,7 @@ import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.fleet.FleetMembers;
 import dev.xfer.app.fleet.Percent;
 import dev.xfer.app.report.OutputTarget;
 import picocli.CommandLine.Command;
@@ -27,12 +28,17 @@ import java.util.concurrent.Callable;
 /** {@code xfer fleet}: many nodes' documents, the GPUs well below their peers. */
 @Command(name = "fleet", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         header = "Merge xfer documents from many nodes and find the GPUs well below their peers.",
-        description = {"Reads xfer JSON documents (any measuring command, smoke included; directories are searched "
-                + "for *.json), groups GPUs by model, and for every result prints the median, the MAD and each GPU's "
-                + "deviation. A GPU is an outlier when its modified z-score is below -3.5 and it is worse than the "
-                + "median by more than --margin (two GPUs: worse than the better one by more than --margin); a link "
-                + "narrower than its maximum width is degraded. One verdict line per node.",
-                "Exit 0 when none is, 1 when any is, 2 for an unreadable document."})
+        description = {"Reads xfer JSON documents (any measuring command, smoke included; directories "
+                + "are searched for *.json) one at a time, groups GPUs by model, and for every "
+                + "result finds the GPUs worse than the median by more than the band (the larger "
+                + "of --margin and the result kind's noise floor) and, in groups of 10 or more, "
+                + "with a modified z-score below -3.5; a link narrower than its maximum width is "
+                + "degraded. A document that records a failure makes its node FAIL; one with no "
+                + "result (none measured, an unknown command, a run marked incomplete, a smoke "
+                + "run that did not finish its checks) makes it NO RESULT. Prints a summary per "
+                + "model, then every node that did not pass (--all-rows: everything). Exit 0 when "
+                + "every node passed, 1 when any FAILed or had NO RESULT (unless "
+                + "--allow-incomplete), 2 for an unreadable document."})
 public final class FleetCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -57,6 +63,12 @@ public final class FleetCommand implements Callable<Integer> {
             description = "Also write every GPU's results, all documents merged, in the OpenMetrics text format (a node_exporter textfile must end in .prom).")
     private Path openMetrics;
 
+    @Option(names = "--all-rows", description = "Print every GPU's row for every result and every node's line, not the summary.")
+    private boolean allRows;
+
+    @Option(names = "--allow-incomplete", description = "Exit 0 when nodes had NO RESULT but none FAILed (they are still listed).")
+    private boolean allowIncomplete;
+
     @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others.")
     private boolean skipBad;
 
@@ -70,22 +82,30 @@ public final class FleetCommand implements Callable<Integer> {
         Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), DocumentSet.files(inputs));
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
         PrintWriter err = spec.commandLine().getErr();
-        List<GpuRun> runs;
+        FleetMembers members = new FleetMembers();
         List<BadDocumentException> skipped = new java.util.ArrayList<>();
+        // Kept only for --openmetrics, which writes every GPU's results: the verdict needs numbers only.
+        List<GpuRun> runs = new java.util.ArrayList<>();
         try {
-            runs = new DocumentSet().read(inputs, skipBad, line -> {
+            new DocumentSet().each(inputs, skipBad, line -> {
                 err.println("xfer: " + line);
                 err.flush();
-            }, skipped);
+            }, skipped, judged -> {
+                members.add(judged.run(), judged.status());
+                if (openMetricsTarget != null) {
+                    runs.add(judged.run());
+                }
+            });
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }
-        if (runs.isEmpty()) {
+        if (members.members().isEmpty()) {
             throw new UsageException("no GPU results in " + inputs.stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse(""));
         }
-        var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit())).analyse(runs);
+        var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit())).analyse(members);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report) : FleetRendering.text(report));
+        out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report)
+                : FleetRendering.text(report, allRows, allowIncomplete));
         out.flush();
         if (junitTarget != null) {
             Outputs.write(junitTarget, FleetRendering.junit(report, Instant.now(), skipped), out);
@@ -93,6 +113,10 @@ public final class FleetCommand implements Callable<Integer> {
         if (openMetricsTarget != null) {
             Outputs.write(openMetricsTarget, OpenMetrics.render(runs), out);
         }
-        return report.passed() ? ExitCode.OK : ExitCode.CHECK_FAILED;
+        return switch (report.state()) {
+            case PASS -> ExitCode.OK;
+            case NO_RESULT -> allowIncomplete ? ExitCode.OK : ExitCode.CHECK_FAILED;
+            case FAIL -> ExitCode.CHECK_FAILED;
+        };
     }
 }

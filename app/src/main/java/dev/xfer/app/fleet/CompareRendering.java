@@ -1,5 +1,6 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.fleet.Comparison.Pairing;
 import dev.xfer.app.fleet.Comparison.Report;
 import dev.xfer.app.fleet.Comparison.Row;
 import dev.xfer.app.report.Json;
@@ -10,6 +11,7 @@ import dev.xfer.app.report.TextTable.Column;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** A comparison as a table sorted by change (worst first), or JSON. */
@@ -20,24 +22,55 @@ public final class CompareRendering {
     public static String text(Report report, double threshold) {
         StringBuilder out = new StringBuilder();
         TextTable table = TextTable.of(Column.left("GPU"), Column.left("result"), Column.right("baseline"),
-                Column.right("current"), Column.left("unit"), Column.right("change"), Column.right("noise"), Column.left(""));
+                Column.right("current"), Column.left("unit"), Column.right("change"), Column.left("basis"),
+                Column.right("runs"), Column.right("noise"), Column.left(""));
         for (Row r : report.rows()) {
-            table.addRow(r.currentRun().who(), r.name(), Numbers.text(r.baseline()), Numbers.text(r.current()), r.unit(),
-                    Numbers.percent(r.change()), Double.isNaN(r.noise()) ? "?" : "±" + Numbers.text(r.noise() * 100) + "%",
-                    mark(r, threshold));
+            table.addRow(r.currentRun().host() + " " + r.currentRun().uuid().orElse("bus " + r.currentRun().busId())
+                            + " (device " + r.currentRun().index() + ")", r.name(), Numbers.text(r.baseline()),
+                    Numbers.text(r.current()), r.unit(), Numbers.percent(r.change()), r.basis().text(),
+                    r.baselineRuns() + "+" + r.currentRuns(), noise(r), mark(r, threshold));
         }
         // Indented: its first column is document text, which never begins a line.
         out.append(table.render("  "));
+        for (Pairing p : report.pairings()) {
+            if (!p.differences().isEmpty()) {
+                out.append("context: ").append(TerminalText.field(p.baselineGpu())).append(" -> ")
+                        .append(TerminalText.field(p.currentGpu())).append(": ")
+                        .append(TerminalText.sentence(String.join("; ", p.differences())));
+                if (!p.sameModel() && report.rows().stream().anyMatch(r -> !r.failable())) {
+                    out.append(" (different GPU models: reported, never failed, unless --across-models)");
+                }
+                out.append('\n');
+            }
+        }
         for (String u : report.unmatched()) {
             out.append("note: ").append(TerminalText.sentence(u)).append('\n');
         }
+        for (String n : report.notes()) {
+            out.append("note: ").append(n).append('\n');
+        }
+        for (String m : report.missing()) {
+            out.append("MISSING ").append(m).append('\n');
+        }
+        for (String p : report.problems()) {
+            out.append(p.replaceFirst("^current ", "CURRENT RUN ")).append('\n');
+        }
         long regressions = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.REGRESSION).count();
         long improvements = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.IMPROVEMENT).count();
+        long noisy = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.TOO_NOISY).count();
         long failing = report.rows().stream().filter(r -> r.failsAt(threshold)).count();
-        out.append(String.format(java.util.Locale.ROOT, "compare: %d results, %d worse beyond noise, %d better beyond noise, "
-                + "%d regressions beyond %s%n", report.rows().size(), regressions, improvements, failing,
-                Numbers.text(threshold * 100) + "%"));
+        out.append(String.format(Locale.ROOT, "compare: %d results, %d worse beyond noise, %d better beyond noise, "
+                        + "%d regressions beyond %s, %d too noisy to judge, %d missing from the current runs%n",
+                report.rows().size(), regressions, improvements, failing, Numbers.text(threshold * 100) + "%", noisy,
+                report.missing().size()));
         return out.toString();
+    }
+
+    private static String noise(Row r) {
+        if (!Double.isNaN(r.p())) {
+            return "p " + (r.p() < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", r.p()));
+        }
+        return Double.isNaN(r.noise()) ? "?" : "±" + Numbers.text(r.noise() * 100) + "%";
     }
 
     private static String mark(Row r, double threshold) {
@@ -45,8 +78,9 @@ public final class CompareRendering {
             return "REGRESSION";
         }
         return switch (r.verdict()) {
-            case REGRESSION -> "worse";
+            case REGRESSION -> r.failable() || -r.gain() <= threshold ? "worse" : "worse (other GPU model: not failed)";
             case IMPROVEMENT -> "better";
+            case TOO_NOISY -> "too noisy to judge";
             case SAME -> "";
         };
     }
@@ -56,6 +90,7 @@ public final class CompareRendering {
         doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
         doc.put("command", "compare");
         doc.put("failOnRegression", threshold);
+        doc.put("alpha", Comparison.ALPHA);
         List<Object> rows = new ArrayList<>();
         for (Row r : report.rows()) {
             rows.add(Json.object("host", r.currentRun().host(), "uuid", r.currentRun().uuid().orElse(null),
@@ -63,11 +98,22 @@ public final class CompareRendering {
                     "currentFile", r.currentRun().file().toString(), "name", r.name(), "unit", r.unit(),
                     "higherIsBetter", r.higherIsBetter(), "baseline", r.baseline(), "current", r.current(),
                     "change", r.change(), "noise", Numbers.json(r.noise()), "beyondNoise", r.beyondNoise(),
-                    "verdict", r.verdict().name().toLowerCase(java.util.Locale.ROOT), "failed", r.failsAt(threshold)));
+                    "verdict", r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'), "failed", r.failsAt(threshold),
+                    "basis", r.basis().json(), "p", Numbers.json(r.p()), "baselineRuns", (long) r.baselineRuns(),
+                    "currentRuns", (long) r.currentRuns(), "failable", r.failable()));
         }
         doc.put("results", rows);
         doc.put("unmatched", new ArrayList<Object>(report.unmatched()));
-        doc.put("passed", report.rows().stream().noneMatch(r -> r.failsAt(threshold)));
+        doc.put("missing", new ArrayList<Object>(report.missing()));
+        List<Object> pairings = new ArrayList<>();
+        for (Pairing p : report.pairings()) {
+            pairings.add(Json.object("baseline", p.baselineGpu(), "current", p.currentGpu(), "sameModel", p.sameModel(),
+                    "differences", new ArrayList<Object>(p.differences())));
+        }
+        doc.put("pairings", pairings);
+        doc.put("problems", new ArrayList<Object>(report.problems()));
+        doc.put("notes", new ArrayList<Object>(report.notes()));
+        doc.put("passed", report.passes(threshold));
         return Json.write(doc);
     }
 }

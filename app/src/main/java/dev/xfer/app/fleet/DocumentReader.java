@@ -23,12 +23,21 @@ public final class DocumentReader {
 
     /** @throws BadDocumentException when the file cannot be read, is not JSON, not an xfer document, newer, or has a bad field */
     public List<GpuRun> read(Path file) {
-        // Read with io's cap (DocumentText): no file makes xfer hold more than its limit.
+        return runs(file, parse(file));
+    }
+
+    /**
+     * The file's JSON value, not yet bound (the document-status checks look at it as it is), read
+     * with io's cap (DocumentText): no file makes xfer hold more than its limit.
+     *
+     * @throws BadDocumentException when the file cannot be read or is not JSON
+     */
+    public Object parse(Path file) {
         String text = DocumentText.read(file);
         try {
-            return reader.parse(file, text).stream().map(DocumentReader::run).toList();
-        } catch (DocumentException e) {
-            throw new BadDocumentException(file, e.why());
+            return Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadDocumentException(file, "not JSON: " + e.getMessage());
         }
     }
 

@@ -1,133 +1,254 @@
 package dev.xfer.app.fleet;
 
-import dev.xfer.app.stats.Summary;
+import dev.xfer.app.verdict.DocumentStatus;
+import dev.xfer.app.verdict.DocumentStatus.State;
+import dev.xfer.app.verdict.NoiseFloors;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
-/** Groups GPU runs by model and finds, for every result, the GPUs well below their peers. */
+/**
+ * Groups GPU runs by model and finds, for every result, the GPUs well below their peers (the rule
+ * is {@link FleetRule}'s); and judges every node by what its documents say about themselves
+ * ({@link DocumentStatus}) before any number: a recorded failure is FAIL, a document without a
+ * result is NO RESULT, whatever the figures.
+ */
 public final class FleetAnalysis {
     private final FleetRule rule;
+    private final NoiseFloors floors;
+
+    public FleetAnalysis(FleetRule rule, NoiseFloors floors) {
+        this.rule = rule;
+        this.floors = floors;
+    }
 
     public FleetAnalysis(FleetRule rule) {
-        this.rule = rule;
+        this(rule, NoiseFloors.shipped());
     }
 
     /** One GPU's value for one result, against its group. */
-    public record Deviation(GpuRun run, double value, double deviation, double z, boolean outlier) {
+    public record Deviation(FleetMember run, double value, double deviation, double z, boolean outlier) {
     }
 
-    /** One result across one model group. */
-    public record ResultSpread(String name, String unit, boolean higherIsBetter, double median, double mad,
-                               List<Deviation> deviations) {
+    /**
+     * One result across one model group. The per-GPU deviations are made when asked for, so a
+     * large fleet's summary never holds one object per GPU and result.
+     *
+     * @param mad      the median absolute deviation as measured
+     * @param madUsed  the MAD the z-scores divide by: at least {@link FleetRule#MAD_FLOOR} of the median
+     * @param zUsed    whether the group is large enough for z-scores to take part ({@link FleetRule#Z_MIN_GROUP})
+     * @param band     how far worse than the median (two GPUs: than the better) an outlier must be:
+     *                 the larger of --margin and the kind's noise floor on this model
+     */
+    public record ResultSpread(String name, String unit, boolean higherIsBetter, double median, double mad, double madUsed,
+                               boolean zUsed, double band, double min, double max, FleetMember[] members, double[] values,
+                               BitSet outliers) {
+        public List<Deviation> deviations() {
+            List<Deviation> out = new ArrayList<>(values.length);
+            for (int i = 0; i < values.length; i++) {
+                out.add(deviation(i));
+            }
+            return out;
+        }
+
+        public Deviation deviation(int i) {
+            double v = values[i];
+            double deviation = higherIsBetter ? (v - median) / median : median / v - 1;
+            double sense = higherIsBetter ? 1 : -1;
+            double z = madUsed > 0 ? sense * (v - median) / (FleetRule.MAD_SCALE * madUsed)
+                    : deviation < 0 ? Double.NEGATIVE_INFINITY : 0;
+            return new Deviation(members[i], v, deviation, z, outliers.get(i));
+        }
+
+        public int size() {
+            return values.length;
+        }
     }
 
     /** The GPUs of one model and their results. */
-    public record ModelGroup(String model, List<GpuRun> runs, List<ResultSpread> results) {
+    public record ModelGroup(String model, List<FleetMember> runs, List<ResultSpread> results) {
     }
 
-    /** Why one GPU run failed: an outlier result or a degraded link. */
-    public record Finding(GpuRun run, String reason) {
+    /** Why one GPU run did not pass: an outlier result, a degraded link, a recorded failure, no result. */
+    public record Finding(FleetMember run, State state, String reason) {
+    }
+
+    /** One node's verdict: the worst state of its GPU runs. */
+    public record Node(String host, State state, int runs, List<Finding> findings) {
     }
 
     public record FleetReport(FleetRule rule, int documents, List<ModelGroup> groups, List<Finding> findings,
-                              List<GpuRun> runs) {
+                              List<FleetMember> runs, List<Node> nodes) {
+        /** No node FAILed and every node had a result. */
         public boolean passed() {
-            return findings.isEmpty();
+            return state() == State.PASS;
+        }
+
+        public State state() {
+            return nodes.stream().map(Node::state).reduce(State.PASS, State::worse);
+        }
+
+        public long nodesIn(State state) {
+            return nodes.stream().filter(n -> n.state() == state).count();
         }
 
         /** The hosts in the order first seen. */
         public List<String> hosts() {
-            return runs.stream().map(GpuRun::host).distinct().toList();
+            return nodes.stream().map(Node::host).toList();
         }
 
-        public List<Finding> findingsOf(GpuRun run) {
+        public List<Finding> findingsOf(FleetMember run) {
             return findings.stream().filter(f -> f.run() == run).toList();
         }
     }
 
+    /** For callers holding GPU runs already (tests, small sets): every run with a clean status. */
     public FleetReport analyse(List<GpuRun> runs) {
-        Map<String, List<GpuRun>> byModel = new TreeMap<>();
-        for (GpuRun run : runs.stream().filter(r -> r.unusable().isEmpty()).toList()) {
-            byModel.computeIfAbsent(run.name(), m -> new ArrayList<>()).add(run);
+        return analyse(FleetMembers.of(runs));
+    }
+
+    public FleetReport analyse(FleetMembers gathered) {
+        List<FleetMember> runs = gathered.members();
+        Map<String, List<FleetMember>> byModel = new TreeMap<>();
+        for (FleetMember run : runs) {
+            if (run.measured()) {
+                byModel.computeIfAbsent(run.model(), m -> new ArrayList<>()).add(run);
+            }
         }
         List<ModelGroup> groups = new ArrayList<>();
         List<Finding> findings = new ArrayList<>();
         for (var entry : byModel.entrySet()) {
-            ModelGroup group = group(entry.getKey(), entry.getValue());
+            ModelGroup group = group(entry.getKey(), entry.getValue(), gathered.catalog());
             groups.add(group);
             for (ResultSpread spread : group.results()) {
-                for (Deviation d : spread.deviations()) {
-                    if (d.outlier()) {
-                        findings.add(new Finding(d.run(), String.format(java.util.Locale.ROOT,
-                                "%s %s %s is %.1f%% %s the median %s of %d %s GPUs (z %s)", spread.name(),
-                                Numbers.text(d.value()), spread.unit(), Math.abs(d.deviation() * 100),
-                                d.deviation() < 0 ? "worse than" : "better than", Numbers.text(spread.median()),
-                                spread.deviations().size(), group.model(), Numbers.z(d.z()))));
-                    }
+                for (int i = spread.outliers().nextSetBit(0); i >= 0; i = spread.outliers().nextSetBit(i + 1)) {
+                    findings.add(new Finding(spread.members()[i], State.FAIL, reason(spread, i, group.model())));
                 }
             }
         }
-        for (GpuRun run : runs) {
-            run.unusable().ifPresent(why -> findings.add(new Finding(run, "no usable GPU: " + why)));
-            run.link().filter(GpuRun.LinkState::widthReduced).ifPresent(l -> findings.add(
-                    new Finding(run, "link degraded: trained at x" + l.currentWidth() + " of x" + l.maxWidth() + ", " + l.describe())));
+        for (FleetMember run : runs) {
+            run.unusable().ifPresent(why -> findings.add(new Finding(run, State.FAIL, "no usable GPU: " + why)));
+            run.link().filter(GpuRun.LinkState::widthReduced).ifPresent(l -> findings.add(new Finding(run, State.FAIL,
+                    "link degraded: trained at x" + l.currentWidth() + " of x" + l.maxWidth() + ", " + l.describe())));
+            run.status().failures().forEach(f -> findings.add(new Finding(run, State.FAIL, f)));
+            run.status().noResult().forEach(f -> findings.add(new Finding(run, State.NO_RESULT, f)));
         }
-        findings.sort(Comparator.comparingInt(f -> runs.indexOf(f.run())));
-        long documents = runs.stream().map(GpuRun::file).distinct().count();
-        return new FleetReport(rule, (int) documents, groups, findings, List.copyOf(runs));
+        findings.sort(Comparator.comparingInt(f -> f.run().order()));
+        return new FleetReport(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs), nodes(runs, findings));
     }
 
-    private ModelGroup group(String model, List<GpuRun> runs) {
-        LinkedHashSet<String> names = new LinkedHashSet<>();
-        runs.forEach(r -> r.measurements().forEach(m -> names.add(m.name())));
+    private static String reason(ResultSpread spread, int i, String model) {
+        Deviation d = spread.deviation(i);
+        if (spread.size() == 2) {
+            double other = spread.values()[1 - i];
+            double below = spread.higherIsBetter() ? d.value() / other - 1 : other / d.value() - 1;
+            return String.format(Locale.ROOT, "%s %s %s is %.1f%% worse than the other of 2 %s GPUs (%s; band %s%%)",
+                    spread.name(), Numbers.text(d.value()), spread.unit(), Math.abs(below * 100), model,
+                    Numbers.text(other), Numbers.text(spread.band() * 100));
+        }
+        return String.format(Locale.ROOT, "%s %s %s is %.1f%% worse than the median %s of %d %s GPUs (%s)", spread.name(),
+                Numbers.text(d.value()), spread.unit(), Math.abs(d.deviation() * 100), Numbers.text(spread.median()),
+                spread.size(), model, spread.zUsed() ? "z " + Numbers.z(d.z())
+                        : "band " + Numbers.text(spread.band() * 100) + "%; too few GPUs for a z-score");
+    }
+
+    private static List<Node> nodes(List<FleetMember> runs, List<Finding> findings) {
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        runs.forEach(r -> counts.computeIfAbsent(r.host(), h -> new int[1])[0]++);
+        Map<String, List<Finding>> byHost = new LinkedHashMap<>();
+        findings.forEach(f -> byHost.computeIfAbsent(f.run().host(), h -> new ArrayList<>()).add(f));
+        List<Node> nodes = new ArrayList<>();
+        counts.forEach((host, n) -> {
+            List<Finding> own = byHost.getOrDefault(host, List.of());
+            State state = own.stream().map(Finding::state).reduce(State.PASS, State::worse);
+            nodes.add(new Node(host, state, n[0], List.copyOf(own)));
+        });
+        return nodes;
+    }
+
+    private ModelGroup group(String model, List<FleetMember> runs, ResultCatalog catalog) {
+        // Per result id: which members have it, and their values, gathered in one pass over the members.
+        Map<Integer, List<FleetMember>> having = new TreeMap<>();
+        for (FleetMember run : runs) {
+            for (int id : run.results()) {
+                having.computeIfAbsent(id, k -> new ArrayList<>()).add(run);
+            }
+        }
         List<ResultSpread> results = new ArrayList<>();
-        for (String name : names) {
-            List<GpuRun> having = runs.stream().filter(r -> r.measurement(name).isPresent()).toList();
-            Measurement first = having.getFirst().measurement(name).orElseThrow();
-            double[] values = having.stream().mapToDouble(r -> r.measurement(name).orElseThrow().median()).toArray();
-            results.add(spread(name, first.unit(), first.higherIsBetter(), having, values));
+        for (var e : having.entrySet()) {
+            int id = e.getKey();
+            FleetMember[] members = e.getValue().toArray(FleetMember[]::new);
+            double[] values = new double[members.length];
+            double[] spreads = new double[members.length];
+            for (int i = 0; i < members.length; i++) {
+                int at = members[i].position(id);
+                values[i] = members[i].values()[at];
+                spreads[i] = members[i].spreads()[at];
+            }
+            ResultCatalog.Entry entry = catalog.entry(id);
+            results.add(spread(entry, model, members, values, spreads));
         }
         return new ModelGroup(model, List.copyOf(runs), results);
     }
 
     /** The rule of {@link FleetRule}, for one result over one model group. */
-    ResultSpread spread(String name, String unit, boolean higherIsBetter, List<GpuRun> runs, double[] values) {
+    ResultSpread spread(ResultCatalog.Entry entry, String model, FleetMember[] members, double[] values, double[] spreads) {
+        boolean higherIsBetter = entry.higherIsBetter();
         double median = median(values);
-        double[] distances = Arrays.stream(values).map(v -> Math.abs(v - median)).toArray();
+        double[] distances = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            distances[i] = Math.abs(values[i] - median);
+        }
         double mad = median(distances);
-        double best = higherIsBetter ? Arrays.stream(values).max().orElseThrow() : Arrays.stream(values).min().orElseThrow();
-        List<Deviation> deviations = new ArrayList<>();
+        double madUsed = Math.max(mad, FleetRule.MAD_FLOOR * Math.abs(median));
+        OptionalDouble floor = floors.floor(model, entry.kind());
+        // The floor is a ratio between healthy runs (1 + floor); as a drop below the median it is floor / (1 + floor).
+        double band = Math.max(rule.margin(), floor.orElse(0) / (1 + floor.orElse(0)));
+        boolean zUsed = values.length >= FleetRule.Z_MIN_GROUP;
+        double best = Double.NaN;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double v : values) {
+            best = Double.isNaN(best) ? v : higherIsBetter ? Math.max(best, v) : Math.min(best, v);
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        BitSet outliers = new BitSet(values.length);
         for (int i = 0; i < values.length; i++) {
             double v = values[i];
-            double sense = higherIsBetter ? 1 : -1;
             // A time is compared as the rate it stands for (10% more time is 9.1% less throughput),
-            // so --margin means the same for a result in GB/s and for its time.
+            // so a band means the same for a result in GB/s and for its time.
             double deviation = higherIsBetter ? (v - median) / median : median / v - 1;
-            double z = mad > 0 ? sense * (v - median) / (FleetRule.MAD_SCALE * mad)
-                    : deviation < 0 ? Double.NEGATIVE_INFINITY : 0;
+            // A run that measured several host allocations shows its own between-run noise: allow it too.
+            double own = Double.isNaN(spreads[i]) ? band : Math.max(band, spreads[i]);
             boolean outlier;
             if (values.length >= 3) {
-                outlier = z < -rule.zLimit() && deviation < -rule.margin();
+                double z = (higherIsBetter ? 1 : -1) * (v - median) / (FleetRule.MAD_SCALE * madUsed);
+                outlier = deviation < -own && (!zUsed || z < -rule.zLimit());
             } else if (values.length == 2) {
                 double belowBest = higherIsBetter ? (v - best) / best : best / v - 1;
-                outlier = belowBest < -rule.margin();
+                outlier = belowBest < -own;
             } else {
                 outlier = false;
             }
-            deviations.add(new Deviation(runs.get(i), v, deviation, z, outlier));
+            outliers.set(i, outlier);
         }
-        return new ResultSpread(name, unit, higherIsBetter, median, mad, deviations);
+        return new ResultSpread(entry.name(), entry.unit(), higherIsBetter, median, mad, madUsed, zUsed, band, min, max,
+                members, values, outliers);
     }
 
     static double median(double[] values) {
-        return Summary.of(values).median();
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

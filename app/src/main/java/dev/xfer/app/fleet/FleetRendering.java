@@ -4,6 +4,7 @@ import dev.xfer.app.fleet.FleetAnalysis.Deviation;
 import dev.xfer.app.fleet.FleetAnalysis.Finding;
 import dev.xfer.app.fleet.FleetAnalysis.FleetReport;
 import dev.xfer.app.fleet.FleetAnalysis.ModelGroup;
+import dev.xfer.app.fleet.FleetAnalysis.Node;
 import dev.xfer.app.fleet.FleetAnalysis.ResultSpread;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.JUnitXml;
@@ -11,16 +12,23 @@ import dev.xfer.app.report.Json;
 import dev.xfer.app.report.TerminalText;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.verdict.DocumentStatus.State;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** A fleet report as text, JSON, CSV and JUnit XML. */
+/**
+ * A fleet report as text, JSON, CSV and JUnit XML. The text is a summary whose length does not
+ * grow with the fleet (one row per model and result), then every problem; {@code allRows} adds
+ * every GPU's row and every node's line. JSON and CSV always carry every GPU's row: they are for
+ * programs.
+ */
 public final class FleetRendering {
     private static final String TABLE_MARGIN = "  ";
 
@@ -28,62 +36,108 @@ public final class FleetRendering {
     }
 
     public static String text(FleetReport report) {
+        return text(report, false, false);
+    }
+
+    public static String text(FleetReport report, boolean allRows, boolean allowIncomplete) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(java.util.Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
-                        + "outlier: modified z < -%s and more than %s worse than the median%n",
-                report.runs().size(), report.documents(), report.hosts().size(), report.groups().size(),
-                report.groups().size() == 1 ? "" : "s", Numbers.text(report.rule().zLimit()),
-                Numbers.text(report.rule().margin() * 100) + "%"));
+        out.append(String.format(Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
+                        + "outlier: more than max(%s, the noise floor) worse than the median, and modified z < -%s in groups of %d or more%n",
+                report.runs().size(), report.documents(), report.nodes().size(), report.groups().size(),
+                report.groups().size() == 1 ? "" : "s", Numbers.text(report.rule().margin() * 100) + "%",
+                Numbers.text(report.rule().zLimit()), FleetRule.Z_MIN_GROUP));
         for (ModelGroup group : report.groups()) {
             out.append('\n');
-            TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
-                    Column.left("result"), Column.right("median"), Column.right("MAD"), Column.left("GPU"),
-                    Column.right("value"), Column.right("vs median"), Column.right("z"), Column.left(""));
-            for (ResultSpread spread : group.results()) {
-                boolean first = true;
-                for (Deviation d : spread.deviations()) {
-                    table.addRow(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
-                            first ? Numbers.text(spread.mad()) : "", d.run().who(), Numbers.text(d.value()),
-                            Numbers.percent(d.deviation()), Numbers.z(d.z()), d.outlier() ? "OUTLIER" : "");
-                    first = false;
-                }
-            }
             // Indented: its title and first column are document text, which never begins a line.
-            out.append(table.render(TABLE_MARGIN));
+            if (allRows) {
+                out.append(rows(group).render(TABLE_MARGIN));
+            } else {
+                out.append(summary(group).render(TABLE_MARGIN));
+            }
         }
-        for (GpuRun run : report.runs()) {
-            run.link().filter(GpuRun.LinkState::generationReduced).filter(l -> !l.widthReduced()).ifPresent(l ->
+        for (FleetMember run : report.runs()) {
+            run.link().filter(GpuRun.LinkState::generationReduced).filter(l -> !l.widthReduced()).ifPresent(l -> {
+                if (allRows) {
                     out.append("note: ").append(TerminalText.field(run.who())).append(": link ").append(l.describe())
-                            .append(" at rest (GPUs lower the link speed while idle; not a failure)\n"));
+                            .append(" at rest (GPUs lower the link speed while idle; not a failure)\n");
+                }
+            });
+        }
+        long resting = report.runs().stream().filter(r -> r.link().filter(GpuRun.LinkState::generationReduced)
+                .filter(l -> !l.widthReduced()).isPresent()).count();
+        if (!allRows && resting > 0) {
+            out.append("note: ").append(resting).append(" GPU run").append(resting == 1 ? "" : "s")
+                    .append(" recorded the link below its maximum generation at rest (GPUs lower the link speed while idle; not a failure)\n");
         }
         out.append('\n');
-        for (String host : report.hosts()) {
-            out.append(verdict(report, host)).append('\n');
+        for (Node node : report.nodes()) {
+            if (allRows || node.state() != State.PASS) {
+                out.append(verdict(node)).append('\n');
+            }
         }
-        out.append(report.passed() ? "fleet: PASS\n" : "fleet: FAIL\n");
+        out.append(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%n", report.nodesIn(State.PASS),
+                report.nodesIn(State.PASS) == 1 ? "" : "s", report.nodesIn(State.FAIL), report.nodesIn(State.NO_RESULT)));
+        out.append(switch (report.state()) {
+            case PASS -> "fleet: PASS\n";
+            case FAIL -> "fleet: FAIL\n";
+            case NO_RESULT -> allowIncomplete ? "fleet: NO RESULT (allowed by --allow-incomplete)\n" : "fleet: NO RESULT\n";
+        });
         return out.toString();
     }
 
-    /**
-     * {@code node HOST: PASS (n GPU runs)} or {@code node HOST: FAIL <who>: <reason>; ...}, with
-     * the document's text in it escaped and capped ({@link TerminalText}).
-     */
-    public static String verdict(FleetReport report, String host) {
-        List<GpuRun> runs = report.runs().stream().filter(r -> r.host().equals(host)).toList();
-        List<Finding> findings = report.findings().stream().filter(f -> f.run().host().equals(host)).toList();
-        if (findings.isEmpty()) {
-            return "node " + TerminalText.field(host) + ": PASS (" + runs.size() + " GPU run" + (runs.size() == 1 ? "" : "s") + ")";
+    /** One row per result: how the group spread, and how many GPUs fell outside it. */
+    private static TextTable summary(ModelGroup group) {
+        TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
+                Column.left("result"), Column.right("GPUs"), Column.right("median"), Column.right("MAD"),
+                Column.right("worst"), Column.right("best"), Column.right("band"), Column.left("rule"), Column.right("outliers"));
+        for (ResultSpread s : group.results()) {
+            double worst = s.higherIsBetter() ? s.min() : s.max();
+            double best = s.higherIsBetter() ? s.max() : s.min();
+            table.addRow(s.name(), Integer.toString(s.size()), Numbers.text(s.median()) + " " + s.unit(), Numbers.text(s.mad()),
+                    Numbers.text(worst), Numbers.text(best), "±" + Numbers.text(s.band() * 100) + "%",
+                    s.size() < 2 ? "alone" : s.size() == 2 ? "vs other" : s.zUsed() ? "band+z" : "band",
+                    Integer.toString(s.outliers().cardinality()));
         }
-        return "node " + TerminalText.field(host) + ": FAIL " + findings.stream()
-                .map(f -> TerminalText.field(f.run().who()) + ": " + TerminalText.sentence(f.reason()))
-                .collect(Collectors.joining("; "));
+        return table;
+    }
+
+    private static TextTable rows(ModelGroup group) {
+        TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
+                Column.left("result"), Column.right("median"), Column.right("MAD"), Column.left("GPU"),
+                Column.right("value"), Column.right("vs median"), Column.right("z"), Column.left(""));
+        for (ResultSpread spread : group.results()) {
+            for (int i = 0; i < spread.size(); i++) {
+                Deviation d = spread.deviation(i);
+                boolean first = i == 0;
+                table.addRow(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
+                        first ? Numbers.text(spread.mad()) : "", d.run().who(), Numbers.text(d.value()),
+                        Numbers.percent(d.deviation()), spread.zUsed() ? Numbers.z(d.z()) : "-", d.outlier() ? "OUTLIER" : "");
+            }
+        }
+        return table;
+    }
+
+    /**
+     * {@code node HOST: PASS (n GPU runs)}, {@code node HOST: FAIL <who>: <reason>; ...} or
+     * {@code NO RESULT}, with the document's text in it escaped and capped ({@link TerminalText}).
+     */
+    public static String verdict(Node node) {
+        if (node.state() == State.PASS) {
+            return "node " + TerminalText.field(node.host()) + ": PASS (" + node.runs() + " GPU run" + (node.runs() == 1 ? "" : "s") + ")";
+        }
+        // The failures first: they are why the node is FAIL; reasons for no result follow.
+        List<Finding> ordered = new ArrayList<>(node.findings().stream().filter(f -> f.state() == State.FAIL).toList());
+        ordered.addAll(node.findings().stream().filter(f -> f.state() != State.FAIL).toList());
+        return "node " + TerminalText.field(node.host()) + ": " + node.state().text() + " " + ordered.stream()
+                .map(f -> TerminalText.field(f.run().who()) + ": " + TerminalText.sentence(f.reason())).collect(Collectors.joining("; "));
     }
 
     public static String json(FleetReport report) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
         doc.put("command", "fleet");
-        doc.put("rule", Json.object("margin", report.rule().margin(), "zLimit", report.rule().zLimit()));
+        doc.put("rule", Json.object("margin", report.rule().margin(), "zLimit", report.rule().zLimit(),
+                "zMinGroup", (long) FleetRule.Z_MIN_GROUP, "madFloor", FleetRule.MAD_FLOOR));
         List<Object> groups = new ArrayList<>();
         for (ModelGroup group : report.groups()) {
             List<Object> results = new ArrayList<>();
@@ -98,50 +152,67 @@ public final class FleetRendering {
                     gpus.add(gpu);
                 }
                 results.add(Json.object("name", spread.name(), "unit", spread.unit(), "higherIsBetter", spread.higherIsBetter(),
-                        "median", spread.median(), "mad", spread.mad(), "gpus", gpus));
+                        "median", spread.median(), "mad", spread.mad(), "madUsed", spread.madUsed(), "zUsed", spread.zUsed(),
+                        "band", spread.band(), "gpus", gpus));
             }
             groups.add(Json.object("model", group.model(), "gpuRuns", (long) group.runs().size(), "results", results));
         }
         doc.put("groups", groups);
         List<Object> nodes = new ArrayList<>();
-        for (String host : report.hosts()) {
+        for (Node node : report.nodes()) {
             List<Object> reasons = new ArrayList<>();
-            report.findings().stream().filter(f -> f.run().host().equals(host)).forEach(f -> {
+            node.findings().forEach(f -> {
                 Map<String, Object> r = gpu(f.run());
+                r.put("state", json(f.state()));
                 r.put("reason", f.reason());
                 reasons.add(r);
             });
-            nodes.add(Json.object("host", host, "passed", reasons.isEmpty(), "findings", reasons));
+            nodes.add(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
+                    "findings", reasons));
         }
         doc.put("nodes", nodes);
+        doc.put("state", json(report.state()));
         doc.put("passed", report.passed());
         return Json.write(doc);
     }
 
-    private static Map<String, Object> gpu(GpuRun run) {
+    private static String json(State state) {
+        return state.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static Map<String, Object> gpu(FleetMember run) {
         return Json.object("host", run.host(), "label", run.label().orElse(null), "uuid", run.uuid().orElse(null),
-                "pciBusId", run.busId(), "index", (long) run.index(), "file", run.file().toString());
+                "pciBusId", run.busId(), "index", (long) run.index(), "file", run.file());
     }
 
     public static String csv(FleetReport report) {
         Csv csv = Csv.withHeader("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
-                "pci_bus_id", "file", "value", "deviation", "z", "outlier");
+                "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state");
+        Map<String, State> states = new LinkedHashMap<>();
+        report.nodes().forEach(n -> states.put(n.host(), n.state()));
         for (ModelGroup group : report.groups()) {
             for (ResultSpread spread : group.results()) {
                 for (Deviation d : spread.deviations()) {
-                    GpuRun r = d.run();
+                    FleetMember r = d.run();
                     csv.addRow(group.model(), spread.name(), spread.unit(), String.valueOf(spread.higherIsBetter()),
                             String.valueOf(spread.median()), String.valueOf(spread.mad()), r.host(), r.label().orElse(""),
-                            r.uuid().orElse(""), r.busId(), r.file().toString(), String.valueOf(d.value()),
+                            r.uuid().orElse(""), r.busId(), r.file(), String.valueOf(d.value()),
                             String.valueOf(d.deviation()), Double.isFinite(d.z()) ? String.valueOf(d.z()) : "",
-                            String.valueOf(d.outlier()));
+                            String.valueOf(d.outlier()), json(states.get(r.host())));
                 }
+            }
+        }
+        // Runs with no number to put in a row still get one: a node with no result must not vanish from the table.
+        for (FleetMember r : report.runs()) {
+            if (!r.measured()) {
+                csv.addRow(r.model(), "", "", "", "", "", r.host(), r.label().orElse(""), r.uuid().orElse(""), r.busId(),
+                        r.file(), "", "", "", "", json(states.get(r.host())));
             }
         }
         return csv.render();
     }
 
-    /** One test case per node and GPU run, in a suite per node. */
+    /** One test case per node and GPU run, in a suite per node; NO RESULT is an {@code <error>}. */
     public static String junit(FleetReport report, Instant when) {
         return junit(report, when, List.of());
     }
@@ -152,19 +223,27 @@ public final class FleetRendering {
      * A GPU run's test case names its document, so two documents of one GPU never share a name.
      */
     public static String junit(FleetReport report, Instant when, List<BadDocumentException> skipped) {
+        Map<String, List<FleetMember>> byHost = new LinkedHashMap<>();
+        report.runs().forEach(r -> byHost.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r));
+        Map<FleetMember, List<Finding>> byRun = new java.util.IdentityHashMap<>();
+        report.findings().forEach(f -> byRun.computeIfAbsent(f.run(), r -> new ArrayList<>()).add(f));
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
-        for (String host : report.hosts()) {
+        byHost.forEach((host, runs) -> {
             List<JUnitXml.TestCase> cases = new ArrayList<>();
-            for (GpuRun run : report.runs().stream().filter(r -> r.host().equals(host)).toList()) {
-                List<Finding> findings = report.findingsOf(run);
-                JUnitXml.Outcome outcome = findings.isEmpty() ? new JUnitXml.Passed()
-                        : new JUnitXml.Failed(findings.getFirst().reason(), "fleet",
-                        findings.stream().map(Finding::reason).collect(Collectors.joining("\n")));
-                cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO,
-                        outcome));
+            for (FleetMember run : runs) {
+                List<Finding> findings = byRun.getOrDefault(run, List.of());
+                State state = findings.stream().map(Finding::state).reduce(State.PASS, State::worse);
+                String details = findings.stream().map(Finding::reason).collect(Collectors.joining("\n"));
+                JUnitXml.Outcome outcome = switch (state) {
+                    case PASS -> new JUnitXml.Passed();
+                    case FAIL -> new JUnitXml.Failed(findings.stream().filter(f -> f.state() == State.FAIL)
+                            .findFirst().orElseThrow().reason(), "fleet", details);
+                    case NO_RESULT -> new JUnitXml.Errored("NO RESULT: " + findings.getFirst().reason(), "fleet.noResult", details);
+                };
+                cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO, outcome));
             }
             suites.add(new JUnitXml.TestSuite("xfer fleet " + host, when, host, cases));
-        }
+        });
         if (!skipped.isEmpty()) {
             List<JUnitXml.TestCase> cases = new ArrayList<>();
             for (BadDocumentException bad : skipped) {

@@ -19,9 +19,23 @@ import java.util.Optional;
  * @param labels         the result's identity fields by snake_case name ({@code memory}, {@code direction},
  *                       {@code bytes}, ...), for labelled output such as OpenMetrics
  * @param result         the record this is a view of; empty for measurements made by hand (tests)
+ * @param allocationSpread (best - worst) / best of the per-allocation medians when the run measured
+ *                       the configuration on several separately allocated host buffers (the result's
+ *                       {@code allocations} object); NaN when it did not
  */
 public record Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
-                          String field, java.util.Map<String, String> labels, Optional<Result> result) {
+                          String field, java.util.Map<String, String> labels, Optional<Result> result,
+                          double allocationSpread) {
+
+    public Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
+                       String field, java.util.Map<String, String> labels, double allocationSpread) {
+        this(name, unit, higherIsBetter, median, stddev, n, field, labels, Optional.empty(), allocationSpread);
+    }
+
+    public Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
+                       String field, java.util.Map<String, String> labels, Optional<Result> result) {
+        this(name, unit, higherIsBetter, median, stddev, n, field, labels, result, Double.NaN);
+    }
 
     public Measurement {
         labels = java.util.Map.copyOf(labels);
@@ -37,7 +51,7 @@ public record Measurement(String name, String unit, boolean higherIsBetter, doub
         Statistics shown = result.displayed();
         return new Measurement(result.identity().name(), result.quantity().displaySymbol(), result.higherIsBetter(),
                 shown.median(), shown.spread(), shown.count(), result.identity().measured(), result.identity().labels(),
-                Optional.of(result));
+                Optional.of(result), result.allocationSpread().orElse(Double.NaN));
     }
 
     /** How much better {@code other} is than this, as a fraction of this: positive is better, whatever the unit's sense. */

@@ -47,6 +47,7 @@ public final class DocumentCharts {
         List<Figure> out = new ArrayList<>();
         if (command.equals("fleet")) {
             out.addAll(fleet(doc));
+            out.addAll(fleetNodes(doc));
         } else if (command.equals("compare")) {
             out.addAll(compare(doc));
         } else if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
@@ -303,6 +304,36 @@ public final class DocumentCharts {
         return List.of(Figure.chart(title, CompareChart.draw(title, rows, threshold, new Caption(rows.size() + " results · "
                 + (failed == 0 ? "no regression" : failed + " regression" + (failed == 1 ? "" : "s"))
                 + (Double.isFinite(threshold) ? String.format(java.util.Locale.ROOT, " beyond %.3g%%", threshold * 100) : "")))));
+    }
+
+    /**
+     * fleet's node verdicts, as a note when any node did not pass: a node whose document failed or
+     * held no result has no dot to draw, and the report must not look healthy without it.
+     */
+    private static List<Figure> fleetNodes(Map<?, ?> doc) {
+        if (!(doc.get("nodes") instanceof List<?> nodes)) {
+            return List.of();
+        }
+        Map<String, Integer> counts = new java.util.TreeMap<>();
+        List<String> problems = new ArrayList<>();
+        for (Object n : nodes) {
+            if (!(n instanceof Map<?, ?> node)) {
+                continue;
+            }
+            String state = text(node.get("state"), Boolean.TRUE.equals(node.get("passed")) ? "pass" : "fail");
+            counts.merge(state, 1, Integer::sum);
+            if (!state.equals("pass") && problems.size() < 20 && node.get("findings") instanceof List<?> findings
+                    && !findings.isEmpty() && findings.getFirst() instanceof Map<?, ?> first) {
+                problems.add(text(node.get("host"), "?") + ": " + state.toUpperCase(java.util.Locale.ROOT).replace('-', ' ')
+                        + ": " + text(first.get("reason"), "?") + (findings.size() > 1 ? " (and " + (findings.size() - 1) + " more)" : ""));
+            }
+        }
+        if (counts.keySet().stream().allMatch("pass"::equals)) {
+            return List.of();
+        }
+        String summary = counts.getOrDefault("pass", 0) + " nodes PASS, " + counts.getOrDefault("fail", 0) + " FAIL, "
+                + counts.getOrDefault("no-result", 0) + " NO RESULT. " + String.join("; ", problems);
+        return List.of(Figure.note("Fleet: nodes that did not pass", summary));
     }
 
     private static ScheduleTimeline timeline(Map<?, ?> t) {

@@ -9,7 +9,13 @@ package dev.xfer.app.result;
  * @param statistics     over the measured iterations, in the base unit
  * @param check          the configuration's own data check
  */
-public record Result(Identity identity, Quantity quantity, Statistics statistics, CheckOutcome check) {
+public record Result(Identity identity, Quantity quantity, Statistics statistics, CheckOutcome check,
+                     java.util.OptionalDouble allocationSpread) {
+
+    /** A result measured on one host allocation (or one that has none). */
+    public Result(Identity identity, Quantity quantity, Statistics statistics, CheckOutcome check) {
+        this(identity, quantity, statistics, check, java.util.OptionalDouble.empty());
+    }
 
     public boolean higherIsBetter() {
         return quantity.higherIsBetter();

@@ -289,6 +289,7 @@ public final class ResultDocumentReader {
             }
         });
         CheckOutcome check = check(at, path, row);
+        java.util.OptionalDouble spread = allocationSpread(row.get("allocations"));
         List<Result> out = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = row.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -302,7 +303,7 @@ public final class ResultDocumentReader {
                         "a summary of numbers (median, min, max, mean, stddev, n)");
                 Quantity quantity = Quantity.of(field).orElseGet(() -> Quantity.unknown(field));
                 out.add(new Result(identity.with(IdentityField.MEASURED, field).build(), quantity,
-                        statistics(at, path + "." + field, s).converted(quantity::toBase), check));
+                        statistics(at, path + "." + field, s).converted(quantity::toBase), check, spread));
             }
         }
         if (row.has("wrongTrials")) {
@@ -312,6 +313,24 @@ public final class ResultDocumentReader {
                     Quantity.of("wrongTrials").orElseThrow(), Statistics.single(wrong), check));
         }
         return out;
+    }
+
+    /**
+     * {@code "allocations": {"count": k, "best": GB/s, "worst": GB/s}}: how far apart k separately
+     * allocated host buffers measured, as a fraction of the best; the same fraction holds for the
+     * result's time, which is the same copy. Empty for one allocation or none recorded.
+     */
+    private static java.util.OptionalDouble allocationSpread(JsonNode allocations) {
+        if (allocations != null && allocations.isObject() && allocations.path("count").canConvertToLong()
+                && allocations.path("count").asLong() >= 2 && allocations.path("best").isNumber()
+                && allocations.path("worst").isNumber()) {
+            double best = allocations.path("best").asDouble();
+            double worst = allocations.path("worst").asDouble();
+            if (best > 0 && worst >= 0 && worst <= best) {
+                return java.util.OptionalDouble.of((best - worst) / best);
+            }
+        }
+        return java.util.OptionalDouble.empty();
     }
 
     private static boolean isSummary(JsonNode node) {

@@ -33,7 +33,7 @@ class CompareCommandTest {
     @Test
     void aRegressionBeyondNoiseAndThresholdExitsOneAndSortsFirst() {
         Path before = doc("before.json", new Gpu("n1", "NVIDIA H200", 0, 55.0, 53.0, 16), 0.1);
-        Path after = doc("after.json", new Gpu("n1", "NVIDIA H200", 0, 44.0, 54.0, 16), 0.1);
+        Path after = doc("after.json", new Gpu("n1", "NVIDIA H200", 0, 44.0, 57.0, 16), 0.1);
         XferRun run = XferRun.of("compare", "--fail-on-regression", "5%", before.toString(), after.toString());
         assertEquals(1, run.exitCode(), run.out() + run.err());
         String[] lines = run.out().split("\n");
@@ -64,10 +64,18 @@ class CompareCommandTest {
     }
 
     @Test
-    void nothingInCommonIsAUsageError() {
+    void withNoGpuInCommonTheGpusArePairedInOrderAndSaidSo() {
         FleetFixtures.write(dir, "base/a.json", FleetFixtures.document(new Gpu("n1", "NVIDIA H200", 0, 55), null, 0.1, 20));
         FleetFixtures.write(dir, "now/b.json", FleetFixtures.document(new Gpu("n9", "NVIDIA H200", 0, 55), null, 0.1, 20));
-        XferRun run = XferRun.of("compare", dir.resolve("base").toString(), dir.resolve("now").toString());
-        run.assertOneLine(2, "xfer: no result of " + dir.resolve("base") + " matches one of " + dir.resolve("now"));
+        XferRun run = XferRun.of("compare", "--fail-on-regression", "5%", dir.resolve("base").toString(), dir.resolve("now").toString());
+        assertEquals(0, run.exitCode(), run.out());
+        assertTrue(run.out().contains("note: no GPU is on both sides (by host and UUID): GPUs paired in the order read"), run.out());
+    }
+
+    @Test
+    void oneSideAloneIsAUsageError() {
+        Path before = doc("before.json", new Gpu("n1", "NVIDIA H200", 0, 55.0), 0.1);
+        XferRun run = XferRun.of("compare", "--baseline", before.toString());
+        run.assertOneLine(2, "xfer: compare needs a baseline and a current side: BASELINE CURRENT, or --baseline and --current");
     }
 }

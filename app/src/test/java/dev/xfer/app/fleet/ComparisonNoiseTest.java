@@ -13,14 +13,14 @@ class ComparisonNoiseTest {
     }
 
     @Test
-    void noiseIsThreeStandardErrorsOfTheTwoMedians() {
-        double noise = Comparison.noise(m(50, 1, 25), m(50, 1, 25));
+    void withinRunNoiseIsThreeStandardErrorsOfTheTwoMedians() {
+        double noise = Comparison.withinRun(m(50, 1, 25), m(50, 1, 25));
         assertEquals(3 * 1.2533 * Math.sqrt(2.0 / 25) / 50, noise, 1e-12);
     }
 
     @Test
     void noiseIsUnknownWithoutSpreadOrCount() {
-        assertTrue(Double.isNaN(Comparison.noise(m(50, Double.NaN, 25), m(50, 1, 25))));
-        assertTrue(Double.isNaN(Comparison.noise(m(50, 1, 1), m(50, 1, 25))));
+        assertTrue(Double.isNaN(Comparison.withinRun(m(50, Double.NaN, 25), m(50, 1, 25))));
+        assertTrue(Double.isNaN(Comparison.withinRun(m(50, 1, 1), m(50, 1, 25))));
     }
 }

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FleetAnalysisPropertiesTest {
-    private final FleetAnalysis analysis = new FleetAnalysis(FleetRule.standard());
+    private final FleetAnalysis analysis = new FleetAnalysis(FleetRule.standard(), FleetFixtures.FLOORS);
 
     @Provide
     Arbitrary<List<Double>> jitters() {

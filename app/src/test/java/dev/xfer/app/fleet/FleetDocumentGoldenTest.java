@@ -83,19 +83,19 @@ class FleetDocumentGoldenTest {
                 new FleetFixtures.Gpu("node-d", "NVIDIA H100 PCIe", 1, 25.0))));
         runs.add(GpuRun.unusable(Path.of("node-c.json"), "smoke", "node-c", Optional.of("nightly"),
                 "2025-06-01T12:34:56Z", "CUDA is not usable here: cudaErrorNoDevice"));
-        FleetAnalysis.FleetReport report = new FleetAnalysis(FleetRule.standard()).analyse(runs);
+        FleetAnalysis.FleetReport report = new FleetAnalysis(FleetRule.standard(), FleetFixtures.FLOORS).analyse(runs);
         assertGolden("fleet.json", FleetRendering.json(report));
     }
 
     /** The same two GPUs measured twice: one 20% slower on H2D, one unmatched in the current run. */
     @Test
     void compare() throws IOException {
-        List<GpuRun> baseline = FleetFixtures.runs(List.of(
+        var baseline = FleetFixtures.judged(List.of(
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 52.0),
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 1, 53.0)));
-        List<GpuRun> current = FleetFixtures.runs(List.of(
+        var current = FleetFixtures.judged(List.of(
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 41.6, 52.0, 16)));
-        Comparison.Report report = new Comparison().compare(baseline, current, false);
+        Comparison.Report report = new Comparison(FleetFixtures.FLOORS, 0.05, false).compare(baseline, current);
         assertGolden("compare.json", CompareRendering.json(report, 0.05));
     }
 }

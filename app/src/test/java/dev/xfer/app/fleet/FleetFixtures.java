@@ -72,6 +72,20 @@ final class FleetFixtures {
         }
     }
 
+    /** The judged GPU runs of fixture documents, as compare reads them. */
+    static List<DocumentSet.Judged> judged(List<Gpu> gpus) {
+        List<DocumentSet.Judged> runs = new ArrayList<>();
+        DocumentSet set = new DocumentSet();
+        for (Gpu gpu : gpus) {
+            runs.addAll(set.judge(Path.of(gpu.host() + "-" + gpu.index() + ".json"), Json.parse(Json.write(document(gpu, null, 0.1, 20)))));
+        }
+        return runs;
+    }
+
+    /** Fixed floors, so fixture verdicts do not move when the measured table is remeasured. */
+    static final dev.xfer.app.verdict.NoiseFloors FLOORS = dev.xfer.app.verdict.NoiseFloors.parse(
+            "NVIDIA H200\tPINNED_COPY\t0.02\nNVIDIA H200\tPAGEABLE_COPY\t0.5\nNVIDIA H100 PCIe\tPINNED_COPY\t0.1\n");
+
     /** The GPU runs of fixture documents, read back through the document reader. */
     static List<GpuRun> runs(List<Gpu> gpus) {
         List<GpuRun> runs = new ArrayList<>();

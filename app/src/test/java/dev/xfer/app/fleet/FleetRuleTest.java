@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class FleetRuleTest {
-    private final FleetAnalysis analysis = new FleetAnalysis(FleetRule.standard());
+    private final FleetAnalysis analysis = new FleetAnalysis(FleetRule.standard(), FleetFixtures.FLOORS);
 
     @Test
     void twoGpusTheSlowerIsFlaggedPastTheMarginFromTheBetter() {
