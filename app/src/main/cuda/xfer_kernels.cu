@@ -39,16 +39,18 @@
 // property checks that every byte is copied exactly once); change both together.
 //
 // Launch shape (dev.xfer.app.bandwidth.LaunchShape): 512 threads per block, one block per SM by
-// default, like nvbandwidth's SM copies; __launch_bounds__(512, 2) keeps registers low enough for
-// two such blocks on one SM, so bidir's two kernels (one per stream) run side by side.
-#define COPY_UNROLL 8
+// default, like nvbandwidth's SM copies. __launch_bounds__(512, 1): one such block per SM is what
+// the default grid needs (bidir is one launch of copy_bidir, below, not two kernels side by side),
+// and it leaves ptxas room for COPY_UNROLL = 12 vectors in flight per thread, nvbandwidth's figure,
+// without spills (docs/kernel-copies.md gives ptxas's counts).
+#define COPY_UNROLL 12
 #define COPY_THREADS_PER_BLOCK 512
 
-extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 2)
-copy_bytes(unsigned char *dst, const unsigned char *src, long long bytes)
+// The whole copy as thread t of `threads` does its share: copy_bytes with t and threads of the grid,
+// copy_bidir with a thread's place among the threads of its direction.
+static __device__ __forceinline__ void copy_range(unsigned char *dst, const unsigned char *src, long long bytes,
+                                                  long long t, long long threads)
 {
-    const long long threads = (long long)gridDim.x * blockDim.x;
-    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
     long long head = (long long)((16ull - ((unsigned long long)dst & 15ull)) & 15ull);
     if (head > bytes) {
         head = bytes;
@@ -83,6 +85,38 @@ copy_bytes(unsigned char *dst, const unsigned char *src, long long bytes)
     const long long tail_start = head + (vectors << 4);
     for (long long i = tail_start + t; i < bytes; i += threads) {
         dst[i] = src[i];
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
+copy_bytes(unsigned char *dst, const unsigned char *src, long long bytes)
+{
+    copy_range(dst, src, bytes, (long long)blockIdx.x * blockDim.x + threadIdx.x, (long long)gridDim.x * blockDim.x);
+}
+
+// copy_bidir: both directions of a bidirectional copy in ONE launch, timed by one event pair, so
+// neither direction can run ahead of the other as two launches on two streams did. Warps alternate:
+// warp w of the grid (g / 32 for grid thread g) copies up (up_src -> up_dst, H2D) when w is even
+// and down (down_src -> down_dst, D2H) when w is odd. Within its direction a thread is
+//
+//   t' = (w / 2) * 32 + g % 32   of   T' = gridDim.x * blockDim.x / 2
+//
+// and does copy_range(..., t', T'): each direction's warps cover all of its bytes exactly as
+// copy_bytes would with a grid of T' threads (head, COPY_UNROLL-vector rounds, leftovers, tail).
+// blockDim.x must be a multiple of 64 so every block has as many warps up as down (512 is).
+// dev.xfer.app.bandwidth.BidirSplit mirrors this mapping in Java; change both together.
+extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
+copy_bidir(unsigned char *up_dst, const unsigned char *up_src, unsigned char *down_dst,
+           const unsigned char *down_src, long long bytes)
+{
+    const long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const long long threads = ((long long)gridDim.x * blockDim.x) >> 1;
+    const long long w = g >> 5;
+    const long long t = ((w >> 1) << 5) | (g & 31);
+    if ((w & 1) == 0) {
+        copy_range(up_dst, up_src, bytes, t, threads);
+    } else {
+        copy_range(down_dst, down_src, bytes, t, threads);
     }
 }
 // ---- end of kernel copy -------------------------------------------------------------------------

@@ -53,7 +53,8 @@ import java.util.function.Function;
  * <p>
  * The copy kernel ({@link CopyPath#KERNEL}) makes the same round trip with {@code copy_bytes} on
  * the SMs instead of a copy engine, once per grid size of {@code --blocks}, timed by the same
- * events on the same stream; host memory the device cannot reach ({@link KernelReach}) has no
+ * events on the same stream, and bidir with {@code copy_bidir}, both directions in one launch;
+ * host memory the device cannot reach ({@link KernelReach}) has no
  * kernel rows, and {@link #kernelAbsences} says why.
  */
 public final class BandwidthBenchmark {
@@ -187,7 +188,7 @@ public final class BandwidthBenchmark {
             Run run = new Run(plan, target, new TimedCopy(plan.timer(), start, stop), start, stop, start2, stop2, first,
                     second, results, failures, total, team);
             if (kernels != null) {
-                run.kernelPath(new KernelCopy(kernels.copyBytes()), shapes, reach);
+                run.kernelPath(new KernelCopy(kernels.copyBytes(), kernels.copyBidir()), shapes, reach);
             }
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
@@ -459,8 +460,11 @@ public final class BandwidthBenchmark {
         }
 
         /**
-         * H2D on one stream while D2H runs on another, each timed by its own events: cudaMemcpyAsync,
-         * or with a {@code shape} the copy kernel, one launch per stream.
+         * H2D and D2H at once. The driver: H2D on one stream while D2H runs on another, each timed
+         * by its own events. With a {@code shape} the copy kernel: ONE launch of {@code copy_bidir}
+         * (even warps up, odd warps down) timed by one event pair, so bidir-h2d and bidir-d2h both
+         * report the bytes of one direction over the time of that launch (nvbandwidth's
+         * {@code *_bidirectional_memcpy_sm} counts alike).
          */
         void bidirectional(HostMemoryKind memory, long size, MemorySegment reference, Optional<LaunchShape> shape) {
             String label = memory.label() + shape.map(s -> " " + CopyPath.KERNEL.label() + " " + s.blocks() + " blocks")
@@ -480,20 +484,18 @@ public final class BandwidthBenchmark {
                 DataPattern.poison(target.segment());
                 Optional<HostMemoryNodes> sourcePages = where(source.segment());
                 Optional<HostMemoryNodes> targetPages = where(target.segment());
-                Runnable both = () -> {
+                Runnable both = shape.isPresent() ? () -> {
                     start.record(first);
-                    if (shape.isPresent()) {
-                        kernel.issue(up.address(), source.segment(), size, shape.get(), first);
-                    } else {
-                        Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
-                    }
+                    kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(), size,
+                            shape.get(), first);
+                    stop.record(first);
+                    stop.synchronize();
+                } : () -> {
+                    start.record(first);
+                    Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
                     stop.record(first);
                     start2.record(second);
-                    if (shape.isPresent()) {
-                        kernel.issue(target.segment(), down.address(), size, shape.get(), second);
-                    } else {
-                        Memcpy.copyAsync(target.segment(), down.address(), size, CopyKind.DEVICE_TO_HOST, second);
-                    }
+                    Memcpy.copyAsync(target.segment(), down.address(), size, CopyKind.DEVICE_TO_HOST, second);
                     stop2.record(second);
                     stop.synchronize();
                     stop2.synchronize();
@@ -507,7 +509,9 @@ public final class BandwidthBenchmark {
                     both.run();
                     double wall = (System.nanoTime() - t0) / 1e9;
                     h2d[i] = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
-                    d2h[i] = plan.timer() == CopyTimer.EVENTS ? start2.millisecondsTo(stop2) / 1e3 : wall;
+                    // The kernel's one launch is both directions' time.
+                    d2h[i] = plan.timer() != CopyTimer.EVENTS ? wall
+                            : shape.isPresent() ? h2d[i] : start2.millisecondsTo(stop2) / 1e3;
                 }
                 boolean downOk = verify(label + " bidir-d2h " + size + " B", target.segment(), reference);
                 DataPattern.poison(target.segment());

@@ -13,6 +13,8 @@ import java.util.OptionalInt;
  *
  * @param memory         the host memory kind's label, or {@code device} for d2d
  * @param direction      h2d, d2h, d2d; bidir is reported as two rows, {@code bidir-h2d} and {@code bidir-d2h}
+ *                       (by the copy kernel both rows are one launch of {@code copy_bidir}: each is one
+ *                       direction's bytes over that launch's time)
  * @param bytes          bytes per copy
  * @param gigabytesPerSecond per-iteration rates, 1e9 bytes/s
  * @param microseconds   per-iteration copy times

@@ -10,13 +10,14 @@ package dev.xfer.app.bandwidth;
  */
 public record LaunchShape(int blocks, int threadsPerBlock) {
     /**
-     * nvbandwidth's choice for its SM copies, and the most threads that {@code copy_bytes}'s
-     * {@code __launch_bounds__(512, 2)} allows; the kernel's {@code COPY_THREADS_PER_BLOCK}.
+     * nvbandwidth's choice for its SM copies, and the most threads that the copy kernels'
+     * {@code __launch_bounds__(512, 1)} allows; the kernel's {@code COPY_THREADS_PER_BLOCK}. A
+     * multiple of 64, as {@code copy_bidir} needs: each block then has as many warps up as down.
      */
     public static final int THREADS_PER_BLOCK = 512;
 
     /** 16-byte vectors each thread loads before it stores any: the kernel's {@code COPY_UNROLL}. */
-    public static final int UNROLL = 8;
+    public static final int UNROLL = 12;
 
     public LaunchShape {
         if (blocks < 1) {

@@ -76,6 +76,16 @@ public final class XferKernels implements AutoCloseable {
         return library.kernel("copy_bytes");
     }
 
+    /**
+     * {@code copy_bidir(unsigned char *up_dst, const unsigned char *up_src, unsigned char *down_dst,
+     * const unsigned char *down_src, long long bytes)}: both directions of a bidirectional copy in
+     * one launch, even warps up, odd warps down, each direction split as {@code copy_bytes} splits
+     * a copy; see {@code dev.xfer.app.bandwidth.BidirSplit}. Blocks of a multiple of 64 threads.
+     */
+    public Kernel copyBidir() {
+        return library.kernel("copy_bidir");
+    }
+
     @Override
     public void close() {
         library.close();

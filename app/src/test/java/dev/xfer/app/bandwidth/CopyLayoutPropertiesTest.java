@@ -89,9 +89,9 @@ class CopyLayoutPropertiesTest {
 
     @Example
     void theShippedShapeMatchesTheKernel() {
-        // copy_bytes: #define COPY_THREADS_PER_BLOCK 512, #define COPY_UNROLL 8, __launch_bounds__(512, 2).
+        // copy_bytes and copy_bidir: #define COPY_THREADS_PER_BLOCK 512, #define COPY_UNROLL 12, __launch_bounds__(512, 1).
         assertEquals(512, LaunchShape.THREADS_PER_BLOCK);
-        assertEquals(8, LaunchShape.UNROLL);
-        assertEquals(132L * 512 * 16 * 8, LaunchShape.ofBlocks(132).bytesInFlight());
+        assertEquals(12, LaunchShape.UNROLL);
+        assertEquals(132L * 512 * 16 * 12, LaunchShape.ofBlocks(132).bytesInFlight());
     }
 }

@@ -149,6 +149,51 @@ class KernelCopyOnGpuTest {
         }
     }
 
+    /**
+     * copy_bidir between device addresses of every alignment, each direction with its own: both
+     * directions' bytes land whole, and nothing around them is touched.
+     */
+    @ParameterizedTest(name = "up dst+{0} <- src+{1}, down dst+{2} <- src+{3}, {4} B")
+    @CsvSource({"0, 0, 0, 0, 1", "1, 1, 3, 3, 17", "1, 3, 0, 0, 4096", "5, 5, 7, 2, 31", "3, 7, 15, 15, 1000003",
+            "0, 0, 0, 0, 1048593", "0, 0, 0, 0, 0"})
+    void theBidirKernelCopiesBothWaysBetweenAnyAddresses(long upDst, long upSrc, long downDst, long downSrc,
+                                                         long bytes) {
+        long room = bytes + 64;
+        try (XferKernels kernels = XferKernels.load();
+             DeviceBuffer a = DeviceBuffer.allocate(device, room);
+             DeviceBuffer b = DeviceBuffer.allocate(device, room);
+             DeviceBuffer c = DeviceBuffer.allocate(device, room);
+             DeviceBuffer d = DeviceBuffer.allocate(device, room);
+             HostBuffer up = HostMemoryKind.PAGEABLE.allocate(room);
+             HostBuffer down = HostMemoryKind.PAGEABLE.allocate(room);
+             HostBuffer back = HostMemoryKind.PAGEABLE.allocate(room)) {
+            device.makeCurrent();
+            CudaStream stream = CudaStream.legacyDefault();
+            DataPattern.fill(up.segment(), 99);
+            DataPattern.fill(down.segment(), 7);
+            Memcpy.copy(a.address(), up.segment(), room, CopyKind.HOST_TO_DEVICE);
+            Memcpy.copy(c.address(), down.segment(), room, CopyKind.HOST_TO_DEVICE);
+            b.fillAsync(0, stream);
+            d.fillAsync(0, stream);
+            new KernelCopy(kernels.copyBytes(), kernels.copyBidir()).issueBidirectional(b.address(upDst),
+                    a.address(upSrc), d.address(downDst), c.address(downSrc), bytes, LaunchShape.ofBlocks(2), stream);
+            stream.synchronize();
+            assertLanded("up", b, up.segment(), upDst, upSrc, bytes, room, back.segment());
+            assertLanded("down", d, down.segment(), downDst, downSrc, bytes, room, back.segment());
+        }
+    }
+
+    /** {@code target} holds {@code source[srcOffset, +bytes)} at {@code dstOffset} and zeros around it. */
+    private static void assertLanded(String what, DeviceBuffer target, MemorySegment source, long dstOffset,
+                                     long srcOffset, long bytes, long room, MemorySegment back) {
+        Memcpy.copy(back, target.address(), room, CopyKind.DEVICE_TO_HOST);
+        for (long i = 0; i < room; i++) {
+            byte expected = i >= dstOffset && i < dstOffset + bytes
+                    ? source.get(ValueLayout.JAVA_BYTE, i - dstOffset + srcOffset) : 0;
+            assertEquals(expected, back.get(ValueLayout.JAVA_BYTE, i), what + " byte " + i);
+        }
+    }
+
     @Test
     void aCorruptedByteIsCaught() {
         var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE,
