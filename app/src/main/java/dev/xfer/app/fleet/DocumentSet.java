@@ -136,6 +136,15 @@ public final class DocumentSet {
     }
 
     /** The judged GPU runs of one parsed document. */
+    /** Whether the document, or one of its devices, has a non-empty list of result objects. */
+    private static boolean holdsResultRows(Map<?, ?> doc) {
+        if (doc.get("results") instanceof List<?> rows && rows.stream().anyMatch(r -> r instanceof Map<?, ?>)) {
+            return true;
+        }
+        return doc.get("devices") instanceof List<?> devices && devices.stream()
+                .anyMatch(d -> d instanceof Map<?, ?> device && holdsResultRows(device));
+    }
+
     public List<Judged> judge(Path file, Object parsed) {
         if (parsed instanceof Map<?, ?> doc && readable(doc) && !DocumentStatus.measuring(doc)) {
             // An unknown command's numbers mean nothing known: its node is NO RESULT, its figures stay out.
@@ -146,7 +155,9 @@ public final class DocumentSet {
             runs = reader.runs(file, parsed);
         } catch (BadDocumentException e) {
             Map<?, ?> doc = parsed instanceof Map<?, ?> m ? m : Map.of();
-            if (!readable(doc)) {
+            // A document that holds result rows and still cannot be bound has a bad field: exit 2
+            // naming it (--skip-bad skips it). Only one with no rows at all ([], null, {"a": 1}) is NO RESULT.
+            if (!readable(doc) || holdsResultRows(doc)) {
                 throw e;
             }
             return List.of(new Judged(standIn(file, doc), DocumentStatus.withoutRuns(doc), RunFacts.unknown()));

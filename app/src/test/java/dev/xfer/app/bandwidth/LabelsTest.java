@@ -62,7 +62,7 @@ class LabelsTest {
     void theLabels() {
         assertEquals(List.of("h2d", "d2h", "d2d", "bidir", "p2p"),
                 Arrays.stream(CopyDirection.values()).map(CopyDirection::label).toList());
-        assertEquals(List.of("pageable", "pinned", "registered", "write-combined", "heap"),
+        assertEquals(List.of("pageable", "pinned", "pinned-huge", "registered", "write-combined", "heap"),
                 Arrays.stream(HostMemoryKind.values()).map(HostMemoryKind::label).toList());
         assertEquals("events", CopyTimer.EVENTS.label());
         assertEquals("wall", CopyTimer.WALL.label());
@@ -73,7 +73,7 @@ class LabelsTest {
         IllegalArgumentException d = assertThrows(IllegalArgumentException.class, () -> CopyDirection.fromLabel("up"));
         assertEquals("unknown direction 'up' (expected h2d, d2h, d2d, bidir or p2p)", d.getMessage());
         IllegalArgumentException m = assertThrows(IllegalArgumentException.class, () -> HostMemoryKind.fromLabel("gpu"));
-        assertEquals("unknown host memory kind 'gpu' (expected pageable, pinned, registered, write-combined or heap)",
+        assertEquals("unknown host memory kind 'gpu' (expected pageable, pinned, pinned-huge, registered, write-combined or heap)",
                 m.getMessage());
         assertThrows(IllegalArgumentException.class, () -> HostMemoryKind.fromLabel("write_combined"));
         assertThrows(IllegalArgumentException.class, () -> HostMemoryKind.fromLabel("WRITE_COMBINED"));

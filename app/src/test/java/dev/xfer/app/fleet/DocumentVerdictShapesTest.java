@@ -72,7 +72,7 @@ class DocumentVerdictShapesTest {
         return Stream.of(
                 shape("results []", BANDWIDTH, d -> d.put("results", List.of()), "no results (results: [])"),
                 shape("results null", BANDWIDTH, d -> d.put("results", null), "no results (results: null)"),
-                shape("results {\"a\":1}", BANDWIDTH, d -> d.put("results", Map.of("a", 1L)), "no results (no result holds a measured figure)"),
+                shape("results {\"a\":1}", BANDWIDTH, d -> d.put("results", Map.of("a", 1L)), "no results: the bandwidth document holds no GPU run"),
                 shape("an unknown command", BANDWIDTH, d -> d.put("command", "warp-drive"), "unknown command 'warp-drive': no results xfer can judge"),
                 shape("complete: false", BANDWIDTH, d -> {
                     d.put("complete", false);

@@ -27,7 +27,9 @@ class FleetJUnitTest {
         FleetFixtures.write(dir, "n1-monday.json", FleetFixtures.document(gpu, null, 0.1, 20));
         FleetFixtures.write(dir, "n1-tuesday.json", FleetFixtures.document(gpu, null, 0.1, 20));
         FleetFixtures.write(dir, "n2.json", FleetFixtures.document(new Gpu("n2", "NVIDIA H200", 0, 55), null, 0.1, 20));
-        Path bad = Files.writeString(dir.resolve("n3.json"), "{\"schemaVersion\": 1, \"command\": \"bandwidth\"}");
+        // Result rows but no context: a bad document (exit 2, or skipped), not one without results (NO RESULT).
+        Path bad = Files.writeString(dir.resolve("n3.json"),
+                "{\"schemaVersion\": 1, \"command\": \"bandwidth\", \"results\": [{\"memory\": \"pinned\"}]}");
         Path xml = dir.resolve("out/fleet.xml");
         Files.createDirectories(xml.getParent());
         XferRun run = XferRun.of("fleet", "--skip-bad", "--junit", xml.toString(), dir.toString());
