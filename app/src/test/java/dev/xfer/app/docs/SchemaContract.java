@@ -20,8 +20,18 @@ public final class SchemaContract {
 
     @SuppressWarnings("unchecked")
     private static SchemaValidator validator() {
-        return new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(RepositoryFiles.root()
-                .resolve("docs/schema/xfer-" + MeasuringCommand.SCHEMA_VERSION + ".schema.json"))));
+        // From the test classpath (app/pom.xml copies docs/schema there), so the GPU bundle, which has no
+        // checkout, validates too.
+        String name = "/schema/xfer-" + MeasuringCommand.SCHEMA_VERSION + ".schema.json";
+        try (var in = SchemaContract.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("no " + name + " on the test classpath");
+            }
+            return new SchemaValidator((Map<String, Object>) Json.parse(
+                    new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Fails when {@code document} is an xfer document (it has a {@code schemaVersion}) the schema refuses. */
