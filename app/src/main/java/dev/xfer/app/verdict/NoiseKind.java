@@ -38,7 +38,11 @@ public enum NoiseKind {
 
     /** @param labels a result's identifying fields by name ({@code command}, {@code memory}, {@code direction}, {@code size}) */
     public static NoiseKind of(Map<String, String> labels) {
+        // smoke's rows name the command that measured them as their part (smoke.overlap.v1...).
         String command = labels.getOrDefault("command", "bandwidth");
+        if (command.equals("smoke") && labels.containsKey("part")) {
+            command = labels.get("part");
+        }
         switch (command) {
             case "overlap":
                 return OVERLAP;
@@ -58,7 +62,8 @@ public enum NoiseKind {
         if (direction.equals("d2d") || direction.equals("p2p")) {
             return DEVICE_COPY;
         }
-        String size = labels.get("size");
+        // The identity labels the size in bytes; documents read before the identity, as a size.
+        String size = labels.containsKey("bytes") ? labels.get("bytes") + "B" : labels.get("size");
         if (size != null && bytes(size) > 0 && bytes(size) < SMALL_BYTES) {
             return SMALL_COPY;
         }
@@ -68,7 +73,7 @@ public enum NoiseKind {
         }
         return switch (labels.getOrDefault("memory", "")) {
             case "pageable", "heap" -> PAGEABLE_COPY;
-            case "pinned", "registered", "write-combined", "hugepage", "huge-pages" -> PINNED_COPY;
+            case "pinned", "pinned-huge", "registered", "write-combined" -> PINNED_COPY;
             default -> OTHER;
         };
     }

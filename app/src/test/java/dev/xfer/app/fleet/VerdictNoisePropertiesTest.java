@@ -62,7 +62,7 @@ class VerdictNoisePropertiesTest {
         try (Stream<Path> folders = java.nio.file.Files.list(Path.of("src/test/resources/noise"))) {
             Map<String, List<Measurement>> byKey = new LinkedHashMap<>();
             Map<String, String> models = new LinkedHashMap<>();
-            for (Path folder : folders.sorted().toList()) {
+            for (Path folder : folders.filter(java.nio.file.Files::isDirectory).sorted().toList()) {
                 new DocumentSet().each(List.of(folder), false, line -> { }, j -> {
                     for (Measurement m : j.run().measurements()) {
                         String key = folder + " " + j.run().command() + " " + j.run().gpuKey() + " " + m.name();
