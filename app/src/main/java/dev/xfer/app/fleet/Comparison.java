@@ -23,9 +23,9 @@ import java.util.OptionalDouble;
  * <ul>
  *   <li>enough runs a side for the rank test to reach {@link #ALPHA}: the Mann-Whitney U test over
  *       the runs' medians; a change is beyond noise when p &lt; ALPHA;</li>
- *   <li>otherwise, when a run measured several host allocations: the larger allocation spread of the
- *       two sides, (best - worst) / best, is the band a change must leave;</li>
- *   <li>otherwise the noise floor of the result's kind on that GPU model.</li>
+ *   <li>otherwise the noise floor of the result's kind on that GPU model, or, where a run measured
+ *       several host allocations and the larger allocation spread of the two sides, (best - worst)
+ *       / best, is wider, that spread: it widens the floor, never narrows it.</li>
  * </ul>
  * Within-run noise (three standard errors of the two medians) only ever widens a band: it is never
  * the band alone, because runs vary far more between processes than inside one.
