@@ -65,36 +65,6 @@ public final class DocumentSet {
         }
     }
 
-    /**
-     * Reads every file. A bad one throws, unless {@code skipBad} is set: then {@code onBad} gets
-     * its one line and the rest are read.
-     */
-    public List<GpuRun> read(List<Path> arguments, boolean skipBad, Consumer<String> onBad) {
-        return read(arguments, skipBad, onBad, new ArrayList<>());
-    }
-
-    /** {@link #read(List, boolean, Consumer)}, adding each document skipped to {@code skipped}. */
-    public List<GpuRun> read(List<Path> arguments, boolean skipBad, Consumer<String> onBad,
-                             List<BadDocumentException> skipped) {
-        Consumer<BadDocumentException> bad = e -> {
-            bad(e, skipBad, onBad);
-            skipped.add(e);
-        };
-        List<GpuRun> runs = new ArrayList<>();
-        for (Path file : files(arguments)) {
-            if (!Files.exists(file)) {
-                bad.accept(new BadDocumentException(file, "no such file or directory"));
-                continue;
-            }
-            try {
-                runs.addAll(reader.read(file));
-            } catch (BadDocumentException e) {
-                bad.accept(e);
-            }
-        }
-        return runs;
-    }
-
     /** One GPU run with what its document says about itself and where it ran. */
     public record Judged(GpuRun run, Status status, RunFacts facts) {
     }
@@ -105,9 +75,11 @@ public final class DocumentSet {
     /**
      * Reads the files one at a time and hands each one's GPU runs, judged, to {@code each}: the
      * parsed document is dropped before the next is read, so memory grows with what {@code each}
-     * keeps, not with the documents. A document of a measuring command that yields no GPU run (no
-     * {@code context}, smoke with no device) and one of an unknown command come back as one
-     * stand-in run whose status is NO RESULT, so its node is named rather than lost.
+     * keeps, not with the documents. A document of a measuring command that holds no result rows
+     * (none, {@code null}, not a list; smoke with no device) and one of an unknown command come back
+     * as one stand-in run whose status is NO RESULT, so its node is named rather than lost. A bad
+     * document throws, unless {@code skipBad} is set: then {@code onBad} gets its one line and the
+     * rest are read.
      */
     public void each(List<Path> arguments, boolean skipBad, Consumer<String> onBad, Consumer<Judged> each) {
         each(arguments, skipBad, onBad, new ArrayList<>(), each);

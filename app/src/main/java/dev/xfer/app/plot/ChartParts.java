@@ -23,4 +23,14 @@ final class ChartParts {
         svg.close();
         svg.close();
     }
+
+    /**
+     * A row of a chart with one row per result (fleet, compare): its label right-aligned before
+     * {@code left}, and a light rule from {@code left} to {@code right} at the row's middle.
+     */
+    static void rowStart(Svg svg, String label, double left, double right, double mid, double labelSize) {
+        svg.textElement("text", label, "class", "row-label", "x", left - 8, "y", mid + 4, "text-anchor", "end",
+                "font-size", labelSize);
+        svg.element("line", "x1", left, "y1", mid, "x2", right, "y2", mid, "stroke", "#eee", "stroke-width", 1);
+    }
 }

@@ -66,9 +66,7 @@ public final class CompareChart {
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             double mid = y + ROW / 2;
-            svg.textElement("text", labels.get(i), "class", "row-label", "x", left - 8, "y", mid + 4, "text-anchor", "end",
-                    "font-size", LABEL_SIZE);
-            svg.element("line", "x1", left, "y1", mid, "x2", right, "y2", mid, "stroke", "#eee", "stroke-width", 1);
+            ChartParts.rowStart(svg, labels.get(i), left, right, mid, LABEL_SIZE);
             if (Double.isFinite(r.noise())) {
                 double half = Math.min(r.noise() * 100, reach);
                 svg.element("rect", "class", "noise", "x", x.at(-half), "y", mid - 7, "width", Math.max(0.5, x.at(half) - x.at(-half)),

@@ -64,9 +64,7 @@ public final class FleetChart {
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             double mid = y + ROW / 2;
-            svg.textElement("text", labels.get(i), "class", "row-label", "x", left - 8, "y", mid + 4, "text-anchor", "end",
-                    "font-size", LABEL_SIZE);
-            svg.element("line", "x1", left, "y1", mid, "x2", right, "y2", mid, "stroke", "#eee", "stroke-width", 1);
+            ChartParts.rowStart(svg, labels.get(i), left, right, mid, LABEL_SIZE);
             for (Dot d : r.dots()) {
                 double px = x.at(r.percent(d));
                 String tip = String.format(Locale.ROOT, "%s GPU %d: %.4g %s (%+.1f%%)%s", d.host(), d.index(), d.value(),

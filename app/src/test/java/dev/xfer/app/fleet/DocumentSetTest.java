@@ -23,7 +23,8 @@ class DocumentSetTest {
         Path other = dir.resolve("sub/../a.json");
         Files.createDirectories(dir.resolve("sub"));
         assertEquals(List.of(a), DocumentSet.files(List.of(a, dir, link, other)));
-        List<GpuRun> runs = new DocumentSet().read(List.of(a, a), false, line -> { });
+        List<GpuRun> runs = new java.util.ArrayList<>();
+        new DocumentSet().each(List.of(a, a), false, line -> { }, judged -> runs.add(judged.run()));
         assertEquals(1, runs.size());
     }
 }
