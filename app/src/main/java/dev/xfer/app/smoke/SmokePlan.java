@@ -43,8 +43,14 @@ public record SmokePlan(String profile, BandwidthPlan bandwidth, OverlapPlan ove
      * overlap by a speedup above 1x, where a few microseconds more per sequential step do not count.
      */
     public static final long QUICK_CALL_PATH_WARMUP_NANOS = 200_000_000L;
-    /** The quick check's array: 10 periods of the tutorial's values, 80 MB, pinned in a few ms rather than 200. */
-    public static final long QUICK_CHECK_ELEMENTS = 10L * CheckPlan.PERIOD;
+    /**
+     * The quick check's array: 4 periods of the tutorial's values, 32 MB, pinned in a few ms rather
+     * than 200. The synchronized checks ask whether the host reads what the copy wrote; the copy of
+     * 32 MB still takes 0.6 ms on the H200, long past a read started too early. On the H200 the
+     * host's reads of 80 MB took 45-70 ms a trial in the process's first second (the code not yet
+     * compiled), 0.14-0.20 s of the profile's 1.5 s.
+     */
+    public static final long QUICK_CHECK_ELEMENTS = 4L * CheckPlan.PERIOD;
     public static final int QUICK_CHECK_TRIALS = 3;
 
     /** The plans every standard smoke run uses. */
@@ -62,7 +68,7 @@ public record SmokePlan(String profile, BandwidthPlan bandwidth, OverlapPlan ove
     /**
      * The health check's profile: what a node must not pass with, in well under a second of GPU
      * work. Pinned h2d and d2h at 64 MiB (a link below its bound, wrong data); the three overlap
-     * schedules with fewer runs (broken overlap, a wrong kernel); the synchronized checks on 80 MB
+     * schedules with fewer runs (broken overlap, a wrong kernel); the synchronized checks on 32 MB
      * (a synchronized copy that reads stale data). Pageable copies are left out: between processes
      * they vary by half (14.6 against 7.3 GB/s on one quiet H200), so they judge nothing a health
      * check could act on.
