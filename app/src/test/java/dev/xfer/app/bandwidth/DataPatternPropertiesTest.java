@@ -38,6 +38,18 @@ class DataPatternProperties {
         }
     }
 
+    @Property(tries = 100)
+    void everyWordIsTheMixOfSeedPlusItsIndexAcrossChunks(@ForAll @IntRange(min = 1, max = 200_000) int size,
+                                                         @ForAll long seed) {
+        // The fill writes in chunks of 8,192 words; sizes up to 200,000 bytes cross up to three of them.
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment s = filled(arena, size, seed);
+            for (long i = 0; i < size / 8; i++) {
+                assertEquals(DataPattern.mix(seed + i), s.get(ValueLayout.JAVA_LONG_UNALIGNED, i * 8), "word " + i);
+            }
+        }
+    }
+
     @Property(tries = 200)
     void seedsGiveDifferentPatterns(@ForAll @IntRange(min = 8, max = 100_000) int size, @ForAll long seed,
                                     @ForAll long otherSeed) {
