@@ -7,9 +7,10 @@ import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
 /**
- * The loop every measuring engine times its samples with: a {@link Warmup}, then
- * {@code iterations} timed runs, each the measured work between a clock's two marks, returned
- * in run order. Immutable: each {@code with}-style method returns a new loop.
+ * The loop the measuring engines (bandwidth and its p2p copies, overlap, pipeline, batch) time
+ * their samples with: a {@link Warmup}, then {@code iterations} timed runs, each the measured
+ * work between a clock's two marks, returned in run order. Immutable: {@link #stoppingAt},
+ * {@link #settingUp} and {@link #settingUpTimed} each return a new loop.
  * <ul>
  * <li><b>Warm-up by count and by time.</b> A count alone warms CUDA (context, module, first
  * touch of the buffers) but not the JVM: until the JIT has compiled the downcall path, every
@@ -20,7 +21,8 @@ import java.util.function.Supplier;
  * <li><b>Set-up outside the timed window.</b> What a run needs but must not be charged for
  * (zeroing the array a kernel writes, marking an output so the check catches what no run
  * wrote) runs before the start mark: {@link #settingUp} before every run, warm-up included, so
- * every run starts from the same state; {@link #settingUpTimed} before the timed runs only.</li>
+ * every run starts from the same state; {@link #settingUpTimed} before the timed runs only, for
+ * a set-up only a timed run's result needs (the check reads what the last one left).</li>
  * <li><b>The clock brackets the work and nothing else.</b> With an {@link EventClock} the events
  * go on the stream the work is queued on, so the reading is the device's time for exactly that
  * work; a {@link HostClock} reads the host's clock when the work is complete.</li>
