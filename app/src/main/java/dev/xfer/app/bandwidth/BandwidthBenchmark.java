@@ -1,11 +1,14 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleClock;
+import dev.xfer.app.measure.SampleLoop;
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
-import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.PlacedWorkers;
 import dev.xfer.app.staging.StagedCopy.Direction;
 import dev.xfer.app.staging.StagingTeam;
@@ -224,7 +227,8 @@ public final class BandwidthBenchmark {
     private final class Run {
         private final BandwidthPlan plan;
         private final NodeTarget target;
-        private final TimedCopy timed;
+        /** The plan's timer for copies queued on the legacy stream, as every one-way copy is. */
+        private final SampleClock onLegacy;
         private final CudaEvent start;
         private final CudaEvent stop;
         private final CudaEvent start2;
@@ -259,7 +263,7 @@ public final class BandwidthBenchmark {
             List<VerificationFailure> failures, int total, StagingTeam team) {
             this.plan = plan;
             this.target = target;
-            this.timed = timed;
+            this.onLegacy = timed.clock(legacy);
             this.start = start;
             this.stop = stop;
             this.start2 = start2;
@@ -358,17 +362,8 @@ public final class BandwidthBenchmark {
                 return new double[0];
             }
             progress.measuring(results.size(), total, configuration);
-            new Warmup(plan.warmup(), plan.warmupNanos()).run(() -> team.run(job));
-            double[] seconds = new double[plan.iterations()];
-            for (int i = 0; i < seconds.length; i++) {
-                if (i > 0) {
-                    progress.checkpoint();
-                }
-                long t0 = System.nanoTime();
-                team.run(job);
-                seconds[i] = (System.nanoTime() - t0) / 1e9;
-            }
-            return seconds;
+            // The team's run returns once the last copy is complete: the host clock needs no stream to wait for.
+            return loop(plan.warmupNanos()).seconds(HostClock.untilReturn(), () -> team.run(job));
         }
 
         /**
@@ -388,10 +383,10 @@ public final class BandwidthBenchmark {
                     String label = memory.label() + " " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks";
                     MemorySegment.copy(reference, 0, hostSeg, 0, size);
                     double[] h2d = repeat(label + " h2d " + size + " B", measureH2d,
-                            () -> timed.time(() -> kernel.issue(dev.address(), hostSeg, size, shape, legacy), legacy));
+                            () -> kernel.issue(dev.address(), hostSeg, size, shape, legacy));
                     DataPattern.poison(hostSeg);
                     double[] d2h = repeat(label + " d2h " + size + " B", measureD2h,
-                            () -> timed.time(() -> kernel.issue(hostSeg, dev.address(), size, shape, legacy), legacy));
+                            () -> kernel.issue(hostSeg, dev.address(), size, shape, legacy));
                     boolean ok = verify(label + " h2d+d2h " + size + " B", hostSeg, reference);
                     addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.empty(),
                             Optional.empty(), Optional.of(shape));
@@ -426,10 +421,12 @@ public final class BandwidthBenchmark {
                         // need only the copies that first touch their pages.
                         long warmNanos = k == 0 ? plan.warmupNanos() : 0;
                         h2d.add(repeat(CopyDirection.H2D, memory, size, which, warmNanos, measureH2d,
-                                () -> timed.run(dev.address(), hostSeg, size, CopyKind.HOST_TO_DEVICE, async, legacy)));
+                                () -> TimedCopy.issue(dev.address(), hostSeg, size, CopyKind.HOST_TO_DEVICE, async,
+                                        legacy)));
                         DataPattern.poison(hostSeg);
                         d2h.add(repeat(CopyDirection.D2H, memory, size, which, warmNanos, measureD2h,
-                                () -> timed.run(hostSeg, dev.address(), size, CopyKind.DEVICE_TO_HOST, async, legacy)));
+                                () -> TimedCopy.issue(hostSeg, dev.address(), size, CopyKind.DEVICE_TO_HOST, async,
+                                        legacy)));
                         ok &= verify(memory.label() + " h2d+d2h " + size + " B" + which, hostSeg, reference);
                     }
                 }
@@ -500,19 +497,19 @@ public final class BandwidthBenchmark {
                     stop.synchronize();
                     stop2.synchronize();
                 };
-                new Warmup(plan.warmup(), plan.warmupNanos()).run(both);
-                double[] h2d = new double[plan.iterations()];
-                double[] d2h = new double[plan.iterations()];
-                for (int i = 0; i < plan.iterations(); i++) {
-                    progress.checkpoint();
+                // Two windows on two streams, interleaved, so no one clock brackets them: each run reads its own.
+                List<BothWays> samples = loop(plan.warmupNanos()).samples(() -> {
                     long t0 = System.nanoTime();
                     both.run();
                     double wall = (System.nanoTime() - t0) / 1e9;
-                    h2d[i] = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
+                    double toDevice = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
                     // The kernel's one launch is both directions' time.
-                    d2h[i] = plan.timer() != CopyTimer.EVENTS ? wall
-                            : shape.isPresent() ? h2d[i] : start2.millisecondsTo(stop2) / 1e3;
-                }
+                    double toHost = plan.timer() != CopyTimer.EVENTS ? wall
+                            : shape.isPresent() ? toDevice : start2.millisecondsTo(stop2) / 1e3;
+                    return new BothWays(toDevice, toHost);
+                });
+                double[] h2d = samples.stream().mapToDouble(BothWays::h2d).toArray();
+                double[] d2h = samples.stream().mapToDouble(BothWays::d2h).toArray();
                 boolean downOk = verify(label + " bidir-d2h " + size + " B", target.segment(), reference);
                 DataPattern.poison(target.segment());
                 Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
@@ -529,7 +526,7 @@ public final class BandwidthBenchmark {
                  HostBuffer check = HostMemoryKind.PAGEABLE.allocate(size)) {
                 Memcpy.copy(a.address(), reference, size, CopyKind.HOST_TO_DEVICE);
                 double[] d2d = repeat(CopyDirection.D2D, null, size, true,
-                        () -> timed.run(b.address(), a.address(), size, CopyKind.DEVICE_TO_DEVICE, true, legacy));
+                        () -> TimedCopy.issue(b.address(), a.address(), size, CopyKind.DEVICE_TO_DEVICE, true, legacy));
                 DataPattern.poison(check.segment());
                 Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                 boolean ok = verify("device d2d " + size + " B", check.segment(), reference);
@@ -540,7 +537,7 @@ public final class BandwidthBenchmark {
                                 + " B";
                         b.fillAsync(0, legacy);
                         double[] byKernel = repeat(label, true,
-                                () -> timed.time(() -> kernel.issue(b.address(), a.address(), size, shape, legacy), legacy));
+                                () -> kernel.issue(b.address(), a.address(), size, shape, legacy));
                         DataPattern.poison(check.segment());
                         Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                         add(result("device", CopyDirection.D2D.label(), size, byKernel,
@@ -552,38 +549,38 @@ public final class BandwidthBenchmark {
         }
 
         private double[] repeat(CopyDirection direction, HostMemoryKind memory, long size, boolean measured,
-                                Measurement copy) {
+                                Runnable copy) {
             return repeat(direction, memory, size, "", plan.warmupNanos(), measured, copy);
         }
 
         private double[] repeat(CopyDirection direction, HostMemoryKind memory, long size, String which,
-                                long warmNanos, boolean measured, Measurement copy) {
+                                long warmNanos, boolean measured, Runnable copy) {
             return repeat((memory == null ? "device" : memory.label()) + " " + direction + " " + size + " B" + which,
                     warmNanos, measured, copy);
         }
 
-        private double[] repeat(String configuration, boolean measured, Measurement copy) {
+        private double[] repeat(String configuration, boolean measured, Runnable copy) {
             return repeat(configuration, plan.warmupNanos(), measured, copy);
         }
 
         /**
-         * Runs {@code copy} once untimed when not {@code measured}; otherwise a warm-up of at least
-         * {@code warmNanos}, then the timed iterations.
+         * Times {@code copy}, which queues its work on the legacy stream, by the plan's timer: once
+         * untimed when not {@code measured} (the round trip still needs its bytes moved);
+         * otherwise a warm-up of at least {@code warmNanos}, then the timed iterations, with a safe
+         * point before each, so a 4 GiB sweep stops within a copy.
          */
-        private double[] repeat(String configuration, long warmNanos, boolean measured, Measurement copy) {
+        private double[] repeat(String configuration, long warmNanos, boolean measured, Runnable copy) {
             if (!measured) {
-                copy.seconds();
+                onLegacy.time(copy);
                 return new double[0];
             }
             progress.measuring(results.size(), total, configuration);
-            new Warmup(plan.warmup(), warmNanos).run(copy::seconds);
-            double[] seconds = new double[plan.iterations()];
-            for (int i = 0; i < seconds.length; i++) {
-                // Between two copies nothing is in flight: a safe point, so a 4 GiB sweep stops within a copy.
-                progress.checkpoint();
-                seconds[i] = copy.seconds();
-            }
-            return seconds;
+            return loop(warmNanos).seconds(onLegacy, copy);
+        }
+
+        /** The plan's warm-up (at least {@code warmNanos} of it) and iterations, stopping where the run asks. */
+        private SampleLoop loop(long warmNanos) {
+            return new SampleLoop(new Warmup(plan.warmup(), warmNanos), plan.iterations()).stoppingAt(progress);
         }
 
         /** Keeps a verified result and hands it to the command at once: it streams, and survives a stop. */
@@ -633,8 +630,7 @@ public final class BandwidthBenchmark {
         }
     }
 
-    @FunctionalInterface
-    private interface Measurement {
-        double seconds();
+    /** One bidir run's readings: each direction's seconds. */
+    private record BothWays(double h2d, double d2h) {
     }
 }

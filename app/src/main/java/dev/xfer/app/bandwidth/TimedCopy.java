@@ -1,5 +1,8 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.measure.EventClock;
+import dev.xfer.app.measure.HostClock;
+import dev.xfer.app.measure.SampleClock;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
@@ -33,20 +36,17 @@ public final class TimedCopy {
      * returns the seconds it took by this timer: the events bracket exactly what it queued.
      */
     public double time(Runnable work, CudaStream stream) {
+        return clock(stream).time(work);
+    }
+
+    /**
+     * This timer as a clock for work queued on {@code stream}: its events recorded on that
+     * stream, or the host clock stopped once that stream is idle.
+     */
+    public SampleClock clock(CudaStream stream) {
         return switch (timer) {
-            case EVENTS -> {
-                start.record(stream);
-                work.run();
-                stop.record(stream);
-                stop.synchronize();
-                yield start.millisecondsTo(stop) / 1e3;
-            }
-            case WALL -> {
-                long t0 = System.nanoTime();
-                work.run();
-                stream.synchronize();
-                yield (System.nanoTime() - t0) / 1e9;
-            }
+            case EVENTS -> new EventClock(start, stop, stream);
+            case WALL -> HostClock.untilIdle(stream);
         };
     }
 

@@ -1,7 +1,9 @@
 package dev.xfer.app.batch;
 
 import dev.xfer.app.bandwidth.DataPattern;
+import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
@@ -120,15 +122,10 @@ public final class BatchBenchmark {
                     continue;
                 }
                 buffers.poisonDevice(stream);
-                Runnable once = () -> runs.run(strategy);
-                new Warmup(plan.warmup()).run(once);
-                double[] ms = new double[plan.iterations()];
-                for (int i = 0; i < ms.length; i++) {
-                    progress.checkpoint();
-                    long t0 = System.nanoTime();
-                    once.run();
-                    ms[i] = (System.nanoTime() - t0) / 1e6;
-                }
+                // The host clock, from the first call until every copy is complete (each strategy's run
+                // returns only then), as a training loop experiences it.
+                double[] ms = new SampleLoop(new Warmup(plan.warmup()), plan.iterations()).stoppingAt(progress)
+                        .milliseconds(HostClock.untilReturn(), () -> runs.run(strategy));
                 Summary summary = Summary.of(ms);
                 if (Double.isNaN(firstMedian)) {
                     firstMedian = summary.median();

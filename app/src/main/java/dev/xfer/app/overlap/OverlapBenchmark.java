@@ -1,7 +1,9 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.measure.EventClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
@@ -374,22 +376,16 @@ public final class OverlapBenchmark {
                     .pointer(array.address()).int64(c.begin()).int64(c.end()).int32(plan.kernelIterations()), s);
         }
 
-        /** Zeroes the host array, then times {@code issue} between two events on the legacy stream. */
+        /**
+         * Times {@code issue} in milliseconds between two events on the legacy stream, which wait
+         * for the blocking chunk streams; the host array is zeroed before every run, outside the
+         * window, so each run's kernel adds to zeros, as async.cu's memset makes it, and the error
+         * check reads one run's result.
+         */
         private double[] samples(Runnable issue) {
-            Runnable once = () -> {
-                host.fill((byte) 0);
-                start.record(legacy);
-                issue.run();
-                stop.record(legacy);
-                stop.synchronize();
-            };
-            new Warmup(plan.warmup(), plan.warmupNanos()).run(once);
-            double[] ms = new double[plan.iterations()];
-            for (int i = 0; i < ms.length; i++) {
-                once.run();
-                ms[i] = start.millisecondsTo(stop);
-            }
-            return ms;
+            return new SampleLoop(new Warmup(plan.warmup(), plan.warmupNanos()), plan.iterations())
+                    .settingUp(() -> host.fill((byte) 0))
+                    .milliseconds(new EventClock(start, stop, legacy), issue);
         }
 
         private double median(Runnable issue) {

@@ -1,7 +1,10 @@
 package dev.xfer.app.pipeline;
 
 import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.measure.EventClock;
+import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.overlap.IssueGate;
 import dev.xfer.app.overlap.Recorder;
@@ -65,14 +68,12 @@ public final class PipelineBenchmark {
             progress.measuring(0, 2, "model: one batch's stages alone");
             PipelineModel model = runner.model(start, stop);
             progress.measuring(1, 2, plan.batches() + " batches through " + plan.buffers() + " buffer(s)");
-            new Warmup(plan.warmup()).run(runner::all);
-            double[] ms = new double[plan.iterations()];
-            for (int i = 0; i < ms.length; i++) {
-                output.segment().fill((byte) 0xFF);
-                long t0 = System.nanoTime();
-                runner.all();
-                ms[i] = (System.nanoTime() - t0) / 1e6;
-            }
+            // The host clock, as a training loop sees its batches: all() returns once every stream is idle.
+            // The output is marked (NaN) before each timed run only, outside the window, so the check
+            // below catches an element the last run never wrote back.
+            double[] ms = new SampleLoop(new Warmup(plan.warmup()), plan.iterations())
+                    .settingUpTimed(() -> output.segment().fill((byte) 0xFF))
+                    .milliseconds(HostClock.untilReturn(), runner::all);
             double error = maxError(input.segment(), output.segment(), plan);
             // After the error check, so the recorded run cannot hide a wrong result of the timed ones.
             ScheduleTimeline timeline = runner.record(device);
@@ -202,20 +203,10 @@ public final class PipelineBenchmark {
                     buffers.getFirst().device().attribute(DeviceAttribute.ASYNC_ENGINE_COUNT));
         }
 
+        /** The median milliseconds of {@code work} between two events on its stream {@code s}. */
         private double stage(CudaEvent start, CudaEvent stop, CudaStream s, Runnable work) {
-            Runnable once = () -> {
-                start.record(s);
-                work.run();
-                stop.record(s);
-                stop.synchronize();
-            };
-            new Warmup(plan.warmup()).run(once);
-            double[] ms = new double[plan.iterations()];
-            for (int i = 0; i < ms.length; i++) {
-                once.run();
-                ms[i] = start.millisecondsTo(stop);
-            }
-            return Summary.of(ms).median();
+            return Summary.of(new SampleLoop(new Warmup(plan.warmup()), plan.iterations())
+                    .milliseconds(new EventClock(start, stop, s), work)).median();
         }
     }
 }

@@ -119,4 +119,35 @@ class BandwidthOnGpuTest {
         assertTrue(outcome.failures().getFirst().configuration().startsWith("pinned h2d+d2h"));
         assertFalse(outcome.results().getFirst().verified());
     }
+
+    /**
+     * The wall timer reads the host clock once the copy's stream is idle (HostClock.untilIdle), so
+     * it counts the copy and the calls around it and is never much faster than the events, which
+     * count the copy alone; a wall clock that did not wait would read the time to queue 64 MiB.
+     */
+    @Test
+    void theWallTimerWaitsForEachCopyAndIsNeverFasterThanTheEvents() {
+        List<CopyDirection> directions = List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.BIDIR,
+                CopyDirection.D2D);
+        java.util.Map<String, Double> events = new java.util.HashMap<>();
+        for (CopyTimer timer : List.of(CopyTimer.EVENTS, CopyTimer.WALL)) {
+            BandwidthPlan plan = new BandwidthPlan(List.of(64L << 20), List.of(HostMemoryKind.PINNED), directions, 5, 2,
+                    timer);
+            var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan);
+            assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+            assertEquals(5, outcome.results().size(), outcome.results().toString());
+            for (BandwidthResult r : outcome.results()) {
+                assertTrue(r.verified(), r.configuration());
+                double median = r.gigabytesPerSecond().median();
+                if (timer == CopyTimer.EVENTS) {
+                    events.put(r.configuration(), median);
+                } else {
+                    Double byEvents = events.get(r.configuration());
+                    assertTrue(byEvents != null, "no events row for " + r.configuration() + " in " + events.keySet());
+                    assertTrue(median > 0.1 && median <= 1.15 * byEvents,
+                            r.configuration() + ": wall " + median + " GB/s, events " + byEvents + " GB/s");
+                }
+            }
+        }
+    }
 }

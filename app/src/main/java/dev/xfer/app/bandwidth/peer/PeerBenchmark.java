@@ -8,6 +8,7 @@ import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
@@ -293,13 +294,13 @@ public final class PeerBenchmark {
             current.device().makeCurrent();
         }
 
+        /**
+         * The plan's warm-up and timed runs of {@code copy}, which times itself: a copy both ways
+         * waits across two GPUs' streams, more than one clock's two marks on one stream.
+         */
         private double[] repeat(Measurement copy) {
-            new Warmup(plan.warmup()).run(copy::seconds);
-            double[] seconds = new double[plan.iterations()];
-            for (int i = 0; i < seconds.length; i++) {
-                seconds[i] = copy.seconds();
-            }
-            return seconds;
+            return new SampleLoop(new Warmup(plan.warmup()), plan.iterations()).samples(copy::seconds).stream()
+                    .mapToDouble(Double::doubleValue).toArray();
         }
 
         private double oneWay(Lane src, DeviceBuffer into, DeviceBuffer from, long size, CopyPath path) {
