@@ -534,9 +534,9 @@ PY
     smoke-ten) # Ten back-to-back smoke --json runs of the standard profile and ten of the quick one; all 45
                # pairwise compare --fail-on-regression 5% per set with a count of failures, and fleet over
                # each set; then one run of each profile while a second xfer shares the link, which compare
-               # and fleet must both flag (exit 1).
-           local p r i j f c fails bg
-           for p in standard quick; do
+               # and fleet must both flag (exit 1). SMOKE_TEN_PROFILES narrows it (e.g. quick).
+           local p r i j f c fails bg profiles=${SMOKE_TEN_PROFILES:-standard quick}
+           for p in $profiles; do
              f="$work/smoke-ten/$p"; c="$work/smoke-ten/$p-compare"; mkdir -p "$f" "$c"
              for r in $(seq 1 10); do
                timed "$xfer" --label "$p-$r" smoke $([ "$p" = quick ] && echo --quick) --json --output "$f/run$r.json"
@@ -552,7 +552,7 @@ PY
              run "$xfer" fleet "$f"
              summarize_smoke "$f"/run*.json
            done
-           for p in standard quick; do
+           for p in $profiles; do
              f="$work/smoke-ten/$p"
              echo "\$ xfer bandwidth --device 0 --memory pinned --direction h2d,d2h --size 1GiB --iterations 2000 &  # the link's other user"
              "$xfer" bandwidth --device 0 --memory pinned --direction h2d,d2h --size 1GiB --iterations 2000 >/dev/null 2>&1 &
