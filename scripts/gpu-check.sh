@@ -527,6 +527,13 @@ PY
                 expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                   "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
                   --blocks 1,sm --iterations 2 --warmup 0
+                # samples of several copies (copy_bytes_repeat, copy_bidir_repeat) and bidir on two streams
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+                  "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
+                  --blocks 2,sm --kernel-copies 3 --iterations 2 --warmup 0
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+                  "$xfer" bandwidth --copy kernel --memory pinned --size 4097B,1MiB --direction bidir \
+                  --blocks 2 --kernel-copies 3 --kernel-repeat launches --kernel-bidir two-streams --iterations 2 --warmup 0
               done
             else
               echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
