@@ -539,8 +539,8 @@ PY
               echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
             fi ;;
     kernel-gap) # Issue 24: what bounds the kernel copies against nvbandwidth's *_memcpy_sm (docs/kernel-copies.md).
-            # Three rounds; each runs nvbandwidth's SM cases (as they are, with --loopCount 1, and without its CPU
-            # affinity) and then xfer's variants, one difference at a time, at 512 MiB of pinned memory, 3 samples
+            # Three rounds; each runs nvbandwidth's SM cases (as they are, with --loopCount 1, and h2d and d2h without
+            # its CPU affinity) and then xfer's variants, one difference at a time, at 512 MiB of pinned memory, 3 samples
             # each as nvbandwidth takes; a table at the end. NVBANDWIDTH: its binary, if not on PATH. Documents and logs: $out/kernel-gap/.
             local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)} g="$out/kernel-gap" r v
             mkdir -p "$g"
@@ -564,7 +564,7 @@ PY
               if [ -n "$nvb" ] && [ -x "$nvb" ]; then
                 run "$nvb" -j -b 512 -t $sm_cases | tee "$g/nvb-default-$r.json"
                 run "$nvb" -j -b 512 --loopCount 1 -t $sm_cases | tee "$g/nvb-loop1-$r.json"
-                run "$nvb" -j -b 512 -d -t $sm_cases | tee "$g/nvb-noaffinity-$r.json"
+                run "$nvb" -j -b 512 -d -t host_to_device_memcpy_sm device_to_host_memcpy_sm | tee "$g/nvb-noaffinity-$r.json"
               else
                 echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2
               fi
