@@ -27,7 +27,8 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
 
     /**
      * From this size on a sample holds {@link #NVBANDWIDTH_COPIES} copies: nvbandwidth's threshold
-     * (64 MiB) below which it calls a buffer small. Below it one copy per sample, so a small copy's
+     * (64 MiB) below which it calls a buffer small (it times 16 copies at every size, but switches
+     * to its SM-count grid only from here). Below it one copy per sample, so a small copy's
      * row still includes its launch, which is what an application pays and what the crossover with
      * the copy engine (one cudaMemcpyAsync per sample) compares.
      */
