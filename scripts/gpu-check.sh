@@ -4,7 +4,7 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention pipes latency kernel-copy smoke-ten quick-times hugepages
+#                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times hugepages
 #                                   openmetrics verdict  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
@@ -527,10 +527,99 @@ PY
                 expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                   "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
                   --blocks 1,sm --iterations 2 --warmup 0
+                # samples of several copies (copy_bytes_repeat, copy_bidir_repeat) and bidir on two streams
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+                  "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
+                  --blocks 2,sm --kernel-copies 3 --iterations 2 --warmup 0
+                expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+                  "$xfer" bandwidth --copy kernel --memory pinned --size 4097B,1MiB --direction bidir \
+                  --blocks 2 --kernel-copies 3 --kernel-repeat launches --kernel-bidir two-streams --iterations 2 --warmup 0
               done
             else
               echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
             fi ;;
+    kernel-gap) # Issue 24: what bounds the kernel copies against nvbandwidth's *_memcpy_sm (docs/kernel-copies.md).
+            # Three rounds; each runs nvbandwidth's SM cases (as they are, with --loopCount 1, and h2d and d2h without
+            # its CPU affinity) and then xfer's variants, one difference at a time, at 512 MiB of pinned memory, 3 samples
+            # each as nvbandwidth takes; a table at the end. NVBANDWIDTH: its binary, if not on PATH. Documents and logs: $out/kernel-gap/.
+            local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)} g="$out/kernel-gap" r v
+            mkdir -p "$g"
+            local sm_cases="host_to_device_memcpy_sm device_to_host_memcpy_sm host_to_device_bidirectional_memcpy_sm device_to_host_bidirectional_memcpy_sm"
+            # label|xfer arguments after the common ones (h2d,d2h,bidir unless a variant names its directions)
+            local one="--size 512MiB --direction h2d,d2h,bidir"
+            # label|xfer bandwidth arguments after --copy kernel --memory pinned --iterations 3 --warmup 1
+            local variants=(
+              "one copy per sample|$one --kernel-copies 1"
+              "default (16 in one launch)|$one"
+              "16 in launches|$one --kernel-copies 16 --kernel-repeat launches"
+              "one copy, gate + lead-in|$one --kernel-copies 1 --kernel-gate --kernel-lead-in"
+              "16, gate + lead-in|$one --kernel-gate --kernel-lead-in"
+              "default, --numa-node auto|$one --numa-node auto"
+              "default, nvb's size 536346624B|--size 536346624B --direction h2d,d2h"
+              "bidir two streams, 64 blocks|--size 512MiB --direction bidir --kernel-bidir two-streams --blocks 64"
+              "bidir one launch, 64 blocks|--size 512MiB --direction bidir --blocks 64"
+              "bidir 256MiB (nvb's bytes each way)|--size 256MiB --direction bidir"
+            )
+            for r in 1 2 3; do
+              if [ -n "$nvb" ] && [ -x "$nvb" ]; then
+                run "$nvb" -j -b 512 -t $sm_cases | tee "$g/nvb-default-$r.json"
+                run "$nvb" -j -b 512 --loopCount 1 -t $sm_cases | tee "$g/nvb-loop1-$r.json"
+                run "$nvb" -j -b 512 -d -t host_to_device_memcpy_sm device_to_host_memcpy_sm | tee "$g/nvb-noaffinity-$r.json"
+              else
+                echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2
+              fi
+              local i=0
+              for v in "${variants[@]}"; do
+                i=$((i + 1))
+                # shellcheck disable=SC2086
+                expect_rc 0 "$xfer" bandwidth --copy kernel --memory pinned --iterations 3 --warmup 1 ${v#*|} \
+                  --json --output "$g/xfer-$i-$r.json"
+              done
+            done
+            run python3 - "$g" "${variants[@]}" <<'PY'
+import glob, json, os, statistics, sys
+g, variants = sys.argv[1], [v.split("|")[0] for v in sys.argv[2:]]
+cols = ["h2d", "d2h", "bidir-h2d", "bidir-d2h"]
+def nvb(path):
+    try:
+        text = open(path).read()  # the transcript's "$ ..." line, nvbandwidth's JSON, "[exit N]"
+        doc = json.JSONDecoder().raw_decode(text[text.index("{"):])[0]
+    except (OSError, ValueError):
+        return {}
+    name = {"host_to_device_memcpy_sm": "h2d", "device_to_host_memcpy_sm": "d2h",
+            "host_to_device_bidirectional_memcpy_sm": "bidir-h2d", "device_to_host_bidirectional_memcpy_sm": "bidir-d2h"}
+    return {name[t["name"]]: float(t["sum"]) for t in doc.get("nvbandwidth", {}).get("testcases", [])
+            if t.get("name") in name and "sum" in t}
+def xfer(path):
+    try:
+        doc = json.load(open(path))
+    except (OSError, ValueError):
+        return {}
+    return {r["direction"]: r["gbps"]["median"] for r in doc.get("results", []) if r.get("copy") == "kernel" and r.get("verified")}
+rows = [("nvbandwidth", "nvb-default"), ("nvbandwidth --loopCount 1", "nvb-loop1"), ("nvbandwidth -d (no affinity)", "nvb-noaffinity")]
+rows += [("xfer " + v, "xfer-%d" % (i + 1)) for i, v in enumerate(variants)]
+table = {}
+print("%-40s %s" % ("GB/s, rounds 1 2 3 -> mean", "  ".join("%-26s" % c for c in cols)))
+for label, stem in rows:
+    per = [nvb(f) if stem.startswith("nvb") else xfer(f) for f in sorted(glob.glob(os.path.join(g, stem + "-[123].json")))]
+    table[stem] = per
+    cells = []
+    for c in cols:
+        v = [p[c] for p in per if c in p]
+        cells.append("%-26s" % (" ".join("%.2f" % x for x in v) + (" -> %.2f" % statistics.mean(v) if v else "-")))
+    print("%-40s %s" % (label, "  ".join(cells)))
+print()
+print("target (issue 24): xfer's default at or above nvbandwidth's in the same call, per direction:")
+base, ours = table.get("nvb-default", []), table.get("xfer-2", [])
+for c in cols:
+    pairs = [(o[c], b[c]) for o, b in zip(ours, base) if c in o and c in b]
+    if not pairs:
+        print("  %-10s no figures" % c); continue
+    mo, mb = statistics.mean(p[0] for p in pairs), statistics.mean(p[1] for p in pairs)
+    print("  %-10s xfer %.2f, nvbandwidth %.2f (%+.2f%%), xfer at or above in %d of %d rounds: %s" % (c, mo, mb,
+          (mo / mb - 1) * 100, sum(o >= b for o, b in pairs), len(pairs), "met" if mo >= mb else "not met"))
+PY
+            ;;
     smoke-ten) # Ten back-to-back smoke --json runs of the standard profile and ten of the quick one; all 45
                # pairwise compare --fail-on-regression 5% per set with a count of failures, and fleet over
                # each set; then one run of each profile while a second xfer shares the link, which compare

@@ -119,6 +119,73 @@ copy_bidir(unsigned char *up_dst, const unsigned char *up_src, unsigned char *do
         copy_range(down_dst, down_src, bytes, t, threads);
     }
 }
+
+// copy_bytes_repeat and copy_bidir_repeat: copy_bytes and copy_bidir done `copies` times over in one
+// launch, each pass a whole copy of the buffer (thread t redoes exactly its share, so every byte is
+// written `copies` times). This is how nvbandwidth times its SM copies (its loopCount, 16, inside
+// one launch): the launch, the grid's ramp-up and its drain are paid once per `copies` copies
+// instead of once per copy. A thread starts its next pass without waiting for the others, so passes
+// overlap at their edges, as consecutive copies of a stream would. The stores of one pass may land
+// where the next pass loads (dst and src are not restrict), so the compiler reloads every pass.
+// A pass is copy_pass, one copy_range compiled once as a called function (one call per pass and
+// thread): with copy_range inlined into the pass loop, nvcc 13.0's sm_88 code for these kernels
+// differed from build to build on a loaded machine, and KernelImageIsCurrentTest compares bytes.
+// copy_pass is extern "C" so its symbol is its plain name, the same from any checkout path.
+// dev.xfer.app.bandwidth.KernelCopy launches these only for copies > 1 (copy_bytes and copy_bidir
+// otherwise), and dev.xfer.app.bandwidth.KernelTiming says when a sample holds several copies.
+extern "C" __device__ __noinline__ void copy_pass(unsigned char *dst, const unsigned char *src, long long bytes,
+                                                  long long t, long long threads)
+{
+    copy_range(dst, src, bytes, t, threads);
+}
+
+extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
+copy_bytes_repeat(unsigned char *dst, const unsigned char *src, long long bytes, int copies)
+{
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const long long threads = (long long)gridDim.x * blockDim.x;
+#pragma unroll 1
+    for (int c = 0; c < copies; ++c) {
+        copy_pass(dst, src, bytes, t, threads);
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
+copy_bidir_repeat(unsigned char *up_dst, const unsigned char *up_src, unsigned char *down_dst,
+                  const unsigned char *down_src, long long bytes, int copies)
+{
+    const long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const long long threads = ((long long)gridDim.x * blockDim.x) >> 1;
+    const long long w = g >> 5;
+    const long long t = ((w >> 1) << 5) | (g & 31);
+#pragma unroll 1
+    for (int c = 0; c < copies; ++c) {
+        if ((w & 1) == 0) {
+            copy_pass(up_dst, up_src, bytes, t, threads);
+        } else {
+            copy_pass(down_dst, down_src, bytes, t, threads);
+        }
+    }
+}
+
+// hold_stream: one thread spins until the host writes a non-zero int to *release (page-locked host
+// memory, mapped) or timeout_ns of the GPU's global timer have passed. Launched first on a stream,
+// it holds everything the host queues behind it (a lead-in copy, the start event, the timed copies,
+// the stop event) until the host has queued all of it, so the time between the events holds no
+// host-side launch latency: nvbandwidth starts its timed copies behind such a spin kernel. The
+// timeout only keeps a host that never releases it from hanging the GPU.
+extern "C" __global__ void hold_stream(const volatile int *release, long long timeout_ns)
+{
+    unsigned long long start;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+    while (*release == 0) {
+        unsigned long long now;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+        if ((long long)(now - start) > timeout_ns) {
+            break;
+        }
+    }
+}
 // ---- end of kernel copy -------------------------------------------------------------------------
 
 // The arithmetic of NVIDIA's "How to Overlap Data Transfers in CUDA/C++" (async.cu):

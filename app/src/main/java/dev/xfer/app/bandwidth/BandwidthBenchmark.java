@@ -56,7 +56,8 @@ import java.util.function.Function;
  * <p>
  * The copy kernel ({@link CopyPath#KERNEL}) makes the same round trip with {@code copy_bytes} on
  * the SMs instead of a copy engine, once per grid size of {@code --blocks}, timed by the same
- * events on the same stream, and bidir with {@code copy_bidir}, both directions in one launch;
+ * events on the same stream, and bidir with {@code copy_bidir}, both directions in one launch; a
+ * kernel sample holds one copy or several, as the plan's {@link KernelTiming} says;
  * host memory the device cannot reach ({@link KernelReach}) has no
  * kernel rows, and {@link #kernelAbsences} says why.
  */
@@ -181,6 +182,7 @@ public final class BandwidthBenchmark {
         List<LaunchShape> shapes = kernelGrids(plan).stream().map(LaunchShape::ofBlocks).toList();
         KernelReach reach = plan.kernelCopies() ? kernelReach() : null;
         try (XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null;
+             StreamGate gate = kernels != null && plan.kernelTiming().gated() ? new StreamGate(kernels.holdStream()) : null;
              CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
              CudaEvent start2 = CudaEvent.timing(device);
@@ -191,7 +193,7 @@ public final class BandwidthBenchmark {
             Run run = new Run(plan, target, new TimedCopy(plan.timer(), start, stop), start, stop, start2, stop2, first,
                     second, results, failures, total, team);
             if (kernels != null) {
-                run.kernelPath(new KernelCopy(kernels.copyBytes(), kernels.copyBidir()), shapes, reach);
+                run.kernelPath(KernelCopy.of(kernels), shapes, reach, gate);
             }
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
@@ -229,6 +231,8 @@ public final class BandwidthBenchmark {
         private final NodeTarget target;
         /** The plan's timer for copies queued on the legacy stream, as every one-way copy is. */
         private final SampleClock onLegacy;
+        /** The plan's timer, for the kernel's samples of several copies ({@link TimedCopy#sample}). */
+        private final TimedCopy timed;
         private final CudaEvent start;
         private final CudaEvent stop;
         private final CudaEvent start2;
@@ -245,12 +249,24 @@ public final class BandwidthBenchmark {
         private KernelCopy kernel;
         private List<LaunchShape> shapes = List.of();
         private KernelReach reach;
+        private StreamGate gate;
 
-        /** Sets up the copy kernel's path: the kernel, its grids, and what it can reach. */
-        void kernelPath(KernelCopy kernel, List<LaunchShape> shapes, KernelReach reach) {
+        /**
+         * Sets up the copy kernel's path: the kernel, its grids, what it can reach, and the gate its
+         * samples are held behind (null unless the plan's kernel timing is gated).
+         */
+        void kernelPath(KernelCopy kernel, List<LaunchShape> shapes, KernelReach reach, StreamGate gate) {
             this.kernel = kernel;
             this.shapes = List.copyOf(shapes);
             this.reach = reach;
+            this.gate = gate;
+        }
+
+        /** One timed sample of copies by the kernel on the legacy stream, as the plan's kernel timing says; seconds per copy. */
+        private double kernelSample(MemorySegment dst, MemorySegment src, long size, LaunchShape shape) {
+            KernelTiming timing = plan.kernelTiming();
+            return timed.sample(timing, size, gate,
+                    n -> kernel.issue(dst, src, size, shape, n, timing.repeat(), legacy), legacy);
         }
 
         /** Pages are sampled only for a placed run: an unplaced run asked no question about them. */
@@ -264,6 +280,7 @@ public final class BandwidthBenchmark {
             this.plan = plan;
             this.target = target;
             this.onLegacy = timed.clock(legacy);
+            this.timed = timed;
             this.start = start;
             this.stop = stop;
             this.start2 = start2;
@@ -382,11 +399,11 @@ public final class BandwidthBenchmark {
                 for (LaunchShape shape : shapes) {
                     String label = memory.label() + " " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks";
                     MemorySegment.copy(reference, 0, hostSeg, 0, size);
-                    double[] h2d = repeat(label + " h2d " + size + " B", measureH2d,
-                            () -> kernel.issue(dev.address(), hostSeg, size, shape, legacy));
+                    double[] h2d = repeatSamples(label + " h2d " + size + " B", measureH2d,
+                            () -> kernelSample(dev.address(), hostSeg, size, shape));
                     DataPattern.poison(hostSeg);
-                    double[] d2h = repeat(label + " d2h " + size + " B", measureD2h,
-                            () -> kernel.issue(hostSeg, dev.address(), size, shape, legacy));
+                    double[] d2h = repeatSamples(label + " d2h " + size + " B", measureD2h,
+                            () -> kernelSample(hostSeg, dev.address(), size, shape));
                     boolean ok = verify(label + " h2d+d2h " + size + " B", hostSeg, reference);
                     addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.empty(),
                             Optional.empty(), Optional.of(shape));
@@ -461,7 +478,9 @@ public final class BandwidthBenchmark {
          * by its own events. With a {@code shape} the copy kernel: ONE launch of {@code copy_bidir}
          * (even warps up, odd warps down) timed by one event pair, so bidir-h2d and bidir-d2h both
          * report the bytes of one direction over the time of that launch (nvbandwidth's
-         * {@code *_bidirectional_memcpy_sm} counts alike).
+         * {@code *_bidirectional_memcpy_sm} counts alike); or, with {@link KernelTiming.Bidir#TWO_STREAMS},
+         * {@code copy_bytes} each way on its own stream with its own events. A kernel sample holds the
+         * plan's {@link KernelTiming} copies and counts its time over them.
          */
         void bidirectional(HostMemoryKind memory, long size, MemorySegment reference, Optional<LaunchShape> shape) {
             String label = memory.label() + shape.map(s -> " " + CopyPath.KERNEL.label() + " " + s.blocks() + " blocks")
@@ -481,12 +500,47 @@ public final class BandwidthBenchmark {
                 DataPattern.poison(target.segment());
                 Optional<HostMemoryNodes> sourcePages = where(source.segment());
                 Optional<HostMemoryNodes> targetPages = where(target.segment());
-                Runnable both = shape.isPresent() ? () -> {
+                KernelTiming timing = plan.kernelTiming();
+                int copies = shape.isPresent() ? timing.copiesFor(size) : 1;
+                boolean twoStreams = shape.isPresent() && timing.bidir() == KernelTiming.Bidir.TWO_STREAMS;
+                Runnable both = shape.isPresent() && !twoStreams ? () -> {
+                    if (timing.gated()) {
+                        gate.hold(first);
+                    }
+                    if (timing.leadIn()) {
+                        kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(),
+                                size, shape.get(), first);
+                    }
                     start.record(first);
                     kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(), size,
-                            shape.get(), first);
+                            shape.get(), copies, timing.repeat(), first);
                     stop.record(first);
+                    if (timing.gated()) {
+                        gate.release();
+                    }
                     stop.synchronize();
+                } : twoStreams ? () -> {
+                    // The kernel's bidir as it was before copy_bidir: one copy_bytes launch each way, each on its
+                    // own stream with its own events; both launches must fit on the SMs at once to overlap.
+                    if (timing.gated()) {
+                        gate.hold(first);
+                        gate.hold(second);
+                    }
+                    if (timing.leadIn()) {
+                        kernel.issue(up.address(), source.segment(), size, shape.get(), first);
+                        kernel.issue(target.segment(), down.address(), size, shape.get(), second);
+                    }
+                    start.record(first);
+                    kernel.issue(up.address(), source.segment(), size, shape.get(), copies, timing.repeat(), first);
+                    stop.record(first);
+                    start2.record(second);
+                    kernel.issue(target.segment(), down.address(), size, shape.get(), copies, timing.repeat(), second);
+                    stop2.record(second);
+                    if (timing.gated()) {
+                        gate.release();
+                    }
+                    stop.synchronize();
+                    stop2.synchronize();
                 } : () -> {
                     start.record(first);
                     Memcpy.copyAsync(up.address(), source.segment(), size, CopyKind.HOST_TO_DEVICE, first);
@@ -501,11 +555,12 @@ public final class BandwidthBenchmark {
                 List<BothWays> samples = loop(plan.warmupNanos()).samples(() -> {
                     long t0 = System.nanoTime();
                     both.run();
-                    double wall = (System.nanoTime() - t0) / 1e9;
-                    double toDevice = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 : wall;
+                    // A kernel sample of several copies counts its time over its copies, per copy.
+                    double wall = (System.nanoTime() - t0) / 1e9 / copies;
+                    double toDevice = plan.timer() == CopyTimer.EVENTS ? start.millisecondsTo(stop) / 1e3 / copies : wall;
                     // The kernel's one launch is both directions' time.
                     double toHost = plan.timer() != CopyTimer.EVENTS ? wall
-                            : shape.isPresent() ? toDevice : start2.millisecondsTo(stop2) / 1e3;
+                            : shape.isPresent() && !twoStreams ? toDevice : start2.millisecondsTo(stop2) / 1e3 / copies;
                     return new BothWays(toDevice, toHost);
                 });
                 double[] h2d = samples.stream().mapToDouble(BothWays::h2d).toArray();
@@ -536,8 +591,7 @@ public final class BandwidthBenchmark {
                         String label = "device " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks d2d " + size
                                 + " B";
                         b.fillAsync(0, legacy);
-                        double[] byKernel = repeat(label, true,
-                                () -> kernel.issue(b.address(), a.address(), size, shape, legacy));
+                        double[] byKernel = repeatSamples(label, true, () -> kernelSample(b.address(), a.address(), size, shape));
                         DataPattern.poison(check.segment());
                         Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                         add(result("device", CopyDirection.D2D.label(), size, byKernel,
@@ -576,6 +630,20 @@ public final class BandwidthBenchmark {
             }
             progress.measuring(results.size(), total, configuration);
             return loop(warmNanos).seconds(onLegacy, copy);
+        }
+
+        /**
+         * Like {@link #repeat(String, long, boolean, Runnable)} for a {@code sample} that times
+         * itself and returns seconds (a kernel sample of several copies, per copy).
+         */
+        private double[] repeatSamples(String configuration, boolean measured, java.util.function.DoubleSupplier sample) {
+            if (!measured) {
+                sample.getAsDouble();
+                return new double[0];
+            }
+            progress.measuring(results.size(), total, configuration);
+            return loop(plan.warmupNanos()).samples(sample::getAsDouble).stream().mapToDouble(Double::doubleValue)
+                    .toArray();
         }
 
         /** The plan's warm-up (at least {@code warmNanos} of it) and iterations, stopping where the run asks. */

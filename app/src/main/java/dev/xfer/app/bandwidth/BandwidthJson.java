@@ -43,7 +43,8 @@ public final class BandwidthJson {
             parameters.put("kernel", Json.object(
                     "blocks", plan.blocks().text(),
                     "threadsPerBlock", LaunchShape.THREADS_PER_BLOCK,
-                    "vectorsInFlightPerThread", LaunchShape.UNROLL));
+                    "vectorsInFlightPerThread", LaunchShape.UNROLL,
+                    "sample", plan.kernelTiming().describe()));
         }
         if (plan.staged()) {
             parameters.put("staging", Json.object(

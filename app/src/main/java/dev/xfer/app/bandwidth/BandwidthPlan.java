@@ -24,6 +24,8 @@ import java.util.stream.Collectors;
  *                measured on ({@code --allocations}): each new allocation of page-locked memory can land
  *                on slower memory, so one run sees that spread for itself
  * @param warmupNanos the least time each configuration's warm-up lasts, beside {@code warmup} copies
+ * @param kernelTiming what one timed sample of a kernel copy holds and how it starts; used only when
+ *                {@code copies} has {@link CopyPath#KERNEL}
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -36,7 +38,8 @@ public record BandwidthPlan(
         StagingConfig staging,
         BlockCounts blocks,
         int allocations,
-        long warmupNanos) {
+        long warmupNanos,
+        KernelTiming kernelTiming) {
 
     /** The most {@code --allocations}: each one pins a buffer of the largest size anew. */
     public static final int MAX_ALLOCATIONS = 64;
@@ -54,6 +57,7 @@ public record BandwidthPlan(
         copies = copies.stream().distinct().toList();
         Objects.requireNonNull(staging, "staging");
         Objects.requireNonNull(blocks, "blocks");
+        Objects.requireNonNull(kernelTiming, "kernelTiming");
         if (sizes.isEmpty() || memories.isEmpty() || directions.isEmpty()) {
             throw new IllegalArgumentException("a bandwidth plan needs at least one size, memory kind and direction");
         }
@@ -62,6 +66,14 @@ public record BandwidthPlan(
         }
         if (blocks.given() && !copies.contains(CopyPath.KERNEL)) {
             throw new IllegalArgumentException("--blocks sets the copy kernel's grid: it needs --copy kernel");
+        }
+        if (!kernelTiming.isDefault() && !copies.contains(CopyPath.KERNEL)) {
+            throw new IllegalArgumentException("the --kernel-* options set the copy kernel's samples: they need"
+                    + " --copy kernel");
+        }
+        if ((kernelTiming.gated() || kernelTiming.leadIn()) && timer != CopyTimer.EVENTS) {
+            throw new IllegalArgumentException("--kernel-gate and --kernel-lead-in keep work out of the events'"
+                    + " time: they need --timer events");
         }
 
         if (copies.contains(CopyPath.STAGED)) {
@@ -88,6 +100,14 @@ public record BandwidthPlan(
         }
     }
 
+    /** The copy kernel's default samples ({@link KernelTiming#DEFAULT}). */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
+                         BlockCounts blocks, int allocations, long warmupNanos) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, allocations, warmupNanos,
+                KernelTiming.DEFAULT);
+    }
+
     /** The copy kernel's default grid, one block per SM. */
     public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
                          int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
@@ -106,7 +126,13 @@ public record BandwidthPlan(
     /** This plan measuring each configuration on {@code count} separate host allocations. */
     public BandwidthPlan withAllocations(int count) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, count,
-                warmupNanos);
+                warmupNanos, kernelTiming);
+    }
+
+    /** This plan with the copy kernel's samples timed as {@code timing} says. */
+    public BandwidthPlan withKernelTiming(KernelTiming timing) {
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
+                allocations, warmupNanos, timing);
     }
 
     /** A plan with the copy kernel's default grid, one allocation per configuration, the usual warm-up time. */
@@ -129,7 +155,7 @@ public record BandwidthPlan(
     /** This plan with the copy kernel's grids {@code counts} (e.g. {@code --blocks} resolved on one device). */
     public BandwidthPlan withBlocks(BlockCounts counts) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, counts,
-                allocations, warmupNanos);
+                allocations, warmupNanos, kernelTiming);
     }
 
     /** Whether the copy kernel is among the paths. */
@@ -194,7 +220,7 @@ public record BandwidthPlan(
         }
         return Optional.of(own.size() == directions.size() ? this
                 : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos));
+                allocations, warmupNanos, kernelTiming));
     }
 
     /**

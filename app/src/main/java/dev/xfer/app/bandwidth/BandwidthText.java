@@ -62,7 +62,7 @@ public final class BandwidthText {
             out.append(ceilings(report));
         }
         if (kernel) {
-            out.append(KernelCopyText.launchLine());
+            out.append(KernelCopyText.launchLine(plan.kernelTiming()));
             KernelCopyText.saturation(report).ifPresent(out::append);
             KernelCopyText.crossover(report).ifPresent(out::append);
         }

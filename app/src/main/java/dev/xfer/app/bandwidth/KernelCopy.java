@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.Kernel;
 import dev.xfer.cuda.KernelArguments;
@@ -12,10 +13,16 @@ import java.util.Objects;
  * launched with a {@link LaunchShape} on a stream, and for bidir {@code copy_bidir}, both
  * directions in one launch. The addresses are ones the device can use: device memory, or
  * page-locked host memory at its host address under unified addressing.
+ * <p>
+ * Several copies of the buffer in a row (a timed sample of {@link KernelTiming}) go as one launch
+ * of {@code copy_bytes_repeat} ({@code copy_bidir_repeat}) or as back-to-back launches; one copy is
+ * always one launch of {@code copy_bytes} ({@code copy_bidir}).
  */
 public final class KernelCopy {
     private final Kernel kernel;
     private final Kernel bidirectional;
+    private final Kernel repeated;
+    private final Kernel bidirectionalRepeated;
 
     /** One-way copies only ({@code copy_bytes}). */
     public KernelCopy(Kernel kernel) {
@@ -24,8 +31,20 @@ public final class KernelCopy {
 
     /** One-way copies by {@code kernel} ({@code copy_bytes}) and both ways by {@code bidirectional} ({@code copy_bidir}). */
     public KernelCopy(Kernel kernel, Kernel bidirectional) {
+        this(kernel, bidirectional, null, null);
+    }
+
+    private KernelCopy(Kernel kernel, Kernel bidirectional, Kernel repeated, Kernel bidirectionalRepeated) {
         this.kernel = Objects.requireNonNull(kernel);
         this.bidirectional = bidirectional;
+        this.repeated = repeated;
+        this.bidirectionalRepeated = bidirectionalRepeated;
+    }
+
+    /** Every copy kernel of {@code kernels}: one way, both ways, and each repeated in one launch. */
+    public static KernelCopy of(XferKernels kernels) {
+        return new KernelCopy(kernels.copyBytes(), kernels.copyBidir(), kernels.copyBytesRepeat(),
+                kernels.copyBidirRepeat());
     }
 
     /** Queues the copy on {@code stream}; a zero-byte copy queues nothing. */
@@ -35,6 +54,30 @@ public final class KernelCopy {
         }
         kernel.launch(shape.blocks(), shape.threadsPerBlock(),
                 new KernelArguments().pointer(dst).pointer(src).int64(bytes), stream);
+    }
+
+    /**
+     * Queues {@code copies} whole copies of {@code src} to {@code dst} on {@code stream}, as
+     * {@code repeat} says: one launch of {@code copy_bytes_repeat}, or that many launches of
+     * {@code copy_bytes}. One copy is one launch of {@code copy_bytes} either way.
+     */
+    public void issue(MemorySegment dst, MemorySegment src, long bytes, LaunchShape shape, int copies,
+                      KernelTiming.Repeat repeat, CudaStream stream) {
+        requireCopies(copies);
+        if (copies == 1 || repeat == KernelTiming.Repeat.LAUNCHES) {
+            for (int c = 0; c < copies; c++) {
+                issue(dst, src, bytes, shape, stream);
+            }
+            return;
+        }
+        if (repeated == null) {
+            throw new IllegalStateException("this KernelCopy has no copy_bytes_repeat kernel");
+        }
+        if (bytes == 0) {
+            return;
+        }
+        repeated.launch(shape.blocks(), shape.threadsPerBlock(),
+                new KernelArguments().pointer(dst).pointer(src).int64(bytes).int32(copies), stream);
     }
 
     /**
@@ -54,5 +97,37 @@ public final class KernelCopy {
         }
         bidirectional.launch(shape.blocks(), shape.threadsPerBlock(), new KernelArguments().pointer(upDst)
                 .pointer(upSrc).pointer(downDst).pointer(downSrc).int64(bytes), stream);
+    }
+
+    /**
+     * {@link #issueBidirectional(MemorySegment, MemorySegment, MemorySegment, MemorySegment, long, LaunchShape,
+     * CudaStream)} {@code copies} times over: one launch of {@code copy_bidir_repeat}, or that many
+     * launches of {@code copy_bidir}.
+     */
+    public void issueBidirectional(MemorySegment upDst, MemorySegment upSrc, MemorySegment downDst,
+                                   MemorySegment downSrc, long bytes, LaunchShape shape, int copies,
+                                   KernelTiming.Repeat repeat, CudaStream stream) {
+        requireCopies(copies);
+        if (copies == 1 || repeat == KernelTiming.Repeat.LAUNCHES) {
+            for (int c = 0; c < copies; c++) {
+                issueBidirectional(upDst, upSrc, downDst, downSrc, bytes, shape, stream);
+            }
+            return;
+        }
+        if (bidirectionalRepeated == null) {
+            throw new IllegalStateException("this KernelCopy has no copy_bidir_repeat kernel");
+        }
+        BidirSplit.of(shape);
+        if (bytes == 0) {
+            return;
+        }
+        bidirectionalRepeated.launch(shape.blocks(), shape.threadsPerBlock(), new KernelArguments().pointer(upDst)
+                .pointer(upSrc).pointer(downDst).pointer(downSrc).int64(bytes).int32(copies), stream);
+    }
+
+    private static void requireCopies(int copies) {
+        if (copies < 1) {
+            throw new IllegalArgumentException("a sample needs one copy at least, not " + copies);
+        }
     }
 }

@@ -18,9 +18,10 @@ final class KernelCopyText {
     private KernelCopyText() {
     }
 
-    static String launchLine() {
+    static String launchLine(KernelTiming timing) {
         return String.format(Locale.ROOT, "copy kernel: copy_bytes, %d threads per block, %d x 16 B loads in flight"
-                + " per thread, blocks as listed%n", LaunchShape.THREADS_PER_BLOCK, LaunchShape.UNROLL);
+                + " per thread, blocks as listed%n  %s, timed together and counted per copy%n",
+                LaunchShape.THREADS_PER_BLOCK, LaunchShape.UNROLL, timing.describe());
     }
 
     /**

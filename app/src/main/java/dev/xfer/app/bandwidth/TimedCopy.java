@@ -9,6 +9,7 @@ import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.Memcpy;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.IntConsumer;
 
 /**
  * One copy, issued the way bandwidthtest.cu does (cudaMemcpyAsync for page-locked memory,
@@ -48,6 +49,53 @@ public final class TimedCopy {
             case EVENTS -> new EventClock(start, stop, stream);
             case WALL -> HostClock.untilIdle(stream);
         };
+    }
+
+    /**
+     * Like {@link #time(Runnable, CudaStream)}, with untimed work around the timed: {@code ahead}
+     * queues what goes before the start event (a stream held shut, a lead-in copy), {@code queued}
+     * runs once the stop event is queued too (opening the held stream). With events only what
+     * {@code work} queued lies between them; by the wall clock, {@code ahead}'s work is waited for
+     * first and then {@code work} is timed as by {@link #time}.
+     */
+    public double time(Runnable ahead, Runnable work, Runnable queued, CudaStream stream) {
+        return switch (timer) {
+            case EVENTS -> {
+                ahead.run();
+                start.record(stream);
+                work.run();
+                stop.record(stream);
+                queued.run();
+                stop.synchronize();
+                yield start.millisecondsTo(stop) / 1e3;
+            }
+            case WALL -> {
+                ahead.run();
+                queued.run();
+                stream.synchronize();
+                yield time(work, stream);
+            }
+        };
+    }
+
+    /**
+     * One sample of {@code timing} on {@code stream}: held by {@code gate} (when the timing is gated;
+     * {@code gate} is then not null) and preceded by one untimed copy (when it has a lead-in), then
+     * {@code copies} whole copies timed together. Returns the seconds per copy: the sample's time
+     * over its copies. {@code issue} queues the given number of copies on {@code stream}.
+     */
+    public double sample(KernelTiming timing, long bytes, StreamGate gate, IntConsumer issue, CudaStream stream) {
+        int copies = timing.copiesFor(bytes);
+        Runnable ahead = () -> {
+            if (timing.gated()) {
+                gate.hold(stream);
+            }
+            if (timing.leadIn()) {
+                issue.accept(1);
+            }
+        };
+        Runnable queued = timing.gated() ? gate::release : () -> { };
+        return time(ahead, () -> issue.accept(copies), queued, stream) / copies;
     }
 
     static void issue(MemorySegment dst, MemorySegment src, long bytes, CopyKind kind, boolean async, CudaStream stream) {

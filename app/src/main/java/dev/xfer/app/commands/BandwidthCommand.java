@@ -7,6 +7,7 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.BandwidthText;
 import dev.xfer.app.bandwidth.BlockCounts;
+import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceJson;
@@ -124,6 +125,28 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one "
                     + "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list."})
     private String blocks;
+
+    // Hidden: the parts of a kernel-copy sample in which xfer and nvbandwidth differ, one at a time,
+    // so one GPU run can say what each is worth (docs/kernel-copies.md, gpu-check.sh kernel-gap).
+    @Option(names = "--kernel-copies", hidden = true, paramLabel = "N",
+            description = "--copy kernel: copies of the buffer per timed sample, 1 to 64, or auto (16 from 64 MiB, 1 below).")
+    private String kernelCopies;
+
+    @Option(names = "--kernel-repeat", hidden = true, paramLabel = "HOW",
+            description = "--copy kernel: a sample's copies in one launch (loop, the default) or in back-to-back launches.")
+    private String kernelRepeat;
+
+    @Option(names = "--kernel-gate", hidden = true,
+            description = "--copy kernel: hold the stream with hold_stream until the whole sample is queued.")
+    private boolean kernelGate;
+
+    @Option(names = "--kernel-lead-in", hidden = true,
+            description = "--copy kernel: one untimed copy just before each sample's start event.")
+    private boolean kernelLeadIn;
+
+    @Option(names = "--kernel-bidir", hidden = true, paramLabel = "HOW",
+            description = "--copy kernel: bidir as one-launch (copy_bidir, the default) or two-streams.")
+    private String kernelBidir;
 
     @Option(names = "--threads", paramLabel = "T",
             description = "--copy staged: threads, each with its own stream and ring of slots (default 8).")
@@ -535,10 +558,19 @@ public final class BandwidthCommand implements Callable<Integer> {
             List<CopyPath> paths = copies.stream().map(CopyPath::fromLabel).distinct().toList();
             return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer, paths,
                     staging(paths), blocks == null ? BlockCounts.DEFAULT : BlockCounts.parse(blocks))
-                    .withAllocations(allocations);
+                    .withAllocations(allocations).withKernelTiming(kernelTiming());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** The copy kernel's samples: the default, with what the hidden --kernel-* options changed. */
+    private KernelTiming kernelTiming() {
+        KernelTiming d = KernelTiming.DEFAULT;
+        return new KernelTiming(kernelCopies == null ? d.copies() : KernelTiming.parseCopies(kernelCopies),
+                kernelRepeat == null ? d.repeat() : KernelTiming.parseRepeat(kernelRepeat),
+                kernelGate, kernelLeadIn,
+                kernelBidir == null ? d.bidir() : KernelTiming.parseBidir(kernelBidir));
     }
 
     /** The staged path's set-up: the defaults, with what was given; given without --copy staged, a usage error. */

@@ -86,6 +86,30 @@ public final class XferKernels implements AutoCloseable {
         return library.kernel("copy_bidir");
     }
 
+    /**
+     * {@code copy_bytes_repeat(unsigned char *dst, const unsigned char *src, long long bytes, int copies)}:
+     * {@code copy_bytes} done {@code copies} times over in one launch, each pass a whole copy.
+     */
+    public Kernel copyBytesRepeat() {
+        return library.kernel("copy_bytes_repeat");
+    }
+
+    /**
+     * {@code copy_bidir_repeat(up_dst, up_src, down_dst, down_src, long long bytes, int copies)}:
+     * {@code copy_bidir} done {@code copies} times over in one launch.
+     */
+    public Kernel copyBidirRepeat() {
+        return library.kernel("copy_bidir_repeat");
+    }
+
+    /**
+     * {@code hold_stream(const volatile int *release, long long timeout_ns)}: one thread spins until
+     * {@code *release} is not 0 or the timeout has passed; holds what is queued behind it.
+     */
+    public Kernel holdStream() {
+        return library.kernel("hold_stream");
+    }
+
     @Override
     public void close() {
         library.close();

@@ -194,6 +194,105 @@ class KernelCopyOnGpuTest {
         }
     }
 
+    private static BandwidthPlan plan(List<Long> sizes, List<CopyDirection> directions, String blocks,
+                                      KernelTiming timing) {
+        return plan(sizes, List.of(HostMemoryKind.PINNED), directions, blocks).withKernelTiming(timing);
+    }
+
+    /**
+     * Every setting of a kernel sample (--kernel-copies, --kernel-repeat, --kernel-gate,
+     * --kernel-lead-in, --kernel-bidir) still moves every byte right, at sizes that do not divide
+     * evenly; two-streams bidir on grids small enough for both launches to be resident at once.
+     */
+    @ParameterizedTest(name = "copies {0}, {1}, gated {2}, lead-in {3}, bidir {4}, --blocks {5}")
+    @CsvSource({"3, loop, false, false, one-launch, sm", "3, launches, false, false, one-launch, 3",
+            "2, loop, true, true, one-launch, sm", "1, loop, true, false, two-streams, 2",
+            "4, loop, true, true, two-streams, 8", "4, launches, false, true, two-streams, 8"})
+    void everySampleSettingVerifies(int copies, String repeat, boolean gated, boolean leadIn, String bidir,
+                                    String blocks) {
+        KernelTiming timing = new KernelTiming(copies, KernelTiming.parseRepeat(repeat), gated, leadIn,
+                KernelTiming.parseBidir(bidir));
+        List<Long> sizes = List.of(1L, 4097L, (1L << 20) + 3);
+        var outcome = benchmark().run(plan(sizes, List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.BIDIR,
+                CopyDirection.D2D), blocks, timing));
+        // per size: h2d, d2h, bidir-h2d, bidir-d2h, d2d by the driver and d2d by the kernel
+        assertEquals(sizes.size() * 6, outcome.results().size());
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        outcome.results().forEach(r -> assertTrue(r.verified(), r.configuration()));
+        outcome.results().forEach(r -> assertTrue(r.gigabytesPerSecond().median() > 0, r.configuration()));
+    }
+
+    /** The default from 64 MiB: 16 copies per sample in one launch of the repeat kernels, every byte verified. */
+    @Test
+    void theDefaultSampleOfSixteenCopiesVerifies() {
+        assertEquals(16, KernelTiming.DEFAULT.copiesFor((64L << 20) + 5));
+        var outcome = benchmark().run(plan(List.of((64L << 20) + 5), List.of(CopyDirection.H2D, CopyDirection.D2H,
+                CopyDirection.BIDIR), "sm", KernelTiming.DEFAULT));
+        assertAllVerified(outcome, 4);
+    }
+
+    /** copy_bytes_repeat and copy_bidir_repeat between addresses of every alignment: the same bytes, pass after pass. */
+    @ParameterizedTest(name = "dst+{0} <- src+{1}, {2} B, {3} copies")
+    @CsvSource({"0, 0, 1, 2", "1, 3, 17, 3", "3, 7, 1000003, 5", "15, 15, 1048593, 16", "0, 0, 0, 4"})
+    void theRepeatKernelsCopyBetweenAnyAddresses(long dstOffset, long srcOffset, long bytes, int copies) {
+        long room = bytes + 64;
+        try (XferKernels kernels = XferKernels.load();
+             DeviceBuffer a = DeviceBuffer.allocate(device, room);
+             DeviceBuffer b = DeviceBuffer.allocate(device, room);
+             DeviceBuffer c = DeviceBuffer.allocate(device, room);
+             DeviceBuffer d = DeviceBuffer.allocate(device, room);
+             HostBuffer pattern = HostMemoryKind.PAGEABLE.allocate(room);
+             HostBuffer back = HostMemoryKind.PAGEABLE.allocate(room)) {
+            device.makeCurrent();
+            CudaStream stream = CudaStream.legacyDefault();
+            DataPattern.fill(pattern.segment(), 99);
+            Memcpy.copy(a.address(), pattern.segment(), room, CopyKind.HOST_TO_DEVICE);
+            Memcpy.copy(c.address(), pattern.segment(), room, CopyKind.HOST_TO_DEVICE);
+            b.fillAsync(0, stream);
+            d.fillAsync(0, stream);
+            KernelCopy copy = KernelCopy.of(kernels);
+            copy.issue(b.address(dstOffset), a.address(srcOffset), bytes, LaunchShape.ofBlocks(2), copies,
+                    KernelTiming.Repeat.LOOP, stream);
+            stream.synchronize();
+            assertLanded("copy_bytes_repeat", b, pattern.segment(), dstOffset, srcOffset, bytes, room, back.segment());
+            b.fillAsync(0, stream);
+            copy.issueBidirectional(b.address(dstOffset), a.address(srcOffset), d.address(dstOffset),
+                    c.address(srcOffset), bytes, LaunchShape.ofBlocks(2), copies, KernelTiming.Repeat.LOOP, stream);
+            stream.synchronize();
+            assertLanded("copy_bidir_repeat up", b, pattern.segment(), dstOffset, srcOffset, bytes, room,
+                    back.segment());
+            assertLanded("copy_bidir_repeat down", d, pattern.segment(), dstOffset, srcOffset, bytes, room,
+                    back.segment());
+        }
+    }
+
+    /** hold_stream holds what is queued behind it until released, and the held copy then lands whole. */
+    @Test
+    void theGateHoldsTheStreamUntilReleased() throws InterruptedException {
+        long bytes = (1L << 20) + 3;
+        try (XferKernels kernels = XferKernels.load();
+             StreamGate gate = new StreamGate(kernels.holdStream());
+             CudaStream stream = CudaStream.create(device, true);
+             DeviceBuffer a = DeviceBuffer.allocate(device, bytes);
+             DeviceBuffer b = DeviceBuffer.allocate(device, bytes);
+             HostBuffer pattern = HostMemoryKind.PAGEABLE.allocate(bytes);
+             HostBuffer back = HostMemoryKind.PAGEABLE.allocate(bytes)) {
+            device.makeCurrent();
+            DataPattern.fill(pattern.segment(), 5);
+            Memcpy.copy(a.address(), pattern.segment(), bytes, CopyKind.HOST_TO_DEVICE);
+            b.fillAsync(0, stream);
+            stream.synchronize();
+            gate.hold(stream);
+            KernelCopy.of(kernels).issue(b.address(), a.address(), bytes, LaunchShape.ofBlocks(4), stream);
+            Thread.sleep(100);
+            assertFalse(stream.isIdle(), "the held stream ran before its release");
+            gate.release();
+            stream.synchronize();
+            Memcpy.copy(back.segment(), b.address(), bytes, CopyKind.DEVICE_TO_HOST);
+            assertEquals(-1, DataPattern.firstMismatch(back.segment(), pattern.segment()));
+        }
+    }
+
     @Test
     void aCorruptedByteIsCaught() {
         var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE,

@@ -38,7 +38,21 @@ class KernelCopyOptionsTest {
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--blocks", "100sm"},
                         "--blocks 100sm: at most 64sm"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel,dma"},
-                        "--copy takes driver, staged or kernel, not 'dma'"));
+                        "--copy takes driver, staged or kernel, not 'dma'"),
+                arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-copies", "0"},
+                        "--kernel-copies must be 1 to 64, or auto, not '0'"),
+                arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-copies", "65"},
+                        "--kernel-copies must be 1 to 64, or auto, not '65'"),
+                arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-repeat", "twice"},
+                        "--kernel-repeat must be loop or launches, not 'twice'"),
+                arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-bidir", "both"},
+                        "--kernel-bidir must be one-launch or two-streams, not 'both'"),
+                arguments(new String[] {"bandwidth", "--kernel-copies", "16"},
+                        "the --kernel-* options set the copy kernel's samples: they need --copy kernel"),
+                arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-gate", "--timer", "wall"},
+                        "--kernel-gate and --kernel-lead-in keep work out of the events' time: they need --timer events"),
+                arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-lead-in", "--timer", "wall"},
+                        "--kernel-gate and --kernel-lead-in keep work out of the events' time: they need --timer events"));
     }
 
     @ParameterizedTest
@@ -61,6 +75,8 @@ class KernelCopyOptionsTest {
             "bandwidth --copy kernel,staged,driver --memory pageable,pinned --blocks all",
             "bandwidth --copy kernel --blocks 1..8 --expect pinned.kernel.h2d.16MiB.blocks8>=1GB/s",
             "bandwidth --copy driver,kernel --direction p2p --device 0,1 --expect p2p.kernel.0-1.16MiB>=1GB/s",
+            "bandwidth --copy kernel --kernel-copies 1 --kernel-repeat launches --kernel-gate --kernel-lead-in",
+            "bandwidth --copy kernel --kernel-copies auto --kernel-repeat LOOP --kernel-bidir two-streams --blocks 64",
     })
     void validOptionsReachCuda(String line) {
         XferRun run = XferRun.of(line.split(" "));

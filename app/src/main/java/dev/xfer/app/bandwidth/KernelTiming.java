@@ -1,0 +1,142 @@
+package dev.xfer.app.bandwidth;
+
+import java.util.Locale;
+
+/**
+ * What one timed sample of a kernel copy holds and how it is started: the parts in which xfer's
+ * kernel rows and nvbandwidth's {@code *_memcpy_sm} differ (docs/kernel-copies.md), each one a
+ * setting, so that one run can measure what each is worth. The default is nvbandwidth's sample for
+ * the sizes it calls large and one copy per sample below them; the other settings are diagnostic
+ * (hidden options of {@code xfer bandwidth}).
+ * <p>
+ * A sample of {@code n} copies is timed as a whole and counts as its time divided by {@code n} per
+ * copy, so its rate is {@code n x bytes} over its time; the median, min and max are over samples.
+ * Every copy of a sample is a whole copy of the buffer, and the data is verified after all of them.
+ *
+ * @param copies copies of the buffer per timed sample; 0 = by size ({@link #copiesFor})
+ * @param repeat how a sample's copies are issued
+ * @param gated  whether the stream is held by {@code hold_stream} until the host has queued the
+ *               whole sample, so no host launch latency falls between the events
+ * @param leadIn whether one untimed copy is queued just before the start event, so the timed copies
+ *               start behind a busy link rather than an idle one
+ * @param bidir  how the kernel's bidir rows are copied
+ */
+public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean leadIn, Bidir bidir) {
+    /** nvbandwidth's copies per sample (its {@code loopCount}). */
+    public static final int NVBANDWIDTH_COPIES = 16;
+
+    /**
+     * From this size on a sample holds {@link #NVBANDWIDTH_COPIES} copies: nvbandwidth's threshold
+     * (64 MiB) below which it calls a buffer small (it times 16 copies at every size, but switches
+     * to its SM-count grid only from here). Below it one copy per sample, so a small copy's
+     * row still includes its launch, which is what an application pays and what the crossover with
+     * the copy engine (one cudaMemcpyAsync per sample) compares.
+     */
+    public static final long MANY_COPIES_FROM = 64L << 20;
+
+    /** The most copies per sample: a 4 GiB sample of 64 copies is already 5 s at 55 GB/s. */
+    public static final int MAX_COPIES = 64;
+
+    /** By size, in one launch, not held, no lead-in, bidir in one launch. */
+    public static final KernelTiming DEFAULT = new KernelTiming(0, Repeat.LOOP, false, false, Bidir.ONE_LAUNCH);
+
+    /** How a sample's copies are issued. */
+    public enum Repeat {
+        /** One launch that copies the buffer n times ({@code copy_bytes_repeat}), as nvbandwidth does. */
+        LOOP,
+        /** n launches of {@code copy_bytes} queued back to back: each copy ends before the next starts. */
+        LAUNCHES;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** How the kernel's bidir rows are copied. */
+    public enum Bidir {
+        /** {@code copy_bidir}: one launch, even warps up, odd warps down, one event pair for both. */
+        ONE_LAUNCH,
+        /** {@code copy_bytes} up on one stream and down on another, each timed by its own events. */
+        TWO_STREAMS;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    public KernelTiming {
+        if (copies < 0 || copies > MAX_COPIES) {
+            throw new IllegalArgumentException("--kernel-copies must be 1 to " + MAX_COPIES + ", or auto, not " + copies);
+        }
+        java.util.Objects.requireNonNull(repeat, "repeat");
+        java.util.Objects.requireNonNull(bidir, "bidir");
+    }
+
+    /** Parses {@code --kernel-copies}: a count, or {@code auto} (by size). */
+    public static int parseCopies(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        if (t.equals("auto")) {
+            return 0;
+        }
+        try {
+            int n = Integer.parseInt(t);
+            if (n >= 1 && n <= MAX_COPIES) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the message below says what is accepted
+        }
+        throw new IllegalArgumentException("--kernel-copies must be 1 to " + MAX_COPIES + ", or auto, not '" + text + "'");
+    }
+
+    /** Parses {@code --kernel-repeat}. */
+    public static Repeat parseRepeat(String text) {
+        for (Repeat r : Repeat.values()) {
+            if (r.label().equalsIgnoreCase(text.strip())) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("--kernel-repeat must be loop or launches, not '" + text + "'");
+    }
+
+    /** Parses {@code --kernel-bidir}. */
+    public static Bidir parseBidir(String text) {
+        for (Bidir b : Bidir.values()) {
+            if (b.label().equalsIgnoreCase(text.strip())) {
+                return b;
+            }
+        }
+        throw new IllegalArgumentException("--kernel-bidir must be one-launch or two-streams, not '" + text + "'");
+    }
+
+    /** Copies of a {@code bytes}-byte buffer in one timed sample. */
+    public int copiesFor(long bytes) {
+        if (copies > 0) {
+            return copies;
+        }
+        return bytes >= MANY_COPIES_FROM ? NVBANDWIDTH_COPIES : 1;
+    }
+
+    /** Whether this is the default timing (nothing for the output to mention beyond the default's rule). */
+    public boolean isDefault() {
+        return equals(DEFAULT);
+    }
+
+    /** The sample in words, for the text report's launch line and the JSON parameters. */
+    public String describe() {
+        String n = copies > 0 ? copies + (copies == 1 ? " copy" : " copies")
+                : NVBANDWIDTH_COPIES + " copies from 64 MiB, 1 below,";
+        StringBuilder s = new StringBuilder("a sample is ").append(n);
+        s.append(repeat == Repeat.LOOP ? " in one launch" : " in back-to-back launches");
+        if (gated) {
+            s.append(", queued behind hold_stream");
+        }
+        if (leadIn) {
+            s.append(", after an untimed lead-in copy");
+        }
+        if (bidir == Bidir.TWO_STREAMS) {
+            s.append(", bidir on two streams");
+        }
+        return s.toString();
+    }
+}

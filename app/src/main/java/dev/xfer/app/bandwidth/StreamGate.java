@@ -1,0 +1,48 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.cuda.Kernel;
+import dev.xfer.cuda.KernelArguments;
+
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+
+/**
+ * Holds streams shut while the host queues a sample, then opens them all at once: {@code hold_stream}
+ * spins on a flag in page-locked host memory until {@link #release()} sets it. What is queued behind
+ * it starts back to back on the GPU, so no host launch latency falls between a sample's events
+ * (nvbandwidth starts its timed copies behind such a spin kernel). Frees its flag on close.
+ */
+public final class StreamGate implements AutoCloseable {
+    /** A hold the host never releases (a bug, or a host stopped mid-sample) ends after this. */
+    static final long TIMEOUT_NANOS = 2_000_000_000L;
+
+    private static final VarHandle FLAG = ValueLayout.JAVA_INT.varHandle();
+
+    private final Kernel hold;
+    private final HostBuffer flag;
+
+    public StreamGate(Kernel hold) {
+        this.hold = hold;
+        this.flag = HostMemoryKind.PINNED.allocate(Integer.BYTES);
+        FLAG.setVolatile(flag.segment(), 0L, 0);
+    }
+
+    /** Shuts {@code stream}: what is queued on it from now waits for {@link #release()}. */
+    public void hold(CudaStream stream) {
+        FLAG.setVolatile(flag.segment(), 0L, 0);
+        hold.launch(1, 1, new KernelArguments().pointer(flag.segment()).int64(TIMEOUT_NANOS), stream);
+    }
+
+    /** Opens every stream held since the last release. */
+    public void release() {
+        FLAG.setVolatile(flag.segment(), 0L, 1);
+    }
+
+    @Override
+    public void close() {
+        flag.close();
+    }
+}
