@@ -1,5 +1,10 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.DeviceResults;
+import dev.xfer.app.run.EarlyNames;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthCsv;
 import dev.xfer.app.bandwidth.BandwidthJson;
@@ -162,7 +167,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         if (!numa.given() && namesKnown) {
             EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
         }
-        List<MeasuringCommand.Session> sessions = measuring.sessions();
+        List<Session> sessions = measuring.sessions();
         if (sessions.size() == 1) {
             if (concurrent || plan.peerCopies()) {
                 throw new UsageException((concurrent ? "--concurrent" : "--direction p2p")
@@ -223,7 +228,7 @@ public final class BandwidthCommand implements Callable<Integer> {
     }
 
     /** One device: the run as it has always been, output and result names unchanged. */
-    private int one(MeasuringCommand.Session session, BandwidthPlan given, OutputFormat format, NumaOption numa,
+    private int one(Session session, BandwidthPlan given, OutputFormat format, NumaOption numa,
                     ExpectationSet expectations) {
         BandwidthPlan plan = onDevice(session.device(), given);
         RunContext context = session.context();
@@ -325,7 +330,7 @@ public final class BandwidthCommand implements Callable<Integer> {
      * given), then all at once (--concurrent), then every pair (p2p); one report per device and
      * the cross-device results, named apart with {@code .gpuN}.
      */
-    private int several(List<MeasuringCommand.Session> sessions, BandwidthPlan given, OutputFormat format,
+    private int several(List<Session> sessions, BandwidthPlan given, OutputFormat format,
                         NumaOption numa, ExpectationSet expectations) {
         // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
         BandwidthPlan plan = onDevice(sessions.getFirst().device(), given);
@@ -333,7 +338,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         List<OptionalDouble> links = new ArrayList<>();
         List<HostPlacement> placements = new ArrayList<>();
         List<MultiDeviceMetrics.DeviceNames> names = new ArrayList<>();
-        for (MeasuringCommand.Session session : sessions) {
+        for (Session session : sessions) {
             RunContext context = session.context();
             OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
                     .orElse(OptionalDouble.empty());
@@ -364,7 +369,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             }
         }
         warnings.forEach(measuring::warn);
-        List<CudaDevice> devices = sessions.stream().map(MeasuringCommand.Session::device).toList();
+        List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
         // Every device's memory is checked before the first is measured, so exit 5 comes at once.
         for (int d = 0; d < sessions.size(); d++) {
             if (own.isPresent()) {
@@ -419,7 +424,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             });
         }
         for (int d = 0; d < sessions.size(); d++) {
-            MeasuringCommand.Session session = sessions.get(d);
+            Session session = sessions.get(d);
             HostPlacement placement = placements.get(d);
             List<BandwidthResult> results = new ArrayList<>();
             List<VerificationFailure> failures = new ArrayList<>();
@@ -491,9 +496,9 @@ public final class BandwidthCommand implements Callable<Integer> {
         }
         measuring.progressDone();
         MultiDeviceReport report = new MultiDeviceReport(plan, reports, together, peers, across);
-        List<MeasuringCommand.DeviceResults> perDevice = new ArrayList<>();
+        List<DeviceResults> perDevice = new ArrayList<>();
         for (int d = 0; d < reports.size(); d++) {
-            perDevice.add(new MeasuringCommand.DeviceResults(reports.get(d).context(),
+            perDevice.add(new DeviceResults(reports.get(d).context(),
                     MultiDeviceMetrics.device(reports.get(d), links.get(d))));
         }
         List<RunResults> spanning = new ArrayList<>();

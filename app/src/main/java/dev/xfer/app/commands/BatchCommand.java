@@ -1,5 +1,9 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
 import dev.xfer.app.batch.BatchBenchmark;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchPreset;
@@ -92,12 +96,12 @@ public final class BatchCommand implements Callable<Integer> {
         BatchPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();
-        return EachDevice.run(measuring, measuring.expectations(),
+        return measuring.eachDevice(measuring.expectations(),
                 BatchRendering.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
                 (session, progress) -> measure(session, progress, plan, format, numa));
     }
 
-    private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, BatchPlan plan,
+    private EachDevice.Measured measure(Session session, Progress progress, BatchPlan plan,
                                         OutputFormat format, NumaOption numa) {
         NumaNodeMixin.Resolved where = numaNode.resolve(numa, session.context().device().numaNode(), format,
                 measuring::warn);

@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.check.CheckExperiment;
 import dev.xfer.app.check.CheckJson;
 import dev.xfer.app.check.CheckPlan;
@@ -70,7 +72,7 @@ public final class CheckCommand implements Callable<Integer> {
         html.applyTo(measuring);
         CheckPlan plan = plan();
         measuring.format();
-        return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {
+        return measuring.eachDevice(measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {
             LiveRun live = measuring.live();
             int before = live.measured(CheckResult.class).size();
             CheckRun run;

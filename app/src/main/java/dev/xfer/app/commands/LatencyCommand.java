@@ -1,5 +1,9 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.EarlyNames;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.Session;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
@@ -97,7 +101,7 @@ public final class LatencyCommand implements Callable<Integer> {
         LatencyPlan plan = plan();
         measuring.format();
         DeviceSelection selection = measuring.devices();
-        return EachDevice.run(measuring, measuring.expectations(), LatencyMetrics.declare(plan, namedPeers(selection)),
+        return measuring.eachDevice(measuring.expectations(), LatencyMetrics.declare(plan, namedPeers(selection)),
                 (session, progress) -> {
                     int count = session.cuda().deviceCount();
                     int self = session.device().index();
@@ -131,7 +135,7 @@ public final class LatencyCommand implements Callable<Integer> {
         return all.subList(before, all.size());
     }
 
-    private Rendering rendering(MeasuringCommand.Session session, List<Integer> peers, LatencyReport report) {
+    private Rendering rendering(Session session, List<Integer> peers, LatencyReport report) {
         return new Rendering(
                 () -> LatencyText.render(report),
                 () -> LatencyJson.csv(report),

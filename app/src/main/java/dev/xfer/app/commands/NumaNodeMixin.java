@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NumaNodeOption;

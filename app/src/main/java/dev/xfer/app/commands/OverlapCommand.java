@@ -1,5 +1,9 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.run.TerminalWidth;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.overlap.OverlapBenchmark;
 import dev.xfer.app.overlap.OverlapJson;
@@ -92,12 +96,12 @@ public final class OverlapCommand implements Callable<Integer> {
         OverlapPlan plan = plan();
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();
-        return EachDevice.run(measuring, measuring.expectations(),
+        return measuring.eachDevice(measuring.expectations(),
                 OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
                 (session, progress) -> measure(session, progress, plan, format, numa));
     }
 
-    private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, OverlapPlan plan,
+    private EachDevice.Measured measure(Session session, Progress progress, OverlapPlan plan,
                                         OutputFormat format, NumaOption numa) {
         NumaNodeMixin.Resolved where = numaNode.resolve(numa, session.context().device().numaNode(), format,
                 measuring::warn);

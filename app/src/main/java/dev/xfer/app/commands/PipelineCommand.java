@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.TerminalWidth;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
@@ -61,7 +63,7 @@ public final class PipelineCommand implements Callable<Integer> {
         html.applyTo(measuring);
         PipelinePlan plan = plan();
         measuring.format();
-        return EachDevice.run(measuring, measuring.expectations(), PipelineRendering.declare(), (session, progress) -> {
+        return measuring.eachDevice(measuring.expectations(), PipelineRendering.declare(), (session, progress) -> {
             PipelineResult result = new PipelineBenchmark(session.device(), progress).run(plan);
             return new EachDevice.Measured(session.context(), PipelineRendering.metrics(plan, result), new Rendering(
                     () -> PipelineRendering.text(session.context(), plan, result) + (timeline

@@ -1,5 +1,8 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EarlyNames;
+import dev.xfer.app.run.Outputs;
+import dev.xfer.app.run.StatusLine;
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;

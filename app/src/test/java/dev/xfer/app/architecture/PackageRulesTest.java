@@ -40,6 +40,36 @@ class PackageRulesTest {
     }
 
     /**
+     * The run machinery (run/: live rows, status line, run ending, each-device loop, outputs, the
+     * stop request) sits below the command line: it names no option, exit code or command, so an
+     * engine's orchestration can drive it without reaching back up.
+     */
+    @Test
+    void theRunMachineryNeverReachesTheCommandLine() {
+        noClasses().that().resideInAPackage("dev.xfer.app.run..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .check(APP);
+    }
+
+    /**
+     * Engines measure and never print, so they stay off run/ (which prints, streams and writes
+     * files) except where an engine package holds a command's orchestration, the loop that opens
+     * devices, reports progress and hands the results to the run's shared end:
+     * <ul>
+     * </ul>
+     */
+    private static final String[] USE_THE_RUN_MACHINERY = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
+            "dev.xfer.app.run.."};
+
+    @Test
+    void onlyOrchestrationUsesTheRunMachinery() {
+        noClasses().that().resideOutsideOfPackages(USE_THE_RUN_MACHINERY)
+                .and().resideInAPackage("dev.xfer.app.(*)..")
+                .should().dependOnClassesThat().resideInAPackage("dev.xfer.app.run..")
+                .check(APP);
+    }
+
+    /**
      * Plain values of the native layer a renderer may name: a version and the memory-kind enum
      * (its label). Neither holds or calls anything native.
      */

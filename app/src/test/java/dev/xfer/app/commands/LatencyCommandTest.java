@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.devices.DeviceSelection;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
 import dev.xfer.app.bandwidth.several.MultiDeviceReport;
@@ -45,9 +46,9 @@ class SeveralDevicesFinishTest {
                 .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList();
         ValidatedExpectations validated = m.validate(m.expectations(),
                 MultiDeviceMetrics.declare(report.plan(), names, report.concurrent().isPresent()));
-        List<MeasuringCommand.DeviceResults> perDevice = new ArrayList<>();
+        List<DeviceResults> perDevice = new ArrayList<>();
         for (BandwidthReport r : report.devices()) {
-            perDevice.add(new MeasuringCommand.DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
+            perDevice.add(new DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
         }
         List<RunResults> across = new ArrayList<>();
         report.concurrent().ifPresent(c -> across.add(ConcurrentMetrics.results(c, List.of(LINK, LINK))));
