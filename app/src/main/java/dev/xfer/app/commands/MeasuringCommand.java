@@ -10,6 +10,7 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.results.Rendering;
 import dev.xfer.app.results.RunContext;
 import dev.xfer.app.results.RunResults;
@@ -102,7 +103,10 @@ public final class MeasuringCommand {
             OutputFormat format = format();
             boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
             // The root is read when first needed: a run that only finishes (tests) has none.
-            run = new MeasuringRun(spec.name(), format, targets(), new MeasuringRun.Devices(device,
+            run = new MeasuringRun(spec.name(), format, targets(),
+                    document -> HtmlReport.render("xfer " + document.get("command"),
+                            List.of(new HtmlReport.Source("xfer " + document.get("command"), document))),
+                    new MeasuringRun.Devices(device,
                     index -> open(root(), index), () -> {
                         CudaRuntime cuda = root().cuda();
                         root().activity().set("counting devices");

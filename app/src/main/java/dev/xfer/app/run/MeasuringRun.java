@@ -9,7 +9,6 @@ import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.measure.Progress;
-import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.report.JUnitXml;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.report.OutputTarget;
@@ -49,6 +48,15 @@ public final class MeasuringRun {
         }
     }
 
+    /**
+     * Draws the HTML report of a finished document (what xfer plot draws from a saved file); given
+     * by the command line, so run/ does not depend on the charts, which know the engines' records.
+     */
+    @FunctionalInterface
+    public interface HtmlDrawing {
+        String draw(Map<?, ?> document);
+    }
+
     /** How to open devices: one by CUDA index, and how many there are (for {@code --device all}). */
     public record Devices(DeviceSelection selection, IntFunction<Session> opener, IntSupplier count) {
     }
@@ -56,6 +64,7 @@ public final class MeasuringRun {
     private final String command;
     private final OutputFormat format;
     private final Targets targets;
+    private final HtmlDrawing html;
     private final Devices devices;
     private final Supplier<StopRequest> stop;
     private final Supplier<Activity> activity;
@@ -68,6 +77,7 @@ public final class MeasuringRun {
 
     /**
      * @param command    the command's name: {@code bandwidth}, {@code check}, ...
+     * @param html       draws --html's report, when it is given
      * @param stop       the run's stop request, read once measuring starts (a run that only
      *                   finishes never needs it)
      * @param activity   what the run is doing now, likewise
@@ -75,11 +85,12 @@ public final class MeasuringRun {
      * @param out        stdout: results, and nothing else
      * @param err        stderr: the status line, warnings, PASS/FAIL lines when stdout has a document
      */
-    public MeasuringRun(String command, OutputFormat format, Targets targets, Devices devices,
+    public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
                         Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out, PrintWriter err) {
         this.command = command;
         this.format = format;
         this.targets = targets;
+        this.html = html;
         this.devices = devices;
         this.stop = stop;
         this.activity = activity;
@@ -265,8 +276,7 @@ public final class MeasuringRun {
         if (targets.html() != null) {
             // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
             Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(rendering.json().get()));
-            write(targets.html(), HtmlReport.render("xfer " + document.get("command"),
-                    List.of(new HtmlReport.Source("xfer " + document.get("command"), document))));
+            write(targets.html(), html.draw(document));
         }
         if (!ending.complete()) {
             return FinishedRun.stopped(ending.stoppedBy().orElseThrow());

@@ -56,10 +56,12 @@ class PackageRulesTest {
      * files) except where an engine package holds a command's orchestration, the loop that opens
      * devices, reports progress and hands the results to the run's shared end:
      * <ul>
+     * <li>smoke/ (SmokeRun): opens each GPU as a {@code Session} and shows the progress line
+     * ({@code StatusLine}) while it measures, naming the {@code Activity} for the time limit.</li>
      * </ul>
      */
     private static final String[] USE_THE_RUN_MACHINERY = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
-            "dev.xfer.app.run.."};
+            "dev.xfer.app.run..", "dev.xfer.app.smoke.."};
 
     @Test
     void onlyOrchestrationUsesTheRunMachinery() {
