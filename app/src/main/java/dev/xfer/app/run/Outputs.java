@@ -31,7 +31,7 @@ public final class Outputs {
         try {
             return OutputTarget.resolve(option, value);
         } catch (IllegalArgumentException e) {
-            throw new OutputOptionException(e.getMessage());
+            throw new UnusableOptionException(e.getMessage());
         }
     }
 
@@ -45,7 +45,7 @@ public final class Outputs {
         for (OutputTarget output : given) {
             for (Path input : inputs) {
                 if (output.writes(input)) {
-                    throw new OutputOptionException(output + " is also an input document (" + input
+                    throw new UnusableOptionException(output + " is also an input document (" + input
                             + "); writing it would destroy it: name another file");
                 }
             }
@@ -55,7 +55,7 @@ public final class Outputs {
                 OutputTarget a = given.get(i);
                 OutputTarget b = given.get(j);
                 if (a.sameAs(b) && !a.isCharacterDevice()) {
-                    throw new OutputOptionException(a + " and " + b + " name the same "
+                    throw new UnusableOptionException(a + " and " + b + " name the same "
                             + (a.isStdout() ? "standard output" : "file") + ": give each output its own");
                 }
             }
@@ -70,7 +70,7 @@ public final class Outputs {
     public static void requireNoDocumentReplaced(OutputTarget... reports) {
         for (OutputTarget report : reports) {
             if (report != null && report.replacedFile().filter(Outputs::isXferDocument).isPresent()) {
-                throw new OutputOptionException(report + " is an xfer document; " + report.option()
+                throw new UnusableOptionException(report + " is an xfer document; " + report.option()
                         + " would replace it: name another file (or delete it first)");
             }
         }

@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 
-import dev.xfer.app.run.OutputOptionException;
+import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
@@ -268,7 +268,7 @@ class MeasuringFinishTest {
     @Test
     void outputIntoADirectoryThatDoesNotExistIsAUsageErrorBeforeTheRun() throws IOException {
         Path file = dir.resolve("missing").resolve("results.json");
-        OutputOptionException e = assertThrows(OutputOptionException.class,
+        UnusableOptionException e = assertThrows(UnusableOptionException.class,
                 () -> new Run("--json", "--output", file.toString()).finish(passing()));
         assertEquals(2, dev.xfer.app.cli.ErrorReport.exitCode(e));
         assertTrue(e.getMessage().startsWith("--output " + file + ": the folder "), e.getMessage());

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
@@ -53,7 +54,7 @@ class SeveralDevicesFinishTest {
         List<RunResults> across = new ArrayList<>();
         report.concurrent().ifPresent(c -> across.add(ConcurrentMetrics.results(c, List.of(LINK, LINK))));
         int code = m.finish(perDevice, across, validated, new Rendering(() -> MultiDeviceText.render(report),
-                () -> "csv\n", () -> BandwidthCommand.severalDocument(m, report)), Instant.now());
+                () -> "csv\n", () -> SeveralDevicesRun.document(report)), Instant.now());
         return parsed.finished(code);
     }
 
