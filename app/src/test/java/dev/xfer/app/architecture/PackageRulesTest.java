@@ -61,12 +61,17 @@ class PackageRulesTest {
      * <li>bandwidth/ (OneDeviceRun) and bandwidth/several/ (SeveralDevicesRun): stream their rows
      * ({@code LiveRun}), keep what a stopped run measured, warn on stderr, and end through the
      * run's shared {@code finish}; the per-device documents come from {@code Documents}.</li>
+     * <li>overlap/, check/, batch/, pipeline/, latency/ (each one's {@code *PerDevice}): one GPU's
+     * measurement as the each-device loop ({@code EachDevice}) runs it, keeping what a stopped run
+     * measured ({@code LiveRun}) and, for the NUMA notes outside text, warning on stderr.</li>
      * </ul>
-     * The other engines (overlap/, check/, batch/, pipeline/, latency/) are still driven from their
-     * commands, so they stay off run/ until their orchestration moves beside them.
+     * Everything else below the command line (bandwidth/concurrent/ and peer/, placement/, the
+     * renderers, fleet/, plot/, ...) stays off run/.
      */
     private static final String[] USE_THE_RUN_MACHINERY = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
-            "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several"};
+            "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several",
+            "dev.xfer.app.overlap", "dev.xfer.app.check", "dev.xfer.app.batch", "dev.xfer.app.pipeline",
+            "dev.xfer.app.latency"};
 
     @Test
     void onlyOrchestrationUsesTheRunMachinery() {
