@@ -29,7 +29,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,11 +118,6 @@ public final class MeasuringCommand {
 
     private GlobalOptions root() {
         return (GlobalOptions) spec.root().userObject();
-    }
-
-    /** The one device of a {@link DeviceSelection#isSingle() single} selection, opened. */
-    public Session session() {
-        return run().session();
     }
 
     /** The name of the command these options belong to: {@code bandwidth}, {@code check}, ... */
@@ -242,20 +236,6 @@ public final class MeasuringCommand {
         return json ? OutputFormat.JSON : csv ? OutputFormat.CSV : jsonl ? OutputFormat.JSONL : OutputFormat.TEXT;
     }
 
-    /** Prints results on stdout; nothing else goes there. */
-    public void print(String text) {
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(text);
-        out.flush();
-    }
-
-    /** One line on stderr, {@code xfer: <line>}: warnings and notes that must stay off stdout. */
-    public void warn(String line) {
-        PrintWriter err = spec.commandLine().getErr();
-        err.println("xfer: " + line);
-        err.flush();
-    }
-
     /** {@link MeasuringRun#progress()}: call once, as measuring starts; {@link #progressDone()} when it ends. */
     public Progress progress() {
         return run().progress();
@@ -271,20 +251,12 @@ public final class MeasuringCommand {
         run().progressDone();
     }
 
-    /** {@link Documents#document}: the JSON document every measuring command writes. */
+    /**
+     * {@link Documents#document}: the JSON document every measuring command writes (kept here for
+     * the renderers' tests, which build documents beside a command's options).
+     */
     public Map<String, Object> document(String command, RunContext context, Map<String, Object> parameters,
                                         List<Object> results, List<Object> failures) {
         return Documents.document(command, context, parameters, results, failures);
-    }
-
-    /** {@link Documents#devicesDocument}: the document of a run over several devices. */
-    public Map<String, Object> devicesDocument(String command, Map<String, Object> parameters,
-                                               List<Map<String, Object>> devices) {
-        return Documents.devicesDocument(command, parameters, devices);
-    }
-
-    /** The host name results carry. */
-    public static String hostName() {
-        return Session.hostName();
     }
 }

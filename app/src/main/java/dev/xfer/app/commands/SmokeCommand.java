@@ -2,6 +2,7 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.Outputs;
+import dev.xfer.app.run.Session;
 import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.fleet.DocumentReader;
@@ -130,7 +131,7 @@ public final class SmokeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             if (document && ErrorReport.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
                 // A node without a usable GPU still reports, so a fleet run sees it rather than a gap.
-                writeDocument(SmokeDocument.unusable(XferVersion.xferVersion(), MeasuringCommand.hostName(), root.label(),
+                writeDocument(SmokeDocument.unusable(XferVersion.xferVersion(), Session.hostName(), root.label(),
                         started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
             }
             throw e;
