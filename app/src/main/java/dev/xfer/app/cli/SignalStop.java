@@ -1,7 +1,6 @@
 package dev.xfer.app.cli;
 
 import dev.xfer.app.run.StopRequest;
-
 import sun.misc.Signal;
 
 import java.io.PrintWriter;
