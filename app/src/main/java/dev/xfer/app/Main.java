@@ -6,7 +6,7 @@ import dev.xfer.app.cli.RunTimeoutException;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferCommand;
 import dev.xfer.app.cli.SignalStop;
-import dev.xfer.app.cli.StopRequest;
+import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.cli.StandardOutput;
 import dev.xfer.app.cli.UsageLine;
 import dev.xfer.app.cli.WholeNumberConverter;
@@ -124,6 +124,6 @@ public final class Main {
         }
         // A stop asked for once every result was in: the run is complete, but it was still ended early.
         return stop.reason().filter(r -> code == ExitCode.OK || code == ExitCode.CHECK_FAILED)
-                .map(StopRequest.Reason::exitCode).orElse(code);
+                .map(ExitCode::stopped).orElse(code);
     }
 }

@@ -1,7 +1,7 @@
 package dev.xfer.app;
 
 import dev.xfer.app.cli.ErrorReport;
-import dev.xfer.app.cli.StopRequest;
+import dev.xfer.app.run.StopRequest;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,5 +1,8 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.Activity;
+import dev.xfer.app.run.StopRequest;
+
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;

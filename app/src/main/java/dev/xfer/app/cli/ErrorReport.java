@@ -1,6 +1,7 @@
 package dev.xfer.app.cli;
 
 import dev.xfer.app.expect.ExpectationException;
+import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.cuda.CudaException;
 import dev.xfer.cuda.CudaUnavailableException;
 import dev.xfer.cuda.HostAllocationException;
@@ -28,6 +29,7 @@ public final class ErrorReport {
     public static int exitCode(Throwable failure) {
         return switch (failure) {
             case UsageException e -> ExitCode.USAGE;
+            case UnusableOptionException e -> ExitCode.USAGE;
             case ExpectationException e -> ExitCode.USAGE;
             case CudaUnavailableException e -> ExitCode.CUDA_UNAVAILABLE;
             case HostAllocationException e -> ExitCode.OUT_OF_MEMORY;
@@ -59,6 +61,7 @@ public final class ErrorReport {
             case HostAllocationException e -> "xfer: out of host memory: " + e.getMessage();
             case InsufficientDeviceMemoryException e -> "xfer: out of device memory: " + e.getMessage();
             case UsageException e -> "xfer: " + e.getMessage();
+            case UnusableOptionException e -> "xfer: " + e.getMessage();
             case ExpectationException e -> "xfer: " + String.join("\nxfer: ", e.problems());
             case RunTimeoutException e -> "xfer: " + e.getMessage();
             case CudaException e -> "xfer: CUDA call failed: " + e.getMessage();

@@ -1,5 +1,8 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.FinishedRun;
+import dev.xfer.app.run.StopRequest;
+
 /** Process exit codes; each means one thing for every command (README, "Exit codes"). */
 public final class ExitCode {
     /** Ran; every check and expectation met. */
@@ -27,5 +30,24 @@ public final class ExitCode {
     public static final int TERMINATED = 143;
 
     private ExitCode() {
+    }
+
+    /**
+     * The exit code of a run that {@code reason} stopped early: 130, 143, 4, 141, or 70 when
+     * writing stdout failed otherwise (ENOSPC, /dev/full).
+     */
+    public static int stopped(StopRequest.Reason reason) {
+        return switch (reason) {
+            case SIGINT -> INTERRUPTED;
+            case SIGTERM -> TERMINATED;
+            case TIME_LIMIT -> TIMEOUT;
+            case STDOUT_CLOSED -> STDOUT_CLOSED;
+            case STDOUT_FAILED -> INTERNAL;
+        };
+    }
+
+    /** The exit code of a run that ended: its stop's, else 0 when every check and expectation passed, else 1. */
+    public static int of(FinishedRun run) {
+        return run.stoppedBy().map(ExitCode::stopped).orElse(run.passed() ? OK : CHECK_FAILED);
     }
 }

@@ -1,5 +1,7 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.Activity;
+import dev.xfer.app.run.StopRequest;
 import dev.xfer.cuda.CudaRuntime;
 
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.StopRequest;
 import sun.misc.Signal;
 
 import java.io.PrintWriter;
@@ -36,14 +37,14 @@ public final class SignalStop {
             boolean again = stop.reason().map(StopRequest.Reason::isSignal).orElse(false);
             err.println("xfer: " + reason.label() + (again ? " again" : "") + ": ending at once, nothing more is written");
             err.flush();
-            Runtime.getRuntime().halt(reason.exitCode());
+            Runtime.getRuntime().halt(ExitCode.stopped(reason));
         }
         switch (stop.phase()) {
             case STARTING -> {
                 // Nothing measured yet, nothing being written: nothing to keep.
                 err.println("xfer: " + reason.words() + " before anything was measured");
                 err.flush();
-                Runtime.getRuntime().halt(reason.exitCode());
+                Runtime.getRuntime().halt(ExitCode.stopped(reason));
             }
             case MEASURING, FINISHING -> {
                 // The measuring thread stops at its next safe point and says so (the status line at

@@ -1,5 +1,7 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.StopRequest;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

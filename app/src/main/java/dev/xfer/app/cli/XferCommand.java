@@ -1,5 +1,7 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.Activity;
+import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.commands.BandwidthCommand;
 import dev.xfer.app.commands.BatchCommand;
 import dev.xfer.app.commands.CompareCommand;

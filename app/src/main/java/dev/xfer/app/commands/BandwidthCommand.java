@@ -1,24 +1,17 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.bandwidth.BandwidthBenchmark;
-import dev.xfer.app.bandwidth.BandwidthCsv;
-import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.run.EarlyNames;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.bandwidth.OneDeviceRun;
+import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
+import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthReport;
-import dev.xfer.app.bandwidth.BandwidthText;
 import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
-import dev.xfer.app.bandwidth.several.MultiDeviceJson;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
-import dev.xfer.app.bandwidth.several.MultiDeviceReport;
-import dev.xfer.app.bandwidth.several.MultiDeviceText;
-import dev.xfer.app.bandwidth.peer.PeerBenchmark;
-import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
-import dev.xfer.app.results.RunResults;
-import dev.xfer.cuda.CudaDevice;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.staging.StagingConfig;
@@ -26,23 +19,7 @@ import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationSet;
-import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.measure.Progress;
-import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.placement.HostPlacement;
-import dev.xfer.app.placement.Misplacement;
-import dev.xfer.app.placement.NodePasses;
-import dev.xfer.app.placement.NumaNodeOption;
-import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.bandwidth.BandwidthResult;
-import dev.xfer.app.bandwidth.VerificationFailure;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentJson;
-import dev.xfer.app.bandwidth.peer.PeerMetrics;
-import dev.xfer.app.bandwidth.peer.PeerJson;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.RunContext;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.app.units.ByteSizes;
 import dev.xfer.cuda.HostMemoryKind;
@@ -53,14 +30,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.SequencedSet;
 import java.util.concurrent.Callable;
 
 /** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
@@ -185,15 +157,17 @@ public final class BandwidthCommand implements Callable<Integer> {
         if (!numa.given() && namesKnown) {
             EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
         }
-        List<MeasuringCommand.Session> sessions = measuring.sessions();
+        List<Session> sessions = measuring.sessions();
         if (sessions.size() == 1) {
             if (concurrent || plan.peerCopies()) {
                 throw new UsageException((concurrent ? "--concurrent" : "--direction p2p")
                         + " needs two GPUs at least; --device " + measuring.devices().label() + " found one");
             }
-            return one(sessions.getFirst(), plan, format, numa, expectations);
+            return ExitCode.of(new OneDeviceRun(measuring.run(), numaNode.topology())
+                    .run(sessions.getFirst(), plan, numa, expectations));
         }
-        return several(sessions, plan, format, numa, expectations);
+        return ExitCode.of(new SeveralDevicesRun(measuring.run(), numaNode.topology(), concurrent)
+                .run(sessions, plan, numa, expectations));
     }
 
     /**
@@ -243,313 +217,6 @@ public final class BandwidthCommand implements Callable<Integer> {
         names.addAll(MultiDeviceMetrics.declare(plan, indices.stream()
                 .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList(), concurrent));
         return names;
-    }
-
-    /** One device: the run as it has always been, output and result names unchanged. */
-    private int one(MeasuringCommand.Session session, BandwidthPlan given, OutputFormat format, NumaOption numa,
-                    ExpectationSet expectations) {
-        BandwidthPlan plan = onDevice(session.device(), given);
-        RunContext context = session.context();
-        OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
-        HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), context.device().numaNode());
-        ValidatedExpectations validated = measuring.validate(expectations, BandwidthMetrics.declare(plan,
-                link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
-        List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, numaNode.topology(),
-                format == OutputFormat.TEXT, measuring::warn));
-        int rows = kernelRows(session.device(), plan, link, format, notes);
-        Instant started = Instant.now();
-        Progress progress = measuring.progress();
-        LiveRun live = measuring.live();
-        HostPlacement planned = placement;
-        // Rows stream as they are measured: the report of what is in so far, rendered again.
-        live.streamFrom(() -> rendering(new BandwidthReport(context, plan, live.measured(BandwidthResult.class),
-                live.measured(VerificationFailure.class), List.of(), planned), link));
-        List<BandwidthResult> results;
-        List<VerificationFailure> failures;
-        try {
-            NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
-                    rows, (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
-                            segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
-            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-            failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
-            placement = passes.placement();
-        } catch (RunStopped stopped) {
-            // Stopped at a safe point: what was measured and verified before it is the result.
-            results = live.measured(BandwidthResult.class);
-            failures = live.measured(VerificationFailure.class);
-        }
-        measuring.progressDone();
-        if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
-            notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
-        }
-        if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
-            notes.add("heap memory is the Java heap, which --numa-node does not place");
-        }
-        BandwidthReport report = new BandwidthReport(context, plan, results, failures, notes, placement);
-        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, rendering(report, link),
-                started);
-    }
-
-    /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */
-    private static BandwidthPlan onDevice(CudaDevice device, BandwidthPlan plan) {
-        if (!plan.kernelCopies()) {
-            return plan;
-        }
-        try {
-            return new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE, s -> { }).onDevice(plan);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-    }
-
-    /**
-     * The copy kernel's part of the run on {@code device}, settled before anything is measured:
-     * one note for each memory kind it cannot reach there (in the text, or on stderr beside a
-     * machine-readable document), and a usage error when that leaves nothing at all to measure or
-     * {@code --blocks} makes no sense with the device's SM count. Returns the rows the device will measure.
-     */
-    private int kernelRows(CudaDevice device, BandwidthPlan plan, OptionalDouble link, OutputFormat format,
-                           List<String> notes) {
-        BandwidthBenchmark probe = new BandwidthBenchmark(device, link, Progress.NONE, s -> { });
-        int rows;
-        try {
-            rows = probe.configurations(plan);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        List<String> absences = probe.kernelAbsences(plan);
-        boolean onlyKernel = plan.copies().equals(List.of(CopyPath.KERNEL));
-        if (onlyKernel && !plan.directions().contains(CopyDirection.D2D) && absences.size() == plan.memories().size()
-                && !absences.isEmpty()) {
-            throw new UsageException("device " + device.index() + ": " + absences.getFirst()
-                    + (absences.size() > 1 ? " (and " + (absences.size() - 1) + " more kinds like it)" : ""));
-        }
-        for (String absence : absences) {
-            if (format == OutputFormat.TEXT) {
-                notes.add(absence);
-            } else {
-                measuring.warn("device " + device.index() + ": " + absence);
-            }
-        }
-        return rows;
-    }
-
-    /** One device's report in every format. */
-    private Rendering rendering(BandwidthReport report, OptionalDouble link) {
-        return new Rendering(
-                () -> BandwidthText.render(report),
-                () -> BandwidthCsv.render(report),
-                () -> measuring.document("bandwidth", report.context(), BandwidthJson.parameters(report),
-                        BandwidthJson.results(report), BandwidthJson.failures(report)));
-    }
-
-    /**
-     * Several devices: the plan on each in turn (each with its own placement when --numa-node is
-     * given), then all at once (--concurrent), then every pair (p2p); one report per device and
-     * the cross-device results, named apart with {@code .gpuN}.
-     */
-    private int several(List<MeasuringCommand.Session> sessions, BandwidthPlan given, OutputFormat format,
-                        NumaOption numa, ExpectationSet expectations) {
-        // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
-        BandwidthPlan plan = onDevice(sessions.getFirst().device(), given);
-        Optional<BandwidthPlan> own = plan.perDevice();
-        List<OptionalDouble> links = new ArrayList<>();
-        List<HostPlacement> placements = new ArrayList<>();
-        List<MultiDeviceMetrics.DeviceNames> names = new ArrayList<>();
-        for (MeasuringCommand.Session session : sessions) {
-            RunContext context = session.context();
-            OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
-                    .orElse(OptionalDouble.empty());
-            HostPlacement placement = HostPlacement.resolve(numa, numaNode.topology(), context.device().numaNode());
-            links.add(link);
-            placements.add(placement);
-            names.add(new MultiDeviceMetrics.DeviceNames(context.device().index(), link.isPresent(),
-                    placement.namesCarryNode() ? placement.placedNodes() : List.of()));
-        }
-        // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
-        List<List<String>> kernelNotes = new ArrayList<>();
-        for (int d = 0; d < sessions.size(); d++) {
-            List<String> notes = new ArrayList<>();
-            if (own.isPresent()) {
-                kernelRows(sessions.get(d).device(), own.get(), links.get(d), format, notes);
-            }
-            kernelNotes.add(notes);
-        }
-        ValidatedExpectations validated = measuring.validate(expectations,
-                MultiDeviceMetrics.declare(plan, names, concurrent));
-        SequencedSet<String> warnings = new LinkedHashSet<>();
-        for (int d = 0; d < sessions.size(); d++) {
-            warnings.addAll(placements.get(d).warnings());
-            if (!numa.given() && own.isPresent()) {
-                String who = "device " + sessions.get(d).context().device().index() + ": ";
-                Misplacement.ofCallingThread(numaNode.topology(), sessions.get(d).context().device().numaNode())
-                        .ifPresent(w -> warnings.add(who + w));
-            }
-        }
-        warnings.forEach(measuring::warn);
-        List<CudaDevice> devices = sessions.stream().map(MeasuringCommand.Session::device).toList();
-        // Every device's memory is checked before the first is measured, so exit 5 comes at once.
-        for (int d = 0; d < sessions.size(); d++) {
-            if (own.isPresent()) {
-                new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { }).checkFits(own.get());
-            }
-        }
-        if (concurrent) {
-            new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { }).checkFits(plan);
-        }
-        if (plan.peerCopies()) {
-            new PeerBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plan);
-        }
-        Instant started = Instant.now();
-        int total = 0;
-        for (int d = 0; d < sessions.size(); d++) {
-            int rows = 0;
-            if (own.isPresent()) {
-                try {
-                    rows = new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { })
-                            .configurations(own.get());
-                } catch (IllegalArgumentException e) {
-                    throw new UsageException(e.getMessage());
-                }
-            }
-            total += rows * placements.get(d).targets().size();
-        }
-        total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
-        total += plan.peerCopies() ? PeerBenchmark.configurations(plan, sessions.size()) : 0;
-        Progress progress = measuring.progress();
-        LiveRun live = measuring.live();
-        boolean stopped = false;
-        int done = 0;
-        SequencedSet<String> stderrNotes = new LinkedHashSet<>();
-        List<BandwidthReport> reports = new ArrayList<>();
-        if (own.isPresent()) {
-            // Each GPU's rows stream as measured: the GPUs done, then the one in progress so far.
-            live.streamFrom(() -> {
-                List<BandwidthReport> soFar = new ArrayList<>(reports);
-                int d = reports.size();
-                if (d < sessions.size()) {
-                    List<BandwidthResult> all = live.measured(BandwidthResult.class);
-                    int before = Math.min(all.size(), reports.stream().mapToInt(r -> r.results().size()).sum());
-                    soFar.add(new BandwidthReport(sessions.get(d).context(), own.get(),
-                            all.subList(before, all.size()), List.of(), List.of(),
-                            placements.get(d)));
-                }
-                List<Map<String, Object>> documents = soFar.stream().map(r -> measuring.document("bandwidth",
-                        r.context(), BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)))
-                        .toList();
-                return new Rendering(() -> "", () -> BandwidthCsv.render(soFar),
-                        () -> measuring.devicesDocument("bandwidth", new java.util.LinkedHashMap<>(), documents));
-            });
-        }
-        for (int d = 0; d < sessions.size(); d++) {
-            MeasuringCommand.Session session = sessions.get(d);
-            HostPlacement placement = placements.get(d);
-            List<BandwidthResult> results = new ArrayList<>();
-            List<VerificationFailure> failures = new ArrayList<>();
-            List<String> notes = new ArrayList<>(kernelNotes.get(d));
-            String who = "device " + session.context().device().index() + ": ";
-            if (own.isPresent() && !stopped) {
-                int passes = placement.targets().size();
-                for (int pass = 0; pass < passes && !stopped; pass++) {
-                    NodeTarget target = placement.targets().get(pass);
-                    String where = passes == 1 ? "" : " on " + target.describe();
-                    var benchmark = new BandwidthBenchmark(session.device(), links.get(d),
-                            offset(progress, done, total, who, where), segment -> { });
-                    int resultsBefore = live.measured(BandwidthResult.class).size();
-                    int failuresBefore = live.measured(VerificationFailure.class).size();
-                    BandwidthBenchmark.Outcome outcome;
-                    try {
-                        outcome = benchmark.run(own.get(), target);
-                    } catch (RunStopped stop) {
-                        // What this pass measured before the stop; the devices after it are not measured.
-                        List<BandwidthResult> kept = live.measured(BandwidthResult.class);
-                        List<VerificationFailure> failed = live.measured(VerificationFailure.class);
-                        results.addAll(kept.subList(resultsBefore, kept.size()));
-                        failures.addAll(failed.subList(failuresBefore, failed.size()));
-                        stopped = true;
-                        continue;
-                    }
-                    done += benchmark.configurations(own.get());
-                    results.addAll(outcome.results());
-                    failures.addAll(outcome.failures());
-                    placement = placement.withTarget(outcome.target());
-                }
-            }
-            for (String note : placement.notes()) {
-                if (format == OutputFormat.TEXT) {
-                    notes.add(note);
-                } else {
-                    stderrNotes.add(note); // stdout holds only the machine-readable document
-                }
-            }
-            if (own.isPresent() && own.get().directions().contains(CopyDirection.BIDIR)
-                    && plan.memories().contains(HostMemoryKind.HEAP)) {
-                notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
-            }
-            if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
-                notes.add("heap memory is the Java heap, which --numa-node does not place");
-            }
-            reports.add(new BandwidthReport(session.context(), plan, results, failures, notes, placement));
-        }
-        stderrNotes.forEach(measuring::warn);
-        List<VerificationFailure> across = new ArrayList<>();
-        Optional<List<ConcurrentResult>> together = Optional.empty();
-        Optional<List<PeerResult>> peers = Optional.empty();
-        try {
-            if (concurrent && !stopped) {
-                var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
-                        (segment, device) -> { }).run(plan);
-                done += ConcurrentBenchmark.configurations(plan);
-                together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
-                across.addAll(outcome.failures());
-            }
-            if (plan.peerCopies() && !stopped) {
-                var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
-                        .run(plan);
-                peers = Optional.of(outcome.results());
-                across.addAll(outcome.failures());
-            }
-        } catch (RunStopped stop) {
-            // All GPUs at once and GPU to GPU give their results only when they end: none to keep.
-        }
-        measuring.progressDone();
-        MultiDeviceReport report = new MultiDeviceReport(plan, reports, together, peers, across);
-        List<MeasuringCommand.DeviceResults> perDevice = new ArrayList<>();
-        for (int d = 0; d < reports.size(); d++) {
-            perDevice.add(new MeasuringCommand.DeviceResults(reports.get(d).context(),
-                    MultiDeviceMetrics.device(reports.get(d), links.get(d))));
-        }
-        List<RunResults> spanning = new ArrayList<>();
-        together.ifPresent(c -> spanning.add(ConcurrentMetrics.results(c, links)));
-        peers.ifPresent(p -> spanning.add(PeerMetrics.results(p)));
-        return measuring.finish(perDevice, spanning, validated, new Rendering(
-                () -> MultiDeviceText.render(report),
-                () -> BandwidthCsv.render(reports),
-                () -> severalDocument(measuring, report)), started);
-    }
-
-    /**
-     * The JSON document of a run over several devices: {@link MeasuringCommand#devicesDocument}
-     * with each device's own document, then {@code concurrent} (with --concurrent), {@code p2p}
-     * (with p2p) and {@code failures} (of those two; each device's are in its document).
-     */
-    static Map<String, Object> severalDocument(MeasuringCommand measuring, MultiDeviceReport report) {
-        List<Map<String, Object>> devices = new ArrayList<>();
-        for (BandwidthReport r : report.devices()) {
-            devices.add(measuring.document("bandwidth", r.context(), BandwidthJson.parameters(r),
-                    BandwidthJson.results(r), BandwidthJson.failures(r)));
-        }
-        Map<String, Object> doc = measuring.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices);
-        report.concurrent().ifPresent(c -> doc.put("concurrent", ConcurrentJson.rows(c)));
-        report.peers().ifPresent(p -> doc.put("p2p", PeerJson.rows(p)));
-        doc.put("failures", MultiDeviceJson.failures(report));
-        return doc;
-    }
-
-    /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */
-    private static Progress offset(Progress progress, int before, int total, String prefix, String suffix) {
-        return progress.renamed((to, done, ignoredTotal, configuration) -> to.measuring(before + done, total,
-                prefix + configuration + suffix));
     }
 
     BandwidthPlan plan() {

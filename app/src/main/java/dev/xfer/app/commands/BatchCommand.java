@@ -1,23 +1,16 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.batch.BatchBenchmark;
+import dev.xfer.app.batch.BatchPerDevice;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchPreset;
 import dev.xfer.app.staging.HostCopy;
-import dev.xfer.app.batch.BatchHostMemory;
 import dev.xfer.app.batch.BatchRendering;
-import dev.xfer.app.batch.BatchReport;
-import dev.xfer.app.batch.BatchResult;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
-import dev.xfer.app.measure.Progress;
-import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.placement.HostPlacement;
-import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,46 +83,11 @@ public final class BatchCommand implements Callable<Integer> {
     public Integer call() {
         html.applyTo(measuring);
         BatchPlan plan = plan();
-        OutputFormat format = measuring.format();
+        measuring.format();
         NumaOption numa = numaNode.option();
-        return EachDevice.run(measuring, measuring.expectations(),
+        return measuring.eachDevice(measuring.expectations(),
                 BatchRendering.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
-                (session, progress) -> measure(session, progress, plan, format, numa));
-    }
-
-    private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, BatchPlan plan,
-                                        OutputFormat format, NumaOption numa) {
-        NumaNodeMixin.Resolved where = numaNode.resolve(numa, session.context().device().numaNode(), format,
-                measuring::warn);
-        HostPlacement placement = where.placement();
-        List<String> notes = where.notes();
-        LiveRun live = measuring.live();
-        int before = live.measured(BatchResult.class).size();
-        List<BatchResult> results;
-        List<BatchHostMemory> hostMemory;
-        try {
-            NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
-                    (target, passProgress) -> new BatchBenchmark(session.device(),
-                            session.cuda().supportsBatchedCopies(), passProgress).run(plan, target),
-                    BatchBenchmark.Outcome::target);
-            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-            hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
-            placement = passes.placement();
-        } catch (RunStopped stopped) {
-            // Each strategy's result stands alone: those measured on this GPU before the stop are kept.
-            List<BatchResult> kept = live.measured(BatchResult.class);
-            if (kept.size() == before) {
-                throw stopped;
-            }
-            results = kept.subList(before, kept.size());
-            hostMemory = List.of();
-        }
-        BatchReport report = new BatchReport(session.context(), plan, results, notes, placement, hostMemory);
-        return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
-                () -> BatchRendering.text(report),
-                () -> BatchRendering.csv(report),
-                () -> measuring.document("batch", session.context(), BatchRendering.parameters(report),
-                        BatchRendering.results(report), List.of())));
+                new BatchPerDevice(measuring.run(), plan, numa, numaNode.topology()));
     }
 
     BatchPlan plan() {

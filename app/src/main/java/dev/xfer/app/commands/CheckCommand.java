@@ -1,22 +1,15 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.check.CheckExperiment;
-import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckPerDevice;
 import dev.xfer.app.check.CheckPlan;
-import dev.xfer.app.check.CheckReport;
-import dev.xfer.app.check.CheckResult;
-import dev.xfer.app.check.CheckRun;
 import dev.xfer.app.check.CheckScenario;
-import dev.xfer.app.check.CheckText;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.check.CheckMetrics;
-import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
-import dev.xfer.app.measure.RunStopped;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -70,28 +63,8 @@ public final class CheckCommand implements Callable<Integer> {
         html.applyTo(measuring);
         CheckPlan plan = plan();
         measuring.format();
-        return EachDevice.run(measuring, measuring.expectations(), CheckMetrics.declare(plan), (session, progress) -> {
-            LiveRun live = measuring.live();
-            int before = live.measured(CheckResult.class).size();
-            CheckRun run;
-            try {
-                run = new CheckExperiment(session.device(), progress).measure(plan);
-            } catch (RunStopped stopped) {
-                // Each scenario's tally stands alone: those finished on this GPU before the stop are kept.
-                List<CheckResult> kept = live.measured(CheckResult.class);
-                if (kept.size() == before) {
-                    throw stopped;
-                }
-                run = new CheckRun(kept.subList(before, kept.size()), 0);
-            }
-            CheckReport report = new CheckReport(session.context(), plan, run);
-            boolean verbose = root != null && root.verbose();
-            return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
-                    () -> CheckText.render(report, verbose),
-                    () -> CheckJson.csv(report),
-                    () -> measuring.document("check", session.context(), CheckJson.parameters(plan),
-                            CheckJson.results(report), List.of())));
-        });
+        return measuring.eachDevice(measuring.expectations(), CheckMetrics.declare(plan),
+                new CheckPerDevice(measuring.run(), plan, root != null && root.verbose()));
     }
 
     CheckPlan plan() {

@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.run.HostView;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
@@ -38,8 +40,9 @@ public final class DevicesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DevicesReport report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
-        return HostView.print(spec, json, () -> document(XferVersion.xferVersion(), report),
+        HostView.print(spec.commandLine().getOut(), json, () -> document(XferVersion.xferVersion(), report),
                 () -> DevicesText.render(report));
+        return ExitCode.OK;
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from fixed records. */

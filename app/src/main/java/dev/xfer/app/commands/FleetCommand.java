@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.Outputs;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;

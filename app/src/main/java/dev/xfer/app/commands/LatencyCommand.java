@@ -1,21 +1,15 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.latency.ChaseOrder;
-import dev.xfer.app.latency.LatencyBenchmark;
-import dev.xfer.app.latency.LatencyJson;
 import dev.xfer.app.latency.LatencyMetrics;
+import dev.xfer.app.latency.LatencyPerDevice;
 import dev.xfer.app.latency.LatencyPlan;
-import dev.xfer.app.latency.LatencyReport;
-import dev.xfer.app.latency.LatencyResult;
-import dev.xfer.app.latency.LatencyRun;
 import dev.xfer.app.latency.LatencyTarget;
-import dev.xfer.app.latency.LatencyText;
-import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.app.units.ByteSizes;
 import picocli.CommandLine.ArgGroup;
@@ -25,7 +19,6 @@ import picocli.CommandLine.Option;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 
@@ -97,50 +90,8 @@ public final class LatencyCommand implements Callable<Integer> {
         LatencyPlan plan = plan();
         measuring.format();
         DeviceSelection selection = measuring.devices();
-        return EachDevice.run(measuring, measuring.expectations(), LatencyMetrics.declare(plan, namedPeers(selection)),
-                (session, progress) -> {
-                    int count = session.cuda().deviceCount();
-                    int self = session.device().index();
-                    List<Integer> peers = selection.isSingle() ? List.of()
-                            : selection.resolve(() -> count).stream().filter(i -> i != self).toList();
-                    LiveRun live = measuring.live();
-                    int before = live.measured(LatencyResult.class).size();
-                    // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
-                    live.streamFrom(() -> rendering(session, peers, new LatencyReport(session.context(), plan,
-                            new LatencyRun(since(live, before), List.of()))));
-                    LatencyRun run;
-                    try {
-                        run = new LatencyBenchmark(session.cuda(), session.device(), progress)
-                                .measure(plan, peers, whyNoPeers(selection, count));
-                    } catch (RunStopped stopped) {
-                        // Each configuration stands alone: those finished on this GPU before the stop are kept.
-                        if (since(live, before).isEmpty()) {
-                            throw stopped;
-                        }
-                        run = new LatencyRun(since(live, before), List.of());
-                    }
-                    LatencyReport report = new LatencyReport(session.context(), plan, run);
-                    return new EachDevice.Measured(session.context(), LatencyMetrics.results(report),
-                            rendering(session, peers, report));
-                });
-    }
-
-    /** This GPU's results: those handed over since {@code before} were. */
-    private static List<LatencyResult> since(LiveRun live, int before) {
-        List<LatencyResult> all = live.measured(LatencyResult.class);
-        return all.subList(before, all.size());
-    }
-
-    private Rendering rendering(MeasuringCommand.Session session, List<Integer> peers, LatencyReport report) {
-        return new Rendering(
-                () -> LatencyText.render(report),
-                () -> LatencyJson.csv(report),
-                () -> {
-                    Map<String, Object> doc = measuring.document("latency", session.context(),
-                            LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of());
-                    doc.put("notes", report.run().notes());
-                    return doc;
-                });
+        return measuring.eachDevice(measuring.expectations(), LatencyMetrics.declare(plan, namedPeers(selection)),
+                new LatencyPerDevice(measuring.run(), plan, selection));
     }
 
     /**
@@ -152,15 +103,6 @@ public final class LatencyCommand implements Callable<Integer> {
             return List.of();
         }
         return selection.all() ? IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList() : selection.indices();
-    }
-
-    /** The one line a run that asked for peers and has none prints instead of peer rows. */
-    static String whyNoPeers(DeviceSelection selection, int deviceCount) {
-        if (deviceCount < 2) {
-            return "no peer rows: this machine has one GPU, and peer latency needs two";
-        }
-        return "no peer rows: --device " + selection.label() + " selects one GPU of " + deviceCount
-                + "; peer latency needs two (--device all or a list such as 0,1)";
     }
 
     LatencyPlan plan() {

@@ -1,19 +1,12 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.overlap.OverlapBenchmark;
-import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapPerDevice;
 import dev.xfer.app.overlap.OverlapPlan;
-import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.overlap.OverlapSchedule;
-import dev.xfer.app.overlap.OverlapText;
-import dev.xfer.app.overlap.TimelineText;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.placement.HostPlacement;
-import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
@@ -23,10 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /** {@code xfer overlap}: async.cu's sequential vs async-V1 vs async-V2 comparison, with the model beside it. */
@@ -90,42 +80,11 @@ public final class OverlapCommand implements Callable<Integer> {
     public Integer call() {
         html.applyTo(measuring);
         OverlapPlan plan = plan();
-        OutputFormat format = measuring.format();
+        measuring.format();
         NumaOption numa = numaNode.option();
-        return EachDevice.run(measuring, measuring.expectations(),
+        return measuring.eachDevice(measuring.expectations(),
                 OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
-                (session, progress) -> measure(session, progress, plan, format, numa));
-    }
-
-    private EachDevice.Measured measure(MeasuringCommand.Session session, Progress progress, OverlapPlan plan,
-                                        OutputFormat format, NumaOption numa) {
-        NumaNodeMixin.Resolved where = numaNode.resolve(numa, session.context().device().numaNode(), format,
-                measuring::warn);
-        HostPlacement placement = where.placement();
-        List<String> notes = where.notes();
-        NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,
-                (target, passProgress) -> new OverlapBenchmark(session.device(), passProgress).run(plan, target),
-                OverlapBenchmark.Outcome::target);
-        List<OverlapReport.Pass> passes = new ArrayList<>();
-        for (int i = 0; i < ran.outcomes().size(); i++) {
-            OverlapBenchmark.Outcome outcome = ran.outcomes().get(i);
-            passes.add(new OverlapReport.Pass(placement.targets().get(i).node(), outcome.model(), outcome.results(),
-                    outcome.timelines()));
-        }
-        OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, ran.placement());
-        return new EachDevice.Measured(session.context(), OverlapMetrics.results(report), new Rendering(
-                () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
-                        OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
-                        : OverlapText.render(report),
-                () -> OverlapJson.csv(report),
-                () -> {
-                    Map<String, Object> doc = measuring.document("overlap", session.context(),
-                            OverlapJson.parameters(report), OverlapJson.results(report), List.of());
-                    doc.put("model", OverlapJson.model(report));
-                    doc.put("models", OverlapJson.models(report));
-                    doc.put("timelines", OverlapJson.timelines(report));
-                    return doc;
-                }));
+                new OverlapPerDevice(measuring.run(), plan, numa, numaNode.topology(), timeline));
     }
 
     OverlapPlan plan() {

@@ -3,18 +3,14 @@ package dev.xfer.app.commands;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
-import dev.xfer.app.pipeline.PipelineBenchmark;
+import dev.xfer.app.pipeline.PipelinePerDevice;
 import dev.xfer.app.pipeline.PipelinePlan;
-import dev.xfer.app.overlap.TimelineText;
 import dev.xfer.app.pipeline.PipelineRendering;
-import dev.xfer.app.pipeline.PipelineResult;
-import dev.xfer.app.results.Rendering;
 import dev.xfer.app.units.ByteSize;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 /** {@code xfer pipeline}: batches streamed through the device with 1, 2 or 3 buffers (double buffering). */
@@ -61,17 +57,8 @@ public final class PipelineCommand implements Callable<Integer> {
         html.applyTo(measuring);
         PipelinePlan plan = plan();
         measuring.format();
-        return EachDevice.run(measuring, measuring.expectations(), PipelineRendering.declare(), (session, progress) -> {
-            PipelineResult result = new PipelineBenchmark(session.device(), progress).run(plan);
-            return new EachDevice.Measured(session.context(), PipelineRendering.metrics(plan, result), new Rendering(
-                    () -> PipelineRendering.text(session.context(), plan, result) + (timeline
-                            ? "\n" + TimelineText.render(result.timeline().stream().toList(),
-                            OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
-                            : ""),
-                    () -> PipelineRendering.csv(session.context(), plan, result),
-                    () -> measuring.document("pipeline", session.context(), PipelineRendering.parameters(plan),
-                            PipelineRendering.results(result), java.util.List.of())));
-        });
+        return measuring.eachDevice(measuring.expectations(), PipelineRendering.declare(),
+                new PipelinePerDevice(plan, timeline));
     }
 
     PipelinePlan plan() {

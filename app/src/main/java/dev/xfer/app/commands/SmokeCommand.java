@@ -1,13 +1,8 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.bandwidth.BandwidthBenchmark;
-import dev.xfer.app.bandwidth.BandwidthMetrics;
-import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthReport;
-import dev.xfer.app.check.CheckExperiment;
-import dev.xfer.app.check.CheckMetrics;
-import dev.xfer.app.check.CheckPlan;
-import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.run.EarlyNames;
+import dev.xfer.app.run.Outputs;
+import dev.xfer.app.run.Session;
 import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.fleet.DocumentReader;
@@ -16,28 +11,15 @@ import dev.xfer.app.report.Json;
 import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
-import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.ExpectationSet;
-import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.measure.Progress;
-import dev.xfer.app.overlap.OverlapBenchmark;
-import dev.xfer.app.overlap.OverlapMetrics;
-import dev.xfer.app.overlap.OverlapPlan;
-import dev.xfer.app.overlap.OverlapReport;
 import dev.xfer.app.report.OutputTarget;
 import dev.xfer.app.report.JUnitXml;
-import dev.xfer.app.results.JUnitReport;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
-import dev.xfer.app.smoke.SmokeExpectations;
 import dev.xfer.app.smoke.SmokePlan;
-import dev.xfer.app.smoke.SmokeTimes;
-import dev.xfer.app.topology.LinkHealth;
 import dev.xfer.app.cli.CudaOptions;
+import dev.xfer.app.cli.StderrTerminal;
 import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.smoke.SmokeRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -55,12 +37,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.IntStream;
 
 /**
@@ -121,9 +97,6 @@ public final class SmokeCommand implements Callable<Integer> {
     private OutputTarget junitTarget;
     private OutputTarget openMetricsTarget;
 
-    /** Whether the progress line is shown on stderr while a device is measured. */
-    private boolean showProgress;
-
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
     private CudaOptions cudaOptions;
@@ -145,33 +118,26 @@ public final class SmokeCommand implements Callable<Integer> {
         boolean document = json || output != null;
         boolean documentOnStdout = json && output == null || outputTarget != null && outputTarget.isStdout();
         PrintWriter out = documentOnStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        List<JUnitXml.TestSuite> suites = new ArrayList<>();
-        List<Map<String, Object>> documents = new ArrayList<>();
-        boolean passed = true;
+        SmokeRun.Judged judged;
         boolean atOnce;
         try {
             List<Integer> indices = devices();
             atOnce = concurrent && indices.size() > 1;
             // One progress line cannot follow several GPUs at once.
-            showProgress = !atOnce && !progressOff && (progressForced || dev.xfer.app.cli.StderrTerminal.isTerminal());
-            Lock link = new ReentrantLock();
-            if (atOnce) {
-                for (Measured measured : measureAtOnce(indices, plan, link)) {
-                    passed &= report(measured, out, suites, documents);
-                }
-            } else {
-                for (int index : indices) {
-                    passed &= report(measure(index, plan, link), out, suites, documents);
-                }
-            }
+            boolean showProgress = !atOnce && !progressOff && (progressForced || StderrTerminal.isTerminal());
+            judged = new SmokeRun(plan, extra, index -> MeasuringCommand.open(root, index), root.activity(),
+                    showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty())
+                    .run(indices, atOnce, out);
         } catch (RuntimeException e) {
             if (document && ErrorReport.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
                 // A node without a usable GPU still reports, so a fleet run sees it rather than a gap.
-                writeDocument(SmokeDocument.unusable(XferVersion.xferVersion(), MeasuringCommand.hostName(), root.label(),
+                writeDocument(SmokeDocument.unusable(XferVersion.xferVersion(), Session.hostName(), root.label(),
                         started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
             }
             throw e;
         }
+        boolean passed = judged.passed();
+        List<Map<String, Object>> documents = judged.documents();
         SmokeDocument.SmokeRun run = new SmokeDocument.SmokeRun(plan.profile(), atOnce, secondsSince(started),
                 ProcessHandle.current().info().startInstant().map(t -> OptionalDouble.of(secondsSince(t)))
                         .orElse(OptionalDouble.empty()));
@@ -183,7 +149,7 @@ public final class SmokeCommand implements Callable<Integer> {
                     Json.parse(Json.write(SmokeDocument.of(documents, passed, run))))));
         }
         if (junitTarget != null) {
-            write(junitTarget, JUnitXml.render(suites));
+            write(junitTarget, JUnitXml.render(judged.suites()));
         }
         out.println(String.format(java.util.Locale.ROOT, "smoke: %s profile, %d GPU%s %s, %.2f s", plan.profile(),
                 documents.size(), documents.size() == 1 ? "" : "s", atOnce ? "at once" : "one after another",
@@ -226,152 +192,5 @@ public final class SmokeCommand implements Callable<Integer> {
             throw new UsageException("--device: a GPU index is 0 or more, not " + index);
         }
         return List.of(index);
-    }
-
-    /** One device's smoke run, measured and not yet judged or printed. */
-    private record Measured(RunContext context, int index, BandwidthReport bandwidth, RunResults bandwidthResults,
-                            OverlapReport overlap, RunResults overlapResults, CheckReport check,
-                            RunResults checkResults, ValidatedExpectations expectations, OptionalDouble link,
-                            SmokeTimes seconds) {
-        String who() {
-            return "device " + index + " (" + context.device().name() + ")";
-        }
-    }
-
-    /**
-     * Every GPU on its own daemon thread (a stuck CUDA call must not keep the process alive past
-     * --timeout), results in device order; the first device's failure, in that order, is thrown
-     * once all have ended.
-     */
-    private List<Measured> measureAtOnce(List<Integer> indices, SmokePlan plan, Lock link) {
-        List<Future<Measured>> futures = new ArrayList<>();
-        try (ExecutorService pool = Executors.newThreadPerTaskExecutor(
-                Thread.ofPlatform().daemon(true).name("xfer-smoke-", 0).factory())) {
-            for (int index : indices) {
-                futures.add(pool.submit(() -> measure(index, plan, link)));
-            }
-        }
-        List<Measured> measured = new ArrayList<>();
-        for (Future<Measured> future : futures) {
-            try {
-                measured.add(future.get());
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                throw new IllegalStateException(e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the GPUs' smoke runs", e);
-            }
-        }
-        return measured;
-    }
-
-    /**
-     * Measures one device. The rate measurements (bandwidth and overlap) hold {@code link}, so in a
-     * concurrent run no other GPU's copies share a PCIe switch or host memory with them; the
-     * device's set-up and its copy checks, which judge data and not rates, run beside the others'.
-     */
-    private Measured measure(int index, SmokePlan plan, Lock link) {
-        long t0 = System.nanoTime();
-        var session = MeasuringCommand.open(root, index);
-        session.device().makeCurrent();
-        RunContext context = session.context();
-        String who = "device " + index + " (" + dev.xfer.app.report.TerminalText.field(context.device().name()) + ")";
-        OptionalDouble linkRate = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
-
-        BandwidthPlan bandwidth = plan.bandwidth();
-        OverlapPlan overlap = plan.overlap();
-        CheckPlan check = plan.check();
-        List<MetricDeclaration> declared = plan.declare(linkRate.isPresent());
-        List<String> texts = new ArrayList<>(SmokeExpectations.defaults(linkRate.isPresent()));
-        texts.addAll(extra);
-        ValidatedExpectations expectations = ExpectationSet.parse(texts).validate(declared);
-
-        // Erased before this device's lines are printed: they may share stderr with it.
-        java.util.Optional<StatusLine> line = showProgress
-                ? java.util.Optional.of(new StatusLine(spec.commandLine().getErr(), () -> "")) : java.util.Optional.empty();
-        long t1 = System.nanoTime();
-        long t2;
-        long t3;
-        long t4;
-        long t5;
-        try {
-            Progress progress = (done, total, what) -> {
-                root.activity().set("smoke " + who + ": " + what);
-                line.ifPresent(l -> l.show(done, total, "smoke device " + index + ": " + what));
-            };
-            BandwidthReport bandwidthReport;
-            OverlapReport overlapReport;
-            link.lock();
-            try {
-                t2 = System.nanoTime();
-                var bw = new BandwidthBenchmark(session.device(), linkRate, progress, s -> { }).run(bandwidth);
-                bandwidthReport = new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of());
-                t3 = System.nanoTime();
-                var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
-                overlapReport = new OverlapReport(context, overlap, ov.model(), ov.results());
-                t4 = System.nanoTime();
-            } finally {
-                link.unlock();
-            }
-            CheckReport checkReport = new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check));
-            t5 = System.nanoTime();
-            SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
-                    (t5 - t4) / 1e9);
-            return new Measured(context, index, bandwidthReport, BandwidthMetrics.results(bandwidthReport, linkRate),
-                    overlapReport, OverlapMetrics.results(overlapReport), checkReport, CheckMetrics.results(checkReport),
-                    expectations, linkRate, seconds);
-        } finally {
-            line.ifPresent(StatusLine::close);
-        }
-    }
-
-    /** Judges and prints one measured device, and adds its JUnit suites and document. */
-    private boolean report(Measured m, PrintWriter out, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
-        String who = m.who();
-        RunResults linkResults = linkResults(m.context());
-        List<RunResults> runs = List.of(linkResults, m.bandwidthResults(), m.overlapResults(), m.checkResults());
-        List<dev.xfer.app.expect.Metric> metrics = new ArrayList<>();
-        runs.forEach(r -> metrics.addAll(r.metrics()));
-        List<ExpectationOutcome> outcomes = m.expectations().evaluate(metrics);
-
-        boolean passed = true;
-        for (RunResults run : runs) {
-            for (MeasuredConfiguration c : run.configurations()) {
-                if (!c.passed()) {
-                    out.println(who + ": FAIL " + c.name() + ": " + c.failure().orElseThrow());
-                    passed = false;
-                } else if (run == linkResults) {
-                    out.println(who + ": PASS " + c.name() + ": " + c.summary());
-                }
-            }
-        }
-        long verified = runs.stream().filter(r -> r != linkResults)
-                .flatMap(r -> r.configurations().stream()).filter(MeasuredConfiguration::passed).count();
-        out.println(who + ": " + (passed ? "PASS" : "note:") + " data verified in " + verified + " configurations");
-        for (ExpectationOutcome o : outcomes) {
-            out.println(who + ": " + o.line());
-            passed &= o.passed();
-        }
-        if (m.link().isEmpty()) {
-            out.println(who + ": note: PCIe link rate unknown here (no sysfs entry): no %link threshold applied");
-        }
-        out.flush();
-        suites.addAll(JUnitReport.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
-        documents.add(SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs, outcomes, passed,
-                m.seconds()));
-        return passed;
-    }
-
-    /** The link as a check of its own: a card that trained below its maximum width fails. */
-    private static RunResults linkResults(RunContext context) {
-        Optional<MeasuredConfiguration> configuration = context.device().pci().map(LinkHealth::of)
-                .filter(LinkHealth::isKnown)
-                .map(h -> new MeasuredConfiguration("link", h.describe(),
-                        h.isWidthReduced() ? Optional.of("link trained below its maximum width: " + h.describe())
-                                : Optional.empty()));
-        return new RunResults("link", List.of(), configuration.stream().toList());
     }
 }

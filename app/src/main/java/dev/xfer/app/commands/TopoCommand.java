@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.run.HostView;
 import dev.xfer.app.cli.ErrorReport;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.CudaOptions;
@@ -60,8 +62,9 @@ public final class TopoCommand implements Callable<Integer> {
             err.println("xfer: " + unusable.reason());
             err.flush();
         }
-        return HostView.print(spec, json, () -> document(XferVersion.xferVersion(), report),
+        HostView.print(spec.commandLine().getOut(), json, () -> document(XferVersion.xferVersion(), report),
                 () -> TopoText.render(report));
+        return ExitCode.OK;
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from a fixture. */

@@ -21,8 +21,10 @@ class PackageRulesTest {
 
     /**
      * No cycle between the packages under dev.xfer.app. The one edge left out is the root command
-     * (cli.XferCommand) naming its subcommands (commands): the command line is one layer in two
-     * packages until commands/ is split (issue 22), and the rule below keeps everything else out.
+     * (cli.XferCommand) naming its subcommands (commands), which read the global options, exit codes
+     * and usage errors of cli/: the command line is one layer in two packages, and the rules below
+     * keep everything else out of both. The run machinery that lived in commands/ is in run/ now,
+     * below them, so no other edge needs leaving out.
      */
     @Test
     void packagesAreFreeOfCycles() {
@@ -36,6 +38,48 @@ class PackageRulesTest {
         noClasses().that().resideInAPackage("dev.xfer.app.(*)..")
                 .and().resideOutsideOfPackages("dev.xfer.app.cli..", "dev.xfer.app.commands..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .check(APP);
+    }
+
+    /**
+     * The run machinery (run/: live rows, status line, run ending, each-device loop, outputs, the
+     * stop request) sits below the command line: it names no option, exit code or command, so an
+     * engine's orchestration can drive it without reaching back up.
+     */
+    @Test
+    void theRunMachineryNeverReachesTheCommandLine() {
+        noClasses().that().resideInAPackage("dev.xfer.app.run..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .check(APP);
+    }
+
+    /**
+     * Engines measure and never print, so they stay off run/ (which prints, streams and writes
+     * files) except where an engine package holds a command's orchestration, the loop that opens
+     * devices, reports progress and hands the results to the run's shared end:
+     * <ul>
+     * <li>smoke/ (SmokeRun): opens each GPU as a {@code Session} and shows the progress line
+     * ({@code StatusLine}) while it measures, naming the {@code Activity} for the time limit.</li>
+     * <li>bandwidth/ (OneDeviceRun) and bandwidth/several/ (SeveralDevicesRun): stream their rows
+     * ({@code LiveRun}), keep what a stopped run measured, warn on stderr, and end through the
+     * run's shared {@code finish}; the per-device documents come from {@code Documents}.</li>
+     * <li>overlap/, check/, batch/, pipeline/, latency/ (each one's {@code *PerDevice}): one GPU's
+     * measurement as the each-device loop ({@code EachDevice}) runs it, keeping what a stopped run
+     * measured ({@code LiveRun}) and, for the NUMA notes outside text, warning on stderr.</li>
+     * </ul>
+     * Everything else below the command line (bandwidth/concurrent/ and peer/, placement/, the
+     * renderers, fleet/, plot/, ...) stays off run/.
+     */
+    private static final String[] USE_THE_RUN_MACHINERY = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
+            "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several",
+            "dev.xfer.app.overlap", "dev.xfer.app.check", "dev.xfer.app.batch", "dev.xfer.app.pipeline",
+            "dev.xfer.app.latency"};
+
+    @Test
+    void onlyOrchestrationUsesTheRunMachinery() {
+        noClasses().that().resideOutsideOfPackages(USE_THE_RUN_MACHINERY)
+                .and().resideInAPackage("dev.xfer.app.(*)..")
+                .should().dependOnClassesThat().resideInAPackage("dev.xfer.app.run..")
                 .check(APP);
     }
 

@@ -1,5 +1,8 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.Activity;
+import dev.xfer.app.run.StopRequest;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +40,7 @@ class DeadlineStopTest {
             return "kept, " + stop.reason().orElseThrow().label();
         }, LIMIT, new Activity(), stop, GRACE);
         assertEquals("kept, time-limit", result);
-        assertEquals(4, stop.reason().orElseThrow().exitCode());
+        assertEquals(4, ExitCode.stopped(stop.reason().orElseThrow()));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.Activity;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.run.StopRequest;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -53,7 +55,7 @@ class StandardOutputTest {
         out.write("6789".getBytes(), 0, 4);
         assertTrue(out.failed());
         assertEquals(Optional.of(StopRequest.Reason.STDOUT_CLOSED), stop.reason());
-        assertEquals(141, stop.reason().get().exitCode());
+        assertEquals(141, ExitCode.stopped(stop.reason().get()));
         out.write("later".getBytes(), 0, 5);
         out.flush();
         assertEquals(2, fd.attempts, "nothing tried after the failure");
@@ -69,7 +71,7 @@ class StandardOutputTest {
         out.write('x');
         out.write('y');
         assertEquals(Optional.of(StopRequest.Reason.STDOUT_FAILED), stop.reason());
-        assertEquals(70, stop.reason().get().exitCode());
+        assertEquals(70, ExitCode.stopped(stop.reason().get()));
         assertEquals("xfer: cannot write standard output: No space left on device\n", err.toString().replace("\r\n", "\n"));
     }
 

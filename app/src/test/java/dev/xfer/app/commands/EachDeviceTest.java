@@ -1,6 +1,8 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.run.DeviceResults;
+import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.overlap.OverlapJson;
@@ -41,11 +43,11 @@ class EachDeviceTest {
         List<EachDevice.Measured> both = List.of(measured(m, 0), measured(m, 1));
         var validated = m.validate(m.expectations(),
                 EachDevice.suffixed(OverlapMetrics.declare(ReportFixtures.overlapPlan()), List.of(0, 1)));
-        List<MeasuringCommand.DeviceResults> perDevice = both.stream()
-                .map(x -> new MeasuringCommand.DeviceResults(x.context(),
+        List<DeviceResults> perDevice = both.stream()
+                .map(x -> new DeviceResults(x.context(),
                         x.results().withNameSuffix(".gpu" + x.context().device().index())))
                 .toList();
-        int code = m.finish(perDevice, List.of(), validated, EachDevice.joined(m, both), Instant.now());
+        int code = m.finish(perDevice, List.of(), validated, EachDevice.joined(both), Instant.now());
         return parsed.finished(code);
     }
 

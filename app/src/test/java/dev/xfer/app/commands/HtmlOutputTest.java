@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.overlap.OverlapReport;
@@ -53,7 +53,8 @@ class HtmlOutputTest {
     void aMissingFolderIsAUsageErrorBeforeMeasuring() {
         MeasuringCommand m = new ParsedMeasuring().measuring;
         m.alsoHtml(dir.resolve("no/such/r.html"));
-        UsageException e = assertThrows(UsageException.class, m::format);
+        UnusableOptionException e = assertThrows(UnusableOptionException.class, m::format);
+        assertEquals(2, dev.xfer.app.cli.ErrorReport.exitCode(e));
         assertTrue(e.getMessage().startsWith("--html "), e.getMessage());
         XferRun run = XferRun.of("overlap", "--html", dir.resolve("no/such/r.html").toString());
         assertEquals(2, run.exitCode(), run.err());

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthReport;
@@ -66,14 +67,14 @@ class JsonDocumentGoldenTest {
     @Test
     void bandwidthOverTwoDevicesAtOnce() throws IOException {
         assertGolden("bandwidth-devices-concurrent.json",
-                BandwidthCommand.severalDocument(new MeasuringCommand(), MultiDeviceFixtures.concurrentReport()));
+                SeveralDevicesRun.document(MultiDeviceFixtures.concurrentReport()));
     }
 
     /** --device 0,1,2 --direction p2p: three devices without rows of their own, then every pair. */
     @Test
     void bandwidthBetweenThreeDevices() throws IOException {
         assertGolden("bandwidth-devices-p2p.json",
-                BandwidthCommand.severalDocument(new MeasuringCommand(), MultiDeviceFixtures.peerReport()));
+                SeveralDevicesRun.document(MultiDeviceFixtures.peerReport()));
     }
 
     /**
@@ -83,7 +84,7 @@ class JsonDocumentGoldenTest {
     @Test
     void severalDevicesWrapTheOneDeviceDocuments() {
         var report = MultiDeviceFixtures.concurrentReport();
-        Map<String, Object> doc = BandwidthCommand.severalDocument(new MeasuringCommand(), report);
+        Map<String, Object> doc = SeveralDevicesRun.document(report);
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "concurrent", "failures"),
                 List.copyOf(doc.keySet()));
         List<?> devices = (List<?>) doc.get("devices");
@@ -93,7 +94,7 @@ class JsonDocumentGoldenTest {
             assertEquals(new MeasuringCommand().document("bandwidth", r.context(), BandwidthJson.parameters(r),
                     BandwidthJson.results(r), BandwidthJson.failures(r)), devices.get(d), "device " + d);
         }
-        Map<String, Object> peers = BandwidthCommand.severalDocument(new MeasuringCommand(),
+        Map<String, Object> peers = SeveralDevicesRun.document(
                 MultiDeviceFixtures.peerReport());
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "p2p", "failures"),
                 List.copyOf(peers.keySet()));

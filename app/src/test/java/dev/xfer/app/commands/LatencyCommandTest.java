@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.latency.LatencyPerDevice;
+import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.devices.DeviceSelection;
 import org.junit.jupiter.api.Test;
 
@@ -12,9 +14,9 @@ class LatencyCommandTest {
     @Test
     void theNoPeerLineSaysWhy() {
         assertEquals("no peer rows: this machine has one GPU, and peer latency needs two",
-                LatencyCommand.whyNoPeers(DeviceSelection.everyDevice(), 1));
+                LatencyPerDevice.whyNoPeers(DeviceSelection.everyDevice(), 1));
         assertEquals("no peer rows: --device 1 selects one GPU of 4; peer latency needs two (--device all or a list such as 0,1)",
-                LatencyCommand.whyNoPeers(DeviceSelection.of(1), 4));
+                LatencyPerDevice.whyNoPeers(DeviceSelection.of(1), 4));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.run.UnusableOptionException;
+import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.expect.Metric;
@@ -266,8 +268,9 @@ class MeasuringFinishTest {
     @Test
     void outputIntoADirectoryThatDoesNotExistIsAUsageErrorBeforeTheRun() throws IOException {
         Path file = dir.resolve("missing").resolve("results.json");
-        UsageException e = assertThrows(UsageException.class,
+        UnusableOptionException e = assertThrows(UnusableOptionException.class,
                 () -> new Run("--json", "--output", file.toString()).finish(passing()));
+        assertEquals(2, dev.xfer.app.cli.ErrorReport.exitCode(e));
         assertTrue(e.getMessage().startsWith("--output " + file + ": the folder "), e.getMessage());
         assertFalse(Files.exists(dir.resolve("missing")));
         try (Stream<Path> left = Files.list(dir)) {

@@ -1,6 +1,8 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
+import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.bandwidth.BandwidthReport;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
 import dev.xfer.app.bandwidth.several.MultiDeviceReport;
@@ -45,14 +47,14 @@ class SeveralDevicesFinishTest {
                 .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList();
         ValidatedExpectations validated = m.validate(m.expectations(),
                 MultiDeviceMetrics.declare(report.plan(), names, report.concurrent().isPresent()));
-        List<MeasuringCommand.DeviceResults> perDevice = new ArrayList<>();
+        List<DeviceResults> perDevice = new ArrayList<>();
         for (BandwidthReport r : report.devices()) {
-            perDevice.add(new MeasuringCommand.DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
+            perDevice.add(new DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
         }
         List<RunResults> across = new ArrayList<>();
         report.concurrent().ifPresent(c -> across.add(ConcurrentMetrics.results(c, List.of(LINK, LINK))));
         int code = m.finish(perDevice, across, validated, new Rendering(() -> MultiDeviceText.render(report),
-                () -> "csv\n", () -> BandwidthCommand.severalDocument(m, report)), Instant.now());
+                () -> "csv\n", () -> SeveralDevicesRun.document(report)), Instant.now());
         return parsed.finished(code);
     }
 

@@ -1,4 +1,4 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.ExpectationSet;
@@ -24,27 +24,27 @@ import java.util.Map;
  * its expectations checked before CUDA is loaded. Several are measured one after another, each
  * exactly as it would be alone; their results are named apart with {@code .gpuN}, the text
  * reports follow one another, the CSV tables share one header (their {@code device} column tells
- * the rows apart), and the JSON is {@link MeasuringCommand#devicesDocument}.
+ * the rows apart), and the JSON is {@link Documents#devicesDocument}.
  */
-final class EachDevice {
+public final class EachDevice {
     private EachDevice() {
     }
 
     /** What one GPU's measurement yields: its context, its results (names as one GPU's run gives them) and its output. */
-    record Measured(RunContext context, RunResults results, Rendering rendering) {
+    public record Measured(RunContext context, RunResults results, Rendering rendering) {
     }
 
     /** One GPU's measurement; {@code progress} already says which GPU when there are several. */
     @FunctionalInterface
-    interface Measurement {
-        Measured measure(MeasuringCommand.Session session, Progress progress);
+    public interface Measurement {
+        Measured measure(Session session, Progress progress);
     }
 
     /**
      * @param names the result names one GPU's run produces, without a device suffix
-     * @return the exit code, as {@link MeasuringCommand#finish} gives it
+     * @return how the run ended, as {@link MeasuringRun#finish} gives it
      */
-    static int run(MeasuringCommand measuring, ExpectationSet expectations, List<MetricDeclaration> names,
+    public static FinishedRun run(MeasuringRun measuring, ExpectationSet expectations, List<MetricDeclaration> names,
                    Measurement measurement) {
         DeviceSelection selection = measuring.devices();
         EarlyNames.validate(expectations, names, selection);
@@ -56,7 +56,7 @@ final class EachDevice {
         // A list names its GPUs, so its names are known before CUDA is loaded too; all is resolved by CUDA.
         ValidatedExpectations early = selection.all() ? null
                 : measuring.validate(expectations, suffixed(names, selection.indices()));
-        List<MeasuringCommand.Session> sessions = measuring.sessions();
+        List<Session> sessions = measuring.sessions();
         if (sessions.size() == 1) {
             return one(measuring, sessions.getFirst(), measuring.validate(expectations, names), measurement);
         }
@@ -67,7 +67,7 @@ final class EachDevice {
         List<Measured> measured = new ArrayList<>();
         try {
             for (int k = 0; k < sessions.size(); k++) {
-                MeasuringCommand.Session s = sessions.get(k);
+                Session s = sessions.get(k);
                 String who = "device " + s.context().device().index() + ": ";
                 int before = k;
                 int devices = sessions.size();
@@ -82,15 +82,15 @@ final class EachDevice {
         if (measured.isEmpty()) {
             return nothingMeasured(measuring, sessions.getFirst().context(), validated, started);
         }
-        List<MeasuringCommand.DeviceResults> perDevice = measured.stream()
-                .map(m -> new MeasuringCommand.DeviceResults(m.context(), m.results().withNameSuffix(
+        List<DeviceResults> perDevice = measured.stream()
+                .map(m -> new DeviceResults(m.context(), m.results().withNameSuffix(
                         DeviceSelection.nameSuffix(m.context().device().index()))))
                 .toList();
-        return measuring.finish(perDevice, List.of(), validated, joined(measuring, measured), started);
+        return measuring.finish(perDevice, List.of(), validated, joined(measured), started);
     }
 
     /** Every GPU's names, each one's followed by {@code .gpuN}. */
-    static List<MetricDeclaration> suffixed(List<MetricDeclaration> names, List<Integer> devices) {
+    public static List<MetricDeclaration> suffixed(List<MetricDeclaration> names, List<Integer> devices) {
         List<MetricDeclaration> out = new ArrayList<>();
         for (int index : devices) {
             String suffix = DeviceSelection.nameSuffix(index);
@@ -101,7 +101,7 @@ final class EachDevice {
         return out;
     }
 
-    private static int one(MeasuringCommand measuring, MeasuringCommand.Session session,
+    private static FinishedRun one(MeasuringRun measuring, Session session,
                            ValidatedExpectations validated, Measurement measurement) {
         Instant started = Instant.now();
         Measured m;
@@ -121,20 +121,20 @@ final class EachDevice {
      * schedule), so nothing is kept; the outputs still say the run stopped, and what it planned
      * is reported as not measured.
      */
-    private static int nothingMeasured(MeasuringCommand measuring, RunContext context,
+    private static FinishedRun nothingMeasured(MeasuringRun measuring, RunContext context,
                                        ValidatedExpectations validated, Instant started) {
         String command = measuring.commandName();
         return measuring.finish(context, new RunResults(command, List.of(), List.of()), validated, new Rendering(
                 () -> "", () -> "",
-                () -> measuring.document(command, context, new LinkedHashMap<>(), List.of(), List.of())), started);
+                () -> Documents.document(command, context, new LinkedHashMap<>(), List.of(), List.of())), started);
     }
 
     /** Several GPUs' outputs as one, in the order measured. */
-    static Rendering joined(MeasuringCommand measuring, List<Measured> measured) {
+    public static Rendering joined(List<Measured> measured) {
         return new Rendering(
                 () -> TextSections.joined(measured.stream().map(m -> m.rendering().text().get()).toList()),
                 () -> csv(measured.stream().map(m -> m.rendering().csv().get()).toList()),
-                () -> document(measuring, measured));
+                () -> document(measured));
     }
 
     /** The tables under the first one's header; each table's first line is the same header. */
@@ -156,11 +156,11 @@ final class EachDevice {
      * with {@code devices}, the CUDA indices in order, then each GPU's own document.
      */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> document(MeasuringCommand measuring, List<Measured> measured) {
+    static Map<String, Object> document(List<Measured> measured) {
         List<Map<String, Object>> documents = measured.stream().map(m -> m.rendering().json().get()).toList();
         Map<String, Object> first = documents.getFirst();
         Map<String, Object> parameters = new LinkedHashMap<>((Map<String, Object>) first.get("parameters"));
         parameters.put("devices", measured.stream().map(m -> m.context().device().index()).toList());
-        return measuring.devicesDocument((String) first.get("command"), parameters, documents);
+        return Documents.devicesDocument((String) first.get("command"), parameters, documents);
     }
 }

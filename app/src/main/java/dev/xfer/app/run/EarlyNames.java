@@ -1,4 +1,4 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.ExpectationSet;
@@ -16,14 +16,14 @@ import java.util.Map;
  * checked once it is open). With {@code --device all} the GPU count is unknown before CUDA, so
  * names may carry any {@code .gpuN} suffix up to {@link #MAX_DEVICES}.
  */
-final class EarlyNames {
+public final class EarlyNames {
     /** More GPUs than any one host carries today; a higher .gpuN is still checked after CUDA. */
-    static final int MAX_DEVICES = 64;
+    public static final int MAX_DEVICES = 64;
 
     private EarlyNames() {
     }
 
-    static void validate(ExpectationSet expectations, List<MetricDeclaration> names, DeviceSelection device) {
+    public static void validate(ExpectationSet expectations, List<MetricDeclaration> names, DeviceSelection device) {
         if (expectations.isEmpty()) {
             return;
         }

@@ -1,7 +1,7 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
-import dev.xfer.app.cli.Activity;
-import dev.xfer.app.cli.StopRequest;
+import dev.xfer.app.run.Activity;
+import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.results.Rendering;
@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * limit names, the status line (on a terminal), rows streamed as they are measured, the results
  * kept if the run stops, and the safe points where a stop request ends the run.
  */
-final class LiveRun implements Progress, AutoCloseable {
+public final class LiveRun implements Progress, AutoCloseable {
     private final StopRequest stop;
     private final Activity activity;
     private final Optional<StatusLine> line;
@@ -59,7 +59,7 @@ final class LiveRun implements Progress, AutoCloseable {
      * How to render what was measured so far, for rows streamed as they come; a command whose
      * results only exist once its run ends (a model, speedups against one schedule) gives none.
      */
-    void streamFrom(Supplier<Rendering> rendering) {
+    public void streamFrom(Supplier<Rendering> rendering) {
         this.soFar = rendering;
     }
 
@@ -73,7 +73,7 @@ final class LiveRun implements Progress, AutoCloseable {
     }
 
     /** The results of type {@code type} handed over so far, in order. */
-    <T> List<T> measured(Class<T> type) {
+    public <T> List<T> measured(Class<T> type) {
         return measured.stream().filter(type::isInstance).map(type::cast).toList();
     }
 

@@ -1,4 +1,4 @@
-package dev.xfer.app.cli;
+package dev.xfer.app.run;
 
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -8,26 +8,20 @@ import java.util.concurrent.atomic.AtomicReference;
  * read by the measuring thread at its safe points. One per run, no static state.
  */
 public final class StopRequest {
-    /** Why a run stopped early; each reason has its own exit code. */
+    /** Why a run stopped early; each reason has its own exit code (cli's {@code ExitCode.stopped}). */
     public enum Reason {
-        SIGINT(ExitCode.INTERRUPTED, "interrupted (SIGINT)"),
-        SIGTERM(ExitCode.TERMINATED, "terminated (SIGTERM)"),
-        TIME_LIMIT(ExitCode.TIMEOUT, "stopped by the time limit"),
+        SIGINT("interrupted (SIGINT)"),
+        SIGTERM("terminated (SIGTERM)"),
+        TIME_LIMIT("stopped by the time limit"),
         /** The reader of stdout went away (EPIPE): exit 141, as a process killed by SIGPIPE. */
-        STDOUT_CLOSED(ExitCode.STDOUT_CLOSED, "standard output closed"),
+        STDOUT_CLOSED("standard output closed"),
         /** Writing stdout failed otherwise (ENOSPC, /dev/full): the results cannot reach it. */
-        STDOUT_FAILED(ExitCode.INTERNAL, "standard output failed");
+        STDOUT_FAILED("standard output failed");
 
-        private final int exitCode;
         private final String words;
 
-        Reason(int exitCode, String words) {
-            this.exitCode = exitCode;
+        Reason(String words) {
             this.words = words;
-        }
-
-        public int exitCode() {
-            return exitCode;
         }
 
         /** A few words for messages: {@code interrupted (SIGINT)}. */

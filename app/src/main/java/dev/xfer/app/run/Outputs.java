@@ -1,6 +1,5 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
-import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.report.OutputTarget;
 
 import java.io.IOException;
@@ -20,19 +19,19 @@ import java.util.List;
  * both standard output, and none names one of the command's input documents. Writing there later
  * goes through {@link #write}, so a failure says which option and path, and why.
  */
-final class Outputs {
+public final class Outputs {
     private Outputs() {
     }
 
     /** {@code value} of {@code option} resolved; null when the option was not given. */
-    static OutputTarget resolve(String option, Path value) {
+    public static OutputTarget resolve(String option, Path value) {
         if (value == null) {
             return null;
         }
         try {
             return OutputTarget.resolve(option, value);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UnusableOptionException(e.getMessage());
         }
     }
 
@@ -41,12 +40,12 @@ final class Outputs {
      * {@code inputs}: writing it would destroy a document this run reads, or one output the other.
      * Character devices ({@code /dev/null}) take several outputs: nothing there is replaced.
      */
-    static void requireApart(Collection<OutputTarget> outputs, Collection<Path> inputs) {
+    public static void requireApart(Collection<OutputTarget> outputs, Collection<Path> inputs) {
         List<OutputTarget> given = outputs.stream().filter(o -> o != null).toList();
         for (OutputTarget output : given) {
             for (Path input : inputs) {
                 if (output.writes(input)) {
-                    throw new UsageException(output + " is also an input document (" + input
+                    throw new UnusableOptionException(output + " is also an input document (" + input
                             + "); writing it would destroy it: name another file");
                 }
             }
@@ -56,7 +55,7 @@ final class Outputs {
                 OutputTarget a = given.get(i);
                 OutputTarget b = given.get(j);
                 if (a.sameAs(b) && !a.isCharacterDevice()) {
-                    throw new UsageException(a + " and " + b + " name the same "
+                    throw new UnusableOptionException(a + " and " + b + " name the same "
                             + (a.isStdout() ? "standard output" : "file") + ": give each output its own");
                 }
             }
@@ -68,10 +67,10 @@ final class Outputs {
      * OpenMetrics, HTML), would replace an existing xfer document: the typo
      * {@code fleet --junit node01.json node02.json} takes the first document for the report file.
      */
-    static void requireNoDocumentReplaced(OutputTarget... reports) {
+    public static void requireNoDocumentReplaced(OutputTarget... reports) {
         for (OutputTarget report : reports) {
             if (report != null && report.replacedFile().filter(Outputs::isXferDocument).isPresent()) {
-                throw new UsageException(report + " is an xfer document; " + report.option()
+                throw new UnusableOptionException(report + " is an xfer document; " + report.option()
                         + " would replace it: name another file (or delete it first)");
             }
         }
@@ -94,7 +93,7 @@ final class Outputs {
     }
 
     /** {@link #requireApart(Collection, Collection)} for a command that reads no documents. */
-    static void requireApart(OutputTarget... outputs) {
+    public static void requireApart(OutputTarget... outputs) {
         List<OutputTarget> all = new ArrayList<>();
         for (OutputTarget o : outputs) {
             all.add(o);
@@ -103,7 +102,7 @@ final class Outputs {
     }
 
     /** Writes {@code content} to {@code target}; a failure is one line naming the option and path (exit 70). */
-    static void write(OutputTarget target, String content, PrintWriter stdout) {
+    public static void write(OutputTarget target, String content, PrintWriter stdout) {
         try {
             target.write(content, stdout);
         } catch (IOException e) {

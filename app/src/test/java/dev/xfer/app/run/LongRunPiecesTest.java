@@ -1,6 +1,6 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
-import dev.xfer.app.cli.StopRequest;
+import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -115,9 +115,9 @@ class LongRunPiecesTest {
         assertFalse(ending.complete());
         assertEquals("interrupted (SIGINT) after 37 of 210 configurations", ending.line());
         assertEquals("SIGINT", ending.toJson().get("reason"));
-        assertEquals(130, StopRequest.Reason.SIGINT.exitCode());
-        assertEquals(143, StopRequest.Reason.SIGTERM.exitCode());
-        assertEquals(4, StopRequest.Reason.TIME_LIMIT.exitCode());
+        assertEquals(130, ExitCode.stopped(StopRequest.Reason.SIGINT));
+        assertEquals(143, ExitCode.stopped(StopRequest.Reason.SIGTERM));
+        assertEquals(4, ExitCode.stopped(StopRequest.Reason.TIME_LIMIT));
         assertEquals("stopped by the time limit after 0 of 5 configurations",
                 new RunEnding(Optional.of(StopRequest.Reason.TIME_LIMIT), 0, 5).line());
     }

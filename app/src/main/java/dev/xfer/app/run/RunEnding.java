@@ -1,6 +1,6 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
-import dev.xfer.app.cli.StopRequest;
+import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.report.Json;
 
 import java.util.Map;

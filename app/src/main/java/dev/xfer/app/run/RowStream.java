@@ -1,4 +1,4 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
 import dev.xfer.app.report.Json;
 import dev.xfer.app.results.Rendering;

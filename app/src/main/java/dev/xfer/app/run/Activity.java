@@ -1,4 +1,4 @@
-package dev.xfer.app.cli;
+package dev.xfer.app.run;
 
 import java.util.concurrent.atomic.AtomicReference;
 

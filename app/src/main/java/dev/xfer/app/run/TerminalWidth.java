@@ -1,15 +1,15 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
 import java.util.Map;
 
 /** What the terminal a drawing goes to allows: its width and whether colour is wanted. */
-final class TerminalWidth {
+public final class TerminalWidth {
     static final int DEFAULT = 80;
 
     private TerminalWidth() {
     }
 
-    static int columns() {
+    public static int columns() {
         return columns(System.getenv());
     }
 
@@ -29,7 +29,7 @@ final class TerminalWidth {
         return DEFAULT;
     }
 
-    static boolean colour() {
+    public static boolean colour() {
         return colour(System.getenv(), System.console() != null && System.console().isTerminal());
     }
 

@@ -1,4 +1,4 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * measured now, n of N, elapsed time and an estimate of the time left. Redrawn each second too,
  * so a long configuration still shows the clock moving. Only ever used on a terminal.
  */
-final class StatusLine implements AutoCloseable {
+public final class StatusLine implements AutoCloseable {
     private static final int DEFAULT_WIDTH = 80;
 
     private final PrintWriter err;
@@ -26,7 +26,7 @@ final class StatusLine implements AutoCloseable {
     private boolean drawn;
 
     /** @param note a few words after the figures, e.g. that a stop was asked for; empty for none */
-    StatusLine(PrintWriter err, Supplier<String> note) {
+    public StatusLine(PrintWriter err, Supplier<String> note) {
         this.err = err;
         this.note = note;
         this.width = width(System.getenv("COLUMNS"));
@@ -38,7 +38,7 @@ final class StatusLine implements AutoCloseable {
         ticker.scheduleAtFixedRate(this::redraw, 1, 1, TimeUnit.SECONDS);
     }
 
-    synchronized void show(int done, int total, String what) {
+    public synchronized void show(int done, int total, String what) {
         this.done = done;
         this.total = total;
         this.what = what;

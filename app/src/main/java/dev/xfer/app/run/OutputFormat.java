@@ -1,4 +1,4 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
 /** How a measuring command prints its results. */
 public enum OutputFormat {

@@ -1,4 +1,4 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.run;
 
 import org.junit.jupiter.api.Test;
 

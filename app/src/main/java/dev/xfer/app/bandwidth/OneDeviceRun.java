@@ -1,0 +1,149 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NodePasses;
+import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.FinishedRun;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.MeasuringRun;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.run.UnusableOptionException;
+import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+
+/**
+ * {@code xfer bandwidth} on one GPU: the plan counted on the device, the copy kernel's notes, the
+ * NUMA placement's passes, rows streamed as they are measured, and the run's shared end. Also the
+ * per-device steps a run over several GPUs takes the same way ({@link #onDevice}, {@link #kernelRows},
+ * {@link #document}).
+ */
+public final class OneDeviceRun {
+    private final MeasuringRun measuring;
+    private final NumaTopology topology;
+
+    /** @param topology the host's NUMA nodes, read once by the command's --numa-node */
+    public OneDeviceRun(MeasuringRun measuring, NumaTopology topology) {
+        this.measuring = measuring;
+        this.topology = topology;
+    }
+
+    /** One device: the run as it has always been, output and result names unchanged. */
+    public FinishedRun run(Session session, BandwidthPlan given, NumaOption numa, ExpectationSet expectations) {
+        OutputFormat format = measuring.format();
+        BandwidthPlan plan = onDevice(session.device(), given);
+        RunContext context = session.context();
+        OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
+        HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
+        ValidatedExpectations validated = measuring.validate(expectations, BandwidthMetrics.declare(plan,
+                link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
+        List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
+                format == OutputFormat.TEXT, measuring::warn));
+        int rows = kernelRows(session.device(), plan, link, format, notes, measuring::warn);
+        Instant started = Instant.now();
+        Progress progress = measuring.progress();
+        LiveRun live = measuring.live();
+        HostPlacement planned = placement;
+        // Rows stream as they are measured: the report of what is in so far, rendered again.
+        live.streamFrom(() -> rendering(new BandwidthReport(context, plan, live.measured(BandwidthResult.class),
+                live.measured(VerificationFailure.class), List.of(), planned), link));
+        List<BandwidthResult> results;
+        List<VerificationFailure> failures;
+        try {
+            NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
+                    rows, (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
+                            segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
+            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
+            failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
+            placement = passes.placement();
+        } catch (RunStopped stopped) {
+            // Stopped at a safe point: what was measured and verified before it is the result.
+            results = live.measured(BandwidthResult.class);
+            failures = live.measured(VerificationFailure.class);
+        }
+        measuring.progressDone();
+        if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
+            notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
+        }
+        if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
+            notes.add("heap memory is the Java heap, which --numa-node does not place");
+        }
+        BandwidthReport report = new BandwidthReport(context, plan, results, failures, notes, placement);
+        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, rendering(report, link),
+                started);
+    }
+
+    /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */
+    public static BandwidthPlan onDevice(CudaDevice device, BandwidthPlan plan) {
+        if (!plan.kernelCopies()) {
+            return plan;
+        }
+        try {
+            return new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE, s -> { }).onDevice(plan);
+        } catch (IllegalArgumentException e) {
+            throw new UnusableOptionException(e.getMessage());
+        }
+    }
+
+    /**
+     * The copy kernel's part of the run on {@code device}, settled before anything is measured:
+     * one note for each memory kind it cannot reach there (in the text, or on stderr beside a
+     * machine-readable document, through {@code warn}), and a usage error when that leaves nothing at all to measure or
+     * {@code --blocks} makes no sense with the device's SM count. Returns the rows the device will measure.
+     */
+    public static int kernelRows(CudaDevice device, BandwidthPlan plan, OptionalDouble link, OutputFormat format,
+                                 List<String> notes, Consumer<String> warn) {
+        BandwidthBenchmark probe = new BandwidthBenchmark(device, link, Progress.NONE, s -> { });
+        int rows;
+        try {
+            rows = probe.configurations(plan);
+        } catch (IllegalArgumentException e) {
+            throw new UnusableOptionException(e.getMessage());
+        }
+        List<String> absences = probe.kernelAbsences(plan);
+        boolean onlyKernel = plan.copies().equals(List.of(CopyPath.KERNEL));
+        if (onlyKernel && !plan.directions().contains(CopyDirection.D2D) && absences.size() == plan.memories().size()
+                && !absences.isEmpty()) {
+            throw new UnusableOptionException("device " + device.index() + ": " + absences.getFirst()
+                    + (absences.size() > 1 ? " (and " + (absences.size() - 1) + " more kinds like it)" : ""));
+        }
+        for (String absence : absences) {
+            if (format == OutputFormat.TEXT) {
+                notes.add(absence);
+            } else {
+                warn.accept("device " + device.index() + ": " + absence);
+            }
+        }
+        return rows;
+    }
+
+    /** One device's report in every format. */
+    private static Rendering rendering(BandwidthReport report, OptionalDouble link) {
+        return new Rendering(
+                () -> BandwidthText.render(report),
+                () -> BandwidthCsv.render(report),
+                () -> document(report));
+    }
+
+    /** One device's JSON document, alone or as one of several devices' ({@link Documents#document}). */
+    public static Map<String, Object> document(BandwidthReport report) {
+        return Documents.document("bandwidth", report.context(), BandwidthJson.parameters(report),
+                BandwidthJson.results(report), BandwidthJson.failures(report));
+    }
+}

@@ -1,0 +1,283 @@
+package dev.xfer.app.bandwidth.several;
+
+import dev.xfer.app.bandwidth.BandwidthBenchmark;
+import dev.xfer.app.bandwidth.BandwidthCsv;
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResult;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.OneDeviceRun;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentJson;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerBenchmark;
+import dev.xfer.app.bandwidth.peer.PeerJson;
+import dev.xfer.app.bandwidth.peer.PeerMetrics;
+import dev.xfer.app.bandwidth.peer.PeerResult;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.Misplacement;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+import dev.xfer.app.run.DeviceResults;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.FinishedRun;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.MeasuringRun;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.run.UnusableOptionException;
+import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.SequencedSet;
+
+/**
+ * {@code xfer bandwidth} over several GPUs: the plan on each in turn (each with its own NUMA
+ * placement), every device's memory checked before the first is measured, then the runs that span
+ * the devices (all at once, GPU to GPU), rows streamed as measured, and the run's shared end with
+ * one report per device and the cross-device results. A further run across the devices (a traffic
+ * pattern) goes beside the concurrent and peer runs in {@link #run}: checked to fit with them,
+ * counted into the total, measured after them, and added to the report and the spanning results.
+ */
+public final class SeveralDevicesRun {
+    private final MeasuringRun measuring;
+    private final NumaTopology topology;
+    private final boolean concurrent;
+
+    /**
+     * @param topology   the host's NUMA nodes, read once by the command's --numa-node
+     * @param concurrent --concurrent: after each GPU alone, all of them at once
+     */
+    public SeveralDevicesRun(MeasuringRun measuring, NumaTopology topology, boolean concurrent) {
+        this.measuring = measuring;
+        this.topology = topology;
+        this.concurrent = concurrent;
+    }
+
+    /**
+     * Several devices: the plan on each in turn (each with its own placement when --numa-node is
+     * given), then all at once (--concurrent), then every pair (p2p); one report per device and
+     * the cross-device results, named apart with {@code .gpuN}.
+     */
+    public FinishedRun run(List<Session> sessions, BandwidthPlan given, NumaOption numa,
+                           ExpectationSet expectations) {
+        OutputFormat format = measuring.format();
+        // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
+        BandwidthPlan plan = OneDeviceRun.onDevice(sessions.getFirst().device(), given);
+        Optional<BandwidthPlan> own = plan.perDevice();
+        List<OptionalDouble> links = new ArrayList<>();
+        List<HostPlacement> placements = new ArrayList<>();
+        List<MultiDeviceMetrics.DeviceNames> names = new ArrayList<>();
+        for (Session session : sessions) {
+            RunContext context = session.context();
+            OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
+                    .orElse(OptionalDouble.empty());
+            HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
+            links.add(link);
+            placements.add(placement);
+            names.add(new MultiDeviceMetrics.DeviceNames(context.device().index(), link.isPresent(),
+                    placement.namesCarryNode() ? placement.placedNodes() : List.of()));
+        }
+        // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
+        List<List<String>> kernelNotes = new ArrayList<>();
+        for (int d = 0; d < sessions.size(); d++) {
+            List<String> notes = new ArrayList<>();
+            if (own.isPresent()) {
+                OneDeviceRun.kernelRows(sessions.get(d).device(), own.get(), links.get(d), format, notes,
+                        measuring::warn);
+            }
+            kernelNotes.add(notes);
+        }
+        ValidatedExpectations validated = measuring.validate(expectations,
+                MultiDeviceMetrics.declare(plan, names, concurrent));
+        SequencedSet<String> warnings = new LinkedHashSet<>();
+        for (int d = 0; d < sessions.size(); d++) {
+            warnings.addAll(placements.get(d).warnings());
+            if (!numa.given() && own.isPresent()) {
+                String who = "device " + sessions.get(d).context().device().index() + ": ";
+                Misplacement.ofCallingThread(topology, sessions.get(d).context().device().numaNode())
+                        .ifPresent(w -> warnings.add(who + w));
+            }
+        }
+        warnings.forEach(measuring::warn);
+        List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
+        // Every device's memory is checked before the first is measured, so exit 5 comes at once.
+        for (int d = 0; d < sessions.size(); d++) {
+            if (own.isPresent()) {
+                new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { }).checkFits(own.get());
+            }
+        }
+        if (concurrent) {
+            new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { }).checkFits(plan);
+        }
+        if (plan.peerCopies()) {
+            new PeerBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plan);
+        }
+        Instant started = Instant.now();
+        int total = 0;
+        for (int d = 0; d < sessions.size(); d++) {
+            int rows = 0;
+            if (own.isPresent()) {
+                try {
+                    rows = new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { })
+                            .configurations(own.get());
+                } catch (IllegalArgumentException e) {
+                    throw new UnusableOptionException(e.getMessage());
+                }
+            }
+            total += rows * placements.get(d).targets().size();
+        }
+        total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
+        total += plan.peerCopies() ? PeerBenchmark.configurations(plan, sessions.size()) : 0;
+        Progress progress = measuring.progress();
+        LiveRun live = measuring.live();
+        boolean stopped = false;
+        int done = 0;
+        SequencedSet<String> stderrNotes = new LinkedHashSet<>();
+        List<BandwidthReport> reports = new ArrayList<>();
+        if (own.isPresent()) {
+            // Each GPU's rows stream as measured: the GPUs done, then the one in progress so far.
+            live.streamFrom(() -> {
+                List<BandwidthReport> soFar = new ArrayList<>(reports);
+                int d = reports.size();
+                if (d < sessions.size()) {
+                    List<BandwidthResult> all = live.measured(BandwidthResult.class);
+                    int before = Math.min(all.size(), reports.stream().mapToInt(r -> r.results().size()).sum());
+                    soFar.add(new BandwidthReport(sessions.get(d).context(), own.get(),
+                            all.subList(before, all.size()), List.of(), List.of(),
+                            placements.get(d)));
+                }
+                List<Map<String, Object>> documents = soFar.stream().map(OneDeviceRun::document).toList();
+                return new Rendering(() -> "", () -> BandwidthCsv.render(soFar),
+                        () -> Documents.devicesDocument("bandwidth", new LinkedHashMap<>(), documents));
+            });
+        }
+        for (int d = 0; d < sessions.size(); d++) {
+            Session session = sessions.get(d);
+            HostPlacement placement = placements.get(d);
+            List<BandwidthResult> results = new ArrayList<>();
+            List<VerificationFailure> failures = new ArrayList<>();
+            List<String> notes = new ArrayList<>(kernelNotes.get(d));
+            String who = "device " + session.context().device().index() + ": ";
+            if (own.isPresent() && !stopped) {
+                int passes = placement.targets().size();
+                for (int pass = 0; pass < passes && !stopped; pass++) {
+                    NodeTarget target = placement.targets().get(pass);
+                    String where = passes == 1 ? "" : " on " + target.describe();
+                    var benchmark = new BandwidthBenchmark(session.device(), links.get(d),
+                            offset(progress, done, total, who, where), segment -> { });
+                    int resultsBefore = live.measured(BandwidthResult.class).size();
+                    int failuresBefore = live.measured(VerificationFailure.class).size();
+                    BandwidthBenchmark.Outcome outcome;
+                    try {
+                        outcome = benchmark.run(own.get(), target);
+                    } catch (RunStopped stop) {
+                        // What this pass measured before the stop; the devices after it are not measured.
+                        List<BandwidthResult> kept = live.measured(BandwidthResult.class);
+                        List<VerificationFailure> failed = live.measured(VerificationFailure.class);
+                        results.addAll(kept.subList(resultsBefore, kept.size()));
+                        failures.addAll(failed.subList(failuresBefore, failed.size()));
+                        stopped = true;
+                        continue;
+                    }
+                    done += benchmark.configurations(own.get());
+                    results.addAll(outcome.results());
+                    failures.addAll(outcome.failures());
+                    placement = placement.withTarget(outcome.target());
+                }
+            }
+            for (String note : placement.notes()) {
+                if (format == OutputFormat.TEXT) {
+                    notes.add(note);
+                } else {
+                    stderrNotes.add(note); // stdout holds only the machine-readable document
+                }
+            }
+            if (own.isPresent() && own.get().directions().contains(CopyDirection.BIDIR)
+                    && plan.memories().contains(HostMemoryKind.HEAP)) {
+                notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
+            }
+            if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
+                notes.add("heap memory is the Java heap, which --numa-node does not place");
+            }
+            reports.add(new BandwidthReport(session.context(), plan, results, failures, notes, placement));
+        }
+        stderrNotes.forEach(measuring::warn);
+        List<VerificationFailure> across = new ArrayList<>();
+        Optional<List<ConcurrentResult>> together = Optional.empty();
+        Optional<List<PeerResult>> peers = Optional.empty();
+        try {
+            if (concurrent && !stopped) {
+                var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
+                        (segment, device) -> { }).run(plan);
+                done += ConcurrentBenchmark.configurations(plan);
+                together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
+                across.addAll(outcome.failures());
+            }
+            if (plan.peerCopies() && !stopped) {
+                var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
+                        .run(plan);
+                peers = Optional.of(outcome.results());
+                across.addAll(outcome.failures());
+            }
+            // A further run across the devices goes here, after these two, as they are done.
+        } catch (RunStopped stop) {
+            // All GPUs at once and GPU to GPU give their results only when they end: none to keep.
+        }
+        measuring.progressDone();
+        MultiDeviceReport report = new MultiDeviceReport(plan, reports, together, peers, across);
+        List<DeviceResults> perDevice = new ArrayList<>();
+        for (int d = 0; d < reports.size(); d++) {
+            perDevice.add(new DeviceResults(reports.get(d).context(),
+                    MultiDeviceMetrics.device(reports.get(d), links.get(d))));
+        }
+        List<RunResults> spanning = new ArrayList<>();
+        together.ifPresent(c -> spanning.add(ConcurrentMetrics.results(c, links)));
+        peers.ifPresent(p -> spanning.add(PeerMetrics.results(p)));
+        return measuring.finish(perDevice, spanning, validated, new Rendering(
+                () -> MultiDeviceText.render(report),
+                () -> BandwidthCsv.render(reports),
+                () -> document(report)), started);
+    }
+
+    /**
+     * The JSON document of a run over several devices: {@link Documents#devicesDocument}
+     * with each device's own document, then {@code concurrent} (with --concurrent), {@code p2p}
+     * (with p2p) and {@code failures} (of those two; each device's are in its document).
+     */
+    public static Map<String, Object> document(MultiDeviceReport report) {
+        List<Map<String, Object>> devices = new ArrayList<>();
+        for (BandwidthReport r : report.devices()) {
+            devices.add(OneDeviceRun.document(r));
+        }
+        Map<String, Object> doc = Documents.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices);
+        report.concurrent().ifPresent(c -> doc.put("concurrent", ConcurrentJson.rows(c)));
+        report.peers().ifPresent(p -> doc.put("p2p", PeerJson.rows(p)));
+        doc.put("failures", MultiDeviceJson.failures(report));
+        return doc;
+    }
+
+    /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */
+    private static Progress offset(Progress progress, int before, int total, String prefix, String suffix) {
+        return progress.renamed((to, done, ignoredTotal, configuration) -> to.measuring(before + done, total,
+                prefix + configuration + suffix));
+    }
+}

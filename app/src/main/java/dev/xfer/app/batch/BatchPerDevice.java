@@ -1,0 +1,71 @@
+package dev.xfer.app.batch;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NodePasses;
+import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.MeasuringRun;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.topology.NumaTopology;
+
+import java.util.List;
+
+/**
+ * One GPU's {@code xfer batch}, as the each-device loop runs it: the strategies measured on each
+ * NUMA placement pass, the results finished before a stop kept, and the report in every format.
+ */
+public final class BatchPerDevice implements EachDevice.Measurement {
+    private final MeasuringRun measuring;
+    private final BatchPlan plan;
+    private final NumaOption numa;
+    private final NumaTopology topology;
+
+    /** @param topology the host's NUMA nodes, read once by the command's --numa-node */
+    public BatchPerDevice(MeasuringRun measuring, BatchPlan plan, NumaOption numa, NumaTopology topology) {
+        this.measuring = measuring;
+        this.plan = plan;
+        this.numa = numa;
+        this.topology = topology;
+    }
+
+    @Override
+    public EachDevice.Measured measure(Session session, Progress progress) {
+        HostPlacement placement = HostPlacement.resolve(numa, topology, session.context().device().numaNode());
+        List<String> notes = NumaNodeOption.announce(placement, topology, measuring.format() == OutputFormat.TEXT,
+                measuring::warn);
+        LiveRun live = measuring.live();
+        int before = live.measured(BatchResult.class).size();
+        List<BatchResult> results;
+        List<BatchHostMemory> hostMemory;
+        try {
+            NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
+                    (target, passProgress) -> new BatchBenchmark(session.device(),
+                            session.cuda().supportsBatchedCopies(), passProgress).run(plan, target),
+                    BatchBenchmark.Outcome::target);
+            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
+            hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
+            placement = passes.placement();
+        } catch (RunStopped stopped) {
+            // Each strategy's result stands alone: those measured on this GPU before the stop are kept.
+            List<BatchResult> kept = live.measured(BatchResult.class);
+            if (kept.size() == before) {
+                throw stopped;
+            }
+            results = kept.subList(before, kept.size());
+            hostMemory = List.of();
+        }
+        BatchReport report = new BatchReport(session.context(), plan, results, notes, placement, hostMemory);
+        return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
+                () -> BatchRendering.text(report),
+                () -> BatchRendering.csv(report),
+                () -> Documents.document("batch", session.context(), BatchRendering.parameters(report),
+                        BatchRendering.results(report), List.of())));
+    }
+}

@@ -1,0 +1,52 @@
+package dev.xfer.app.check;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.MeasuringRun;
+import dev.xfer.app.run.Session;
+
+import java.util.List;
+
+/**
+ * One GPU's {@code xfer check}, as the each-device loop runs it: the scenarios measured, the
+ * tallies finished before a stop kept, and the report in every format.
+ */
+public final class CheckPerDevice implements EachDevice.Measurement {
+    private final MeasuringRun measuring;
+    private final CheckPlan plan;
+    private final boolean verbose;
+
+    /** @param verbose --verbose: the text lists every wrong trial */
+    public CheckPerDevice(MeasuringRun measuring, CheckPlan plan, boolean verbose) {
+        this.measuring = measuring;
+        this.plan = plan;
+        this.verbose = verbose;
+    }
+
+    @Override
+    public EachDevice.Measured measure(Session session, Progress progress) {
+        LiveRun live = measuring.live();
+        int before = live.measured(CheckResult.class).size();
+        CheckRun run;
+        try {
+            run = new CheckExperiment(session.device(), progress).measure(plan);
+        } catch (RunStopped stopped) {
+            // Each scenario's tally stands alone: those finished on this GPU before the stop are kept.
+            List<CheckResult> kept = live.measured(CheckResult.class);
+            if (kept.size() == before) {
+                throw stopped;
+            }
+            run = new CheckRun(kept.subList(before, kept.size()), 0);
+        }
+        CheckReport report = new CheckReport(session.context(), plan, run);
+        return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
+                () -> CheckText.render(report, verbose),
+                () -> CheckJson.csv(report),
+                () -> Documents.document("check", session.context(), CheckJson.parameters(plan),
+                        CheckJson.results(report), List.of())));
+    }
+}

@@ -1,0 +1,86 @@
+package dev.xfer.app.latency;
+
+import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.MeasuringRun;
+import dev.xfer.app.run.Session;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One GPU's {@code xfer latency}, as the each-device loop runs it: its peers among the selected
+ * GPUs, rows streamed as measured, the configurations finished before a stop kept, and the report
+ * in every format.
+ */
+public final class LatencyPerDevice implements EachDevice.Measurement {
+    private final MeasuringRun measuring;
+    private final LatencyPlan plan;
+    private final DeviceSelection selection;
+
+    /** @param selection --device: the GPUs besides this one are its peers */
+    public LatencyPerDevice(MeasuringRun measuring, LatencyPlan plan, DeviceSelection selection) {
+        this.measuring = measuring;
+        this.plan = plan;
+        this.selection = selection;
+    }
+
+    @Override
+    public EachDevice.Measured measure(Session session, Progress progress) {
+        int count = session.cuda().deviceCount();
+        int self = session.device().index();
+        List<Integer> peers = selection.isSingle() ? List.of()
+                : selection.resolve(() -> count).stream().filter(i -> i != self).toList();
+        LiveRun live = measuring.live();
+        int before = live.measured(LatencyResult.class).size();
+        // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
+        live.streamFrom(() -> rendering(session, peers, new LatencyReport(session.context(), plan,
+                new LatencyRun(since(live, before), List.of()))));
+        LatencyRun run;
+        try {
+            run = new LatencyBenchmark(session.cuda(), session.device(), progress)
+                    .measure(plan, peers, whyNoPeers(selection, count));
+        } catch (RunStopped stopped) {
+            // Each configuration stands alone: those finished on this GPU before the stop are kept.
+            if (since(live, before).isEmpty()) {
+                throw stopped;
+            }
+            run = new LatencyRun(since(live, before), List.of());
+        }
+        LatencyReport report = new LatencyReport(session.context(), plan, run);
+        return new EachDevice.Measured(session.context(), LatencyMetrics.results(report),
+                rendering(session, peers, report));
+    }
+
+    /** This GPU's results: those handed over since {@code before} were. */
+    private static List<LatencyResult> since(LiveRun live, int before) {
+        List<LatencyResult> all = live.measured(LatencyResult.class);
+        return all.subList(before, all.size());
+    }
+
+    private static Rendering rendering(Session session, List<Integer> peers, LatencyReport report) {
+        return new Rendering(
+                () -> LatencyText.render(report),
+                () -> LatencyJson.csv(report),
+                () -> {
+                    Map<String, Object> doc = Documents.document("latency", session.context(),
+                            LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of());
+                    doc.put("notes", report.run().notes());
+                    return doc;
+                });
+    }
+
+    /** The one line a run that asked for peers and has none prints instead of peer rows. */
+    public static String whyNoPeers(DeviceSelection selection, int deviceCount) {
+        if (deviceCount < 2) {
+            return "no peer rows: this machine has one GPU, and peer latency needs two";
+        }
+        return "no peer rows: --device " + selection.label() + " selects one GPU of " + deviceCount
+                + "; peer latency needs two (--device all or a list such as 0,1)";
+    }
+}

@@ -1,0 +1,75 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NodePasses;
+import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.MeasuringRun;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.run.TerminalWidth;
+import dev.xfer.app.topology.NumaTopology;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * One GPU's {@code xfer overlap}, as the each-device loop runs it: the schedules measured on each
+ * NUMA placement pass, and the report in every format (with --timeline, the streams drawn too).
+ */
+public final class OverlapPerDevice implements EachDevice.Measurement {
+    private final MeasuringRun measuring;
+    private final OverlapPlan plan;
+    private final NumaOption numa;
+    private final NumaTopology topology;
+    private final boolean timeline;
+
+    /**
+     * @param topology the host's NUMA nodes, read once by the command's --numa-node
+     * @param timeline --timeline: the text ends with the streams' timeline drawn for the terminal
+     */
+    public OverlapPerDevice(MeasuringRun measuring, OverlapPlan plan, NumaOption numa, NumaTopology topology,
+                            boolean timeline) {
+        this.measuring = measuring;
+        this.plan = plan;
+        this.numa = numa;
+        this.topology = topology;
+        this.timeline = timeline;
+    }
+
+    @Override
+    public EachDevice.Measured measure(Session session, Progress progress) {
+        HostPlacement placement = HostPlacement.resolve(numa, topology, session.context().device().numaNode());
+        List<String> notes = NumaNodeOption.announce(placement, topology, measuring.format() == OutputFormat.TEXT,
+                measuring::warn);
+        NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,
+                (target, passProgress) -> new OverlapBenchmark(session.device(), passProgress).run(plan, target),
+                OverlapBenchmark.Outcome::target);
+        List<OverlapReport.Pass> passes = new ArrayList<>();
+        for (int i = 0; i < ran.outcomes().size(); i++) {
+            OverlapBenchmark.Outcome outcome = ran.outcomes().get(i);
+            passes.add(new OverlapReport.Pass(placement.targets().get(i).node(), outcome.model(), outcome.results(),
+                    outcome.timelines()));
+        }
+        OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, ran.placement());
+        return new EachDevice.Measured(session.context(), OverlapMetrics.results(report), new Rendering(
+                () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
+                        OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
+                        : OverlapText.render(report),
+                () -> OverlapJson.csv(report),
+                () -> {
+                    Map<String, Object> doc = Documents.document("overlap", session.context(),
+                            OverlapJson.parameters(report), OverlapJson.results(report), List.of());
+                    doc.put("model", OverlapJson.model(report));
+                    doc.put("models", OverlapJson.models(report));
+                    doc.put("timelines", OverlapJson.timelines(report));
+                    return doc;
+                }));
+    }
+}

@@ -1,0 +1,37 @@
+package dev.xfer.app.pipeline;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.overlap.TimelineText;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.EachDevice;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.run.TerminalWidth;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/** One GPU's {@code xfer pipeline}, as the each-device loop runs it: the batches streamed, and the report in every format. */
+public final class PipelinePerDevice implements EachDevice.Measurement {
+    private final PipelinePlan plan;
+    private final boolean timeline;
+
+    /** @param timeline --timeline: the text ends with the streams' timeline drawn for the terminal */
+    public PipelinePerDevice(PipelinePlan plan, boolean timeline) {
+        this.plan = plan;
+        this.timeline = timeline;
+    }
+
+    @Override
+    public EachDevice.Measured measure(Session session, Progress progress) {
+        PipelineResult result = new PipelineBenchmark(session.device(), progress).run(plan);
+        return new EachDevice.Measured(session.context(), PipelineRendering.metrics(plan, result), new Rendering(
+                () -> PipelineRendering.text(session.context(), plan, result) + (timeline
+                        ? "\n" + TimelineText.render(result.timeline().stream().toList(),
+                        OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
+                        : ""),
+                () -> PipelineRendering.csv(session.context(), plan, result),
+                () -> Documents.document("pipeline", session.context(), PipelineRendering.parameters(plan),
+                        PipelineRendering.results(result), List.of())));
+    }
+}

@@ -1,0 +1,8 @@
+package dev.xfer.app.run;
+
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+
+/** One device's context and results, for a run over several devices ({@link MeasuringRun#finish(java.util.List, java.util.List, dev.xfer.app.expect.ValidatedExpectations, dev.xfer.app.results.Rendering, java.time.Instant)}). */
+public record DeviceResults(RunContext context, RunResults results) {
+}
