@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * holds: for every figure the document summarizes, the engine's identity and statistics are the
  * ones {@link ResultDocumentReader} reads back from the golden document of the same fixtures (so
  * fleet and compare see what expectations saw); and within a run, names and identities go
- * together, one to one.
+ * together, one to one, and JUnit test case names do not repeat.
  */
 class RunResultsRecordTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
@@ -131,5 +131,8 @@ class RunResultsRecordTest {
             compared++;
         }
         assertTrue(compared > 0, golden + ": nothing compared");
+        // JUnit test cases are told apart by name within a run's suite.
+        List<String> cases = run.configurations().stream().map(MeasuredConfiguration::name).toList();
+        assertEquals(cases.size(), Set.copyOf(cases).size(), golden + ": JUnit names repeat: " + cases);
     }
 }
