@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The pipeline report as text, CSV and JSON, and its results by name: {@code pipeline.ms}
