@@ -5,7 +5,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Result;
 import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
@@ -175,7 +174,7 @@ public final class BandwidthMetrics {
                     r.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
                     r.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
                     r.numaNode());
-            Result result = Result.shown(id, RunResult.statistics(r.gigabytesPerSecond()),
+            RunResult.Measured result = RunResult.measured(id, RunResult.statistics(r.gigabytesPerSecond()),
                     r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(report, r)));
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
             out.add(RunResult.configuration(name(id, gridNamed, nodeNamed), result,

@@ -7,7 +7,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Result;
 import dev.xfer.app.result.Statistics;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NumaNodeOption;
@@ -257,10 +256,10 @@ public final class BatchRendering {
                     + " arrived wrong" + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""));
             Identity time = identity(report.plan(), r.strategy(), r.numaNode(), MILLISECONDS);
             Statistics shown = r.milliseconds().map(RunResult::statistics).orElse(NOT_MEASURED);
-            out.add(RunResult.configuration(name(time, nodeNamed), Result.shown(time, shown, check),
+            out.add(RunResult.configuration(name(time, nodeNamed), RunResult.measured(time, shown, check),
                     NumaNodeOption.withNode(base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
             Identity rate = identity(report.plan(), r.strategy(), r.numaNode(), GBPS);
-            out.add(RunResult.figure(name(rate, nodeNamed), Result.shown(rate,
+            out.add(RunResult.figure(name(rate, nodeNamed), RunResult.measured(rate,
                     r.ran() ? Statistics.single(r.gigabytesPerSecond()) : NOT_MEASURED, CheckOutcome.NOT_CHECKED)));
         }
         return RunResults.of("batch", out);

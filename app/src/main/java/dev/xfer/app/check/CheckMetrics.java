@@ -5,7 +5,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Result;
 import dev.xfer.app.result.Statistics;
 import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
@@ -61,7 +60,7 @@ public final class CheckMetrics {
                     + r.wrongTrials() + " of " + r.trials() + " trials wrong")
                     : CheckOutcome.passed(String.format(Locale.ROOT, "%d trials, %d with the copy in flight: %s",
                     r.trials(), r.inFlightTrials(), r.verdict().text()));
-            out.add(RunResult.configuration(name(id), Result.shown(id, Statistics.single(r.wrongTrials()), check),
+            out.add(RunResult.configuration(name(id), RunResult.measured(id, Statistics.single(r.wrongTrials()), check),
                     "check." + r.scenario().id()));
             if (r.scenario().isSynchronized()) {
                 anySynchronized = true;
@@ -70,7 +69,7 @@ public final class CheckMetrics {
         }
         if (anySynchronized) {
             Identity sum = identity(report.plan(), ALL_SYNCHRONIZED, report.plan().trials());
-            out.add(RunResult.figure(name(sum), Result.shown(sum, Statistics.single(synchronizedWrong),
+            out.add(RunResult.figure(name(sum), RunResult.measured(sum, Statistics.single(synchronizedWrong),
                     CheckOutcome.NOT_CHECKED)));
         }
         return RunResults.of("check", out);

@@ -5,7 +5,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Result;
 import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
@@ -64,7 +63,7 @@ public final class LatencyMetrics {
         List<RunResult> out = new ArrayList<>();
         for (LatencyResult r : report.run().results()) {
             Identity id = identity(report.plan(), r.target(), r.bytes(), r.accesses());
-            out.add(RunResult.configuration(name(id), Result.shown(id, RunResult.statistics(r.nanoseconds()),
+            out.add(RunResult.configuration(name(id), RunResult.measured(id, RunResult.statistics(r.nanoseconds()),
                     r.failure().map(CheckOutcome::failed).orElse(CheckOutcome.PASSED)), OptionalDouble.empty()));
         }
         return RunResults.of("latency", out);

@@ -6,7 +6,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Result;
 import dev.xfer.app.result.Statistics;
 import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
@@ -96,7 +95,7 @@ public final class OverlapMetrics {
             Identity time = identity(report.plan(), r.schedule(), r.numaNode(), "milliseconds");
             // The time stands for the schedule's configuration, and carries the check of its data.
             out.add(RunResult.configuration(name(time, nodeNamed),
-                    Result.shown(time, RunResult.statistics(r.milliseconds()), check),
+                    RunResult.measured(time, RunResult.statistics(r.milliseconds()), check),
                     NumaNodeOption.withNode("overlap." + r.schedule().label(),
                             nodeNamed ? r.numaNode() : OptionalInt.empty())));
             r.speedup().ifPresent(x -> out.add(figure(report, r, "speedup", x, nodeNamed)));
@@ -109,6 +108,6 @@ public final class OverlapMetrics {
     private static RunResult figure(OverlapReport report, OverlapResult r, String measured, double value,
                                     boolean nodeNamed) {
         Identity id = identity(report.plan(), r.schedule(), r.numaNode(), measured);
-        return RunResult.figure(name(id, nodeNamed), Result.shown(id, Statistics.single(value), CheckOutcome.NOT_CHECKED));
+        return RunResult.figure(name(id, nodeNamed), RunResult.measured(id, Statistics.single(value), CheckOutcome.NOT_CHECKED));
     }
 }

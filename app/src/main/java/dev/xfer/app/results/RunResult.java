@@ -5,6 +5,8 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.report.Decimals;
 import dev.xfer.app.result.BaseUnit;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.result.Statistics;
@@ -32,27 +34,45 @@ import java.util.OptionalDouble;
  *                      configuration (carries its check); empty for the configuration's other
  *                      figures (overlap's speedup, efficiency and error)
  */
-public record RunResult(String name, Result result, OptionalDouble linkGBps, Optional<String> configuration) {
+public record RunResult(String name, Measured measured, OptionalDouble linkGBps, Optional<String> configuration) {
+
+    /**
+     * A record with the figures it was made from, in the unit the engine measured them in.
+     * Expectations and JUnit read those exactly: the record's base-unit statistics converted back
+     * can be an ulp off (x * 1e9 / 1e9 is not always x), and a figure must read the same in
+     * {@code --expect}'s outcome as in the document.
+     */
+    public record Measured(Result result, Statistics shown) {
+        public Measured {
+            Objects.requireNonNull(result, "result");
+            Objects.requireNonNull(shown, "shown");
+        }
+    }
+
+    /** The record of {@code identity}'s figures {@code shown} (in the document's unit) and its check. */
+    public static Measured measured(Identity identity, Statistics shown, CheckOutcome check) {
+        return new Measured(Result.shown(identity, shown, check), shown);
+    }
 
     public RunResult {
-        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(measured, "measured");
         Objects.requireNonNull(linkGBps, "linkGBps");
         Objects.requireNonNull(configuration, "configuration");
         Objects.requireNonNull(name, "name");
     }
 
     /** A result that stands for its configuration under its own name (a bandwidth, a latency). */
-    public static RunResult configuration(String name, Result result, OptionalDouble linkGBps) {
+    public static RunResult configuration(String name, Measured result, OptionalDouble linkGBps) {
         return new RunResult(name, result, linkGBps, Optional.of(name));
     }
 
     /** A result that stands for its configuration, which JUnit names {@code configuration}. */
-    public static RunResult configuration(String name, Result result, String configuration) {
+    public static RunResult configuration(String name, Measured result, String configuration) {
         return new RunResult(name, result, OptionalDouble.empty(), Optional.of(configuration));
     }
 
     /** A further figure of a configuration, for {@code --expect} only. */
-    public static RunResult figure(String name, Result result) {
+    public static RunResult figure(String name, Measured result) {
         return new RunResult(name, result, OptionalDouble.empty(), Optional.empty());
     }
 
@@ -64,17 +84,23 @@ public record RunResult(String name, Result result, OptionalDouble linkGBps, Opt
 
     /** The same result named apart, e.g. with {@code .gpu1}; its JUnit name too. */
     public RunResult withNameSuffix(String suffix) {
-        return new RunResult(name + suffix, result, linkGBps, configuration.map(c -> c + suffix));
+        return new RunResult(name + suffix, measured, linkGBps, configuration.map(c -> c + suffix));
+    }
+
+    /** The record. */
+    public Result result() {
+        return measured.result();
     }
 
     /** What expectations read: the median in the unit the result is shown in. */
     public Metric metric() {
-        return new Metric(name, result.displayed().median(), unit(result.quantity()), linkGBps);
+        return new Metric(name, measured.shown().median(), unit(result().quantity()), linkGBps);
     }
 
     /** What JUnit reports, when this result stands for its configuration. */
     public Optional<MeasuredConfiguration> measuredConfiguration() {
-        return configuration.map(c -> new MeasuredConfiguration(c, summary(result),
+        Result result = result();
+        return configuration.map(c -> new MeasuredConfiguration(c, summary(result, measured.shown()),
                 result.check().failed() ? Optional.of(result.check().why().orElse("check failed")) : Optional.empty()));
     }
 
@@ -115,8 +141,7 @@ public record RunResult(String name, Result result, OptionalDouble linkGBps, Opt
      * a check that did not fail found ({@code ; max error 1.192093e-07}). A failed check's why is
      * the configuration's failure, not its summary.
      */
-    static String summary(Result result) {
-        Statistics s = result.displayed();
+    static String summary(Result result, Statistics s) {
         String symbol = result.quantity().displaySymbol();
         int decimals = switch (symbol) {
             case "GB/s" -> 2;

@@ -99,6 +99,20 @@ class RunResultsRecordTest {
                 "check.synchronized.wrong is a figure, not a configuration");
     }
 
+    /** The figure --expect reads is the engine's, exactly, even where base units there and back move it. */
+    @Test
+    void expectationsReadTheMeasuredFigureExactly() {
+        double gbps = 0.8336431469173756;
+        Identity id = BandwidthMetrics.identity("pinned", dev.xfer.app.bandwidth.CopyPath.DRIVER, "h2d", 4096,
+                dev.xfer.app.bandwidth.CopyTimer.EVENTS, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(),
+                java.util.OptionalInt.empty());
+        RunResult r = RunResult.configuration("pinned.h2d.4KiB", RunResult.measured(id,
+                dev.xfer.app.result.Statistics.single(gbps), dev.xfer.app.result.CheckOutcome.PASSED), link());
+        assertFalse(gbps == r.result().displayed().median(), "this figure does not survive GB/s -> B/s -> GB/s");
+        assertEquals(gbps, r.metric().value());
+        assertEquals(gbps * 1e9, r.result().median(), gbps * 1e9 * 1e-15);
+    }
+
     private static OptionalDouble link() {
         return OptionalDouble.of(63.015);
     }

@@ -7,7 +7,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Result;
 import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
@@ -87,12 +86,12 @@ public final class ConcurrentMetrics {
                 ConcurrentResult.GpuShare share = c.gpus().get(g);
                 Identity id = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.of(share.device()));
                 OptionalDouble link = g < linkGBps.size() ? linkGBps.get(g) : OptionalDouble.empty();
-                out.add(RunResult.configuration(name(id), Result.shown(id,
+                out.add(RunResult.configuration(name(id), RunResult.measured(id,
                         RunResult.statistics(share.gigabytesPerSecond()), share.verified() ? CheckOutcome.PASSED
                                 : CheckOutcome.failed("data came back wrong on device " + share.device())), link));
             }
             Identity all = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.empty());
-            out.add(RunResult.configuration(name(all), Result.shown(all, RunResult.statistics(c.aggregateGbps()),
+            out.add(RunResult.configuration(name(all), RunResult.measured(all, RunResult.statistics(c.aggregateGbps()),
                     c.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong on at least one GPU")),
                     OptionalDouble.empty()));
         }

@@ -7,7 +7,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Result;
 import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
@@ -86,11 +85,11 @@ public final class PeerMetrics {
         List<RunResult> out = new ArrayList<>();
         for (PeerResult r : results) {
             Identity oneWay = identity(r.src(), r.dst(), r.bytes(), false, r.copy());
-            out.add(RunResult.configuration(name(oneWay), Result.shown(oneWay,
+            out.add(RunResult.configuration(name(oneWay), RunResult.measured(oneWay,
                     RunResult.statistics(r.gigabytesPerSecond()), r.verified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.configuration())), OptionalDouble.empty()));
             Identity bothWays = identity(r.src(), r.dst(), r.bytes(), true, r.copy());
-            out.add(RunResult.configuration(name(bothWays), Result.shown(bothWays, RunResult.statistics(r.bidirGbps()),
+            out.add(RunResult.configuration(name(bothWays), RunResult.measured(bothWays, RunResult.statistics(r.bidirGbps()),
                     r.bidirVerified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.bidirConfiguration())),
                     OptionalDouble.empty()));
