@@ -21,8 +21,8 @@ import java.util.OptionalDouble;
 /**
  * One {@link Result} as a run hands it to {@code --expect} and {@code --junit}. The {@link Metric}
  * that expectations read and the {@link MeasuredConfiguration} that JUnit reports are derived
- * here, and only here, from the record: the value from its statistics, the unit from its
- * quantity, the failure from its check outcome.
+ * here, and only here, from the record: the value and summary from the figures it was made from
+ * ({@link Measured}), the unit from its quantity, the failure from its check outcome.
  *
  * @param name          the name {@code --expect} selects it by ({@code pinned.h2d.16MiB}), which each
  *                      engine derives from the identity: users' scripts know today's names, so the
