@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times hugepages
-#                                   openmetrics verdict  (multi, fleet need two GPUs at least)
+#                                   openmetrics verdict names  (multi, fleet need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -442,6 +442,54 @@ PY
             else
               echo "promtool is not installed here: check the copied $d with scripts/check-prom.sh"
             fi ;;
+    names) # Issue 22: --expect names and JUnit test cases read off the result records, one command at a time;
+           # every name below must still resolve (a misspelt or vanished name is exit 2) and hold (exit 0).
+            local d="$out/names"
+            rm -rf "$d" && mkdir -p "$d"
+            expect_rc 0 "$xfer" bandwidth --memory pinned,pageable --direction h2d,d2h,bidir,d2d --size 16MiB \
+              --expect 'pinned.h2d.16MiB >= 40GB/s' --expect 'pinned.d2h.16MiB >= 60%link' \
+              --expect 'pinned.bidir-h2d.16MiB > 0' --expect 'device.d2d.16MiB > 100GB/s' --expect 'pageable > 0' \
+              --junit "$d/bandwidth.xml"
+            expect_rc 0 "$xfer" bandwidth --copy driver,staged --memory pageable --direction h2d --size 64MiB \
+              --expect 'pageable.staged.h2d.64MiB > 0' --expect 'pageable.h2d.64MiB > 0' --junit "$d/staged.xml"
+            expect_rc 0 "$xfer" bandwidth --copy kernel --blocks 64 --memory pinned --direction h2d --size 512MiB \
+              --expect 'pinned.kernel.h2d.512MiB.blocks64 >= 20GB/s' --junit "$d/kernel.xml"
+            expect_rc 0 "$xfer" overlap --expect 'overlap.v1.speedup >= 1.5' --expect 'overlap.v2.ms < 1ms' \
+              --expect 'overlap.v1.efficiency > 0' --expect 'overlap.sequential.error <= 1e-6' --junit "$d/overlap.xml"
+            expect_rc 0 "$xfer" check --expect 'check.synchronized.wrong == 0' --expect 'check.d2h-sync.wrong == 0' \
+              --junit "$d/check.xml"
+            expect_rc 0 "$xfer" batch --preset small --strategies pinned-async,pageable-blocking \
+              --expect 'batch.pinned-async.ms < 1000ms' --expect 'batch.pinned-async.gbps > 0' --junit "$d/batch.xml"
+            expect_rc 0 "$xfer" pipeline --expect 'pipeline.error <= 1e-6' --expect 'pipeline.hidden > 0' \
+              --expect 'pipeline.batch-ms > 0' --junit "$d/pipeline.xml"
+            expect_rc 0 "$xfer" latency --expect 'latency.host.2MiB < 10us' --expect 'latency.device.2MiB < 10us' \
+              --junit "$d/latency.xml"
+            expect_rc 0 "$xfer" bandwidth --memory pinned --size 16MiB --numa-node all --direction h2d \
+              --expect 'pinned.h2d.16MiB.node0 > 0' --junit "$d/nodes.xml"
+            if [ "$(nvidia-smi --query-gpu=index --format=csv,noheader | wc -l)" -ge 2 ]; then
+              expect_rc 0 "$xfer" bandwidth --device 0,1 --memory pinned --direction h2d --size 16MiB --concurrent \
+                --expect 'pinned.h2d.16MiB.gpu1 >= 40GB/s' --expect 'concurrent.pinned.h2d.16MiB.all > 0' \
+                --expect 'concurrent.pinned.h2d.16MiB.gpu0 > 0' --junit "$d/devices.xml"
+              expect_rc 0 "$xfer" bandwidth --device 0,1 --direction p2p --size 16MiB \
+                --expect 'p2p.0-1.16MiB > 0' --expect 'p2p-bidir.1-0.16MiB > 0' --junit "$d/p2p.xml"
+            fi
+            # Test case names and outputs, one line each: unique per suite, failing none.
+            run python3 - "$d"/*.xml <<'PY'
+import sys, xml.etree.ElementTree as ET
+bad = 0
+for f in sys.argv[1:]:
+    for suite in ET.parse(f).getroot().iter("testsuite"):
+        names = [(c.get("classname"), c.get("name")) for c in suite.iter("testcase")]
+        if len(names) != len(set(names)):
+            print("REPEATED test case names in", f, suite.get("name")); bad += 1
+        for c in suite.iter("testcase"):
+            out = c.findtext("system-out") or ""
+            failed = c.find("failure") is not None
+            bad += failed
+            print("%s %s | %s%s" % (f.split("/")[-1], c.get("name"), out.strip()[:110], " FAILED" if failed else ""))
+sys.exit(1 if bad else 0)
+PY
+            [ $? = 0 ] || status=1 ;;
     pipes) # Outputs and pipes (docs/commands/xfer.md#output-files): a pipe closed early ends a long run at its
            # next safe point (exit 141, in well under 5 s, no xfer left, --junit kept and marked incomplete);
            # --output /dev/stdout and --junit /dev/null write through and leave the device nodes as they were.

@@ -1,20 +1,20 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.report.Decimals;
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * Bandwidth results by name, {@code <memory>.<direction>.<size>} (e.g. {@code pinned.h2d.16MiB},
@@ -50,6 +50,43 @@ public final class BandwidthMetrics {
         return name(memory, direction, bytes) + (blocks.isPresent() ? ".blocks" + blocks.getAsInt() : "")
                 + (node.isPresent() ? ".node" + node.getAsInt() : "");
     }
+
+    /**
+     * A result's name from its identity: memory (and path), direction, size; the grid where the
+     * run names grids ({@code --blocks} given) and the node where it names nodes
+     * ({@code --numa-node all}). The identity carries both always; a run whose names left them out
+     * keeps its names.
+     */
+    public static String name(Identity identity, boolean gridNamed, boolean nodeNamed) {
+        String path = identity.copy().orElse(Identity.DRIVER);
+        String memory = identity.memory().orElseThrow();
+        return name(path.equals(Identity.DRIVER) ? memory : memory + "." + path, identity.direction().orElseThrow(),
+                identity.bytes().orElseThrow(),
+                gridNamed ? optionalInt(identity.number(IdentityField.BLOCKS)) : OptionalInt.empty(),
+                nodeNamed ? optionalInt(identity.numaNode()) : OptionalInt.empty());
+    }
+
+    private static OptionalInt optionalInt(OptionalLong n) {
+        return n.isPresent() ? OptionalInt.of(Math.toIntExact(n.getAsLong())) : OptionalInt.empty();
+    }
+
+    /**
+     * The identity of a copy's bandwidth: what the document's row says of it, as
+     * {@link dev.xfer.app.result.ResultDocumentReader} reads it back.
+     */
+    public static Identity identity(String memory, CopyPath path, String direction, long bytes, CopyTimer timer,
+                                    OptionalInt grid, OptionalInt threadsPerBlock, OptionalInt node) {
+        Identity.Builder id = Identity.of(Identity.BANDWIDTH, GBPS).with(IdentityField.MEMORY, memory)
+                .with(IdentityField.COPY, path.label()).with(IdentityField.DIRECTION, direction)
+                .with(IdentityField.BYTES, bytes).with(IdentityField.TIMER, timer.label());
+        grid.ifPresent(b -> id.with(IdentityField.BLOCKS, b));
+        threadsPerBlock.ifPresent(t -> id.with(IdentityField.BLOCK_SIZE, t));
+        node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
+        return id.build();
+    }
+
+    /** The document's field of a copy's rate, the result every bandwidth name selects. */
+    private static final String GBPS = "gbps";
 
     /**
      * The grid part of the names of {@code path}'s results: one empty entry where names carry no
@@ -92,7 +129,7 @@ public final class BandwidthMetrics {
                         case H2D, D2H -> {
                             for (CopyPath path : plan.pathsFor(memory)) {
                                 for (OptionalInt grid : grids(plan, path)) {
-                                    out.add(host(name(label(memory.label(), path), d.label(), size, grid, node),
+                                    out.add(declared(plan, memory.label(), path, d.label(), size, grid, node,
                                             linkKnown));
                                 }
                             }
@@ -100,9 +137,9 @@ public final class BandwidthMetrics {
                         case BIDIR -> {
                             for (CopyPath path : plan.bidirPathsFor(memory)) {
                                 for (OptionalInt grid : grids(plan, path)) {
-                                    String label = label(memory.label(), path);
-                                    out.add(host(name(label, "bidir-h2d", size, grid, node), linkKnown));
-                                    out.add(host(name(label, "bidir-d2h", size, grid, node), linkKnown));
+                                    for (String way : List.of("bidir-h2d", "bidir-d2h")) {
+                                        out.add(declared(plan, memory.label(), path, way, size, grid, node, linkKnown));
+                                    }
                                 }
                             }
                         }
@@ -113,8 +150,7 @@ public final class BandwidthMetrics {
             if (plan.directions().contains(CopyDirection.D2D)) {
                 for (CopyPath path : plan.deviceCopyPaths()) {
                     for (OptionalInt grid : grids(plan, path)) {
-                        out.add(MetricDeclaration.of(name(label("device", path), "d2d", size, grid, node),
-                                MetricUnit.GBPS));
+                        out.add(declared(plan, "device", path, "d2d", size, grid, node, false));
                     }
                 }
             }
@@ -122,30 +158,29 @@ public final class BandwidthMetrics {
         return out;
     }
 
-    private static MetricDeclaration host(String name, boolean linkKnown) {
-        return linkKnown ? MetricDeclaration.overLink(name) : MetricDeclaration.of(name, MetricUnit.GBPS);
+    /** A planned result's declaration: named from its identity as the measured one will be. */
+    private static MetricDeclaration declared(BandwidthPlan plan, String memory, CopyPath path, String direction,
+                                              long size, OptionalInt grid, OptionalInt node, boolean overLink) {
+        Identity id = identity(memory, path, direction, size, plan.timer(), grid, OptionalInt.empty(), node);
+        return RunResult.declaration(name(id, true, true), Quantity.GIGABYTES_PER_SECOND, overLink);
     }
 
     public static RunResults results(BandwidthReport report, OptionalDouble linkGBps) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
-        boolean withNode = report.placement().namesCarryNode();
+        List<RunResult> out = new ArrayList<>();
+        boolean gridNamed = report.plan().blocks().given();
+        boolean nodeNamed = report.placement().namesCarryNode();
         for (BandwidthResult r : report.results()) {
-            OptionalInt grid = report.plan().blocks().given() && r.shape().isPresent()
-                    ? OptionalInt.of(r.shape().get().blocks()) : OptionalInt.empty();
-            String name = name(label(r.memory(), r.copy()), r.direction(), r.bytes(), grid,
-                    withNode ? r.numaNode() : OptionalInt.empty());
-            double gbps = r.gigabytesPerSecond().median();
+            Identity id = identity(r.memory(), r.copy(), r.direction(), r.bytes(), report.plan().timer(),
+                    r.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
+                    r.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
+                    r.numaNode());
+            RunResult.Measured result = RunResult.measured(id, RunResult.statistics(r.gigabytesPerSecond()),
+                    r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(report, r)));
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
-            metrics.add(overLink ? Metric.overLink(name, gbps, linkGBps.getAsDouble())
-                    : Metric.of(name, gbps, MetricUnit.GBPS));
-            configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
-                    "%d bytes: median %s GB/s (min %s, max %s) over %d copies", r.bytes(), Decimals.fixed(gbps, 2),
-                    Decimals.fixed(r.gigabytesPerSecond().min(), 2), Decimals.fixed(r.gigabytesPerSecond().max(), 2),
-                    r.gigabytesPerSecond().n()),
-                    r.verified() ? Optional.empty() : Optional.of(failure(report, r))));
+            out.add(RunResult.configuration(name(id, gridNamed, nodeNamed), result,
+                    overLink ? linkGBps : OptionalDouble.empty()));
         }
-        return new RunResults("bandwidth", metrics, configurations);
+        return RunResults.of("bandwidth", out);
     }
 
     private static String failure(BandwidthReport report, BandwidthResult r) {

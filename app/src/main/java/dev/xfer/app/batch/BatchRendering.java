@@ -2,9 +2,12 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.report.Decimals;
 import dev.xfer.app.staging.HostCopy;
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.Statistics;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.report.ByNodeTable;
@@ -13,7 +16,7 @@ import dev.xfer.app.report.Json;
 import dev.xfer.app.report.SummaryJson;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
-import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.stats.Summary;
 
@@ -211,33 +214,58 @@ public final class BatchRendering {
         List<MetricDeclaration> out = new ArrayList<>();
         for (OptionalInt node : passes) {
             for (BatchStrategy s : plan.strategies()) {
-                out.add(MetricDeclaration.of(NumaNodeOption.withNode("batch." + s.label() + ".ms", node),
-                        MetricUnit.MILLISECONDS));
-                out.add(MetricDeclaration.of(NumaNodeOption.withNode("batch." + s.label() + ".gbps", node),
-                        MetricUnit.GBPS));
+                for (String measured : List.of(MILLISECONDS, GBPS)) {
+                    out.add(RunResult.declaration(name(identity(plan, s, node, measured), true),
+                            Quantity.of(measured).orElseThrow(), false));
+                }
             }
         }
         return out;
     }
 
-    public static RunResults metrics(BatchReport report) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
-        boolean withNode = report.placement().namesCarryNode();
-        for (BatchResult r : report.results()) {
-            OptionalInt node = withNode ? r.numaNode() : OptionalInt.empty();
-            String base = "batch." + r.strategy().label();
-            metrics.add(Metric.of(NumaNodeOption.withNode(base + ".ms", node),
-                    r.milliseconds().map(Summary::median).orElse(Double.NaN), MetricUnit.MILLISECONDS));
-            metrics.add(Metric.of(NumaNodeOption.withNode(base + ".gbps", node),
-                    r.ran() ? r.gigabytesPerSecond() : Double.NaN, MetricUnit.GBPS));
-            String summary = r.milliseconds().map(s -> String.format(Locale.ROOT, "median %.3f ms, %s GB/s",
-                    s.median(), Decimals.fixed(r.gigabytesPerSecond(), 2))).orElse("unavailable: " + r.unavailable().orElse(""));
-            configurations.add(new MeasuredConfiguration(NumaNodeOption.withNode(base, node), summary,
-                    r.verified() ? Optional.empty()
-                            : Optional.of("buffer " + r.wrongBuffer().orElseThrow() + " arrived wrong"
-                            + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""))));
-        }
-        return new RunResults("batch", metrics, configurations);
+    private static final String MILLISECONDS = "milliseconds";
+    private static final String GBPS = "gbps";
+
+    /** The identity of a strategy's time for the whole batch, or its rate. */
+    public static Identity identity(BatchPlan plan, BatchStrategy strategy, OptionalInt node, String measured) {
+        Identity.Builder id = Identity.of("batch", measured).with(IdentityField.STRATEGY, strategy.label())
+                .with(IdentityField.COUNT, plan.count()).with(IdentityField.BYTES, plan.bytes())
+                .with(IdentityField.THREADS, plan.threads());
+        node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
+        return id.build();
     }
+
+    /** {@code batch.<strategy>.ms} or {@code .gbps}, then {@code .node<N>} where the run names nodes. */
+    public static String name(Identity identity, boolean nodeNamed) {
+        String last = identity.measured().equals(GBPS) ? "gbps" : "ms";
+        return NumaNodeOption.withNode(base(identity) + "." + last, nodeNamed && identity.numaNode().isPresent()
+                ? OptionalInt.of(Math.toIntExact(identity.numaNode().getAsLong())) : OptionalInt.empty());
+    }
+
+    private static String base(Identity identity) {
+        return "batch." + identity.word(IdentityField.STRATEGY).orElseThrow();
+    }
+
+    public static RunResults metrics(BatchReport report) {
+        List<RunResult> out = new ArrayList<>();
+        boolean nodeNamed = report.placement().namesCarryNode();
+        for (BatchResult r : report.results()) {
+            CheckOutcome check = r.unavailable().isPresent()
+                    ? CheckOutcome.notChecked("unavailable: " + r.unavailable().get())
+                    : r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("buffer " + r.wrongBuffer().orElseThrow()
+                    + " arrived wrong" + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""));
+            Identity time = identity(report.plan(), r.strategy(), r.numaNode(), MILLISECONDS);
+            Statistics shown = r.milliseconds().map(RunResult::statistics).orElse(NOT_MEASURED);
+            out.add(RunResult.configuration(name(time, nodeNamed), RunResult.measured(time, shown, check),
+                    NumaNodeOption.withNode(base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
+            Identity rate = identity(report.plan(), r.strategy(), r.numaNode(), GBPS);
+            out.add(RunResult.figure(name(rate, nodeNamed), RunResult.measured(rate,
+                    r.ran() ? Statistics.single(r.gigabytesPerSecond()) : NOT_MEASURED, CheckOutcome.NOT_CHECKED)));
+        }
+        return RunResults.of("batch", out);
+    }
+
+    /** A strategy this machine cannot run: no figure, which fails every expectation on it. */
+    private static final Statistics NOT_MEASURED = new Statistics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN, List.of());
 }

@@ -1,57 +1,77 @@
 package dev.xfer.app.check;
 
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.Statistics;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * Check results by name: {@code check.<scenario>.wrong} (trials with wrong data) and
- * {@code check.synchronized.wrong}, the sum over the scenarios that synchronize.
+ * {@code check.synchronized.wrong}, the sum over the scenarios that synchronize (its identity's
+ * scenario is {@code synchronized}, a word no scenario has).
  */
 public final class CheckMetrics {
     static final String SYNCHRONIZED = "check.synchronized.wrong";
+    private static final String WRONG_TRIALS = "wrongTrials";
+    private static final String ALL_SYNCHRONIZED = "synchronized";
 
     private CheckMetrics() {
     }
 
     public static List<MetricDeclaration> declare(CheckPlan plan) {
         List<MetricDeclaration> out = new ArrayList<>();
+        Quantity count = Quantity.of(WRONG_TRIALS).orElseThrow();
         for (CheckScenario s : plan.scenarios()) {
-            out.add(MetricDeclaration.of("check." + s.id() + ".wrong", MetricUnit.COUNT));
+            out.add(RunResult.declaration(name(identity(plan, s.id(), plan.trials())), count, false));
         }
         if (plan.scenarios().stream().anyMatch(CheckScenario::isSynchronized)) {
-            out.add(MetricDeclaration.of(SYNCHRONIZED, MetricUnit.COUNT));
+            out.add(RunResult.declaration(name(identity(plan, ALL_SYNCHRONIZED, plan.trials())), count, false));
         }
         return out;
     }
 
+    /** The identity of a scenario's count of wrong trials, as the document's rows are read back. */
+    public static Identity identity(CheckPlan plan, String scenario, long trials) {
+        return Identity.of("check", WRONG_TRIALS).with(IdentityField.SCENARIO, scenario)
+                .with(IdentityField.MEMORY, plan.memory().label()).with(IdentityField.BYTES, plan.bytes())
+                .with(IdentityField.ELEMENTS, plan.elements()).with(IdentityField.TRIALS, trials).build();
+    }
+
+    /** {@code check.<scenario>.wrong}. */
+    public static String name(Identity identity) {
+        return "check." + identity.word(IdentityField.SCENARIO).orElseThrow() + ".wrong";
+    }
+
     public static RunResults results(CheckReport report) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
-        int synchronizedWrong = 0;
+        List<RunResult> out = new ArrayList<>();
+        long synchronizedWrong = 0;
         boolean anySynchronized = false;
         for (CheckResult r : report.results()) {
-            metrics.add(Metric.of("check." + r.scenario().id() + ".wrong", r.wrongTrials(), MetricUnit.COUNT));
+            Identity id = identity(report.plan(), r.scenario().id(), r.trials());
+            CheckOutcome check = r.verdict().failsTheRun() ? CheckOutcome.failed(r.verdict().text() + ": "
+                    + r.wrongTrials() + " of " + r.trials() + " trials wrong")
+                    : CheckOutcome.passed(String.format(Locale.ROOT, "%d trials, %d with the copy in flight: %s",
+                    r.trials(), r.inFlightTrials(), r.verdict().text()));
+            out.add(RunResult.configuration(name(id), RunResult.measured(id, Statistics.single(r.wrongTrials()), check),
+                    "check." + r.scenario().id()));
             if (r.scenario().isSynchronized()) {
                 anySynchronized = true;
                 synchronizedWrong += r.wrongTrials();
             }
-            configurations.add(new MeasuredConfiguration("check." + r.scenario().id(), String.format(Locale.ROOT,
-                    "%d of %d trials wrong, %d with the copy in flight: %s", r.wrongTrials(), r.trials(),
-                    r.inFlightTrials(), r.verdict().text()),
-                    r.verdict().failsTheRun() ? Optional.of(r.verdict().text() + ": " + r.wrongTrials() + " of "
-                            + r.trials() + " trials wrong") : Optional.empty()));
         }
         if (anySynchronized) {
-            metrics.add(Metric.of(SYNCHRONIZED, synchronizedWrong, MetricUnit.COUNT));
+            Identity sum = identity(report.plan(), ALL_SYNCHRONIZED, report.plan().trials());
+            out.add(RunResult.figure(name(sum), RunResult.measured(sum, Statistics.single(synchronizedWrong),
+                    CheckOutcome.NOT_CHECKED)));
         }
-        return new RunResults("check", metrics, configurations);
+        return RunResults.of("check", out);
     }
 }

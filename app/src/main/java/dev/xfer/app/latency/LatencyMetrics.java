@@ -1,18 +1,23 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /** Latency results by name: {@code latency.TARGET.SIZE} in ns per access, TARGET host, device or gpuN. */
 public final class LatencyMetrics {
+    private static final String NANOSECONDS = "nanoseconds";
+
     private LatencyMetrics() {
     }
 
@@ -20,28 +25,47 @@ public final class LatencyMetrics {
         return "latency." + target.id() + "." + ByteSize.ofBytes(bytes).format();
     }
 
+    /** A result's name from its identity: a peer's memory is named by its GPU, {@code gpu1}. */
+    public static String name(Identity identity) {
+        OptionalLong peer = identity.number(IdentityField.PEER);
+        String target = identity.word(IdentityField.TARGET).orElseThrow();
+        return "latency." + (peer.isPresent() ? "gpu" + peer.getAsLong() : target) + "."
+                + ByteSize.ofBytes(identity.bytes().orElseThrow()).format();
+    }
+
+    /**
+     * The identity of one chase's time per access. A peer target is the word {@code peer} and the
+     * peer's index: the document's {@code gpu1} reads as a GPU index, not a word.
+     */
+    public static Identity identity(LatencyPlan plan, LatencyTarget target, long bytes, long accesses) {
+        Identity.Builder id = Identity.of("latency", NANOSECONDS).with(IdentityField.TARGET, target.kind().label())
+                .with(IdentityField.ORDER, plan.order().label()).with(IdentityField.BYTES, bytes)
+                .with(IdentityField.ACCESSES, accesses);
+        if (target.kind() == LatencyTarget.Kind.PEER) {
+            id.with(IdentityField.PEER, target.peer());
+        }
+        return id.build();
+    }
+
     /** @param peers the GPUs whose memory may be chased as peers (a superset is fine: names are only checked) */
     public static List<MetricDeclaration> declare(LatencyPlan plan, List<Integer> peers) {
         List<MetricDeclaration> out = new ArrayList<>();
+        Quantity ns = Quantity.of(NANOSECONDS).orElseThrow();
         for (LatencyTarget t : plan.targets(peers)) {
             for (long bytes : plan.sizes()) {
-                out.add(MetricDeclaration.of(name(t, bytes), MetricUnit.NANOSECONDS));
+                out.add(RunResult.declaration(name(identity(plan, t, bytes, plan.accesses())), ns, false));
             }
         }
         return out;
     }
 
     public static RunResults results(LatencyReport report) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
+        List<RunResult> out = new ArrayList<>();
         for (LatencyResult r : report.run().results()) {
-            String name = name(r.target(), r.bytes());
-            metrics.add(Metric.of(name, r.nanoseconds().median(), MetricUnit.NANOSECONDS));
-            configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
-                    "median %.1f ns per access (min %.1f, max %.1f) over %d chases of %d accesses",
-                    r.nanoseconds().median(), r.nanoseconds().min(), r.nanoseconds().max(), r.nanoseconds().n(),
-                    r.accesses()), r.failure()));
+            Identity id = identity(report.plan(), r.target(), r.bytes(), r.accesses());
+            out.add(RunResult.configuration(name(id), RunResult.measured(id, RunResult.statistics(r.nanoseconds()),
+                    r.failure().map(CheckOutcome::failed).orElse(CheckOutcome.PASSED)), OptionalDouble.empty()));
         }
-        return new RunResults("latency", metrics, configurations);
+        return RunResults.of("latency", out);
     }
 }

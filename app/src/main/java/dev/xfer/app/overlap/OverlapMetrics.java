@@ -1,16 +1,19 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.placement.NumaNodeOption;
-import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.Statistics;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.Map;
 import java.util.OptionalInt;
 
 /**
@@ -18,9 +21,14 @@ import java.util.OptionalInt;
  * sequential, when sequential ran), {@code .efficiency} (model ideal / median), {@code .error}
  * (max |a[i] - 1|). With {@code --numa-node all} the plan runs once per node and every name ends
  * in the node, {@code overlap.v1.speedup.node1}, so that {@code overlap.v1.speedup} still selects
- * them all.
+ * them all. Each is a result whose identity carries the whole plan (streams, elements, ...); a
+ * name leaves out what one run holds fixed.
  */
 public final class OverlapMetrics {
+    /** The measured fields, as the document names them, and the last segment of their names. */
+    private static final Map<String, String> LAST_SEGMENT = Map.of("milliseconds", "ms", "speedup", "speedup",
+            "efficiency", "efficiency", "maxError", "error");
+
     private OverlapMetrics() {
     }
 
@@ -47,38 +55,59 @@ public final class OverlapMetrics {
         boolean sequential = plan.schedules().contains(OverlapSchedule.SEQUENTIAL);
         List<MetricDeclaration> out = new ArrayList<>();
         for (OverlapSchedule s : plan.schedules()) {
-            String base = "overlap." + s.label() + ".";
-            out.add(MetricDeclaration.of(NumaNodeOption.withNode(base + "ms", node), MetricUnit.MILLISECONDS));
-            if (sequential) {
-                out.add(MetricDeclaration.of(NumaNodeOption.withNode(base + "speedup", node), MetricUnit.RATIO));
+            for (String measured : List.of("milliseconds", "speedup", "efficiency", "maxError")) {
+                if (!measured.equals("speedup") || sequential) {
+                    Identity id = identity(plan, s, node, measured);
+                    out.add(RunResult.declaration(name(id, true), Quantity.of(measured).orElseThrow(), false));
+                }
             }
-            out.add(MetricDeclaration.of(NumaNodeOption.withNode(base + "efficiency", node), MetricUnit.RATIO));
-            out.add(MetricDeclaration.of(NumaNodeOption.withNode(base + "error", node), MetricUnit.NUMBER));
         }
         return out;
     }
 
+    /** The identity of one schedule's {@code measured} figure: the plan, the schedule and the node. */
+    public static Identity identity(OverlapPlan plan, OverlapSchedule schedule, OptionalInt node, String measured) {
+        Identity.Builder id = Identity.of("overlap", measured).with(IdentityField.MEMORY, plan.memory().label())
+                .with(IdentityField.SCHEDULE, schedule.label()).with(IdentityField.BYTES, plan.bytes())
+                .with(IdentityField.ELEMENTS, plan.elements()).with(IdentityField.STREAMS, plan.streams())
+                .with(IdentityField.BLOCK_SIZE, plan.blockSize())
+                .with(IdentityField.KERNEL_ITERATIONS, plan.kernelIterations());
+        node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
+        return id.build();
+    }
+
+    /** {@code overlap.<schedule>.<figure>}, then {@code .node<N>} where the run names nodes. */
+    public static String name(Identity identity, boolean nodeNamed) {
+        OptionalInt node = nodeNamed && identity.numaNode().isPresent()
+                ? OptionalInt.of(Math.toIntExact(identity.numaNode().getAsLong())) : OptionalInt.empty();
+        return NumaNodeOption.withNode("overlap." + identity.word(IdentityField.SCHEDULE).orElseThrow() + "."
+                + LAST_SEGMENT.get(identity.measured()), node);
+    }
+
     public static RunResults results(OverlapReport report) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
-        boolean withNode = report.placement().namesCarryNode();
+        List<RunResult> out = new ArrayList<>();
+        boolean nodeNamed = report.placement().namesCarryNode();
         for (OverlapResult r : report.results()) {
-            OptionalInt node = withNode ? r.numaNode() : OptionalInt.empty();
-            String base = "overlap." + r.schedule().label() + ".";
-            metrics.add(Metric.of(NumaNodeOption.withNode(base + "ms", node), r.milliseconds().median(),
-                    MetricUnit.MILLISECONDS));
-            r.speedup().ifPresent(x -> metrics.add(Metric.of(NumaNodeOption.withNode(base + "speedup", node), x,
-                    MetricUnit.RATIO)));
-            metrics.add(Metric.of(NumaNodeOption.withNode(base + "efficiency", node), r.efficiency(),
-                    MetricUnit.RATIO));
-            metrics.add(Metric.of(NumaNodeOption.withNode(base + "error", node), r.maxError(), MetricUnit.NUMBER));
-            configurations.add(new MeasuredConfiguration(
-                    NumaNodeOption.withNode("overlap." + r.schedule().label(), node), String.format(Locale.ROOT,
-                    "median %.3f ms (min %.3f, max %.3f), max error %e", r.milliseconds().median(),
-                    r.milliseconds().min(), r.milliseconds().max(), r.maxError()),
-                    r.withinTolerance() ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
-                            "max error %e above %.0e", r.maxError(), OverlapResult.TOLERANCE))));
+            CheckOutcome check = r.withinTolerance()
+                    ? CheckOutcome.passed(String.format(Locale.ROOT, "max error %e", r.maxError()))
+                    : CheckOutcome.failed(String.format(Locale.ROOT, "max error %e above %.0e", r.maxError(),
+                    OverlapResult.TOLERANCE));
+            Identity time = identity(report.plan(), r.schedule(), r.numaNode(), "milliseconds");
+            // The time stands for the schedule's configuration, and carries the check of its data.
+            out.add(RunResult.configuration(name(time, nodeNamed),
+                    RunResult.measured(time, RunResult.statistics(r.milliseconds()), check),
+                    NumaNodeOption.withNode("overlap." + r.schedule().label(),
+                            nodeNamed ? r.numaNode() : OptionalInt.empty())));
+            r.speedup().ifPresent(x -> out.add(figure(report, r, "speedup", x, nodeNamed)));
+            out.add(figure(report, r, "efficiency", r.efficiency(), nodeNamed));
+            out.add(figure(report, r, "maxError", r.maxError(), nodeNamed));
         }
-        return new RunResults("overlap", metrics, configurations);
+        return RunResults.of("overlap", out);
+    }
+
+    private static RunResult figure(OverlapReport report, OverlapResult r, String measured, double value,
+                                    boolean nodeNamed) {
+        Identity id = identity(report.plan(), r.schedule(), r.numaNode(), measured);
+        return RunResult.figure(name(id, nodeNamed), RunResult.measured(id, Statistics.single(value), CheckOutcome.NOT_CHECKED));
     }
 }

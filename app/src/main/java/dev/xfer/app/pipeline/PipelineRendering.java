@@ -1,21 +1,24 @@
 package dev.xfer.app.pipeline;
 
 import dev.xfer.app.report.Decimals;
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.Statistics;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.report.Json;
 import dev.xfer.app.report.SummaryJson;
-import dev.xfer.app.results.MeasuredConfiguration;
 import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The pipeline report as text, CSV and JSON, and its results by name: {@code pipeline.ms}
@@ -85,23 +88,52 @@ public final class PipelineRendering {
                         "endUs", t.endUs(), "ops", OverlapJson.ops(t.ops()))).orElse(null)));
     }
 
+    /** The measured fields, as the document names them: the time stands for the run, the others are figures of it. */
+    private static final List<String> MEASURED = List.of("milliseconds", "perBatchMs", "hiddenCopyFraction", "maxError");
+
     public static List<MetricDeclaration> declare() {
-        return List.of(MetricDeclaration.of("pipeline.ms", MetricUnit.MILLISECONDS),
-                MetricDeclaration.of("pipeline.batch-ms", MetricUnit.MILLISECONDS),
-                MetricDeclaration.of("pipeline.hidden", MetricUnit.RATIO),
-                MetricDeclaration.of("pipeline.error", MetricUnit.NUMBER));
+        return MEASURED.stream().map(measured -> RunResult.declaration(name(measured),
+                Quantity.of(measured).orElseThrow(), false)).toList();
+    }
+
+    /** The identity of one figure of a pipeline run: the plan's batches, sizes, buffers and kernel. */
+    public static Identity identity(PipelinePlan p, String measured) {
+        return Identity.of("pipeline", measured).with(IdentityField.COUNT, p.batches())
+                .with(IdentityField.BYTES, p.batchBytes()).with(IdentityField.BUFFERS, p.buffers())
+                .with(IdentityField.KERNEL_ITERATIONS, p.kernelIterations()).build();
+    }
+
+    /** {@code pipeline.ms}, {@code pipeline.batch-ms}, ...: one run measures one configuration. */
+    public static String name(Identity identity) {
+        return name(identity.measured());
+    }
+
+    private static String name(String measured) {
+        return "pipeline." + switch (measured) {
+            case "milliseconds" -> "ms";
+            case "perBatchMs" -> "batch-ms";
+            case "hiddenCopyFraction" -> "hidden";
+            case "maxError" -> "error";
+            default -> throw new IllegalArgumentException("pipeline measures no " + measured);
+        };
     }
 
     public static RunResults metrics(PipelinePlan p, PipelineResult r) {
-        List<Metric> metrics = List.of(
-                Metric.of("pipeline.ms", r.milliseconds().median(), MetricUnit.MILLISECONDS),
-                Metric.of("pipeline.batch-ms", r.perBatchMs(), MetricUnit.MILLISECONDS),
-                Metric.of("pipeline.hidden", r.hiddenCopyFraction(), MetricUnit.RATIO),
-                Metric.of("pipeline.error", r.maxError(), MetricUnit.NUMBER));
-        MeasuredConfiguration c = new MeasuredConfiguration("pipeline.buffers-" + p.buffers(), String.format(Locale.ROOT,
-                "%d batches: median %.3f ms, max error %e", p.batches(), r.milliseconds().median(), r.maxError()),
-                r.withinTolerance() ? Optional.empty() : Optional.of(String.format(Locale.ROOT,
-                        "max error %e above %.0e", r.maxError(), PipelineResult.TOLERANCE)));
-        return new RunResults("pipeline", metrics, List.of(c));
+        CheckOutcome check = r.withinTolerance()
+                ? CheckOutcome.passed(String.format(Locale.ROOT, "%d batches, max error %e", p.batches(), r.maxError()))
+                : CheckOutcome.failed(String.format(Locale.ROOT, "max error %e above %.0e", r.maxError(),
+                PipelineResult.TOLERANCE));
+        Identity time = identity(p, "milliseconds");
+        List<RunResult> out = new ArrayList<>();
+        out.add(RunResult.configuration(name(time), RunResult.measured(time, RunResult.statistics(r.milliseconds()), check),
+                "pipeline.buffers-" + p.buffers()));
+        Map<String, Double> figures = Map.of("perBatchMs", r.perBatchMs(), "hiddenCopyFraction",
+                r.hiddenCopyFraction(), "maxError", r.maxError());
+        for (String measured : MEASURED.subList(1, MEASURED.size())) {
+            Identity id = identity(p, measured);
+            out.add(RunResult.figure(name(id), RunResult.measured(id, Statistics.single(figures.get(measured)),
+                    CheckOutcome.NOT_CHECKED)));
+        }
+        return RunResults.of("pipeline", out);
     }
 }

@@ -33,6 +33,10 @@ public record Quantity(BaseUnit unit, int exponent, String displaySymbol, boolea
             case "milliseconds" -> Optional.of(new Quantity(BaseUnit.SECONDS, -3, "ms", false, "run"));
             case "seconds" -> Optional.of(new Quantity(BaseUnit.SECONDS, 0, "s", false, "run"));
             case "wrongTrials" -> Optional.of(new Quantity(BaseUnit.COUNT, 0, "", false, "wrong_trials"));
+            // Figures engines derive from their measurements (overlap's, pipeline's): no document summarizes them.
+            case "speedup", "efficiency", "hiddenCopyFraction" -> Optional.of(new Quantity(BaseUnit.RATIO, 0, "", true,
+                    snake(field)));
+            case "maxError" -> Optional.of(new Quantity(BaseUnit.NUMBER, 0, "", false, "max_error"));
             default -> field.endsWith("Ms")
                     ? Optional.of(new Quantity(BaseUnit.SECONDS, -3, "ms", false, snake(field.substring(0, field.length() - 2))))
                     : Optional.empty();

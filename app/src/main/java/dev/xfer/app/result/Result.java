@@ -17,6 +17,15 @@ public record Result(Identity identity, Quantity quantity, Statistics statistics
         this(identity, quantity, statistics, check, java.util.OptionalDouble.empty());
     }
 
+    /**
+     * A result of {@code identity}'s measured field, its statistics given in the unit the
+     * document shows that field in (GB/s, ms, ...), as engines measure them.
+     */
+    public static Result shown(Identity identity, Statistics shown, CheckOutcome check) {
+        Quantity quantity = Quantity.of(identity.measured()).orElseGet(() -> Quantity.unknown(identity.measured()));
+        return new Result(identity, quantity, shown.converted(quantity::toBase), check);
+    }
+
     public boolean higherIsBetter() {
         return quantity.higherIsBetter();
     }

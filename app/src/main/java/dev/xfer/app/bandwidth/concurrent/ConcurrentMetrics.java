@@ -2,18 +2,20 @@ package dev.xfer.app.bandwidth.concurrent;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyDirection;
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.function.IntPredicate;
 
 /**
@@ -31,6 +33,25 @@ public final class ConcurrentMetrics {
         return "concurrent." + memory + "." + direction + "." + ByteSize.ofBytes(bytes).format() + "." + who;
     }
 
+    /** A result's name from its identity: one GPU's ({@code gpuN}) or, without a GPU, the aggregate's ({@code all}). */
+    public static String name(Identity identity) {
+        OptionalLong gpu = identity.number(IdentityField.GPU);
+        return name(identity.memory().orElseThrow(), identity.direction().orElseThrow(), identity.bytes().orElseThrow(),
+                gpu.isPresent() ? "gpu" + gpu.getAsLong() : "all");
+    }
+
+    /**
+     * The identity of one GPU's rate while all copied ({@code gpu} given) or of the aggregate
+     * (empty), as the document's {@code concurrent} rows are read back.
+     */
+    public static Identity identity(String memory, String direction, long bytes, OptionalInt gpu) {
+        Identity.Builder id = Identity.of(Identity.BANDWIDTH, gpu.isPresent() ? "gbps" : "aggregateGbps")
+                .with(IdentityField.MEMORY, memory).with(IdentityField.DIRECTION, direction)
+                .with(IdentityField.PATTERN, "concurrent").with(IdentityField.BYTES, bytes);
+        gpu.ifPresent(g -> id.with(IdentityField.GPU, g));
+        return id.build();
+    }
+
     /**
      * The names the GPUs at once will produce, before anything is measured.
      *
@@ -42,11 +63,11 @@ public final class ConcurrentMetrics {
         for (long size : plan.sizes()) {
             for (CopyDirection direction : plan.directions()) {
                 for (int d : devices) {
-                    String name = name("pinned", direction.label(), size, "gpu" + d);
-                    out.add(linkKnown.test(d) ? MetricDeclaration.overLink(name)
-                            : MetricDeclaration.of(name, MetricUnit.GBPS));
+                    out.add(RunResult.declaration(name(identity("pinned", direction.label(), size, OptionalInt.of(d))),
+                            Quantity.GIGABYTES_PER_SECOND, linkKnown.test(d)));
                 }
-                out.add(MetricDeclaration.of(name("pinned", direction.label(), size, "all"), MetricUnit.GBPS));
+                out.add(RunResult.declaration(name(identity("pinned", direction.label(), size, OptionalInt.empty())),
+                        Quantity.GIGABYTES_PER_SECOND, false));
             }
         }
         return out;
@@ -59,32 +80,21 @@ public final class ConcurrentMetrics {
      * @param linkGBps each GPU's link rate, by position in each result's {@code gpus}
      */
     public static RunResults results(List<ConcurrentResult> results, List<OptionalDouble> linkGBps) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
+        List<RunResult> out = new ArrayList<>();
         for (ConcurrentResult c : results) {
             for (int g = 0; g < c.gpus().size(); g++) {
                 ConcurrentResult.GpuShare share = c.gpus().get(g);
-                String name = name(c.memory(), c.direction(), c.bytes(), "gpu" + share.device());
-                double gbps = share.gigabytesPerSecond().median();
+                Identity id = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.of(share.device()));
                 OptionalDouble link = g < linkGBps.size() ? linkGBps.get(g) : OptionalDouble.empty();
-                metrics.add(link.isPresent() ? Metric.overLink(name, gbps, link.getAsDouble())
-                        : Metric.of(name, gbps, MetricUnit.GBPS));
-                configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
-                        "%d bytes on device %d while %d GPUs copied: median %.2f GB/s (min %.2f, max %.2f) over %d copies",
-                        c.bytes(), share.device(), c.gpus().size(), gbps, share.gigabytesPerSecond().min(),
-                        share.gigabytesPerSecond().max(), share.gigabytesPerSecond().n()),
-                        share.verified() ? Optional.empty()
-                                : Optional.of("data came back wrong on device " + share.device())));
+                out.add(RunResult.configuration(name(id), RunResult.measured(id,
+                        RunResult.statistics(share.gigabytesPerSecond()), share.verified() ? CheckOutcome.PASSED
+                                : CheckOutcome.failed("data came back wrong on device " + share.device())), link));
             }
-            String name = name(c.memory(), c.direction(), c.bytes(), "all");
-            metrics.add(Metric.of(name, c.aggregateGbps().median(), MetricUnit.GBPS));
-            configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
-                    "%d bytes on each of %d GPUs at once: median aggregate %.2f GB/s%s", c.bytes(), c.gpus().size(),
-                    c.aggregateGbps().median(), c.aloneGbpsSum().isPresent()
-                            ? String.format(Locale.ROOT, " (alone, summed: %.2f GB/s)", c.aloneGbpsSum().getAsDouble())
-                            : ""),
-                    c.verified() ? Optional.empty() : Optional.of("data came back wrong on at least one GPU")));
+            Identity all = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.empty());
+            out.add(RunResult.configuration(name(all), RunResult.measured(all, RunResult.statistics(c.aggregateGbps()),
+                    c.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong on at least one GPU")),
+                    OptionalDouble.empty()));
         }
-        return new RunResults("bandwidth-concurrent", metrics, configurations);
+        return RunResults.of("bandwidth-concurrent", out);
     }
 }

@@ -2,17 +2,18 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.results.MeasuredConfiguration;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.results.RunResult;
 import dev.xfer.app.results.RunResults;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * Result names of the GPU-to-GPU copies ({@code --direction p2p}), for {@code --expect} and
@@ -36,6 +37,26 @@ public final class PeerMetrics {
     }
 
     /**
+     * A result's name from its identity: the copy in both ways at once (the {@code bidirGbps}
+     * field) is {@code p2p-bidir}, a path other than the driver's follows the first part.
+     */
+    public static String name(Identity identity) {
+        return name(Math.toIntExact(identity.number(IdentityField.SRC).orElseThrow()),
+                Math.toIntExact(identity.number(IdentityField.DST).orElseThrow()), identity.bytes().orElseThrow(),
+                identity.measured().equals(BOTH_WAYS), CopyPath.fromLabel(identity.copy().orElse(Identity.DRIVER)));
+    }
+
+    /** The document's field of the rate of both copies at once. */
+    private static final String BOTH_WAYS = "bidirGbps";
+
+    /** The identity of a pair's rate one way or both ways, as the document's {@code p2p} rows are read back. */
+    public static Identity identity(int src, int dst, long bytes, boolean bidir, CopyPath copy) {
+        return Identity.of(Identity.BANDWIDTH, bidir ? BOTH_WAYS : "gbps").with(IdentityField.COPY, copy.label())
+                .with(IdentityField.DIRECTION, "p2p").with(IdentityField.SRC, src).with(IdentityField.DST, dst)
+                .with(IdentityField.BYTES, bytes).build();
+    }
+
+    /**
      * The names the GPU-to-GPU copies will produce, before anything is measured.
      *
      * @param devices the CUDA indices, in the order selected
@@ -47,8 +68,10 @@ public final class PeerMetrics {
                 for (int dst : devices) {
                     if (src != dst) {
                         for (CopyPath copy : PeerBenchmark.paths(plan)) {
-                            out.add(MetricDeclaration.of(name(src, dst, size, false, copy), MetricUnit.GBPS));
-                            out.add(MetricDeclaration.of(name(src, dst, size, true, copy), MetricUnit.GBPS));
+                            for (boolean bidir : List.of(false, true)) {
+                                out.add(RunResult.declaration(name(identity(src, dst, size, bidir, copy)),
+                                        Quantity.GIGABYTES_PER_SECOND, false));
+                            }
                         }
                     }
                 }
@@ -59,24 +82,18 @@ public final class PeerMetrics {
 
     /** The GPU-to-GPU results: one way and both ways per ordered pair and size. */
     public static RunResults results(List<PeerResult> results) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
+        List<RunResult> out = new ArrayList<>();
         for (PeerResult r : results) {
-            String access = r.peerAccess() ? "peer access" : "no peer access: through host memory";
-            String oneWay = name(r.src(), r.dst(), r.bytes(), false, r.copy());
-            metrics.add(Metric.of(oneWay, r.gigabytesPerSecond().median(), MetricUnit.GBPS));
-            configurations.add(new MeasuredConfiguration(oneWay, String.format(Locale.ROOT,
-                    "%d bytes from device %d to %d (%s): median %.2f GB/s over %d copies", r.bytes(), r.src(), r.dst(),
-                    access, r.gigabytesPerSecond().median(), r.gigabytesPerSecond().n()),
-                    r.verified() ? Optional.empty() : Optional.of("data came back wrong: " + r.configuration())));
-            String bothWays = name(r.src(), r.dst(), r.bytes(), true, r.copy());
-            metrics.add(Metric.of(bothWays, r.bidirGbps().median(), MetricUnit.GBPS));
-            configurations.add(new MeasuredConfiguration(bothWays, String.format(Locale.ROOT,
-                    "%d bytes each way between devices %d and %d at once (%s): median %.2f GB/s together over %d pairs",
-                    r.bytes(), r.src(), r.dst(), access, r.bidirGbps().median(), r.bidirGbps().n()),
-                    r.bidirVerified() ? Optional.empty()
-                            : Optional.of("data came back wrong: " + r.bidirConfiguration())));
+            Identity oneWay = identity(r.src(), r.dst(), r.bytes(), false, r.copy());
+            out.add(RunResult.configuration(name(oneWay), RunResult.measured(oneWay,
+                    RunResult.statistics(r.gigabytesPerSecond()), r.verified() ? CheckOutcome.PASSED
+                            : CheckOutcome.failed("data came back wrong: " + r.configuration())), OptionalDouble.empty()));
+            Identity bothWays = identity(r.src(), r.dst(), r.bytes(), true, r.copy());
+            out.add(RunResult.configuration(name(bothWays), RunResult.measured(bothWays, RunResult.statistics(r.bidirGbps()),
+                    r.bidirVerified() ? CheckOutcome.PASSED
+                            : CheckOutcome.failed("data came back wrong: " + r.bidirConfiguration())),
+                    OptionalDouble.empty()));
         }
-        return new RunResults("bandwidth-p2p", metrics, configurations);
+        return RunResults.of("bandwidth-p2p", out);
     }
 }
