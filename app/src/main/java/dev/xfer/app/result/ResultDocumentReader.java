@@ -209,7 +209,7 @@ public final class ResultDocumentReader {
         return builder;
     }
 
-    /** The rows of a several-device document that span its GPUs: peer copies and concurrent runs. */
+    /** The rows of a several-device document that span its GPUs: peer copies, concurrent runs and pattern rounds. */
     private void across(Reading at, String command, JsonNode doc, JsonNode parameters, List<GpuBuilder> gpus) {
         JsonNode p2p = doc.path("p2p");
         for (int i = 0; i < p2p.size(); i++) {
@@ -219,6 +219,15 @@ public final class ResultDocumentReader {
             at.range(path + ".src", src, 0, Limits.MAX_DEVICE_INDEX);
             gpuOf(at, path + ".src", gpus, src).results.addAll(row(at, path, command, row, parameters,
                     Map.of(IdentityField.DIRECTION, "p2p")));
+        }
+        JsonNode patterns = doc.path("patterns");
+        for (int i = 0; i < patterns.size(); i++) {
+            // A round's results (the measured GPU's and the aggregate) belong to the GPU it measured.
+            String path = "patterns[" + i + "]";
+            JsonNode row = patterns.get(i);
+            long gpu = at.value(row.path("gpu"), path + ".gpu", Long.class, "a device index");
+            at.range(path + ".gpu", gpu, 0, Limits.MAX_DEVICE_INDEX);
+            gpuOf(at, path + ".gpu", gpus, gpu).results.addAll(row(at, path, command, row, parameters, Map.of()));
         }
         JsonNode concurrent = doc.path("concurrent");
         for (int i = 0; i < concurrent.size(); i++) {

@@ -1,0 +1,40 @@
+package dev.xfer.app.bandwidth.pattern;
+
+import dev.xfer.app.report.Json;
+import dev.xfer.app.report.SummaryJson;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The many-GPU patterns ({@code --pattern}) as the {@code patterns} array of a several-device document. */
+public final class PatternJson {
+    private PatternJson() {
+    }
+
+    /**
+     * One object per round: {@code pattern} (the form, e.g. {@code all-to-one-read}), {@code copy}
+     * ({@code driver} or {@code kernel}), {@code direction} ({@code d2h}, {@code h2d} or {@code p2p}),
+     * {@code bytes} (each timed copy; interfering ones move twice as much), {@code gpu} (the
+     * measured GPU), {@code others} (the GPUs beside it), {@code copies} (how many ran at once),
+     * {@code gbps} (summary of the measured figure, GB/s), {@code aggregateGbps} (summary of all
+     * copies together, GB/s) and {@code verified}. The fields named as a result's identity fields
+     * make each row's results apart from every other's.
+     */
+    public static List<Object> rows(List<PatternResult> results) {
+        List<Object> rows = new ArrayList<>();
+        for (PatternResult r : results) {
+            rows.add(Json.object(
+                    "pattern", r.form(),
+                    "copy", r.path().label(),
+                    "direction", r.direction(),
+                    "bytes", r.bytes(),
+                    "gpu", r.gpu(),
+                    "others", r.others(),
+                    "copies", r.copies(),
+                    "gbps", SummaryJson.of(r.gigabytesPerSecond()),
+                    "aggregateGbps", SummaryJson.of(r.aggregateGbps()),
+                    "verified", r.verified()));
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.xfer.app.commands;
+
+import dev.xfer.app.GoldenFile;
+import dev.xfer.app.bandwidth.pattern.PatternFixtures;
+import dev.xfer.app.fleet.DocumentReader;
+import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.report.Json;
+import dev.xfer.app.result.GpuResults;
+import dev.xfer.app.result.Result;
+import dev.xfer.app.result.ResultDocumentReader;
+import dev.xfer.app.results.ReportFixtures;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.xfer.app.results.MultiDeviceFixtures.h200At;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The document of a pattern run over GPUs 0 and 1 (golden {@code bandwidth-devices-patterns.json},
+ * which {@code JsonSchemaGoldenTest} validates), and the records the result layer reads back from
+ * it: each round's results belong to the GPU it measured, under names of their own, in
+ * OpenMetrics with label sets of their own, the wrong round failing.
+ */
+class PatternDocumentTest {
+    private static final Path FILE = Path.of("bandwidth-devices-patterns.json");
+
+    private static Map<String, Object> document() {
+        return PatternOptions.document(new MeasuringCommand(),
+                List.of(ReportFixtures.context(h200At(0, 0x17, 0)), ReportFixtures.context(h200At(1, 0x97, 1))),
+                List.of(0, 1), PatternFixtures.plans(), ReportFixtures.bandwidthPlan(), PatternFixtures.results(),
+                PatternFixtures.failures());
+    }
+
+    @Test
+    void golden() throws IOException {
+        GoldenFile.assertDocument("bandwidth-devices-patterns.json", Json.write(document()));
+    }
+
+    @Test
+    void eachRoundBelongsToTheGpuItMeasured() {
+        List<GpuResults> gpus = new ResultDocumentReader().bind(FILE, Json.parse(Json.write(document())));
+        assertEquals(2, gpus.size());
+        List<String> first = gpus.getFirst().results().stream().map(r -> r.identity().name()).toList();
+        assertEquals(List.of("d2h.all-to-host.512MiB.gpu0.gbps", "d2h.all-to-host.512MiB.gpu0.aggregate-gbps",
+                "kernel.p2p.all-to-one-read.512MiB.gpu0.gbps", "kernel.p2p.all-to-one-read.512MiB.gpu0.aggregate-gbps"),
+                first);
+        List<Result> second = gpus.get(1).results();
+        assertEquals(4, second.size());
+        assertTrue(second.stream().allMatch(r -> r.identity().name().contains(".gpu1.")), second.toString());
+        for (Result r : second) {
+            boolean wrong = r.identity().name().contains("all-to-one-read");
+            assertEquals(wrong, r.check().failed(), r.toString());
+        }
+        Set<String> names = new HashSet<>();
+        gpus.forEach(g -> g.results().forEach(r -> assertTrue(names.add(r.identity().name()), r.identity().name())));
+    }
+
+    @Test
+    void openMetricsGivesEveryRoundItsOwnLabels() {
+        String text = OpenMetrics.render(new DocumentReader().runs(FILE, Json.parse(Json.write(document()))));
+        List<String> samples = text.lines().filter(l -> !l.startsWith("#") && l.contains("pattern=\"")).toList();
+        assertEquals(8, samples.size(), text);
+        Set<String> labelSets = new HashSet<>();
+        for (String s : samples) {
+            assertTrue(labelSets.add(s.substring(0, s.lastIndexOf(' '))), "two samples with one label set: " + s);
+        }
+        assertTrue(samples.stream().anyMatch(s -> s.contains("pattern=\"all-to-one-read\"") && s.contains("copy=\"kernel\"")
+                && s.contains("gpu=\"1\"")), text);
+        assertFalse(samples.stream().anyMatch(s -> s.contains("pattern=\"concurrent\"")));
+    }
+}
