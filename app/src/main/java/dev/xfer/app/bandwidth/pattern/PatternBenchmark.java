@@ -143,7 +143,9 @@ public final class PatternBenchmark {
                 notes.addAll(absentRounds(plan, rounds));
                 for (PatternRound round : rounds) {
                     enablePeerAccess(round, enabled);
-                    progress.measuring(results.size(), total, plan.form() + (plan.path() == CopyPath.KERNEL
+                    // Counted in results, two a round (the measured figure and the aggregate), as a
+                    // stopped run counts what it kept.
+                    progress.measuring(2 * results.size(), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
                             ? " kernel " : " ") + plan.bytes() + " B, GPU " + round.measured() + " measured");
                     PatternResult result = measure(plan, round, warmup, iterations, kernel, failures);
                     results.add(result);
@@ -206,6 +208,7 @@ public final class PatternBenchmark {
             double[] timedSeconds = new double[iterations];
             double[] allSeconds = new double[iterations];
             for (int n = -warmup; n < iterations; ) {
+                progress.checkpoint(); // between iterations no copy is in flight: a stop frees the round here
                 if (!iteration(plan, r, gate, kernel)) {
                     gate.widen(); // the gate opened while copies were still being queued: not a fair start
                     continue;
