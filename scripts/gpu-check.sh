@@ -567,7 +567,7 @@ d = json.load(open(sys.argv[1]))
 rows = d["patterns"]
 for r in rows:
     print("%-26s %-6s gpu%d beside %-6s copies %d: %8.2f GB/s (min %.2f, max %.2f), aggregate %8.2f GB/s, verified %s" % (
-        r["pattern"], r["copy"], r["gpu"], ",".join(map(str, r["others"])), r["copies"], r["gbps"]["median"],
+        r["pattern"], r["copy"], r["device"], ",".join(map(str, r["others"])), r["copies"], r["gbps"]["median"],
         r["gbps"]["min"], r["gbps"]["max"], r["aggregateGbps"]["median"], r["verified"]))
 n = len(d["devices"])
 assert len(rows) == 6 * 2 * n, "a round per pattern form, path and GPU: %d rows for %d GPUs" % (len(rows), n)

@@ -52,7 +52,7 @@ public final class ResultDocumentReader {
 
     /** Document fields (in rows or parameters) that name an identity field by another name. */
     private static final Map<String, IdentityField> ALIASES = Map.of(
-            "batches", IdentityField.COUNT, "batchBytes", IdentityField.BYTES,
+            "batches", IdentityField.COUNT, "batchBytes", IdentityField.BYTES, "copies", IdentityField.COUNT,
             "threadsPerBlock", IdentityField.BLOCK_SIZE);
 
     /** Fields the document itself decides, never taken from a row or the parameters. */
@@ -222,12 +222,14 @@ public final class ResultDocumentReader {
         }
         JsonNode patterns = doc.path("patterns");
         for (int i = 0; i < patterns.size(); i++) {
-            // A round's results (the measured GPU's and the aggregate) belong to the GPU it measured.
+            // A round's results (the measured figure and the aggregate) belong to the GPU it measured,
+            // as a one-device row does: no GPU index in their identity.
             String path = "patterns[" + i + "]";
             JsonNode row = patterns.get(i);
-            long gpu = at.value(row.path("gpu"), path + ".gpu", Long.class, "a device index");
-            at.range(path + ".gpu", gpu, 0, Limits.MAX_DEVICE_INDEX);
-            gpuOf(at, path + ".gpu", gpus, gpu).results.addAll(row(at, path, command, row, parameters, Map.of()));
+            long device = at.value(row.path("device"), path + ".device", Long.class, "a device index");
+            at.range(path + ".device", device, 0, Limits.MAX_DEVICE_INDEX);
+            gpuOf(at, path + ".device", gpus, device).results.addAll(row(at, path, command, row, parameters,
+                    Map.of()));
         }
         JsonNode concurrent = doc.path("concurrent");
         for (int i = 0; i < concurrent.size(); i++) {

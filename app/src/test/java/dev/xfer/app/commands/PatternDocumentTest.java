@@ -26,8 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The document of a pattern run over GPUs 0 and 1 (golden {@code bandwidth-devices-patterns.json},
  * which {@code JsonSchemaGoldenTest} validates), and the records the result layer reads back from
- * it: each round's results belong to the GPU it measured, under names of their own, in
- * OpenMetrics with label sets of their own, the wrong round failing.
+ * it: each round's results belong to the GPU it measured, under names of their own on that GPU
+ * (the same on every GPU, so fleet lines them up), in OpenMetrics with label sets of their own,
+ * the wrong round failing.
  */
 class PatternDocumentTest {
     private static final Path FILE = Path.of("bandwidth-devices-patterns.json");
@@ -49,18 +50,20 @@ class PatternDocumentTest {
         List<GpuResults> gpus = new ResultDocumentReader().bind(FILE, Json.parse(Json.write(document())));
         assertEquals(2, gpus.size());
         List<String> first = gpus.getFirst().results().stream().map(r -> r.identity().name()).toList();
-        assertEquals(List.of("d2h.all-to-host.512MiB.gpu0.gbps", "d2h.all-to-host.512MiB.gpu0.aggregate-gbps",
-                "kernel.p2p.all-to-one-read.512MiB.gpu0.gbps", "kernel.p2p.all-to-one-read.512MiB.gpu0.aggregate-gbps"),
-                first);
+        assertEquals(List.of("d2h.all-to-host.512MiB.count2.gbps", "d2h.all-to-host.512MiB.count2.aggregate-gbps",
+                "kernel.p2p.all-to-one-read.512MiB.count1.gbps",
+                "kernel.p2p.all-to-one-read.512MiB.count1.aggregate-gbps"), first);
         List<Result> second = gpus.get(1).results();
-        assertEquals(4, second.size());
-        assertTrue(second.stream().allMatch(r -> r.identity().name().contains(".gpu1.")), second.toString());
+        assertEquals(first, second.stream().map(r -> r.identity().name()).toList(), "one pattern, one identity");
+        assertEquals(40.75, second.getFirst().displayed().median(), 1e-9);
         for (Result r : second) {
             boolean wrong = r.identity().name().contains("all-to-one-read");
             assertEquals(wrong, r.check().failed(), r.toString());
         }
-        Set<String> names = new HashSet<>();
-        gpus.forEach(g -> g.results().forEach(r -> assertTrue(names.add(r.identity().name()), r.identity().name())));
+        for (GpuResults g : gpus) {
+            Set<String> names = new HashSet<>();
+            g.results().forEach(r -> assertTrue(names.add(r.identity().name()), r.identity().name()));
+        }
     }
 
     @Test
@@ -73,7 +76,7 @@ class PatternDocumentTest {
             assertTrue(labelSets.add(s.substring(0, s.lastIndexOf(' '))), "two samples with one label set: " + s);
         }
         assertTrue(samples.stream().anyMatch(s -> s.contains("pattern=\"all-to-one-read\"") && s.contains("copy=\"kernel\"")
-                && s.contains("gpu=\"1\"")), text);
+                && s.contains("device=\"1\"") && s.contains("count=\"1\"")), text);
         assertFalse(samples.stream().anyMatch(s -> s.contains("pattern=\"concurrent\"")));
     }
 }

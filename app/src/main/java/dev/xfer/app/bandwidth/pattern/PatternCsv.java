@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The many-GPU patterns ({@code --pattern}) as CSV: one row per round, the measured GPU's figure
  * ({@code median_gbps}, ...) beside the aggregate of every copy of the round
- * ({@code aggregate_median_gbps}, ...); {@code others} lists the GPUs beside the measured one,
+ * ({@code aggregate_median_gbps}, ...); {@code device} is the measured GPU, {@code others} lists the GPUs beside the measured one,
  * separated by spaces.
  */
 public final class PatternCsv {
@@ -15,7 +15,7 @@ public final class PatternCsv {
     }
 
     public static String render(List<PatternResult> results) {
-        Csv csv = Csv.withHeader("pattern", "copy", "direction", "bytes", "gpu", "others", "copies", "median_gbps",
+        Csv csv = Csv.withHeader("pattern", "copy", "direction", "bytes", "device", "others", "copies", "median_gbps",
                 "min_gbps", "max_gbps", "mean_gbps", "stddev_gbps", "aggregate_median_gbps", "aggregate_min_gbps",
                 "aggregate_max_gbps", "iterations", "verified");
         for (PatternResult r : results) {

@@ -37,7 +37,7 @@ class PatternRenderingTest {
     @Test
     void csvHasOneRowPerRound() {
         List<String> lines = PatternCsv.render(PatternFixtures.results()).lines().toList();
-        assertEquals("pattern,copy,direction,bytes,gpu,others,copies,median_gbps,min_gbps,max_gbps,mean_gbps,"
+        assertEquals("pattern,copy,direction,bytes,device,others,copies,median_gbps,min_gbps,max_gbps,mean_gbps,"
                 + "stddev_gbps,aggregate_median_gbps,aggregate_min_gbps,aggregate_max_gbps,iterations,verified",
                 lines.getFirst());
         assertEquals(5, lines.size());
@@ -55,7 +55,7 @@ class PatternRenderingTest {
         assertEquals("kernel", row.get("copy"));
         assertEquals("p2p", row.get("direction"));
         assertEquals(PatternFixtures.MIB512, row.get("bytes"));
-        assertEquals(0, row.get("gpu"));
+        assertEquals(0, row.get("device"));
         assertEquals(List.of(1), row.get("others"));
         assertEquals(true, row.get("verified"));
         assertTrue(row.get("gbps") instanceof Map<?, ?> m && m.get("median").equals(123.5), row.toString());
