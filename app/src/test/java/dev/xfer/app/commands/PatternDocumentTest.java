@@ -9,9 +9,12 @@ import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.result.ResultDocumentReader;
 import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.cli.XferRun;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -64,6 +67,17 @@ class PatternDocumentTest {
             Set<String> names = new HashSet<>();
             g.results().forEach(r -> assertTrue(names.add(r.identity().name()), r.identity().name()));
         }
+    }
+
+    /** What --html draws for a pattern run, through the document as xfer plot reads it: no error, a page. */
+    @Test
+    void plotDrawsThePatternDocument(@TempDir Path dir) throws IOException {
+        Path doc = dir.resolve("patterns.json");
+        Files.writeString(doc, Json.write(document()));
+        Path page = dir.resolve("report.html");
+        XferRun run = XferRun.of("plot", doc.toString(), "-o", page.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.readString(page).contains("<svg") || Files.readString(page).contains("<html"), run.err());
     }
 
     @Test
