@@ -215,6 +215,10 @@ public final class PatternOptions {
             notes = List.of();
         }
         measuring.progressDone();
+        if (measuring.format() != OutputFormat.TEXT) {
+            notes.forEach(measuring::warn); // stdout holds only the machine-readable document
+            notes = List.of();
+        }
         List<MeasuringCommand.DeviceResults> perDevice = sessions.stream()
                 .map(s -> new MeasuringCommand.DeviceResults(s.context(), new RunResults("bandwidth", List.of(),
                         List.of()))).toList();
