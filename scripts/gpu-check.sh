@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times hugepages
-#                                   openmetrics verdict names  (multi, fleet need two GPUs at least)
+#                                   openmetrics verdict names patterns  (multi, fleet, patterns need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -668,6 +668,57 @@ for c in cols:
           (mo / mb - 1) * 100, sum(o >= b for o, b in pairs), len(pairs), "met" if mo >= mb else "not met"))
 PY
             ;;
+    patterns) # Two GPUs at least: every many-GPU pattern (--pattern) in every form, copy engines and copy
+              # kernel, at 512 MiB, each beside nvbandwidth's test case of the same name (NVBANDWIDTH: its
+              # binary, if not on PATH), then usage errors, small and odd sizes, a JSON document with a
+              # python3 check of its rows, and compute-sanitizer memcheck over a small kernel run.
+           if [ "$(nvidia-smi -L | grep -c '^GPU ')" -lt 2 ]; then
+             echo "gpu-check: the patterns step needs two GPUs" >&2; status=1; return
+           fi
+           run nvidia-smi topo -m
+           expect_rc 2 "$xfer" bandwidth --device 0 --pattern all-to-host
+           expect_rc 2 "$xfer" bandwidth --device all --pattern all-to-one --bidirectional
+           expect_rc 2 "$xfer" bandwidth --device all --pattern all --timer wall
+           local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)} t form copy bidir side
+           [ -n "$nvb" ] && [ -x "$nvb" ] || { echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2; nvb=; }
+           for t in all_to_host_memcpy_ce all_to_host_bidirectional_memcpy_ce host_to_all_memcpy_ce \
+               host_to_all_bidirectional_memcpy_ce all_to_one_write_ce all_to_one_read_ce one_to_all_write_ce \
+               one_to_all_read_ce all_to_host_memcpy_sm all_to_host_bidirectional_memcpy_sm host_to_all_memcpy_sm \
+               host_to_all_bidirectional_memcpy_sm all_to_one_write_sm all_to_one_read_sm one_to_all_write_sm \
+               one_to_all_read_sm; do
+             # nvbandwidth's name to xfer's options: all_to_one_read_sm -> --pattern all-to-one --initiation read --copy kernel
+             form=${t%_ce}; form=${form%_sm}; form=${form%_memcpy}; bidir=; side=
+             case "$form" in *_bidirectional) bidir=--bidirectional; form=${form%_bidirectional} ;; esac
+             case "$form" in *_write) side="--initiation write"; form=${form%_write} ;; *_read) side="--initiation read"; form=${form%_read} ;; esac
+             case "$t" in *_sm) copy=kernel ;; *) copy=driver ;; esac
+             [ -n "$nvb" ] && run "$nvb" -b 512 -t "$t"
+             expect_rc 0 "$xfer" bandwidth --device all --pattern "${form//_/-}" $bidir $side --copy "$copy" --size 512MiB
+           done
+           expect_rc 0 "$xfer" bandwidth --device all --pattern all --initiation write,read --bidirectional \
+             --copy driver,kernel --size 1B,4097B,64MiB --iterations 3 --warmup 1
+           expect_rc 0 "$xfer" bandwidth --device all --pattern all --initiation write,read --copy driver,kernel \
+             --size 64MiB --iterations 5 --json --output "$out/patterns.json" --openmetrics "$out/patterns.prom"
+           run python3 - "$out/patterns.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["patterns"]
+for r in rows:
+    print("%-26s %-6s gpu%d beside %-6s copies %d: %8.2f GB/s (min %.2f, max %.2f), aggregate %8.2f GB/s, verified %s" % (
+        r["pattern"], r["copy"], r["device"], ",".join(map(str, r["others"])), r["copies"], r["gbps"]["median"],
+        r["gbps"]["min"], r["gbps"]["max"], r["aggregateGbps"]["median"], r["verified"]))
+n = len(d["devices"])
+assert len(rows) == 6 * 2 * n, "a round per pattern form, path and GPU: %d rows for %d GPUs" % (len(rows), n)
+assert all(r["verified"] for r in rows), "a round delivered wrong data"
+print("patterns: %d rounds over %d GPUs, all verified" % (len(rows), n))
+PY
+           [ $? = 0 ] || status=1
+           local san=/usr/local/cuda/bin/compute-sanitizer
+           [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+           if [ -n "$san" ]; then
+             expect_rc 0 "$san" --tool memcheck --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --device 0,1 --pattern all --initiation write,read --bidirectional --copy kernel \
+               --size 4097B --iterations 2 --warmup 0
+           fi ;;
     smoke-ten) # Ten back-to-back smoke --json runs of the standard profile and ten of the quick one; all 45
                # pairwise compare --fail-on-regression 5% per set with a count of failures, and fleet over
                # each set; then one run of each profile while a second xfer shares the link, which compare

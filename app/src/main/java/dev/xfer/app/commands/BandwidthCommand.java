@@ -140,6 +140,9 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + "once, each with its own pinned buffer, stream and thread; per-GPU and aggregate GB/s."})
     private boolean concurrent;
 
+    @Mixin
+    private PatternOptions patterns;
+
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
     private CudaOptions cudaOptions;
@@ -151,6 +154,13 @@ public final class BandwidthCommand implements Callable<Integer> {
         OutputFormat format = measuring.format();
         NumaOption numa = numaNode.option();
         ExpectationSet expectations = measuring.expectations();
+        List<dev.xfer.app.bandwidth.pattern.PatternPlan> patternPlans = patterns.plans(plan, measuring.devices(),
+                concurrent, memories != null, numa.given());
+        if (!patternPlans.isEmpty()) {
+            PatternOptions.validateEarly(expectations, patternPlans, measuring.devices());
+            return ExitCode.of(new dev.xfer.app.bandwidth.pattern.PatternRun(measuring.run())
+                    .run(measuring.sessions(), patternPlans, plan, expectations));
+        }
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
         // Grids counted in SMs are named only once a device says how many it has.
         boolean namesKnown = !plan.kernelCopies() || plan.blocks().fixed().isPresent();

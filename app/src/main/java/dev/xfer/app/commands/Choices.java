@@ -75,6 +75,21 @@ public final class Choices {
         }
     }
 
+    /** bandwidth --pattern: the many-GPU traffic patterns, and all of them. */
+    public static final class Patterns extends Values {
+        public Patterns() {
+            super(with(labels(dev.xfer.app.bandwidth.pattern.TrafficPattern.class,
+                    dev.xfer.app.bandwidth.pattern.TrafficPattern::label), "all"));
+        }
+    }
+
+    /** bandwidth --initiation: which GPU of a GPU-to-GPU pattern copy issues it. */
+    public static final class Initiations extends Values {
+        public Initiations() {
+            super(labels(dev.xfer.app.bandwidth.pattern.Initiation.class, dev.xfer.app.bandwidth.pattern.Initiation::label));
+        }
+    }
+
     /** bandwidth --copy: whose path moves memory that is not page-locked. */
     public static final class CopyPaths extends Values {
         public CopyPaths() {

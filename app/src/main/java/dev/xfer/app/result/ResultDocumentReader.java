@@ -52,7 +52,7 @@ public final class ResultDocumentReader {
 
     /** Document fields (in rows or parameters) that name an identity field by another name. */
     private static final Map<String, IdentityField> ALIASES = Map.of(
-            "batches", IdentityField.COUNT, "batchBytes", IdentityField.BYTES,
+            "batches", IdentityField.COUNT, "batchBytes", IdentityField.BYTES, "copies", IdentityField.COUNT,
             "threadsPerBlock", IdentityField.BLOCK_SIZE);
 
     /** Fields the document itself decides, never taken from a row or the parameters. */
@@ -209,7 +209,7 @@ public final class ResultDocumentReader {
         return builder;
     }
 
-    /** The rows of a several-device document that span its GPUs: peer copies and concurrent runs. */
+    /** The rows of a several-device document that span its GPUs: peer copies, concurrent runs and pattern rounds. */
     private void across(Reading at, String command, JsonNode doc, JsonNode parameters, List<GpuBuilder> gpus) {
         JsonNode p2p = doc.path("p2p");
         for (int i = 0; i < p2p.size(); i++) {
@@ -219,6 +219,17 @@ public final class ResultDocumentReader {
             at.range(path + ".src", src, 0, Limits.MAX_DEVICE_INDEX);
             gpuOf(at, path + ".src", gpus, src).results.addAll(row(at, path, command, row, parameters,
                     Map.of(IdentityField.DIRECTION, "p2p")));
+        }
+        JsonNode patterns = doc.path("patterns");
+        for (int i = 0; i < patterns.size(); i++) {
+            // A round's results (the measured figure and the aggregate) belong to the GPU it measured,
+            // as a one-device row does: no GPU index in their identity.
+            String path = "patterns[" + i + "]";
+            JsonNode row = patterns.get(i);
+            long device = at.value(row.path("device"), path + ".device", Long.class, "a device index");
+            at.range(path + ".device", device, 0, Limits.MAX_DEVICE_INDEX);
+            gpuOf(at, path + ".device", gpus, device).results.addAll(row(at, path, command, row, parameters,
+                    Map.of()));
         }
         JsonNode concurrent = doc.path("concurrent");
         for (int i = 0; i < concurrent.size(); i++) {

@@ -124,10 +124,10 @@ public final class DocumentStatus {
 
     /**
      * Whether any part of the document holds a measured figure: a device's results, or the sections
-     * a several-device bandwidth run keeps at the top ({@code p2p}, {@code concurrent}).
+     * a several-device bandwidth run keeps at the top ({@code p2p}, {@code concurrent}, {@code patterns}).
      */
     private static boolean hasResults(Map<?, ?> doc) {
-        for (String section : List.of("p2p", "concurrent", "results")) {
+        for (String section : List.of("p2p", "concurrent", "patterns", "results")) {
             if (doc.get(section) instanceof List<?> list && list.stream().anyMatch(r -> r instanceof Map<?, ?> m && judged(m))) {
                 return true;
             }

@@ -63,6 +63,8 @@ class PackageRulesTest {
      * <li>bandwidth/ (OneDeviceRun) and bandwidth/several/ (SeveralDevicesRun): stream their rows
      * ({@code LiveRun}), keep what a stopped run measured, warn on stderr, and end through the
      * run's shared {@code finish}; the per-device documents come from {@code Documents}.</li>
+     * <li>bandwidth/pattern/ (PatternRun): the many-GPU patterns' run, kept as measured
+     * ({@code LiveRun}) and ended through the same {@code finish}.</li>
      * <li>overlap/, check/, batch/, pipeline/, latency/ (each one's {@code *PerDevice}): one GPU's
      * measurement as the each-device loop ({@code EachDevice}) runs it, keeping what a stopped run
      * measured ({@code LiveRun}) and, for the NUMA notes outside text, warning on stderr.</li>
@@ -72,6 +74,7 @@ class PackageRulesTest {
      */
     private static final String[] USE_THE_RUN_MACHINERY = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
             "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several",
+            "dev.xfer.app.bandwidth.pattern",
             "dev.xfer.app.overlap", "dev.xfer.app.check", "dev.xfer.app.batch", "dev.xfer.app.pipeline",
             "dev.xfer.app.latency"};
 

@@ -31,8 +31,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ChoicesInHelpTest {
     /** A nonexistent libcudart: a value that passes validation ends at exit 3, on any machine. */
     private static final String[] NO_CUDA = {"--cudart", "/nonexistent/libcudart.so"};
-    /** Options whose some values need another option to make sense: p2p needs two GPUs. */
-    private static final Map<String, List<String>> CONTEXT = Map.of("bandwidth --direction p2p", List.of("--device", "0,1"));
+    /** Options whose some values need another option to make sense: p2p and the patterns need two GPUs. */
+    private static final Map<String, List<String>> CONTEXT = Map.of("bandwidth --direction p2p", List.of("--device", "0,1"),
+            "bandwidth --pattern all-to-host", List.of("--device", "0,1"),
+            "bandwidth --pattern host-to-all", List.of("--device", "0,1"),
+            "bandwidth --pattern all-to-one", List.of("--device", "0,1"),
+            "bandwidth --pattern one-to-all", List.of("--device", "0,1"),
+            "bandwidth --pattern all", List.of("--device", "0,1"),
+            "bandwidth --initiation write", List.of("--pattern", "all-to-one", "--device", "0,1"),
+            "bandwidth --initiation read", List.of("--pattern", "one-to-all", "--device", "0,1"));
 
     private record Enumerated(CommandSpec command, OptionSpec option, List<String> values) {
         String name() {

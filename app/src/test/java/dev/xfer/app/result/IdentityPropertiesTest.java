@@ -56,7 +56,9 @@ class IdentityPropertiesTest {
                 .map(dev.xfer.app.bandwidth.CopyTimer::label).toList());
         words.put(IdentityField.TARGET, List.of("host", "device", "peer"));
         words.put(IdentityField.ORDER, List.of("random", "sequential"));
-        words.put(IdentityField.PATTERN, List.of("concurrent", "all-to-all", "one-to-all"));
+        words.put(IdentityField.PATTERN, List.of("concurrent", "all-to-host", "all-to-host-bidirectional", "host-to-all",
+                "host-to-all-bidirectional", "all-to-one-write", "all-to-one-read", "one-to-all-write",
+                "one-to-all-read"));
         words.put(IdentityField.MEASURED, List.of("gbps", "microseconds", "milliseconds", "nanoseconds", "wrongTrials",
                 "bidirGbps", "aggregateGbps", "perBatchMs"));
         return words;

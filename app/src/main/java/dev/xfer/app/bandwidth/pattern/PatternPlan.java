@@ -26,15 +26,26 @@ public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiat
             throw new IllegalArgumentException(pattern + " has no bidirectional form (nvbandwidth has none either):"
                     + " its read and write forms move data each way");
         }
-        if (path != CopyPath.DRIVER) {
-            // The seam for the kernel path: a PlannedCopy says what to move and which GPU issues it,
-            // so a kernel initiator runs the same rounds once it exists.
-            throw new IllegalArgumentException("many-GPU patterns run on the copy engines (--copy driver) for now,"
-                    + " not --copy " + path.label());
+        if (path == CopyPath.STAGED) {
+            // Staging is for memory the copy engine cannot read; every pattern copy is page-locked or on a GPU.
+            throw new IllegalArgumentException("many-GPU patterns copy page-locked and device memory, by the copy"
+                    + " engines (--copy driver) or the copy kernel (--copy kernel), not --copy " + path.label());
         }
         if (bytes <= 0) {
             throw new IllegalArgumentException("a pattern copy of " + bytes + " bytes");
         }
+    }
+
+    /**
+     * The pattern in the form this plan runs, as one word: {@code all-to-host},
+     * {@code all-to-host-bidirectional}, {@code all-to-one-write}, {@code one-to-all-read}, ... (the
+     * result's pattern in names and documents; nvbandwidth's test cases without their {@code _ce}/{@code _sm}).
+     */
+    public String form() {
+        if (pattern.involvesHost()) {
+            return bidirectional ? pattern.label() + "-bidirectional" : pattern.label();
+        }
+        return pattern.label() + "-" + initiation.label();
     }
 
     /** Why a run over {@code gpus} has no patterns to measure, or empty when it has. */

@@ -101,4 +101,24 @@ class PatternPlanTest {
         assertEquals(TrafficPattern.ONE_TO_ALL, TrafficPattern.fromLabel(" One-To-All "));
         assertThrows(IllegalArgumentException.class, () -> TrafficPattern.fromLabel("all-to-all"));
     }
+    @Test
+    void eachFormHasOneWordAndItsTimedCopiesADirection() {
+        assertEquals("all-to-host", plan(TrafficPattern.ALL_TO_HOST, false, Initiation.WRITE).form());
+        assertEquals("host-to-all-bidirectional", plan(TrafficPattern.HOST_TO_ALL, true, Initiation.WRITE).form());
+        assertEquals("all-to-one-read", plan(TrafficPattern.ALL_TO_ONE, false, Initiation.READ).form());
+        assertEquals("one-to-all-write", plan(TrafficPattern.ONE_TO_ALL, false, Initiation.WRITE).form());
+        // The initiation of a host pattern changes nothing: one form.
+        assertEquals(plan(TrafficPattern.ALL_TO_HOST, false, Initiation.READ).form(),
+                plan(TrafficPattern.ALL_TO_HOST, false, Initiation.WRITE).form());
+        assertEquals("d2h", PatternResult.direction(plan(TrafficPattern.ALL_TO_HOST, true, Initiation.WRITE)));
+        assertEquals("h2d", PatternResult.direction(plan(TrafficPattern.HOST_TO_ALL, false, Initiation.WRITE)));
+        assertEquals("p2p", PatternResult.direction(plan(TrafficPattern.ONE_TO_ALL, false, Initiation.READ)));
+    }
+
+    @Test
+    void theCopyKernelRunsTheSameRounds() {
+        PatternPlan byKernel = new PatternPlan(TrafficPattern.ALL_TO_ONE, false, Initiation.READ, CopyPath.KERNEL, S);
+        PatternPlan byDriver = new PatternPlan(TrafficPattern.ALL_TO_ONE, false, Initiation.READ, CopyPath.DRIVER, S);
+        assertEquals(byDriver.rounds(THREE, (a, b) -> true), byKernel.rounds(THREE, (a, b) -> true));
+    }
 }

@@ -1,0 +1,324 @@
+package dev.xfer.app.bandwidth.pattern;
+
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.DataPattern;
+import dev.xfer.app.bandwidth.KernelCopy;
+import dev.xfer.app.bandwidth.LaunchShape;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.cuda.CopyKind;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.DeviceAttribute;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.cuda.InsufficientDeviceMemoryException;
+import dev.xfer.cuda.Memcpy;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ObjIntConsumer;
+
+/**
+ * Runs many-GPU traffic patterns ({@code --pattern}): each {@link PatternPlan}'s rounds in turn,
+ * every copy of a round started together, the measured GPU's copies timed by CUDA events while
+ * the others interfere, as nvbandwidth's {@code all_to_host}, {@code host_to_all},
+ * {@code all_to_one} and {@code one_to_all} cases do.
+ * <p>
+ * A round allocates a source and a destination for each planned copy where its endpoints say
+ * (device memory, or pinned host memory allocated with that GPU current), a non-blocking stream
+ * and two timing events on the GPU that issues it, and a gate ({@link Gate}) on the measured GPU.
+ * Each iteration queues every copy behind the gate, then opens it, so that all copies start
+ * together although they are queued one after another; see {@link Gate} for how the engine makes
+ * sure the gate was still shut when the last copy was queued. The copy is issued on the
+ * initiator's stream: {@code cudaMemcpyAsync} (host copies) or {@code cudaMemcpyPeerAsync}
+ * (between GPUs, peer access enabled) on the copy engines, or xfer's copy kernel ({@code copy_bytes},
+ * one block per SM of the initiator, the p2p kernel rows' shape) launched in the initiator's
+ * context, reading and writing the other side's memory over UVA.
+ * <p>
+ * Sources hold a pattern of their own (seeded by the copy's place in the round) and destinations
+ * are poisoned before the round; after the timed iterations each destination is read back and
+ * must equal its source's pattern, interfering copies included.
+ */
+public final class PatternBenchmark {
+    private final Map<Integer, CudaDevice> devices = new LinkedHashMap<>();
+    private final Progress progress;
+    private final ObjIntConsumer<MemorySegment> beforeCompare;
+
+    /**
+     * @param devices       the GPUs, at least two, in the order selected
+     * @param beforeCompare runs on the host copy of every destination (with the device index of the
+     *                      copy's initiator) just before it is compared; tests plant corruption there
+     */
+    public PatternBenchmark(List<CudaDevice> devices, Progress progress, ObjIntConsumer<MemorySegment> beforeCompare) {
+        for (CudaDevice d : devices) {
+            this.devices.put(d.index(), d);
+        }
+        PatternPlan.whyNone(indices()).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
+        this.progress = progress;
+        this.beforeCompare = beforeCompare;
+    }
+
+    /** The results and verification failures of a run, and the rounds that could not run and why. */
+    public record Outcome(List<PatternResult> results, List<VerificationFailure> failures, List<String> notes) {
+        public Outcome {
+            results = List.copyOf(results);
+            failures = List.copyOf(failures);
+            notes = List.copyOf(notes);
+        }
+    }
+
+    private List<Integer> indices() {
+        return List.copyOf(devices.keySet());
+    }
+
+    private boolean canAccessPeer(int from, int to) {
+        return devices.get(from).canAccessPeer(devices.get(to));
+    }
+
+    /** The rounds of {@code plan} on these GPUs: GPU patterns only over pairs with peer access. */
+    public List<PatternRound> rounds(PatternPlan plan) {
+        return plan.rounds(indices(), this::canAccessPeer);
+    }
+
+    /** The rounds of every plan, for progress. */
+    public int configurations(List<PatternPlan> plans) {
+        return plans.stream().mapToInt(p -> rounds(p).size()).sum();
+    }
+
+    /**
+     * Fails before anything is measured when a round's device buffers (a source or a destination
+     * per copy end on the GPU, and the gate's scratch on the measured GPU) cannot fit in a GPU's free memory.
+     */
+    public void checkFits(List<PatternPlan> plans) {
+        Map<Integer, Long> most = new LinkedHashMap<>();
+        for (PatternPlan plan : plans) {
+            for (PatternRound round : rounds(plan)) {
+                Map<Integer, Long> need = new LinkedHashMap<>();
+                need.merge(round.measured(), Gate.SCRATCH_BYTES, Long::sum);
+                for (PlannedCopy c : round.copies()) {
+                    for (Endpoint end : List.of(c.from(), c.to())) {
+                        if (!end.host()) {
+                            need.merge(end.gpu(), c.bytes(), Math::addExact);
+                        }
+                    }
+                }
+                need.forEach((gpu, bytes) -> most.merge(gpu, bytes, Math::max));
+            }
+        }
+        most.forEach((gpu, bytes) -> InsufficientDeviceMemoryException.requireFits(devices.get(gpu), bytes,
+                "a pattern round's buffers"));
+    }
+
+    /**
+     * Every plan's rounds, in order; each result is handed to {@link Progress#measured} as it is
+     * verified, so a run stopped between rounds keeps them.
+     *
+     * @param warmup     untimed iterations of each round first
+     * @param iterations timed iterations of each round
+     */
+    public Outcome run(List<PatternPlan> plans, int warmup, int iterations) {
+        if (iterations < 1 || warmup < 0) {
+            throw new IllegalArgumentException("pattern rounds need one timed iteration at least");
+        }
+        checkFits(plans);
+        List<PatternResult> results = new ArrayList<>();
+        List<VerificationFailure> failures = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        boolean kernels = plans.stream().anyMatch(p -> p.path() == CopyPath.KERNEL);
+        List<CudaDevice[]> enabled = new ArrayList<>();
+        int total = configurations(plans);
+        try (Cleanup disable = () -> disablePeerAccess(enabled);
+             XferKernels library = kernels ? XferKernels.load() : null) {
+            KernelCopy kernel = library == null ? null : new KernelCopy(library.copyBytes());
+            for (PatternPlan plan : plans) {
+                List<PatternRound> rounds = rounds(plan);
+                notes.addAll(absentRounds(plan, rounds));
+                for (PatternRound round : rounds) {
+                    enablePeerAccess(round, enabled);
+                    // Counted in results, two a round (the measured figure and the aggregate), as a
+                    // stopped run counts what it kept.
+                    progress.measuring(2 * results.size(), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
+                            ? " kernel " : " ") + plan.bytes() + " B, GPU " + round.measured() + " measured");
+                    PatternResult result = measure(plan, round, warmup, iterations, kernel, failures);
+                    results.add(result);
+                    progress.measured(result);
+                }
+            }
+        }
+        return new Outcome(results, failures, notes);
+    }
+
+    /** One line per GPU that has no round in {@code plan}: no peer to copy with. */
+    private List<String> absentRounds(PatternPlan plan, List<PatternRound> rounds) {
+        List<String> notes = new ArrayList<>();
+        for (int gpu : indices()) {
+            if (rounds.stream().noneMatch(r -> r.measured() == gpu)) {
+                notes.add(plan.form() + ": GPU " + gpu + " not measured: no other selected GPU has peer access"
+                        + " with it (cudaDeviceCanAccessPeer), so there is no copy to time");
+            }
+        }
+        return notes;
+    }
+
+    /** Peer access from each GPU-to-GPU copy's initiator to the other GPU, once; what was enabled here is recorded. */
+    private void enablePeerAccess(PatternRound round, List<CudaDevice[]> enabled) {
+        for (PlannedCopy c : round.copies()) {
+            if (!c.from().host() && !c.to().host()) {
+                CudaDevice initiator = devices.get(c.initiator());
+                CudaDevice other = devices.get(c.from().gpu() == c.initiator() ? c.to().gpu() : c.from().gpu());
+                if (initiator.enablePeerAccess(other)) {
+                    enabled.add(new CudaDevice[] {initiator, other});
+                }
+            }
+        }
+    }
+
+    private static void disablePeerAccess(List<CudaDevice[]> enabled) {
+        RuntimeException first = null;
+        for (CudaDevice[] pair : enabled) {
+            try {
+                pair[0].disablePeerAccess(pair[1]);
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private PatternResult measure(PatternPlan plan, PatternRound round, int warmup, int iterations,
+                                  KernelCopy kernel, List<VerificationFailure> failures) {
+        long largest = round.copies().stream().mapToLong(PlannedCopy::bytes).max().orElseThrow();
+        try (RoundResources r = new RoundResources(devices, round);
+             HostBuffer expected = HostMemoryKind.PAGEABLE.allocate(largest);
+             HostBuffer check = HostMemoryKind.PAGEABLE.allocate(largest)) {
+            for (int i = 0; i < r.size(); i++) {
+                fill(r.copy(i), expected.segment().asSlice(0, r.copy(i).planned().bytes()), seed(i));
+            }
+            Gate gate = r.gate();
+            double[] timedSeconds = new double[iterations];
+            double[] allSeconds = new double[iterations];
+            for (int n = -warmup; n < iterations; ) {
+                progress.checkpoint(); // between iterations no copy is in flight: a stop frees the round here
+                if (!iteration(plan, r, gate, kernel)) {
+                    gate.widen(); // the gate opened while copies were still being queued: not a fair start
+                    continue;
+                }
+                if (n >= 0) {
+                    timedSeconds[n] = gate.timedSeconds(r);
+                    allSeconds[n] = gate.allSeconds();
+                }
+                n++;
+            }
+            boolean ok = true;
+            for (int i = 0; i < r.size(); i++) {
+                RoundResources.Copy c = r.copy(i);
+                long bytes = c.planned().bytes();
+                ok &= verify(plan, round, c, expected.segment().asSlice(0, bytes), check.segment().asSlice(0, bytes),
+                        seed(i), failures);
+            }
+            List<Integer> others = round.copies().stream()
+                    .flatMap(c -> java.util.stream.Stream.of(c.from().gpu(), c.to().gpu(), c.initiator()))
+                    .filter(g -> g != round.measured()).distinct().sorted().toList();
+            return new PatternResult(plan.form(), PatternResult.direction(plan), plan.path(), plan.bytes(),
+                    round.measured(), others, round.copies().size(), Summary.ofRates(r.timedBytes(), timedSeconds),
+                    Summary.ofRates(r.allBytes(), allSeconds), ok);
+        }
+    }
+
+    /** A pattern of its own for the {@code i}th copy of a round, so a copy that read another's source is caught. */
+    private static long seed(int i) {
+        return 0x5EED_0000L + 7919L * i;
+    }
+
+    /** The source gets its pattern, the destination poison. */
+    private static void fill(RoundResources.Copy c, MemorySegment scratch, long seed) {
+        if (c.source().host() != null) {
+            DataPattern.fill(c.source().host().segment(), seed);
+        } else {
+            DataPattern.fill(scratch, seed);
+            Memcpy.copy(c.source().device().address(), scratch, scratch.byteSize(), CopyKind.HOST_TO_DEVICE);
+        }
+        if (c.destination().host() != null) {
+            DataPattern.poison(c.destination().host().segment());
+        } else {
+            DataPattern.poison(scratch);
+            Memcpy.copy(c.destination().device().address(), scratch, scratch.byteSize(), CopyKind.HOST_TO_DEVICE);
+        }
+    }
+
+    private boolean verify(PatternPlan plan, PatternRound round, RoundResources.Copy c, MemorySegment expected,
+                           MemorySegment check, long seed, List<VerificationFailure> failures) {
+        MemorySegment actual;
+        if (c.destination().host() != null) {
+            actual = c.destination().host().segment();
+        } else {
+            DataPattern.poison(check);
+            Memcpy.copy(check, c.destination().device().address(), check.byteSize(), CopyKind.DEVICE_TO_HOST);
+            actual = check;
+        }
+        beforeCompare.accept(actual, c.planned().initiator());
+        DataPattern.fill(expected, seed);
+        long offset = DataPattern.firstMismatch(actual, expected);
+        if (offset < 0) {
+            return true;
+        }
+        VerificationFailure failure = new VerificationFailure(plan.form() + " " + plan.path().label() + " round of GPU "
+                + round.measured() + ": copy " + c.planned(), offset, expected.get(ValueLayout.JAVA_BYTE, offset),
+                actual.get(ValueLayout.JAVA_BYTE, offset));
+        failures.add(failure);
+        progress.measured(failure); // kept by a run that stops before the round's result
+        return false;
+    }
+
+    /**
+     * Queues one iteration of every copy behind the shut gate, opens it, and waits for all copies.
+     *
+     * @return false when the gate had opened before the last copy was queued (the iteration does not count)
+     */
+    private static boolean iteration(PatternPlan plan, RoundResources r, Gate gate, KernelCopy kernel) {
+        gate.shut();
+        for (int i = 0; i < r.size(); i++) {
+            RoundResources.Copy c = r.copy(i);
+            c.initiator().makeCurrent();
+            c.stream().waitFor(gate.open());
+            c.start().record(c.stream());
+            issue(plan, c, kernel);
+            c.end().record(c.stream());
+        }
+        boolean fair = gate.stillShut();
+        gate.join(r);
+        return fair;
+    }
+
+    private static void issue(PatternPlan plan, RoundResources.Copy c, KernelCopy kernel) {
+        long bytes = c.planned().bytes();
+        MemorySegment dst = c.destination().address();
+        MemorySegment src = c.source().address();
+        if (plan.path() == CopyPath.KERNEL) {
+            kernel.issue(dst, src, bytes,
+                    LaunchShape.ofBlocks(c.initiator().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), c.stream());
+        } else if (c.source().device() != null && c.destination().device() != null) {
+            Memcpy.copyPeerAsync(c.destination().device(), c.source().device(), bytes, c.stream());
+        } else {
+            Memcpy.copyAsync(dst, src, bytes, c.source().host() != null ? CopyKind.HOST_TO_DEVICE
+                    : CopyKind.DEVICE_TO_HOST, c.stream());
+        }
+    }
+
+    /** A clean-up step for try-with-resources, so a failure in it never hides the one that ended the run. */
+    @FunctionalInterface
+    interface Cleanup extends AutoCloseable {
+        @Override
+        void close();
+    }
+}

@@ -1,0 +1,123 @@
+package dev.xfer.app.bandwidth.pattern;
+
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.VerificationFailureJson;
+import dev.xfer.app.expect.ExpectationSet;
+import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.results.Rendering;
+import dev.xfer.app.results.RunContext;
+import dev.xfer.app.results.RunResults;
+import dev.xfer.app.run.DeviceResults;
+import dev.xfer.app.run.Documents;
+import dev.xfer.app.run.FinishedRun;
+import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.run.MeasuringRun;
+import dev.xfer.app.run.OutputFormat;
+import dev.xfer.app.run.Session;
+import dev.xfer.app.run.UnusableOptionException;
+import dev.xfer.cuda.CudaDevice;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code xfer bandwidth --pattern} over the GPUs {@code --device} opened: every plan's rounds
+ * ({@link PatternBenchmark}), rows kept as measured so a stop keeps the rounds done, and the run's
+ * shared end: a several-device document (each device's with no rows of its own) with
+ * {@code patterns} and {@code failures}.
+ */
+public final class PatternRun {
+    private final MeasuringRun measuring;
+
+    public PatternRun(MeasuringRun measuring) {
+        this.measuring = measuring;
+    }
+
+    /**
+     * Runs the plans over the sessions {@code --device} opened and writes the run: a several-device
+     * document (each device's with no rows of its own) with {@code patterns} and {@code failures}.
+     */
+    public FinishedRun run(List<Session> sessions, List<PatternPlan> plans, BandwidthPlan plan,
+                           ExpectationSet expectations) {
+        List<Integer> indices = sessions.stream().map(s -> s.device().index()).toList();
+        if (sessions.size() < 2) {
+            throw new UnusableOptionException("--pattern: " + PatternPlan.whyNone(indices).orElseThrow()
+                    + "; --device " + measuring.devices().label() + " found it");
+        }
+        List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
+        ValidatedExpectations validated = measuring.validate(expectations, PatternMetrics.declare(plans, indices));
+        new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plans);
+        Instant started = Instant.now();
+        LiveRun live;
+        List<PatternResult> results;
+        List<VerificationFailure> failures;
+        List<String> notes;
+        var progress = measuring.progress();
+        live = measuring.live();
+        try {
+            var outcome = new PatternBenchmark(devices, progress, (s, d) -> { }).run(plans, plan.warmup(),
+                    plan.iterations());
+            results = outcome.results();
+            failures = outcome.failures();
+            notes = outcome.notes();
+        } catch (RunStopped stopped) {
+            // The rounds measured and verified before the stop are the result.
+            results = live.measured(PatternResult.class);
+            failures = live.measured(VerificationFailure.class);
+            notes = List.of();
+        }
+        measuring.progressDone();
+        if (measuring.format() != OutputFormat.TEXT) {
+            notes.forEach(measuring::warn); // stdout holds only the machine-readable document
+            notes = List.of();
+        }
+        List<DeviceResults> perDevice = sessions.stream()
+                .map(s -> new DeviceResults(s.context(), new RunResults("bandwidth", List.of(),
+                        List.of()))).toList();
+        List<PatternResult> measured = results;
+        List<VerificationFailure> failed = failures;
+        List<String> said = notes;
+        return measuring.finish(perDevice, List.of(PatternMetrics.results(measured)), validated, new Rendering(
+                () -> PatternText.render(sessions.stream().map(s -> s.context().headline()).toList(), indices,
+                        measured, failed, said),
+                () -> PatternCsv.render(measured),
+                () -> document(sessions.stream().map(Session::context).toList(), indices,
+                        plans, plan, measured, failed)), started);
+    }
+
+    /**
+     * The document of a pattern run: {@link Documents#devicesDocument} with each device's
+     * document (its context and the plan, no rows of its own), then {@code patterns}, one row per
+     * round ({@link PatternJson}), and {@code failures}.
+     *
+     * @param contexts each device's context, in the order of {@code indices}
+     */
+    public static Map<String, Object> document(List<RunContext> contexts, List<Integer> indices,
+                                        List<PatternPlan> plans, BandwidthPlan plan,
+                                        List<PatternResult> results, List<VerificationFailure> failures) {
+        // Lists only, beside the plan's iterations, warmup and timer: a scalar named as an identity
+        // field (pattern, copy, direction, bytes) would be read as every row's.
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("sizes", plans.stream().map(PatternPlan::bytes).distinct().toList());
+        parameters.put("memories", List.of("pinned"));
+        parameters.put("directions", plans.stream().map(PatternResult::direction).distinct().toList());
+        parameters.put("iterations", plan.iterations());
+        parameters.put("warmup", plan.warmup());
+        parameters.put("timer", plan.timer().label());
+        parameters.put("copy", plans.stream().map(p -> p.path().label()).distinct().toList());
+        List<Map<String, Object>> devices = contexts.stream().map(c -> Documents.document("bandwidth", c,
+                parameters, List.of(), List.of())).toList();
+        Map<String, Object> top = new LinkedHashMap<>(parameters);
+        top.put("devices", indices);
+        top.put("patterns", plans.stream().map(PatternPlan::form).distinct().toList());
+        Map<String, Object> doc = Documents.devicesDocument("bandwidth", top, devices);
+        doc.put("patterns", PatternJson.rows(results));
+        doc.put("failures", VerificationFailureJson.rows(failures));
+        return doc;
+    }
+}

@@ -1,0 +1,63 @@
+package dev.xfer.app.bandwidth.pattern;
+
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.report.Decimals;
+import dev.xfer.app.report.TextTable;
+import dev.xfer.app.report.TextTable.Column;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The many-GPU patterns ({@code --pattern}) as text: one row per round, the measured GPU beside the aggregate. */
+public final class PatternText {
+    private PatternText() {
+    }
+
+    /**
+     * Each GPU's headline, one table of every round, what its columns mean, the notes (GPUs
+     * without a round) and the wrong data, one line each.
+     * <pre>
+     * many-GPU patterns over 2 GPUs (devices 0, 1): in each round every copy starts together, the measured GPU's timed
+     * pattern                    copy    bytes      gpu  others  copies  median GB/s  min GB/s  max GB/s  aggregate GB/s  data
+     * -------------------------  ------  ---------  ---  ------  ------  -----------  --------  --------  --------------  ----
+     * all-to-host                driver  536870912    0  1            2        27.10     26.50     27.80           81.20  ok
+     * </pre>
+     *
+     * @param headlines each GPU's headline (name, link, versions), in the order selected
+     * @param indices   the CUDA indices, in the order selected
+     */
+    public static String render(List<String> headlines, List<Integer> indices, List<PatternResult> results,
+                                List<VerificationFailure> failures, List<String> notes) {
+        String title = String.format(Locale.ROOT, "many-GPU patterns over %d GPUs (devices %s): in each round every copy"
+                + " starts together; the measured GPU's copies are timed, the others' interfere",
+                indices.size(), String.join(", ", indices.stream().map(String::valueOf).toList()));
+        TextTable table = new TextTable(title, List.of(Column.left("pattern"), Column.left("copy"),
+                Column.right("bytes"), Column.right("gpu"), Column.left("others"), Column.right("copies"),
+                Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
+                Column.right("aggregate GB/s"), Column.left("data")));
+        for (PatternResult r : results) {
+            table.addRow(r.form(), r.path().label(), Long.toString(r.bytes()), Integer.toString(r.gpu()),
+                    String.join(",", r.others().stream().map(String::valueOf).toList()), Integer.toString(r.copies()),
+                    f2(r.gigabytesPerSecond().median()), f2(r.gigabytesPerSecond().min()),
+                    f2(r.gigabytesPerSecond().max()), f2(r.aggregateGbps().median()), r.verified() ? "ok" : "WRONG");
+        }
+        StringBuilder out = new StringBuilder();
+        headlines.forEach(h -> out.append(h).append('\n'));
+        out.append('\n').append(table.render());
+        out.append("gpu: the measured GPU; GB/s: its copy by CUDA events (host patterns), or its round's timed copies"
+                + " together from the common start to the last end (GPU patterns, as nvbandwidth's total)\n");
+        out.append("aggregate: every copy of the round, interfering ones (twice the bytes) included, over the common"
+                + " start to the last end\n");
+        for (String note : notes) {
+            out.append("note: ").append(note).append('\n');
+        }
+        for (VerificationFailure f : failures) {
+            out.append("WRONG DATA: ").append(f.describe()).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String f2(double v) {
+        return Decimals.fixed(v, 2);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.xfer.app.cli;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/**
+ * {@code xfer bandwidth --pattern}, {@code --bidirectional} and {@code --initiation}: every
+ * combination that cannot run is one line and exit 2 before CUDA; the others get as far as CUDA,
+ * which this machine (libcudart, no driver) refuses with exit 3.
+ */
+class PatternOptionsTest {
+
+    @BeforeAll
+    static void noDriverHere() {
+        XferRun.assumeNoDriver();
+    }
+
+    static Stream<Arguments> refusedBeforeCuda() {
+        String only = "xfer: --pattern measures the many-GPU patterns only; ";
+        return Stream.of(
+                arguments(new String[] {"bandwidth", "--pattern", "all-to-host"},
+                        "xfer: --pattern runs many-GPU patterns: it needs two GPUs at least (--device all, or a list"
+                                + " such as 0,1), not --device 0"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "2"},
+                        "xfer: --pattern runs many-GPU patterns: it needs two GPUs at least (--device all, or a list"
+                                + " such as 0,1), not --device 2"),
+                arguments(new String[] {"bandwidth", "--pattern", "all-to-all", "--device", "all"},
+                        "xfer: --pattern: unknown pattern 'all-to-all' (use all-to-host, host-to-all, all-to-one or"
+                                + " one-to-all)"),
+                arguments(new String[] {"bandwidth", "--bidirectional", "--device", "all"},
+                        "xfer: --bidirectional sets up the many-GPU patterns: it needs --pattern"),
+                arguments(new String[] {"bandwidth", "--initiation", "read"},
+                        "xfer: --initiation sets up the many-GPU patterns: it needs --pattern"),
+                arguments(new String[] {"bandwidth", "--pattern", "all-to-one", "--bidirectional", "--device", "0,1"},
+                        "xfer: --bidirectional is a form of the patterns to or from host memory; --pattern all-to-one"
+                                + " has none"),
+                arguments(new String[] {"bandwidth", "--pattern", "host-to-all", "--initiation", "read", "--device",
+                        "0,1"}, "xfer: --initiation is a form of the patterns between GPUs; --pattern host-to-all"
+                                + " has none"),
+                arguments(new String[] {"bandwidth", "--pattern", "one-to-all", "--initiation", "push", "--device",
+                        "all"}, "xfer: --initiation takes write or read, not 'push'"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--concurrent"},
+                        only + "run --concurrent in another call"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--direction", "p2p"},
+                        only + "run --direction p2p in another call"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--memory", "pageable"},
+                        only + "its host memory is always pinned, so --memory does not apply"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--numa-node", "0"},
+                        only + "its host buffers are allocated per GPU, not placed by --numa-node"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--allocations", "3"},
+                        only + "each copy has one allocation; --allocations 3 is for one GPU at a time"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--timer", "wall"},
+                        only + "its copies start together on several GPUs and are timed by their events, not --timer"
+                                + " wall"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--copy", "kernel",
+                        "--blocks", "2sm"}, only + "its copy kernel launches one block per SM, so --blocks does not"
+                                + " apply"),
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--copy", "staged"},
+                        "xfer: many-GPU patterns copy page-locked and device memory, by the copy engines (--copy"
+                                + " driver) or the copy kernel (--copy kernel), not --copy staged"),
+                arguments(new String[] {"bandwidth", "--pattern", "all-to-host", "--device", "0,1", "--size", "0"},
+                        "xfer: "),
+                arguments(new String[] {"bandwidth", "--pattern", "all-to-host", "--device", "0,1", "--expect",
+                        "pattern.all-to-host.16MiB.gpu2 >= 1GB/s"}, "xfer: --expect 'pattern.all-to-host.16MiB.gpu2"
+                                + " >= 1GB/s': this run produces no result named pattern.all-to-host.16MiB.gpu2"),
+                arguments(new String[] {"bandwidth", "--pattern", "all-to-one", "--device", "all", "--expect",
+                        "pattern.all-to-one.16MiB.gpu0 >= 1GB/s"}, "xfer: --expect 'pattern.all-to-one.16MiB.gpu0"
+                                + " >= 1GB/s': this run produces no result named pattern.all-to-one.16MiB.gpu0"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusedBeforeCuda")
+    void refusedBeforeCudaWithOneLineAndExit2(String[] args, String line) {
+        XferRun run = XferRun.of(args);
+        run.assertOneLine(ExitCode.USAGE, line);
+        assertFalse(run.err().contains("CUDA"), "refused before CUDA: " + run.err());
+    }
+
+    /** Options that pass every check xfer can make without CUDA: the run gets as far as CUDA. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "bandwidth --device all --pattern all",
+            "bandwidth --device 0,1 --pattern all-to-host,host-to-all --bidirectional --size 512MiB --json",
+            "bandwidth --device 0,1 --pattern all-to-one,one-to-all --initiation write,read --copy driver,kernel",
+            "bandwidth --device all --pattern all --initiation read --bidirectional --csv",
+            "bandwidth --device 1,0 --pattern all-to-host --expect pattern.all-to-host.16MiB.gpu1>=1GB/s",
+            "bandwidth --device all --pattern all-to-one --initiation read"
+                    + " --expect pattern.all-to-one-read.kernel.16MiB.gpu3.aggregate>=1GB/s --copy kernel"})
+    void validPatternsReachCuda(String line) {
+        XferRun run = XferRun.of(line.split(" "));
+        run.assertOneLine(ExitCode.CUDA_UNAVAILABLE, "xfer: CUDA is not usable here: ");
+        assertEquals(1, run.errLines().length);
+    }
+}
