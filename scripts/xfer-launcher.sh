@@ -15,6 +15,7 @@ fi
 jars=
 cp=
 for jar in $jars; do cp=${cp:+$cp:}$here/lib/$jar; done
+[ -n "$cp" ] || cp="$here/lib/*"   # a lib/ not laid out by make-dist: every jar, in any order
 # The class-data archive (scripts/make-dist.sh) shortens the start; with -Xshare:auto a JVM that
 # cannot use it (another runtime, changed jars) starts without it, silently. It was dumped with
 # compressed oops, so those are asked for: without it a host with more than about 128 GB of memory
