@@ -4,7 +4,7 @@
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
-#                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times hugepages
+#                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
 #                                   openmetrics verdict names patterns  (multi, fleet, patterns need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
@@ -768,6 +768,27 @@ PY
              done
            fi
            summarize_smoke "$q"/*.json ;;
+    startup) # issue 25: does this host start on the class-data archive (lib/xfer.jsa), and what does it save?
+             # Classes loaded from it by --version, then 10 alternating runs with and without it of --version
+             # and of smoke --quick (one GPU), wall medians (docs/development.md#start-up-the-class-data-archive).
+           local k v t0 t1 s="$work/startup"
+           mkdir -p "$s"
+           rm -rf "$work/nocds" && cp -a "$(dirname "$(dirname "$xfer")")" "$work/nocds" && rm -f "$work/nocds/lib/xfer.jsa"
+           expect_rc 0 env XFER_JAVA_OPTS="-Xlog:class+load:file=$s/class-load.log" "$xfer" --version
+           echo "classes from the archive: $(grep -c 'source: shared objects file' "$s/class-load.log") of $(grep -c ' source: ' "$s/class-load.log")"
+           for k in 1 2 3 4 5 6 7 8 9 10; do
+             for v in with without; do
+               local x=$xfer; [ "$v" = without ] && x=$work/nocds/bin/xfer
+               t0=$(date +%s.%N); "$x" --version >/dev/null; t1=$(date +%s.%N)
+               echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }' >> "$s/version-$v"
+               t0=$(date +%s.%N); "$x" smoke --quick --json --output "$s/smoke-$v-$k.json" >/dev/null; t1=$(date +%s.%N)
+               echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }' >> "$s/smoke-$v"
+             done
+           done
+           for v in version-with version-without smoke-with smoke-without; do
+             sort -n "$s/$v" | awk -v n="$v" '{ t[NR] = $1 } END { printf "%-16s median %.3f s  min %.3f  max %.3f  (%d runs)\n", n,
+               NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2, t[1], t[NR], NR }'
+           done ;;
     hugepages) # 256 MiB of pinned against pinned-huge memory, 8 separate processes per method, H2D and D2H:
                # does huge-page-backed page-locked memory remove the allocation-to-allocation spread?
            local m r h="$work/hugepages"

@@ -8,9 +8,14 @@ dist="$target/dist/$name"
 rm -rf "$target/dist" "$target/$name.tar.gz"
 mkdir -p "$dist/bin" "$dist/lib"
 
+# Left out of the runtime, 0.3 MB of the tarball: what only TLS and HTTP read (the CA certificates,
+# the public-suffix list), jrt-fs.jar (for tools on other JDKs that read this runtime's modules) and
+# the JDK's default class list (for an archive of the JDK alone; xfer's has its own list). xfer
+# opens no network connection (docs/development.md, start-up).
 "$java_home/bin/jlink" \
   --add-modules "$modules" \
   --strip-debug --no-header-files --no-man-pages --compress zip-0 \
+  --exclude-files='/java.base/lib/security/cacerts,/java.base/lib/security/public_suffix_list.dat,/java.base/lib/jrt-fs.jar,/java.base/lib/classlist' \
   --output "$dist/runtime"
 # The JVM's symbol table is for debuggers: without it the tarball is 1.5 MB smaller, room for the
 # class-data archive below within the 25 MB the distribution may take.
@@ -22,30 +27,40 @@ fi
 
 cp "$target/$app_jar" "$dist/lib/xfer.jar"
 cp "$target"/lib/*.jar "$dist/lib/"
+# Stored, not deflated: the tarball's gzip then compresses all classes as one stream, 1.1 MB less
+# (scripts/lib/StoredJar.java says why). Before the archive below, which records each jar's size.
+"$java_home/bin/java" "$(dirname "$0")/lib/StoredJar.java" "$dist"/lib/*.jar
+
+# The class path in one fixed order, the launcher's and the archive's alike: a JVM given the jars in
+# another order than the archive was dumped with starts without it, silently, and "lib/*" gives
+# them in the order the file system lists the folder, which differs from one machine to the next.
+jars="xfer.jar $(cd "$target/lib" && LC_ALL=C ls -- *.jar | tr '\n' ' ')"
+classpath=
+for jar in $jars; do classpath=${classpath:+$classpath:}$dist/lib/$jar; done
 
 # AppCDS: one static archive of the classes a run loads before it touches a GPU (the JDK's and
 # xfer's: picocli's model of every command, the options, the CUDA loader, the error and JSON
 # paths), listed by a training run that cannot find libcudart, so the list is the same with or
 # without a GPU here. Static rather than jlink's --generate-cds-archive plus a dynamic archive
 # on top: that pair is 4.8 MB in the tarball (and 3.8 more for the no-compressed-oops copy
-# large-memory hosts would need), this one 4.3. Dumped with compressed oops, which the launcher
-# asks for; a JVM that cannot map it starts without it. Measured: docs/development.md.
-# Not shipped by default: the archive is 4.3 MB in the tarball, which puts it at 25.9 MB, over the
-# distribution's 25 MB budget, for 0.06-0.14 s less start-up on an H200 host (xfer --version 0.42-0.56 s
-# with it, 0.56-0.63 s without, 2026-11-23). XFER_DIST_CDS=1 builds it; the launcher uses it when present.
-if [ "${XFER_DIST_CDS:-0}" = 1 ]; then
-  classlist="$target/xfer.classlist"
-  "$dist/runtime/bin/java" -Xshare:off -XX:DumpLoadedClassList="$classlist" -XX:+UseSerialGC -XX:+UseCompressedOops \
-    --enable-native-access=ALL-UNNAMED -cp "$dist/lib/*" dev.xfer.app.Main \
-    --cudart /nonexistent/libcudart.so smoke --quick --json >/dev/null 2>&1 || true   # exit 3: no libcudart there
-  [ -s "$classlist" ] || { echo "make-dist: the training run listed no classes ($classlist)" >&2; exit 1; }
-  "$dist/runtime/bin/java" -Xshare:dump -XX:SharedClassListFile="$classlist" -XX:SharedArchiveFile="$dist/lib/xfer.jsa" \
-    -XX:+UseSerialGC -XX:+UseCompressedOops -Xlog:cds=off -Xlog:cds+dynamic=off -Xlog:aot=off \
-    --enable-native-access=ALL-UNNAMED -cp "$dist/lib/*" >/dev/null 2>&1
-  [ -s "$dist/lib/xfer.jsa" ] || { echo "make-dist: the class-data archive $dist/lib/xfer.jsa was not written" >&2; exit 1; }
-fi
+# large-memory hosts would need), this one 4.3; rather than JDK 25's AOT cache (-XX:AOTCacheOutput):
+# that is 4.4 MB and saved no more CPU time. Dumped with compressed oops, which the launcher asks
+# for; a JVM that cannot map it starts without it. Measured: docs/development.md.
+# picocli's classes (class file version 49) stay out of it: resolving the constant-pool entries the
+# list names links them, and CDS keeps no linked class older than version 50. Leaving those entries
+# out archives them, for 0.27 MB more in the tarball and no CPU time saved (measured as above).
+classlist="$target/xfer.classlist"
+"$dist/runtime/bin/java" -Xshare:off -XX:DumpLoadedClassList="$classlist" -XX:+UseSerialGC -XX:+UseCompressedOops \
+  --enable-native-access=ALL-UNNAMED -cp "$classpath" dev.xfer.app.Main \
+  --cudart /nonexistent/libcudart.so smoke --quick --json >/dev/null 2>&1 || true   # exit 3: no libcudart there
+[ -s "$classlist" ] || { echo "make-dist: the training run listed no classes ($classlist)" >&2; exit 1; }
+"$dist/runtime/bin/java" -Xshare:dump -XX:SharedClassListFile="$classlist" -XX:SharedArchiveFile="$dist/lib/xfer.jsa" \
+  -XX:+UseSerialGC -XX:+UseCompressedOops -Xlog:cds=off -Xlog:cds+dynamic=off -Xlog:aot=off \
+  --enable-native-access=ALL-UNNAMED -cp "$classpath" >/dev/null 2>&1
+[ -s "$dist/lib/xfer.jsa" ] || { echo "make-dist: the class-data archive $dist/lib/xfer.jsa was not written" >&2; exit 1; }
 
-cp "$(dirname "$0")/xfer-launcher.sh" "$dist/bin/xfer"
+sed "s|^jars=.*|jars='$jars'|" "$(dirname "$0")/xfer-launcher.sh" > "$dist/bin/xfer"
+grep -q "^jars='xfer.jar " "$dist/bin/xfer" || { echo "make-dist: the launcher's class path was not written" >&2; exit 1; }
 chmod +x "$dist/bin/xfer"
 
 # Man pages (asciidoctor's roff from picocli's ManPageGenerator) and the bash/zsh completion,
@@ -62,5 +77,6 @@ done
 grep -l 'mso www.tmac\|LINKSTYLE' "$dist"/man/man1/*.1 && { echo "make-dist: groff-only link styling left in the man pages above" >&2; exit 1; }
 cp "$target/completion/xfer_completion" "$dist/completion/"
 
-tar -C "$target/dist" -czf "$target/$name.tar.gz" "$name"
+# gzip -9: 0.2 MB less than tar's default level, for a few seconds more.
+tar -C "$target/dist" -cf - "$name" | gzip -9 > "$target/$name.tar.gz"
 echo "make-dist: $target/$name.tar.gz ($(du -h "$target/$name.tar.gz" | cut -f1))"

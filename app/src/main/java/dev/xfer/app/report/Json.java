@@ -1,11 +1,13 @@
 package dev.xfer.app.report;
 
+import java.io.IOException;
+import java.io.Writer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Minimal JSON for reports: writes plain Java values as pretty-printed JSON and reads JSON back
- * into the same kinds of values.
+ * JSON for reports: writes plain Java values as pretty-printed JSON (through Jackson's streaming
+ * generator, {@link JsonWriter}) and reads JSON back into the same kinds of values.
  *
  * <p>Value model, the same both ways:
  * <ul>
@@ -43,6 +45,23 @@ public final class Json {
     /** {@code value} on one line, no line break at the end: a JSON Lines record. */
     public static String writeLine(Object value) {
         return new JsonWriter(true).write(value);
+    }
+
+    /**
+     * Writes {@code value} to {@code out} as {@link #write(Object)} does, without building the
+     * text first: one document of many on one stream. {@code out} is left open and not flushed;
+     * when a value outside the model is met, what came before it has been written.
+     *
+     * @throws IllegalArgumentException as {@link #write(Object)}
+     * @throws IOException when {@code out} fails
+     */
+    public static void write(Object value, Writer out) throws IOException {
+        new JsonWriter().write(value, out);
+    }
+
+    /** {@code value} to {@code out} on one line, no line break at the end, as {@link #write(Object, Writer)}. */
+    public static void writeLine(Object value, Writer out) throws IOException {
+        new JsonWriter(true).write(value, out);
     }
 
     /**

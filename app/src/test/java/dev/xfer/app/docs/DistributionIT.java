@@ -2,6 +2,7 @@ package dev.xfer.app.docs;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
@@ -25,9 +27,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The distribution tarball the package phase built (app/target/xfer-*-linux-x86_64.tar.gz) carries
  * a man page for every command and a completion script offering every command and option, both
  * checked against picocli's model, so a command added later is covered without being listed.
+ * It fits the distribution's budget, and unpacked it starts on its class-data archive.
  * Runs in the integration-test phase (maven-failsafe-plugin), after the tarball exists.
  */
 class DistributionIT {
+    /** What the distribution may take, the tarball as downloaded (issue 25). */
+    static final long BUDGET_BYTES = 25_000_000;
+
+    private static Path tarball;
     private static Map<String, byte[]> entries;
     private static String top;
 
@@ -39,10 +46,51 @@ class DistributionIT {
             tarballs = files.filter(p -> p.getFileName().toString().matches("xfer-.*-linux-x86_64\\.tar\\.gz")).toList();
         }
         assertEquals(1, tarballs.size(), "expected one distribution tarball in " + target + ", found " + tarballs);
-        try (InputStream in = new GZIPInputStream(Files.newInputStream(tarballs.getFirst()))) {
+        tarball = tarballs.getFirst();
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(tarball))) {
             entries = Tar.entries(in);
         }
-        top = tarballs.getFirst().getFileName().toString().replaceFirst("\\.tar\\.gz$", "") + "/";
+        top = tarball.getFileName().toString().replaceFirst("\\.tar\\.gz$", "") + "/";
+    }
+
+    @Test
+    void tarballFitsTheBudget() throws IOException {
+        long size = Files.size(tarball);
+        assertTrue(size <= BUDGET_BYTES, tarball.getFileName() + " is " + size + " bytes, over the distribution's "
+                + BUDGET_BYTES + " (docs/development.md, start-up: what takes the room)");
+    }
+
+    /**
+     * Unpacked elsewhere (under a path with a space, where the folder lists its jars in another
+     * order than the build's), the launcher starts the JVM on the class-data archive: xfer's entry
+     * point and most of what --version loads come from it, not from the jars.
+     */
+    @Test
+    void theLauncherStartsOnTheClassDataArchive(@TempDir Path scratch) throws Exception {
+        assertTrue(entries.containsKey(top + "lib/xfer.jsa"), "lib/xfer.jsa missing from the tarball");
+        Path unpacked = Files.createDirectories(scratch.resolve("unpacked here"));
+        Process tar = new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", unpacked.toString())
+                .redirectErrorStream(true).start();
+        String tarOutput = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(tar.waitFor(120, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar -xzf failed: " + tarOutput);
+
+        Path log = scratch.resolve("class-load.log");
+        ProcessBuilder xfer = new ProcessBuilder(unpacked.resolve(top + "bin/xfer").toString(), "--version");
+        xfer.environment().put("XFER_JAVA_OPTS", "-Xlog:class+load=info:file=" + log);
+        xfer.redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process run = xfer.start();
+        String out = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(run.waitFor(120, TimeUnit.SECONDS), "xfer --version did not end");
+        assertEquals(0, run.exitValue(), out);
+        assertTrue(out.startsWith("xfer "), out);
+
+        List<String> loaded = Files.readAllLines(log).stream().filter(line -> line.contains(" source: ")).toList();
+        long shared = loaded.stream().filter(line -> line.endsWith("source: shared objects file")).count();
+        assertTrue(loaded.stream().anyMatch(line -> line.contains(" dev.xfer.app.Main source: shared objects file")),
+                "dev.xfer.app.Main was not loaded from the class-data archive:\n"
+                        + loaded.stream().filter(line -> line.contains("dev.xfer.app.Main ")).toList());
+        assertTrue(shared * 2 > loaded.size(), "only " + shared + " of the " + loaded.size()
+                + " classes --version loaded came from the class-data archive");
     }
 
     @Test

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.FilterWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -73,6 +76,11 @@ class JsonTest {
             "0.1        | 0.1",
             "-0.0       | -0.0",
             "123456.789 | 123456.789",
+            "1e-7       | 1.0E-7",
+            "0.001      | 0.001",
+            "1e7        | 1.0E7",
+            "4.9E-324   | 4.9E-324",
+            "1.7976931348623157E308 | 1.7976931348623157E308",
     })
     void writesDoublesInShortestRoundTripForm(double value, String json) {
         assertEquals(json + "\n", Json.write(value));
@@ -92,6 +100,40 @@ class JsonTest {
         assertEquals(List.of(1.5, 2.0), Json.parse(Json.write(new double[] {1.5, 2})));
         assertEquals(List.of(1L, 2L), Json.parse(Json.write(new long[] {1, 2})));
         assertEquals(List.of(3L), Json.parse(Json.write(new int[] {3})));
+        assertEquals("[\n  -9223372036854775808,\n  1.0E-7,\n  3.4028235E38\n]\n",
+                Json.write(Arrays.asList(Long.MIN_VALUE, 1e-7, Float.MAX_VALUE)));
+    }
+
+    @Test
+    void writesAJsonLinesRecordOnOneLine() {
+        assertEquals("{\"a\": 1, \"b\": [1.5, \"x\"], \"c\": {}, \"d\": [], \"e\": {\"f\": null}}",
+                Json.writeLine(Json.object("a", 1L, "b", List.of(1.5, "x"), "c", Map.of(), "d", List.of(),
+                        "e", Json.object("f", null))));
+    }
+
+    /** One value after another on one stream, as a long list of documents is written. */
+    @Test
+    void writesToAWriterLeftOpenAndUnflushed() throws Exception {
+        List<String> calls = new ArrayList<>();
+        StringWriter text = new StringWriter();
+        Writer out = new FilterWriter(text) {
+            @Override
+            public void flush() {
+                calls.add("flush");
+            }
+
+            @Override
+            public void close() {
+                calls.add("close");
+            }
+        };
+        Map<String, Object> first = Json.object("n", 1L, "rates", new double[] {1.5});
+        Map<String, Object> second = Json.object("n", 2L, "label", "a\nb");
+        Json.write(first, out);
+        Json.write(second, out);
+        Json.writeLine(first, out);
+        assertEquals(Json.write(first) + Json.write(second) + Json.writeLine(first), text.toString());
+        assertEquals(List.of(), calls);
     }
 
     @Test
@@ -105,6 +147,10 @@ class JsonTest {
         assertEquals("\"µs → 🚀 \u2028\"\n", Json.write("µs → 🚀 \u2028"));
         assertEquals("\"a\\ud800b\\udc00\"\n", Json.write("a\uD800b\uDC00"));
         assertEquals("a\uD800b\uDC00", Json.parse(Json.write("a\uD800b\uDC00")));
+        // Beside a lone surrogate a pair is escaped too (Jackson escapes by the character, not the pair).
+        assertEquals("\"\\ud800 \\ud83d\\ude80\"\n", Json.write("\uD800 🚀"));
+        assertEquals("\uD800 🚀", Json.parse(Json.write("\uD800 🚀")));
+        assertEquals("{\n  \"k\\u0001\\ud800\": 1\n}\n", Json.write(Json.object("k\u0001\uD800", 1L)));
     }
 
     @Test
