@@ -1,7 +1,7 @@
 package dev.xfer.app;
 
 import dev.xfer.app.cli.Deadline;
-import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.RunTimeoutException;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferCommand;
@@ -72,7 +72,7 @@ public final class Main {
      */
     private static void outOfMemory(PrintWriter err, Throwable failure) {
         try {
-            err.println(ErrorReport.OUT_OF_JAVA_MEMORY);
+            err.println(ErrorLine.OUT_OF_JAVA_MEMORY);
             err.flush();
         } finally {
             Runtime.getRuntime().halt(ExitCode.OUT_OF_MEMORY);
@@ -98,7 +98,7 @@ public final class Main {
             return ExitCode.USAGE;
         });
         commandLine.setExecutionExceptionHandler((e, ignoredCommandLine, ignoredParse) ->
-                ErrorReport.report(e, err, root.verbose()));
+                ErrorLine.report(e, err, root.verbose()));
         commandLine.setExecutionStrategy(parseResult -> {
             // picocli keeps quiet about words it did not match when --help was also given, and
             // prints the help of the last command it knew: 'xfer frobnicate --help' would exit 0.
@@ -111,7 +111,7 @@ public final class Main {
                 return Deadline.run(() -> runLast.execute(parseResult), root.timeout().get(), root.activity(), stop,
                         STOP_GRACE);
             } catch (RunTimeoutException e) {
-                return ErrorReport.report(e, err, root.verbose());
+                return ErrorLine.report(e, err, root.verbose());
             }
         });
         int code;
@@ -120,7 +120,7 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             // picocli hands only Exceptions to the handler above; an Error passes through it. The
             // failed allocation's data is unreachable once unwound here, so there is room to report.
-            return ErrorReport.report(e, err, root.verbose());
+            return ErrorLine.report(e, err, root.verbose());
         }
         // A stop asked for once every result was in: the run is complete, but it was still ended early.
         return stop.reason().filter(r -> code == ExitCode.OK || code == ExitCode.CHECK_FAILED)

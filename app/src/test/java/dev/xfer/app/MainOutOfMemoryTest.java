@@ -1,6 +1,6 @@
 package dev.xfer.app;
 
-import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.run.StopRequest;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -35,13 +35,13 @@ class MainOutOfMemoryTest {
         String[] ended = run("hungry");
         assertEquals("5", ended[0]);
         assertEquals("", ended[1]);
-        assertEquals(ErrorReport.OUT_OF_JAVA_MEMORY + "\n", ended[2].replace("\r\n", "\n"));
+        assertEquals(ErrorLine.OUT_OF_JAVA_MEMORY + "\n", ended[2].replace("\r\n", "\n"));
     }
 
     @Test
     void alsoFromTheThreadThatRunsUnderATimeLimit() {
         String[] ended = run("--timeout", "1m", "hungry");
         assertEquals("5", ended[0]);
-        assertEquals(ErrorReport.OUT_OF_JAVA_MEMORY + "\n", ended[2].replace("\r\n", "\n"));
+        assertEquals(ErrorLine.OUT_OF_JAVA_MEMORY + "\n", ended[2].replace("\r\n", "\n"));
     }
 }

@@ -126,7 +126,7 @@ class ThreadPlacementTest {
 
     @Test
     void touchedPagesReportTheirNode() {
-        try (Placement placed = Placement.onNode(0, cpusBefore.cpus());
+        try (ThreadBinding placed = ThreadBinding.onNode(0, cpusBefore.cpus());
              Arena arena = Arena.ofConfined()) {
             MemorySegment segment = arena.allocate(8L << 20, 4096); // zeroed, so every page touched
             int[] nodes = ThreadPlacement.nodesOfPages(segment, 64);
@@ -192,7 +192,7 @@ class ThreadPlacementTest {
     @Test
     void placementBindsBothAndRestoresBoth() {
         int cpu = cpusBefore.cpus().last();
-        try (Placement placed = Placement.onNode(0, List.of(cpu))) {
+        try (ThreadBinding placed = ThreadBinding.onNode(0, List.of(cpu))) {
             assertEquals(CpuSet.of(cpu), ThreadPlacement.current());
             assertEquals(MemoryPolicy.of(MemoryPolicy.MPOL_BIND, List.of(0)), ThreadPlacement.memoryPolicy());
             assertEquals(CpuSet.of(cpu), placed.cpus());
@@ -204,7 +204,7 @@ class ThreadPlacementTest {
 
     @Test
     void placementWithoutCpusLeavesTheAffinity() {
-        try (Placement placed = Placement.onNode(0, List.of())) {
+        try (ThreadBinding placed = ThreadBinding.onNode(0, List.of())) {
             assertEquals(cpusBefore, ThreadPlacement.current());
             assertEquals(cpusBefore, placed.cpus());
         }
@@ -213,13 +213,13 @@ class ThreadPlacementTest {
     @Test
     void aFailedPlacementUndoesTheCpuBinding() {
         int cpu = cpusBefore.cpus().first();
-        assertThrows(PlacementException.class, () -> Placement.onNode(highestNode() + 1, List.of(cpu)));
+        assertThrows(PlacementException.class, () -> ThreadBinding.onNode(highestNode() + 1, List.of(cpu)));
         // @AfterEach checks the affinity is what it was
     }
 
     @Test
     void onlyTheEnteringThreadMayClose() throws InterruptedException {
-        Placement placed = Placement.onNode(0, cpusBefore.cpus());
+        ThreadBinding placed = ThreadBinding.onNode(0, cpusBefore.cpus());
         AtomicReference<Throwable> fromOther = new AtomicReference<>();
         Thread other = new Thread(() -> {
             try {
@@ -240,7 +240,7 @@ class ThreadPlacementTest {
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread.ofVirtual().start(() -> {
             try {
-                Placement.onNode(0, List.of()).close();
+                ThreadBinding.onNode(0, List.of()).close();
             } catch (Throwable t) {
                 thrown.set(t);
             }

@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.report.Csv;
+import dev.xfer.app.format.Csv;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ public final class BandwidthCsv {
     private BandwidthCsv() {
     }
 
-    public static String render(BandwidthReport report) {
+    public static String render(BandwidthResults report) {
         return render(List.of(report));
     }
 
@@ -27,7 +27,7 @@ public final class BandwidthCsv {
      * Several devices' reports as one table, device after device under one header: the
      * {@code device} column tells the rows apart.
      */
-    public static String render(List<BandwidthReport> reports) {
+    public static String render(List<BandwidthResults> reports) {
         List<String> header = new ArrayList<>(List.of("device", "memory", "direction", "bytes", "median_gbps",
                 "min_gbps", "max_gbps", "mean_gbps", "stddev_gbps", "median_us", "percent_of_link", "iterations",
                 "timer", "verified", "numa_node", "host_memory_nodes"));
@@ -44,13 +44,13 @@ public final class BandwidthCsv {
             header.addAll(List.of("blocks", "threads_per_block"));
         }
         Csv csv = Csv.withHeader(header.toArray(String[]::new));
-        for (BandwidthReport report : reports) {
+        for (BandwidthResults report : reports) {
             addRows(csv, report, paths, staged, kernel);
         }
         return csv.render();
     }
 
-    private static void addRows(Csv csv, BandwidthReport report, boolean paths, boolean staged, boolean kernel) {
+    private static void addRows(Csv csv, BandwidthResults report, boolean paths, boolean staged, boolean kernel) {
         for (BandwidthResult r : report.results()) {
             List<String> cells = new ArrayList<>(List.of(Integer.toString(report.context().device().index()),
                     r.memory(), r.direction(),

@@ -1,8 +1,8 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.SummaryJson;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.SummaryJson;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ public final class BandwidthJson {
     }
 
     /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */
-    public static Map<String, Object> parameters(BandwidthReport report) {
+    public static Map<String, Object> parameters(BandwidthResults report) {
         Map<String, Object> parameters = parameters(report.plan());
         parameters.put("numaNode", report.placement().option().label().orElse(null));
         return parameters;
@@ -57,7 +57,7 @@ public final class BandwidthJson {
         return parameters;
     }
 
-    public static List<Object> results(BandwidthReport report) {
+    public static List<Object> results(BandwidthResults report) {
         List<Object> rows = new ArrayList<>();
         for (BandwidthResult r : report.results()) {
             Map<String, Object> row = Json.object(
@@ -96,7 +96,7 @@ public final class BandwidthJson {
                 "percentOfBound", c.percentOfBound(stagedGbps));
     }
 
-    public static List<Object> failures(BandwidthReport report) {
+    public static List<Object> failures(BandwidthResults report) {
         return VerificationFailureJson.rows(report.failures());
     }
 

@@ -5,8 +5,8 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.results.RunResult;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 
@@ -165,7 +165,7 @@ public final class BandwidthMetrics {
         return RunResult.declaration(name(id, true, true), Quantity.GIGABYTES_PER_SECOND, overLink);
     }
 
-    public static RunResults results(BandwidthReport report, OptionalDouble linkGBps) {
+    public static RunResults results(BandwidthResults report, OptionalDouble linkGBps) {
         List<RunResult> out = new ArrayList<>();
         boolean gridNamed = report.plan().blocks().given();
         boolean nodeNamed = report.placement().namesCarryNode();
@@ -183,7 +183,7 @@ public final class BandwidthMetrics {
         return RunResults.of("bandwidth", out);
     }
 
-    private static String failure(BandwidthReport report, BandwidthResult r) {
+    private static String failure(BandwidthResults report, BandwidthResult r) {
         return report.failures().stream()
                 .filter(f -> f.numaNode().equals(r.numaNode()))
                 .map(VerificationFailure::describe)

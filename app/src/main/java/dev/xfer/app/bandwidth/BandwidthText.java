@@ -2,9 +2,9 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
-import dev.xfer.app.report.Decimals;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.Decimals;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +21,7 @@ public final class BandwidthText {
     private BandwidthText() {
     }
 
-    public static String render(BandwidthReport report) {
+    public static String render(BandwidthResults report) {
         BandwidthPlan plan = report.plan();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
@@ -86,7 +86,7 @@ public final class BandwidthText {
      * One line per configuration measured on several host allocations: the rows above show the
      * best allocation; this says how far the others fell below it.
      */
-    static List<String> allocationLines(BandwidthReport report) {
+    static List<String> allocationLines(BandwidthResults report) {
         List<String> lines = new ArrayList<>();
         for (BandwidthResult r : report.results()) {
             r.allocations().ifPresent(a -> lines.add(String.format(Locale.ROOT,
@@ -100,7 +100,7 @@ public final class BandwidthText {
      * Each staged result beside what bounds it, measured in the same run with the same lanes and
      * slots: the host copies alone (h2h) and the copy engine alone (pinned).
      */
-    static String ceilings(BandwidthReport report) {
+    static String ceilings(BandwidthResults report) {
         var staging = report.plan().staging();
         String title = String.format(Locale.ROOT, "staged path: %d threads x %d slots of %d B, %s memcpy, timed by the"
                         + " host clock; model: staged <= min(h2h, pinned), overlapped:", staging.threads(),
@@ -133,7 +133,7 @@ public final class BandwidthText {
      * host memory, node 1 (CPUs 24-47): pageable on node 1 (64 of 64 sampled pages); pinned on node 1 (64 of 64 sampled pages)
      * </pre>
      */
-    static List<String> hostMemoryLines(BandwidthReport report) {
+    static List<String> hostMemoryLines(BandwidthResults report) {
         SequencedSet<OptionalInt> passes = new LinkedHashSet<>();
         report.placement().targets().forEach(t -> passes.add(t.node()));
         report.results().forEach(r -> passes.add(r.numaNode()));
@@ -159,7 +159,7 @@ public final class BandwidthText {
         return lines;
     }
 
-    private static String describePass(BandwidthReport report, OptionalInt pass) {
+    private static String describePass(BandwidthResults report, OptionalInt pass) {
         return report.placement().targets().stream().filter(t -> t.node().equals(pass)).findFirst()
                 .map(NodeTarget::describe)
                 .orElse(pass.isPresent() ? "node " + pass.getAsInt() : "not placed");
@@ -182,7 +182,7 @@ public final class BandwidthText {
      * With several nodes measured, the median GB/s of each configuration from each node side by
      * side, the GPU's own node marked {@code near} and the others {@code far} when it is known.
      */
-    static Optional<String> byNode(BandwidthReport report) {
+    static Optional<String> byNode(BandwidthResults report) {
         SequencedSet<Integer> nodes = new LinkedHashSet<>();
         report.results().forEach(r -> r.numaNode().ifPresent(nodes::add));
         if (nodes.size() < 2) {

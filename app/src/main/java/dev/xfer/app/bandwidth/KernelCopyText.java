@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +28,7 @@ final class KernelCopyText {
      * With several grids, per memory, direction and size: the best median, its grid, and the
      * fewest blocks within {@link #SATURATED} of it, i.e. how many SMs saturate the link.
      */
-    static Optional<String> saturation(BandwidthReport report) {
+    static Optional<String> saturation(BandwidthResults report) {
         Map<String, List<BandwidthResult>> sweeps = new LinkedHashMap<>();
         for (BandwidthResult r : report.results()) {
             if (r.copy() == CopyPath.KERNEL && r.shape().isPresent()) {
@@ -66,7 +66,7 @@ final class KernelCopyText {
     }
 
     /** With the driver's and the kernel's rows over two sizes at least: per memory and direction, where the kernel stops winning. */
-    static Optional<String> crossover(BandwidthReport report) {
+    static Optional<String> crossover(BandwidthResults report) {
         List<Crossover.Point> points = report.results().stream()
                 .map(r -> new Crossover.Point(r.memory(), r.direction(), r.copy(), r.bytes(),
                         r.gigabytesPerSecond().median()))

@@ -8,8 +8,8 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.RunContext;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RunContext;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
 import dev.xfer.app.run.LiveRun;
@@ -61,7 +61,7 @@ public final class OneDeviceRun {
         LiveRun live = measuring.live();
         HostPlacement planned = placement;
         // Rows stream as they are measured: the report of what is in so far, rendered again.
-        live.streamFrom(() -> rendering(new BandwidthReport(context, plan, live.measured(BandwidthResult.class),
+        live.streamFrom(() -> rendering(new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
                 live.measured(VerificationFailure.class), List.of(), planned), link));
         List<BandwidthResult> results;
         List<VerificationFailure> failures;
@@ -84,7 +84,7 @@ public final class OneDeviceRun {
         if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory is the Java heap, which --numa-node does not place");
         }
-        BandwidthReport report = new BandwidthReport(context, plan, results, failures, notes, placement);
+        BandwidthResults report = new BandwidthResults(context, plan, results, failures, notes, placement);
         return measuring.finish(context, BandwidthMetrics.results(report, link), validated, rendering(report, link),
                 started);
     }
@@ -134,7 +134,7 @@ public final class OneDeviceRun {
     }
 
     /** One device's report in every format. */
-    private static Rendering rendering(BandwidthReport report, OptionalDouble link) {
+    private static Rendering rendering(BandwidthResults report, OptionalDouble link) {
         return new Rendering(
                 () -> BandwidthText.render(report),
                 () -> BandwidthCsv.render(report),
@@ -142,7 +142,7 @@ public final class OneDeviceRun {
     }
 
     /** One device's JSON document, alone or as one of several devices' ({@link Documents#document}). */
-    public static Map<String, Object> document(BandwidthReport report) {
+    public static Map<String, Object> document(BandwidthResults report) {
         return Documents.document("bandwidth", report.context(), BandwidthJson.parameters(report),
                 BandwidthJson.results(report), BandwidthJson.failures(report));
     }

@@ -6,7 +6,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.results.Rendering;
+import dev.xfer.app.output.Rendering;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -61,7 +61,7 @@ public final class BatchPerDevice implements EachDevice.Measurement {
             results = kept.subList(before, kept.size());
             hostMemory = List.of();
         }
-        BatchReport report = new BatchReport(session.context(), plan, results, notes, placement, hostMemory);
+        BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory);
         return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
                 () -> BatchRendering.text(report),
                 () -> BatchRendering.csv(report),

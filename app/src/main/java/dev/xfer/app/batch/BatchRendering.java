@@ -1,6 +1,6 @@
 package dev.xfer.app.batch;
 
-import dev.xfer.app.report.Decimals;
+import dev.xfer.app.format.Decimals;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.result.CheckOutcome;
@@ -10,14 +10,14 @@ import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Statistics;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NumaNodeOption;
-import dev.xfer.app.report.ByNodeTable;
-import dev.xfer.app.report.Csv;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.SummaryJson;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
-import dev.xfer.app.results.RunResult;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.ByNodeTable;
+import dev.xfer.app.format.Csv;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.SummaryJson;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ public final class BatchRendering {
     private BatchRendering() {
     }
 
-    public static String text(BatchReport report) {
+    public static String text(BatchResults report) {
         BatchPlan p = report.plan();
         boolean placed = report.placement().option().given();
         StringBuilder out = new StringBuilder();
@@ -98,7 +98,7 @@ public final class BatchRendering {
      * host memory, node 1 (CPUs 24-47): pageable sources on node 1 (64000 of 64000 sampled pages); pinned pool on ...
      * </pre>
      */
-    static List<String> hostMemoryLines(BatchReport report) {
+    static List<String> hostMemoryLines(BatchResults report) {
         List<String> lines = new ArrayList<>();
         for (BatchHostMemory pass : report.hostMemory()) {
             if (pass.numaNode().isEmpty() && pass.buffers().values().stream().allMatch(Optional::isEmpty)) {
@@ -117,7 +117,7 @@ public final class BatchRendering {
      * With several nodes measured, each strategy's median ms from each node side by side, the
      * GPU's own node marked {@code near} and the others {@code far} when it is known.
      */
-    static Optional<String> byNode(BatchReport report) {
+    static Optional<String> byNode(BatchResults report) {
         SequencedSet<Integer> nodes = new LinkedHashSet<>();
         report.results().forEach(r -> r.numaNode().ifPresent(nodes::add));
         if (nodes.size() < 2) {
@@ -151,7 +151,7 @@ public final class BatchRendering {
      * {@code host_memory_nodes} lists sampled pages per node as {@code node:pages}, empty when not
      * sampled.
      */
-    public static String csv(BatchReport report) {
+    public static String csv(BatchResults report) {
         Csv csv = Csv.withHeader("device", "strategy", "count", "bytes", "median_ms", "min_ms", "max_ms", "gbps",
                 "time_vs_first", "threads", "available", "verified", "numa_node", "host_memory_nodes");
         for (BatchResult r : report.results()) {
@@ -170,7 +170,7 @@ public final class BatchRendering {
     }
 
     /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */
-    public static Map<String, Object> parameters(BatchReport report) {
+    public static Map<String, Object> parameters(BatchResults report) {
         Map<String, Object> parameters = parameters(report.plan());
         parameters.put("numaNode", report.placement().option().label().orElse(null));
         return parameters;
@@ -183,7 +183,7 @@ public final class BatchRendering {
                 "stagingBytes", p.stagingBytes(), "copyThreads", p.copyThreads(), "hostCopy", p.hostCopy().label());
     }
 
-    public static List<Object> results(BatchReport report) {
+    public static List<Object> results(BatchResults report) {
         List<Object> rows = new ArrayList<>();
         for (BatchResult r : report.results()) {
             rows.add(Json.object("strategy", r.strategy().label(),
@@ -246,7 +246,7 @@ public final class BatchRendering {
         return "batch." + identity.word(IdentityField.STRATEGY).orElseThrow();
     }
 
-    public static RunResults metrics(BatchReport report) {
+    public static RunResults metrics(BatchResults report) {
         List<RunResult> out = new ArrayList<>();
         boolean nodeNamed = report.placement().namesCarryNode();
         for (BatchResult r : report.results()) {

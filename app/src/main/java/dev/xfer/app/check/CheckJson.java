@@ -1,7 +1,7 @@
 package dev.xfer.app.check;
 
-import dev.xfer.app.report.Csv;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Csv;
+import dev.xfer.app.format.Json;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ public final class CheckJson {
                 "scenarios", plan.scenarios().stream().map(CheckScenario::id).toList());
     }
 
-    public static List<Object> results(CheckReport report) {
+    public static List<Object> results(CheckResults report) {
         List<Object> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
             rows.add(Json.object("scenario", r.scenario().id(), "synchronized", r.scenario().isSynchronized(),
@@ -32,7 +32,7 @@ public final class CheckJson {
         return rows;
     }
 
-    public static String csv(CheckReport report) {
+    public static String csv(CheckResults report) {
         Csv csv = Csv.withHeader("device", "scenario", "synchronized", "trials", "copy_in_flight_trials", "wrong_trials", "stale_mean",
                 "stale_worst", "max_error", "verdict");
         for (CheckResult r : report.results()) {

@@ -6,8 +6,8 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Statistics;
-import dev.xfer.app.results.RunResult;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +50,7 @@ public final class CheckMetrics {
         return "check." + identity.word(IdentityField.SCENARIO).orElseThrow() + ".wrong";
     }
 
-    public static RunResults results(CheckReport report) {
+    public static RunResults results(CheckResults report) {
         List<RunResult> out = new ArrayList<>();
         long synchronizedWrong = 0;
         boolean anySynchronized = false;

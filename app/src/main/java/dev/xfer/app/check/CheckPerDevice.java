@@ -2,7 +2,7 @@ package dev.xfer.app.check;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.results.Rendering;
+import dev.xfer.app.output.Rendering;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -42,7 +42,7 @@ public final class CheckPerDevice implements EachDevice.Measurement {
             }
             run = new CheckRun(kept.subList(before, kept.size()), 0);
         }
-        CheckReport report = new CheckReport(session.context(), plan, run);
+        CheckResults report = new CheckResults(session.context(), plan, run);
         return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
                 () -> CheckText.render(report, verbose),
                 () -> CheckJson.csv(report),

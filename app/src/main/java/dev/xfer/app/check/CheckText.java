@@ -1,7 +1,7 @@
 package dev.xfer.app.check;
 
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.Locale;
 
@@ -10,7 +10,7 @@ public final class CheckText {
     private CheckText() {
     }
 
-    public static String render(CheckReport report) {
+    public static String render(CheckResults report) {
         return render(report, false);
     }
 
@@ -18,7 +18,7 @@ public final class CheckText {
      * With {@code verbose}, also where each scenario's time went (per phase, summed over its
      * trials); otherwise only the run's total, when the report was timed.
      */
-    public static String render(CheckReport report, boolean verbose) {
+    public static String render(CheckResults report, boolean verbose) {
         CheckPlan plan = report.plan();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
@@ -54,7 +54,7 @@ public final class CheckText {
         return out.toString();
     }
 
-    private static String times(CheckReport report) {
+    private static String times(CheckResults report) {
         TextTable table = TextTable.of(Column.left("seconds"), Column.right("total"), Column.right("per trial"),
                 Column.right("prepare"), Column.right("copy"), Column.right("host access"), Column.right("verify"));
         table.addRow("setup", seconds(report.setupSeconds()), "", "", "", "", "");

@@ -40,7 +40,7 @@ public final class XferVersion implements IVersionProvider {
             lines.add("CUDA runtime " + cuda.runtimeVersion() + " (" + cuda.libraryPath() + ")");
             lines.add("CUDA driver " + cuda.driverVersion());
         } catch (RuntimeException e) {
-            lines.add("CUDA runtime: " + ErrorReport.line(e).replaceFirst("^xfer: ", ""));
+            lines.add("CUDA runtime: " + ErrorLine.line(e).replaceFirst("^xfer: ", ""));
         }
         return lines.toArray(String[]::new);
     }

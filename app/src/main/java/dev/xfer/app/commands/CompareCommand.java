@@ -5,7 +5,7 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.CompareRendering;
-import dev.xfer.app.fleet.Comparison;
+import dev.xfer.app.fleet.CompareAnalysis;
 import dev.xfer.app.fleet.DocumentSet;
 import dev.xfer.app.fleet.Percent;
 import dev.xfer.app.verdict.NoiseFloors;
@@ -76,7 +76,7 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException("compare needs a baseline and a current side: BASELINE CURRENT, or --baseline and --current");
         }
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
-        Comparison.Report report = new Comparison(NoiseFloors.shipped(), shown, acrossModels).compare(read(before), read(after));
+        CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels).compare(read(before), read(after));
         if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty()) {
             throw new UsageException("no result of " + names(before) + " matches one of " + names(after)
                     + " (GPUs are matched by host and UUID)");

@@ -7,7 +7,7 @@ import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.devices.DevicesJson;
-import dev.xfer.app.devices.DevicesReport;
+import dev.xfer.app.devices.DeviceInventory;
 import dev.xfer.app.devices.DevicesText;
 import dev.xfer.app.topology.PciDeviceReader;
 import picocli.CommandLine.Command;
@@ -39,14 +39,14 @@ public final class DevicesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DevicesReport report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
+        DeviceInventory report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
         HostView.print(spec.commandLine().getOut(), json, () -> document(XferVersion.xferVersion(), report),
                 () -> DevicesText.render(report));
         return ExitCode.OK;
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from fixed records. */
-    static Map<String, Object> document(String xferVersion, DevicesReport report) {
+    static Map<String, Object> document(String xferVersion, DeviceInventory report) {
         Map<String, Object> doc = HostView.document(xferVersion, "devices");
         doc.put("software", DevicesJson.software(report));
         doc.put("devices", DevicesJson.devices(report));

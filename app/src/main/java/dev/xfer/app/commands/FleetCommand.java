@@ -13,7 +13,7 @@ import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.fleet.FleetMembers;
 import dev.xfer.app.fleet.Percent;
-import dev.xfer.app.report.OutputTarget;
+import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -11,9 +11,9 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.plot.HtmlReport;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
@@ -46,7 +46,7 @@ public final class MeasuringCommand {
      * keep it (readers ignore fields they do not know). Readers take any version up to theirs and
      * refuse a newer one: see docs/fleets.md.
      */
-    public static final int SCHEMA_VERSION = dev.xfer.app.results.DocumentSchema.VERSION;
+    public static final int SCHEMA_VERSION = dev.xfer.app.output.DocumentSchema.VERSION;
 
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;

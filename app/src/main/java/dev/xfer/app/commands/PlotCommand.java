@@ -7,7 +7,7 @@ import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.plot.ReportDocuments;
-import dev.xfer.app.report.OutputTarget;
+import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -3,18 +3,18 @@ package dev.xfer.app.commands;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.Outputs;
 import dev.xfer.app.run.Session;
-import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.OpenMetrics;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.ExpectationSet;
-import dev.xfer.app.report.OutputTarget;
-import dev.xfer.app.report.JUnitXml;
+import dev.xfer.app.format.OutputTarget;
+import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.smoke.SmokePlan;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.StderrTerminal;
@@ -129,10 +129,10 @@ public final class SmokeCommand implements Callable<Integer> {
                     showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty())
                     .run(indices, atOnce, out);
         } catch (RuntimeException e) {
-            if (document && ErrorReport.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
+            if (document && ErrorLine.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
                 // A node without a usable GPU still reports, so a fleet run sees it rather than a gap.
                 writeDocument(SmokeDocument.unusable(XferVersion.xferVersion(), Session.hostName(), root.label(),
-                        started, ErrorReport.line(e).replaceFirst("^xfer: ", "")));
+                        started, ErrorLine.line(e).replaceFirst("^xfer: ", "")));
             }
             throw e;
         }

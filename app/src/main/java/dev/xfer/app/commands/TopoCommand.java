@@ -2,7 +2,7 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.run.HostView;
-import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
@@ -10,7 +10,7 @@ import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoJson;
-import dev.xfer.app.topo.TopoReport;
+import dev.xfer.app.topo.TopoInventory;
 import dev.xfer.app.topo.TopoText;
 import dev.xfer.app.topology.PciDeviceReader;
 import picocli.CommandLine.Command;
@@ -55,7 +55,7 @@ public final class TopoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         root.activity().set("reading the topology");
-        TopoReport report = new TopoInspector(sysfsRoot, ErrorReport::line).inspect(
+        TopoInventory report = new TopoInspector(sysfsRoot, ErrorLine::line).inspect(
                 () -> new DeviceInspector(root.cuda(), new PciDeviceReader(sysfsRoot)).inspectAll());
         if (report.cuda() instanceof CudaStatus.Unusable unusable) {
             PrintWriter err = spec.commandLine().getErr();
@@ -68,7 +68,7 @@ public final class TopoCommand implements Callable<Integer> {
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from a fixture. */
-    static Map<String, Object> document(String xferVersion, TopoReport report) {
+    static Map<String, Object> document(String xferVersion, TopoInventory report) {
         Map<String, Object> doc = HostView.document(xferVersion, "topo");
         doc.put("cuda", TopoJson.cuda(report.cuda()));
         doc.put("gpus", TopoJson.gpus(report));

@@ -20,13 +20,13 @@ public final class DeviceInspector {
     }
 
     /** Every device the runtime sees. */
-    public DevicesReport inspectAll() {
+    public DeviceInventory inspectAll() {
         int count = cuda.deviceCount();
         List<DeviceInfo> devices = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             devices.add(inspect(cuda.device(i)));
         }
-        return new DevicesReport(cuda.driverVersion(), cuda.runtimeVersion(), cuda.libraryPath(), devices);
+        return new DeviceInventory(cuda.driverVersion(), cuda.runtimeVersion(), cuda.libraryPath(), devices);
     }
 
     public DeviceInfo inspect(CudaDevice device) {

@@ -1,6 +1,6 @@
 package dev.xfer.app.devices;
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.topology.PcieLink;
 
 import java.util.ArrayList;
@@ -14,14 +14,14 @@ public final class DevicesJson {
     private DevicesJson() {
     }
 
-    public static Map<String, Object> software(DevicesReport report) {
+    public static Map<String, Object> software(DeviceInventory report) {
         return Json.object(
                 "driverVersion", report.driver().toString(),
                 "runtimeVersion", report.runtime().toString(),
                 "libcudart", report.libcudart().toString());
     }
 
-    public static List<Object> devices(DevicesReport report) {
+    public static List<Object> devices(DeviceInventory report) {
         List<Object> devices = new ArrayList<>();
         for (DeviceInfo d : report.devices()) {
             devices.add(device(d));

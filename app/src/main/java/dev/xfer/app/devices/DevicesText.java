@@ -1,7 +1,7 @@
 package dev.xfer.app.devices;
 
-import dev.xfer.app.report.Approximate;
-import dev.xfer.app.report.TerminalText;
+import dev.xfer.app.format.Approximate;
+import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.topology.PcieLink;
 
 import java.util.Locale;
@@ -12,7 +12,7 @@ public final class DevicesText {
     private DevicesText() {
     }
 
-    public static String render(DevicesReport report) {
+    public static String render(DeviceInventory report) {
         StringBuilder out = new StringBuilder();
         for (DeviceInfo d : report.devices()) {
             out.append("Device ").append(d.index()).append(": ").append(TerminalText.field(d.name())).append('\n');

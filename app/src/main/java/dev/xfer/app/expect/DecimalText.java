@@ -38,7 +38,7 @@ final class DecimalText {
      * numbers in full, and as many more digits as it takes for the printed value to compare with
      * {@code bound} as the exact value does, so a failure never prints as a number that passes.
      */
-    static String measured(double value, Comparison op, double bound) {
+    static String measured(double value, Relation op, double bound) {
         if (!Double.isFinite(value)) {
             return Double.toString(value); // NaN, Infinity, -Infinity
         }

@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param value the bound, a finite number in {@code unit}
  * @param unit  the unit of the bound; {@link BoundUnit#NONE} for the result's own unit
  */
-public record Expectation(String name, Comparison op, double value, BoundUnit unit) {
+public record Expectation(String name, Relation op, double value, BoundUnit unit) {
 
     /**
      * @throws IllegalArgumentException when the name is not a canonical result name or the value

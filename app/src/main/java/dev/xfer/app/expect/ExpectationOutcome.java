@@ -56,7 +56,7 @@ public record ExpectationOutcome(Expectation expectation, String metricName, Met
      * {@code NOT EVALUATED pinned.h2d.4GiB >= 45GB/s (the run stopped before it was measured)}.
      */
     public String line() {
-        Comparison op = expectation.op();
+        Relation op = expectation.op();
         String unit = unitSymbol();
         String found = switch (reading) {
             case Reading.Value(double value) when Double.isNaN(value) -> "measured NaN";

@@ -49,7 +49,7 @@ final class ExpectationParser {
             throw new ExpectationSyntaxException(text,
                     InputText.quote(nameText) + " is not a result name: " + e.getMessage());
         }
-        Comparison op = Comparison.fromSymbol(opText).orElseThrow(() -> new ExpectationSyntaxException(
+        Relation op = Relation.fromSymbol(opText).orElseThrow(() -> new ExpectationSyntaxException(
                 text, InputText.quote(opText) + " is not a comparison (" + OPERATORS + ")"));
         if (boundText.isEmpty()) {
             throw new ExpectationSyntaxException(text, "the value after " + opText + " is missing");

@@ -1,6 +1,6 @@
 package dev.xfer.app.fleet;
 
-import dev.xfer.app.report.TerminalText;
+import dev.xfer.app.format.TerminalText;
 
 import java.nio.file.Path;
 

@@ -1,12 +1,12 @@
 package dev.xfer.app.fleet;
 
-import dev.xfer.app.fleet.Comparison.Pairing;
-import dev.xfer.app.fleet.Comparison.Report;
-import dev.xfer.app.fleet.Comparison.Row;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.TerminalText;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.fleet.CompareAnalysis.Pairing;
+import dev.xfer.app.fleet.CompareAnalysis.CompareFindings;
+import dev.xfer.app.fleet.CompareAnalysis.Row;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.TerminalText;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ public final class CompareRendering {
     private CompareRendering() {
     }
 
-    public static String text(Report report, double threshold) {
+    public static String text(CompareFindings report, double threshold) {
         StringBuilder out = new StringBuilder();
         TextTable table = TextTable.of(Column.left("GPU"), Column.left("result"), Column.right("baseline"),
                 Column.right("current"), Column.left("unit"), Column.right("change"), Column.left("basis"),
@@ -55,9 +55,9 @@ public final class CompareRendering {
         for (String p : report.problems()) {
             out.append(p.replaceFirst("^current ", "CURRENT RUN ")).append('\n');
         }
-        long regressions = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.REGRESSION).count();
-        long improvements = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.IMPROVEMENT).count();
-        long noisy = report.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.TOO_NOISY).count();
+        long regressions = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.REGRESSION).count();
+        long improvements = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.IMPROVEMENT).count();
+        long noisy = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.TOO_NOISY).count();
         long failing = report.rows().stream().filter(r -> r.failsAt(threshold)).count();
         out.append(String.format(Locale.ROOT, "compare: %d results, %d worse beyond noise, %d better beyond noise, "
                         + "%d regressions beyond %s, %d too noisy to judge, %d missing from the current runs%n",
@@ -85,12 +85,12 @@ public final class CompareRendering {
         };
     }
 
-    public static String json(Report report, double threshold) {
+    public static String json(CompareFindings report, double threshold) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
         doc.put("command", "compare");
         doc.put("failOnRegression", threshold);
-        doc.put("alpha", Comparison.ALPHA);
+        doc.put("alpha", CompareAnalysis.ALPHA);
         List<Object> rows = new ArrayList<>();
         for (Row r : report.rows()) {
             rows.add(Json.object("host", r.currentRun().host(), "uuid", r.currentRun().uuid().orElse(null),

@@ -1,6 +1,6 @@
 package dev.xfer.app.fleet;
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.result.DocumentException;
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;

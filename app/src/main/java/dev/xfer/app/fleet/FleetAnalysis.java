@@ -85,7 +85,7 @@ public final class FleetAnalysis {
     public record Node(String host, State state, int runs, List<Finding> findings) {
     }
 
-    public record FleetReport(FleetRule rule, int documents, List<ModelGroup> groups, List<Finding> findings,
+    public record FleetFindings(FleetRule rule, int documents, List<ModelGroup> groups, List<Finding> findings,
                               List<FleetMember> runs, List<Node> nodes) {
         /** No node FAILed and every node had a result. */
         public boolean passed() {
@@ -111,11 +111,11 @@ public final class FleetAnalysis {
     }
 
     /** For callers holding GPU runs already (tests, small sets): every run with a clean status. */
-    public FleetReport analyse(List<GpuRun> runs) {
+    public FleetFindings analyse(List<GpuRun> runs) {
         return analyse(FleetMembers.of(runs));
     }
 
-    public FleetReport analyse(FleetMembers gathered) {
+    public FleetFindings analyse(FleetMembers gathered) {
         List<FleetMember> runs = gathered.members();
         Map<String, List<FleetMember>> byModel = new TreeMap<>();
         for (FleetMember run : runs) {
@@ -142,7 +142,7 @@ public final class FleetAnalysis {
             run.status().noResult().forEach(f -> findings.add(new Finding(run, State.NO_RESULT, f)));
         }
         findings.sort(Comparator.comparingInt(f -> f.run().order()));
-        return new FleetReport(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs), nodes(runs, findings));
+        return new FleetFindings(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs), nodes(runs, findings));
     }
 
     private static String reason(ResultSpread spread, int i, String model) {

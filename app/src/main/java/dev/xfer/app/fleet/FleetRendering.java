@@ -2,16 +2,16 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.fleet.FleetAnalysis.Deviation;
 import dev.xfer.app.fleet.FleetAnalysis.Finding;
-import dev.xfer.app.fleet.FleetAnalysis.FleetReport;
+import dev.xfer.app.fleet.FleetAnalysis.FleetFindings;
 import dev.xfer.app.fleet.FleetAnalysis.ModelGroup;
 import dev.xfer.app.fleet.FleetAnalysis.Node;
 import dev.xfer.app.fleet.FleetAnalysis.ResultSpread;
-import dev.xfer.app.report.Csv;
-import dev.xfer.app.report.JUnitXml;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.TerminalText;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.Csv;
+import dev.xfer.app.format.JUnitXml;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.TerminalText;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.verdict.DocumentStatus.State;
 
 import java.time.Duration;
@@ -35,11 +35,11 @@ public final class FleetRendering {
     private FleetRendering() {
     }
 
-    public static String text(FleetReport report) {
+    public static String text(FleetFindings report) {
         return text(report, false, false);
     }
 
-    public static String text(FleetReport report, boolean allRows, boolean allowIncomplete) {
+    public static String text(FleetFindings report, boolean allRows, boolean allowIncomplete) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
                         + "outlier: more than max(%s, the noise floor) worse than the median, and modified z < -%s in groups of %d or more%n",
@@ -132,7 +132,7 @@ public final class FleetRendering {
                 .map(f -> TerminalText.field(f.run().who()) + ": " + TerminalText.sentence(f.reason())).collect(Collectors.joining("; "));
     }
 
-    public static String json(FleetReport report) {
+    public static String json(FleetFindings report) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
         doc.put("command", "fleet");
@@ -185,7 +185,7 @@ public final class FleetRendering {
                 "pciBusId", run.busId(), "index", (long) run.index(), "file", run.file());
     }
 
-    public static String csv(FleetReport report) {
+    public static String csv(FleetFindings report) {
         Csv csv = Csv.withHeader("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
                 "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state");
         Map<String, State> states = new LinkedHashMap<>();
@@ -213,16 +213,16 @@ public final class FleetRendering {
     }
 
     /** One test case per node and GPU run, in a suite per node; NO RESULT is an {@code <error>}. */
-    public static String junit(FleetReport report, Instant when) {
+    public static String junit(FleetFindings report, Instant when) {
         return junit(report, when, List.of());
     }
 
     /**
-     * {@link #junit(FleetReport, Instant)}, and a suite of the documents skipped as unreadable,
+     * {@link #junit(FleetFindings, Instant)}, and a suite of the documents skipped as unreadable,
      * each an error naming its file: CI must not show green for a node whose result was not read.
      * A GPU run's test case names its document, so two documents of one GPU never share a name.
      */
-    public static String junit(FleetReport report, Instant when, List<BadDocumentException> skipped) {
+    public static String junit(FleetFindings report, Instant when, List<BadDocumentException> skipped) {
         Map<String, List<FleetMember>> byHost = new LinkedHashMap<>();
         report.runs().forEach(r -> byHost.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r));
         Map<FleetMember, List<Finding>> byRun = new java.util.IdentityHashMap<>();

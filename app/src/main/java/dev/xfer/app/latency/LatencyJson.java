@@ -1,8 +1,8 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.report.Csv;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.SummaryJson;
+import dev.xfer.app.format.Csv;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.SummaryJson;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ public final class LatencyJson {
      * {@code nanoseconds} holds the per-access summary, so fleet and compare name it
      * {@code latency.TARGET.SIZE.nanoseconds}.
      */
-    public static List<Object> results(LatencyReport report) {
+    public static List<Object> results(LatencyResults report) {
         List<Object> rows = new ArrayList<>();
         for (LatencyResult r : report.run().results()) {
             Map<String, Object> row = Json.object("target", r.target().id(), "bytes", r.bytes(),
@@ -38,7 +38,7 @@ public final class LatencyJson {
         return rows;
     }
 
-    public static String csv(LatencyReport report) {
+    public static String csv(LatencyResults report) {
         Csv csv = Csv.withHeader("device", "target", "size", "bytes", "accesses", "median_ns", "min_ns", "max_ns",
                 "mean_ns", "stddev_ns", "n", "verified");
         for (LatencyResult r : report.run().results()) {

@@ -5,8 +5,8 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.results.RunResult;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
@@ -59,7 +59,7 @@ public final class LatencyMetrics {
         return out;
     }
 
-    public static RunResults results(LatencyReport report) {
+    public static RunResults results(LatencyResults report) {
         List<RunResult> out = new ArrayList<>();
         for (LatencyResult r : report.run().results()) {
             Identity id = identity(report.plan(), r.target(), r.bytes(), r.accesses());

@@ -3,7 +3,7 @@ package dev.xfer.app.latency;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.results.Rendering;
+import dev.xfer.app.output.Rendering;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -39,7 +39,7 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         LiveRun live = measuring.live();
         int before = live.measured(LatencyResult.class).size();
         // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
-        live.streamFrom(() -> rendering(session, peers, new LatencyReport(session.context(), plan,
+        live.streamFrom(() -> rendering(session, peers, new LatencyResults(session.context(), plan,
                 new LatencyRun(since(live, before), List.of()))));
         LatencyRun run;
         try {
@@ -52,7 +52,7 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
             }
             run = new LatencyRun(since(live, before), List.of());
         }
-        LatencyReport report = new LatencyReport(session.context(), plan, run);
+        LatencyResults report = new LatencyResults(session.context(), plan, run);
         return new EachDevice.Measured(session.context(), LatencyMetrics.results(report),
                 rendering(session, peers, report));
     }
@@ -63,7 +63,7 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         return all.subList(before, all.size());
     }
 
-    private static Rendering rendering(Session session, List<Integer> peers, LatencyReport report) {
+    private static Rendering rendering(Session session, List<Integer> peers, LatencyResults report) {
         return new Rendering(
                 () -> LatencyText.render(report),
                 () -> LatencyJson.csv(report),

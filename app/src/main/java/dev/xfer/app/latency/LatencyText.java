@@ -1,7 +1,7 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.Locale;
@@ -11,7 +11,7 @@ public final class LatencyText {
     private LatencyText() {
     }
 
-    public static String render(LatencyReport report) {
+    public static String render(LatencyResults report) {
         LatencyPlan plan = report.plan();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
@@ -42,7 +42,7 @@ public final class LatencyText {
         return out.toString();
     }
 
-    private static String legend(LatencyReport report) {
+    private static String legend(LatencyResults report) {
         StringBuilder out = new StringBuilder();
         boolean remote = report.run().results().stream().anyMatch(r -> r.target().uncached());
         boolean local = report.run().results().stream().anyMatch(r -> !r.target().uncached());

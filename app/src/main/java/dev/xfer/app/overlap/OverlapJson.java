@@ -1,9 +1,9 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.report.Csv;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.SummaryJson;
+import dev.xfer.app.format.Csv;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.SummaryJson;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ public final class OverlapJson {
     }
 
     /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */
-    public static Map<String, Object> parameters(OverlapReport report) {
+    public static Map<String, Object> parameters(OverlapResults report) {
         Map<String, Object> parameters = parameters(report.plan());
         parameters.put("numaNode", report.placement().option().label().orElse(null));
         return parameters;
@@ -34,7 +34,7 @@ public final class OverlapJson {
                 "iterations", plan.iterations(), "warmup", plan.warmup(), "memory", plan.memory().label());
     }
 
-    public static List<Object> results(OverlapReport report) {
+    public static List<Object> results(OverlapResults report) {
         List<Object> rows = new ArrayList<>();
         for (OverlapResult r : report.results()) {
             Summary ms = r.milliseconds();
@@ -52,14 +52,14 @@ public final class OverlapJson {
     }
 
     /** The first pass's model: the only one without {@code --numa-node all}. */
-    public static Map<String, Object> model(OverlapReport report) {
+    public static Map<String, Object> model(OverlapResults report) {
         return model(report.model(), report);
     }
 
     /** Each pass's model, with the node it was placed on ({@code null} when not placed). */
-    public static List<Object> models(OverlapReport report) {
+    public static List<Object> models(OverlapResults report) {
         List<Object> models = new ArrayList<>();
-        for (OverlapReport.Pass pass : report.passes()) {
+        for (OverlapResults.Pass pass : report.passes()) {
             Map<String, Object> m = Json.object("numaNode", node(pass.numaNode()));
             m.putAll(model(pass.model(), report));
             models.add(m);
@@ -67,7 +67,7 @@ public final class OverlapJson {
         return models;
     }
 
-    private static Map<String, Object> model(OverlapModel m, OverlapReport report) {
+    private static Map<String, Object> model(OverlapModel m, OverlapResults report) {
         return Json.object("h2dMs", m.h2dMs(), "kernelMs", m.kernelMs(), "d2hMs", m.d2hMs(),
                 "sequentialMs", m.sequentialMs(), "idealMs", m.idealMs(), "streams", m.streams(),
                 "asyncEngines", report.context().device().asyncEngines());
@@ -78,9 +78,9 @@ public final class OverlapJson {
      * ({@code h2d}, {@code kernel}, {@code d2h}) and its start and end in microseconds from the
      * schedule's reference event. Empty when nothing was recorded.
      */
-    public static List<Object> timelines(OverlapReport report) {
+    public static List<Object> timelines(OverlapResults report) {
         List<Object> out = new ArrayList<>();
-        for (OverlapReport.Pass pass : report.passes()) {
+        for (OverlapResults.Pass pass : report.passes()) {
             for (ScheduleTimeline t : pass.timelines()) {
                 out.add(Json.object("schedule", t.schedule(), "numaNode", node(pass.numaNode()),
                         "streams", t.streams(), "endUs", t.endUs(), "ops", ops(t.ops())));
@@ -89,7 +89,7 @@ public final class OverlapJson {
         return out;
     }
 
-    /** The operations of one recorded iteration, as {@link #timelines(OverlapReport)} writes them. */
+    /** The operations of one recorded iteration, as {@link #timelines(OverlapResults)} writes them. */
     public static List<Object> ops(List<TimedOp> ops) {
         List<Object> out = new ArrayList<>();
         for (TimedOp op : ops) {
@@ -103,7 +103,7 @@ public final class OverlapJson {
         return node.isPresent() ? node.getAsInt() : null;
     }
 
-    public static String csv(OverlapReport report) {
+    public static String csv(OverlapResults report) {
         Csv csv = Csv.withHeader("device", "schedule", "elements", "streams", "block_size", "kernel_iterations",
                 "memory", "median_ms", "min_ms", "max_ms", "gbps", "speedup", "efficiency", "max_error", "ideal_ms",
                 "numa_node", "host_memory_nodes");

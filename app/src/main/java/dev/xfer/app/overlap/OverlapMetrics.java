@@ -7,8 +7,8 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Statistics;
-import dev.xfer.app.results.RunResult;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +84,7 @@ public final class OverlapMetrics {
                 + LAST_SEGMENT.get(identity.measured()), node);
     }
 
-    public static RunResults results(OverlapReport report) {
+    public static RunResults results(OverlapResults report) {
         List<RunResult> out = new ArrayList<>();
         boolean nodeNamed = report.placement().namesCarryNode();
         for (OverlapResult r : report.results()) {
@@ -105,7 +105,7 @@ public final class OverlapMetrics {
         return RunResults.of("overlap", out);
     }
 
-    private static RunResult figure(OverlapReport report, OverlapResult r, String measured, double value,
+    private static RunResult figure(OverlapResults report, OverlapResult r, String measured, double value,
                                     boolean nodeNamed) {
         Identity id = identity(report.plan(), r.schedule(), r.numaNode(), measured);
         return RunResult.figure(name(id, nodeNamed), RunResult.measured(id, Statistics.single(value), CheckOutcome.NOT_CHECKED));

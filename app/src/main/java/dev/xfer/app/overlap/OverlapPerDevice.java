@@ -5,7 +5,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.results.Rendering;
+import dev.xfer.app.output.Rendering;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.MeasuringRun;
@@ -51,13 +51,13 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
         NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,
                 (target, passProgress) -> new OverlapBenchmark(session.device(), passProgress).run(plan, target),
                 OverlapBenchmark.Outcome::target);
-        List<OverlapReport.Pass> passes = new ArrayList<>();
+        List<OverlapResults.Pass> passes = new ArrayList<>();
         for (int i = 0; i < ran.outcomes().size(); i++) {
             OverlapBenchmark.Outcome outcome = ran.outcomes().get(i);
-            passes.add(new OverlapReport.Pass(placement.targets().get(i).node(), outcome.model(), outcome.results(),
+            passes.add(new OverlapResults.Pass(placement.targets().get(i).node(), outcome.model(), outcome.results(),
                     outcome.timelines()));
         }
-        OverlapReport report = new OverlapReport(session.context(), plan, passes, notes, ran.placement());
+        OverlapResults report = new OverlapResults(session.context(), plan, passes, notes, ran.placement());
         return new EachDevice.Measured(session.context(), OverlapMetrics.results(report), new Rendering(
                 () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
                         OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())

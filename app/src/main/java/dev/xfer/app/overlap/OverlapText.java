@@ -1,10 +1,10 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.report.Decimals;
+import dev.xfer.app.format.Decimals;
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.report.ByNodeTable;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.ByNodeTable;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ public final class OverlapText {
     private OverlapText() {
     }
 
-    public static String render(OverlapReport report) {
+    public static String render(OverlapResults report) {
         OverlapPlan plan = report.plan();
         boolean placed = report.placement().option().given();
         StringBuilder out = new StringBuilder();
@@ -59,7 +59,7 @@ public final class OverlapText {
         }
         out.append(table.render());
         boolean several = report.passes().size() > 1;
-        for (OverlapReport.Pass pass : report.passes()) {
+        for (OverlapResults.Pass pass : report.passes()) {
             OverlapModel model = pass.model();
             out.append(String.format(Locale.ROOT,
                     "model%s: H2D %.3f ms + kernel %.3f ms + D2H %.3f ms = %.3f ms sequential; ideal with %d streams %.3f ms%n",
@@ -95,10 +95,10 @@ public final class OverlapText {
      * host memory, node 1 (CPUs 24-47): pinned on node 1 (64 of 64 sampled pages)
      * </pre>
      */
-    static List<String> hostMemoryLines(OverlapReport report) {
+    static List<String> hostMemoryLines(OverlapResults report) {
         List<String> lines = new ArrayList<>();
         String memory = report.plan().memory().label();
-        for (OverlapReport.Pass pass : report.passes()) {
+        for (OverlapResults.Pass pass : report.passes()) {
             if (pass.results().isEmpty()) {
                 continue;
             }
@@ -116,7 +116,7 @@ public final class OverlapText {
      * With several nodes measured, each schedule's median ms from each node side by side, the
      * GPU's own node marked {@code near} and the others {@code far} when it is known.
      */
-    static Optional<String> byNode(OverlapReport report) {
+    static Optional<String> byNode(OverlapResults report) {
         SequencedSet<Integer> nodes = new LinkedHashSet<>();
         report.results().forEach(r -> r.numaNode().ifPresent(nodes::add));
         if (nodes.size() < 2) {

@@ -1,19 +1,19 @@
 package dev.xfer.app.pipeline;
 
-import dev.xfer.app.report.Decimals;
+import dev.xfer.app.format.Decimals;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Statistics;
-import dev.xfer.app.report.Csv;
+import dev.xfer.app.format.Csv;
 import dev.xfer.app.overlap.OverlapJson;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.SummaryJson;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResult;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.SummaryJson;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 
 import java.util.ArrayList;
 import java.util.List;

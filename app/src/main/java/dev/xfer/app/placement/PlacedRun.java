@@ -1,7 +1,7 @@
 package dev.xfer.app.placement;
 
 import dev.xfer.host.CpuSet;
-import dev.xfer.host.Placement;
+import dev.xfer.host.ThreadBinding;
 import dev.xfer.host.PlacementException;
 import dev.xfer.host.ThreadPlacement;
 
@@ -32,7 +32,7 @@ public final class PlacedRun {
             return new Result<>(work.get(), target);
         }
         List<Integer> cpus = List.copyOf(target.cpus().cpus());
-        try (Placement placed = Placement.onNode(target.node().getAsInt(), cpus)) {
+        try (ThreadBinding placed = ThreadBinding.onNode(target.node().getAsInt(), cpus)) {
             NodeTarget actual = cpus.isEmpty() ? target
                     : new NodeTarget(target.node(), CpuSet.of(placed.cpus().cpus()));
             return new Result<>(work.get(), actual);

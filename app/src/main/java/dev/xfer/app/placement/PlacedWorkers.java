@@ -1,6 +1,6 @@
 package dev.xfer.app.placement;
 
-import dev.xfer.host.Placement;
+import dev.xfer.host.ThreadBinding;
 
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 
 /**
  * Worker threads placed like the measuring thread. CPU affinity and memory policy belong to one
- * thread: the {@link Placement} the measuring thread enters says nothing for the threads a pool
+ * thread: the {@link ThreadBinding} the measuring thread enters says nothing for the threads a pool
  * runs its tasks on (Linux hands a new thread its creator's settings, but a pool may make its
  * threads at any time, from any thread). So each worker enters its own placement for the node
  * when it starts and leaves it when it ends: its CPUs are the node's, and the pinned blocks,
@@ -41,7 +41,7 @@ public final class PlacedWorkers {
             return body;
         }
         return () -> {
-            try (Placement ignored = enter(target)) {
+            try (ThreadBinding ignored = enter(target)) {
                 body.run();
             }
         };
@@ -57,7 +57,7 @@ public final class PlacedWorkers {
             return base;
         }
         return work -> base.newThread(() -> {
-            Placement placement;
+            ThreadBinding placement;
             try {
                 placement = enter(target);
             } catch (RuntimeException e) {
@@ -112,7 +112,7 @@ public final class PlacedWorkers {
         return pool;
     }
 
-    private static Placement enter(NodeTarget target) {
-        return Placement.onNode(target.node().getAsInt(), List.copyOf(target.cpus().cpus()));
+    private static ThreadBinding enter(NodeTarget target) {
+        return ThreadBinding.onNode(target.node().getAsInt(), List.copyOf(target.cpus().cpus()));
     }
 }

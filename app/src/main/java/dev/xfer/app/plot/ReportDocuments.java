@@ -3,7 +3,7 @@ package dev.xfer.app.plot;
 import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.DocumentText;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 
 import java.nio.file.Path;
 import java.util.Map;

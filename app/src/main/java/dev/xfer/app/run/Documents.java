@@ -1,7 +1,7 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.results.DocumentSchema;
-import dev.xfer.app.results.RunContext;
+import dev.xfer.app.output.DocumentSchema;
+import dev.xfer.app.output.RunContext;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,10 +6,10 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.report.TextSections;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.TextSections;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResults;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.results.DocumentSchema;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.output.DocumentSchema;
+import dev.xfer.app.format.Json;
 
 import java.io.PrintWriter;
 import java.util.Map;

@@ -4,7 +4,7 @@ import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.results.Rendering;
+import dev.xfer.app.output.Rendering;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -9,14 +9,14 @@ import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.measure.Progress;
-import dev.xfer.app.report.JUnitXml;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.OutputTarget;
-import dev.xfer.app.results.JUnitReport;
-import dev.xfer.app.results.OutcomesJson;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.JUnitXml;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.OutputTarget;
+import dev.xfer.app.output.RunJUnit;
+import dev.xfer.app.output.OutcomesJson;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResults;
 
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -186,7 +186,7 @@ public final class MeasuringRun {
                               Rendering rendering, Instant started) {
         return finish(results.metrics(), results.allPassed(), results.configurations().size(), expectations,
                 rendering, context,
-                outcomes -> JUnitReport.suites(context, List.of(results), outcomes,
+                outcomes -> RunJUnit.suites(context, List.of(results), outcomes,
                         Duration.between(started, Instant.now())));
     }
 
@@ -213,7 +213,7 @@ public final class MeasuringRun {
         int configurations = perDevice.stream().mapToInt(d -> d.results().configurations().size()).sum()
                 + across.stream().mapToInt(r -> r.configurations().size()).sum();
         return finish(metrics, passed, configurations, expectations, rendering, perDevice.getFirst().context(),
-                outcomes -> JUnitReport.suitesDevices(perDevice.stream().map(DeviceResults::context).toList(),
+                outcomes -> RunJUnit.suitesDevices(perDevice.stream().map(DeviceResults::context).toList(),
                         perDevice.stream().map(d -> List.of(d.results())).toList(), across, outcomes,
                         Duration.between(started, Instant.now())));
     }
@@ -263,7 +263,7 @@ public final class MeasuringRun {
             if (!ending.complete()) {
                 Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
                 List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
-                suites.add(JUnitReport.notMeasured(first, command, missing, ending.line()));
+                suites.add(RunJUnit.notMeasured(first, command, missing, ending.line()));
             }
             write(targets.junit(), JUnitXml.render(suites));
         }

@@ -1,6 +1,6 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.report.OutputTarget;
+import dev.xfer.app.format.OutputTarget;
 
 import java.io.IOException;
 import java.io.InputStream;

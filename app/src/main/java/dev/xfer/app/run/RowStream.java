@@ -1,7 +1,7 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.Rendering;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.Rendering;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;

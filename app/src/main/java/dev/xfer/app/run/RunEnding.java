@@ -1,7 +1,7 @@
 package dev.xfer.app.run;
 
 import dev.xfer.app.run.StopRequest;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 
 import java.util.Map;
 import java.util.Optional;

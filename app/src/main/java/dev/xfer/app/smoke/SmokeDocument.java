@@ -1,18 +1,18 @@
 package dev.xfer.app.smoke;
 
 import dev.xfer.app.bandwidth.BandwidthJson;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckJson;
-import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.overlap.OverlapJson;
-import dev.xfer.app.overlap.OverlapReport;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.DocumentSchema;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.OutcomesJson;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.DocumentSchema;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.OutcomesJson;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResults;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,8 +32,8 @@ public final class SmokeDocument {
     }
 
     /** One device's part, with where its wall time went. */
-    public static Map<String, Object> device(RunContext context, BandwidthReport bandwidth, OverlapReport overlap,
-                                             CheckReport check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+    public static Map<String, Object> device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
+                                             CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
                                              boolean passed, SmokeTimes seconds) {
         Map<String, Object> doc = device(context, bandwidth, overlap, check, runs, outcomes, passed);
         doc.put("seconds", seconds.toJson());
@@ -41,8 +41,8 @@ public final class SmokeDocument {
     }
 
     /** One device's part, untimed (documents from before smoke recorded its times have this shape). */
-    public static Map<String, Object> device(RunContext context, BandwidthReport bandwidth, OverlapReport overlap,
-                                             CheckReport check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+    public static Map<String, Object> device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
+                                             CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
                                              boolean passed) {
         List<Object> results = new ArrayList<>(BandwidthJson.results(bandwidth));
         results.addAll(tagged("overlap", OverlapJson.results(overlap)));

@@ -3,11 +3,11 @@ package dev.xfer.app.smoke;
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckExperiment;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.check.CheckPlan;
-import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -16,12 +16,12 @@ import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.OverlapBenchmark;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapPlan;
-import dev.xfer.app.overlap.OverlapReport;
-import dev.xfer.app.report.JUnitXml;
-import dev.xfer.app.results.JUnitReport;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.format.JUnitXml;
+import dev.xfer.app.output.RunJUnit;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.Session;
 import dev.xfer.app.run.StatusLine;
@@ -97,8 +97,8 @@ public final class SmokeRun {
     }
 
     /** One device's smoke run, measured and not yet judged or printed. */
-    private record Measured(RunContext context, int index, BandwidthReport bandwidth, RunResults bandwidthResults,
-                            OverlapReport overlap, RunResults overlapResults, CheckReport check,
+    private record Measured(RunContext context, int index, BandwidthResults bandwidth, RunResults bandwidthResults,
+                            OverlapResults overlap, RunResults overlapResults, CheckResults check,
                             RunResults checkResults, ValidatedExpectations expectations, OptionalDouble link,
                             SmokeTimes seconds) {
         String who() {
@@ -146,7 +146,7 @@ public final class SmokeRun {
         Session session = opener.apply(index);
         session.device().makeCurrent();
         RunContext context = session.context();
-        String who = "device " + index + " (" + dev.xfer.app.report.TerminalText.field(context.device().name()) + ")";
+        String who = "device " + index + " (" + dev.xfer.app.format.TerminalText.field(context.device().name()) + ")";
         OptionalDouble linkRate = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
 
         BandwidthPlan bandwidth = plan.bandwidth();
@@ -169,21 +169,21 @@ public final class SmokeRun {
                 activity.set("smoke " + who + ": " + what);
                 line.ifPresent(l -> l.show(done, total, "smoke device " + index + ": " + what));
             };
-            BandwidthReport bandwidthReport;
-            OverlapReport overlapReport;
+            BandwidthResults bandwidthReport;
+            OverlapResults overlapReport;
             link.lock();
             try {
                 t2 = System.nanoTime();
                 var bw = new BandwidthBenchmark(session.device(), linkRate, progress, s -> { }).run(bandwidth);
-                bandwidthReport = new BandwidthReport(context, bandwidth, bw.results(), bw.failures(), List.of());
+                bandwidthReport = new BandwidthResults(context, bandwidth, bw.results(), bw.failures(), List.of());
                 t3 = System.nanoTime();
                 var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
-                overlapReport = new OverlapReport(context, overlap, ov.model(), ov.results());
+                overlapReport = new OverlapResults(context, overlap, ov.model(), ov.results());
                 t4 = System.nanoTime();
             } finally {
                 link.unlock();
             }
-            CheckReport checkReport = new CheckReport(context, check, new CheckExperiment(session.device(), progress).run(check));
+            CheckResults checkReport = new CheckResults(context, check, new CheckExperiment(session.device(), progress).run(check));
             t5 = System.nanoTime();
             SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
                     (t5 - t4) / 1e9);
@@ -226,7 +226,7 @@ public final class SmokeRun {
             out.println(who + ": note: PCIe link rate unknown here (no sysfs entry): no %link threshold applied");
         }
         out.flush();
-        suites.addAll(JUnitReport.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
+        suites.addAll(RunJUnit.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
         documents.add(SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs, outcomes, passed,
                 m.seconds()));
         return passed;

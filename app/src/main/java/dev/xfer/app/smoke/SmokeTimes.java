@@ -1,6 +1,6 @@
 package dev.xfer.app.smoke;
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 
 import java.util.Map;
 

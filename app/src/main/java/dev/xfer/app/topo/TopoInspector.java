@@ -1,6 +1,6 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.devices.DevicesReport;
+import dev.xfer.app.devices.DeviceInventory;
 import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.topology.PciDeviceReader;
 import dev.xfer.cuda.CudaException;
@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-/** Gathers a {@link TopoReport}: the GPUs from CUDA when it is usable, else from sysfs; the NUMA nodes from sysfs. */
+/** Gathers a {@link TopoInventory}: the GPUs from CUDA when it is usable, else from sysfs; the NUMA nodes from sysfs. */
 public final class TopoInspector {
     private static final String ERROR_PREFIX = "xfer: ";
 
@@ -41,11 +41,11 @@ public final class TopoInspector {
      * @throws CudaException when a CUDA call fails for another reason: that is a fault to report,
      *                       not a machine without CUDA
      */
-    public TopoReport inspect(Supplier<DevicesReport> cudaDevices) {
+    public TopoInventory inspect(Supplier<DeviceInventory> cudaDevices) {
         CudaStatus cuda;
         List<TopoGpu> gpus;
         try {
-            DevicesReport devices = cudaDevices.get();
+            DeviceInventory devices = cudaDevices.get();
             cuda = new CudaStatus.Usable(devices.driver(), devices.runtime(), devices.libcudart());
             gpus = devices.devices().stream().map(TopoGpu::fromDevice).toList();
         } catch (CudaUnavailableException e) {
@@ -58,7 +58,7 @@ public final class TopoInspector {
             cuda = unusable(e);
             gpus = fromSysfs();
         }
-        return new TopoReport(cuda, gpus, new NumaTopologyReader(sysfsRoot).read());
+        return new TopoInventory(cuda, gpus, new NumaTopologyReader(sysfsRoot).read());
     }
 
     private List<TopoGpu> fromSysfs() {

@@ -1,6 +1,6 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.PcieLink;
@@ -29,7 +29,7 @@ public final class TopoJson {
         };
     }
 
-    public static List<Object> gpus(TopoReport report) {
+    public static List<Object> gpus(TopoInventory report) {
         List<Object> gpus = new ArrayList<>();
         for (TopoGpu gpu : report.gpus()) {
             gpus.add(gpu(gpu));
@@ -51,7 +51,7 @@ public final class TopoJson {
         return m;
     }
 
-    public static List<Object> numaNodes(TopoReport report) {
+    public static List<Object> numaNodes(TopoInventory report) {
         List<Object> nodes = new ArrayList<>();
         for (NumaNode node : report.numa().nodes()) {
             Map<String, Object> m = new LinkedHashMap<>();

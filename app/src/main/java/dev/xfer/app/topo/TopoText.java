@@ -1,7 +1,7 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.report.Approximate;
-import dev.xfer.app.report.TextTable;
+import dev.xfer.app.format.Approximate;
+import dev.xfer.app.format.TextTable;
 import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.PcieLink;
@@ -54,7 +54,7 @@ public final class TopoText {
     private TopoText() {
     }
 
-    public static String render(TopoReport report) {
+    public static String render(TopoInventory report) {
         StringBuilder out = new StringBuilder();
         out.append(cudaLine(report.cuda())).append('\n');
         if (report.gpus().isEmpty()) {
@@ -79,14 +79,14 @@ public final class TopoText {
     }
 
     /** The closing line: whether placing host memory on one node or another can matter here. */
-    static String placementLine(TopoReport report) {
+    static String placementLine(TopoInventory report) {
         if (report.singleNode()) {
             return SINGLE_NODE + (report.numa().assumed() ? ASSUMED_NODE : "");
         }
         return report.numa().nodes().size() + MULTI_NODE;
     }
 
-    static TextTable matrix(TopoReport report) {
+    static TextTable matrix(TopoInventory report) {
         boolean named = report.gpus().stream().anyMatch(gpu -> gpu.name().isPresent());
         List<TextTable.Column> columns = new ArrayList<>();
         columns.add(TextTable.Column.left("GPU"));
@@ -105,7 +105,7 @@ public final class TopoText {
             List<String> row = new ArrayList<>();
             row.add(gpu.index().isPresent() ? "GPU" + gpu.index().getAsInt() : NO_INDEX);
             for (NumaNode node : report.numa().nodes()) {
-                row.add(report.placement(gpu, node).cell());
+                row.add(report.locality(gpu, node).cell());
             }
             row.add(gpu.busId());
             row.add(linkCell(gpu));
@@ -133,7 +133,7 @@ public final class TopoText {
         return link.map(l -> "Gen" + l.generation().number() + " x" + l.width()).orElse(UNKNOWN);
     }
 
-    static TextTable nodes(TopoReport report) {
+    static TextTable nodes(TopoInventory report) {
         TextTable table = TextTable.of(TextTable.Column.left("node"), TextTable.Column.left("CPUs"),
                 TextTable.Column.left("memory total"), TextTable.Column.left("memory free"));
         for (NumaNode node : report.numa().nodes()) {

@@ -96,7 +96,7 @@ class PackageRulesTest {
     @Test
     void renderersNeverTouchCuda() {
         noClasses().that(describe("are renderers", c -> c.getPackageName().startsWith("dev.xfer.app.plot")
-                        || c.getPackageName().startsWith("dev.xfer.app.report")
+                        || c.getPackageName().startsWith("dev.xfer.app.format")
                         || c.getSimpleName().matches(".*(Text|Json|Csv|Rendering|Chart|Metrics)(\\$.*)?")))
                 .should().dependOnClassesThat(describe("do CUDA work", c -> c.getPackageName().startsWith("dev.xfer.cuda")
                         && !CUDA_VALUES.contains(c.getSimpleName())))

@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
-import static dev.xfer.app.results.ReportFixtures.MIB16;
-import static dev.xfer.app.results.ReportFixtures.summary;
+import static dev.xfer.app.output.ResultsFixtures.MIB16;
+import static dev.xfer.app.output.ResultsFixtures.summary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,7 +34,7 @@ class AllocationSpreadTest {
 
     @Test
     void thePlanTakesOneToSixtyFourAllocations() {
-        BandwidthPlan plan = ReportFixtures.bandwidthPlan();
+        BandwidthPlan plan = ResultsFixtures.bandwidthPlan();
         assertEquals(1, plan.allocations(), "one allocation unless asked");
         assertEquals(64, plan.withAllocations(64).allocations());
         var zero = assertThrows(IllegalArgumentException.class, () -> plan.withAllocations(0));
@@ -58,13 +58,13 @@ class AllocationSpreadTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonCarriesCountBestAndWorstOnlyWhereSeveralWereMeasured() {
-        BandwidthReport report = withSpread();
+        BandwidthResults report = withSpread();
         List<Object> rows = BandwidthJson.results(report);
         Map<String, Object> spread = (Map<String, Object>) ((Map<String, Object>) rows.getLast()).get("allocations");
         assertEquals(Map.of("count", 3, "best", 53.5, "worst", 41.0), spread);
         assertFalse(((Map<String, Object>) rows.getFirst()).containsKey("allocations"), "one allocation: no object");
         assertEquals(3, BandwidthJson.parameters(report.plan()).get("allocations"));
-        assertFalse(BandwidthJson.parameters(ReportFixtures.bandwidthPlan()).containsKey("allocations"));
+        assertFalse(BandwidthJson.parameters(ResultsFixtures.bandwidthPlan()).containsKey("allocations"));
         // It survives the writer: what fleet and compare read.
         String json = Json.write(Json.object("results", rows));
         assertTrue(json.contains("\"allocations\": {\"count\": 3, \"best\": 53.5, \"worst\": 41.0}")
@@ -79,14 +79,14 @@ class AllocationSpreadTest {
         assertEquals(1, text.lines().filter(l -> l.startsWith("allocations:")).count(), text);
     }
 
-    private static BandwidthReport withSpread() {
-        BandwidthReport base = ReportFixtures.bandwidthReport();
+    private static BandwidthResults withSpread() {
+        BandwidthResults base = ResultsFixtures.bandwidthReport();
         List<BandwidthResult> results = new ArrayList<>(base.results().stream()
                 .filter(r -> !(r.memory().equals("pinned") && r.direction().equals("d2h"))).toList());
         results.add(new BandwidthResult("pinned", "d2h", MIB16, summary(20, 53.5, 53.0, 54.0, 53.5, 0.25),
                 summary(20, 313.6, 310.7, 316.55, 313.6, 1.5), OptionalDouble.of(84.9), true, OptionalInt.empty(),
                 Optional.empty(), CopyPath.DRIVER, Optional.empty(), Optional.empty(),
                 Optional.of(new AllocationSpread(List.of(41.0, 53.5, 50.2)))));
-        return new BandwidthReport(base.context(), base.plan().withAllocations(3), results, List.of(), List.of());
+        return new BandwidthResults(base.context(), base.plan().withAllocations(3), results, List.of(), List.of());
     }
 }

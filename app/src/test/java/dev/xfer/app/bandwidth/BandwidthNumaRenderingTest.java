@@ -7,10 +7,10 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.host.CpuSet;
 import org.junit.jupiter.api.Test;
 
@@ -20,15 +20,15 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
-import static dev.xfer.app.results.ReportFixtures.line;
-import static dev.xfer.app.results.ReportFixtures.row;
+import static dev.xfer.app.output.ResultsFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The node column, the where-memory-was lines, the near/far table, and node-suffixed names. */
 class BandwidthNumaRenderingTest {
-    private final BandwidthReport all = ReportFixtures.bandwidthReportAllNodes();
+    private final BandwidthResults all = ResultsFixtures.bandwidthReportAllNodes();
 
     @Test
     void theNodeColumnSaysWhereEachRowWasPlaced() {
@@ -36,7 +36,7 @@ class BandwidthNumaRenderingTest {
         assertTrue(text.lines().anyMatch(l -> l.startsWith("memory    direction  node     bytes  median GB/s")), text);
         assertEquals(List.of("pinned", "h2d", "0", "16777216", "41.20", "40.70", "41.45", "407.2", "65.4", "ok"),
                 row(text, "pinned", "h2d"));
-        assertEquals("-", row(BandwidthText.render(ReportFixtures.bandwidthReport()), "pinned", "h2d").get(2),
+        assertEquals("-", row(BandwidthText.render(ResultsFixtures.bandwidthReport()), "pinned", "h2d").get(2),
                 "not placed");
     }
 
@@ -48,7 +48,7 @@ class BandwidthNumaRenderingTest {
         assertEquals("host memory, node 1 (CPUs 24-47): pageable on node 1 (64 of 64 sampled pages); pinned on node 1"
                 + " (64 of 64 sampled pages)", line(text, "host memory, node 1"));
         assertEquals("host memory, not placed: pageable on node 0 (64 of 64 sampled pages); pinned on node 0"
-                + " (64 of 64 sampled pages)", line(BandwidthText.render(ReportFixtures.bandwidthReport()), "host memory"));
+                + " (64 of 64 sampled pages)", line(BandwidthText.render(ResultsFixtures.bandwidthReport()), "host memory"));
     }
 
     @Test
@@ -60,12 +60,12 @@ class BandwidthNumaRenderingTest {
         assertEquals(List.of("pageable", "h2d", "16777216", "10.02", "12.35"),
                 text.lines().filter(l -> l.startsWith("pageable  h2d        16777216       10.02")).findFirst()
                         .map(l -> List.of(l.strip().split("\\s+"))).orElseThrow(() -> new AssertionError(text)));
-        assertFalse(BandwidthText.render(ReportFixtures.bandwidthReport()).contains("by NUMA node"), "one pass: no table");
+        assertFalse(BandwidthText.render(ResultsFixtures.bandwidthReport()).contains("by NUMA node"), "one pass: no table");
     }
 
     @Test
     void withoutAKnownGpuNodeTheColumnsAreJustNodes() {
-        BandwidthReport unknown = new BandwidthReport(ReportFixtures.context(ReportFixtures.withoutSysfs()), all.plan(),
+        BandwidthResults unknown = new BandwidthResults(ResultsFixtures.context(ResultsFixtures.withoutSysfs()), all.plan(),
                 all.results(), List.of(), List.of(), all.placement());
         String text = BandwidthText.render(unknown);
         assertEquals("median GB/s by NUMA node of host memory and thread (the GPU's node is unknown):",
@@ -78,10 +78,10 @@ class BandwidthNumaRenderingTest {
         HostPlacement single = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
                 List.of(NodeTarget.on(0, CpuSet.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
                 List.of());
-        BandwidthReport r = ReportFixtures.bandwidthReport();
+        BandwidthResults r = ResultsFixtures.bandwidthReport();
         List<BandwidthResult> placed = r.results().stream()
                 .map(x -> x.placed(OptionalInt.of(0), x.hostMemoryNodes())).toList();
-        BandwidthReport report = new BandwidthReport(r.context(), r.plan(), placed, List.of(), single.notes(), single);
+        BandwidthResults report = new BandwidthResults(r.context(), r.plan(), placed, List.of(), single.notes(), single);
         String text = BandwidthText.render(report);
         assertEquals(1, text.lines().filter(l -> l.equals("note: 1 NUMA node: placement has no effect")).count(), text);
         // h2d and d2h of a size share one buffer: its 64 pages count once
@@ -91,17 +91,17 @@ class BandwidthNumaRenderingTest {
 
     @Test
     void heapAndUnsampledBuffersAreSaidSo() {
-        BandwidthResult heap = new BandwidthResult("heap", "h2d", 4096, ReportFixtures.summary(1, 1, 1, 1, 1, 0),
-                ReportFixtures.summary(1, 4, 4, 4, 4, 0), OptionalDouble.empty(), true)
+        BandwidthResult heap = new BandwidthResult("heap", "h2d", 4096, ResultsFixtures.summary(1, 1, 1, 1, 1, 0),
+                ResultsFixtures.summary(1, 4, 4, 4, 4, 0), OptionalDouble.empty(), true)
                 .placed(OptionalInt.of(0), Optional.empty());
         HostPlacement p = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
                 List.of(NodeTarget.on(0, CpuSet.empty())), List.of(), List.of());
-        String text = BandwidthText.render(new BandwidthReport(ReportFixtures.context(), all.plan(), List.of(heap),
+        String text = BandwidthText.render(new BandwidthResults(ResultsFixtures.context(), all.plan(), List.of(heap),
                 List.of(), List.of(), p));
         assertEquals("host memory, node 0 (CPUs as before): heap not sampled (the Java heap has no fixed address)",
                 line(text, "host memory"));
         BandwidthResult unsampled = heap.placed(OptionalInt.empty(), Optional.empty());
-        assertFalse(BandwidthText.render(new BandwidthReport(ReportFixtures.context(), all.plan(), List.of(unsampled),
+        assertFalse(BandwidthText.render(new BandwidthResults(ResultsFixtures.context(), all.plan(), List.of(unsampled),
                 List.of(), List.of())).contains("host memory"), "nothing placed and nothing sampled: no line");
     }
 
@@ -124,7 +124,7 @@ class BandwidthNumaRenderingTest {
                 OptionalInt.of(1));
         assertEquals("pinned h2d+d2h 16777216 B on node 1: first wrong byte at offset 7 (expected 0x01, got 0x02)",
                 f.describe());
-        BandwidthReport wrong = new BandwidthReport(all.context(), all.plan(), all.results().stream()
+        BandwidthResults wrong = new BandwidthResults(all.context(), all.plan(), all.results().stream()
                 .map(r -> r.memory().equals("pinned") && r.numaNode().equals(OptionalInt.of(1))
                         ? new BandwidthResult(r.memory(), r.direction(), r.bytes(), r.gigabytesPerSecond(),
                         r.microseconds(), r.percentOfLink(), false, r.numaNode(), r.hostMemoryNodes())

@@ -2,17 +2,17 @@ package dev.xfer.app.bandwidth;
 
 
 import dev.xfer.app.commands.MeasuringCommand;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
-import static dev.xfer.app.results.ReportFixtures.MIB16;
-import static dev.xfer.app.results.ReportFixtures.line;
-import static dev.xfer.app.results.ReportFixtures.row;
+import static dev.xfer.app.output.ResultsFixtures.MIB16;
+import static dev.xfer.app.output.ResultsFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,11 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The bandwidth report as text, CSV and JSON, from fixed results. */
 class BandwidthRenderingTest {
-    private final BandwidthReport report = ReportFixtures.bandwidthReport();
+    private final BandwidthResults report = ResultsFixtures.bandwidthReport();
 
-    private static BandwidthReport verifiedOnly() {
-        BandwidthReport r = ReportFixtures.bandwidthReport();
-        return new BandwidthReport(r.context(), r.plan(),
+    private static BandwidthResults verifiedOnly() {
+        BandwidthResults r = ResultsFixtures.bandwidthReport();
+        return new BandwidthResults(r.context(), r.plan(),
                 r.results().stream().filter(BandwidthResult::verified).toList(), List.of(), List.of());
     }
 
@@ -69,7 +69,7 @@ class BandwidthRenderingTest {
 
     @Test
     void unknownLinkIsSaidSo() {
-        BandwidthReport r = new BandwidthReport(ReportFixtures.context(ReportFixtures.withoutSysfs()),
+        BandwidthResults r = new BandwidthResults(ResultsFixtures.context(ResultsFixtures.withoutSysfs()),
                 report.plan(), report.results(), List.of(), List.of());
         assertTrue(BandwidthText.render(r).startsWith(
                 "device 1: NVIDIA H200, link unknown, CUDA runtime 13.0, driver 13.0\n"));
@@ -78,9 +78,9 @@ class BandwidthRenderingTest {
     @Test
     void sizesAboveTwoGiBPrintExactly() {
         long size = (5L << 30) + 3;
-        BandwidthResult big = new BandwidthResult("pinned", "h2d", size, ReportFixtures.summary(1, 55.0, 55.0, 55.0, 55.0, 0),
-                ReportFixtures.summary(1, 97612.9, 97612.9, 97612.9, 97612.9, 0), OptionalDouble.empty(), true);
-        BandwidthReport r = new BandwidthReport(ReportFixtures.context(), report.plan(), List.of(big), List.of(), List.of());
+        BandwidthResult big = new BandwidthResult("pinned", "h2d", size, ResultsFixtures.summary(1, 55.0, 55.0, 55.0, 55.0, 0),
+                ResultsFixtures.summary(1, 97612.9, 97612.9, 97612.9, 97612.9, 0), OptionalDouble.empty(), true);
+        BandwidthResults r = new BandwidthResults(ResultsFixtures.context(), report.plan(), List.of(big), List.of(), List.of());
         assertEquals("5368709123", row(BandwidthText.render(r), "pinned", "h2d").get(3));
         assertTrue(BandwidthCsv.render(r).contains(",5368709123,"));
     }
@@ -101,7 +101,7 @@ class BandwidthRenderingTest {
     // ---- JSON
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> parsedDocument(BandwidthReport r) {
+    private static Map<String, Object> parsedDocument(BandwidthResults r) {
         Map<String, Object> doc = new MeasuringCommand().document("bandwidth", r.context(),
                 BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r));
         return (Map<String, Object>) Json.parse(Json.write(doc));

@@ -1,6 +1,6 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ public final class KernelCopyFixtures {
                 BlockCounts.parse("64,sm").on(132));
     }
 
-    public static BandwidthReport report() {
+    public static BandwidthResults report() {
         List<BandwidthResult> rows = new ArrayList<>();
         double[][] pageable = {{0.9, 1.1}, {6.5, 7.25}, {9.5, 17.0}};
         // per size: driver h2d, d2h; kernel 64 blocks h2d, d2h; kernel 132 blocks h2d, d2h; d2d driver, 64, 132
@@ -55,7 +55,7 @@ public final class KernelCopyFixtures {
             rows.add(rate("device", "d2d", size, pinned[s][7], CopyPath.KERNEL, 64));
             rows.add(rate("device", "d2d", size, pinned[s][8], CopyPath.KERNEL, 132));
         }
-        return new BandwidthReport(ReportFixtures.context(), plan(), rows, List.of(),
+        return new BandwidthResults(ResultsFixtures.context(), plan(), rows, List.of(),
                 List.of(new KernelReach(true, true, false).absentBecause(HostMemoryKind.PAGEABLE).orElseThrow()));
     }
 
@@ -66,8 +66,8 @@ public final class KernelCopyFixtures {
         OptionalDouble link = direction.equals("d2d") ? OptionalDouble.empty()
                 : OptionalDouble.of(Math.round(median / 63.0 * 1000) / 10.0);
         return new BandwidthResult(memory, direction, bytes,
-                ReportFixtures.summary(20, median, median * 0.9, median * 1.02, median * 0.99, median * 0.01),
-                ReportFixtures.summary(20, micros, micros * 0.98, micros * 1.1, micros, micros * 0.01), link, true,
+                ResultsFixtures.summary(20, median, median * 0.9, median * 1.02, median * 0.99, median * 0.01),
+                ResultsFixtures.summary(20, micros, micros * 0.98, micros * 1.1, micros, micros * 0.01), link, true,
                 OptionalInt.empty(), Optional.empty(), copy, Optional.empty(),
                 blocks == 0 ? Optional.empty() : Optional.of(LaunchShape.ofBlocks(blocks)), Optional.empty());
     }

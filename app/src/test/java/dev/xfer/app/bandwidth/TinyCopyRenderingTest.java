@@ -1,15 +1,15 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.commands.MeasuringCommand;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
-import static dev.xfer.app.results.ReportFixtures.summary;
+import static dev.xfer.app.output.ResultsFixtures.summary;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,10 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * significant digits instead of 0.00, CSV and JSON the full double.
  */
 class TinyCopyRenderingTest {
-    private static BandwidthReport tiny() {
+    private static BandwidthResults tiny() {
         BandwidthPlan plan = new BandwidthPlan(List.of(1L, 3L), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D), 20, 5, CopyTimer.EVENTS);
-        return new BandwidthReport(ReportFixtures.context(), plan, List.of(
+        return new BandwidthResults(ResultsFixtures.context(), plan, List.of(
                 new BandwidthResult("pinned", "h2d", 1, summary(20, 2.2321427975245529E-4, 9.005763850173478E-5,
                         2.4606297931084424E-4, 2.17956432464382E-4, 3.090700782360458E-5),
                         summary(20, 4.48, 4.06, 11.1, 4.6, 0.5), OptionalDouble.of(3.542218794899803E-4), true),
@@ -34,7 +34,7 @@ class TinyCopyRenderingTest {
     @Test
     void textShowsTwoSignificantDigits() {
         String text = BandwidthText.render(tiny());
-        List<String> one = List.of(ReportFixtures.line(text, "pinned  h2d").strip().split("\\s+"));
+        List<String> one = List.of(ResultsFixtures.line(text, "pinned  h2d").strip().split("\\s+"));
         // memory, direction, node, bytes, median, min, max GB/s, median us, % link, data
         assertEquals(List.of("pinned", "h2d", "-", "1", "0.00022", "0.000090", "0.00025", "4.5", "0.00035", "ok"), one);
         assertTrue(text.contains(" 0.00083 "), text);
@@ -47,7 +47,7 @@ class TinyCopyRenderingTest {
         assertTrue(csv.get(1).contains(",1,2.2321427975245529E-4,9.005763850173478E-5,"), csv.get(1));
         @SuppressWarnings("unchecked")
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(new MeasuringCommand().document("bandwidth",
-                ReportFixtures.context(), Map.of(), BandwidthJson.results(tiny()), List.of())));
+                ResultsFixtures.context(), Map.of(), BandwidthJson.results(tiny()), List.of())));
         assertTrue(Json.write(doc).contains("2.2321427975245529E-4"), Json.write(doc));
     }
 }

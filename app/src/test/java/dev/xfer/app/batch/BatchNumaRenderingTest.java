@@ -8,9 +8,9 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.host.CpuSet;
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +20,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-import static dev.xfer.app.results.ReportFixtures.line;
-import static dev.xfer.app.results.ReportFixtures.row;
+import static dev.xfer.app.output.ResultsFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,18 +31,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * table, node-suffixed names, and the JSON and CSV fields; from fixed records.
  */
 class BatchNumaRenderingTest {
-    private final BatchReport all = ReportFixtures.batchReportAllNodes();
+    private final BatchResults all = ResultsFixtures.batchReportAllNodes();
 
     /** The fixture's results placed on node 0 of a one-node machine, as {@code --numa-node 0} makes them. */
-    private static BatchReport singleNode() {
-        BatchReport r = ReportFixtures.batchReport();
+    private static BatchResults singleNode() {
+        BatchResults r = ResultsFixtures.batchReport();
         HostPlacement single = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
                 List.of(NodeTarget.on(0, CpuSet.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
                 List.of());
-        BatchHostMemory where = ReportFixtures.batchHostMemory(0, 0, 0);
+        BatchHostMemory where = ResultsFixtures.batchHostMemory(0, 0, 0);
         List<BatchResult> placed = r.results().stream()
                 .map(x -> x.placed(OptionalInt.of(0), x.ran() ? where.of(x.strategy()) : Optional.empty())).toList();
-        return new BatchReport(r.context(), r.plan(), placed, single.notes(), single, List.of(where));
+        return new BatchResults(r.context(), r.plan(), placed, single.notes(), single, List.of(where));
     }
 
     @Test
@@ -58,7 +58,7 @@ class BatchNumaRenderingTest {
 
     @Test
     void withoutTheOptionTheTextIsAsItWas() {
-        String text = BatchRendering.text(ReportFixtures.batchReport());
+        String text = BatchRendering.text(ResultsFixtures.batchReport());
         assertTrue(text.lines().anyMatch(l -> l.startsWith("strategy                median ms")), text);
         assertFalse(text.lines().anyMatch(l -> l.startsWith("host memory") || l.startsWith("note:")), text);
         assertFalse(text.contains("NUMA"), text);
@@ -85,8 +85,8 @@ class BatchNumaRenderingTest {
     void groupsThatCouldNotBeSampledSaySo() {
         LinkedHashMap<String, Optional<HostMemoryNodes>> groups = new LinkedHashMap<>();
         groups.put(BatchHostMemory.PAGEABLE_SOURCES, Optional.empty());
-        BatchReport r = singleNode();
-        BatchReport unsampled = new BatchReport(r.context(), r.plan(), r.results(), r.notes(), r.placement(),
+        BatchResults r = singleNode();
+        BatchResults unsampled = new BatchResults(r.context(), r.plan(), r.results(), r.notes(), r.placement(),
                 List.of(new BatchHostMemory(OptionalInt.of(0), groups)));
         assertEquals("host memory, node 0 (CPUs 0-1): pageable sources not sampled",
                 line(BatchRendering.text(unsampled), "host memory"));
@@ -164,7 +164,7 @@ class BatchNumaRenderingTest {
                 .filter(c -> !c.passed()).findFirst().orElseThrow();
         assertEquals("batch.pin-then-copy-async", wrong.name(), "one node: plain names");
         assertEquals(Optional.of("buffer 17 arrived wrong on node 0"), wrong.failure());
-        MeasuredConfiguration unplaced = BatchRendering.metrics(ReportFixtures.batchReport()).configurations().stream()
+        MeasuredConfiguration unplaced = BatchRendering.metrics(ResultsFixtures.batchReport()).configurations().stream()
                 .filter(c -> !c.passed()).findFirst().orElseThrow();
         assertEquals(Optional.of("buffer 17 arrived wrong"), unplaced.failure());
     }

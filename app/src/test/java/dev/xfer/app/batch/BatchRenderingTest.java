@@ -7,10 +7,10 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -20,9 +20,9 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import static dev.xfer.app.results.ReportFixtures.batchResult;
-import static dev.xfer.app.results.ReportFixtures.batchUnavailable;
-import static dev.xfer.app.results.ReportFixtures.row;
+import static dev.xfer.app.output.ResultsFixtures.batchResult;
+import static dev.xfer.app.output.ResultsFixtures.batchUnavailable;
+import static dev.xfer.app.output.ResultsFixtures.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -33,13 +33,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * unavailable, pin-then-copy-async with buffer 17 wrong, the rest fine.
  */
 class BatchRenderingTest {
-    private final BatchReport report = ReportFixtures.batchReport();
+    private final BatchResults report = ResultsFixtures.batchReport();
 
-    private static BatchReport subset(List<BatchResult> results) {
-        BatchPlan all = ReportFixtures.batchPlan();
+    private static BatchResults subset(List<BatchResult> results) {
+        BatchPlan all = ResultsFixtures.batchPlan();
         BatchPlan p = new BatchPlan(all.count(), all.bytes(), results.stream().map(BatchResult::strategy).toList(),
                 all.threads(), all.iterations(), all.warmup(), all.stagingSlots(), all.stagingBytes());
-        return new BatchReport(ReportFixtures.context(), p, results);
+        return new BatchResults(ResultsFixtures.context(), p, results);
     }
 
     // ---- text
@@ -104,9 +104,9 @@ class BatchRenderingTest {
     @Test
     void theRatioHeaderNamesTheStrategyTheRatiosAreAgainst() {
         // batched first but unavailable: BatchBenchmark compares with the first strategy that ran
-        BatchReport r = subset(List.of(batchUnavailable(BatchStrategy.BATCHED),
-                batchResult(ReportFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty()),
-                batchResult(ReportFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 2.0, Optional.empty())));
+        BatchResults r = subset(List.of(batchUnavailable(BatchStrategy.BATCHED),
+                batchResult(ResultsFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty()),
+                batchResult(ResultsFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 2.0, Optional.empty())));
         String text = BatchRendering.text(r);
         assertEquals("1.00x", row(text, "pinned-async").get(5));
         assertEquals("2.00x", row(text, "staged").get(5));
@@ -139,14 +139,14 @@ class BatchRenderingTest {
     // ---- JSON
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> parsedDocument(BatchReport r) {
+    private static Map<String, Object> parsedDocument(BatchResults r) {
         Map<String, Object> doc = new MeasuringCommand().document("batch", r.context(),
                 BatchRendering.parameters(r), BatchRendering.results(r), List.of());
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Map<String, Object>> resultsByStrategy(BatchReport r) {
+    private static Map<String, Map<String, Object>> resultsByStrategy(BatchResults r) {
         List<Object> results = (List<Object>) parsedDocument(r).get("results");
         return results.stream().map(o -> (Map<String, Object>) o)
                 .collect(Collectors.toMap(m -> (String) m.get("strategy"), Function.identity(), (a, b) -> a,
@@ -224,8 +224,8 @@ class BatchRenderingTest {
 
     @Test
     void declaredNamesMatchForASubsetToo() {
-        BatchReport r = subset(List.of(
-                batchResult(ReportFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 4.0, Optional.empty()),
+        BatchResults r = subset(List.of(
+                batchResult(ResultsFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 4.0, Optional.empty()),
                 batchUnavailable(BatchStrategy.BATCHED)));
         assertEquals(List.of("batch.staged.ms", "batch.staged.gbps", "batch.batched.ms", "batch.batched.gbps"),
                 BatchRendering.declare(r.plan()).stream().map(MetricDeclaration::name).toList());
@@ -279,8 +279,8 @@ class BatchRenderingTest {
 
     @Test
     void allRightAllPasses() {
-        BatchReport r = subset(List.of(
-                batchResult(ReportFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty())));
+        BatchResults r = subset(List.of(
+                batchResult(ResultsFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty())));
         assertTrue(r.verified());
         assertTrue(BatchRendering.metrics(r).allPassed());
     }

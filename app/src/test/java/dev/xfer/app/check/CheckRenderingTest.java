@@ -2,15 +2,15 @@ package dev.xfer.app.check;
 
 
 import dev.xfer.app.commands.MeasuringCommand;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static dev.xfer.app.results.ReportFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -18,13 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The check report as text and JSON, from fixed results. */
 class CheckRenderingTest {
-    private final CheckReport report = ReportFixtures.checkReport();
+    private final CheckResults report = ResultsFixtures.checkReport();
 
     /** The fixture with h2d-event having seen wrong data once: a synchronized scenario, so the run fails. */
-    private static CheckReport broken() {
-        List<CheckResult> results = new ArrayList<>(ReportFixtures.checkResults());
+    private static CheckResults broken() {
+        List<CheckResult> results = new ArrayList<>(ResultsFixtures.checkResults());
         results.set(4, new CheckResult(CheckScenario.H2D_EVENT, 100, 1, 0.5, 50, 50.0 / CheckPlan.TUTORIAL_ELEMENTS, 998.0, 0));
-        return new CheckReport(ReportFixtures.context(), ReportFixtures.checkPlan(), results);
+        return new CheckResults(ResultsFixtures.context(), ResultsFixtures.checkPlan(), results);
     }
 
     @Test
@@ -58,7 +58,7 @@ class CheckRenderingTest {
 
     @Test
     void textBrokenSynchronizedScenario() {
-        CheckReport r = broken();
+        CheckResults r = broken();
         assertFalse(r.synchronizedScenariosSafe());
         String row = line(CheckText.render(r), "h2d-event");
         assertTrue(row.endsWith("WRONG DATA despite synchronization"), row);
@@ -76,7 +76,7 @@ class CheckRenderingTest {
     // ---- JSON
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> parsedDocument(CheckReport r) {
+    private static Map<String, Object> parsedDocument(CheckResults r) {
         Map<String, Object> doc = new MeasuringCommand().document("check", r.context(), CheckJson.parameters(r.plan()),
                 CheckJson.results(r), List.of());
         return (Map<String, Object>) Json.parse(Json.write(doc));
@@ -138,13 +138,13 @@ class CheckRenderingTest {
 
     // ---- where the time went
 
-    private static CheckReport timed() {
+    private static CheckResults timed() {
         List<CheckResult> results = new ArrayList<>();
-        for (CheckResult r : ReportFixtures.checkResults()) {
+        for (CheckResult r : ResultsFixtures.checkResults()) {
             results.add(new CheckResult(r.scenario(), r.trials(), r.wrongTrials(), r.staleMean(), r.staleWorst(),
                     r.staleFractionWorst(), r.maxError(), r.inFlightTrials(), new CheckTimes(1.0, 0.5, 0.25, 0.125)));
         }
-        return new CheckReport(ReportFixtures.context(), ReportFixtures.checkPlan(), results, 1.5);
+        return new CheckResults(ResultsFixtures.context(), ResultsFixtures.checkPlan(), results, 1.5);
     }
 
     @Test
@@ -154,7 +154,7 @@ class CheckRenderingTest {
 
     @Test
     void timedReportSaysHowLongAndVerboseSaysWhere() {
-        CheckReport r = timed();
+        CheckResults r = timed();
         assertEquals(1.5 + 5 * 1.875, r.seconds(), 1e-12);
         String text = CheckText.render(r);
         assertEquals("time: 10.9 s (setup 1.5 s, trials 9.4 s); --verbose shows where it went", line(text, "time:"));

@@ -83,8 +83,8 @@ class VerdictTest {
         CheckResult raced = result(CheckScenario.D2H_UNSYNCHRONIZED, 2);
         CheckResult safe = result(CheckScenario.D2H_SYNCHRONIZED, 0);
         CheckResult broken = result(CheckScenario.H2D_EVENT, 1);
-        assertTrue(new CheckReport(null, plan, List.of(raced, safe)).synchronizedScenariosSafe());
-        assertFalse(new CheckReport(null, plan, List.of(raced, safe, broken)).synchronizedScenariosSafe());
+        assertTrue(new CheckResults(null, plan, List.of(raced, safe)).synchronizedScenariosSafe());
+        assertFalse(new CheckResults(null, plan, List.of(raced, safe, broken)).synchronizedScenariosSafe());
     }
 
     private static CheckResult result(CheckScenario scenario, int wrongTrials) {

@@ -1,6 +1,6 @@
 package dev.xfer.app.cli;
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -150,6 +150,6 @@ class BoundedMemoryIT {
         Ended ended = xfer("fleet", "--json", many.toString());
         String what = "exit " + ended.exit() + ", stderr: " + ended.err();
         assertEquals(5, ended.exit(), what);
-        assertEquals(ErrorReport.OUT_OF_JAVA_MEMORY + "\n", ended.err(), what);
+        assertEquals(ErrorLine.OUT_OF_JAVA_MEMORY + "\n", ended.err(), what);
     }
 }

@@ -131,11 +131,11 @@ class CommandLineMessagesTest {
     @Test
     void withVerboseTheLineDoesNotAskForVerbose() {
         IllegalStateException bug = new IllegalStateException("a bug");
-        assertTrue(ErrorReport.line(bug).endsWith(" (run with --verbose for the stack trace)"), ErrorReport.line(bug));
-        assertEquals("xfer: internal error: java.lang.IllegalStateException: a bug", ErrorReport.line(bug, true));
+        assertTrue(ErrorLine.line(bug).endsWith(" (run with --verbose for the stack trace)"), ErrorLine.line(bug));
+        assertEquals("xfer: internal error: java.lang.IllegalStateException: a bug", ErrorLine.line(bug, true));
 
         java.io.StringWriter err = new java.io.StringWriter();
-        assertEquals(ExitCode.INTERNAL, ErrorReport.report(bug, new java.io.PrintWriter(err), true));
+        assertEquals(ExitCode.INTERNAL, ErrorLine.report(bug, new java.io.PrintWriter(err), true));
         assertFalse(err.toString().contains("run with --verbose"), err.toString());
         assertTrue(err.toString().contains("\tat "), "the stack trace follows: " + err);
     }

@@ -117,7 +117,7 @@ class DeadlineTest {
             throw thrown;
         }, Duration.ofSeconds(30), new Activity()));
         assertSame(thrown, e);
-        assertEquals(ExitCode.USAGE, ErrorReport.exitCode(e), "so its own exit code still applies");
+        assertEquals(ExitCode.USAGE, ErrorLine.exitCode(e), "so its own exit code still applies");
     }
 
     @Test
@@ -147,14 +147,14 @@ class DeadlineTest {
             return null;
         }, LIMIT, activity));
 
-        assertEquals(ExitCode.TIMEOUT, ErrorReport.exitCode(e));
+        assertEquals(ExitCode.TIMEOUT, ErrorLine.exitCode(e));
         assertEquals(4, ExitCode.TIMEOUT, "the README's documented code");
-        String line = ErrorReport.line(e);
+        String line = ErrorLine.line(e);
         assertEquals("xfer: time limit of 100ms exceeded while copying pageable.d2h.1GiB", line);
         assertFalse(line.contains("\n"), line);
 
         StringWriter err = new StringWriter();
-        assertEquals(4, ErrorReport.report(e, new PrintWriter(err), false));
+        assertEquals(4, ErrorLine.report(e, new PrintWriter(err), false));
         assertEquals(line + System.lineSeparator(), err.toString(), "one line on stderr, no stack trace");
     }
 

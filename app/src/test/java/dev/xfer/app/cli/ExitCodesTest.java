@@ -216,13 +216,13 @@ class ExitCodesTest {
         CudaError launch = new CudaError(719, "cudaErrorLaunchFailure", "unspecified launch failure");
         CudaError noDevice = new CudaError(100, "cudaErrorNoDevice", "no CUDA-capable device is detected");
         assertAll(
-                () -> assertEquals(4, ErrorReport.exitCode(new RunTimeoutException("time limit of 1s exceeded"))),
-                () -> assertEquals(5, ErrorReport.exitCode(new HostAllocationException("cudaHostAlloc 1 TiB", null))),
-                () -> assertEquals(5, ErrorReport.exitCode(
+                () -> assertEquals(4, ErrorLine.exitCode(new RunTimeoutException("time limit of 1s exceeded"))),
+                () -> assertEquals(5, ErrorLine.exitCode(new HostAllocationException("cudaHostAlloc 1 TiB", null))),
+                () -> assertEquals(5, ErrorLine.exitCode(
                         new InsufficientDeviceMemoryException("bandwidth", 1L << 40, 1L << 30, 0))),
-                () -> assertEquals(5, ErrorReport.exitCode(new CudaException("cudaMalloc", oom))),
-                () -> assertEquals(3, ErrorReport.exitCode(new CudaException("cudaSetDevice", noDevice))),
-                () -> assertEquals(70, ErrorReport.exitCode(new CudaException("cudaStreamSynchronize", launch))),
-                () -> assertEquals(70, ErrorReport.exitCode(new IllegalStateException("a bug"))));
+                () -> assertEquals(5, ErrorLine.exitCode(new CudaException("cudaMalloc", oom))),
+                () -> assertEquals(3, ErrorLine.exitCode(new CudaException("cudaSetDevice", noDevice))),
+                () -> assertEquals(70, ErrorLine.exitCode(new CudaException("cudaStreamSynchronize", launch))),
+                () -> assertEquals(70, ErrorLine.exitCode(new IllegalStateException("a bug"))));
     }
 }

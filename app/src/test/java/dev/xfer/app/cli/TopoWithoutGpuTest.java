@@ -1,7 +1,7 @@
 package dev.xfer.app.cli;
 
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.topology.NumaNode;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.app.topology.NumaTopologyReader;

@@ -7,12 +7,12 @@ import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.overlap.OverlapMetrics;
-import dev.xfer.app.overlap.OverlapReport;
+import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.overlap.OverlapText;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MultiDeviceFixtures;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MultiDeviceFixtures;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class EachDeviceTest {
     private static EachDevice.Measured measured(MeasuringCommand m, int index) {
-        OverlapReport report = ReportFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
+        OverlapResults report = ResultsFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
         return new EachDevice.Measured(report.context(), OverlapMetrics.results(report), new Rendering(
                 () -> OverlapText.render(report), () -> OverlapJson.csv(report),
                 () -> m.document("overlap", report.context(), OverlapJson.parameters(report),
@@ -42,7 +42,7 @@ class EachDeviceTest {
         MeasuringCommand m = parsed.measuring;
         List<EachDevice.Measured> both = List.of(measured(m, 0), measured(m, 1));
         var validated = m.validate(m.expectations(),
-                EachDevice.suffixed(OverlapMetrics.declare(ReportFixtures.overlapPlan()), List.of(0, 1)));
+                EachDevice.suffixed(OverlapMetrics.declare(ResultsFixtures.overlapPlan()), List.of(0, 1)));
         List<DeviceResults> perDevice = both.stream()
                 .map(x -> new DeviceResults(x.context(),
                         x.results().withNameSuffix(".gpu" + x.context().device().index())))
@@ -53,7 +53,7 @@ class EachDeviceTest {
 
     @Test
     void everyNameIsDeclaredOncePerGpuWithItsSuffix() {
-        List<MetricDeclaration> one = OverlapMetrics.declare(ReportFixtures.overlapPlan());
+        List<MetricDeclaration> one = OverlapMetrics.declare(ResultsFixtures.overlapPlan());
         List<String> names = EachDevice.suffixed(one, List.of(2, 0)).stream().map(MetricDeclaration::name).toList();
         assertEquals(2 * one.size(), names.size());
         assertEquals(one.getFirst().name() + ".gpu2", names.getFirst());

@@ -4,10 +4,10 @@ import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.expect.Metric;
-import dev.xfer.app.overlap.OverlapReport;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,7 +33,7 @@ class HtmlOutputTest {
         ParsedMeasuring parsed = new ParsedMeasuring();
         MeasuringCommand m = parsed.measuring;
         m.alsoHtml(file);
-        OverlapReport report = ReportFixtures.overlapReport();
+        OverlapResults report = ResultsFixtures.overlapReport();
         RunResults results = new RunResults("overlap", List.of(), List.of());
         Rendering rendering = new Rendering(() -> "TABLE\n", () -> "csv\n",
                 () -> JsonDocumentGoldenTest.overlapDocument(report));
@@ -54,7 +54,7 @@ class HtmlOutputTest {
         MeasuringCommand m = new ParsedMeasuring().measuring;
         m.alsoHtml(dir.resolve("no/such/r.html"));
         UnusableOptionException e = assertThrows(UnusableOptionException.class, m::format);
-        assertEquals(2, dev.xfer.app.cli.ErrorReport.exitCode(e));
+        assertEquals(2, dev.xfer.app.cli.ErrorLine.exitCode(e));
         assertTrue(e.getMessage().startsWith("--html "), e.getMessage());
         XferRun run = XferRun.of("overlap", "--html", dir.resolve("no/such/r.html").toString());
         assertEquals(2, run.exitCode(), run.err());

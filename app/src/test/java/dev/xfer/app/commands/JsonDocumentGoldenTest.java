@@ -3,18 +3,18 @@ package dev.xfer.app.commands;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.batch.BatchRendering;
-import dev.xfer.app.batch.BatchReport;
+import dev.xfer.app.batch.BatchResults;
 import dev.xfer.app.check.CheckJson;
-import dev.xfer.app.check.CheckReport;
+import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.overlap.OverlapJson;
-import dev.xfer.app.overlap.OverlapReport;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MultiDeviceFixtures;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MultiDeviceFixtures;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.topo.TopoInspector;
-import dev.xfer.app.topo.TopoReport;
+import dev.xfer.app.topo.TopoInventory;
 import dev.xfer.app.topology.SysfsFixtures;
 import dev.xfer.cuda.CudaError;
 import dev.xfer.cuda.CudaException;
@@ -27,7 +27,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Each command's whole JSON document, built from the fixed records of {@link ReportFixtures},
+ * Each command's whole JSON document, built from the fixed records of {@link ResultsFixtures},
  * against a file under {@code src/test/resources/golden/}.
  *
  * <p>These files pin the JSON schema that scripts read. Changing one (a field renamed, removed,
@@ -43,7 +43,7 @@ class JsonDocumentGoldenTest {
 
     @Test
     void bandwidth() throws IOException {
-        BandwidthReport r = ReportFixtures.bandwidthReport();
+        BandwidthResults r = ResultsFixtures.bandwidthReport();
         assertGolden("bandwidth.json", new MeasuringCommand().document("bandwidth", r.context(),
                 BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
     }
@@ -51,14 +51,14 @@ class JsonDocumentGoldenTest {
     /** --copy driver,staged: staged rows carry their path and ceilings; driver rows are as they always were. */
     @Test
     void bandwidthStaged() throws IOException {
-        BandwidthReport r = ReportFixtures.bandwidthReportStaged();
+        BandwidthResults r = ResultsFixtures.bandwidthReportStaged();
         assertGolden("bandwidth-staged.json", new MeasuringCommand().document("bandwidth", r.context(),
                 BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
     }
 
     @Test
     void bandwidthFromEveryNumaNode() throws IOException {
-        BandwidthReport r = ReportFixtures.bandwidthReportAllNodes();
+        BandwidthResults r = ResultsFixtures.bandwidthReportAllNodes();
         assertGolden("bandwidth-all-nodes.json", new MeasuringCommand().document("bandwidth", r.context(),
                 BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
     }
@@ -90,7 +90,7 @@ class JsonDocumentGoldenTest {
         List<?> devices = (List<?>) doc.get("devices");
         assertEquals(2, devices.size());
         for (int d = 0; d < 2; d++) {
-            BandwidthReport r = report.devices().get(d);
+            BandwidthResults r = report.devices().get(d);
             assertEquals(new MeasuringCommand().document("bandwidth", r.context(), BandwidthJson.parameters(r),
                     BandwidthJson.results(r), BandwidthJson.failures(r)), devices.get(d), "device " + d);
         }
@@ -106,17 +106,17 @@ class JsonDocumentGoldenTest {
 
     @Test
     void overlap() throws IOException {
-        OverlapReport r = ReportFixtures.overlapReport();
+        OverlapResults r = ResultsFixtures.overlapReport();
         assertGolden("overlap.json", overlapDocument(r));
     }
 
     @Test
     void overlapFromEveryNumaNode() throws IOException {
-        assertGolden("overlap-all-nodes.json", overlapDocument(ReportFixtures.overlapReportAllNodes()));
+        assertGolden("overlap-all-nodes.json", overlapDocument(ResultsFixtures.overlapReportAllNodes()));
     }
 
     /** As OverlapCommand.call() builds it: the shared envelope, then the model and each pass's. */
-    static Map<String, Object> overlapDocument(OverlapReport r) {
+    static Map<String, Object> overlapDocument(OverlapResults r) {
         Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(),
                 OverlapJson.parameters(r), OverlapJson.results(r), List.of());
         doc.put("model", OverlapJson.model(r));
@@ -127,16 +127,16 @@ class JsonDocumentGoldenTest {
 
     @Test
     void batch() throws IOException {
-        assertGolden("batch.json", batchDocument(ReportFixtures.batchReport()));
+        assertGolden("batch.json", batchDocument(ResultsFixtures.batchReport()));
     }
 
     @Test
     void batchFromEveryNumaNode() throws IOException {
-        assertGolden("batch-all-nodes.json", batchDocument(ReportFixtures.batchReportAllNodes()));
+        assertGolden("batch-all-nodes.json", batchDocument(ResultsFixtures.batchReportAllNodes()));
     }
 
     /** As BatchCommand.call() builds it. */
-    private static Map<String, Object> batchDocument(BatchReport r) {
+    private static Map<String, Object> batchDocument(BatchResults r) {
         return new MeasuringCommand().document("batch", r.context(), BatchRendering.parameters(r),
                 BatchRendering.results(r), List.of());
     }
@@ -144,38 +144,38 @@ class JsonDocumentGoldenTest {
     /** As PipelineCommand.call() builds it. */
     @Test
     void pipeline() throws IOException {
-        var plan = ReportFixtures.pipelinePlan();
-        var result = ReportFixtures.pipelineResult(1.1920928955078125E-7);
-        assertGolden("pipeline.json", new MeasuringCommand().document("pipeline", ReportFixtures.context(),
+        var plan = ResultsFixtures.pipelinePlan();
+        var result = ResultsFixtures.pipelineResult(1.1920928955078125E-7);
+        assertGolden("pipeline.json", new MeasuringCommand().document("pipeline", ResultsFixtures.context(),
                 dev.xfer.app.pipeline.PipelineRendering.parameters(plan),
                 dev.xfer.app.pipeline.PipelineRendering.results(result), List.of()));
     }
 
     @Test
     void check() throws IOException {
-        CheckReport r = ReportFixtures.checkReport();
+        CheckResults r = ResultsFixtures.checkReport();
         assertGolden("check.json", new MeasuringCommand().document("check", r.context(),
                 CheckJson.parameters(r.plan()), CheckJson.results(r), List.of()));
     }
 
     @Test
     void devices() throws IOException {
-        assertGolden("devices.json", DevicesCommand.document(ReportFixtures.XFER_VERSION, ReportFixtures.devicesReport()));
+        assertGolden("devices.json", DevicesCommand.document(ResultsFixtures.XFER_VERSION, ResultsFixtures.devicesReport()));
     }
 
     /** The two-node fixture tree on a machine without a driver: GPUs from sysfs, without index or name. */
     @Test
     void topo() throws IOException {
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED), dev.xfer.app.cli.ErrorReport::line).inspect(() -> {
+        TopoInventory report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED), dev.xfer.app.cli.ErrorLine::line).inspect(() -> {
             throw new CudaException("cudaGetDeviceCount", new CudaError(35, "cudaErrorInsufficientDriver",
                     "CUDA driver version is insufficient for CUDA runtime version"));
         });
-        assertGolden("topo.json", TopoCommand.document(ReportFixtures.XFER_VERSION, report));
+        assertGolden("topo.json", TopoCommand.document(ResultsFixtures.XFER_VERSION, report));
     }
 
     @Test
     void measuringDocumentsCarryTheSchemaVersion() {
-        Map<String, Object> doc = new MeasuringCommand().document("check", ReportFixtures.context(), Map.of(), List.of(),
+        Map<String, Object> doc = new MeasuringCommand().document("check", ResultsFixtures.context(), Map.of(), List.of(),
                 List.of());
         assertEquals(MeasuringCommand.SCHEMA_VERSION, doc.get("schemaVersion"));
     }

@@ -2,9 +2,9 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.KernelCopyFixtures;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -18,7 +18,7 @@ class KernelCopyDocumentGoldenTest {
 
     @Test
     void bandwidthKernel() throws IOException {
-        BandwidthReport r = KernelCopyFixtures.report();
+        BandwidthResults r = KernelCopyFixtures.report();
         GoldenFile.assertDocument("bandwidth-kernel.json", Json.write(new MeasuringCommand().document("bandwidth",
                 r.context(), BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r))));
     }

@@ -8,11 +8,11 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -61,7 +61,7 @@ class MeasuringFinishTest {
         ParsedMeasuring.Finished finish(RunResults results) {
             MeasuringCommand m = parsed.measuring;
             ValidatedExpectations validated = m.validate(m.expectations(), declarations(results));
-            return parsed.finished(m.finish(ReportFixtures.context(), results, validated, rendering(m), Instant.now()));
+            return parsed.finished(m.finish(ResultsFixtures.context(), results, validated, rendering(m), Instant.now()));
         }
     }
 
@@ -74,7 +74,7 @@ class MeasuringFinishTest {
         return new Rendering(
                 () -> chosen(m, OutputFormat.TEXT, TEXT),
                 () -> chosen(m, OutputFormat.CSV, CSV),
-                () -> chosen(m, OutputFormat.JSON, m.document("fake", ReportFixtures.context(),
+                () -> chosen(m, OutputFormat.JSON, m.document("fake", ResultsFixtures.context(),
                         Json.object("size", 16L << 20), List.of(Json.object("name", "pinned.h2d.16MiB")), List.of())));
     }
 
@@ -270,7 +270,7 @@ class MeasuringFinishTest {
         Path file = dir.resolve("missing").resolve("results.json");
         UnusableOptionException e = assertThrows(UnusableOptionException.class,
                 () -> new Run("--json", "--output", file.toString()).finish(passing()));
-        assertEquals(2, dev.xfer.app.cli.ErrorReport.exitCode(e));
+        assertEquals(2, dev.xfer.app.cli.ErrorLine.exitCode(e));
         assertTrue(e.getMessage().startsWith("--output " + file + ": the folder "), e.getMessage());
         assertFalse(Files.exists(dir.resolve("missing")));
         try (Stream<Path> left = Files.list(dir)) {

@@ -1,12 +1,12 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.bandwidth.BandwidthJson;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.Metric;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +30,7 @@ class OpenMetricsOutputTest {
         Path file = dir.resolve("xfer.prom");
         ParsedMeasuring parsed = new ParsedMeasuring("--openmetrics", file.toString());
         MeasuringCommand m = parsed.measuring;
-        BandwidthReport report = ReportFixtures.bandwidthReport();
+        BandwidthResults report = ResultsFixtures.bandwidthReport();
         RunResults results = new RunResults("bandwidth", List.of(Metric.overLink("pinned.h2d.16MiB", 52.634, 63.0)), List.of());
         Rendering rendering = new Rendering(() -> "TEXT\n", () -> "csv\n",
                 () -> m.document("bandwidth", report.context(), BandwidthJson.parameters(report), BandwidthJson.results(report),

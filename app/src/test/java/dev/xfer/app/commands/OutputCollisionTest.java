@@ -95,7 +95,7 @@ class OutputCollisionTest {
 
     private static String typeOfDevNull() {
         try {
-            return dev.xfer.app.report.OutputFileNodes.type(Path.of("/dev/null"));
+            return dev.xfer.app.format.OutputFileNodes.type(Path.of("/dev/null"));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.OutputFileNodes;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.OutputFileNodes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -4,11 +4,11 @@ import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.OpenMetrics;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.result.ResultDocumentReader;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.cli.XferRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static dev.xfer.app.results.MultiDeviceFixtures.h200At;
+import static dev.xfer.app.output.MultiDeviceFixtures.h200At;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,8 +38,8 @@ class PatternDocumentTest {
 
     private static Map<String, Object> document() {
         return dev.xfer.app.bandwidth.pattern.PatternRun.document(
-                List.of(ReportFixtures.context(h200At(0, 0x17, 0)), ReportFixtures.context(h200At(1, 0x97, 1))),
-                List.of(0, 1), PatternFixtures.plans(), ReportFixtures.bandwidthPlan(), PatternFixtures.results(),
+                List.of(ResultsFixtures.context(h200At(0, 0x17, 0)), ResultsFixtures.context(h200At(1, 0x97, 1))),
+                List.of(0, 1), PatternFixtures.plans(), ResultsFixtures.bandwidthPlan(), PatternFixtures.results(),
                 PatternFixtures.failures());
     }
 

@@ -3,17 +3,17 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.run.DeviceResults;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
-import dev.xfer.app.bandwidth.several.MultiDeviceReport;
+import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.bandwidth.several.MultiDeviceText;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MultiDeviceFixtures;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MultiDeviceFixtures;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -40,7 +40,7 @@ class SeveralDevicesFinishTest {
     Path dir;
 
     /** As BandwidthCommand.several() finishes, on the fixture report. */
-    private static ParsedMeasuring.Finished finish(MultiDeviceReport report, String... args) {
+    private static ParsedMeasuring.Finished finish(MultiDeviceResults report, String... args) {
         ParsedMeasuring parsed = new ParsedMeasuring(args);
         MeasuringCommand m = parsed.measuring;
         List<MultiDeviceMetrics.DeviceNames> names = report.indices().stream()
@@ -48,7 +48,7 @@ class SeveralDevicesFinishTest {
         ValidatedExpectations validated = m.validate(m.expectations(),
                 MultiDeviceMetrics.declare(report.plan(), names, report.concurrent().isPresent()));
         List<DeviceResults> perDevice = new ArrayList<>();
-        for (BandwidthReport r : report.devices()) {
+        for (BandwidthResults r : report.devices()) {
             perDevice.add(new DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
         }
         List<RunResults> across = new ArrayList<>();

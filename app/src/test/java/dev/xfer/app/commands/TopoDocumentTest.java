@@ -1,9 +1,9 @@
 package dev.xfer.app.commands;
 
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.topo.CudaStatus;
-import dev.xfer.app.topo.TopoReport;
+import dev.xfer.app.topo.TopoInventory;
 import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.app.topology.SysfsFixtures;
@@ -18,12 +18,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TopoDocumentTest {
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> parsed(TopoReport report) {
+    private static Map<String, Object> parsed(TopoInventory report) {
         return (Map<String, Object>) Json.parse(Json.write(TopoCommand.document("0.1.0-test", report)));
     }
 
-    private static TopoReport report(NumaTopology numa) {
-        return new TopoReport(new CudaStatus.Unusable("CUDA is not usable here: no driver"), List.of(), numa);
+    private static TopoInventory report(NumaTopology numa) {
+        return new TopoInventory(new CudaStatus.Unusable("CUDA is not usable here: no driver"), List.of(), numa);
     }
 
     @Test

@@ -1,7 +1,7 @@
 package dev.xfer.app.devices;
 
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The devices report as text and JSON, from fixed device records. */
 class DevicesRenderingTest {
-    private final DevicesReport report = ReportFixtures.devicesReport();
+    private final DeviceInventory report = ResultsFixtures.devicesReport();
 
     /** The value of a "  label   value" line in the block of device {@code index}. */
     private static String field(String text, int index, String label) {
@@ -48,8 +48,8 @@ class DevicesRenderingTest {
 
     @Test
     void noCopyEngine() {
-        DeviceInfo d = ReportFixtures.h200(0);
-        String text = DevicesText.render(new DevicesReport(report.driver(), report.runtime(), report.libcudart(), List.of(d)));
+        DeviceInfo d = ResultsFixtures.h200(0);
+        String text = DevicesText.render(new DeviceInventory(report.driver(), report.runtime(), report.libcudart(), List.of(d)));
         assertEquals("0 async (no overlap)", field(text, 0, "copy engines"));
     }
 
@@ -76,7 +76,7 @@ class DevicesRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonDevice() {
-        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DevicesJson.device(ReportFixtures.h200())));
+        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DevicesJson.device(ResultsFixtures.h200())));
         assertEquals(List.of("index", "name", "uuid", "computeCapability", "memoryTotalBytes", "memoryFreeBytes",
                 "multiprocessors", "asyncEngines", "concurrentCopyAndExecute", "pciBusId", "numaNode", "cpuAffinity",
                 "linkCurrent", "linkMax", "linkTheoreticalGBps"), List.copyOf(d.keySet()));
@@ -92,7 +92,7 @@ class DevicesRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonUnknownsAreNull() {
-        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DevicesJson.device(ReportFixtures.withoutSysfs())));
+        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DevicesJson.device(ResultsFixtures.withoutSysfs())));
         for (String key : List.of("numaNode", "cpuAffinity", "linkCurrent", "linkMax", "linkTheoreticalGBps")) {
             assertTrue(d.containsKey(key), key);
             assertNull(d.get(key), key);

@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.xfer.app.docs;
 
 import dev.xfer.app.commands.MeasuringCommand;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 
 import java.util.List;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package dev.xfer.app.docs;
 
 import dev.xfer.app.bandwidth.AllocationSpread;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.commands.MeasuringCommand;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.smoke.SmokeTimes;
 import org.junit.jupiter.api.Test;
@@ -34,17 +34,17 @@ class SmokeTimesSchemaTest {
     }
 
     private static Object document() {
-        BandwidthReport base = ReportFixtures.bandwidthReport();
+        BandwidthResults base = ResultsFixtures.bandwidthReport();
         List<BandwidthResult> results = new ArrayList<>();
         for (BandwidthResult r : base.results()) {
             results.add(new BandwidthResult(r.memory(), r.direction(), r.bytes(), r.gigabytesPerSecond(), r.microseconds(),
                     r.percentOfLink(), r.verified(), r.numaNode(), r.hostMemoryNodes(), CopyPath.DRIVER, Optional.empty(), Optional.empty(),
                     Optional.of(new AllocationSpread(List.of(r.gigabytesPerSecond().median(), 40.0, 45.5)))));
         }
-        BandwidthReport bandwidth = new BandwidthReport(base.context(), base.plan().withAllocations(3), results,
+        BandwidthResults bandwidth = new BandwidthResults(base.context(), base.plan().withAllocations(3), results,
                 base.failures(), List.of());
-        Map<String, Object> device = SmokeDocument.device(ReportFixtures.context(), bandwidth,
-                ReportFixtures.overlapReport(), ReportFixtures.checkReport(), List.of(), List.of(), true,
+        Map<String, Object> device = SmokeDocument.device(ResultsFixtures.context(), bandwidth,
+                ResultsFixtures.overlapReport(), ResultsFixtures.checkReport(), List.of(), List.of(), true,
                 new SmokeTimes(0.41, 0.0, 0.22, 0.09, 0.18));
         Map<String, Object> doc = SmokeDocument.of(List.of(device), true,
                 new SmokeDocument.SmokeRun("quick", false, 0.93, OptionalDouble.of(1.42)));

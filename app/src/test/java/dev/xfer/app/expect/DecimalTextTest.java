@@ -59,12 +59,12 @@ class DecimalTextTest {
             "-Infinity          | >= | 1  | -Infinity",
     })
     void measuredValuesAreShortButNeverHideTheVerdict(double value, String op, double bound, String text) {
-        assertEquals(text, DecimalText.measured(value, Comparison.fromSymbol(op).orElseThrow(), bound));
+        assertEquals(text, DecimalText.measured(value, Relation.fromSymbol(op).orElseThrow(), bound));
     }
 
     @Property
     void thePrintedMeasurementComparesAsTheMeasurementDoes(
-            @ForAll Comparison op, @ForAll("finite") double bound, @ForAll("offsets") double offset) {
+            @ForAll Relation op, @ForAll("finite") double bound, @ForAll("offsets") double offset) {
         double value = bound + offset;
         String printed = DecimalText.measured(value, op, bound);
         assertEquals(op.test(value, bound), op.test(Double.parseDouble(printed), bound), printed);

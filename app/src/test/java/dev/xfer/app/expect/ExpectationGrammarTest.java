@@ -34,7 +34,7 @@ class ExpectationGrammarTest {
     @Test
     void theHelpNamesEveryOperatorAndUnit() {
         String help = ExpectationGrammar.grammarHelp();
-        for (Comparison op : Comparison.values()) {
+        for (Relation op : Relation.values()) {
             assertTrue(help.contains(" " + op.symbol() + " "), op.symbol());
         }
         for (BoundUnit unit : BoundUnit.values()) {

@@ -12,13 +12,13 @@ class ExpectationParseTest {
 
     @Test
     void readsTheExamplesOfTheIssue() {
-        assertEquals(new Expectation("pinned.h2d.16MiB", Comparison.AT_LEAST, 45, BoundUnit.GBPS),
+        assertEquals(new Expectation("pinned.h2d.16MiB", Relation.AT_LEAST, 45, BoundUnit.GBPS),
                 Expectation.parse("pinned.h2d.16MiB >= 45GB/s"));
-        assertEquals(new Expectation("pinned.d2h", Comparison.AT_LEAST, 80, BoundUnit.PERCENT_LINK),
+        assertEquals(new Expectation("pinned.d2h", Relation.AT_LEAST, 80, BoundUnit.PERCENT_LINK),
                 Expectation.parse("pinned.d2h >= 80%link"));
-        assertEquals(new Expectation("overlap.v1.speedup", Comparison.AT_LEAST, 1.5, BoundUnit.NONE),
+        assertEquals(new Expectation("overlap.v1.speedup", Relation.AT_LEAST, 1.5, BoundUnit.NONE),
                 Expectation.parse("overlap.v1.speedup >= 1.5"));
-        assertEquals(new Expectation("check.synchronized.wrong", Comparison.EQUAL, 0, BoundUnit.NONE),
+        assertEquals(new Expectation("check.synchronized.wrong", Relation.EQUAL, 0, BoundUnit.NONE),
                 Expectation.parse("check.synchronized.wrong == 0"));
     }
 
@@ -65,7 +65,7 @@ class ExpectationParseTest {
     @Test
     void minusZeroIsTheSameBoundAsZero() {
         assertEquals(Expectation.parse("a == 0"), Expectation.parse("a == -0"));
-        assertEquals(Expectation.parse("a == 0"), new Expectation("a", Comparison.EQUAL, -0.0, BoundUnit.NONE));
+        assertEquals(Expectation.parse("a == 0"), new Expectation("a", Relation.EQUAL, -0.0, BoundUnit.NONE));
     }
 
     @ParameterizedTest(name = "[{index}] {1}")
@@ -114,12 +114,12 @@ class ExpectationParseTest {
     @Test
     void theRecordRejectsWhatParseCannotProduce() {
         assertThrows(IllegalArgumentException.class,
-                () -> new Expectation("pinned.h2d", Comparison.AT_LEAST, Double.NaN, BoundUnit.NONE));
+                () -> new Expectation("pinned.h2d", Relation.AT_LEAST, Double.NaN, BoundUnit.NONE));
         assertThrows(IllegalArgumentException.class,
-                () -> new Expectation("pinned.h2d", Comparison.AT_LEAST, Double.POSITIVE_INFINITY, BoundUnit.NONE));
+                () -> new Expectation("pinned.h2d", Relation.AT_LEAST, Double.POSITIVE_INFINITY, BoundUnit.NONE));
         assertThrows(IllegalArgumentException.class,
-                () -> new Expectation("pinned.h2d.16384KiB", Comparison.AT_LEAST, 1, BoundUnit.NONE));
+                () -> new Expectation("pinned.h2d.16384KiB", Relation.AT_LEAST, 1, BoundUnit.NONE));
         assertThrows(IllegalArgumentException.class,
-                () -> new Expectation("Pinned", Comparison.AT_LEAST, 1, BoundUnit.NONE));
+                () -> new Expectation("Pinned", Relation.AT_LEAST, 1, BoundUnit.NONE));
     }
 }

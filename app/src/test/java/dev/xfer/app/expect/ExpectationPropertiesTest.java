@@ -59,7 +59,7 @@ class ExpectationPropertiesTest {
 
     @Provide
     Arbitrary<Expectation> expectations() {
-        return Combinators.combine(names(), Arbitraries.of(Comparison.class), values(),
+        return Combinators.combine(names(), Arbitraries.of(Relation.class), values(),
                         Arbitraries.of(BoundUnit.class))
                 .as(Expectation::new);
     }

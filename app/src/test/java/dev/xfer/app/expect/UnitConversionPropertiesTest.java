@@ -21,7 +21,7 @@ class UnitConversionPropertiesTest {
 
     @Property
     void megabytesPerSecondAreAThousandthOfGigabytesPerSecond(
-            @ForAll Comparison op, @ForAll("rates") double gbps, @ForAll("rates") double boundGbps) {
+            @ForAll Relation op, @ForAll("rates") double gbps, @ForAll("rates") double boundGbps) {
         double bound = boundGbps * 1000;
         BigDecimal exact = new BigDecimal(gbps).multiply(THOUSAND);
         assertOutcome(op, Metric.of("pinned.h2d.16MiB", gbps, MetricUnit.GBPS), bound, BoundUnit.MBPS, exact);
@@ -29,7 +29,7 @@ class UnitConversionPropertiesTest {
 
     @Property
     void microsecondsAreAThousandthOfMilliseconds(
-            @ForAll Comparison op, @ForAll("rates") double ms, @ForAll("rates") double boundMs) {
+            @ForAll Relation op, @ForAll("rates") double ms, @ForAll("rates") double boundMs) {
         double bound = boundMs * 1000;
         BigDecimal exact = new BigDecimal(ms).multiply(THOUSAND);
         assertOutcome(op, Metric.of("overlap.v1.ms", ms, MetricUnit.MILLISECONDS), bound, BoundUnit.MICROSECONDS,
@@ -38,7 +38,7 @@ class UnitConversionPropertiesTest {
 
     @Property
     void anAccessLatencyInNanosecondsIsAThousandthOfAMicrosecond(
-            @ForAll Comparison op, @ForAll("rates") double ns, @ForAll("rates") double boundUs) {
+            @ForAll Relation op, @ForAll("rates") double ns, @ForAll("rates") double boundUs) {
         Metric latency = Metric.of("latency.host.2MiB", ns, MetricUnit.NANOSECONDS);
         assertOutcome(op, latency, boundUs, BoundUnit.MICROSECONDS, new BigDecimal(ns).divide(THOUSAND));
         assertOutcome(op, latency, boundUs, BoundUnit.NANOSECONDS, new BigDecimal(ns));
@@ -47,7 +47,7 @@ class UnitConversionPropertiesTest {
 
     @Property
     void percentOfLinkIsAHundredTimesTheRateOverTheLink(
-            @ForAll Comparison op, @ForAll("rates") double gbps, @ForAll("links") double link,
+            @ForAll Relation op, @ForAll("rates") double gbps, @ForAll("links") double link,
             @ForAll("percents") double bound) {
         BigDecimal exact = new BigDecimal(gbps).multiply(HUNDRED).divide(new BigDecimal(link), WIDE);
         assertOutcome(op, Metric.overLink("pinned.d2h.16MiB", gbps, link), bound, BoundUnit.PERCENT_LINK, exact);
@@ -55,7 +55,7 @@ class UnitConversionPropertiesTest {
 
     @Property
     void unitsThatNeedNoConversionCompareTheValueItself(
-            @ForAll Comparison op, @ForAll("rates") double value, @ForAll("rates") double bound) {
+            @ForAll Relation op, @ForAll("rates") double value, @ForAll("rates") double bound) {
         BigDecimal exact = new BigDecimal(value);
         assertOutcome(op, Metric.of("pinned.h2d.16MiB", value, MetricUnit.GBPS), bound, BoundUnit.GBPS, exact);
         assertOutcome(op, Metric.of("overlap.v1.ms", value, MetricUnit.MILLISECONDS), bound,
@@ -97,7 +97,7 @@ class UnitConversionPropertiesTest {
         }
     }
 
-    private static void assertOutcome(Comparison op, Metric metric, double bound, BoundUnit unit, BigDecimal exact) {
+    private static void assertOutcome(Relation op, Metric metric, double bound, BoundUnit unit, BigDecimal exact) {
         // A conversion rounds once at most, and rounding a value that is exactly the bound gives
         // the bound, so ties are decided exactly, except for %link, which rounds twice. Near the
         // bound, the one rounding may go either way, and either verdict is fair.

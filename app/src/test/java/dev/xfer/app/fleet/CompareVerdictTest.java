@@ -1,7 +1,7 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CompareVerdictTest {
     private static final double MARGIN = 0.05;
 
-    private static Comparison comparison(boolean acrossModels) {
-        return new Comparison(FleetFixtures.FLOORS, MARGIN, acrossModels);
+    private static CompareAnalysis comparison(boolean acrossModels) {
+        return new CompareAnalysis(FleetFixtures.FLOORS, MARGIN, acrossModels);
     }
 
     @SuppressWarnings("unchecked")
@@ -36,22 +36,22 @@ class CompareVerdictTest {
         return runs(gpu, d -> { }, count);
     }
 
-    private static Comparison.Row row(Comparison.Report report, String name) {
+    private static CompareAnalysis.Row row(CompareAnalysis.CompareFindings report, String name) {
         return report.rows().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test
     void fiveRunsASideAreJudgedByTheRankTestAndThreeAreTooFew() {
         var five = comparison(false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), 5), runs(new Gpu("n1", "NVIDIA H200", 0, 44), 5));
-        Comparison.Row h2d = row(five, "pinned.h2d.64MiB.gbps");
-        assertEquals(Comparison.Basis.RANK_TEST, h2d.basis());
-        assertEquals(Comparison.Verdict.REGRESSION, h2d.verdict());
+        CompareAnalysis.Row h2d = row(five, "pinned.h2d.64MiB.gbps");
+        assertEquals(CompareAnalysis.Basis.RANK_TEST, h2d.basis());
+        assertEquals(CompareAnalysis.Verdict.REGRESSION, h2d.verdict());
         assertTrue(h2d.p() < 0.01, "p " + h2d.p());
         assertFalse(five.passes(MARGIN));
 
         var three = comparison(false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), 3), runs(new Gpu("n1", "NVIDIA H200", 0, 44), 3));
-        assertEquals(Comparison.Basis.TOO_FEW_RUNS, row(three, "pinned.h2d.64MiB.gbps").basis());
-        assertEquals(Comparison.Verdict.REGRESSION, row(three, "pinned.h2d.64MiB.gbps").verdict(), "20% is beyond the 2% floor");
+        assertEquals(CompareAnalysis.Basis.TOO_FEW_RUNS, row(three, "pinned.h2d.64MiB.gbps").basis());
+        assertEquals(CompareAnalysis.Verdict.REGRESSION, row(three, "pinned.h2d.64MiB.gbps").verdict(), "20% is beyond the 2% floor");
     }
 
     @Test
@@ -60,10 +60,10 @@ class CompareVerdictTest {
                 ((Map<String, Object>) r).put("allocations", Json.object("count", 4L, "best", 55.0, "worst", 44.0)));
         var report = comparison(false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), spread, 1),
                 runs(new Gpu("n1", "NVIDIA H200", 0, 47), spread, 1));
-        Comparison.Row h2d = row(report, "pinned.h2d.64MiB.gbps");
-        assertEquals(Comparison.Basis.ALLOCATION_SPREAD, h2d.basis());
+        CompareAnalysis.Row h2d = row(report, "pinned.h2d.64MiB.gbps");
+        assertEquals(CompareAnalysis.Basis.ALLOCATION_SPREAD, h2d.basis());
         assertEquals(0.25, h2d.noise(), 1e-9, "best / worst - 1");
-        assertEquals(Comparison.Verdict.TOO_NOISY, h2d.verdict(), "-14.5% is inside 55/44");
+        assertEquals(CompareAnalysis.Verdict.TOO_NOISY, h2d.verdict(), "-14.5% is inside 55/44");
         assertTrue(report.passes(MARGIN));
     }
 
@@ -84,11 +84,11 @@ class CompareVerdictTest {
         java.util.function.Consumer<Map<String, Object>> newer = doc -> ((Map<String, Object>) doc.get("context")).put("driverVersion", "13.1");
         var report = comparison(false).compare(runs(new Gpu("a", "NVIDIA H200", 0, 55), 1),
                 runs(new Gpu("b", "NVIDIA H100 PCIe", 0, 40), newer, 1));
-        Comparison.Pairing pairing = report.pairings().getFirst();
+        CompareAnalysis.Pairing pairing = report.pairings().getFirst();
         assertFalse(pairing.sameModel());
         assertTrue(pairing.differences().contains("GPU model NVIDIA H200 -> NVIDIA H100 PCIe"), pairing.differences().toString());
         assertTrue(pairing.differences().contains("driver 13.0 -> 13.1"), pairing.differences().toString());
-        assertEquals(Comparison.Verdict.REGRESSION, row(report, "pinned.h2d.64MiB.gbps").verdict());
+        assertEquals(CompareAnalysis.Verdict.REGRESSION, row(report, "pinned.h2d.64MiB.gbps").verdict());
         assertTrue(report.passes(MARGIN), "across GPU models: reported, not failed");
         String text = CompareRendering.text(report, MARGIN);
         assertTrue(text.contains("worse (other GPU model: not failed)"), text);

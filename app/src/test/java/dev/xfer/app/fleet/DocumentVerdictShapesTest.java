@@ -1,7 +1,7 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -8,9 +8,9 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.overlap.OverlapMetrics;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.smoke.SmokeExpectations;
 import org.junit.jupiter.api.Test;
@@ -41,18 +41,18 @@ class FleetDocumentGoldenTest {
     @Test
     void smokeMeasured() throws IOException {
         OptionalDouble link = OptionalDouble.of(LINK_GBPS);
-        List<RunResults> runs = List.of(BandwidthMetrics.results(ReportFixtures.bandwidthReport(), link),
-                OverlapMetrics.results(ReportFixtures.overlapReport()), CheckMetrics.results(ReportFixtures.checkReport()));
-        List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(ReportFixtures.bandwidthPlan(), true));
-        declared.addAll(OverlapMetrics.declare(ReportFixtures.overlapPlan()));
-        declared.addAll(CheckMetrics.declare(ReportFixtures.checkPlan()));
+        List<RunResults> runs = List.of(BandwidthMetrics.results(ResultsFixtures.bandwidthReport(), link),
+                OverlapMetrics.results(ResultsFixtures.overlapReport()), CheckMetrics.results(ResultsFixtures.checkReport()));
+        List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(ResultsFixtures.bandwidthPlan(), true));
+        declared.addAll(OverlapMetrics.declare(ResultsFixtures.overlapPlan()));
+        declared.addAll(CheckMetrics.declare(ResultsFixtures.checkPlan()));
         List<Metric> metrics = runs.stream().flatMap(r -> r.metrics().stream()).toList();
         List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of(
                 "pinned.h2d >= " + SmokeExpectations.PINNED_PERCENT_OF_LINK + "%link", "overlap.v1.speedup > 1x"))
                 .validate(declared).evaluate(metrics);
         boolean passed = outcomes.stream().allMatch(ExpectationOutcome::passed);
-        Map<String, Object> device = SmokeDocument.device(ReportFixtures.context(), ReportFixtures.bandwidthReport(),
-                ReportFixtures.overlapReport(), ReportFixtures.checkReport(), runs, outcomes, passed);
+        Map<String, Object> device = SmokeDocument.device(ResultsFixtures.context(), ResultsFixtures.bandwidthReport(),
+                ResultsFixtures.overlapReport(), ResultsFixtures.checkReport(), runs, outcomes, passed);
         assertGolden("smoke.json", Json.write(SmokeDocument.of(List.of(device), passed)));
     }
 
@@ -62,8 +62,8 @@ class FleetDocumentGoldenTest {
      */
     @Test
     void smokeWithoutUsableCuda() throws IOException {
-        Map<String, Object> doc = SmokeDocument.unusable(ReportFixtures.XFER_VERSION, "gpu-host-9", Optional.of("nightly"),
-                ReportFixtures.STARTED, "CUDA is not usable here: cudaErrorInsufficientDriver (35): CUDA driver version "
+        Map<String, Object> doc = SmokeDocument.unusable(ResultsFixtures.XFER_VERSION, "gpu-host-9", Optional.of("nightly"),
+                ResultsFixtures.STARTED, "CUDA is not usable here: cudaErrorInsufficientDriver (35): CUDA driver version "
                         + "is insufficient for CUDA runtime version");
         assertGolden("smoke-unusable.json", Json.write(doc));
     }
@@ -83,7 +83,7 @@ class FleetDocumentGoldenTest {
                 new FleetFixtures.Gpu("node-d", "NVIDIA H100 PCIe", 1, 25.0))));
         runs.add(GpuRun.unusable(Path.of("node-c.json"), "smoke", "node-c", Optional.of("nightly"),
                 "2025-06-01T12:34:56Z", "CUDA is not usable here: cudaErrorNoDevice"));
-        FleetAnalysis.FleetReport report = new FleetAnalysis(FleetRule.standard(), FleetFixtures.FLOORS).analyse(runs);
+        FleetAnalysis.FleetFindings report = new FleetAnalysis(FleetRule.standard(), FleetFixtures.FLOORS).analyse(runs);
         assertGolden("fleet.json", FleetRendering.json(report));
     }
 
@@ -95,7 +95,7 @@ class FleetDocumentGoldenTest {
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 1, 53.0)));
         var current = FleetFixtures.judged(List.of(
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 41.6, 52.0, 16)));
-        Comparison.Report report = new Comparison(FleetFixtures.FLOORS, 0.05, false).compare(baseline, current);
+        CompareAnalysis.CompareFindings report = new CompareAnalysis(FleetFixtures.FLOORS, 0.05, false).compare(baseline, current);
         assertGolden("compare.json", CompareRendering.json(report, 0.05));
     }
 }

@@ -1,6 +1,6 @@
 package dev.xfer.app.fleet;
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

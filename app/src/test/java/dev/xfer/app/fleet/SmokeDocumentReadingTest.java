@@ -1,8 +1,8 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.smoke.SmokeDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,8 +20,8 @@ class SmokeDocumentReadingTest {
     Path dir;
 
     private static Map<String, Object> smoke() {
-        Map<String, Object> device = SmokeDocument.device(ReportFixtures.context(), ReportFixtures.bandwidthReport(),
-                ReportFixtures.overlapReport(), ReportFixtures.checkReport(), List.of(), List.of(), true);
+        Map<String, Object> device = SmokeDocument.device(ResultsFixtures.context(), ResultsFixtures.bandwidthReport(),
+                ResultsFixtures.overlapReport(), ResultsFixtures.checkReport(), List.of(), List.of(), true);
         return SmokeDocument.of(List.of(device), true);
     }
 

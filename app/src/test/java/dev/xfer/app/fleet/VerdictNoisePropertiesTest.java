@@ -98,7 +98,7 @@ class VerdictNoisePropertiesTest {
         for (int i = 0; i < after.length; i++) {
             a.add(run(s, after[i], 100 + i));
         }
-        return !new Comparison(NoiseFloors.shipped(), MARGIN, false).compare(b, a).passes(MARGIN);
+        return !new CompareAnalysis(NoiseFloors.shipped(), MARGIN, false).compare(b, a).passes(MARGIN);
     }
 
     private static double[] draw(DoubleSupplier source, int n, double factor) {

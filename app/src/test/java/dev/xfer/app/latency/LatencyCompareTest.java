@@ -2,8 +2,8 @@ package dev.xfer.app.latency;
 
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.commands.MeasuringCommand;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.stats.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +28,7 @@ class LatencyCompareTest {
     private static Path document(Path folder, String name, double hostMedian) throws IOException {
         LatencyPlan plan = new LatencyPlan(List.of(2L << 20), List.of(LatencyTarget.Kind.HOST), 100_000, 5,
                 ChaseOrder.RANDOM, 1);
-        LatencyReport report = new LatencyReport(ReportFixtures.context(), plan, new LatencyRun(List.of(
+        LatencyResults report = new LatencyResults(ResultsFixtures.context(), plan, new LatencyRun(List.of(
                 new LatencyResult(LatencyTarget.HOST, 2L << 20, 100_000,
                         new Summary(5, hostMedian, hostMedian - 2, hostMedian + 2, hostMedian, 1.5), Optional.empty())),
                 List.of()));

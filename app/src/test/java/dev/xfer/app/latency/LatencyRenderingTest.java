@@ -9,9 +9,9 @@ import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.Measurement;
 import dev.xfer.app.fleet.OpenMetrics;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.stats.Summary;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +31,7 @@ class LatencyRenderingTest {
             100_000, 5, ChaseOrder.RANDOM, 1);
 
     /** Figures of the size an H200 gives: host over PCIe near 1.2 us, its own memory from L1 to DRAM. */
-    static LatencyReport report(boolean broken) {
+    static LatencyResults report(boolean broken) {
         List<LatencyResult> results = List.of(
                 new LatencyResult(LatencyTarget.HOST, 4096, 100_000, new Summary(5, 1190.5, 1188.25, 1201.0, 1192.0, 5.25),
                         Optional.empty()),
@@ -42,11 +42,11 @@ class LatencyRenderingTest {
                 new LatencyResult(LatencyTarget.DEVICE, 2L << 20, 100_000, new Summary(5, 263.0, 262.5, 265.0, 263.5, 1.0),
                         broken ? Optional.of("the chase ended at 0x1000, not at 0x2000 where the host's walk of the"
                                 + " same cycle ends: the chain on the device is not the one written") : Optional.empty()));
-        return new LatencyReport(ReportFixtures.context(), PLAN,
+        return new LatencyResults(ResultsFixtures.context(), PLAN,
                 new LatencyRun(results, List.of("no peer rows: this machine has one GPU, and peer latency needs two")));
     }
 
-    private static Map<String, Object> document(LatencyReport r) {
+    private static Map<String, Object> document(LatencyResults r) {
         Map<String, Object> doc = new MeasuringCommand().document("latency", r.context(),
                 LatencyJson.parameters(r.plan(), List.of()), LatencyJson.results(r), List.of());
         doc.put("notes", r.run().notes());
@@ -70,7 +70,7 @@ class LatencyRenderingTest {
 
     @Test
     void aChaseThatEndedElsewhereFailsItsConfigurationAndSaysWhy() {
-        LatencyReport r = report(true);
+        LatencyResults r = report(true);
         RunResults results = LatencyMetrics.results(r);
         assertFalse(results.allPassed());
         assertTrue(LatencyText.render(r).contains("FAILED latency.device.2MiB: the chase ended at 0x1000"),

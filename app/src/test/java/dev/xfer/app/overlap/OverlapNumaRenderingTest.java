@@ -8,9 +8,9 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.host.CpuSet;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-import static dev.xfer.app.results.ReportFixtures.line;
-import static dev.xfer.app.results.ReportFixtures.row;
+import static dev.xfer.app.output.ResultsFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,17 +30,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * near/far table, node-suffixed names, and the JSON and CSV fields; from fixed records.
  */
 class OverlapNumaRenderingTest {
-    private final OverlapReport all = ReportFixtures.overlapReportAllNodes();
+    private final OverlapResults all = ResultsFixtures.overlapReportAllNodes();
 
     /** The fixture's one pass placed on node 0 of a one-node machine, as {@code --numa-node 0} makes it. */
-    private static OverlapReport singleNode() {
-        OverlapReport r = ReportFixtures.overlapReport();
+    private static OverlapResults singleNode() {
+        OverlapResults r = ResultsFixtures.overlapReport();
         HostPlacement single = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
                 List.of(NodeTarget.on(0, CpuSet.parse("0-1").orElseThrow())), List.of(HostPlacement.SINGLE_NODE),
                 List.of());
         List<OverlapResult> placed = r.results().stream()
-                .map(x -> x.placed(OptionalInt.of(0), ReportFixtures.ON_NODE_0)).toList();
-        return new OverlapReport(r.context(), r.plan(), List.of(new OverlapReport.Pass(OptionalInt.of(0), r.model(),
+                .map(x -> x.placed(OptionalInt.of(0), ResultsFixtures.ON_NODE_0)).toList();
+        return new OverlapResults(r.context(), r.plan(), List.of(new OverlapResults.Pass(OptionalInt.of(0), r.model(),
                 placed)), single.notes(), single);
     }
 
@@ -56,7 +56,7 @@ class OverlapNumaRenderingTest {
 
     @Test
     void withoutTheOptionTheTextIsAsItWas() {
-        String text = OverlapText.render(ReportFixtures.overlapReport());
+        String text = OverlapText.render(ResultsFixtures.overlapReport());
         assertTrue(text.lines().anyMatch(l -> l.startsWith("schedule    median ms")), text);
         assertFalse(text.contains("node"), text);
         assertFalse(text.lines().anyMatch(l -> l.startsWith("host memory")), text);
@@ -85,9 +85,9 @@ class OverlapNumaRenderingTest {
 
     @Test
     void aPlacedPassWhosePagesCouldNotBeSampledSaysSo() {
-        OverlapReport r = singleNode();
+        OverlapResults r = singleNode();
         List<OverlapResult> unsampled = r.results().stream().map(x -> x.placed(x.numaNode(), Optional.empty())).toList();
-        OverlapReport report = new OverlapReport(r.context(), r.plan(), List.of(new OverlapReport.Pass(OptionalInt.of(0),
+        OverlapResults report = new OverlapResults(r.context(), r.plan(), List.of(new OverlapResults.Pass(OptionalInt.of(0),
                 r.model(), unsampled)), r.notes(), r.placement());
         assertEquals("host memory, node 0 (CPUs 0-1): pinned not sampled", line(OverlapText.render(report), "host memory"));
     }
@@ -106,7 +106,7 @@ class OverlapNumaRenderingTest {
 
     @Test
     void withoutAKnownGpuNodeTheColumnsAreJustNodes() {
-        OverlapReport unknown = new OverlapReport(ReportFixtures.context(ReportFixtures.withoutSysfs()), all.plan(),
+        OverlapResults unknown = new OverlapResults(ResultsFixtures.context(ResultsFixtures.withoutSysfs()), all.plan(),
                 all.passes(), List.of(), all.placement());
         String text = OverlapText.render(unknown);
         assertEquals("median ms by NUMA node of host memory and thread (the GPU's node is unknown):",
@@ -123,11 +123,11 @@ class OverlapNumaRenderingTest {
 
     @Test
     void aWrongResultSaysItsNode() {
-        OverlapReport.Pass far = all.passes().getFirst();
+        OverlapResults.Pass far = all.passes().getFirst();
         OverlapResult v1 = far.results().get(1);
         OverlapResult wrong = new OverlapResult(v1.schedule(), v1.milliseconds(), v1.gigabytesPerSecond(), v1.speedup(),
                 2.5e-3, v1.efficiency(), v1.numaNode(), v1.hostMemoryNodes());
-        OverlapReport report = new OverlapReport(all.context(), all.plan(), List.of(new OverlapReport.Pass(
+        OverlapResults report = new OverlapResults(all.context(), all.plan(), List.of(new OverlapResults.Pass(
                 far.numaNode(), far.model(), List.of(far.results().get(0), wrong, far.results().get(2))),
                 all.passes().get(1)), List.of(), all.placement());
         assertEquals("WRONG RESULT: v1 on node 0 max error 2.500000e-03 above 1e-06",

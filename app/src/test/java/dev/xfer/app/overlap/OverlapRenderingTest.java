@@ -2,17 +2,17 @@ package dev.xfer.app.overlap;
 
 
 import dev.xfer.app.commands.MeasuringCommand;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
-import static dev.xfer.app.results.ReportFixtures.line;
-import static dev.xfer.app.results.ReportFixtures.overlapResult;
-import static dev.xfer.app.results.ReportFixtures.row;
+import static dev.xfer.app.output.ResultsFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.overlapResult;
+import static dev.xfer.app.output.ResultsFixtures.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,11 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The overlap report as text and JSON, from fixed results. */
 class OverlapRenderingTest {
-    private final OverlapReport report = ReportFixtures.overlapReport();
+    private final OverlapResults report = ResultsFixtures.overlapReport();
 
-    private static OverlapReport withResults(List<OverlapResult> results) {
-        OverlapReport r = ReportFixtures.overlapReport();
-        return new OverlapReport(r.context(), r.plan(), r.model(), results);
+    private static OverlapResults withResults(List<OverlapResult> results) {
+        OverlapResults r = ResultsFixtures.overlapReport();
+        return new OverlapResults(r.context(), r.plan(), r.model(), results);
     }
 
     @Test
@@ -43,7 +43,7 @@ class OverlapRenderingTest {
 
     @Test
     void oneCopyEngineCannot() {
-        OverlapReport r = ReportFixtures.overlapReport(ReportFixtures.h200(1));
+        OverlapResults r = ResultsFixtures.overlapReport(ResultsFixtures.h200(1));
         assertEquals("copy engines: 1 (H2D and D2H cannot overlap each other: overlap in both directions needs two)",
                 line(OverlapText.render(r), "copy engines:"));
     }
@@ -75,7 +75,7 @@ class OverlapRenderingTest {
 
     @Test
     void errorsAboveToleranceAreWrongResults() {
-        OverlapReport r = withResults(List.of(
+        OverlapResults r = withResults(List.of(
                 overlapResult(OverlapSchedule.SEQUENTIAL, 1.0, 0.99, 1.1, OptionalDouble.of(1.0), 0),
                 overlapResult(OverlapSchedule.V1, 0.47, 0.46, 0.5, OptionalDouble.of(2.0), 2.5e-3),
                 overlapResult(OverlapSchedule.V2, 0.47, 0.46, 0.5, OptionalDouble.of(2.0), Double.NaN)));
@@ -89,7 +89,7 @@ class OverlapRenderingTest {
     // ---- JSON
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> parsedDocument(OverlapReport r) {
+    private static Map<String, Object> parsedDocument(OverlapResults r) {
         // as OverlapCommand builds it: the shared envelope plus the model, and each pass's
         Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
                 OverlapJson.results(r), List.of());

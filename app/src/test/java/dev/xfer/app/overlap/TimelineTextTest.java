@@ -1,7 +1,7 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.GoldenFile;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -20,8 +20,8 @@ class TimelineTextTest {
     }
 
     private static String fourStreams(int width) {
-        return TimelineText.render(ReportFixtures.overlapTimelines(4),
-                OptionalDouble.of(ReportFixtures.overlapModel().idealMs()), width, false);
+        return TimelineText.render(ResultsFixtures.overlapTimelines(4),
+                OptionalDouble.of(ResultsFixtures.overlapModel().idealMs()), width, false);
     }
 
     @Test
@@ -31,7 +31,7 @@ class TimelineTextTest {
 
     @Test
     void sixteenStreamsAt80ColumnsAsTheGoldenText() throws IOException {
-        assertGolden("overlap-timeline-16-streams-80.txt", TimelineText.render(ReportFixtures.overlapTimelines(16),
+        assertGolden("overlap-timeline-16-streams-80.txt", TimelineText.render(ResultsFixtures.overlapTimelines(16),
                 OptionalDouble.empty(), 80, false));
     }
 
@@ -106,9 +106,9 @@ class TimelineTextTest {
     @Test
     void colourOnlyWhenAsked() {
         assertFalse(fourStreams(80).contains("\033["));
-        String coloured = TimelineText.render(ReportFixtures.overlapTimelines(4), OptionalDouble.empty(), 80, true);
+        String coloured = TimelineText.render(ResultsFixtures.overlapTimelines(4), OptionalDouble.empty(), 80, true);
         assertTrue(coloured.contains("\033["));
-        assertEquals(TimelineText.render(ReportFixtures.overlapTimelines(4), OptionalDouble.empty(), 80, false),
+        assertEquals(TimelineText.render(ResultsFixtures.overlapTimelines(4), OptionalDouble.empty(), 80, false),
                 coloured.replaceAll("\033\\[[0-9;]*m", ""));
     }
 }

@@ -7,11 +7,11 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.ReportFixtures;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import static dev.xfer.app.results.ReportFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.line;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -31,9 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class PipelineRenderingTest {
     private static final double EPS = 1e-9;
-    private final RunContext context = ReportFixtures.context();
-    private final PipelinePlan plan = ReportFixtures.pipelinePlan();
-    private final PipelineResult result = ReportFixtures.pipelineResult(0.0);
+    private final RunContext context = ResultsFixtures.context();
+    private final PipelinePlan plan = ResultsFixtures.pipelinePlan();
+    private final PipelineResult result = ResultsFixtures.pipelineResult(0.0);
 
     private String text(PipelineResult r) {
         return PipelineRendering.text(context, plan, r);
@@ -71,9 +71,9 @@ class PipelineRenderingTest {
 
     @Test
     void modelLineWithOneBuffer() {
-        PipelinePlan one = new PipelinePlan(64, ReportFixtures.MIB16, 1, 1, 5, 1);
-        PipelineResult r = new PipelineResult(ReportFixtures.summary(5, 310.0, 305.0, 320.0, 311.0, 2.0),
-                ReportFixtures.pipelineModel(1), 0.0);
+        PipelinePlan one = new PipelinePlan(64, ResultsFixtures.MIB16, 1, 1, 5, 1);
+        PipelineResult r = new PipelineResult(ResultsFixtures.summary(5, 310.0, 305.0, 320.0, 311.0, 2.0),
+                ResultsFixtures.pipelineModel(1), 0.0);
         String text = PipelineRendering.text(context, one, r);
         assertTrue(text.lines().skip(1).findFirst().orElseThrow().startsWith("64 batches x 16777216 bytes, 1 buffer on"),
                 text);
@@ -92,10 +92,10 @@ class PipelineRenderingTest {
     @Test
     void maxErrorAboveToleranceIsAWrongResult() {
         assertEquals("max error 2.500000e-03  WRONG RESULT (above 0.001)",
-                line(text(ReportFixtures.pipelineResult(2.5e-3)), "max error"));
+                line(text(ResultsFixtures.pipelineResult(2.5e-3)), "max error"));
         assertEquals("max error NaN  WRONG RESULT (above 0.001)",
-                line(text(ReportFixtures.pipelineResult(Double.NaN)), "max error"));
-        assertFalse(text(ReportFixtures.pipelineResult(1e-3)).contains("WRONG"), "the tolerance itself is fine");
+                line(text(ResultsFixtures.pipelineResult(Double.NaN)), "max error"));
+        assertFalse(text(ResultsFixtures.pipelineResult(1e-3)).contains("WRONG"), "the tolerance itself is fine");
     }
 
     // ---- CSV
@@ -159,7 +159,7 @@ class PipelineRenderingTest {
     @SuppressWarnings("unchecked")
     void jsonNanErrorIsNullAndWrong() {
         Map<String, Object> r = (Map<String, Object>) ((List<Object>) parsedDocument(
-                ReportFixtures.pipelineResult(Double.NaN)).get("results")).getFirst();
+                ResultsFixtures.pipelineResult(Double.NaN)).get("results")).getFirst();
         assertTrue(r.containsKey("maxError"));
         assertNull(r.get("maxError"));
         assertEquals(false, r.get("withinTolerance"));
@@ -189,7 +189,7 @@ class PipelineRenderingTest {
         assertEquals(3.125, m.get(1).value());
         assertEquals(100.8 / 172.8, m.get(2).value(), EPS);
         assertEquals(0.0, m.get(3).value());
-        assertTrue(Double.isNaN(PipelineRendering.metrics(plan, ReportFixtures.pipelineResult(Double.NaN)).metrics()
+        assertTrue(Double.isNaN(PipelineRendering.metrics(plan, ResultsFixtures.pipelineResult(Double.NaN)).metrics()
                 .get(3).value()));
     }
 
@@ -213,10 +213,10 @@ class PipelineRenderingTest {
 
     @Test
     void configurationFailsAboveTolerance() {
-        RunResults results = PipelineRendering.metrics(plan, ReportFixtures.pipelineResult(2.5e-3));
+        RunResults results = PipelineRendering.metrics(plan, ResultsFixtures.pipelineResult(2.5e-3));
         assertFalse(results.allPassed());
         assertEquals(Optional.of("max error 2.500000e-03 above 1e-03"), results.configurations().getFirst().failure());
         assertEquals(Optional.of("max error NaN above 1e-03"), PipelineRendering.metrics(plan,
-                ReportFixtures.pipelineResult(Double.NaN)).configurations().getFirst().failure());
+                ResultsFixtures.pipelineResult(Double.NaN)).configurations().getFirst().failure());
     }
 }

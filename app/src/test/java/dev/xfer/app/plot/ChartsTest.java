@@ -4,8 +4,8 @@ import dev.xfer.app.GoldenFile;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 
@@ -73,9 +73,9 @@ class ChartsTest {
 
     @Test
     void timelineHasABarPerOperationInItsStreamAndItsEngineLane() throws IOException {
-        List<ScheduleTimeline> timelines = ReportFixtures.overlapTimelines(4);
+        List<ScheduleTimeline> timelines = ResultsFixtures.overlapTimelines(4);
         String svg = TimelineChart.draw("t0", "Copy/compute overlap", timelines,
-                OptionalDouble.of(ReportFixtures.overlapModel().idealMs()), Map.of("sequential", 1.0, "v1", 0.47, "v2", 0.47),
+                OptionalDouble.of(ResultsFixtures.overlapModel().idealMs()), Map.of("sequential", 1.0, "v1", 0.47, "v2", 0.47),
                 CAPTION);
         SvgXml xml = SvgXml.parse(svg);
         xml.assertFrame("µs", null);
@@ -92,7 +92,7 @@ class ChartsTest {
 
     @Test
     void timelineDrawsAKernelOfOneStreamAtTheTimeOfAnotherStreamsCopy() {
-        SvgXml xml = SvgXml.parse(TimelineChart.draw("t0", "v1", List.of(ReportFixtures.overlapTimelines(4).get(1)),
+        SvgXml xml = SvgXml.parse(TimelineChart.draw("t0", "v1", List.of(ResultsFixtures.overlapTimelines(4).get(1)),
                 OptionalDouble.empty(), Map.of(), CAPTION));
         List<Element> ops = xml.byClass("op");
         boolean overlap = false;
@@ -127,7 +127,7 @@ class ChartsTest {
 
     @Test
     void timelineOfSixteenStreamsHasALanePerStream() {
-        List<ScheduleTimeline> timelines = ReportFixtures.overlapTimelines(16);
+        List<ScheduleTimeline> timelines = ResultsFixtures.overlapTimelines(16);
         SvgXml xml = SvgXml.parse(TimelineChart.draw("s", "16", timelines, OptionalDouble.empty(), Map.of(), CAPTION));
         assertEquals(1 + 3 + (16 + 3) * 2, xml.count("lane"));
         assertEquals(timelines.stream().mapToInt(t -> t.ops().size()).sum(), xml.count("op"));

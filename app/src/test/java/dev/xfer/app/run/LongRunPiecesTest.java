@@ -7,8 +7,8 @@ import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.results.Rendering;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.Rendering;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintWriter;

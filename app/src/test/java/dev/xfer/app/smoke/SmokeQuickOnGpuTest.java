@@ -1,7 +1,7 @@
 package dev.xfer.app.smoke;
 
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;

@@ -1,8 +1,8 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.devices.DeviceInfo;
-import dev.xfer.app.devices.DevicesReport;
+import dev.xfer.app.devices.DeviceInventory;
 import dev.xfer.app.topology.PciDeviceReader;
 import dev.xfer.app.topology.SysfsFixtures;
 import dev.xfer.cuda.CudaError;
@@ -28,31 +28,31 @@ final class TopoFixtures {
     }
 
     /** CUDA failing as it does without a driver. */
-    static Supplier<DevicesReport> noDriver() {
+    static Supplier<DeviceInventory> noDriver() {
         return () -> {
             throw NO_DRIVER;
         };
     }
 
     /** The report for a fixture tree when CUDA is not usable: the GPUs come from sysfs. */
-    static TopoReport withoutCuda(String fixtureCase) {
-        return new TopoInspector(SysfsFixtures.root(fixtureCase), ErrorReport::line).inspect(noDriver());
+    static TopoInventory withoutCuda(String fixtureCase) {
+        return new TopoInspector(SysfsFixtures.root(fixtureCase), ErrorLine::line).inspect(noDriver());
     }
 
     /**
      * The report for a fixture tree when CUDA is usable and sees the given bus ids (as CUDA prints
      * them, upper-case hex allowed) as devices 0, 1, ..., all named "NVIDIA H200".
      */
-    static TopoReport withCuda(String fixtureCase, String... cudaBusIds) {
+    static TopoInventory withCuda(String fixtureCase, String... cudaBusIds) {
         Path root = SysfsFixtures.root(fixtureCase);
         PciDeviceReader sysfs = new PciDeviceReader(root);
-        return new TopoInspector(root, ErrorReport::line).inspect(() -> {
+        return new TopoInspector(root, ErrorLine::line).inspect(() -> {
             List<DeviceInfo> devices = new ArrayList<>();
             for (int i = 0; i < cudaBusIds.length; i++) {
                 devices.add(new DeviceInfo(i, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, 2, true,
                         cudaBusIds[i], sysfs.read(cudaBusIds[i]), -1));
             }
-            return new DevicesReport(new CudaVersion(13000), new CudaVersion(13000), LIBCUDART, devices);
+            return new DeviceInventory(new CudaVersion(13000), new CudaVersion(13000), LIBCUDART, devices);
         });
     }
 }

@@ -1,9 +1,9 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.cli.ErrorReport;
+import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.devices.DeviceInfo;
-import dev.xfer.app.devices.DevicesReport;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.devices.DeviceInventory;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.host.CpuSet;
 import dev.xfer.app.topology.PciAddress;
 import dev.xfer.app.topology.PciDeviceInfo;
@@ -32,13 +32,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Where the report's GPUs come from: CUDA when it answers, sysfs when it cannot be used. */
 class TopoInspectorTest {
 
-    private static List<String> busIds(TopoReport report) {
+    private static List<String> busIds(TopoInventory report) {
         return report.gpus().stream().map(TopoGpu::busId).toList();
     }
 
     @Test
     void withoutADriverTheGpusComeFromSysfsAndTheReasonIsTheErrorLine() {
-        TopoReport report = TopoFixtures.withoutCuda(SysfsFixtures.TWO_NODE_DEGRADED);
+        TopoInventory report = TopoFixtures.withoutCuda(SysfsFixtures.TWO_NODE_DEGRADED);
 
         assertEquals(new CudaStatus.Unusable(TopoFixtures.NO_DRIVER_REASON), report.cuda());
         assertFalse(report.cuda().usable());
@@ -55,7 +55,7 @@ class TopoInspectorTest {
 
     @Test
     void withoutALibcudartTheGpusComeFromSysfs() {
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.FOUR_NODE_TWO_GPUS), ErrorReport::line).inspect(() -> {
+        TopoInventory report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.FOUR_NODE_TWO_GPUS), ErrorLine::line).inspect(() -> {
             throw new CudaUnavailableException("libcudart not found at /nonexistent/libcudart.so");
         });
 
@@ -66,7 +66,7 @@ class TopoInspectorTest {
 
     @Test
     void noDeviceIsAlsoNotUsable() {
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5), ErrorReport::line).inspect(() -> {
+        TopoInventory report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5), ErrorLine::line).inspect(() -> {
             throw new CudaException("cudaGetDeviceCount", new CudaError(100, "cudaErrorNoDevice",
                     "no CUDA-capable device is detected"));
         });
@@ -82,7 +82,7 @@ class TopoInspectorTest {
     void otherCudaFailuresAreNotHidden() {
         CudaException launchFailure = new CudaException("cudaMemGetInfo", new CudaError(719, "cudaErrorLaunchFailure",
                 "unspecified launch failure"));
-        TopoInspector inspector = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5), ErrorReport::line);
+        TopoInspector inspector = new TopoInspector(SysfsFixtures.root(SysfsFixtures.SINGLE_NODE_GEN5), ErrorLine::line);
 
         assertSame(launchFailure, assertThrows(CudaException.class, () -> inspector.inspect(() -> {
             throw launchFailure;
@@ -92,7 +92,7 @@ class TopoInspectorTest {
     @Test
     void withCudaTheGpusAreCudasInItsOrderWithSysfsFacts() {
         // CUDA's default order is fastest first, not bus order; and it may print upper-case hex.
-        TopoReport report = TopoFixtures.withCuda(SysfsFixtures.FOUR_NODE_TWO_GPUS, "0000:C1:00.0", "00000000:41:00.0");
+        TopoInventory report = TopoFixtures.withCuda(SysfsFixtures.FOUR_NODE_TWO_GPUS, "0000:C1:00.0", "00000000:41:00.0");
 
         CudaStatus.Usable cuda = assertInstanceOf(CudaStatus.Usable.class, report.cuda());
         assertEquals(new CudaVersion(13000), cuda.driver());
@@ -115,8 +115,8 @@ class TopoInspectorTest {
     void withCudaAGpuSysfsDoesNotKnowKeepsCudasNumaNode() {
         DeviceInfo inContainer = new DeviceInfo(0, "NVIDIA H200", 9, 0, 1L << 30, 1L << 30, 132, 2, true,
                 "0000:17:00.0", Optional.empty(), 1);
-        TopoReport report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED), ErrorReport::line).inspect(
-                () -> new DevicesReport(new CudaVersion(13000), new CudaVersion(12080), TopoFixtures.LIBCUDART,
+        TopoInventory report = new TopoInspector(SysfsFixtures.root(SysfsFixtures.TWO_NODE_DEGRADED), ErrorLine::line).inspect(
+                () -> new DeviceInventory(new CudaVersion(13000), new CudaVersion(12080), TopoFixtures.LIBCUDART,
                         List.of(inContainer)));
 
         TopoGpu gpu = report.gpus().getFirst();
@@ -127,13 +127,13 @@ class TopoInspectorTest {
 
     @Test
     void fromDeviceUsesTheDevicesRecord() {
-        TopoGpu gpu = TopoGpu.fromDevice(ReportFixtures.h200());
+        TopoGpu gpu = TopoGpu.fromDevice(ResultsFixtures.h200());
 
         assertEquals(OptionalInt.of(0), gpu.index());
         assertEquals("0000:17:00.0", gpu.busId());
         assertEquals(Optional.of("0-23,48-71"), gpu.cpuAffinity());
         assertEquals(63.0, gpu.theoreticalGBps().orElseThrow(), 0.05);
-        assertEquals(ReportFixtures.h200().transferLink(), gpu.transferLink());
+        assertEquals(ResultsFixtures.h200().transferLink(), gpu.transferLink());
     }
 
     /** A malformed local_cpulist ("7-2") is unknown, not text to print. */
@@ -149,7 +149,7 @@ class TopoInspectorTest {
 
     @Test
     void anEmptySysfsTreeIsNoGpuAndAnAssumedSingleNode(@TempDir Path root) {
-        TopoReport report = new TopoInspector(root, ErrorReport::line).inspect(TopoFixtures.noDriver());
+        TopoInventory report = new TopoInspector(root, ErrorLine::line).inspect(TopoFixtures.noDriver());
 
         assertEquals(List.of(), report.gpus());
         assertTrue(report.numa().assumed());
@@ -158,7 +158,7 @@ class TopoInspectorTest {
 
     @Test
     void multiLineReasonsAreJoinedIntoOne() {
-        CudaStatus.Unusable cuda = new TopoInspector(Path.of("/sys"), ErrorReport::line).unusable(new CudaUnavailableException("first\nsecond"));
+        CudaStatus.Unusable cuda = new TopoInspector(Path.of("/sys"), ErrorLine::line).unusable(new CudaUnavailableException("first\nsecond"));
 
         assertEquals("CUDA is not usable here: first second", cuda.reason());
     }

@@ -1,7 +1,7 @@
 package dev.xfer.app.topo;
 
 
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.topology.SysfsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +42,7 @@ class TopoJsonTest {
     @Test
     @SuppressWarnings("unchecked")
     void gpuFromSysfs() {
-        TopoReport report = TopoFixtures.withoutCuda(SysfsFixtures.TWO_NODE_DEGRADED);
+        TopoInventory report = TopoFixtures.withoutCuda(SysfsFixtures.TWO_NODE_DEGRADED);
         List<Object> gpus = roundTrip(TopoJson.gpus(report));
 
         assertEquals(1, gpus.size());

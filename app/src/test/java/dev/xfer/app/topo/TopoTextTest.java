@@ -131,7 +131,7 @@ class TopoTextTest {
 
     @Test
     void noGpuInSysfs() {
-        TopoReport report = new TopoReport(new CudaStatus.Unusable("CUDA is not usable here: no driver"), List.of(),
+        TopoInventory report = new TopoInventory(new CudaStatus.Unusable("CUDA is not usable here: no driver"), List.of(),
                 NumaTopology.assumedSingleNode());
 
         assertEquals("""
@@ -147,7 +147,7 @@ class TopoTextTest {
 
     @Test
     void noGpuInCuda() {
-        TopoReport report = new TopoReport(new CudaStatus.Usable(new CudaVersion(13000),
+        TopoInventory report = new TopoInventory(new CudaStatus.Usable(new CudaVersion(13000),
                 new CudaVersion(13000), TopoFixtures.LIBCUDART), List.of(),
                 TopoFixtures.withoutCuda(SysfsFixtures.TWO_NODE_DEGRADED).numa());
 
@@ -181,7 +181,7 @@ class TopoTextTest {
                         OptionalLong.of(1L << 29)),
                 new NumaNode(1, Optional.of(CpuSet.empty()), OptionalLong.of(2L << 30),
                         OptionalLong.empty())), false);
-        String text = TopoText.render(new TopoReport(new CudaStatus.Unusable("CUDA is not usable here: x"),
+        String text = TopoText.render(new TopoInventory(new CudaStatus.Unusable("CUDA is not usable here: x"),
                 List.of(gpu(Optional.empty(), Optional.empty())), numa));
 
         assertTrue(text.contains("\nNUMA1  none  2.0 GiB (2147483648 B)  unknown\n"), text);

@@ -1,6 +1,6 @@
 package dev.xfer.app.bandwidth.concurrent;
 
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  *
  * @param devices one report per device
  */
-public record AloneRates(List<BandwidthReport> devices) {
+public record AloneRates(List<BandwidthResults> devices) {
 
     public AloneRates {
         devices = List.copyOf(devices);

@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.concurrent;
 
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.SummaryJson;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.SummaryJson;
 
 import java.util.ArrayList;
 import java.util.List;

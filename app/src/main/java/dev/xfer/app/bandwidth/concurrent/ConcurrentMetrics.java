@@ -7,8 +7,8 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.results.RunResult;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;

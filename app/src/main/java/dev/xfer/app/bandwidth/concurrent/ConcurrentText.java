@@ -1,8 +1,8 @@
 package dev.xfer.app.bandwidth.concurrent;
 
-import dev.xfer.app.report.Decimals;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.Decimals;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.xfer.app.bandwidth.pattern;
 
-import dev.xfer.app.report.Csv;
+import dev.xfer.app.format.Csv;
 
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.VerificationFailure;
-import dev.xfer.app.report.Decimals;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.Decimals;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.List;
 import java.util.Locale;

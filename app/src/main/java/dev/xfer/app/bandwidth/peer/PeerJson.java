@@ -1,8 +1,8 @@
 package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
-import dev.xfer.app.report.Json;
-import dev.xfer.app.report.SummaryJson;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.SummaryJson;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
-import dev.xfer.app.report.Decimals;
-import dev.xfer.app.report.TextTable;
-import dev.xfer.app.report.TextTable.Column;
+import dev.xfer.app.format.Decimals;
+import dev.xfer.app.format.TextTable;
+import dev.xfer.app.format.TextTable.Column;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.BandwidthJson;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.VerificationFailureJson;
 
 import java.util.List;
@@ -18,10 +18,10 @@ public final class MultiDeviceJson {
     }
 
     /**
-     * One device's parameters ({@link BandwidthJson#parameters(BandwidthReport)}) and then
+     * One device's parameters ({@link BandwidthJson#parameters(BandwidthResults)}) and then
      * {@code devices} (the CUDA indices, in order) and {@code concurrent}.
      */
-    public static Map<String, Object> parameters(MultiDeviceReport report) {
+    public static Map<String, Object> parameters(MultiDeviceResults report) {
         Map<String, Object> parameters = BandwidthJson.parameters(report.devices().getFirst());
         parameters.put("devices", report.indices());
         parameters.put("concurrent", report.concurrent().isPresent());
@@ -29,7 +29,7 @@ public final class MultiDeviceJson {
     }
 
     /** The concurrent and p2p failures, written as a device's are. */
-    public static List<Object> failures(MultiDeviceReport report) {
+    public static List<Object> failures(MultiDeviceResults report) {
         return VerificationFailureJson.rows(report.failures());
     }
 }

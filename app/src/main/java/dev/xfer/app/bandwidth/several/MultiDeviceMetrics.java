@@ -2,12 +2,12 @@ package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.RunResults;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -57,7 +57,7 @@ public final class MultiDeviceMetrics {
     }
 
     /** One device's results, named apart with {@code .gpuN}. */
-    public static RunResults device(BandwidthReport report, OptionalDouble linkGBps) {
+    public static RunResults device(BandwidthResults report, OptionalDouble linkGBps) {
         return BandwidthMetrics.results(report, linkGBps).withNameSuffix(
                 DeviceSelection.nameSuffix(report.context().device().index()));
     }

@@ -5,7 +5,7 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.AloneRates;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentText;
 import dev.xfer.app.bandwidth.peer.PeerText;
-import dev.xfer.app.report.TextSections;
+import dev.xfer.app.format.TextSections;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ public final class MultiDeviceText {
     private MultiDeviceText() {
     }
 
-    public static String render(MultiDeviceReport report) {
+    public static String render(MultiDeviceResults report) {
         List<String> sections = new ArrayList<>();
         if (report.devices().stream().allMatch(d -> d.results().isEmpty() && d.failures().isEmpty())) {
             // p2p alone: no device has rows of its own; the headlines still say which GPU is which.

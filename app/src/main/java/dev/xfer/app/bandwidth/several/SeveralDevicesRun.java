@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth.several;
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthCsv;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.OneDeviceRun;
@@ -24,9 +24,9 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.results.Rendering;
-import dev.xfer.app.results.RunContext;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
@@ -152,16 +152,16 @@ public final class SeveralDevicesRun {
         boolean stopped = false;
         int done = 0;
         SequencedSet<String> stderrNotes = new LinkedHashSet<>();
-        List<BandwidthReport> reports = new ArrayList<>();
+        List<BandwidthResults> reports = new ArrayList<>();
         if (own.isPresent()) {
             // Each GPU's rows stream as measured: the GPUs done, then the one in progress so far.
             live.streamFrom(() -> {
-                List<BandwidthReport> soFar = new ArrayList<>(reports);
+                List<BandwidthResults> soFar = new ArrayList<>(reports);
                 int d = reports.size();
                 if (d < sessions.size()) {
                     List<BandwidthResult> all = live.measured(BandwidthResult.class);
                     int before = Math.min(all.size(), reports.stream().mapToInt(r -> r.results().size()).sum());
-                    soFar.add(new BandwidthReport(sessions.get(d).context(), own.get(),
+                    soFar.add(new BandwidthResults(sessions.get(d).context(), own.get(),
                             all.subList(before, all.size()), List.of(), List.of(),
                             placements.get(d)));
                 }
@@ -218,7 +218,7 @@ public final class SeveralDevicesRun {
             if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
                 notes.add("heap memory is the Java heap, which --numa-node does not place");
             }
-            reports.add(new BandwidthReport(session.context(), plan, results, failures, notes, placement));
+            reports.add(new BandwidthResults(session.context(), plan, results, failures, notes, placement));
         }
         stderrNotes.forEach(measuring::warn);
         List<VerificationFailure> across = new ArrayList<>();
@@ -229,7 +229,7 @@ public final class SeveralDevicesRun {
                 var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
                         (segment, device) -> { }).run(plan);
                 done += ConcurrentBenchmark.configurations(plan);
-                together = Optional.of(MultiDeviceReport.withAloneSums(outcome.results(), reports));
+                together = Optional.of(MultiDeviceResults.withAloneSums(outcome.results(), reports));
                 across.addAll(outcome.failures());
             }
             if (plan.peerCopies() && !stopped) {
@@ -243,7 +243,7 @@ public final class SeveralDevicesRun {
             // All GPUs at once and GPU to GPU give their results only when they end: none to keep.
         }
         measuring.progressDone();
-        MultiDeviceReport report = new MultiDeviceReport(plan, reports, together, peers, across);
+        MultiDeviceResults report = new MultiDeviceResults(plan, reports, together, peers, across);
         List<DeviceResults> perDevice = new ArrayList<>();
         for (int d = 0; d < reports.size(); d++) {
             perDevice.add(new DeviceResults(reports.get(d).context(),
@@ -263,9 +263,9 @@ public final class SeveralDevicesRun {
      * with each device's own document, then {@code concurrent} (with --concurrent), {@code p2p}
      * (with p2p) and {@code failures} (of those two; each device's are in its document).
      */
-    public static Map<String, Object> document(MultiDeviceReport report) {
+    public static Map<String, Object> document(MultiDeviceResults report) {
         List<Map<String, Object>> devices = new ArrayList<>();
-        for (BandwidthReport r : report.devices()) {
+        for (BandwidthResults r : report.devices()) {
             devices.add(OneDeviceRun.document(r));
         }
         Map<String, Object> doc = Documents.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices);

@@ -1,6 +1,6 @@
 package dev.xfer.app.bandwidth.concurrent;
 
-import dev.xfer.app.bandwidth.several.MultiDeviceReport;
+import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.stats.Summary;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -138,7 +138,7 @@ class ConcurrentArithmeticTest {
 
     @Example
     void aloneSumsComeFromEachDevicesOwnRun() {
-        MultiDeviceReport r = dev.xfer.app.results.MultiDeviceFixtures.concurrentReport();
+        MultiDeviceResults r = dev.xfer.app.output.MultiDeviceFixtures.concurrentReport();
         List<ConcurrentResult> c = r.concurrent().orElseThrow();
         assertEquals(52.63 + 52.60, c.get(0).aloneGbpsSum().orElseThrow(), 1e-9);
         assertEquals(53.50 + 53.40, c.get(1).aloneGbpsSum().orElseThrow(), 1e-9);

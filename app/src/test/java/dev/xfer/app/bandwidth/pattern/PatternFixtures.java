@@ -7,7 +7,7 @@ import dev.xfer.app.stats.Summary;
 import java.util.List;
 import java.util.OptionalInt;
 
-import static dev.xfer.app.results.ReportFixtures.summary;
+import static dev.xfer.app.output.ResultsFixtures.summary;
 
 /**
  * Fixed rounds of a pattern run over GPUs 0 and 1, for renderer tests and the golden files

@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth.pattern;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.measure.Progress;
-import dev.xfer.app.report.Json;
+import dev.xfer.app.format.Json;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.BeforeAll;

@@ -4,8 +4,8 @@ import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.results.MeasuredConfiguration;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -6,7 +6,7 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.results.ReportFixtures;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.cuda.HostMemoryKind;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +26,8 @@ class PeerKernelRenderingTest {
     private static final long MIB16 = 16L << 20;
 
     private static PeerResult pair(int src, int dst, double gbps, boolean access, CopyPath copy) {
-        return new PeerResult(src, dst, MIB16, access, ReportFixtures.summary(20, gbps, gbps - 1, gbps + 1, gbps, 0.5),
-                ReportFixtures.summary(20, 2 * gbps, 2 * gbps - 1, 2 * gbps + 1, 2 * gbps, 0.5), true, true, copy);
+        return new PeerResult(src, dst, MIB16, access, ResultsFixtures.summary(20, gbps, gbps - 1, gbps + 1, gbps, 0.5),
+                ResultsFixtures.summary(20, 2 * gbps, 2 * gbps - 1, 2 * gbps + 1, 2 * gbps, 0.5), true, true, copy);
     }
 
     /** GPUs 0 and 1 reach each other, 2 reaches neither: kernel pairs only between 0 and 1. */

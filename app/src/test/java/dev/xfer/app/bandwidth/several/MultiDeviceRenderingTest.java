@@ -2,7 +2,7 @@ package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.BandwidthCsv;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthReport;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthText;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyTimer;
@@ -15,8 +15,8 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.results.MultiDeviceFixtures;
-import dev.xfer.app.results.RunResults;
+import dev.xfer.app.output.MultiDeviceFixtures;
+import dev.xfer.app.output.RunResults;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -24,8 +24,8 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import static dev.xfer.app.results.ReportFixtures.line;
-import static dev.xfer.app.results.ReportFixtures.row;
+import static dev.xfer.app.output.ResultsFixtures.line;
+import static dev.xfer.app.output.ResultsFixtures.row;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A bandwidth run over several GPUs as text, CSV and result names, from fixed records. */
 class MultiDeviceRenderingTest {
     private static final OptionalDouble LINK = OptionalDouble.of(63.0);
-    private final MultiDeviceReport concurrent = MultiDeviceFixtures.concurrentReport();
-    private final MultiDeviceReport peers = MultiDeviceFixtures.peerReport();
+    private final MultiDeviceResults concurrent = MultiDeviceFixtures.concurrentReport();
+    private final MultiDeviceResults peers = MultiDeviceFixtures.peerReport();
 
     // ---- text: one report per device
 
@@ -73,8 +73,8 @@ class MultiDeviceRenderingTest {
     @Test
     void withoutAnAloneFigureTheComparisonIsADash() {
         ConcurrentResult c = concurrent.concurrent().orElseThrow().getFirst().withAlone(OptionalDouble.empty());
-        MultiDeviceReport bare = new MultiDeviceReport(concurrent.plan(),
-                concurrent.devices().stream().map(d -> new BandwidthReport(d.context(), d.plan(), List.of(),
+        MultiDeviceResults bare = new MultiDeviceResults(concurrent.plan(),
+                concurrent.devices().stream().map(d -> new BandwidthResults(d.context(), d.plan(), List.of(),
                         List.of(), List.of())).toList(),
                 java.util.Optional.of(List.of(c)), java.util.Optional.empty(), List.of());
         String text = MultiDeviceText.render(bare);
@@ -129,11 +129,11 @@ class MultiDeviceRenderingTest {
     @Test
     void withPeerAccessEverywhereThereIsNoLegend() {
         List<PeerResult> all = List.of(
-                new PeerResult(0, 1, 4096, true, dev.xfer.app.results.ReportFixtures.summary(1, 9, 9, 9, 9, 0),
-                        dev.xfer.app.results.ReportFixtures.summary(1, 17, 17, 17, 17, 0), true, true),
-                new PeerResult(1, 0, 4096, true, dev.xfer.app.results.ReportFixtures.summary(1, 8, 8, 8, 8, 0),
-                        dev.xfer.app.results.ReportFixtures.summary(1, 16, 16, 16, 16, 0), true, true));
-        MultiDeviceReport two = new MultiDeviceReport(peers.plan(), peers.devices().subList(0, 2),
+                new PeerResult(0, 1, 4096, true, dev.xfer.app.output.ResultsFixtures.summary(1, 9, 9, 9, 9, 0),
+                        dev.xfer.app.output.ResultsFixtures.summary(1, 17, 17, 17, 17, 0), true, true),
+                new PeerResult(1, 0, 4096, true, dev.xfer.app.output.ResultsFixtures.summary(1, 8, 8, 8, 8, 0),
+                        dev.xfer.app.output.ResultsFixtures.summary(1, 16, 16, 16, 16, 0), true, true));
+        MultiDeviceResults two = new MultiDeviceResults(peers.plan(), peers.devices().subList(0, 2),
                 java.util.Optional.empty(), java.util.Optional.of(all), List.of());
         String text = MultiDeviceText.render(two);
         assertFalse(text.contains("*"), text);

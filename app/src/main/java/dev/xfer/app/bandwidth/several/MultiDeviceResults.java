@@ -1,0 +1,63 @@
+package dev.xfer.app.bandwidth.several;
+
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthResults;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.concurrent.AloneRates;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerResult;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * A bandwidth run over several devices: each device's own report (the plan run on it alone, one
+ * after another), and what spans the devices: all of them copying at once ({@code --concurrent})
+ * and the GPU-to-GPU matrix ({@code --direction p2p}).
+ *
+ * @param plan       the plan as asked for, p2p included
+ * @param devices    one report per device, in the order selected; a device's results are empty
+ *                   when p2p is the only direction
+ * @param concurrent what the devices did at once; empty without {@code --concurrent}
+ * @param peers      every ordered pair, per size; empty without p2p
+ * @param failures   data that came back wrong in the concurrent or p2p copies (each device's own
+ *                   failures are in its report)
+ */
+public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devices,
+                                Optional<List<ConcurrentResult>> concurrent, Optional<List<PeerResult>> peers,
+                                List<VerificationFailure> failures) {
+
+    public MultiDeviceResults {
+        devices = List.copyOf(devices);
+        concurrent = concurrent.map(List::copyOf);
+        peers = peers.map(List::copyOf);
+        failures = List.copyOf(failures);
+        if (devices.size() < 2) {
+            throw new IllegalArgumentException("a run over several devices needs at least two, not " + devices.size());
+        }
+    }
+
+    /** The CUDA indices, in the order measured. */
+    public List<Integer> indices() {
+        return devices.stream().map(r -> r.context().device().index()).toList();
+    }
+
+    /** Whether every device's data and every concurrent and p2p copy's data came back right. */
+    public boolean verified() {
+        return failures.isEmpty() && devices.stream().allMatch(BandwidthResults::verified);
+    }
+
+    /**
+     * Device {@code index}'s median rate measured alone for this memory kind, direction and size,
+     * from its own report (an unplaced pass); empty when it has none.
+     */
+    public OptionalDouble aloneMedian(int index, String memory, String direction, long bytes) {
+        return new AloneRates(devices).median(index, memory, direction, bytes);
+    }
+
+    /** The concurrent results with each one's sum of the GPUs' medians alone filled in from the devices' reports. */
+    public static List<ConcurrentResult> withAloneSums(List<ConcurrentResult> concurrent, List<BandwidthResults> devices) {
+        return new AloneRates(devices).withSums(concurrent);
+    }
+}

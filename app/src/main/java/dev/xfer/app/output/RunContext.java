@@ -1,0 +1,50 @@
+package dev.xfer.app.output;
+
+import dev.xfer.app.devices.DeviceInfo;
+import dev.xfer.app.devices.DevicesJson;
+import dev.xfer.app.format.Json;
+import dev.xfer.app.format.TerminalText;
+import dev.xfer.app.topology.PcieLink;
+import dev.xfer.cuda.CudaVersion;
+
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where and with what a measurement ran: shared by every measuring command's results, so any
+ * result file says which GPU, link, driver and runtime produced it.
+ */
+public record RunContext(String xferVersion, Instant started, String host, DeviceInfo device,
+                         CudaVersion runtime, CudaVersion driver, Optional<String> label) {
+
+    /** A context without --label. */
+    public RunContext(String xferVersion, Instant started, String host, DeviceInfo device,
+                      CudaVersion runtime, CudaVersion driver) {
+        this(xferVersion, started, host, device, runtime, driver, Optional.empty());
+    }
+
+    public Optional<PcieLink> link() {
+        return device.transferLink();
+    }
+
+    /** One line for the top of a text report; the driver's GPU name is shown escaped. */
+    public String headline() {
+        String link = link().map(l -> String.format(Locale.ROOT, "%s (%.1f GB/s per direction)", l, l.theoreticalGBps()))
+                .orElse("link unknown");
+        return String.format(Locale.ROOT, "device %d: %s, %s, CUDA runtime %s, driver %s",
+                device.index(), TerminalText.field(device.name()), link, runtime, driver);
+    }
+
+    public Map<String, Object> toJson() {
+        return Json.object(
+                "xfer", xferVersion,
+                "started", started.toString(),
+                "host", host,
+                "label", label.orElse(null),
+                "runtimeVersion", runtime.toString(),
+                "driverVersion", driver.toString(),
+                "device", DevicesJson.device(device));
+    }
+}

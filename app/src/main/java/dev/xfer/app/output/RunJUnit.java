@@ -1,0 +1,130 @@
+package dev.xfer.app.output;
+
+import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.format.JUnitXml;
+import dev.xfer.app.format.JUnitXml.TestCase;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run as JUnit XML: one test case per measured configuration (failing when its data check
+ * failed) and one per expectation outcome (failing with the measured value and the bound), so CI
+ * test reporters show both.
+ */
+public final class RunJUnit {
+    private RunJUnit() {
+    }
+
+    public static String render(RunContext context, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+                                Duration elapsed) {
+        return JUnitXml.render(suites(context, runs, outcomes, elapsed));
+    }
+
+    /** The suites of one device's run, so several devices' suites can go into one report. */
+    public static List<JUnitXml.TestSuite> suites(RunContext context, List<RunResults> runs,
+                                                 List<ExpectationOutcome> outcomes, Duration elapsed) {
+        List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        for (RunResults run : runs) {
+            List<TestCase> cases = new ArrayList<>();
+            for (MeasuredConfiguration c : run.configurations()) {
+                JUnitXml.Outcome outcome = c.failure().<JUnitXml.Outcome>map(
+                        f -> new JUnitXml.Failed(f, "xfer.CheckFailed", c.summary())).orElse(new JUnitXml.Passed());
+                cases.add(new TestCase("xfer." + run.command() + ".device" + context.device().index(), c.name(),
+                        Duration.ZERO, outcome, c.summary()));
+            }
+            suites.add(new JUnitXml.TestSuite("xfer " + run.command() + " (device " + context.device().index() + ": "
+                    + context.device().name() + ")", context.started(), context.host(), elapsed, cases));
+        }
+        if (!outcomes.isEmpty()) {
+            List<TestCase> cases = new ArrayList<>();
+            for (ExpectationOutcome o : outcomes) {
+                String line = o.line();
+                JUnitXml.Outcome outcome = outcome(o, line);
+                cases.add(new TestCase("xfer.expect.device" + context.device().index(),
+                        o.expectation() + " [" + o.metricName() + "]", Duration.ZERO, outcome, line));
+            }
+            suites.add(new JUnitXml.TestSuite("xfer expectations (device " + context.device().index() + ")",
+                    context.started(), context.host(), Duration.ZERO, cases));
+        }
+        return suites;
+    }
+
+    /**
+     * A run over several devices as JUnit XML: each device's suites as {@link #suites} makes them
+     * (without expectations), one suite per run that spans the devices ({@code across}, e.g. all
+     * GPUs copying at once), and one suite for all the expectation outcomes.
+     *
+     * @param contexts  the devices, in the order measured; at least one
+     * @param perDevice each device's runs, in the same order as {@code contexts}
+     */
+    public static String renderDevices(List<RunContext> contexts, List<List<RunResults>> perDevice,
+                                       List<RunResults> across, List<ExpectationOutcome> outcomes, Duration elapsed) {
+        return JUnitXml.render(suitesDevices(contexts, perDevice, across, outcomes, elapsed));
+    }
+
+    /** The suites of {@link #renderDevices}, so a stopped run can add those it did not measure. */
+    public static List<JUnitXml.TestSuite> suitesDevices(List<RunContext> contexts, List<List<RunResults>> perDevice,
+                                                        List<RunResults> across, List<ExpectationOutcome> outcomes,
+                                                        Duration elapsed) {
+        if (contexts.isEmpty() || contexts.size() != perDevice.size()) {
+            throw new IllegalArgumentException("one list of runs per device, at least one device");
+        }
+        List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        for (int i = 0; i < contexts.size(); i++) {
+            suites.addAll(suites(contexts.get(i), perDevice.get(i), List.of(), elapsed));
+        }
+        RunContext first = contexts.getFirst();
+        String indices = String.join(", ", contexts.stream().map(c -> Integer.toString(c.device().index())).toList());
+        String classSuffix = ".devices" + String.join("-", contexts.stream()
+                .map(c -> Integer.toString(c.device().index())).toList());
+        for (RunResults run : across) {
+            List<TestCase> cases = new ArrayList<>();
+            for (MeasuredConfiguration c : run.configurations()) {
+                JUnitXml.Outcome outcome = c.failure().<JUnitXml.Outcome>map(
+                        f -> new JUnitXml.Failed(f, "xfer.CheckFailed", c.summary())).orElse(new JUnitXml.Passed());
+                cases.add(new TestCase("xfer." + run.command() + classSuffix, c.name(), Duration.ZERO, outcome,
+                        c.summary()));
+            }
+            suites.add(new JUnitXml.TestSuite("xfer " + run.command() + " (devices " + indices + ")", first.started(),
+                    first.host(), elapsed, cases));
+        }
+        if (!outcomes.isEmpty()) {
+            List<TestCase> cases = new ArrayList<>();
+            for (ExpectationOutcome o : outcomes) {
+                String line = o.line();
+                JUnitXml.Outcome outcome = outcome(o, line);
+                cases.add(new TestCase("xfer.expect" + classSuffix, o.expectation() + " [" + o.metricName() + "]",
+                        Duration.ZERO, outcome, line));
+            }
+            suites.add(new JUnitXml.TestSuite("xfer expectations (devices " + indices + ")", first.started(),
+                    first.host(), Duration.ZERO, cases));
+        }
+        return suites;
+    }
+
+    /** An expectation's test case: passed, failed, or skipped when the run stopped before its result. */
+    private static JUnitXml.Outcome outcome(ExpectationOutcome o, String line) {
+        if (o.passed()) {
+            return new JUnitXml.Passed();
+        }
+        return o.evaluated() ? new JUnitXml.Failed(line, "xfer.ExpectationFailed", line) : new JUnitXml.Skipped(line);
+    }
+
+    /**
+     * The results a stopped run never measured, one skipped test case each, so a CI report shows
+     * what is missing rather than fewer green cases.
+     *
+     * @param why the run's stop, e.g. {@code interrupted (SIGINT) after 37 of 210 configurations}
+     */
+    public static JUnitXml.TestSuite notMeasured(RunContext context, String command, List<String> names, String why) {
+        List<TestCase> cases = new ArrayList<>();
+        for (String name : names) {
+            cases.add(new TestCase("xfer." + command + ".device" + context.device().index(), name, Duration.ZERO,
+                    new JUnitXml.Skipped("not measured: " + why), null));
+        }
+        return new JUnitXml.TestSuite("xfer " + command + " (not measured: " + why + ")", context.started(),
+                context.host(), Duration.ZERO, cases);
+    }
+}

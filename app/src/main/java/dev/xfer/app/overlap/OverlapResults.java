@@ -1,0 +1,83 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.output.RunContext;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * An overlap run: the schedules' results beside the model, and the copy engines that limit
+ * overlap. With {@code --numa-node all} the whole plan ran once per node: one pass each, with its
+ * own model.
+ *
+ * @param passes    the passes in the order they ran; one without {@code --numa-node all}
+ * @param notes     facts for the reader of the text, e.g. that placement has no effect here
+ * @param placement where the host array and the measuring thread were placed;
+ *                  {@link HostPlacement#none()} when the option was not given
+ */
+public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> passes, List<String> notes,
+                            HostPlacement placement) {
+
+    /**
+     * One run of the plan.
+     *
+     * @param numaNode the node it was placed on; empty when nothing was placed
+     * @param model    each stage alone, measured in this pass
+     * @param results  one per schedule, each carrying {@code numaNode}
+     * @param timelines one recorded iteration per schedule (empty when none was recorded)
+     */
+    public record Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results,
+                       List<ScheduleTimeline> timelines) {
+        public Pass {
+            Objects.requireNonNull(numaNode, "numaNode");
+            Objects.requireNonNull(model, "model");
+            results = List.copyOf(results);
+            timelines = List.copyOf(timelines);
+        }
+
+        /** A pass without recorded timelines. */
+        public Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results) {
+            this(numaNode, model, results, List.of());
+        }
+    }
+
+    public OverlapResults {
+        passes = List.copyOf(passes);
+        notes = List.copyOf(notes);
+        Objects.requireNonNull(placement, "placement");
+        if (passes.isEmpty()) {
+            throw new IllegalArgumentException("an overlap report has at least one pass");
+        }
+    }
+
+    /** A report of one unplaced pass, as runs without {@code --numa-node} make. */
+    public OverlapResults(RunContext context, OverlapPlan plan, OverlapModel model, List<OverlapResult> results) {
+        this(context, plan, List.of(new Pass(OptionalInt.empty(), model, results)), List.of(), HostPlacement.none());
+    }
+
+    /** The first pass's recorded timelines: what a timeline draws. */
+    public List<ScheduleTimeline> timelines() {
+        return passes.getFirst().timelines();
+    }
+
+    /** The first pass's model: the only one without {@code --numa-node all}. */
+    public OverlapModel model() {
+        return passes.getFirst().model();
+    }
+
+    /** Every pass's results, pass after pass. */
+    public List<OverlapResult> results() {
+        return passes.stream().flatMap(p -> p.results().stream()).toList();
+    }
+
+    /** The model of the pass placed on {@code node} (the first pass's when none matches). */
+    public OverlapModel modelOf(OptionalInt node) {
+        return passes.stream().filter(p -> p.numaNode().equals(node)).findFirst().orElse(passes.getFirst()).model();
+    }
+
+    public boolean withinTolerance() {
+        return results().stream().allMatch(OverlapResult::withinTolerance);
+    }
+}

@@ -1,0 +1,242 @@
+package dev.xfer.app.format;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FilterWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class JsonTest {
+
+    @Test
+    void writesIndentedObjectsInInsertionOrder() {
+        Map<String, Object> report = Json.object(
+                "tool", "xfer",
+                "bytes", 4096L,
+                "gbps", 24.5,
+                "pinned", true,
+                "device", null,
+                "samples", List.of(1.5, 2.0),
+                "empty", List.of(),
+                "nested", Json.object("z", 1, "a", Map.of()));
+        assertEquals("""
+                {
+                  "tool": "xfer",
+                  "bytes": 4096,
+                  "gbps": 24.5,
+                  "pinned": true,
+                  "device": null,
+                  "samples": [
+                    1.5,
+                    2.0
+                  ],
+                  "empty": [],
+                  "nested": {
+                    "z": 1,
+                    "a": {}
+                  }
+                }
+                """, Json.write(report));
+    }
+
+    @Test
+    void writesScalarsAtTopLevel() {
+        assertEquals("\"x\"\n", Json.write("x"));
+        assertEquals("null\n", Json.write(null));
+        assertEquals("[]\n", Json.write(List.of()));
+    }
+
+    @Test
+    void writesUnorderedMapsInKeyOrder() {
+        Map<String, Object> map = new HashMap<>();
+        for (String key : List.of("m", "b", "z", "a", "q")) {
+            map.put(key, key);
+        }
+        assertEquals(List.of("a", "b", "m", "q", "z"),
+                new ArrayList<>(((Map<?, ?>) Json.parse(Json.write(map))).keySet()));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "1.0E9      | 1.0E9",
+            "1e-5       | 1.0E-5",
+            "0.1        | 0.1",
+            "-0.0       | -0.0",
+            "123456.789 | 123456.789",
+            "1e-7       | 1.0E-7",
+            "0.001      | 0.001",
+            "1e7        | 1.0E7",
+            "4.9E-324   | 4.9E-324",
+            "1.7976931348623157E308 | 1.7976931348623157E308",
+    })
+    void writesDoublesInShortestRoundTripForm(double value, String json) {
+        assertEquals(json + "\n", Json.write(value));
+        assertEquals(value, Json.parse(json));
+    }
+
+    @Test
+    void writesNonFiniteDoublesAsNull() {
+        assertEquals("[\n  null,\n  null,\n  null,\n  null\n]\n", Json.write(List.of(
+                Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Float.NaN)));
+    }
+
+    @Test
+    void writesOtherNumbersAndPrimitiveArrays() {
+        assertEquals("[\n  7,\n  8,\n  9,\n  0.5\n]\n",
+                Json.write(Arrays.asList(7, (short) 8, (byte) 9, 0.5f)));
+        assertEquals(List.of(1.5, 2.0), Json.parse(Json.write(new double[] {1.5, 2})));
+        assertEquals(List.of(1L, 2L), Json.parse(Json.write(new long[] {1, 2})));
+        assertEquals(List.of(3L), Json.parse(Json.write(new int[] {3})));
+        assertEquals("[\n  -9223372036854775808,\n  1.0E-7,\n  3.4028235E38\n]\n",
+                Json.write(Arrays.asList(Long.MIN_VALUE, 1e-7, Float.MAX_VALUE)));
+    }
+
+    @Test
+    void writesAJsonLinesRecordOnOneLine() {
+        assertEquals("{\"a\": 1, \"b\": [1.5, \"x\"], \"c\": {}, \"d\": [], \"e\": {\"f\": null}}",
+                Json.writeLine(Json.object("a", 1L, "b", List.of(1.5, "x"), "c", Map.of(), "d", List.of(),
+                        "e", Json.object("f", null))));
+    }
+
+    /** One value after another on one stream, as a long list of documents is written. */
+    @Test
+    void writesToAWriterLeftOpenAndUnflushed() throws Exception {
+        List<String> calls = new ArrayList<>();
+        StringWriter text = new StringWriter();
+        Writer out = new FilterWriter(text) {
+            @Override
+            public void flush() {
+                calls.add("flush");
+            }
+
+            @Override
+            public void close() {
+                calls.add("close");
+            }
+        };
+        Map<String, Object> first = Json.object("n", 1L, "rates", new double[] {1.5});
+        Map<String, Object> second = Json.object("n", 2L, "label", "a\nb");
+        Json.write(first, out);
+        Json.write(second, out);
+        Json.writeLine(first, out);
+        assertEquals(Json.write(first) + Json.write(second) + Json.writeLine(first), text.toString());
+        assertEquals(List.of(), calls);
+    }
+
+    @Test
+    void escapesStrings() {
+        assertEquals("\"q\\\" b\\\\ n\\n r\\r t\\t b\\b f\\f nul\\u0000 us\\u001f del\u007f\"\n",
+                Json.write("q\" b\\ n\n r\r t\t b\b f\f nul\u0000 us\u001f del\u007f"));
+    }
+
+    @Test
+    void keepsNonAsciiAndEscapesLoneSurrogates() {
+        assertEquals("\"µs → 🚀 \u2028\"\n", Json.write("µs → 🚀 \u2028"));
+        assertEquals("\"a\\ud800b\\udc00\"\n", Json.write("a\uD800b\uDC00"));
+        assertEquals("a\uD800b\uDC00", Json.parse(Json.write("a\uD800b\uDC00")));
+        // Beside a lone surrogate a pair is escaped too (Jackson escapes by the character, not the pair).
+        assertEquals("\"\\ud800 \\ud83d\\ude80\"\n", Json.write("\uD800 🚀"));
+        assertEquals("\uD800 🚀", Json.parse(Json.write("\uD800 🚀")));
+        assertEquals("{\n  \"k\\u0001\\ud800\": 1\n}\n", Json.write(Json.object("k\u0001\uD800", 1L)));
+    }
+
+    @Test
+    void rejectsValuesOutsideTheModel() {
+        assertEquals("cannot write a java.lang.Object as JSON", assertThrows(
+                IllegalArgumentException.class, () -> Json.write(new Object())).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Json.write(Map.of(1, "x")));
+        Map<Object, Object> ordered = new LinkedHashMap<>();
+        ordered.put(1, "x");
+        assertThrows(IllegalArgumentException.class, () -> Json.write(ordered));
+    }
+
+    @Test
+    void rejectsCycles() {
+        List<Object> cycle = new ArrayList<>();
+        cycle.add(cycle);
+        assertEquals("JSON nested deeper than 512 levels; is there a cycle?", assertThrows(
+                IllegalArgumentException.class, () -> Json.write(cycle)).getMessage());
+    }
+
+    @Test
+    void objectHelperChecksItsArguments() {
+        assertThrows(IllegalArgumentException.class, () -> Json.object("a"));
+        assertThrows(IllegalArgumentException.class, () -> Json.object(1, "a"));
+        assertThrows(IllegalArgumentException.class, () -> Json.object("a", 1, "a", 2));
+    }
+
+    @Test
+    void parsesAllValueKinds() {
+        Object value = Json.parse(" {\"a\": [1, -2.5e3, true, false, null, \"s\\u00e9\\/\"],"
+                + " \"b\": {}, \"c\": [], \"big\": 12345678901234567890, \"e\": 1E2}\r\n\t");
+        Map<String, Object> expected = new LinkedHashMap<>();
+        expected.put("a", Arrays.asList(1L, -2500.0, true, false, null, "sé/"));
+        expected.put("b", Map.of());
+        expected.put("c", List.of());
+        expected.put("big", 1.2345678901234567e19);
+        expected.put("e", 100.0);
+        assertEquals(expected, value);
+        assertEquals(List.of("a", "b", "c", "big", "e"),
+                new ArrayList<>(((Map<?, ?>) value).keySet()));
+        assertNull(Json.parse("null"));
+        assertEquals(Long.MIN_VALUE, Json.parse("-9223372036854775808"));
+    }
+
+    @Test
+    void parsesSurrogatePairEscapes() {
+        assertEquals("🚀", Json.parse("\"\\ud83d\\ude80\""));
+    }
+
+    /** Jackson reads the text; the message's position and gist are ours to pin, its wording Jackson's. */
+    @ParameterizedTest(name = "[{index}] {1}")
+    @CsvSource(delimiter = '|', value = {
+            "''                 | line 1, column 1: | end of input",
+            "'{\"a\":1,}'       | line 1, column 8: | '}'",
+            "'[1,]'             | line 1, column 4: | ']'",
+            "'[1 2]'            | line 1, column 4: | '2'",
+            "'{\"a\" 1}'        | line 1, column 6: | colon",
+            "'{\"a\":1,\"a\":2}' | line 1, column 11: | Duplicate field 'a'",
+            "'01'               | line 1, column 2: | Leading zeroes",
+            "'1.'               | line 1, column 2: | Decimal point",
+            "'-'                | line 1, column 2: | No digit",
+            "'1e'               | line 1, column 3: | exponent",
+            "'+1'               | line 1, column 2: | plus sign",
+            "'1e999'            | line 1, column 1: | number 1e999 is too large for a double",
+            "'NaN'              | line 1, column 4: | 'NaN'",
+            "'tru'              | line 1, column 4: | 'tru'",
+            "'\"abc'            | line 1, column 5: | closing quote",
+            "'\"\\x\"'          | line 1, column 3: | escape 'x'",
+            "'\"\\u12G4\"'      | line 1, column 6: | hex-digit",
+            "'\"\\u12'          | line 1, column 6: | end-of-input",
+            "'[1]\n\n  x'       | line 3, column 4: | 'x'",
+            "'[1] 2'            | line 1, column 5: | unexpected 2 after the value",
+            "'\"a\nb\"'          | line 1, column 3: | CTRL-CHAR",
+    })
+    void rejectsInvalidJsonNamingLineAndColumn(String text, String where, String gist) {
+        String message = assertThrows(IllegalArgumentException.class, () -> Json.parse(text)).getMessage();
+        assertTrue(message.startsWith("invalid JSON at " + where + " "), message);
+        assertTrue(message.contains(gist), message);
+        assertFalse(message.contains("\n"), message);
+    }
+
+    @Test
+    void limitsNestingDepth() {
+        String deep = "[".repeat(600) + "]".repeat(600);
+        assertThrows(IllegalArgumentException.class, () -> Json.parse(deep));
+        String fine = "[".repeat(500) + "]".repeat(500);
+        assertEquals(fine, Json.write(Json.parse(fine)).replaceAll("\\s", ""));
+    }
+}

@@ -1,0 +1,19 @@
+package dev.xfer.app.format;
+
+import dev.xfer.app.stats.Summary;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class SummaryJsonTest {
+
+    @Test
+    void everyFieldInTheOrderEveryDocumentWritesIt() {
+        Map<String, Object> m = SummaryJson.of(new Summary(5, 2.0, 1.75, 2.5, 2.0625, 0.125));
+        assertEquals(List.of("median", "min", "max", "mean", "stddev", "n"), List.copyOf(m.keySet()));
+        assertEquals(List.of(2.0, 1.75, 2.5, 2.0625, 0.125, 5), List.copyOf(m.values()));
+    }
+}

@@ -1,0 +1,128 @@
+package dev.xfer.app.output;
+
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.BandwidthResults;
+import dev.xfer.app.bandwidth.BandwidthResult;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.several.MultiDeviceResults;
+import dev.xfer.app.bandwidth.peer.PeerResult;
+import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.devices.DeviceInfo;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.host.CpuSet;
+import dev.xfer.app.topology.PciAddress;
+import dev.xfer.app.topology.PciDeviceInfo;
+import dev.xfer.app.topology.PcieGeneration;
+import dev.xfer.app.topology.PcieLink;
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+import static dev.xfer.app.output.ResultsFixtures.MIB16;
+import static dev.xfer.app.output.ResultsFixtures.context;
+import static dev.xfer.app.output.ResultsFixtures.summary;
+
+/**
+ * Fixed records of bandwidth runs over several GPUs, for renderer tests and the golden files
+ * {@code bandwidth-devices-concurrent.json} and {@code bandwidth-devices-p2p.json}: no GPU, no clock.
+ */
+public final class MultiDeviceFixtures {
+    private MultiDeviceFixtures() {
+    }
+
+    /** An H200 at CUDA index {@code index} on PCI bus {@code bus}, NUMA node {@code node}, Gen5 x16. */
+    public static DeviceInfo h200At(int index, int bus, int node) {
+        PciDeviceInfo pci = new PciDeviceInfo(new PciAddress(0, bus, 0, 0), OptionalInt.of(node),
+                Optional.of(node == 0 ? "0-23" : "24-47"), CpuSet.parse(node == 0 ? "0-23" : "24-47"),
+                Optional.of(new PcieLink(PcieGeneration.GEN5, 16)), Optional.of(new PcieLink(PcieGeneration.GEN5, 16)));
+        return new DeviceInfo(index, "NVIDIA H200", 9, 0, 150_109_880_320L, 149_534_343_168L, 132, 2, true,
+                String.format("0000:%02X:00.0", bus), Optional.of(pci), node)
+                .withUuid(String.format("GPU-%08x-0000-4000-8000-0000000000%02x", 0xabc00000 + bus, index));
+    }
+
+    /** A rate summary around {@code median}, and the time one 16 MiB copy takes at it. */
+    private static BandwidthResult pinned(String direction, double median) {
+        double micros = Math.round(MIB16 / (median * 1e3) * 10) / 10.0;
+        return new BandwidthResult("pinned", direction, MIB16, around(median),
+                summary(20, micros, micros - 1, micros + 1, micros, 0.5),
+                OptionalDouble.of(Math.round(median / 0.63 * 10) / 10.0), true);
+    }
+
+    private static Summary around(double median) {
+        return summary(20, median, median - 0.5, median + 0.25, median, 0.125);
+    }
+
+    // ---- --concurrent on two GPUs
+
+    /** Pinned h2d and d2h at 16 MiB, as --concurrent asks for. */
+    public static BandwidthPlan concurrentPlan() {
+        return new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), 20, 5, CopyTimer.EVENTS);
+    }
+
+    private static ConcurrentResult.GpuShare share(int device, double median, boolean verified) {
+        double micros = Math.round(MIB16 / (median * 1e3) * 10) / 10.0;
+        return new ConcurrentResult.GpuShare(device, around(median), summary(20, micros, micros - 2, micros + 2, micros, 1),
+                OptionalDouble.of(Math.round(median / 0.63 * 10) / 10.0), verified);
+    }
+
+    /**
+     * Two H200s (devices 0 and 1, nodes 0 and 1), each alone at about 53 GB/s; together each gets
+     * about half (a shared switch, say): h2d 27.10 + 27.05, aggregate 53.90 against 105.23 alone;
+     * d2h 30.00 + 29.50, aggregate 59.00 against 106.90, device 1's data wrong at byte 8.
+     */
+    public static MultiDeviceResults concurrentReport() {
+        BandwidthPlan plan = concurrentPlan();
+        BandwidthResults gpu0 = new BandwidthResults(context(h200At(0, 0x17, 0)), plan,
+                List.of(pinned("h2d", 52.63), pinned("d2h", 53.50)), List.of(), List.of());
+        BandwidthResults gpu1 = new BandwidthResults(context(h200At(1, 0x97, 1)), plan,
+                List.of(pinned("h2d", 52.60), pinned("d2h", 53.40)), List.of(), List.of());
+        List<ConcurrentResult> together = List.of(
+                new ConcurrentResult("pinned", "h2d", MIB16, List.of(share(0, 27.10, true), share(1, 27.05, true)),
+                        around(53.90), OptionalDouble.empty()),
+                new ConcurrentResult("pinned", "d2h", MIB16, List.of(share(0, 30.00, true), share(1, 29.50, false)),
+                        around(59.00), OptionalDouble.empty()));
+        List<BandwidthResults> devices = List.of(gpu0, gpu1);
+        return new MultiDeviceResults(plan, devices, Optional.of(MultiDeviceResults.withAloneSums(together, devices)),
+                Optional.empty(), List.of(new VerificationFailure("concurrent pinned h2d+d2h 16777216 B on device 1", 8,
+                (byte) 0x3c, (byte) 0xa5)));
+    }
+
+    // ---- p2p on three GPUs
+
+    public static BandwidthPlan peerPlan() {
+        return new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED),
+                List.of(CopyDirection.P2P), 20, 5, CopyTimer.EVENTS);
+    }
+
+    private static PeerResult pair(int src, int dst, boolean access, double gbps, double bidir, boolean verified) {
+        return new PeerResult(src, dst, MIB16, access, around(gbps), around(bidir), verified, true);
+    }
+
+    /**
+     * Three GPUs: 0 and 1 reach each other (NVLink, say: about 390 GB/s one way, 750 both ways);
+     * 2 reaches neither, so its copies go through host memory (about 20 GB/s). 2 to 1 came back
+     * wrong one way at byte 4097.
+     */
+    public static MultiDeviceResults peerReport() {
+        BandwidthPlan plan = peerPlan();
+        List<BandwidthResults> devices = List.of(
+                new BandwidthResults(context(h200At(0, 0x17, 0)), plan, List.of(), List.of(), List.of()),
+                new BandwidthResults(context(h200At(1, 0x97, 1)), plan, List.of(), List.of(), List.of()),
+                new BandwidthResults(context(h200At(2, 0xC1, 1)), plan, List.of(), List.of(), List.of()));
+        List<PeerResult> pairs = List.of(
+                pair(0, 1, true, 390.12, 750.5, true),
+                pair(0, 2, false, 20.5, 38.25, true),
+                pair(1, 0, true, 389.8, 751.0, true),
+                pair(1, 2, false, 20.4, 38.0, true),
+                pair(2, 0, false, 21.0, 38.5, true),
+                pair(2, 1, false, 20.9, 38.4, false));
+        return new MultiDeviceResults(plan, devices, Optional.empty(), Optional.of(pairs),
+                List.of(new VerificationFailure("p2p 2->1 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)));
+    }
+}
