@@ -15,7 +15,7 @@ import java.util.OptionalInt;
  * }
  * }</pre>
  *
- * Only the thread that entered a placement may close it, and only a platform thread can enter
+ * Only the thread that entered a binding may close it, and only a platform thread can enter
  * one: a virtual thread moves between carrier threads, so binding its carrier would bind the
  * wrong thread.
  */

@@ -21,7 +21,7 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
         Objects.requireNonNull(placement, "placement");
     }
 
-    /** A report of a run without {@code --numa-node}. */
+    /** The results of a run without {@code --numa-node}. */
     public BandwidthResults(RunContext context, BandwidthPlan plan, List<BandwidthResult> results,
                            List<VerificationFailure> failures, List<String> notes) {
         this(context, plan, results, failures, notes, HostPlacement.none());

@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** The parts of the bandwidth text report that only the copy kernel has: its launch, the blocks sweep, the crossover. */
+/** The parts of the bandwidth text output that only the copy kernel has: its launch, the blocks sweep, the crossover. */
 final class KernelCopyText {
     /** A grid reaches the link when its median is within this fraction of the sweep's best. */
     static final double SATURATED = 0.95;

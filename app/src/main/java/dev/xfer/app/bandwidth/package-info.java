@@ -7,6 +7,6 @@
  * The families that span GPUs live in their own packages, each with its own renderers:
  * {@link dev.xfer.app.bandwidth.concurrent} (every GPU at once), {@link dev.xfer.app.bandwidth.peer}
  * (GPU to GPU) and {@link dev.xfer.app.bandwidth.several} (a run over several GPUs, which puts
- * each GPU's own report and those two together).
+ * each GPU's own results and those two together).
  */
 package dev.xfer.app.bandwidth;

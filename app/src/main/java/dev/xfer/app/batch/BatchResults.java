@@ -25,7 +25,7 @@ public record BatchResults(RunContext context, BatchPlan plan, List<BatchResult>
         hostMemory = List.copyOf(hostMemory);
     }
 
-    /** A report of a run without {@code --numa-node}. */
+    /** The results of a run without {@code --numa-node}. */
     public BatchResults(RunContext context, BatchPlan plan, List<BatchResult> results) {
         this(context, plan, results, List.of(), HostPlacement.none(), List.of());
     }

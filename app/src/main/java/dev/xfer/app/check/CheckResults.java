@@ -14,7 +14,7 @@ public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult>
         results = List.copyOf(results);
     }
 
-    /** A report without the setup time. */
+    /** Results without the setup time. */
     public CheckResults(RunContext context, CheckPlan plan, List<CheckResult> results) {
         this(context, plan, results, 0);
     }

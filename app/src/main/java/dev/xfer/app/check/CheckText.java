@@ -5,7 +5,7 @@ import dev.xfer.app.format.TextTable.Column;
 
 import java.util.Locale;
 
-/** The check report for people: one row per scenario, then what each scenario did. */
+/** The check results for people: one row per scenario, then what each scenario did. */
 public final class CheckText {
     private CheckText() {
     }
@@ -16,7 +16,7 @@ public final class CheckText {
 
     /**
      * With {@code verbose}, also where each scenario's time went (per phase, summed over its
-     * trials); otherwise only the run's total, when the report was timed.
+     * trials); otherwise only the run's total, when the run was timed.
      */
     public static String render(CheckResults report, boolean verbose) {
         CheckPlan plan = report.plan();

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Several text reports as one: one after another, a blank line between them. Every run over
- * several GPUs prints its GPUs' reports this way, whichever command measured them.
+ * several GPUs prints its GPUs' text outputs this way, whichever command measured them.
  */
 public final class TextSections {
     private TextSections() {

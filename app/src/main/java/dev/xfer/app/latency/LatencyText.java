@@ -6,7 +6,7 @@ import dev.xfer.app.units.ByteSize;
 
 import java.util.Locale;
 
-/** The latency report for people: one row per target and size, then why any target is missing. */
+/** The latency results for people: one row per target and size, then why any target is missing. */
 public final class LatencyText {
     private LatencyText() {
     }

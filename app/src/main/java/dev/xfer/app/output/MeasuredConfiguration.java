@@ -3,7 +3,7 @@ package dev.xfer.app.output;
 import java.util.Optional;
 
 /**
- * One measured configuration as CI reports show it: a JUnit test case that fails when the
+ * One measured configuration as CI shows it: a JUnit test case that fails when the
  * configuration's own check failed (wrong data, error above tolerance).
  *
  * @param name    the result name, e.g. {@code pinned.h2d.16MiB}

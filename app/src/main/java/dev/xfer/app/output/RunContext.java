@@ -29,7 +29,7 @@ public record RunContext(String xferVersion, Instant started, String host, Devic
         return device.transferLink();
     }
 
-    /** One line for the top of a text report; the driver's GPU name is shown escaped. */
+    /** One line for the top of a text output; the driver's GPU name is shown escaped. */
     public String headline() {
         String link = link().map(l -> String.format(Locale.ROOT, "%s (%.1f GB/s per direction)", l, l.theoreticalGBps()))
                 .orElse("link unknown");

@@ -22,7 +22,7 @@ public final class RunJUnit {
         return JUnitXml.render(suites(context, runs, outcomes, elapsed));
     }
 
-    /** The suites of one device's run, so several devices' suites can go into one report. */
+    /** The suites of one device's run, so several devices' suites can go into one JUnit file. */
     public static List<JUnitXml.TestSuite> suites(RunContext context, List<RunResults> runs,
                                                  List<ExpectationOutcome> outcomes, Duration elapsed) {
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
@@ -113,7 +113,7 @@ public final class RunJUnit {
     }
 
     /**
-     * The results a stopped run never measured, one skipped test case each, so a CI report shows
+     * The results a stopped run never measured, one skipped test case each, so CI shows
      * what is missing rather than fewer green cases.
      *
      * @param why the run's stop, e.g. {@code interrupted (SIGINT) after 37 of 210 configurations}

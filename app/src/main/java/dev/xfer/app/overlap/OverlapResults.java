@@ -52,7 +52,7 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
         }
     }
 
-    /** A report of one unplaced pass, as runs without {@code --numa-node} make. */
+    /** The results of one unplaced pass, as runs without {@code --numa-node} make. */
     public OverlapResults(RunContext context, OverlapPlan plan, OverlapModel model, List<OverlapResult> results) {
         this(context, plan, List.of(new Pass(OptionalInt.empty(), model, results)), List.of(), HostPlacement.none());
     }

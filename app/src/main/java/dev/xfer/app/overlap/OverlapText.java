@@ -17,7 +17,7 @@ import java.util.OptionalInt;
 import java.util.SequencedSet;
 
 /**
- * The overlap report for people: the schedules, then the model they are judged against. With
+ * The overlap results for people: the schedules, then the model they are judged against. With
  * {@code --numa-node} the table gains a node column, each pass a line saying where the host
  * array's sampled pages really were, and several passes a table of median times by node.
  */

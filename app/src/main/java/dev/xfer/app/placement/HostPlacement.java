@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * @param option   the option as given
  * @param gpuNode  the GPU's NUMA node, when sysfs or CUDA reports one
  * @param targets  the passes, in order; one unplaced pass when nothing is placed
- * @param notes    facts for the report, e.g. {@value #SINGLE_NODE}
+ * @param notes    facts for the text output, e.g. {@value #SINGLE_NODE}
  * @param warnings things that make the results mean less than the user may think, one line each
  */
 public record HostPlacement(NumaOption option, OptionalInt gpuNode, List<NodeTarget> targets, List<String> notes,
@@ -154,7 +154,7 @@ public record HostPlacement(NumaOption option, OptionalInt gpuNode, List<NodeTar
     }
 
     /**
-     * The pass on {@code node} as a report names it: its target described (node and CPUs), or
+     * The pass on {@code node} as the outputs name it: its target described (node and CPUs), or
      * {@code node N} when no pass was placed there, or {@code not placed}.
      */
     public String describePass(OptionalInt node) {

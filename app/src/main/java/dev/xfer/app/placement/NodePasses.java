@@ -10,7 +10,7 @@ import java.util.function.Function;
 /**
  * A plan run once per target of a placement: once, unplaced, without {@code --numa-node}; once
  * per node with {@code all}. The placement comes back with the CPUs each pass was really bound
- * to, which is what the report says.
+ * to, which is what the outputs say.
  *
  * @param outcomes  each pass's outcome, in the placement's order
  * @param placement the placement with every pass's target as it ran

@@ -48,10 +48,10 @@ public final class NumaNodeOption {
     /**
      * Says what there is to say before measuring: the placement's warnings, and without the
      * option a warning when the calling thread sits off the GPU's node; on {@code warn}. Notes go
-     * into the text report, which is returned, or for JSON and CSV (whose stdout is one document)
+     * into the text output, which is returned, or for JSON and CSV (whose stdout is one document)
      * on {@code warn} too.
      *
-     * @return the notes for the text report; empty unless {@code text}
+     * @return the notes for the text output; empty unless {@code text}
      */
     public static List<String> announce(HostPlacement placement, NumaTopology topology, boolean text,
                                         Consumer<String> warn) {

@@ -57,9 +57,9 @@ public final class PlacedWorkers {
             return base;
         }
         return work -> base.newThread(() -> {
-            ThreadBinding placement;
+            ThreadBinding binding;
             try {
-                placement = enter(target);
+                binding = enter(target);
             } catch (RuntimeException e) {
                 failed.accept(e);
                 work.run();
@@ -68,7 +68,7 @@ public final class PlacedWorkers {
             try {
                 work.run();
             } finally {
-                placement.close();
+                binding.close();
             }
         });
     }

@@ -5,7 +5,7 @@ import dev.xfer.cuda.CudaVersion;
 import java.nio.file.Path;
 import java.util.Objects;
 
-/** Whether the GPUs of a topology report came from the CUDA runtime, and if not, why not. */
+/** Whether the GPUs of a topology inventory came from the CUDA runtime, and if not, why not. */
 public sealed interface CudaStatus {
 
     /** Whether the CUDA runtime answered, so the GPUs carry CUDA's indices and names. */

@@ -13,7 +13,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * One GPU in the topology report.
+ * One GPU in the topology inventory.
  *
  * @param index       CUDA's device index; empty when the GPU was found in sysfs because CUDA was not usable
  * @param name        CUDA's device name; empty likewise

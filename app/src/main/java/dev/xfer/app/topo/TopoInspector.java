@@ -32,7 +32,7 @@ public final class TopoInspector {
     }
 
     /**
-     * Builds the report.
+     * Builds the inventory.
      *
      * @param cudaDevices what CUDA and sysfs say about each GPU, as {@code xfer devices} reads it;
      *                    may throw {@link CudaUnavailableException} or a {@link CudaException}

@@ -4,6 +4,6 @@
  *
  * <p>It is a host view, so it works without CUDA: when the runtime is usable the GPUs are the ones
  * CUDA sees (with their indices and names), otherwise they are the NVIDIA display and 3D
- * controllers that sysfs lists, named by bus id, and the report says why CUDA was not usable.
+ * controllers that sysfs lists, named by bus id, and the inventory says why CUDA was not usable.
  */
 package dev.xfer.app.topo;

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * What each GPU reached by itself, from the devices' own reports (the runs before the GPUs copied
+ * What each GPU reached by itself, from the devices' own results (the runs before the GPUs copied
  * at once): the yardstick that the rates at once are set against.
  *
- * @param devices one report per device
+ * @param devices each device's own results
  */
 public record AloneRates(List<BandwidthResults> devices) {
 
@@ -20,7 +20,7 @@ public record AloneRates(List<BandwidthResults> devices) {
 
     /**
      * Device {@code index}'s median rate measured alone for this memory kind, direction and size,
-     * from its own report (an unplaced pass); empty when it has none.
+     * from its own results (an unplaced pass); empty when it has none.
      */
     public OptionalDouble median(int index, String memory, String direction, long bytes) {
         return devices.stream().filter(r -> r.context().device().index() == index)

@@ -12,17 +12,17 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A bandwidth run over several devices: each device's own report (the plan run on it alone, one
+ * A bandwidth run over several devices: each device's own results (the plan run on it alone, one
  * after another), and what spans the devices: all of them copying at once ({@code --concurrent})
  * and the GPU-to-GPU matrix ({@code --direction p2p}).
  *
  * @param plan       the plan as asked for, p2p included
- * @param devices    one report per device, in the order selected; a device's results are empty
+ * @param devices    each device's own results, in the order selected; a device's results are empty
  *                   when p2p is the only direction
  * @param concurrent what the devices did at once; empty without {@code --concurrent}
  * @param peers      every ordered pair, per size; empty without p2p
  * @param failures   data that came back wrong in the concurrent or p2p copies (each device's own
- *                   failures are in its report)
+ *                   failures are in its own results)
  */
 public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devices,
                                 Optional<List<ConcurrentResult>> concurrent, Optional<List<PeerResult>> peers,
@@ -50,13 +50,13 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
 
     /**
      * Device {@code index}'s median rate measured alone for this memory kind, direction and size,
-     * from its own report (an unplaced pass); empty when it has none.
+     * from its own results (an unplaced pass); empty when it has none.
      */
     public OptionalDouble aloneMedian(int index, String memory, String direction, long bytes) {
         return new AloneRates(devices).median(index, memory, direction, bytes);
     }
 
-    /** The concurrent results with each one's sum of the GPUs' medians alone filled in from the devices' reports. */
+    /** The concurrent results with each one's sum of the GPUs' medians alone filled in from the devices' own results. */
     public static List<ConcurrentResult> withAloneSums(List<ConcurrentResult> concurrent, List<BandwidthResults> devices) {
         return new AloneRates(devices).withSums(concurrent);
     }
