@@ -9,25 +9,35 @@ import dev.xfer.app.fleet.FleetAnalysis.ResultSpread;
 import dev.xfer.app.report.Csv;
 import dev.xfer.app.report.JUnitXml;
 import dev.xfer.app.report.Json;
+import dev.xfer.app.report.JsonStream;
 import dev.xfer.app.report.TerminalText;
 import dev.xfer.app.report.TextTable;
 import dev.xfer.app.report.TextTable.Column;
 import dev.xfer.app.verdict.DocumentStatus.State;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A fleet report as text, JSON, CSV and JUnit XML. The text is a summary whose length does not
  * grow with the fleet (one row per model and result), then every problem; {@code allRows} adds
  * every GPU's row and every node's line. JSON and CSV always carry every GPU's row: they are for
- * programs.
+ * programs. They and JUnit are written to a {@link Writer} as they are produced (a row, a node at a
+ * time), so a fleet of 100,000 documents never stands whole in memory as text; the {@code String}
+ * forms are the same bytes, for small reports and tests.
  */
 public final class FleetRendering {
     private static final String TABLE_MARGIN = "  ";
@@ -133,32 +143,44 @@ public final class FleetRendering {
     }
 
     public static String json(FleetReport report) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
-        doc.put("command", "fleet");
-        doc.put("rule", Json.object("margin", report.rule().margin(), "zLimit", report.rule().zLimit(),
+        return written(to -> json(report, to));
+    }
+
+    /**
+     * The report as JSON, written to {@code to} as it is produced: one GPU's row at a time, so a
+     * fleet's JSON never stands whole in memory (100,000 documents of 36 results: 3.6 million rows).
+     */
+    public static void json(FleetReport report, Writer to) throws IOException {
+        JsonStream doc = new JsonStream(to).beginObject();
+        doc.field("schemaVersion", DocumentReader.SCHEMA_VERSION);
+        doc.field("command", "fleet");
+        doc.field("rule", Json.object("margin", report.rule().margin(), "zLimit", report.rule().zLimit(),
                 "zMinGroup", (long) FleetRule.Z_MIN_GROUP, "madFloor", FleetRule.MAD_FLOOR));
-        List<Object> groups = new ArrayList<>();
+        doc.beginArray("groups");
         for (ModelGroup group : report.groups()) {
-            List<Object> results = new ArrayList<>();
+            doc.beginObject(null).field("model", group.model()).field("gpuRuns", (long) group.runs().size());
+            doc.beginArray("results");
             for (ResultSpread spread : group.results()) {
-                List<Object> gpus = new ArrayList<>();
-                for (Deviation d : spread.deviations()) {
+                doc.beginObject(null).field("name", spread.name()).field("unit", spread.unit())
+                        .field("higherIsBetter", spread.higherIsBetter()).field("median", spread.median())
+                        .field("mad", spread.mad()).field("madUsed", spread.madUsed()).field("zUsed", spread.zUsed())
+                        .field("band", spread.band());
+                doc.beginArray("gpus");
+                for (int i = 0; i < spread.size(); i++) {
+                    Deviation d = spread.deviation(i);
                     Map<String, Object> gpu = gpu(d.run());
                     gpu.put("value", d.value());
                     gpu.put("deviation", d.deviation());
                     gpu.put("z", Numbers.json(d.z()));
                     gpu.put("outlier", d.outlier());
-                    gpus.add(gpu);
+                    doc.element(gpu);
                 }
-                results.add(Json.object("name", spread.name(), "unit", spread.unit(), "higherIsBetter", spread.higherIsBetter(),
-                        "median", spread.median(), "mad", spread.mad(), "madUsed", spread.madUsed(), "zUsed", spread.zUsed(),
-                        "band", spread.band(), "gpus", gpus));
+                doc.end().end();
             }
-            groups.add(Json.object("model", group.model(), "gpuRuns", (long) group.runs().size(), "results", results));
+            doc.end().end();
         }
-        doc.put("groups", groups);
-        List<Object> nodes = new ArrayList<>();
+        doc.end();
+        doc.beginArray("nodes");
         for (Node node : report.nodes()) {
             List<Object> reasons = new ArrayList<>();
             node.findings().forEach(f -> {
@@ -167,13 +189,29 @@ public final class FleetRendering {
                 r.put("reason", f.reason());
                 reasons.add(r);
             });
-            nodes.add(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
+            doc.element(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
                     "findings", reasons));
         }
-        doc.put("nodes", nodes);
-        doc.put("state", json(report.state()));
-        doc.put("passed", report.passed());
-        return Json.write(doc);
+        doc.end();
+        doc.field("state", json(report.state()));
+        doc.field("passed", report.passed());
+        doc.end().finish();
+    }
+
+    /** What {@code rendering} writes, as one string: for small reports and tests. */
+    private static String written(Rendering rendering) {
+        StringWriter out = new StringWriter();
+        try {
+            rendering.writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not throw
+        }
+        return out.toString();
+    }
+
+    @FunctionalInterface
+    private interface Rendering {
+        void writeTo(Writer to) throws IOException;
     }
 
     private static String json(State state) {
@@ -186,30 +224,35 @@ public final class FleetRendering {
     }
 
     public static String csv(FleetReport report) {
-        Csv csv = Csv.withHeader("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
-                "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state");
-        Map<String, State> states = new LinkedHashMap<>();
+        return written(to -> csv(report, to));
+    }
+
+    /** The report as CSV, one row per result and GPU run, written to {@code to} a row at a time. */
+    public static void csv(FleetReport report, Writer to) throws IOException {
+        to.write(Csv.line(List.of("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
+                "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state")));
+        Map<String, State> states = new HashMap<>();
         report.nodes().forEach(n -> states.put(n.host(), n.state()));
         for (ModelGroup group : report.groups()) {
             for (ResultSpread spread : group.results()) {
-                for (Deviation d : spread.deviations()) {
+                for (int i = 0; i < spread.size(); i++) {
+                    Deviation d = spread.deviation(i);
                     FleetMember r = d.run();
-                    csv.addRow(group.model(), spread.name(), spread.unit(), String.valueOf(spread.higherIsBetter()),
+                    to.write(Csv.line(Arrays.asList(group.model(), spread.name(), spread.unit(), String.valueOf(spread.higherIsBetter()),
                             String.valueOf(spread.median()), String.valueOf(spread.mad()), r.host(), r.label().orElse(""),
                             r.uuid().orElse(""), r.busId(), r.file(), String.valueOf(d.value()),
                             String.valueOf(d.deviation()), Double.isFinite(d.z()) ? String.valueOf(d.z()) : "",
-                            String.valueOf(d.outlier()), json(states.get(r.host())));
+                            String.valueOf(d.outlier()), json(states.get(r.host())))));
                 }
             }
         }
         // Runs with no number to put in a row still get one: a node with no result must not vanish from the table.
         for (FleetMember r : report.runs()) {
             if (!r.measured()) {
-                csv.addRow(r.model(), "", "", "", "", "", r.host(), r.label().orElse(""), r.uuid().orElse(""), r.busId(),
-                        r.file(), "", "", "", "", json(states.get(r.host())));
+                to.write(Csv.line(Arrays.asList(r.model(), "", "", "", "", "", r.host(), r.label().orElse(""), r.uuid().orElse(""),
+                        r.busId(), r.file(), "", "", "", "", json(states.get(r.host())))));
             }
         }
-        return csv.render();
     }
 
     /** One test case per node and GPU run, in a suite per node; NO RESULT is an {@code <error>}. */
@@ -223,35 +266,43 @@ public final class FleetRendering {
      * A GPU run's test case names its document, so two documents of one GPU never share a name.
      */
     public static String junit(FleetReport report, Instant when, List<BadDocumentException> skipped) {
+        return written(to -> junit(report, when, skipped, to));
+    }
+
+    /** {@link #junit(FleetReport, Instant, List)} written to {@code to} a suite (a node) at a time. */
+    public static void junit(FleetReport report, Instant when, List<BadDocumentException> skipped, Writer to) throws IOException {
         Map<String, List<FleetMember>> byHost = new LinkedHashMap<>();
         report.runs().forEach(r -> byHost.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r));
         Map<FleetMember, List<Finding>> byRun = new java.util.IdentityHashMap<>();
         report.findings().forEach(f -> byRun.computeIfAbsent(f.run(), r -> new ArrayList<>()).add(f));
-        List<JUnitXml.TestSuite> suites = new ArrayList<>();
-        byHost.forEach((host, runs) -> {
-            List<JUnitXml.TestCase> cases = new ArrayList<>();
-            for (FleetMember run : runs) {
-                List<Finding> findings = byRun.getOrDefault(run, List.of());
-                State state = findings.stream().map(Finding::state).reduce(State.PASS, State::worse);
-                String details = findings.stream().map(Finding::reason).collect(Collectors.joining("\n"));
-                JUnitXml.Outcome outcome = switch (state) {
-                    case PASS -> new JUnitXml.Passed();
-                    case FAIL -> new JUnitXml.Failed(findings.stream().filter(f -> f.state() == State.FAIL)
-                            .findFirst().orElseThrow().reason(), "fleet", details);
-                    case NO_RESULT -> new JUnitXml.Errored("NO RESULT: " + findings.getFirst().reason(), "fleet.noResult", details);
-                };
-                cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO, outcome));
-            }
-            suites.add(new JUnitXml.TestSuite("xfer fleet " + host, when, host, cases));
-        });
-        if (!skipped.isEmpty()) {
-            List<JUnitXml.TestCase> cases = new ArrayList<>();
-            for (BadDocumentException bad : skipped) {
-                cases.add(new JUnitXml.TestCase("xfer.fleet.unreadable", bad.file().toString(), Duration.ZERO,
-                        new JUnitXml.Errored(bad.why(), "xfer.UnreadableDocument", bad.getMessage())));
-            }
-            suites.add(new JUnitXml.TestSuite("xfer fleet unreadable documents", when, "", cases));
+        Stream<JUnitXml.TestSuite> nodes = byHost.entrySet().stream().map(e -> suite(e.getKey(), e.getValue(), byRun, when));
+        Stream<JUnitXml.TestSuite> unreadable = skipped.isEmpty() ? Stream.empty() : Stream.of(unreadable(skipped, when));
+        JUnitXml.write(to, Stream.concat(nodes, unreadable).iterator());
+    }
+
+    private static JUnitXml.TestSuite suite(String host, List<FleetMember> runs, Map<FleetMember, List<Finding>> byRun, Instant when) {
+        List<JUnitXml.TestCase> cases = new ArrayList<>();
+        for (FleetMember run : runs) {
+            List<Finding> findings = byRun.getOrDefault(run, List.of());
+            State state = findings.stream().map(Finding::state).reduce(State.PASS, State::worse);
+            String details = findings.stream().map(Finding::reason).collect(Collectors.joining("\n"));
+            JUnitXml.Outcome outcome = switch (state) {
+                case PASS -> new JUnitXml.Passed();
+                case FAIL -> new JUnitXml.Failed(findings.stream().filter(f -> f.state() == State.FAIL)
+                        .findFirst().orElseThrow().reason(), "fleet", details);
+                case NO_RESULT -> new JUnitXml.Errored("NO RESULT: " + findings.getFirst().reason(), "fleet.noResult", details);
+            };
+            cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO, outcome));
         }
-        return JUnitXml.render(suites);
+        return new JUnitXml.TestSuite("xfer fleet " + host, when, host, cases);
+    }
+
+    private static JUnitXml.TestSuite unreadable(List<BadDocumentException> skipped, Instant when) {
+        List<JUnitXml.TestCase> cases = new ArrayList<>();
+        for (BadDocumentException bad : skipped) {
+            cases.add(new JUnitXml.TestCase("xfer.fleet.unreadable", bad.file().toString(), Duration.ZERO,
+                    new JUnitXml.Errored(bad.why(), "xfer.UnreadableDocument", bad.getMessage())));
+        }
+        return new JUnitXml.TestSuite("xfer fleet unreadable documents", when, "", cases);
     }
 }
