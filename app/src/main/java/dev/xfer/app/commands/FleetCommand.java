@@ -112,7 +112,7 @@ public final class FleetCommand implements Callable<Integer> {
             } else if (csv) {
                 FleetRendering.csv(report, out);
             } else {
-                out.print(FleetRendering.text(report, allRows, allowIncomplete));
+                FleetRendering.text(report, allRows, allowIncomplete, out);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // not from a PrintWriter, which keeps its errors to itself

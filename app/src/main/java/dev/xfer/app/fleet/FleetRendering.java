@@ -24,10 +24,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -50,49 +52,58 @@ public final class FleetRendering {
     }
 
     public static String text(FleetReport report, boolean allRows, boolean allowIncomplete) {
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
+        return written(to -> text(report, allRows, allowIncomplete, to));
+    }
+
+    /**
+     * The text, written to {@code to} as it is produced: with {@code allRows} a line per GPU and
+     * result, which for 100,000 documents is millions of lines, made twice (the columns' widths,
+     * then the lines) and never held.
+     */
+    public static void text(FleetReport report, boolean allRows, boolean allowIncomplete, Writer out) throws IOException {
+        out.write(String.format(Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
                         + "outlier: more than max(%s, the noise floor) worse than the median, and modified z < -%s in groups of %d or more%n",
                 report.runs().size(), report.documents(), report.nodes().size(), report.groups().size(),
                 report.groups().size() == 1 ? "" : "s", Numbers.text(report.rule().margin() * 100) + "%",
                 Numbers.text(report.rule().zLimit()), FleetRule.Z_MIN_GROUP));
         for (ModelGroup group : report.groups()) {
-            out.append('\n');
+            out.write('\n');
             // Indented: its title and first column are document text, which never begins a line.
             if (allRows) {
-                out.append(rows(group).render(TABLE_MARGIN));
+                rowsTable(group).write(out, TABLE_MARGIN, rows(group));
             } else {
-                out.append(summary(group).render(TABLE_MARGIN));
+                summary(group).write(out, TABLE_MARGIN, List.of());
             }
         }
+        long resting = 0;
         for (FleetMember run : report.runs()) {
-            run.link().filter(GpuRun.LinkState::generationReduced).filter(l -> !l.widthReduced()).ifPresent(l -> {
+            var link = run.link().filter(GpuRun.LinkState::generationReduced).filter(l -> !l.widthReduced());
+            if (link.isPresent()) {
+                resting++;
                 if (allRows) {
-                    out.append("note: ").append(TerminalText.field(run.who())).append(": link ").append(l.describe())
-                            .append(" at rest (GPUs lower the link speed while idle; not a failure)\n");
+                    out.write("note: " + TerminalText.field(run.who()) + ": link " + link.get().describe()
+                            + " at rest (GPUs lower the link speed while idle; not a failure)\n");
                 }
-            });
+            }
         }
-        long resting = report.runs().stream().filter(r -> r.link().filter(GpuRun.LinkState::generationReduced)
-                .filter(l -> !l.widthReduced()).isPresent()).count();
         if (!allRows && resting > 0) {
-            out.append("note: ").append(resting).append(" GPU run").append(resting == 1 ? "" : "s")
-                    .append(" recorded the link below its maximum generation at rest (GPUs lower the link speed while idle; not a failure)\n");
+            out.write("note: " + resting + " GPU run" + (resting == 1 ? "" : "s")
+                    + " recorded the link below its maximum generation at rest (GPUs lower the link speed while idle; not a failure)\n");
         }
-        out.append('\n');
+        out.write('\n');
         for (Node node : report.nodes()) {
             if (allRows || node.state() != State.PASS) {
-                out.append(verdict(node)).append('\n');
+                out.write(verdict(node));
+                out.write('\n');
             }
         }
-        out.append(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%n", report.nodesIn(State.PASS),
+        out.write(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%n", report.nodesIn(State.PASS),
                 report.nodesIn(State.PASS) == 1 ? "" : "s", report.nodesIn(State.FAIL), report.nodesIn(State.NO_RESULT)));
-        out.append(switch (report.state()) {
+        out.write(switch (report.state()) {
             case PASS -> "fleet: PASS\n";
             case FAIL -> "fleet: FAIL\n";
             case NO_RESULT -> allowIncomplete ? "fleet: NO RESULT (allowed by --allow-incomplete)\n" : "fleet: NO RESULT\n";
         });
-        return out.toString();
     }
 
     /** One row per result: how the group spread, and how many GPUs fell outside it. */
@@ -111,20 +122,42 @@ public final class FleetRendering {
         return table;
     }
 
-    private static TextTable rows(ModelGroup group) {
-        TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
+    private static TextTable rowsTable(ModelGroup group) {
+        return TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
                 Column.left("result"), Column.right("median"), Column.right("MAD"), Column.left("GPU"),
                 Column.right("value"), Column.right("vs median"), Column.right("z"), Column.left(""));
-        for (ResultSpread spread : group.results()) {
-            for (int i = 0; i < spread.size(); i++) {
+    }
+
+    /** Every GPU's row for every result of the group, each made when asked for (a stream's flatMap would buffer a result's rows). */
+    private static Iterable<List<String>> rows(ModelGroup group) {
+        List<ResultSpread> results = group.results();
+        return () -> new Iterator<>() {
+            private int result;
+            private int gpu;
+
+            @Override
+            public boolean hasNext() {
+                while (result < results.size() && gpu >= results.get(result).size()) {
+                    result++;
+                    gpu = 0;
+                }
+                return result < results.size();
+            }
+
+            @Override
+            public List<String> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                ResultSpread spread = results.get(result);
+                int i = gpu++;
                 Deviation d = spread.deviation(i);
                 boolean first = i == 0;
-                table.addRow(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
+                return List.of(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
                         first ? Numbers.text(spread.mad()) : "", d.run().who(), Numbers.text(d.value()),
                         Numbers.percent(d.deviation()), spread.zUsed() ? Numbers.z(d.z()) : "-", d.outlier() ? "OUTLIER" : "");
             }
-        }
-        return table;
+        };
     }
 
     /**
