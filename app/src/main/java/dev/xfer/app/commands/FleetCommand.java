@@ -9,7 +9,6 @@ import dev.xfer.app.fleet.DocumentSet;
 import dev.xfer.app.fleet.FleetAnalysis;
 import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
-import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.fleet.FleetMembers;
 import dev.xfer.app.fleet.Percent;
@@ -20,7 +19,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -85,16 +86,16 @@ public final class FleetCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         FleetMembers members = new FleetMembers();
         List<BadDocumentException> skipped = new java.util.ArrayList<>();
-        // Kept only for --openmetrics, which writes every GPU's results: the verdict needs numbers only.
-        List<GpuRun> runs = new java.util.ArrayList<>();
+        // Only for --openmetrics, which writes every GPU's results; kept as numbers, as the verdict's are.
+        OpenMetrics.Exposition metrics = openMetricsTarget == null ? null : new OpenMetrics.Exposition();
         try {
             new DocumentSet().each(inputs, skipBad, line -> {
                 err.println("xfer: " + line);
                 err.flush();
             }, skipped, judged -> {
                 members.add(judged.run(), judged.status());
-                if (openMetricsTarget != null) {
-                    runs.add(judged.run());
+                if (metrics != null) {
+                    metrics.add(judged.run());
                 }
             });
         } catch (BadDocumentException e) {
@@ -105,14 +106,25 @@ public final class FleetCommand implements Callable<Integer> {
         }
         var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit())).analyse(members);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? FleetRendering.json(report) : csv ? FleetRendering.csv(report)
-                : FleetRendering.text(report, allRows, allowIncomplete));
+        // JSON, CSV, JUnit and OpenMetrics grow with the fleet: each is written as it is produced.
+        try {
+            if (json) {
+                FleetRendering.json(report, out);
+            } else if (csv) {
+                FleetRendering.csv(report, out);
+            } else {
+                FleetRendering.text(report, allRows, allowIncomplete, out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not from a PrintWriter, which keeps its errors to itself
+        }
         out.flush();
         if (junitTarget != null) {
-            Outputs.write(junitTarget, FleetRendering.junit(report, Instant.now(), skipped), out);
+            Instant now = Instant.now();
+            Outputs.write(junitTarget, to -> FleetRendering.junit(report, now, skipped, to), out);
         }
-        if (openMetricsTarget != null) {
-            Outputs.write(openMetricsTarget, OpenMetrics.render(runs), out);
+        if (metrics != null) {
+            Outputs.write(openMetricsTarget, metrics::writeTo, out);
         }
         return switch (report.state()) {
             case PASS -> ExitCode.OK;

@@ -9,25 +9,37 @@ import dev.xfer.app.fleet.FleetAnalysis.ResultSpread;
 import dev.xfer.app.format.Csv;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonStream;
 import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.verdict.DocumentStatus.State;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A fleet report as text, JSON, CSV and JUnit XML. The text is a summary whose length does not
  * grow with the fleet (one row per model and result), then every problem; {@code allRows} adds
  * every GPU's row and every node's line. JSON and CSV always carry every GPU's row: they are for
- * programs.
+ * programs. They and JUnit are written to a {@link Writer} as they are produced (a row, a node at a
+ * time), so a fleet of 100,000 documents never stands whole in memory as text; the {@code String}
+ * forms are the same bytes, for small reports and tests.
  */
 public final class FleetRendering {
     private static final String TABLE_MARGIN = "  ";
@@ -40,49 +52,58 @@ public final class FleetRendering {
     }
 
     public static String text(FleetFindings report, boolean allRows, boolean allowIncomplete) {
-        StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
+        return written(to -> text(report, allRows, allowIncomplete, to));
+    }
+
+    /**
+     * The text, written to {@code to} as it is produced: with {@code allRows} a line per GPU and
+     * result, which for 100,000 documents is millions of lines, made twice (the columns' widths,
+     * then the lines) and never held.
+     */
+    public static void text(FleetFindings report, boolean allRows, boolean allowIncomplete, Writer out) throws IOException {
+        out.write(String.format(Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
                         + "outlier: more than max(%s, the noise floor) worse than the median, and modified z < -%s in groups of %d or more%n",
                 report.runs().size(), report.documents(), report.nodes().size(), report.groups().size(),
                 report.groups().size() == 1 ? "" : "s", Numbers.text(report.rule().margin() * 100) + "%",
                 Numbers.text(report.rule().zLimit()), FleetRule.Z_MIN_GROUP));
         for (ModelGroup group : report.groups()) {
-            out.append('\n');
+            out.write('\n');
             // Indented: its title and first column are document text, which never begins a line.
             if (allRows) {
-                out.append(rows(group).render(TABLE_MARGIN));
+                rowsTable(group).write(out, TABLE_MARGIN, rows(group));
             } else {
-                out.append(summary(group).render(TABLE_MARGIN));
+                summary(group).write(out, TABLE_MARGIN, List.of());
             }
         }
+        long resting = 0;
         for (FleetMember run : report.runs()) {
-            run.link().filter(GpuRun.LinkState::generationReduced).filter(l -> !l.widthReduced()).ifPresent(l -> {
+            var link = run.link().filter(GpuRun.LinkState::generationReduced).filter(l -> !l.widthReduced());
+            if (link.isPresent()) {
+                resting++;
                 if (allRows) {
-                    out.append("note: ").append(TerminalText.field(run.who())).append(": link ").append(l.describe())
-                            .append(" at rest (GPUs lower the link speed while idle; not a failure)\n");
+                    out.write("note: " + TerminalText.field(run.who()) + ": link " + link.get().describe()
+                            + " at rest (GPUs lower the link speed while idle; not a failure)\n");
                 }
-            });
+            }
         }
-        long resting = report.runs().stream().filter(r -> r.link().filter(GpuRun.LinkState::generationReduced)
-                .filter(l -> !l.widthReduced()).isPresent()).count();
         if (!allRows && resting > 0) {
-            out.append("note: ").append(resting).append(" GPU run").append(resting == 1 ? "" : "s")
-                    .append(" recorded the link below its maximum generation at rest (GPUs lower the link speed while idle; not a failure)\n");
+            out.write("note: " + resting + " GPU run" + (resting == 1 ? "" : "s")
+                    + " recorded the link below its maximum generation at rest (GPUs lower the link speed while idle; not a failure)\n");
         }
-        out.append('\n');
+        out.write('\n');
         for (Node node : report.nodes()) {
             if (allRows || node.state() != State.PASS) {
-                out.append(verdict(node)).append('\n');
+                out.write(verdict(node));
+                out.write('\n');
             }
         }
-        out.append(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%n", report.nodesIn(State.PASS),
+        out.write(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%n", report.nodesIn(State.PASS),
                 report.nodesIn(State.PASS) == 1 ? "" : "s", report.nodesIn(State.FAIL), report.nodesIn(State.NO_RESULT)));
-        out.append(switch (report.state()) {
+        out.write(switch (report.state()) {
             case PASS -> "fleet: PASS\n";
             case FAIL -> "fleet: FAIL\n";
             case NO_RESULT -> allowIncomplete ? "fleet: NO RESULT (allowed by --allow-incomplete)\n" : "fleet: NO RESULT\n";
         });
-        return out.toString();
     }
 
     /** One row per result: how the group spread, and how many GPUs fell outside it. */
@@ -101,20 +122,42 @@ public final class FleetRendering {
         return table;
     }
 
-    private static TextTable rows(ModelGroup group) {
-        TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
+    private static TextTable rowsTable(ModelGroup group) {
+        return TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
                 Column.left("result"), Column.right("median"), Column.right("MAD"), Column.left("GPU"),
                 Column.right("value"), Column.right("vs median"), Column.right("z"), Column.left(""));
-        for (ResultSpread spread : group.results()) {
-            for (int i = 0; i < spread.size(); i++) {
+    }
+
+    /** Every GPU's row for every result of the group, each made when asked for (a stream's flatMap would buffer a result's rows). */
+    private static Iterable<List<String>> rows(ModelGroup group) {
+        List<ResultSpread> results = group.results();
+        return () -> new Iterator<>() {
+            private int result;
+            private int gpu;
+
+            @Override
+            public boolean hasNext() {
+                while (result < results.size() && gpu >= results.get(result).size()) {
+                    result++;
+                    gpu = 0;
+                }
+                return result < results.size();
+            }
+
+            @Override
+            public List<String> next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                ResultSpread spread = results.get(result);
+                int i = gpu++;
                 Deviation d = spread.deviation(i);
                 boolean first = i == 0;
-                table.addRow(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
+                return List.of(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
                         first ? Numbers.text(spread.mad()) : "", d.run().who(), Numbers.text(d.value()),
                         Numbers.percent(d.deviation()), spread.zUsed() ? Numbers.z(d.z()) : "-", d.outlier() ? "OUTLIER" : "");
             }
-        }
-        return table;
+        };
     }
 
     /**
@@ -133,32 +176,44 @@ public final class FleetRendering {
     }
 
     public static String json(FleetFindings report) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
-        doc.put("command", "fleet");
-        doc.put("rule", Json.object("margin", report.rule().margin(), "zLimit", report.rule().zLimit(),
+        return written(to -> json(report, to));
+    }
+
+    /**
+     * The report as JSON, written to {@code to} as it is produced: one GPU's row at a time, so a
+     * fleet's JSON never stands whole in memory (100,000 documents of 36 results: 3.6 million rows).
+     */
+    public static void json(FleetFindings report, Writer to) throws IOException {
+        JsonStream doc = new JsonStream(to).beginObject();
+        doc.field("schemaVersion", DocumentReader.SCHEMA_VERSION);
+        doc.field("command", "fleet");
+        doc.field("rule", Json.object("margin", report.rule().margin(), "zLimit", report.rule().zLimit(),
                 "zMinGroup", (long) FleetRule.Z_MIN_GROUP, "madFloor", FleetRule.MAD_FLOOR));
-        List<Object> groups = new ArrayList<>();
+        doc.beginArray("groups");
         for (ModelGroup group : report.groups()) {
-            List<Object> results = new ArrayList<>();
+            doc.beginObject(null).field("model", group.model()).field("gpuRuns", (long) group.runs().size());
+            doc.beginArray("results");
             for (ResultSpread spread : group.results()) {
-                List<Object> gpus = new ArrayList<>();
-                for (Deviation d : spread.deviations()) {
+                doc.beginObject(null).field("name", spread.name()).field("unit", spread.unit())
+                        .field("higherIsBetter", spread.higherIsBetter()).field("median", spread.median())
+                        .field("mad", spread.mad()).field("madUsed", spread.madUsed()).field("zUsed", spread.zUsed())
+                        .field("band", spread.band());
+                doc.beginArray("gpus");
+                for (int i = 0; i < spread.size(); i++) {
+                    Deviation d = spread.deviation(i);
                     Map<String, Object> gpu = gpu(d.run());
                     gpu.put("value", d.value());
                     gpu.put("deviation", d.deviation());
                     gpu.put("z", Numbers.json(d.z()));
                     gpu.put("outlier", d.outlier());
-                    gpus.add(gpu);
+                    doc.element(gpu);
                 }
-                results.add(Json.object("name", spread.name(), "unit", spread.unit(), "higherIsBetter", spread.higherIsBetter(),
-                        "median", spread.median(), "mad", spread.mad(), "madUsed", spread.madUsed(), "zUsed", spread.zUsed(),
-                        "band", spread.band(), "gpus", gpus));
+                doc.end().end();
             }
-            groups.add(Json.object("model", group.model(), "gpuRuns", (long) group.runs().size(), "results", results));
+            doc.end().end();
         }
-        doc.put("groups", groups);
-        List<Object> nodes = new ArrayList<>();
+        doc.end();
+        doc.beginArray("nodes");
         for (Node node : report.nodes()) {
             List<Object> reasons = new ArrayList<>();
             node.findings().forEach(f -> {
@@ -167,13 +222,29 @@ public final class FleetRendering {
                 r.put("reason", f.reason());
                 reasons.add(r);
             });
-            nodes.add(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
+            doc.element(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
                     "findings", reasons));
         }
-        doc.put("nodes", nodes);
-        doc.put("state", json(report.state()));
-        doc.put("passed", report.passed());
-        return Json.write(doc);
+        doc.end();
+        doc.field("state", json(report.state()));
+        doc.field("passed", report.passed());
+        doc.end().finish();
+    }
+
+    /** What {@code rendering} writes, as one string: for small reports and tests. */
+    private static String written(Rendering rendering) {
+        StringWriter out = new StringWriter();
+        try {
+            rendering.writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not throw
+        }
+        return out.toString();
+    }
+
+    @FunctionalInterface
+    private interface Rendering {
+        void writeTo(Writer to) throws IOException;
     }
 
     private static String json(State state) {
@@ -186,30 +257,35 @@ public final class FleetRendering {
     }
 
     public static String csv(FleetFindings report) {
-        Csv csv = Csv.withHeader("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
-                "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state");
-        Map<String, State> states = new LinkedHashMap<>();
+        return written(to -> csv(report, to));
+    }
+
+    /** The report as CSV, one row per result and GPU run, written to {@code to} a row at a time. */
+    public static void csv(FleetFindings report, Writer to) throws IOException {
+        to.write(Csv.line(List.of("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
+                "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state")));
+        Map<String, State> states = new HashMap<>();
         report.nodes().forEach(n -> states.put(n.host(), n.state()));
         for (ModelGroup group : report.groups()) {
             for (ResultSpread spread : group.results()) {
-                for (Deviation d : spread.deviations()) {
+                for (int i = 0; i < spread.size(); i++) {
+                    Deviation d = spread.deviation(i);
                     FleetMember r = d.run();
-                    csv.addRow(group.model(), spread.name(), spread.unit(), String.valueOf(spread.higherIsBetter()),
+                    to.write(Csv.line(Arrays.asList(group.model(), spread.name(), spread.unit(), String.valueOf(spread.higherIsBetter()),
                             String.valueOf(spread.median()), String.valueOf(spread.mad()), r.host(), r.label().orElse(""),
                             r.uuid().orElse(""), r.busId(), r.file(), String.valueOf(d.value()),
                             String.valueOf(d.deviation()), Double.isFinite(d.z()) ? String.valueOf(d.z()) : "",
-                            String.valueOf(d.outlier()), json(states.get(r.host())));
+                            String.valueOf(d.outlier()), json(states.get(r.host())))));
                 }
             }
         }
         // Runs with no number to put in a row still get one: a node with no result must not vanish from the table.
         for (FleetMember r : report.runs()) {
             if (!r.measured()) {
-                csv.addRow(r.model(), "", "", "", "", "", r.host(), r.label().orElse(""), r.uuid().orElse(""), r.busId(),
-                        r.file(), "", "", "", "", json(states.get(r.host())));
+                to.write(Csv.line(Arrays.asList(r.model(), "", "", "", "", "", r.host(), r.label().orElse(""), r.uuid().orElse(""),
+                        r.busId(), r.file(), "", "", "", "", json(states.get(r.host())))));
             }
         }
-        return csv.render();
     }
 
     /** One test case per node and GPU run, in a suite per node; NO RESULT is an {@code <error>}. */
@@ -223,35 +299,43 @@ public final class FleetRendering {
      * A GPU run's test case names its document, so two documents of one GPU never share a name.
      */
     public static String junit(FleetFindings report, Instant when, List<BadDocumentException> skipped) {
+        return written(to -> junit(report, when, skipped, to));
+    }
+
+    /** {@link #junit(FleetFindings, Instant, List)} written to {@code to} a suite (a node) at a time. */
+    public static void junit(FleetFindings report, Instant when, List<BadDocumentException> skipped, Writer to) throws IOException {
         Map<String, List<FleetMember>> byHost = new LinkedHashMap<>();
         report.runs().forEach(r -> byHost.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r));
         Map<FleetMember, List<Finding>> byRun = new java.util.IdentityHashMap<>();
         report.findings().forEach(f -> byRun.computeIfAbsent(f.run(), r -> new ArrayList<>()).add(f));
-        List<JUnitXml.TestSuite> suites = new ArrayList<>();
-        byHost.forEach((host, runs) -> {
-            List<JUnitXml.TestCase> cases = new ArrayList<>();
-            for (FleetMember run : runs) {
-                List<Finding> findings = byRun.getOrDefault(run, List.of());
-                State state = findings.stream().map(Finding::state).reduce(State.PASS, State::worse);
-                String details = findings.stream().map(Finding::reason).collect(Collectors.joining("\n"));
-                JUnitXml.Outcome outcome = switch (state) {
-                    case PASS -> new JUnitXml.Passed();
-                    case FAIL -> new JUnitXml.Failed(findings.stream().filter(f -> f.state() == State.FAIL)
-                            .findFirst().orElseThrow().reason(), "fleet", details);
-                    case NO_RESULT -> new JUnitXml.Errored("NO RESULT: " + findings.getFirst().reason(), "fleet.noResult", details);
-                };
-                cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO, outcome));
-            }
-            suites.add(new JUnitXml.TestSuite("xfer fleet " + host, when, host, cases));
-        });
-        if (!skipped.isEmpty()) {
-            List<JUnitXml.TestCase> cases = new ArrayList<>();
-            for (BadDocumentException bad : skipped) {
-                cases.add(new JUnitXml.TestCase("xfer.fleet.unreadable", bad.file().toString(), Duration.ZERO,
-                        new JUnitXml.Errored(bad.why(), "xfer.UnreadableDocument", bad.getMessage())));
-            }
-            suites.add(new JUnitXml.TestSuite("xfer fleet unreadable documents", when, "", cases));
+        Stream<JUnitXml.TestSuite> nodes = byHost.entrySet().stream().map(e -> suite(e.getKey(), e.getValue(), byRun, when));
+        Stream<JUnitXml.TestSuite> unreadable = skipped.isEmpty() ? Stream.empty() : Stream.of(unreadable(skipped, when));
+        JUnitXml.write(to, Stream.concat(nodes, unreadable).iterator());
+    }
+
+    private static JUnitXml.TestSuite suite(String host, List<FleetMember> runs, Map<FleetMember, List<Finding>> byRun, Instant when) {
+        List<JUnitXml.TestCase> cases = new ArrayList<>();
+        for (FleetMember run : runs) {
+            List<Finding> findings = byRun.getOrDefault(run, List.of());
+            State state = findings.stream().map(Finding::state).reduce(State.PASS, State::worse);
+            String details = findings.stream().map(Finding::reason).collect(Collectors.joining("\n"));
+            JUnitXml.Outcome outcome = switch (state) {
+                case PASS -> new JUnitXml.Passed();
+                case FAIL -> new JUnitXml.Failed(findings.stream().filter(f -> f.state() == State.FAIL)
+                        .findFirst().orElseThrow().reason(), "fleet", details);
+                case NO_RESULT -> new JUnitXml.Errored("NO RESULT: " + findings.getFirst().reason(), "fleet.noResult", details);
+            };
+            cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO, outcome));
         }
-        return JUnitXml.render(suites);
+        return new JUnitXml.TestSuite("xfer fleet " + host, when, host, cases);
+    }
+
+    private static JUnitXml.TestSuite unreadable(List<BadDocumentException> skipped, Instant when) {
+        List<JUnitXml.TestCase> cases = new ArrayList<>();
+        for (BadDocumentException bad : skipped) {
+            cases.add(new JUnitXml.TestCase("xfer.fleet.unreadable", bad.file().toString(), Duration.ZERO,
+                    new JUnitXml.Errored(bad.why(), "xfer.UnreadableDocument", bad.getMessage())));
+        }
+        return new JUnitXml.TestSuite("xfer fleet unreadable documents", when, "", cases);
     }
 }

@@ -1,5 +1,9 @@
 package dev.xfer.app.format;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
@@ -9,6 +13,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 
@@ -147,14 +152,29 @@ public final class JUnitXml {
 
     /** Renders the suites, in order, inside {@code <testsuites>}. */
     public static String render(List<TestSuite> suites) {
-        StringBuilder out = new StringBuilder();
-        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        out.append("<testsuites>\n");
-        for (TestSuite suite : suites) {
-            suite(out, suite);
+        StringWriter out = new StringWriter();
+        try {
+            write(out, suites.iterator());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not throw
         }
-        out.append("</testsuites>\n");
         return out.toString();
+    }
+
+    /**
+     * Writes the suites, in order, inside {@code <testsuites>}, each as it comes: a report of
+     * many suites (a fleet's nodes) need not stand whole in memory, only one suite at a time.
+     */
+    public static void write(Writer out, Iterator<TestSuite> suites) throws IOException {
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        out.write("<testsuites>\n");
+        StringBuilder one = new StringBuilder();
+        while (suites.hasNext()) {
+            one.setLength(0);
+            suite(one, suites.next());
+            out.append(one);
+        }
+        out.write("</testsuites>\n");
     }
 
     private static void suite(StringBuilder out, TestSuite suite) {

@@ -1,5 +1,6 @@
 package dev.xfer.app.format;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -172,10 +173,21 @@ public final class OutputTarget {
      */
     public void write(String content, PrintWriter stdout) throws IOException {
         Objects.requireNonNull(content, "content");
+        write(writer -> writer.write(content), stdout);
+    }
+
+    /**
+     * Writes what {@code content} writes, as it writes it: a report too large to hold as one
+     * string streams to its file (still atomically: the temporary file grows, then is renamed).
+     *
+     * @throws IOException with a message naming the option, the path given and why
+     */
+    public void write(AtomicFileWriter.Content content, PrintWriter stdout) throws IOException {
+        Objects.requireNonNull(content, "content");
         try {
             switch (kind) {
                 case STDOUT -> {
-                    stdout.print(content);
+                    content.writeTo(stdout);
                     stdout.flush();
                 }
                 case REPLACE -> AtomicFileWriter.write(file, content);
@@ -183,8 +195,8 @@ public final class OutputTarget {
                     // No CREATE (it exists), no TRUNCATE (a device or a FIFO has no length); APPEND
                     // for the one regular file written through, stderr's.
                     try (OutputStream out = Files.newOutputStream(given, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-                         Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8)) {
-                        writer.write(content);
+                         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8))) {
+                        content.writeTo(writer);
                     }
                 }
             }

@@ -1,5 +1,9 @@
 package dev.xfer.app.format;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -117,11 +121,7 @@ public final class TextTable {
 
     /** As {@link #addRow(String...)}. */
     public TextTable addRow(List<String> cells) {
-        if (cells.size() != columns.size()) {
-            throw new IllegalArgumentException("a row needs " + columns.size() + " cells, got "
-                    + cells.size() + ": " + cells);
-        }
-        rows.add(cells.stream().map(cell -> TerminalText.field(Objects.requireNonNull(cell, "cell"))).toList());
+        rows.add(escaped(cells));
         return this;
     }
 
@@ -135,27 +135,62 @@ public final class TextTable {
      * first column holds text from documents, which must never begin a line of the output.
      */
     public String render(String margin) {
+        StringWriter out = new StringWriter();
+        try {
+            write(out, margin, List.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringWriter does not throw
+        }
+        return out.toString();
+    }
+
+    /**
+     * Writes the table as {@link #render(String)} would with {@code more} added after its rows, one
+     * line at a time: for a table too long to hold (a fleet's every GPU and result, millions of
+     * rows). {@code more} is iterated twice, once for the column widths and once to write, so its
+     * rows are made twice and kept never; each must have a cell per column.
+     */
+    public void write(Writer out, String margin, Iterable<List<String>> more) throws IOException {
         int[] widths = new int[columns.size()];
         for (int c = 0; c < widths.length; c++) {
             widths[c] = width(columns.get(c).header());
-            for (List<String> row : rows) {
-                widths[c] = Math.max(widths[c], width(row.get(c)));
-            }
         }
-        StringBuilder out = new StringBuilder();
+        for (List<String> row : rows) {
+            widen(widths, row);
+        }
+        for (List<String> row : more) {
+            widen(widths, escaped(row));
+        }
         if (title != null) {
-            appendLine(out, margin, title);
+            writeLine(out, margin, title);
         }
-        appendLine(out, margin, line(columns.stream().map(Column::header).toList(), widths));
+        writeLine(out, margin, line(columns.stream().map(Column::header).toList(), widths));
         List<String> underline = new ArrayList<>(widths.length);
         for (int width : widths) {
             underline.add("-".repeat(width));
         }
-        appendLine(out, margin, line(underline, widths));
+        writeLine(out, margin, line(underline, widths));
         for (List<String> row : rows) {
-            appendLine(out, margin, line(row, widths));
+            writeLine(out, margin, line(row, widths));
         }
-        return out.toString();
+        for (List<String> row : more) {
+            writeLine(out, margin, line(escaped(row), widths));
+        }
+    }
+
+    private static void widen(int[] widths, List<String> row) {
+        for (int c = 0; c < widths.length; c++) {
+            widths[c] = Math.max(widths[c], width(row.get(c)));
+        }
+    }
+
+    /** A row's cells as {@link #addRow(List)} keeps them. */
+    private List<String> escaped(List<String> cells) {
+        if (cells.size() != columns.size()) {
+            throw new IllegalArgumentException("a row needs " + columns.size() + " cells, got "
+                    + cells.size() + ": " + cells);
+        }
+        return cells.stream().map(cell -> TerminalText.field(Objects.requireNonNull(cell, "cell"))).toList();
     }
 
     /** Same as {@link #render()}. */
@@ -181,8 +216,10 @@ public final class TextTable {
         return line.toString();
     }
 
-    private static void appendLine(StringBuilder out, String margin, String line) {
-        out.append(margin).append(line.stripTrailing()).append('\n');
+    private static void writeLine(Writer out, String margin, String line) throws IOException {
+        out.write(margin);
+        out.write(line.stripTrailing());
+        out.write('\n');
     }
 
     private static int width(String text) {

@@ -101,6 +101,15 @@ public final class Outputs {
         requireApart(all, List.of());
     }
 
+    /** Writes what {@code content} writes to {@code target} as it writes it; a failure as {@link #write(OutputTarget, String, PrintWriter)}. */
+    public static void write(OutputTarget target, dev.xfer.app.format.AtomicFileWriter.Content content, PrintWriter stdout) {
+        try {
+            target.write(content, stdout);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
+    }
+
     /** Writes {@code content} to {@code target}; a failure is one line naming the option and path (exit 70). */
     public static void write(OutputTarget target, String content, PrintWriter stdout) {
         try {
