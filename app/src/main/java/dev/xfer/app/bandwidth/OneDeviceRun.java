@@ -9,6 +9,7 @@ import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
@@ -137,7 +138,7 @@ public final class OneDeviceRun {
     private static Rendering rendering(BandwidthResults report, OptionalDouble link) {
         return new Rendering(
                 () -> BandwidthText.render(report),
-                () -> BandwidthCsv.render(report),
+                () -> ResultCsv.render(report.context().device().index(), BandwidthMetrics.results(report, link)),
                 () -> document(report));
     }
 

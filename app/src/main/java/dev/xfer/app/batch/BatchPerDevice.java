@@ -7,6 +7,7 @@ import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -64,7 +65,7 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory);
         return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
                 () -> BatchRendering.text(report),
-                () -> BatchRendering.csv(report),
+                () -> ResultCsv.render(session.device().index(), BatchRendering.metrics(report)),
                 () -> Documents.document("batch", session.context(), BatchRendering.parameters(report),
                         BatchRendering.results(report), List.of())));
     }

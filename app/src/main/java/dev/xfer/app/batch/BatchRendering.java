@@ -11,7 +11,6 @@ import dev.xfer.app.result.Statistics;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.format.ByNodeTable;
-import dev.xfer.app.format.Csv;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.SummaryJson;
 import dev.xfer.app.format.TextTable;
@@ -144,29 +143,6 @@ public final class BatchRendering {
 
     private static String f(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    /**
-     * The batch report as CSV. {@code numa_node} is empty when nothing was placed;
-     * {@code host_memory_nodes} lists sampled pages per node as {@code node:pages}, empty when not
-     * sampled.
-     */
-    public static String csv(BatchResults report) {
-        Csv csv = Csv.withHeader("device", "strategy", "count", "bytes", "median_ms", "min_ms", "max_ms", "gbps",
-                "time_vs_first", "threads", "available", "verified", "numa_node", "host_memory_nodes");
-        for (BatchResult r : report.results()) {
-            Optional<Summary> ms = r.milliseconds();
-            csv.addRow(Integer.toString(report.context().device().index()), r.strategy().label(),
-                    Integer.toString(report.plan().count()), Long.toString(report.plan().bytes()),
-                    ms.map(s -> Double.toString(s.median())).orElse(""), ms.map(s -> Double.toString(s.min())).orElse(""),
-                    ms.map(s -> Double.toString(s.max())).orElse(""),
-                    r.ran() ? Double.toString(r.gigabytesPerSecond()) : "",
-                    r.timeVsFirst().isPresent() ? Double.toString(r.timeVsFirst().getAsDouble()) : "",
-                    Integer.toString(report.plan().threads()), Boolean.toString(r.ran()), Boolean.toString(r.verified()),
-                    r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
-                    r.hostMemoryNodes().map(HostMemoryNodes::format).orElse(""));
-        }
-        return csv.render();
     }
 
     /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */

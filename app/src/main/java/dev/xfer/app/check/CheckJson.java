@@ -1,6 +1,5 @@
 package dev.xfer.app.check;
 
-import dev.xfer.app.format.Csv;
 import dev.xfer.app.format.Json;
 
 import java.util.ArrayList;
@@ -32,17 +31,6 @@ public final class CheckJson {
         return rows;
     }
 
-    public static String csv(CheckResults report) {
-        Csv csv = Csv.withHeader("device", "scenario", "synchronized", "trials", "copy_in_flight_trials", "wrong_trials", "stale_mean",
-                "stale_worst", "max_error", "verdict");
-        for (CheckResult r : report.results()) {
-            csv.addRow(Integer.toString(report.context().device().index()), r.scenario().id(),
-                    Boolean.toString(r.scenario().isSynchronized()), Integer.toString(r.trials()),
-                    Integer.toString(r.inFlightTrials()), Integer.toString(r.wrongTrials()), Double.toString(r.staleMean()), Long.toString(r.staleWorst()),
-                    Double.toString(r.maxError()), r.verdict().name().toLowerCase(java.util.Locale.ROOT));
-        }
-        return csv.render();
-    }
 
     /** Where the scenario's time went, summed over its trials (all 0 when not timed). */
     private static Map<String, Object> seconds(CheckTimes t) {

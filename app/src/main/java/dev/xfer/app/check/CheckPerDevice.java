@@ -3,6 +3,7 @@ package dev.xfer.app.check;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -45,7 +46,7 @@ public final class CheckPerDevice implements EachDevice.Measurement {
         CheckResults report = new CheckResults(session.context(), plan, run);
         return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
                 () -> CheckText.render(report, verbose),
-                () -> CheckJson.csv(report),
+                () -> ResultCsv.render(session.device().index(), CheckMetrics.results(report)),
                 () -> Documents.document("check", session.context(), CheckJson.parameters(plan),
                         CheckJson.results(report), List.of())));
     }

@@ -1,13 +1,10 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.format.Csv;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.SummaryJson;
-import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** The latency report as JSON values and CSV. */
@@ -36,22 +33,5 @@ public final class LatencyJson {
             rows.add(row);
         }
         return rows;
-    }
-
-    public static String csv(LatencyResults report) {
-        Csv csv = Csv.withHeader("device", "target", "size", "bytes", "accesses", "median_ns", "min_ns", "max_ns",
-                "mean_ns", "stddev_ns", "n", "verified");
-        for (LatencyResult r : report.run().results()) {
-            csv.addRow(Integer.toString(report.context().device().index()), r.target().id(),
-                    ByteSize.ofBytes(r.bytes()).format(), Long.toString(r.bytes()), Long.toString(r.accesses()),
-                    num(r.nanoseconds().median()), num(r.nanoseconds().min()), num(r.nanoseconds().max()),
-                    num(r.nanoseconds().mean()), num(r.nanoseconds().stddev()), Integer.toString(r.nanoseconds().n()),
-                    Boolean.toString(r.verified()));
-        }
-        return csv.render();
-    }
-
-    private static String num(double v) {
-        return String.format(Locale.ROOT, "%.3f", v);
     }
 }

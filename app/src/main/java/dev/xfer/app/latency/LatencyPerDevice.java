@@ -4,6 +4,7 @@ import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -66,7 +67,7 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
     private static Rendering rendering(Session session, List<Integer> peers, LatencyResults report) {
         return new Rendering(
                 () -> LatencyText.render(report),
-                () -> LatencyJson.csv(report),
+                () -> ResultCsv.render(session.device().index(), LatencyMetrics.results(report)),
                 () -> {
                     Map<String, Object> doc = Documents.document("latency", session.context(),
                             LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of());

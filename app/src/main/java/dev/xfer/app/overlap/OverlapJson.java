@@ -1,7 +1,6 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.format.Csv;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.SummaryJson;
 import dev.xfer.app.stats.Summary;
@@ -103,23 +102,4 @@ public final class OverlapJson {
         return node.isPresent() ? node.getAsInt() : null;
     }
 
-    public static String csv(OverlapResults report) {
-        Csv csv = Csv.withHeader("device", "schedule", "elements", "streams", "block_size", "kernel_iterations",
-                "memory", "median_ms", "min_ms", "max_ms", "gbps", "speedup", "efficiency", "max_error", "ideal_ms",
-                "numa_node", "host_memory_nodes");
-        OverlapPlan p = report.plan();
-        for (OverlapResult r : report.results()) {
-            csv.addRow(Integer.toString(report.context().device().index()), r.schedule().label(),
-                    Long.toString(p.elements()), Integer.toString(p.streams()), Integer.toString(p.blockSize()),
-                    Integer.toString(p.kernelIterations()), p.memory().label(),
-                    Double.toString(r.milliseconds().median()), Double.toString(r.milliseconds().min()),
-                    Double.toString(r.milliseconds().max()), Double.toString(r.gigabytesPerSecond()),
-                    r.speedup().isPresent() ? Double.toString(r.speedup().getAsDouble()) : "",
-                    Double.toString(r.efficiency()), Double.toString(r.maxError()),
-                    Double.toString(report.modelOf(r.numaNode()).idealMs()),
-                    r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "",
-                    r.hostMemoryNodes().map(HostMemoryNodes::format).orElse(""));
-        }
-        return csv.render();
-    }
 }

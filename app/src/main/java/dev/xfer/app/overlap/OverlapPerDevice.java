@@ -6,6 +6,7 @@ import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.MeasuringRun;
@@ -62,7 +63,7 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
                 () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
                         OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : OverlapText.render(report),
-                () -> OverlapJson.csv(report),
+                () -> ResultCsv.render(session.device().index(), OverlapMetrics.results(report)),
                 () -> {
                     Map<String, Object> doc = Documents.document("overlap", session.context(),
                             OverlapJson.parameters(report), OverlapJson.results(report), List.of());

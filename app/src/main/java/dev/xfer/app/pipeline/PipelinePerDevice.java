@@ -3,6 +3,7 @@ package dev.xfer.app.pipeline;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.TimelineText;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.Session;
@@ -30,7 +31,7 @@ public final class PipelinePerDevice implements EachDevice.Measurement {
                         ? "\n" + TimelineText.render(result.timeline().stream().toList(),
                         OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : ""),
-                () -> PipelineRendering.csv(session.context(), plan, result),
+                () -> ResultCsv.render(session.device().index(), PipelineRendering.metrics(plan, result)),
                 () -> Documents.document("pipeline", session.context(), PipelineRendering.parameters(plan),
                         PipelineRendering.results(result), List.of())));
     }

@@ -7,7 +7,6 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Statistics;
-import dev.xfer.app.format.Csv;
 import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.SummaryJson;
@@ -54,20 +53,6 @@ public final class PipelineRendering {
         return out.toString();
     }
 
-    public static String csv(RunContext context, PipelinePlan p, PipelineResult r) {
-        Csv csv = Csv.withHeader("device", "batches", "batch_bytes", "buffers", "kernel_iterations", "median_ms",
-                "min_ms", "max_ms", "per_batch_ms", "hidden_copy_fraction", "h2d_ms", "kernel_ms", "d2h_ms",
-                "sequential_ms", "ideal_ms", "max_error");
-        PipelineModel m = r.model();
-        csv.addRow(Integer.toString(context.device().index()), Integer.toString(p.batches()),
-                Long.toString(p.batchBytes()), Integer.toString(p.buffers()), Integer.toString(p.kernelIterations()),
-                Double.toString(r.milliseconds().median()), Double.toString(r.milliseconds().min()),
-                Double.toString(r.milliseconds().max()), Double.toString(r.perBatchMs()),
-                Double.toString(r.hiddenCopyFraction()), Double.toString(m.h2dMs()), Double.toString(m.kernelMs()),
-                Double.toString(m.d2hMs()), Double.toString(m.sequentialMs()), Double.toString(m.idealMs()),
-                Double.toString(r.maxError()));
-        return csv.render();
-    }
 
     public static Map<String, Object> parameters(PipelinePlan p) {
         return Json.object("batches", p.batches(), "batchBytes", p.batchBytes(), "buffers", p.buffers(),

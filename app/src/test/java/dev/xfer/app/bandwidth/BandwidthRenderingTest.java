@@ -1,6 +1,8 @@
 package dev.xfer.app.bandwidth;
 
 
+import dev.xfer.app.output.ResultCsv;
+import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
@@ -82,20 +84,26 @@ class BandwidthRenderingTest {
                 ResultsFixtures.summary(1, 97612.9, 97612.9, 97612.9, 97612.9, 0), OptionalDouble.empty(), true);
         BandwidthResults r = new BandwidthResults(ResultsFixtures.context(), report.plan(), List.of(big), List.of(), List.of());
         assertEquals("5368709123", row(BandwidthText.render(r), "pinned", "h2d").get(3));
-        assertTrue(BandwidthCsv.render(r).contains(",5368709123,"));
+        assertTrue(ResultCsv.render(0, BandwidthMetrics.results(r, OptionalDouble.empty())).contains(",5368709123,"));
     }
 
     // ---- CSV
 
     @Test
-    void csvHasOneRowPerResultWithExactFigures() {
-        List<String> lines = BandwidthCsv.render(report).lines().toList();
-        assertEquals("device,memory,direction,bytes,median_gbps,min_gbps,max_gbps,mean_gbps,stddev_gbps,median_us,"
-                + "percent_of_link,iterations,timer,verified,numa_node,host_memory_nodes", lines.getFirst());
-        assertEquals(1 + report.results().size(), lines.size());
-        assertEquals("0,pinned,h2d,16777216,52.634,50.987,53.4999,52.5,0.625,318.74,83.53,20,events,false,,0:64",
-                lines.get(3));
-        assertEquals("0,device,d2d,16777216,1650.25,1600.5,1700.75,1651.0,25.5,10.17,,20,events,true,,", lines.get(5));
+    void csvHasOneRowPerResultRecordWithExactFigures() {
+        CsvRows csv = CsvRows.of(ResultCsv.render(0, BandwidthMetrics.results(report, OptionalDouble.of(63.0))));
+        assertEquals(ResultCsv.header(), csv.header());
+        assertEquals(report.results().size(), csv.rows().size());
+        Map<String, String> pinned = csv.named("pinned.h2d.16MiB");
+        assertEquals(List.of("0", "bandwidth", "pinned", "driver", "h2d", "16777216", "GB/s", "20", "52.634", "50.987",
+                "53.4999", "52.5", "0.625", "83.5", "false"), List.of(pinned.get("device"), pinned.get("command"),
+                pinned.get("memory"), pinned.get("copy"), pinned.get("direction"), pinned.get("bytes"),
+                pinned.get("unit"), pinned.get("n"), pinned.get("median"), pinned.get("min"), pinned.get("max"),
+                pinned.get("mean"), pinned.get("stddev"), pinned.get("percent_of_link"), pinned.get("verified")));
+        assertFalse(pinned.get("failure").isEmpty(), "a failed check says why");
+        Map<String, String> d2d = csv.named("device.d2d.16MiB");
+        assertEquals(List.of("1650.25", "", "true", ""), List.of(d2d.get("median"), d2d.get("percent_of_link"),
+                d2d.get("verified"), d2d.get("failure")));
     }
 
     // ---- JSON

@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.output.ResultCsv;
+import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.expect.Metric;
 import org.junit.jupiter.api.Test;
@@ -26,13 +28,13 @@ class KernelCopyRenderingTest {
 
     @Test
     void csvCarriesThePathAndTheGrid() {
-        String csv = BandwidthCsv.render(KernelCopyFixtures.report());
-        List<String> lines = csv.lines().toList();
-        assertTrue(lines.getFirst().endsWith(",copy,blocks,threads_per_block"), lines.getFirst());
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("0,pinned,h2d,536870912,52.0,")
-                && l.endsWith(",kernel,132,512")), csv);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("0,pinned,h2d,536870912,55.44,")
-                && l.endsWith(",driver,,")), csv);
+        String csv = ResultCsv.render(0, BandwidthMetrics.results(KernelCopyFixtures.report(), OptionalDouble.of(63.0)));
+        CsvRows rows = CsvRows.of(csv);
+        assertTrue(rows.rows().stream().anyMatch(r -> r.get("copy").equals("kernel") && r.get("direction").equals("h2d")
+                && r.get("bytes").equals("536870912") && r.get("median").equals("52.0") && r.get("blocks").equals("132")
+                && r.get("block_size").equals("512")), csv);
+        assertTrue(rows.rows().stream().anyMatch(r -> r.get("copy").equals("driver") && r.get("direction").equals("h2d")
+                && r.get("median").equals("55.44") && r.get("blocks").isEmpty()), csv);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
@@ -43,8 +44,9 @@ class TinyCopyRenderingTest {
 
     @Test
     void csvAndJsonKeepFullPrecision() {
-        List<String> csv = BandwidthCsv.render(tiny()).lines().toList();
-        assertTrue(csv.get(1).contains(",1,2.2321427975245529E-4,9.005763850173478E-5,"), csv.get(1));
+        List<String> csv = ResultCsv.render(0, BandwidthMetrics.results(tiny(), java.util.OptionalDouble.empty()))
+                .lines().toList();
+        assertTrue(csv.get(1).contains(",2.2321427975245529E-4,9.005763850173478E-5,"), csv.get(1));
         @SuppressWarnings("unchecked")
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(new MeasuringCommand().document("bandwidth",
                 ResultsFixtures.context(), Map.of(), BandwidthJson.results(tiny()), List.of())));

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.cli.ExitCode;
@@ -31,7 +32,7 @@ class EachDeviceTest {
     private static EachDevice.Measured measured(MeasuringCommand m, int index) {
         OverlapResults report = ResultsFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
         return new EachDevice.Measured(report.context(), OverlapMetrics.results(report), new Rendering(
-                () -> OverlapText.render(report), () -> OverlapJson.csv(report),
+                () -> OverlapText.render(report), () -> ResultCsv.render(index, OverlapMetrics.results(report)),
                 () -> m.document("overlap", report.context(), OverlapJson.parameters(report),
                         OverlapJson.results(report), List.of())));
     }
@@ -75,9 +76,13 @@ class EachDeviceTest {
         String out = finish("--csv").out();
         List<String> lines = out.lines().toList();
         assertEquals(1, lines.stream().filter(l -> l.startsWith("device,")).count(), out);
-        assertEquals(1 + 2 * 3, lines.size(), out);
-        assertTrue(lines.get(1).startsWith("0,sequential,"), out);
-        assertTrue(lines.get(4).startsWith("1,sequential,"), out);
+        var rows = dev.xfer.app.output.CsvRows.of(out).rows();
+        int perDevice = rows.size() / 2;
+        assertEquals(2 * perDevice, rows.size(), out);
+        assertEquals(List.of("0", "1"), List.of(rows.get(0).get("device"), rows.get(perDevice).get("device")), out);
+        assertEquals(rows.get(0).get("name") + ".gpu1", rows.get(perDevice).get("name").replace(".gpu1", "") + ".gpu1",
+                out);
+        assertEquals("sequential", rows.get(0).get("schedule"), out);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.output.ResultCsv;
+import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.expect.ExpectationOutcome;
@@ -60,7 +62,10 @@ class LatencyRenderingTest {
 
     @Test
     void goldenCsv() throws IOException {
-        GoldenFile.assertMatches("latency.csv", LatencyJson.csv(report(false)), "the latency CSV changed");
+        GoldenFile.assertMatches("latency.csv", ResultCsv.render(0, LatencyMetrics.results(report(false))),
+                "the latency CSV changed");
+        CsvRows.assertMirrors(ResultCsv.render(0, LatencyMetrics.results(report(false))), 0,
+                LatencyMetrics.results(report(false)));
     }
 
     @Test

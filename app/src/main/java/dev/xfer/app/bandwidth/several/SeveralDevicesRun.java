@@ -1,7 +1,6 @@
 package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
-import dev.xfer.app.bandwidth.BandwidthCsv;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthResult;
@@ -25,6 +24,7 @@ import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.DeviceResults;
@@ -166,7 +166,7 @@ public final class SeveralDevicesRun {
                             placements.get(d)));
                 }
                 List<Map<String, Object>> documents = soFar.stream().map(OneDeviceRun::document).toList();
-                return new Rendering(() -> "", () -> BandwidthCsv.render(soFar),
+                return new Rendering(() -> "", () -> csv(soFar, links),
                         () -> Documents.devicesDocument("bandwidth", new LinkedHashMap<>(), documents));
             });
         }
@@ -254,8 +254,17 @@ public final class SeveralDevicesRun {
         peers.ifPresent(p -> spanning.add(PeerMetrics.results(p)));
         return measuring.finish(perDevice, spanning, validated, new Rendering(
                 () -> MultiDeviceText.render(report),
-                () -> BandwidthCsv.render(reports),
+                () -> csv(reports, links),
                 () -> document(report)), started);
+    }
+
+    /** Each device's results under one header, named as --expect names them on several GPUs ({@code .gpuN}). */
+    static String csv(List<BandwidthResults> reports, List<OptionalDouble> links) {
+        List<RunResults> results = new ArrayList<>();
+        for (int d = 0; d < reports.size(); d++) {
+            results.add(MultiDeviceMetrics.device(reports.get(d), links.get(d)));
+        }
+        return ResultCsv.render(reports.stream().map(r -> r.context().device().index()).toList(), results);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.several;
 
-import dev.xfer.app.bandwidth.BandwidthCsv;
+import dev.xfer.app.output.ResultCsv;
+import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthText;
@@ -145,13 +146,12 @@ class MultiDeviceRenderingTest {
 
     @Test
     void csvHasOneHeaderAndEachDevicesRows() {
-        String csv = BandwidthCsv.render(concurrent.devices());
-        List<String> lines = csv.lines().toList();
-        assertEquals(5, lines.size(), csv);
-        assertTrue(lines.get(0).startsWith("device,memory,direction,"), csv);
-        assertEquals(List.of("0", "0", "1", "1"), lines.stream().skip(1).map(l -> l.split(",")[0]).toList());
-        assertEquals(BandwidthCsv.render(concurrent.devices().getFirst()),
-                String.join("\n", lines.subList(0, 3)) + "\n", "one device's CSV is the one-device CSV");
+        String csv = SeveralDevicesRun.csv(concurrent.devices(), List.of(OptionalDouble.empty(), OptionalDouble.empty()));
+        CsvRows rows = CsvRows.of(csv);
+        assertEquals(ResultCsv.header(), rows.header(), csv);
+        assertEquals(List.of("0", "0", "1", "1"), rows.rows().stream().map(r -> r.get("device")).toList());
+        assertTrue(rows.rows().get(0).get("name").endsWith(".gpu0"), csv);
+        assertTrue(rows.rows().get(3).get("name").endsWith(".gpu1"), csv);
     }
 
     // ---- result names
