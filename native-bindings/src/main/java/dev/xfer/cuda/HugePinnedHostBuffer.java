@@ -1,6 +1,5 @@
 package dev.xfer.cuda;
 
-import dev.xfer.cuda.generated.cudart;
 import dev.xfer.host.HugePageMemory;
 import dev.xfer.host.PlacementException;
 
@@ -13,10 +12,11 @@ import java.lang.foreign.MemorySegment;
  */
 public final class HugePinnedHostBuffer implements HostBuffer {
     private final HugePageMemory memory;
-    private boolean registered = true;
+    private final HostRegistration registration;
 
-    private HugePinnedHostBuffer(HugePageMemory memory) {
+    private HugePinnedHostBuffer(HugePageMemory memory, HostRegistration registration) {
         this.memory = memory;
+        this.registration = registration;
     }
 
     static HugePinnedHostBuffer allocate(long bytes) {
@@ -28,15 +28,8 @@ public final class HugePinnedHostBuffer implements HostBuffer {
             throw new HostAllocationException("cannot allocate " + bytes + " bytes of huge-page host memory: "
                     + e.getMessage(), e);
         }
-        try {
-            Check.check(cudart.cudaHostRegister(memory.segment(), bytes,
-                    cudart.cudaHostRegisterPortable() | cudart.cudaHostRegisterMapped()),
-                    "cudaHostRegister(" + bytes + " bytes on huge pages)");
-            return new HugePinnedHostBuffer(memory);
-        } catch (RuntimeException e) {
-            memory.close();
-            throw e;
-        }
+        return new HugePinnedHostBuffer(memory,
+                HostRegistration.register(memory.segment(), bytes + " bytes on huge pages", memory::close));
     }
 
     /** How much of it the kernel backs with huge pages; see {@link HugePageMemory#hugeBytes()}. */
@@ -61,13 +54,6 @@ public final class HugePinnedHostBuffer implements HostBuffer {
 
     @Override
     public void close() {
-        if (registered) {
-            registered = false;
-            try {
-                Check.check(cudart.cudaHostUnregister(memory.segment()), "cudaHostUnregister(" + bytes() + " bytes)");
-            } finally {
-                memory.close();
-            }
-        }
+        registration.close();
     }
 }

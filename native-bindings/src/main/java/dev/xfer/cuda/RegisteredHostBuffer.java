@@ -1,37 +1,25 @@
 package dev.xfer.cuda;
 
-import dev.xfer.cuda.generated.cudart;
-
 import java.lang.foreign.MemorySegment;
 
 /** Native memory the program already had, page-locked afterwards with {@code cudaHostRegister}. */
 public final class RegisteredHostBuffer implements HostBuffer {
     private final PageableHostBuffer memory;
-    private boolean registered;
+    private final HostRegistration registration;
 
-    private RegisteredHostBuffer(PageableHostBuffer memory) {
+    private RegisteredHostBuffer(PageableHostBuffer memory, HostRegistration registration) {
         this.memory = memory;
-        this.registered = true;
+        this.registration = registration;
     }
 
     static RegisteredHostBuffer allocate(long bytes) {
-        PageableHostBuffer memory = PageableHostBuffer.allocate(bytes);
-        try {
-            return register(memory);
-        } catch (RuntimeException e) {
-            memory.close();
-            throw e;
-        }
+        return register(PageableHostBuffer.allocate(bytes));
     }
 
-    /** Page-locks {@code memory}; closing the result unregisters it and then frees it. */
+    /** Page-locks {@code memory} (freed when that fails); closing the result unregisters it and then frees it. */
     static RegisteredHostBuffer register(PageableHostBuffer memory) {
-        // Mapped as well as portable: xfer's copy kernel reads and writes it at its host address
-        // (cudaDevAttrCanUseHostPointerForRegisteredMem); copy-engine copies are unaffected.
-        int rc = cudart.cudaHostRegister(memory.segment(), memory.bytes(),
-                cudart.cudaHostRegisterPortable() | cudart.cudaHostRegisterMapped());
-        Check.check(rc, "cudaHostRegister(" + memory.bytes() + " bytes)");
-        return new RegisteredHostBuffer(memory);
+        return new RegisteredHostBuffer(memory,
+                HostRegistration.register(memory.segment(), memory.bytes() + " bytes", memory::close));
     }
 
     @Override
@@ -51,13 +39,6 @@ public final class RegisteredHostBuffer implements HostBuffer {
 
     @Override
     public void close() {
-        if (registered) {
-            registered = false;
-            try {
-                Check.check(cudart.cudaHostUnregister(memory.segment()), "cudaHostUnregister(" + bytes() + " bytes)");
-            } finally {
-                memory.close();
-            }
-        }
+        registration.close();
     }
 }

@@ -399,10 +399,10 @@ public final class BandwidthBenchmark {
                 for (LaunchShape shape : shapes) {
                     String label = memory.label() + " " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks";
                     MemorySegment.copy(reference, 0, hostSeg, 0, size);
-                    double[] h2d = repeatSamples(label + " h2d " + size + " B", measureH2d,
+                    double[] h2d = repeatSamples(label + " h2d " + size + " B", plan.warmupNanos(), measureH2d,
                             () -> kernelSample(dev.address(), hostSeg, size, shape));
                     DataPattern.poison(hostSeg);
-                    double[] d2h = repeatSamples(label + " d2h " + size + " B", measureD2h,
+                    double[] d2h = repeatSamples(label + " d2h " + size + " B", plan.warmupNanos(), measureD2h,
                             () -> kernelSample(hostSeg, dev.address(), size, shape));
                     boolean ok = verify(label + " h2d+d2h " + size + " B", hostSeg, reference);
                     addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.empty(),
@@ -591,7 +591,8 @@ public final class BandwidthBenchmark {
                         String label = "device " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks d2d " + size
                                 + " B";
                         b.fillAsync(0, legacy);
-                        double[] byKernel = repeatSamples(label, true, () -> kernelSample(b.address(), a.address(), size, shape));
+                        double[] byKernel = repeatSamples(label, plan.warmupNanos(), true,
+                                () -> kernelSample(b.address(), a.address(), size, shape));
                         DataPattern.poison(check.segment());
                         Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                         add(result("device", CopyDirection.D2D.label(), size, byKernel,
@@ -618,32 +619,28 @@ public final class BandwidthBenchmark {
         }
 
         /**
-         * Times {@code copy}, which queues its work on the legacy stream, by the plan's timer: once
-         * untimed when not {@code measured} (the round trip still needs its bytes moved);
-         * otherwise a warm-up of at least {@code warmNanos}, then the timed iterations, with a safe
-         * point before each, so a 4 GiB sweep stops within a copy.
+         * Times {@code copy}, which queues its work on the legacy stream, by the plan's timer: see
+         * {@link #repeatSamples}.
          */
         private double[] repeat(String configuration, long warmNanos, boolean measured, Runnable copy) {
-            if (!measured) {
-                onLegacy.time(copy);
-                return new double[0];
-            }
-            progress.measuring(results.size(), total, configuration);
-            return loop(warmNanos).seconds(onLegacy, copy);
+            return repeatSamples(configuration, warmNanos, measured, () -> onLegacy.time(copy));
         }
 
         /**
-         * Like {@link #repeat(String, long, boolean, Runnable)} for a {@code sample} that times
-         * itself and returns seconds (a kernel sample of several copies, per copy).
+         * Runs {@code sample} (which does its work and returns its time in seconds: one copy by the
+         * plan's timer, or a kernel sample of several copies, per copy) once untimed when not
+         * {@code measured} (the round trip still needs its bytes moved); otherwise a warm-up of at
+         * least {@code warmNanos}, then the timed iterations, with a safe point before each, so a
+         * 4 GiB sweep stops within a copy.
          */
-        private double[] repeatSamples(String configuration, boolean measured, java.util.function.DoubleSupplier sample) {
+        private double[] repeatSamples(String configuration, long warmNanos, boolean measured,
+                                       java.util.function.DoubleSupplier sample) {
             if (!measured) {
                 sample.getAsDouble();
                 return new double[0];
             }
             progress.measuring(results.size(), total, configuration);
-            return loop(plan.warmupNanos()).samples(sample::getAsDouble).stream().mapToDouble(Double::doubleValue)
-                    .toArray();
+            return loop(warmNanos).samples(sample::getAsDouble).stream().mapToDouble(Double::doubleValue).toArray();
         }
 
         /** The plan's warm-up (at least {@code warmNanos} of it) and iterations, stopping where the run asks. */

@@ -9,7 +9,8 @@ import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.output.Rendering;
-import dev.xfer.app.output.ResultCsv;
+import dev.xfer.app.output.RunResults;
+import java.util.function.Supplier;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
@@ -62,8 +63,11 @@ public final class OneDeviceRun {
         LiveRun live = measuring.live();
         HostPlacement planned = placement;
         // Rows stream as they are measured: the report of what is in so far, rendered again.
-        live.streamFrom(() -> rendering(new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
-                live.measured(VerificationFailure.class), List.of(), planned), link));
+        live.streamFrom(() -> {
+            BandwidthResults soFar = new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
+                    live.measured(VerificationFailure.class), List.of(), planned);
+            return rendering(soFar, () -> BandwidthMetrics.results(soFar, link));
+        });
         List<BandwidthResult> results;
         List<VerificationFailure> failures;
         try {
@@ -86,8 +90,8 @@ public final class OneDeviceRun {
             notes.add("heap memory is the Java heap, which --numa-node does not place");
         }
         BandwidthResults report = new BandwidthResults(context, plan, results, failures, notes, placement);
-        return measuring.finish(context, BandwidthMetrics.results(report, link), validated, rendering(report, link),
-                started);
+        RunResults measured = BandwidthMetrics.results(report, link);
+        return measuring.finish(context, measured, validated, rendering(report, () -> measured), started);
     }
 
     /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */
@@ -135,10 +139,8 @@ public final class OneDeviceRun {
     }
 
     /** One device's report in every format. */
-    private static Rendering rendering(BandwidthResults report, OptionalDouble link) {
-        return new Rendering(
-                () -> BandwidthText.render(report),
-                () -> ResultCsv.render(report.context().device().index(), BandwidthMetrics.results(report, link)),
+    private static Rendering rendering(BandwidthResults report, Supplier<RunResults> results) {
+        return Rendering.of(() -> BandwidthText.render(report), report.context().device().index(), results,
                 () -> document(report));
     }
 

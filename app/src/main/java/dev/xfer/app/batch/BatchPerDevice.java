@@ -7,7 +7,6 @@ import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.output.Rendering;
-import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -63,10 +62,9 @@ public final class BatchPerDevice implements EachDevice.Measurement {
             hostMemory = List.of();
         }
         BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory);
-        return new EachDevice.Measured(session.context(), BatchRendering.metrics(report), new Rendering(
+        return EachDevice.Measured.of(session.context(), BatchRendering.metrics(report),
                 () -> BatchRendering.text(report),
-                () -> ResultCsv.render(session.device().index(), BatchRendering.metrics(report)),
                 () -> Documents.document("batch", session.context(), BatchRendering.parameters(report),
-                        BatchRendering.results(report), List.of())));
+                        BatchRendering.results(report), List.of()));
     }
 }

@@ -2,8 +2,6 @@ package dev.xfer.app.check;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.output.Rendering;
-import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -44,10 +42,9 @@ public final class CheckPerDevice implements EachDevice.Measurement {
             run = new CheckRun(kept.subList(before, kept.size()), 0);
         }
         CheckResults report = new CheckResults(session.context(), plan, run);
-        return new EachDevice.Measured(session.context(), CheckMetrics.results(report), new Rendering(
+        return EachDevice.Measured.of(session.context(), CheckMetrics.results(report),
                 () -> CheckText.render(report, verbose),
-                () -> ResultCsv.render(session.device().index(), CheckMetrics.results(report)),
                 () -> Documents.document("check", session.context(), CheckJson.parameters(plan),
-                        CheckJson.results(report), List.of())));
+                        CheckJson.results(report), List.of()));
     }
 }

@@ -4,7 +4,8 @@ import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
-import dev.xfer.app.output.ResultCsv;
+import dev.xfer.app.output.RunResults;
+import java.util.function.Supplier;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -40,8 +41,10 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         LiveRun live = measuring.live();
         int before = live.measured(LatencyResult.class).size();
         // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
-        live.streamFrom(() -> rendering(session, peers, new LatencyResults(session.context(), plan,
-                new LatencyRun(since(live, before), List.of()))));
+        live.streamFrom(() -> {
+            LatencyResults soFar = new LatencyResults(session.context(), plan, new LatencyRun(since(live, before), List.of()));
+            return rendering(session, peers, soFar, () -> LatencyMetrics.results(soFar));
+        });
         LatencyRun run;
         try {
             run = new LatencyBenchmark(session.cuda(), session.device(), progress)
@@ -54,8 +57,8 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
             run = new LatencyRun(since(live, before), List.of());
         }
         LatencyResults report = new LatencyResults(session.context(), plan, run);
-        return new EachDevice.Measured(session.context(), LatencyMetrics.results(report),
-                rendering(session, peers, report));
+        RunResults results = LatencyMetrics.results(report);
+        return new EachDevice.Measured(session.context(), results, rendering(session, peers, report, () -> results));
     }
 
     /** This GPU's results: those handed over since {@code before} were. */
@@ -64,10 +67,11 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         return all.subList(before, all.size());
     }
 
-    private static Rendering rendering(Session session, List<Integer> peers, LatencyResults report) {
-        return new Rendering(
+    private static Rendering rendering(Session session, List<Integer> peers, LatencyResults report,
+                                       Supplier<RunResults> results) {
+        return Rendering.of(
                 () -> LatencyText.render(report),
-                () -> ResultCsv.render(session.device().index(), LatencyMetrics.results(report)),
+                session.device().index(), results,
                 () -> {
                     Map<String, Object> doc = Documents.document("latency", session.context(),
                             LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of());

@@ -8,4 +8,10 @@ import java.util.function.Supplier;
  * adds the expectation outcomes to the JSON document.
  */
 public record Rendering(Supplier<String> text, Supplier<String> csv, Supplier<Map<String, Object>> json) {
+
+    /** One GPU's run whose CSV is its results' rows ({@link ResultCsv}), made only when CSV is asked for. */
+    public static Rendering of(Supplier<String> text, int device, Supplier<RunResults> results,
+                               Supplier<Map<String, Object>> json) {
+        return new Rendering(text, () -> ResultCsv.render(device, results.get()), json);
+    }
 }

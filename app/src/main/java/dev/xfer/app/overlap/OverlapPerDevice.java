@@ -5,8 +5,6 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.output.Rendering;
-import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.MeasuringRun;
@@ -59,11 +57,10 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
                     outcome.timelines()));
         }
         OverlapResults report = new OverlapResults(session.context(), plan, passes, notes, ran.placement());
-        return new EachDevice.Measured(session.context(), OverlapMetrics.results(report), new Rendering(
+        return EachDevice.Measured.of(session.context(), OverlapMetrics.results(report),
                 () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
                         OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : OverlapText.render(report),
-                () -> ResultCsv.render(session.device().index(), OverlapMetrics.results(report)),
                 () -> {
                     Map<String, Object> doc = Documents.document("overlap", session.context(),
                             OverlapJson.parameters(report), OverlapJson.results(report), List.of());
@@ -71,6 +68,6 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
                     doc.put("models", OverlapJson.models(report));
                     doc.put("timelines", OverlapJson.timelines(report));
                     return doc;
-                }));
+                });
     }
 }

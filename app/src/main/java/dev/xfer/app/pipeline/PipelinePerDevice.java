@@ -3,7 +3,6 @@ package dev.xfer.app.pipeline;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.TimelineText;
 import dev.xfer.app.output.Rendering;
-import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.Session;
@@ -26,13 +25,12 @@ public final class PipelinePerDevice implements EachDevice.Measurement {
     @Override
     public EachDevice.Measured measure(Session session, Progress progress) {
         PipelineResult result = new PipelineBenchmark(session.device(), progress).run(plan);
-        return new EachDevice.Measured(session.context(), PipelineRendering.metrics(plan, result), new Rendering(
+        return EachDevice.Measured.of(session.context(), PipelineRendering.metrics(plan, result),
                 () -> PipelineRendering.text(session.context(), plan, result) + (timeline
                         ? "\n" + TimelineText.render(result.timeline().stream().toList(),
                         OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : ""),
-                () -> ResultCsv.render(session.device().index(), PipelineRendering.metrics(plan, result)),
                 () -> Documents.document("pipeline", session.context(), PipelineRendering.parameters(plan),
-                        PipelineRendering.results(result), List.of())));
+                        PipelineRendering.results(result), List.of()));
     }
 }

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.Map;
 
 /**
@@ -32,6 +33,12 @@ public final class EachDevice {
 
     /** What one GPU's measurement yields: its context, its results (names as one GPU's run gives them) and its output. */
     public record Measured(RunContext context, RunResults results, Rendering rendering) {
+
+        /** A GPU's results with its text and document; its CSV is the results' rows. */
+        public static Measured of(RunContext context, RunResults results, Supplier<String> text,
+                                  Supplier<Map<String, Object>> json) {
+            return new Measured(context, results, Rendering.of(text, context.device().index(), () -> results, json));
+        }
     }
 
     /** One GPU's measurement; {@code progress} already says which GPU when there are several. */

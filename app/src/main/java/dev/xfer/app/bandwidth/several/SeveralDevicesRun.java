@@ -166,7 +166,7 @@ public final class SeveralDevicesRun {
                             placements.get(d)));
                 }
                 List<Map<String, Object>> documents = soFar.stream().map(OneDeviceRun::document).toList();
-                return new Rendering(() -> "", () -> csv(soFar, links),
+                return new Rendering(() -> "", () -> csv(deviceResults(soFar, links)),
                         () -> Documents.devicesDocument("bandwidth", new LinkedHashMap<>(), documents));
             });
         }
@@ -244,27 +244,30 @@ public final class SeveralDevicesRun {
         }
         measuring.progressDone();
         MultiDeviceResults report = new MultiDeviceResults(plan, reports, together, peers, across);
-        List<DeviceResults> perDevice = new ArrayList<>();
-        for (int d = 0; d < reports.size(); d++) {
-            perDevice.add(new DeviceResults(reports.get(d).context(),
-                    MultiDeviceMetrics.device(reports.get(d), links.get(d))));
-        }
+        List<DeviceResults> perDevice = deviceResults(reports, links);
         List<RunResults> spanning = new ArrayList<>();
         together.ifPresent(c -> spanning.add(ConcurrentMetrics.results(c, links)));
         peers.ifPresent(p -> spanning.add(PeerMetrics.results(p)));
         return measuring.finish(perDevice, spanning, validated, new Rendering(
                 () -> MultiDeviceText.render(report),
-                () -> csv(reports, links),
+                () -> csv(perDevice),
                 () -> document(report)), started);
     }
 
-    /** Each device's results under one header, named as --expect names them on several GPUs ({@code .gpuN}). */
-    static String csv(List<BandwidthResults> reports, List<OptionalDouble> links) {
-        List<RunResults> results = new ArrayList<>();
+    /** Each device's results, named as --expect names them on several GPUs ({@code .gpuN}). */
+    private static List<DeviceResults> deviceResults(List<BandwidthResults> reports, List<OptionalDouble> links) {
+        List<DeviceResults> perDevice = new ArrayList<>();
         for (int d = 0; d < reports.size(); d++) {
-            results.add(MultiDeviceMetrics.device(reports.get(d), links.get(d)));
+            perDevice.add(new DeviceResults(reports.get(d).context(),
+                    MultiDeviceMetrics.device(reports.get(d), links.get(d))));
         }
-        return ResultCsv.render(reports.stream().map(r -> r.context().device().index()).toList(), results);
+        return perDevice;
+    }
+
+    /** Each device's results under one header. */
+    static String csv(List<DeviceResults> perDevice) {
+        return ResultCsv.render(perDevice.stream().map(d -> d.context().device().index()).toList(),
+                perDevice.stream().map(DeviceResults::results).toList());
     }
 
     /**

@@ -146,7 +146,8 @@ class MultiDeviceRenderingTest {
 
     @Test
     void csvHasOneHeaderAndEachDevicesRows() {
-        String csv = SeveralDevicesRun.csv(concurrent.devices(), List.of(OptionalDouble.empty(), OptionalDouble.empty()));
+        String csv = SeveralDevicesRun.csv(concurrent.devices().stream().map(r -> new dev.xfer.app.run.DeviceResults(
+                r.context(), MultiDeviceMetrics.device(r, OptionalDouble.empty()))).toList());
         CsvRows rows = CsvRows.of(csv);
         assertEquals(ResultCsv.header(), rows.header(), csv);
         assertEquals(List.of("0", "0", "1", "1"), rows.rows().stream().map(r -> r.get("device")).toList());
