@@ -575,10 +575,17 @@ PY
                 expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                   "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
                   --blocks 1,sm --iterations 2 --warmup 0
-                # samples of several copies (copy_bytes_repeat, copy_bidir_repeat) and bidir on two streams
+                # samples of several copies (copy_bytes_repeat, copy_bidir_one_vector's passes), copy_bidir
+                # (--kernel-bidir one-launch, and its repeat kernel) and bidir on two streams
                 expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                   "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction h2d,d2h,bidir,d2d \
                   --blocks 2,sm --kernel-copies 3 --iterations 2 --warmup 0
+                local copies
+                for copies in 1 3; do
+                  expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+                    "$xfer" bandwidth --copy kernel --memory pinned --size 1B,4097B,1MiB --direction bidir \
+                    --blocks 2,sm --kernel-copies "$copies" --kernel-bidir one-launch --iterations 2 --warmup 0
+                done
                 expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                   "$xfer" bandwidth --copy kernel --memory pinned --size 4097B,1MiB --direction bidir \
                   --blocks 2 --kernel-copies 3 --kernel-repeat launches --kernel-bidir two-streams --iterations 2 --warmup 0
@@ -605,7 +612,7 @@ PY
               "default, --numa-node auto|$one --numa-node auto"
               "default, nvb's size 536346624B|--size 536346624B --direction h2d,d2h"
               "bidir two streams, 64 blocks|--size 512MiB --direction bidir --kernel-bidir two-streams --blocks 64"
-              "bidir one launch, 64 blocks|--size 512MiB --direction bidir --blocks 64"
+              "bidir copy_bidir on sm blocks (before)|--size 512MiB --direction bidir --kernel-bidir one-launch"
               "bidir 256MiB (nvb's bytes each way)|--size 256MiB --direction bidir"
             )
             for r in 1 2 3; do

@@ -168,6 +168,79 @@ copy_bidir_repeat(unsigned char *up_dst, const unsigned char *up_src, unsigned c
     }
 }
 
+// copy_bidir_one_vector: bidir in nvbandwidth's split-warp shape, a diagnostic
+// (--kernel-bidir one-vector) that measures whether the shape is what holds copy_bidir below
+// nvbandwidth's bidir figure. Warps alternate up and down as in copy_bidir, but:
+//   - the grid has one thread per 16-byte vector of each direction, so every thread has ONE vector
+//     in flight (copy_bidir: 12) and the grid runs in waves of resident blocks instead of a
+//     grid-stride loop;
+//   - blocks of COPY_ONE_VECTOR_THREADS, two resident per SM where an SM holds 2048 threads
+//     (sm_80, sm_90): __maxnreg__(32) keeps the registers at 32 per thread (ptxas took 52 for
+//     sm_90 without it, which leaves room for one block);
+//   - loads and stores are ld/st.global.cg (L2 only, as nvbandwidth's __ldcg/__stcg), so a
+//     thread's next pass is not served from its SM's L1.
+//
+// A direction's thread t' of T' (t', T' as in copy_bidir) does exactly what copy_range does for t'
+// of T' when T' >= max(vectors, 16), the grid dev.xfer.app.bandwidth.LaunchShape.oneVectorFor
+// picks: head byte t', vector t', tail byte t' (each where it exists), or bytes t', t' + T', ...
+// when the sides are not aligned alike. BidirSplit and CopyLayout mirror it in Java as they mirror
+// copy_bidir. Each of `copies` passes is a whole copy of the buffer (every thread redoes its
+// vector, as nvbandwidth's threads redo theirs).
+#define COPY_ONE_VECTOR_THREADS 1024
+#define COPY_ONE_VECTOR_REGISTERS 32
+
+// Sides not aligned alike: bytes t, t + threads, ... one by one, `copies` times. A function of its
+// own, never inlined, so that its loop's registers do not count against copy_bidir_one_vector's 32.
+extern "C" __device__ __noinline__ void copy_strided(unsigned char *dst, const unsigned char *src, long long bytes,
+                                                     long long t, long long threads, int copies)
+{
+#pragma unroll 1
+    for (int c = 0; c < copies; ++c) {
+        for (long long i = t; i < bytes; i += threads) {
+            dst[i] = src[i];
+        }
+    }
+}
+
+extern "C" __global__ void __maxnreg__(COPY_ONE_VECTOR_REGISTERS)
+copy_bidir_one_vector(unsigned char *up_dst, const unsigned char *up_src, unsigned char *down_dst,
+                 const unsigned char *down_src, long long bytes, int copies)
+{
+    const long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const long long threads = ((long long)gridDim.x * blockDim.x) >> 1;
+    const long long w = g >> 5;
+    const long long t = ((w >> 1) << 5) | (g & 31);
+    unsigned char *dst = (w & 1) == 0 ? up_dst : down_dst;
+    const unsigned char *src = (w & 1) == 0 ? up_src : down_src;
+    long long head = (long long)((16ull - ((unsigned long long)dst & 15ull)) & 15ull);
+    if (head > bytes) {
+        head = bytes;
+    }
+    if ((((unsigned long long)src + (unsigned long long)head) & 15ull) != 0ull) {
+        copy_strided(dst, src, bytes, t, threads, copies);
+        return;
+    }
+    // The pass, worked out once: which of head byte t, vector t and tail byte t this thread has.
+    const long long vectors = (bytes - head) >> 4;
+    const long long tail = head + (vectors << 4) + t;
+    uint4 *vdst = t < vectors ? reinterpret_cast<uint4 *>(dst + head) + t : nullptr;
+    const uint4 *vsrc = reinterpret_cast<const uint4 *>(src + head) + t;
+    const bool has_head = t < head;
+    const bool has_tail = tail < bytes;
+#pragma unroll 1
+    for (int c = 0; c < copies; ++c) {
+        if (has_head) {
+            dst[t] = src[t];
+        }
+        if (vdst != nullptr) {
+            __stcg(vdst, __ldcg(vsrc));
+        }
+        if (has_tail) {
+            dst[tail] = src[tail];
+        }
+    }
+}
+
 // hold_stream: one thread spins until the host writes a non-zero int to *release (page-locked host
 // memory, mapped) or timeout_ns of the GPU's global timer have passed. Launched first on a stream,
 // it holds everything the host queues behind it (a lead-in copy, the start event, the timed copies,

@@ -410,6 +410,10 @@ public final class BandwidthBenchmark {
                 }
             }
             if (plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies()) {
+                if (plan.kernelTiming().bidir() == KernelTiming.Bidir.ONE_VECTOR) {
+                    bidirectional(memory, size, reference, Optional.of(LaunchShape.oneVectorFor(size)));
+                    return;
+                }
                 for (LaunchShape shape : shapes) {
                     bidirectional(memory, size, reference, Optional.of(shape));
                 }
@@ -503,17 +507,31 @@ public final class BandwidthBenchmark {
                 KernelTiming timing = plan.kernelTiming();
                 int copies = shape.isPresent() ? timing.copiesFor(size) : 1;
                 boolean twoStreams = shape.isPresent() && timing.bidir() == KernelTiming.Bidir.TWO_STREAMS;
+                boolean oneVector = shape.isPresent() && timing.bidir() == KernelTiming.Bidir.ONE_VECTOR;
                 Runnable both = shape.isPresent() && !twoStreams ? () -> {
                     if (timing.gated()) {
                         gate.hold(first);
                     }
                     if (timing.leadIn()) {
-                        kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(),
-                                size, shape.get(), first);
+                        if (oneVector) {
+                            kernel.issueBidirectionalOneVector(up.address(), source.segment(), target.segment(),
+                                    down.address(), size, 1, first);
+                        } else {
+                            kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(),
+                                    size, shape.get(), first);
+                        }
                     }
                     start.record(first);
-                    kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(), size,
-                            shape.get(), copies, timing.repeat(), first);
+                    if (oneVector) {
+                        boolean launches = timing.repeat() == KernelTiming.Repeat.LAUNCHES;
+                        for (int c = 0; c < (launches ? copies : 1); c++) {
+                            kernel.issueBidirectionalOneVector(up.address(), source.segment(), target.segment(),
+                                    down.address(), size, launches ? 1 : copies, first);
+                        }
+                    } else {
+                        kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(),
+                                size, shape.get(), copies, timing.repeat(), first);
+                    }
                     stop.record(first);
                     if (timing.gated()) {
                         gate.release();

@@ -40,11 +40,15 @@ public final class BandwidthJson {
             parameters.put("copy", plan.copies().stream().map(CopyPath::label).toList());
         }
         if (plan.kernelCopies()) {
-            parameters.put("kernel", Json.object(
+            Map<String, Object> kernel = Json.object(
                     "blocks", plan.blocks().text(),
                     "threadsPerBlock", LaunchShape.THREADS_PER_BLOCK,
                     "vectorsInFlightPerThread", LaunchShape.UNROLL,
-                    "sample", plan.kernelTiming().describe()));
+                    "sample", plan.kernelTiming().describe());
+            if (plan.directions().contains(CopyDirection.BIDIR)) {
+                kernel.put("bidir", plan.kernelTiming().bidir().describe());
+            }
+            parameters.put("kernel", kernel);
         }
         if (plan.staged()) {
             parameters.put("staging", Json.object(

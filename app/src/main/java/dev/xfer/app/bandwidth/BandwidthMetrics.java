@@ -25,7 +25,8 @@ import java.util.OptionalLong;
  * node: {@code pinned.h2d.16MiB.node1}, so that {@code pinned.h2d} still selects them all.
  * The copy kernel's results have {@code .kernel} after the memory ({@code pinned.kernel.h2d.512MiB},
  * {@code device.kernel.d2d.1GiB}); with {@code --blocks} each grid is named after the size
- * ({@code pinned.kernel.h2d.512MiB.blocks64}), before any node.
+ * ({@code pinned.kernel.h2d.512MiB.blocks64}), before any node; the kernel's bidir rows, whose grid
+ * comes from the size, never carry one.
  */
 public final class BandwidthMetrics {
     private BandwidthMetrics() {
@@ -100,6 +101,19 @@ public final class BandwidthMetrics {
         return plan.blocks().fixed().orElse(List.of()).stream().map(OptionalInt::of).toList();
     }
 
+    /**
+     * {@link #grids} for bidir rows: the kernel's bidir in one vector per thread takes its grid from
+     * the size, not {@code --blocks}, so it has one row pair per memory and size, named without a grid.
+     */
+    private static List<OptionalInt> bidirGrids(BandwidthPlan plan, CopyPath path) {
+        return oneVectorBidir(plan, path, "bidir") ? List.of(OptionalInt.empty()) : grids(plan, path);
+    }
+
+    private static boolean oneVectorBidir(BandwidthPlan plan, CopyPath path, String direction) {
+        return path == CopyPath.KERNEL && direction.startsWith("bidir")
+                && plan.kernelTiming().bidir() == KernelTiming.Bidir.ONE_VECTOR;
+    }
+
     /** The names a plan will produce, before anything is measured. */
     public static List<MetricDeclaration> declare(BandwidthPlan plan, boolean linkKnown) {
         return declare(plan, linkKnown, List.of());
@@ -136,7 +150,7 @@ public final class BandwidthMetrics {
                         }
                         case BIDIR -> {
                             for (CopyPath path : plan.bidirPathsFor(memory)) {
-                                for (OptionalInt grid : grids(plan, path)) {
+                                for (OptionalInt grid : bidirGrids(plan, path)) {
                                     for (String way : List.of("bidir-h2d", "bidir-d2h")) {
                                         out.add(declared(plan, memory.label(), path, way, size, grid, node, linkKnown));
                                     }
@@ -177,7 +191,8 @@ public final class BandwidthMetrics {
             RunResult.Measured result = RunResult.measured(id, RunResult.statistics(r.gigabytesPerSecond()),
                     r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(report, r)));
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
-            out.add(RunResult.configuration(name(id, gridNamed, nodeNamed), result,
+            boolean named = gridNamed && !oneVectorBidir(report.plan(), r.copy(), r.direction());
+            out.add(RunResult.configuration(name(id, named, nodeNamed), result,
                     overLink ? linkGBps : OptionalDouble.empty()));
         }
         return RunResults.of("bandwidth", out);

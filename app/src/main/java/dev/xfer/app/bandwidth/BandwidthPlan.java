@@ -235,7 +235,9 @@ public record BandwidthPlan(
         for (CopyDirection direction : directions) {
             perSize += switch (direction) {
                 case H2D, D2H -> memories.stream().mapToLong(m -> rows(pathsFor(m), kernelGrids)).sum();
-                case BIDIR -> 2 * memories.stream().mapToLong(m -> rows(bidirPathsFor(m), kernelGrids)).sum();
+                // One-vector bidir picks its own grid by size: one kernel row pair whatever --blocks says.
+                case BIDIR -> 2 * memories.stream().mapToLong(m -> rows(bidirPathsFor(m),
+                        kernelTiming.bidir() == KernelTiming.Bidir.ONE_VECTOR ? 1 : kernelGrids)).sum();
                 case D2D -> rows(deviceCopyPaths(), kernelGrids);
                 case P2P -> 0;
             };

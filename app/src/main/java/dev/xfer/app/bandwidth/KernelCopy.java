@@ -23,6 +23,7 @@ public final class KernelCopy {
     private final Kernel bidirectional;
     private final Kernel repeated;
     private final Kernel bidirectionalRepeated;
+    private final Kernel bidirectionalOneVector;
 
     /** One-way copies only ({@code copy_bytes}). */
     public KernelCopy(Kernel kernel) {
@@ -31,20 +32,22 @@ public final class KernelCopy {
 
     /** One-way copies by {@code kernel} ({@code copy_bytes}) and both ways by {@code bidirectional} ({@code copy_bidir}). */
     public KernelCopy(Kernel kernel, Kernel bidirectional) {
-        this(kernel, bidirectional, null, null);
+        this(kernel, bidirectional, null, null, null);
     }
 
-    private KernelCopy(Kernel kernel, Kernel bidirectional, Kernel repeated, Kernel bidirectionalRepeated) {
+    private KernelCopy(Kernel kernel, Kernel bidirectional, Kernel repeated, Kernel bidirectionalRepeated,
+                       Kernel bidirectionalOneVector) {
         this.kernel = Objects.requireNonNull(kernel);
         this.bidirectional = bidirectional;
         this.repeated = repeated;
         this.bidirectionalRepeated = bidirectionalRepeated;
+        this.bidirectionalOneVector = bidirectionalOneVector;
     }
 
     /** Every copy kernel of {@code kernels}: one way, both ways, and each repeated in one launch. */
     public static KernelCopy of(XferKernels kernels) {
         return new KernelCopy(kernels.copyBytes(), kernels.copyBidir(), kernels.copyBytesRepeat(),
-                kernels.copyBidirRepeat());
+                kernels.copyBidirRepeat(), kernels.copyBidirOneVector());
     }
 
     /** Queues the copy on {@code stream}; a zero-byte copy queues nothing. */
@@ -123,6 +126,25 @@ public final class KernelCopy {
         }
         bidirectionalRepeated.launch(shape.blocks(), shape.threadsPerBlock(), new KernelArguments().pointer(upDst)
                 .pointer(upSrc).pointer(downDst).pointer(downSrc).int64(bytes).int32(copies), stream);
+    }
+
+    /**
+     * Queues both directions, {@code copies} whole copies each, as ONE launch of
+     * {@code copy_bidir_one_vector} on its grid for {@code bytes} ({@link LaunchShape#oneVectorFor}), which it
+     * returns: nvbandwidth's split-warp shape, one vector per thread. A zero-byte copy queues nothing.
+     */
+    public LaunchShape issueBidirectionalOneVector(MemorySegment upDst, MemorySegment upSrc, MemorySegment downDst,
+                                               MemorySegment downSrc, long bytes, int copies, CudaStream stream) {
+        requireCopies(copies);
+        if (bidirectionalOneVector == null) {
+            throw new IllegalStateException("this KernelCopy has no copy_bidir_one_vector kernel");
+        }
+        LaunchShape shape = LaunchShape.oneVectorFor(bytes);
+        if (bytes > 0) {
+            bidirectionalOneVector.launch(shape.blocks(), shape.threadsPerBlock(), new KernelArguments().pointer(upDst)
+                    .pointer(upSrc).pointer(downDst).pointer(downSrc).int64(bytes).int32(copies), stream);
+        }
+        return shape;
     }
 
     private static void requireCopies(int copies) {

@@ -18,10 +18,12 @@ final class KernelCopyText {
     private KernelCopyText() {
     }
 
-    static String launchLine(KernelTiming timing) {
+    /** The kernels and the sample; the bidir kernel's line only where there are bidir rows. */
+    static String launchLine(KernelTiming timing, boolean bidir) {
         return String.format(Locale.ROOT, "copy kernel: copy_bytes, %d threads per block, %d x 16 B loads in flight"
-                + " per thread, blocks as listed%n  %s, timed together and counted per copy%n",
-                LaunchShape.THREADS_PER_BLOCK, LaunchShape.UNROLL, timing.describe());
+                + " per thread, blocks as listed%n%s  %s, timed together and counted per copy%n",
+                LaunchShape.THREADS_PER_BLOCK, LaunchShape.UNROLL,
+                bidir ? "  bidir: " + timing.bidir().describe() + System.lineSeparator() : "", timing.describe());
     }
 
     /**

@@ -37,8 +37,8 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
     /** The most copies per sample: a 4 GiB sample of 64 copies is already 5 s at 55 GB/s. */
     public static final int MAX_COPIES = 64;
 
-    /** By size, in one launch, not held, no lead-in, bidir in one launch. */
-    public static final KernelTiming DEFAULT = new KernelTiming(0, Repeat.LOOP, false, false, Bidir.ONE_LAUNCH);
+    /** By size, in one launch, not held, no lead-in, bidir one vector per thread in one launch. */
+    public static final KernelTiming DEFAULT = new KernelTiming(0, Repeat.LOOP, false, false, Bidir.ONE_VECTOR);
 
     /** How a sample's copies are issued. */
     public enum Repeat {
@@ -54,10 +54,31 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
 
     /** How the kernel's bidir rows are copied. */
     public enum Bidir {
-        /** {@code copy_bidir}: one launch, even warps up, odd warps down, one event pair for both. */
+        /**
+         * {@code copy_bidir}: one launch of {@code --blocks}, even warps up, odd warps down, 12-vector
+         * rounds, one event pair for both. The default before {@link #ONE_VECTOR}, 2.6% under nvbandwidth.
+         */
         ONE_LAUNCH,
         /** {@code copy_bytes} up on one stream and down on another, each timed by its own events. */
-        TWO_STREAMS;
+        TWO_STREAMS,
+        /**
+         * {@code copy_bidir_one_vector}, the default: one launch in nvbandwidth's split-warp shape, one
+         * vector per thread, a grid by size ({@link LaunchShape#oneVectorFor}) rather than {@code --blocks}.
+         */
+        ONE_VECTOR;
+
+        /** The bidir kernel in words, for the text report's launch line and the JSON parameters. */
+        public String describe() {
+            return switch (this) {
+                case ONE_LAUNCH -> "copy_bidir, " + LaunchShape.THREADS_PER_BLOCK + " threads per block, "
+                        + LaunchShape.UNROLL + " x 16 B loads in flight per thread, even warps up and odd warps down,"
+                        + " blocks as listed";
+                case TWO_STREAMS -> "copy_bytes up on one stream and down on another, blocks as listed";
+                case ONE_VECTOR -> "copy_bidir_one_vector, " + LaunchShape.ONE_VECTOR_THREADS_PER_BLOCK
+                        + " threads per block, one 16 B vector per thread, even warps up and odd warps down,"
+                        + " a grid by size (blocks as listed)";
+            };
+        }
 
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -106,7 +127,7 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
                 return b;
             }
         }
-        throw new IllegalArgumentException("--kernel-bidir must be one-launch or two-streams, not '" + text + "'");
+        throw new IllegalArgumentException("--kernel-bidir must be one-launch, two-streams or one-vector, not '" + text + "'");
     }
 
     /** Copies of a {@code bytes}-byte buffer in one timed sample. */
@@ -136,6 +157,8 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
         }
         if (bidir == Bidir.TWO_STREAMS) {
             s.append(", bidir on two streams");
+        } else if (bidir == Bidir.ONE_LAUNCH) {
+            s.append(", bidir by copy_bidir");
         }
         return s.toString();
     }

@@ -28,6 +28,28 @@ public record LaunchShape(int blocks, int threadsPerBlock) {
         }
     }
 
+    /** {@code copy_bidir_one_vector}' block: the kernel's {@code COPY_ONE_VECTOR_THREADS}, nvbandwidth's split-warp block. */
+    public static final int ONE_VECTOR_THREADS_PER_BLOCK = 1024;
+
+    /**
+     * The grid of {@code copy_bidir_one_vector} for {@code bytes} each way: one thread of each direction
+     * per 16-byte vector, and at least 16, so that each direction's {@code T'} covers its vectors
+     * and its head and tail bytes (fewer than 16 each) with one thread each. {@code T'} is rounded
+     * up to a whole number of blocks' halves (512 threads each way per block of 1024).
+     */
+    public static LaunchShape oneVectorFor(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("a copy has 0 bytes at least, not " + bytes);
+        }
+        long perDirection = Math.max((bytes + 15) / 16, 16);
+        long half = ONE_VECTOR_THREADS_PER_BLOCK / 2;
+        long blocks = (perDirection + half - 1) / half;
+        if (blocks > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(bytes + " bytes need more blocks than a grid holds");
+        }
+        return new LaunchShape((int) blocks, ONE_VECTOR_THREADS_PER_BLOCK);
+    }
+
     /** {@code blocks} blocks of the shipped block size. */
     public static LaunchShape ofBlocks(int blocks) {
         return new LaunchShape(blocks, THREADS_PER_BLOCK);

@@ -95,7 +95,8 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     @Option(names = "--blocks", paramLabel = "BLOCKS",
             description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one "
-                    + "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list."})
+                    + "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list. "
+                    + "Bidir rows take their own grid, one thread per 16 B vector."})
     private String blocks;
 
     // Hidden: the parts of a kernel-copy sample in which xfer and nvbandwidth differ, one at a time,
@@ -117,7 +118,9 @@ public final class BandwidthCommand implements Callable<Integer> {
     private boolean kernelLeadIn;
 
     @Option(names = "--kernel-bidir", hidden = true, paramLabel = "HOW",
-            description = "--copy kernel: bidir as one-launch (copy_bidir, the default) or two-streams.")
+            description = "--copy kernel: bidir as one-vector (copy_bidir_one_vector: nvbandwidth's split-warp shape,"
+                    + " one vector per thread, its own grid; the default), one-launch (copy_bidir on --blocks) or"
+                    + " two-streams.")
     private String kernelBidir;
 
     @Option(names = "--threads", paramLabel = "T",

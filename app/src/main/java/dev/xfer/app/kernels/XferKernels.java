@@ -103,6 +103,15 @@ public final class XferKernels implements AutoCloseable {
     }
 
     /**
+     * {@code copy_bidir_one_vector(up_dst, up_src, down_dst, down_src, long long bytes, int copies)}:
+     * bidir in nvbandwidth's split-warp shape, one 16-byte vector per thread, blocks of 1024; the
+     * grid is {@code dev.xfer.app.bandwidth.LaunchShape.oneVectorFor(bytes)}.
+     */
+    public Kernel copyBidirOneVector() {
+        return library.kernel("copy_bidir_one_vector");
+    }
+
+    /**
      * {@code hold_stream(const volatile int *release, long long timeout_ns)}: one thread spins until
      * {@code *release} is not 0 or the timeout has passed; holds what is queued behind it.
      */

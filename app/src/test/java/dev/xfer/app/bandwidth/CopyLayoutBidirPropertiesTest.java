@@ -5,6 +5,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -60,6 +62,57 @@ class CopyLayoutBidirPropertiesTest {
             assertEquals(split.up(g), split.up(g & ~31L));
             assertEquals(t & ~31L, split.threadInDirection(g & ~31L));
         }
+    }
+
+    /**
+     * {@code copy_bidir_one_vector}'s grid by size: each direction has a thread for every vector and
+     * for every head and tail byte, so no thread has more than one vector, one head byte and one
+     * tail byte of a pass (what the kernel's straight-line pass does), and every byte is copied once.
+     */
+    @Property(tries = 300)
+    void theOneVectorGridGivesEachThreadOneVectorAndCopiesEveryByteOnce(
+            @ForAll @IntRange(min = 0, max = 40_000) int bytes,
+            @ForAll @IntRange(min = 0, max = 31) int dstOffset,
+            @ForAll @IntRange(min = 0, max = 31) int srcOffset) {
+        LaunchShape shape = LaunchShape.oneVectorFor(bytes);
+        assertEquals(LaunchShape.ONE_VECTOR_THREADS_PER_BLOCK, shape.threadsPerBlock());
+        BidirSplit split = BidirSplit.of(shape);
+        CopyLayout up = CopyLayout.of(0x7f00_0000_0000L + dstOffset, 0x2000_0000L + srcOffset, bytes);
+        CopyLayout down = CopyLayout.of(0x3000_0000L + srcOffset, 0x7e00_0000_0000L + dstOffset, bytes);
+        for (CopyLayout layout : List.of(up, down)) {
+            if (layout.vectorised()) {
+                assertTrue(split.threadsPerDirection() >= Math.max(layout.vectors(), 16),
+                        split.threadsPerDirection() + " threads each way for " + layout);
+            }
+        }
+        // one block fewer would not do: the grid is the smallest that covers a direction
+        assertTrue(shape.blocks() == 1 || (shape.blocks() - 1) * 512L < Math.max((bytes + 15) / 16, 16));
+        int[] upCopies = new int[bytes];
+        int[] downCopies = new int[bytes];
+        for (long g = 0; g < split.gridThreads(); g++) {
+            long t = split.threadInDirection(g);
+            CopyLayout layout = split.up(g) ? up : down;
+            if (layout.vectorised()) {
+                long mine = layout.bytesOf(t, split.threadsPerDirection(), LaunchShape.UNROLL);
+                assertTrue(mine <= 16 + 2, "thread " + t + " copies " + mine + " bytes of a pass");
+            }
+            split.forEachByte(g, up, down, LaunchShape.UNROLL, i -> upCopies[Math.toIntExact(i)]++,
+                    i -> downCopies[Math.toIntExact(i)]++);
+        }
+        for (int i = 0; i < bytes; i++) {
+            assertEquals(1, upCopies[i], "up byte " + i + " of " + bytes);
+            assertEquals(1, downCopies[i], "down byte " + i + " of " + bytes);
+        }
+    }
+
+    @Example
+    void theOneVectorGridAt512MiBIsNvbandwidthsBlockCountTwice() {
+        // nvbandwidth: 512 MiB / 16 B / 1024 = 32,768 blocks move half the buffer each way;
+        // copy_bidir_one_vector moves the whole buffer each way, so twice the blocks.
+        assertEquals(65_536, LaunchShape.oneVectorFor(512L << 20).blocks());
+        assertEquals(1, LaunchShape.oneVectorFor(0).blocks());
+        assertEquals(1, LaunchShape.oneVectorFor(1).blocks());
+        assertEquals(2, LaunchShape.oneVectorFor(512 * 16 + 1).blocks());
     }
 
     /** The shipped shape: 512 threads, 8 warps up and 8 down in every block. */

@@ -207,7 +207,8 @@ class KernelCopyOnGpuTest {
     @ParameterizedTest(name = "copies {0}, {1}, gated {2}, lead-in {3}, bidir {4}, --blocks {5}")
     @CsvSource({"3, loop, false, false, one-launch, sm", "3, launches, false, false, one-launch, 3",
             "2, loop, true, true, one-launch, sm", "1, loop, true, false, two-streams, 2",
-            "4, loop, true, true, two-streams, 8", "4, launches, false, true, two-streams, 8"})
+            "4, loop, true, true, two-streams, 8", "4, launches, false, true, two-streams, 8",
+            "3, loop, true, true, one-vector, sm", "2, launches, false, false, one-vector, 5"})
     void everySampleSettingVerifies(int copies, String repeat, boolean gated, boolean leadIn, String bidir,
                                     String blocks) {
         KernelTiming timing = new KernelTiming(copies, KernelTiming.parseRepeat(repeat), gated, leadIn,
@@ -262,6 +263,15 @@ class KernelCopyOnGpuTest {
             assertLanded("copy_bidir_repeat up", b, pattern.segment(), dstOffset, srcOffset, bytes, room,
                     back.segment());
             assertLanded("copy_bidir_repeat down", d, pattern.segment(), dstOffset, srcOffset, bytes, room,
+                    back.segment());
+            b.fillAsync(0, stream);
+            d.fillAsync(0, stream);
+            copy.issueBidirectionalOneVector(b.address(dstOffset), a.address(srcOffset), d.address(dstOffset),
+                    c.address(srcOffset), bytes, copies, stream);
+            stream.synchronize();
+            assertLanded("copy_bidir_one_vector up", b, pattern.segment(), dstOffset, srcOffset, bytes, room,
+                    back.segment());
+            assertLanded("copy_bidir_one_vector down", d, pattern.segment(), dstOffset, srcOffset, bytes, room,
                     back.segment());
         }
     }

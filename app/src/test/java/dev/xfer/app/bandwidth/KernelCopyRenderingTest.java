@@ -2,12 +2,15 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
+import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.expect.Metric;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalDouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -63,6 +66,36 @@ class KernelCopyRenderingTest {
                 declared.stream().filter(n -> !produced.contains(n)).limit(2).toList());
     }
 
+    /**
+     * With --blocks given, one-way kernel rows name their grid, but bidir's one-vector rows (their grid
+     * from the size) name none, and what is measured is what was declared (a GPU run at --blocks 2,sm
+     * once found bidir-h2d.1B.blocks1 measured but not declared).
+     */
+    @Test
+    void oneVectorBidirRowsNameNoGridEvenWithBlocks() {
+        BandwidthPlan plan = new BandwidthPlan(List.of(1L), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.BIDIR), 20, 5, CopyTimer.EVENTS,
+                List.of(CopyPath.KERNEL), BandwidthPlan.DEFAULT_STAGING, BlockCounts.parse("2,sm").on(132));
+        List<String> declared = BandwidthMetrics.declare(plan, true).stream()
+                .map(dev.xfer.app.expect.MetricDeclaration::name).toList();
+        assertEquals(List.of("pinned.kernel.h2d.1B.blocks2", "pinned.kernel.h2d.1B.blocks132",
+                "pinned.kernel.bidir-h2d.1B", "pinned.kernel.bidir-d2h.1B"), declared);
+        LaunchShape oneVector = LaunchShape.oneVectorFor(1);
+        List<BandwidthResult> rows = List.of(
+                row("h2d", Optional.of(LaunchShape.ofBlocks(2))), row("h2d", Optional.of(LaunchShape.ofBlocks(132))),
+                row("bidir-h2d", Optional.of(oneVector)), row("bidir-d2h", Optional.of(oneVector)));
+        BandwidthResults report = new BandwidthResults(ResultsFixtures.context(), plan, rows, List.of(), List.of());
+        assertEquals(declared, BandwidthMetrics.results(report, OptionalDouble.of(63.0)).metrics().stream()
+                .map(Metric::name).toList());
+    }
+
+    private static BandwidthResult row(String direction, Optional<LaunchShape> shape) {
+        return new BandwidthResult("pinned", direction, 1,
+                ResultsFixtures.summary(3, 1e-4, 1e-4, 1e-4, 1e-4, 0), ResultsFixtures.summary(3, 10, 10, 10, 10, 0),
+                OptionalDouble.of(0.0), true, OptionalInt.empty(), Optional.empty(), CopyPath.KERNEL, Optional.empty(),
+                shape, Optional.empty());
+    }
+
     @Test
     void withoutBlocksTheNamesCarryNoGrid() {
         BandwidthPlan plan = new BandwidthPlan(List.of(KernelCopyFixtures.MIB512), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
@@ -73,6 +106,9 @@ class KernelCopyRenderingTest {
         assertEquals(List.of("pinned.h2d.512MiB", "pinned.kernel.h2d.512MiB", "pinned.bidir-h2d.512MiB",
                 "pinned.bidir-d2h.512MiB", "pinned.kernel.bidir-h2d.512MiB", "pinned.kernel.bidir-d2h.512MiB"), declared);
         assertEquals(6, plan.configurations(1));
-        assertEquals(9, plan.configurations(2));
+        // bidir in one vector per thread (the default) has its own grid: one kernel row pair whatever --blocks says
+        assertEquals(7, plan.configurations(2));
+        assertEquals(9, plan.withKernelTiming(new KernelTiming(0, KernelTiming.Repeat.LOOP, false, false,
+                KernelTiming.Bidir.ONE_LAUNCH)).configurations(2));
     }
 }

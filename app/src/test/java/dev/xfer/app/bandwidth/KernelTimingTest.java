@@ -27,7 +27,7 @@ class KernelTimingTest {
         assertEquals(KernelTiming.Repeat.LOOP, d.repeat());
         assertFalse(d.gated());
         assertFalse(d.leadIn());
-        assertEquals(KernelTiming.Bidir.ONE_LAUNCH, d.bidir());
+        assertEquals(KernelTiming.Bidir.ONE_VECTOR, d.bidir());
         assertEquals("a sample is 16 copies from 64 MiB, 1 below, in one launch", d.describe());
     }
 
@@ -39,6 +39,8 @@ class KernelTimingTest {
         assertEquals("a sample is 4 copies in back-to-back launches, queued behind hold_stream, after an untimed"
                 + " lead-in copy, bidir on two streams", t.describe());
         assertEquals("a sample is 1 copy in one launch",
+                new KernelTiming(1, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Bidir.ONE_VECTOR).describe());
+        assertEquals("a sample is 1 copy in one launch, bidir by copy_bidir",
                 new KernelTiming(1, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Bidir.ONE_LAUNCH).describe());
     }
 
@@ -52,6 +54,7 @@ class KernelTimingTest {
         assertEquals(KernelTiming.Repeat.LOOP, KernelTiming.parseRepeat("loop"));
         assertEquals(KernelTiming.Bidir.TWO_STREAMS, KernelTiming.parseBidir("two-streams"));
         assertEquals(KernelTiming.Bidir.ONE_LAUNCH, KernelTiming.parseBidir("ONE-LAUNCH"));
+        assertEquals(KernelTiming.Bidir.ONE_VECTOR, KernelTiming.parseBidir("one-vector"));
     }
 
     @ParameterizedTest

@@ -46,7 +46,7 @@ class KernelCopyOptionsTest {
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-repeat", "twice"},
                         "--kernel-repeat must be loop or launches, not 'twice'"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-bidir", "both"},
-                        "--kernel-bidir must be one-launch or two-streams, not 'both'"),
+                        "--kernel-bidir must be one-launch, two-streams or one-vector, not 'both'"),
                 arguments(new String[] {"bandwidth", "--kernel-copies", "16"},
                         "the --kernel-* options set the copy kernel's samples: they need --copy kernel"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-gate", "--timer", "wall"},
