@@ -604,11 +604,11 @@ PY
             local one="--size 512MiB --direction h2d,d2h,bidir"
             # label|xfer bandwidth arguments after --copy kernel --memory pinned --iterations 3 --warmup 1
             local variants=(
-              "one copy per sample|$one --kernel-copies 1"
-              "default (16 in one launch)|$one"
+              "one copy per sample, plain start|$one --kernel-copies 1 --kernel-start plain"
+              "default (16 in one launch, nvb's start)|$one"
               "16 in launches|$one --kernel-copies 16 --kernel-repeat launches"
-              "one copy, gate + lead-in|$one --kernel-copies 1 --kernel-gate --kernel-lead-in"
-              "16, gate + lead-in|$one --kernel-gate --kernel-lead-in"
+              "one copy, nvb's start|$one --kernel-copies 1"
+              "16, plain start (default before)|$one --kernel-start plain"
               "default, --numa-node auto|$one --numa-node auto"
               "default, nvb's size 536346624B|--size 536346624B --direction h2d,d2h"
               "bidir two streams, 64 blocks|--size 512MiB --direction bidir --kernel-bidir two-streams --blocks 64"

@@ -182,7 +182,8 @@ public final class BandwidthBenchmark {
         List<LaunchShape> shapes = kernelGrids(plan).stream().map(LaunchShape::ofBlocks).toList();
         KernelReach reach = plan.kernelCopies() ? kernelReach() : null;
         try (XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null;
-             StreamGate gate = kernels != null && plan.kernelTiming().gated() ? new StreamGate(kernels.holdStream()) : null;
+             StreamGate gate = kernels != null && plan.kernelTiming().mayGate(plan.timer())
+                     ? new StreamGate(kernels.holdStream()) : null;
              CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
              CudaEvent start2 = CudaEvent.timing(device);
@@ -253,7 +254,7 @@ public final class BandwidthBenchmark {
 
         /**
          * Sets up the copy kernel's path: the kernel, its grids, what it can reach, and the gate its
-         * samples are held behind (null unless the plan's kernel timing is gated).
+         * samples are held behind (null unless the plan's kernel timing may hold a sample).
          */
         void kernelPath(KernelCopy kernel, List<LaunchShape> shapes, KernelReach reach, StreamGate gate) {
             this.kernel = kernel;
@@ -508,11 +509,13 @@ public final class BandwidthBenchmark {
                 int copies = shape.isPresent() ? timing.copiesFor(size) : 1;
                 boolean twoStreams = shape.isPresent() && timing.bidir() == KernelTiming.Bidir.TWO_STREAMS;
                 boolean oneVector = shape.isPresent() && timing.bidir() == KernelTiming.Bidir.ONE_VECTOR;
+                boolean gated = shape.isPresent() && timing.gatedFor(size, plan.timer());
+                boolean leadIn = shape.isPresent() && timing.leadInFor(size, plan.timer());
                 Runnable both = shape.isPresent() && !twoStreams ? () -> {
-                    if (timing.gated()) {
+                    if (gated) {
                         gate.hold(first);
                     }
-                    if (timing.leadIn()) {
+                    if (leadIn) {
                         if (oneVector) {
                             kernel.issueBidirectionalOneVector(up.address(), source.segment(), target.segment(),
                                     down.address(), size, 1, first);
@@ -533,18 +536,18 @@ public final class BandwidthBenchmark {
                                 size, shape.get(), copies, timing.repeat(), first);
                     }
                     stop.record(first);
-                    if (timing.gated()) {
+                    if (gated) {
                         gate.release();
                     }
                     stop.synchronize();
                 } : twoStreams ? () -> {
                     // The kernel's bidir as it was before copy_bidir: one copy_bytes launch each way, each on its
                     // own stream with its own events; both launches must fit on the SMs at once to overlap.
-                    if (timing.gated()) {
+                    if (gated) {
                         gate.hold(first);
                         gate.hold(second);
                     }
-                    if (timing.leadIn()) {
+                    if (leadIn) {
                         kernel.issue(up.address(), source.segment(), size, shape.get(), first);
                         kernel.issue(target.segment(), down.address(), size, shape.get(), second);
                     }
@@ -554,7 +557,7 @@ public final class BandwidthBenchmark {
                     start2.record(second);
                     kernel.issue(target.segment(), down.address(), size, shape.get(), copies, timing.repeat(), second);
                     stop2.record(second);
-                    if (timing.gated()) {
+                    if (gated) {
                         gate.release();
                     }
                     stop.synchronize();

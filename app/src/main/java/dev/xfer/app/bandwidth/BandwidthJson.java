@@ -44,7 +44,7 @@ public final class BandwidthJson {
                     "blocks", plan.blocks().text(),
                     "threadsPerBlock", LaunchShape.THREADS_PER_BLOCK,
                     "vectorsInFlightPerThread", LaunchShape.UNROLL,
-                    "sample", plan.kernelTiming().describe());
+                    "sample", plan.kernelTiming().describe(plan.timer()));
             if (plan.directions().contains(CopyDirection.BIDIR)) {
                 kernel.put("bidir", plan.kernelTiming().bidir().describe());
             }

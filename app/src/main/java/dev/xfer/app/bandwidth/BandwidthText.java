@@ -62,7 +62,7 @@ public final class BandwidthText {
             out.append(ceilings(report));
         }
         if (kernel) {
-            out.append(KernelCopyText.launchLine(plan.kernelTiming(), plan.directions().contains(CopyDirection.BIDIR)));
+            out.append(KernelCopyText.launchLine(plan.kernelTiming(), plan.timer(), plan.directions().contains(CopyDirection.BIDIR)));
             KernelCopyText.saturation(report).ifPresent(out::append);
             KernelCopyText.crossover(report).ifPresent(out::append);
         }

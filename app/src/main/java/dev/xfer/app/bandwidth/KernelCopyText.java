@@ -19,11 +19,11 @@ final class KernelCopyText {
     }
 
     /** The kernels and the sample; the bidir kernel's line only where there are bidir rows. */
-    static String launchLine(KernelTiming timing, boolean bidir) {
+    static String launchLine(KernelTiming timing, CopyTimer timer, boolean bidir) {
         return String.format(Locale.ROOT, "copy kernel: copy_bytes, %d threads per block, %d x 16 B loads in flight"
                 + " per thread, blocks as listed%n%s  %s, timed together and counted per copy%n",
                 LaunchShape.THREADS_PER_BLOCK, LaunchShape.UNROLL,
-                bidir ? "  bidir: " + timing.bidir().describe() + System.lineSeparator() : "", timing.describe());
+                bidir ? "  bidir: " + timing.bidir().describe() + System.lineSeparator() : "", timing.describe(timer));
     }
 
     /**

@@ -5,9 +5,10 @@ import java.util.Locale;
 /**
  * What one timed sample of a kernel copy holds and how it is started: the parts in which xfer's
  * kernel rows and nvbandwidth's {@code *_memcpy_sm} differ (docs/kernel-copies.md), each one a
- * setting, so that one run can measure what each is worth. The default is nvbandwidth's sample for
- * the sizes it calls large and one copy per sample below them; the other settings are diagnostic
- * (hidden options of {@code xfer bandwidth}).
+ * setting, so that one run can measure what each is worth. The default is nvbandwidth's sample and
+ * start for the sizes it calls large (16 copies in one launch, behind {@code hold_stream} and an
+ * untimed lead-in copy, under the events timer) and one plain copy per sample below them; the other
+ * settings are diagnostic (hidden options of {@code xfer bandwidth}).
  * <p>
  * A sample of {@code n} copies is timed as a whole and counts as its time divided by {@code n} per
  * copy, so its rate is {@code n x bytes} over its time; the median, min and max are over samples.
@@ -16,12 +17,14 @@ import java.util.Locale;
  * @param copies copies of the buffer per timed sample; 0 = by size ({@link #copiesFor})
  * @param repeat how a sample's copies are issued
  * @param gated  whether the stream is held by {@code hold_stream} until the host has queued the
- *               whole sample, so no host launch latency falls between the events
+ *               whole sample, so no host launch latency falls between the events: at every size
+ *               (besides what {@code start} says)
  * @param leadIn whether one untimed copy is queued just before the start event, so the timed copies
- *               start behind a busy link rather than an idle one
+ *               start behind a busy link rather than an idle one: at every size (besides {@code start})
+ * @param start  how a sample starts where neither is forced
  * @param bidir  how the kernel's bidir rows are copied
  */
-public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean leadIn, Bidir bidir) {
+public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean leadIn, Start start, Bidir bidir) {
     /** nvbandwidth's copies per sample (its {@code loopCount}). */
     public static final int NVBANDWIDTH_COPIES = 16;
 
@@ -37,8 +40,9 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
     /** The most copies per sample: a 4 GiB sample of 64 copies is already 5 s at 55 GB/s. */
     public static final int MAX_COPIES = 64;
 
-    /** By size, in one launch, not held, no lead-in, bidir one vector per thread in one launch. */
-    public static final KernelTiming DEFAULT = new KernelTiming(0, Repeat.LOOP, false, false, Bidir.ONE_VECTOR);
+    /** By size (copies and start), in one launch, bidir one vector per thread in one launch. */
+    public static final KernelTiming DEFAULT = new KernelTiming(0, Repeat.LOOP, false, false, Start.BY_SIZE,
+            Bidir.ONE_VECTOR);
 
     /** How a sample's copies are issued. */
     public enum Repeat {
@@ -49,6 +53,22 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** How a sample starts where {@code --kernel-gate} and {@code --kernel-lead-in} do not force it. */
+    public enum Start {
+        /**
+         * nvbandwidth's start from {@link #MANY_COPIES_FROM} under the events timer: the stream held
+         * by {@code hold_stream} while an untimed lead-in copy, the start event, the sample's copies
+         * and the stop event are queued, then released; plain below that size or by the wall clock.
+         */
+        BY_SIZE,
+        /** The start event and the copies queued onto an idle stream, at every size. */
+        PLAIN;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -90,6 +110,7 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
             throw new IllegalArgumentException("--kernel-copies must be 1 to " + MAX_COPIES + ", or auto, not " + copies);
         }
         java.util.Objects.requireNonNull(repeat, "repeat");
+        java.util.Objects.requireNonNull(start, "start");
         java.util.Objects.requireNonNull(bidir, "bidir");
     }
 
@@ -120,6 +141,16 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
         throw new IllegalArgumentException("--kernel-repeat must be loop or launches, not '" + text + "'");
     }
 
+    /** Parses {@code --kernel-start}. */
+    public static Start parseStart(String text) {
+        for (Start s : Start.values()) {
+            if (s.label().equalsIgnoreCase(text.strip())) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("--kernel-start must be by-size or plain, not '" + text + "'");
+    }
+
     /** Parses {@code --kernel-bidir}. */
     public static Bidir parseBidir(String text) {
         for (Bidir b : Bidir.values()) {
@@ -138,13 +169,32 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
         return bytes >= MANY_COPIES_FROM ? NVBANDWIDTH_COPIES : 1;
     }
 
+    /** Whether a sample of a {@code bytes}-byte buffer timed by {@code timer} is held by {@code hold_stream}. */
+    public boolean gatedFor(long bytes, CopyTimer timer) {
+        return gated || nvbandwidthStart(bytes, timer);
+    }
+
+    /** Whether a sample of a {@code bytes}-byte buffer timed by {@code timer} has an untimed lead-in copy. */
+    public boolean leadInFor(long bytes, CopyTimer timer) {
+        return leadIn || nvbandwidthStart(bytes, timer);
+    }
+
+    /** Whether any sample timed by {@code timer} may be held, so the run needs a {@code hold_stream} gate. */
+    public boolean mayGate(CopyTimer timer) {
+        return gated || (start == Start.BY_SIZE && timer == CopyTimer.EVENTS);
+    }
+
+    private boolean nvbandwidthStart(long bytes, CopyTimer timer) {
+        return start == Start.BY_SIZE && timer == CopyTimer.EVENTS && bytes >= MANY_COPIES_FROM;
+    }
+
     /** Whether this is the default timing (nothing for the output to mention beyond the default's rule). */
     public boolean isDefault() {
         return equals(DEFAULT);
     }
 
     /** The sample in words, for the text report's launch line and the JSON parameters. */
-    public String describe() {
+    public String describe(CopyTimer timer) {
         String n = copies > 0 ? copies + (copies == 1 ? " copy" : " copies")
                 : NVBANDWIDTH_COPIES + " copies from 64 MiB, 1 below,";
         StringBuilder s = new StringBuilder("a sample is ").append(n);
@@ -154,6 +204,9 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
         }
         if (leadIn) {
             s.append(", after an untimed lead-in copy");
+        }
+        if (start == Start.BY_SIZE && timer == CopyTimer.EVENTS && !(gated && leadIn)) {
+            s.append(", from 64 MiB behind hold_stream and an untimed lead-in copy (nvbandwidth's start)");
         }
         if (bidir == Bidir.TWO_STREAMS) {
             s.append(", bidir on two streams");

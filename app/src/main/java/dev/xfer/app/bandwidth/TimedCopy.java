@@ -86,15 +86,17 @@ public final class TimedCopy {
      */
     public double sample(KernelTiming timing, long bytes, StreamGate gate, IntConsumer issue, CudaStream stream) {
         int copies = timing.copiesFor(bytes);
+        boolean gated = timing.gatedFor(bytes, timer);
+        boolean leadIn = timing.leadInFor(bytes, timer);
         Runnable ahead = () -> {
-            if (timing.gated()) {
+            if (gated) {
                 gate.hold(stream);
             }
-            if (timing.leadIn()) {
+            if (leadIn) {
                 issue.accept(1);
             }
         };
-        Runnable queued = timing.gated() ? gate::release : () -> { };
+        Runnable queued = gated ? gate::release : () -> { };
         return time(ahead, () -> issue.accept(copies), queued, stream) / copies;
     }
 

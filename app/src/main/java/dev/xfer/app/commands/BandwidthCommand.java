@@ -117,6 +117,12 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = "--copy kernel: one untimed copy just before each sample's start event.")
     private boolean kernelLeadIn;
 
+    @Option(names = "--kernel-start", hidden = true, paramLabel = "HOW",
+            description = "--copy kernel: how a sample starts where --kernel-gate and --kernel-lead-in do not say:"
+                    + " by-size (nvbandwidth's start, the stream held and an untimed lead-in copy, from 64 MiB under"
+                    + " --timer events; the default) or plain.")
+    private String kernelStart;
+
     @Option(names = "--kernel-bidir", hidden = true, paramLabel = "HOW",
             description = "--copy kernel: bidir as one-vector (copy_bidir_one_vector: nvbandwidth's split-warp shape,"
                     + " one vector per thread, its own grid; the default), one-launch (copy_bidir on --blocks) or"
@@ -249,7 +255,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         KernelTiming d = KernelTiming.DEFAULT;
         return new KernelTiming(kernelCopies == null ? d.copies() : KernelTiming.parseCopies(kernelCopies),
                 kernelRepeat == null ? d.repeat() : KernelTiming.parseRepeat(kernelRepeat),
-                kernelGate, kernelLeadIn,
+                kernelGate, kernelLeadIn, kernelStart == null ? d.start() : KernelTiming.parseStart(kernelStart),
                 kernelBidir == null ? d.bidir() : KernelTiming.parseBidir(kernelBidir));
     }
 

@@ -211,7 +211,7 @@ class KernelCopyOnGpuTest {
             "3, loop, true, true, one-vector, sm", "2, launches, false, false, one-vector, 5"})
     void everySampleSettingVerifies(int copies, String repeat, boolean gated, boolean leadIn, String bidir,
                                     String blocks) {
-        KernelTiming timing = new KernelTiming(copies, KernelTiming.parseRepeat(repeat), gated, leadIn,
+        KernelTiming timing = new KernelTiming(copies, KernelTiming.parseRepeat(repeat), gated, leadIn, KernelTiming.Start.PLAIN,
                 KernelTiming.parseBidir(bidir));
         List<Long> sizes = List.of(1L, 4097L, (1L << 20) + 3);
         var outcome = benchmark().run(plan(sizes, List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.BIDIR,

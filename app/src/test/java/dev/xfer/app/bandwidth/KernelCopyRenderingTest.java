@@ -108,7 +108,7 @@ class KernelCopyRenderingTest {
         assertEquals(6, plan.configurations(1));
         // bidir in one vector per thread (the default) has its own grid: one kernel row pair whatever --blocks says
         assertEquals(7, plan.configurations(2));
-        assertEquals(9, plan.withKernelTiming(new KernelTiming(0, KernelTiming.Repeat.LOOP, false, false,
+        assertEquals(9, plan.withKernelTiming(new KernelTiming(0, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Start.PLAIN,
                 KernelTiming.Bidir.ONE_LAUNCH)).configurations(2));
     }
 }

@@ -28,20 +28,53 @@ class KernelTimingTest {
         assertFalse(d.gated());
         assertFalse(d.leadIn());
         assertEquals(KernelTiming.Bidir.ONE_VECTOR, d.bidir());
-        assertEquals("a sample is 16 copies from 64 MiB, 1 below, in one launch", d.describe());
+        assertEquals(KernelTiming.Start.BY_SIZE, d.start());
+        assertEquals("a sample is 16 copies from 64 MiB, 1 below, in one launch, from 64 MiB behind hold_stream and"
+                + " an untimed lead-in copy (nvbandwidth's start)", d.describe(CopyTimer.EVENTS));
+        assertEquals("a sample is 16 copies from 64 MiB, 1 below, in one launch", d.describe(CopyTimer.WALL));
+    }
+
+    /** nvbandwidth's start from its large size under the events timer; plain below it, by the wall clock, or when asked. */
+    @Test
+    void theDefaultStartsLikeNvbandwidthFromItsLargeSizeUnderEvents() {
+        KernelTiming d = KernelTiming.DEFAULT;
+        long large = 64L << 20;
+        assertTrue(d.gatedFor(large, CopyTimer.EVENTS));
+        assertTrue(d.leadInFor(large, CopyTimer.EVENTS));
+        assertFalse(d.gatedFor(large - 1, CopyTimer.EVENTS));
+        assertFalse(d.leadInFor(large - 1, CopyTimer.EVENTS));
+        assertFalse(d.gatedFor(large, CopyTimer.WALL));
+        assertFalse(d.leadInFor(large, CopyTimer.WALL));
+        assertTrue(d.mayGate(CopyTimer.EVENTS));
+        assertFalse(d.mayGate(CopyTimer.WALL));
+        KernelTiming plain = new KernelTiming(0, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Start.PLAIN,
+                KernelTiming.Bidir.ONE_VECTOR);
+        assertFalse(plain.gatedFor(large, CopyTimer.EVENTS));
+        assertFalse(plain.leadInFor(4L << 30, CopyTimer.EVENTS));
+        assertFalse(plain.mayGate(CopyTimer.EVENTS));
+        KernelTiming forced = new KernelTiming(0, KernelTiming.Repeat.LOOP, true, false, KernelTiming.Start.PLAIN,
+                KernelTiming.Bidir.ONE_VECTOR);
+        assertTrue(forced.gatedFor(1, CopyTimer.EVENTS));
+        assertFalse(forced.leadInFor(1, CopyTimer.EVENTS));
+        assertEquals(KernelTiming.Start.PLAIN, KernelTiming.parseStart(" Plain "));
+        assertEquals(KernelTiming.Start.BY_SIZE, KernelTiming.parseStart("by-size"));
+        assertThrows(IllegalArgumentException.class, () -> KernelTiming.parseStart("early"));
     }
 
     @Test
     void aGivenCountHoldsAtEverySize() {
-        KernelTiming t = new KernelTiming(4, KernelTiming.Repeat.LAUNCHES, true, true, KernelTiming.Bidir.TWO_STREAMS);
+        KernelTiming t = new KernelTiming(4, KernelTiming.Repeat.LAUNCHES, true, true, KernelTiming.Start.PLAIN,
+                KernelTiming.Bidir.TWO_STREAMS);
         assertEquals(4, t.copiesFor(1));
         assertEquals(4, t.copiesFor(1L << 30));
         assertEquals("a sample is 4 copies in back-to-back launches, queued behind hold_stream, after an untimed"
-                + " lead-in copy, bidir on two streams", t.describe());
+                + " lead-in copy, bidir on two streams", t.describe(CopyTimer.EVENTS));
         assertEquals("a sample is 1 copy in one launch",
-                new KernelTiming(1, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Bidir.ONE_VECTOR).describe());
+                new KernelTiming(1, KernelTiming.Repeat.LOOP, false, false,
+                KernelTiming.Start.PLAIN, KernelTiming.Bidir.ONE_VECTOR).describe(CopyTimer.EVENTS));
         assertEquals("a sample is 1 copy in one launch, bidir by copy_bidir",
-                new KernelTiming(1, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Bidir.ONE_LAUNCH).describe());
+                new KernelTiming(1, KernelTiming.Repeat.LOOP, false, false,
+                KernelTiming.Start.PLAIN, KernelTiming.Bidir.ONE_LAUNCH).describe(CopyTimer.EVENTS));
     }
 
     @Test
@@ -67,9 +100,11 @@ class KernelTimingTest {
     @Test
     void outOfRangeCountsCannotBeBuilt() {
         assertThrows(IllegalArgumentException.class,
-                () -> new KernelTiming(-1, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Bidir.ONE_LAUNCH));
+                () -> new KernelTiming(-1, KernelTiming.Repeat.LOOP, false, false,
+                KernelTiming.Start.PLAIN, KernelTiming.Bidir.ONE_LAUNCH));
         assertThrows(IllegalArgumentException.class,
-                () -> new KernelTiming(65, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Bidir.ONE_LAUNCH));
+                () -> new KernelTiming(65, KernelTiming.Repeat.LOOP, false, false,
+                KernelTiming.Start.PLAIN, KernelTiming.Bidir.ONE_LAUNCH));
     }
 
     private static BandwidthPlan plan(List<CopyPath> copies, CopyTimer timer) {
@@ -79,9 +114,12 @@ class KernelTimingTest {
 
     @Test
     void theKernelSettingsNeedTheKernelAndTheGateNeedsEvents() {
-        KernelTiming gated = new KernelTiming(0, KernelTiming.Repeat.LOOP, true, false, KernelTiming.Bidir.ONE_LAUNCH);
-        KernelTiming leadIn = new KernelTiming(0, KernelTiming.Repeat.LOOP, false, true, KernelTiming.Bidir.ONE_LAUNCH);
-        KernelTiming eight = new KernelTiming(8, KernelTiming.Repeat.LOOP, false, false, KernelTiming.Bidir.ONE_LAUNCH);
+        KernelTiming gated = new KernelTiming(0, KernelTiming.Repeat.LOOP, true, false,
+                KernelTiming.Start.PLAIN, KernelTiming.Bidir.ONE_LAUNCH);
+        KernelTiming leadIn = new KernelTiming(0, KernelTiming.Repeat.LOOP, false, true,
+                KernelTiming.Start.PLAIN, KernelTiming.Bidir.ONE_LAUNCH);
+        KernelTiming eight = new KernelTiming(8, KernelTiming.Repeat.LOOP, false, false,
+                KernelTiming.Start.PLAIN, KernelTiming.Bidir.ONE_LAUNCH);
         assertThrows(IllegalArgumentException.class,
                 () -> plan(List.of(CopyPath.DRIVER), CopyTimer.EVENTS).withKernelTiming(eight));
         assertThrows(IllegalArgumentException.class,

@@ -47,6 +47,10 @@ class KernelCopyOptionsTest {
                         "--kernel-repeat must be loop or launches, not 'twice'"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-bidir", "both"},
                         "--kernel-bidir must be one-launch, two-streams or one-vector, not 'both'"),
+                arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-start", "early"},
+                        "--kernel-start must be by-size or plain, not 'early'"),
+                arguments(new String[] {"bandwidth", "--kernel-start", "plain"},
+                        "the --kernel-* options set the copy kernel's samples: they need --copy kernel"),
                 arguments(new String[] {"bandwidth", "--kernel-copies", "16"},
                         "the --kernel-* options set the copy kernel's samples: they need --copy kernel"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-gate", "--timer", "wall"},
@@ -77,6 +81,8 @@ class KernelCopyOptionsTest {
             "bandwidth --copy driver,kernel --direction p2p --device 0,1 --expect p2p.kernel.0-1.16MiB>=1GB/s",
             "bandwidth --copy kernel --kernel-copies 1 --kernel-repeat launches --kernel-gate --kernel-lead-in",
             "bandwidth --copy kernel --kernel-copies auto --kernel-repeat LOOP --kernel-bidir two-streams --blocks 64",
+            "bandwidth --copy kernel --kernel-start plain --kernel-bidir one-launch --timer wall",
+            "bandwidth --copy kernel --size 512MiB --timer wall",
     })
     void validOptionsReachCuda(String line) {
         XferRun run = XferRun.of(line.split(" "));
