@@ -94,6 +94,26 @@ copy_bytes(unsigned char *dst, const unsigned char *src, long long bytes)
     copy_range(dst, src, bytes, (long long)blockIdx.x * blockDim.x + threadIdx.x, (long long)gridDim.x * blockDim.x);
 }
 
+// Where grid thread g stands in a launch split between two directions (copy_bidir's split, used by
+// every bidir kernel; dev.xfer.app.bandwidth.BidirSplit mirrors it): its warp's direction (even
+// warps up) and its place t' among the T' threads of that direction.
+struct BidirPlace {
+    long long t;
+    long long threads;
+    bool up;
+};
+
+static __device__ __forceinline__ BidirPlace bidir_place()
+{
+    const long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const long long w = g >> 5;
+    BidirPlace p;
+    p.t = ((w >> 1) << 5) | (g & 31);
+    p.threads = ((long long)gridDim.x * blockDim.x) >> 1;
+    p.up = (w & 1) == 0;
+    return p;
+}
+
 // copy_bidir: both directions of a bidirectional copy in ONE launch, timed by one event pair, so
 // neither direction can run ahead of the other as two launches on two streams did. Warps alternate:
 // warp w of the grid (g / 32 for grid thread g) copies up (up_src -> up_dst, H2D) when w is even
@@ -109,14 +129,11 @@ extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
 copy_bidir(unsigned char *up_dst, const unsigned char *up_src, unsigned char *down_dst,
            const unsigned char *down_src, long long bytes)
 {
-    const long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    const long long threads = ((long long)gridDim.x * blockDim.x) >> 1;
-    const long long w = g >> 5;
-    const long long t = ((w >> 1) << 5) | (g & 31);
-    if ((w & 1) == 0) {
-        copy_range(up_dst, up_src, bytes, t, threads);
+    const BidirPlace p = bidir_place();
+    if (p.up) {
+        copy_range(up_dst, up_src, bytes, p.t, p.threads);
     } else {
-        copy_range(down_dst, down_src, bytes, t, threads);
+        copy_range(down_dst, down_src, bytes, p.t, p.threads);
     }
 }
 
@@ -154,16 +171,13 @@ extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
 copy_bidir_repeat(unsigned char *up_dst, const unsigned char *up_src, unsigned char *down_dst,
                   const unsigned char *down_src, long long bytes, int copies)
 {
-    const long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    const long long threads = ((long long)gridDim.x * blockDim.x) >> 1;
-    const long long w = g >> 5;
-    const long long t = ((w >> 1) << 5) | (g & 31);
+    const BidirPlace p = bidir_place();
 #pragma unroll 1
     for (int c = 0; c < copies; ++c) {
-        if ((w & 1) == 0) {
-            copy_pass(up_dst, up_src, bytes, t, threads);
+        if (p.up) {
+            copy_pass(up_dst, up_src, bytes, p.t, p.threads);
         } else {
-            copy_pass(down_dst, down_src, bytes, t, threads);
+            copy_pass(down_dst, down_src, bytes, p.t, p.threads);
         }
     }
 }
@@ -206,12 +220,11 @@ extern "C" __global__ void __maxnreg__(COPY_ONE_VECTOR_REGISTERS)
 copy_bidir_one_vector(unsigned char *up_dst, const unsigned char *up_src, unsigned char *down_dst,
                  const unsigned char *down_src, long long bytes, int copies)
 {
-    const long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-    const long long threads = ((long long)gridDim.x * blockDim.x) >> 1;
-    const long long w = g >> 5;
-    const long long t = ((w >> 1) << 5) | (g & 31);
-    unsigned char *dst = (w & 1) == 0 ? up_dst : down_dst;
-    const unsigned char *src = (w & 1) == 0 ? up_src : down_src;
+    const BidirPlace p = bidir_place();
+    const long long t = p.t;
+    const long long threads = p.threads;
+    unsigned char *dst = p.up ? up_dst : down_dst;
+    const unsigned char *src = p.up ? up_src : down_src;
     long long head = (long long)((16ull - ((unsigned long long)dst & 15ull)) & 15ull);
     if (head > bytes) {
         head = bytes;
