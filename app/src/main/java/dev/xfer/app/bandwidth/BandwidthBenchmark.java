@@ -33,7 +33,9 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.DoubleSupplier;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 
 /**
  * Measures host<->device copy rates for each size, host memory kind and direction of a
@@ -511,30 +513,25 @@ public final class BandwidthBenchmark {
                 boolean oneVector = shape.isPresent() && timing.bidir() == KernelTiming.Bidir.ONE_VECTOR;
                 boolean gated = shape.isPresent() && timing.gatedFor(size, plan.timer());
                 boolean leadIn = shape.isPresent() && timing.leadInFor(size, plan.timer());
+                // n copies both ways in one launch (or n launches, as --kernel-repeat says) on the first stream
+                IntConsumer bothWays = n -> {
+                    if (oneVector) {
+                        kernel.issueBidirectionalOneVector(up.address(), source.segment(), target.segment(),
+                                down.address(), size, n, timing.repeat(), first);
+                    } else {
+                        kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(),
+                                size, shape.get(), n, timing.repeat(), first);
+                    }
+                };
                 Runnable both = shape.isPresent() && !twoStreams ? () -> {
                     if (gated) {
                         gate.hold(first);
                     }
                     if (leadIn) {
-                        if (oneVector) {
-                            kernel.issueBidirectionalOneVector(up.address(), source.segment(), target.segment(),
-                                    down.address(), size, 1, first);
-                        } else {
-                            kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(),
-                                    size, shape.get(), first);
-                        }
+                        bothWays.accept(1);
                     }
                     start.record(first);
-                    if (oneVector) {
-                        boolean launches = timing.repeat() == KernelTiming.Repeat.LAUNCHES;
-                        for (int c = 0; c < (launches ? copies : 1); c++) {
-                            kernel.issueBidirectionalOneVector(up.address(), source.segment(), target.segment(),
-                                    down.address(), size, launches ? 1 : copies, first);
-                        }
-                    } else {
-                        kernel.issueBidirectional(up.address(), source.segment(), target.segment(), down.address(),
-                                size, shape.get(), copies, timing.repeat(), first);
-                    }
+                    bothWays.accept(copies);
                     stop.record(first);
                     if (gated) {
                         gate.release();
@@ -655,7 +652,7 @@ public final class BandwidthBenchmark {
          * 4 GiB sweep stops within a copy.
          */
         private double[] repeatSamples(String configuration, long warmNanos, boolean measured,
-                                       java.util.function.DoubleSupplier sample) {
+                                       DoubleSupplier sample) {
             if (!measured) {
                 sample.getAsDouble();
                 return new double[0];

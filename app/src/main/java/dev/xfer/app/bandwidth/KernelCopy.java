@@ -129,22 +129,28 @@ public final class KernelCopy {
     }
 
     /**
-     * Queues both directions, {@code copies} whole copies each, as ONE launch of
-     * {@code copy_bidir_one_vector} on its grid for {@code bytes} ({@link LaunchShape#oneVectorFor}), which it
-     * returns: nvbandwidth's split-warp shape, one vector per thread. A zero-byte copy queues nothing.
+     * Queues both directions, {@code copies} whole copies each, by {@code copy_bidir_one_vector} on
+     * its grid for {@code bytes} ({@link LaunchShape#oneVectorFor}), nvbandwidth's split-warp shape
+     * with one vector per thread: one launch that copies {@code copies} times, or, as {@code repeat}
+     * says, that many launches of one copy. A zero-byte copy queues nothing.
      */
-    public LaunchShape issueBidirectionalOneVector(MemorySegment upDst, MemorySegment upSrc, MemorySegment downDst,
-                                               MemorySegment downSrc, long bytes, int copies, CudaStream stream) {
+    public void issueBidirectionalOneVector(MemorySegment upDst, MemorySegment upSrc, MemorySegment downDst,
+                                            MemorySegment downSrc, long bytes, int copies, KernelTiming.Repeat repeat,
+                                            CudaStream stream) {
         requireCopies(copies);
         if (bidirectionalOneVector == null) {
             throw new IllegalStateException("this KernelCopy has no copy_bidir_one_vector kernel");
         }
-        LaunchShape shape = LaunchShape.oneVectorFor(bytes);
-        if (bytes > 0) {
-            bidirectionalOneVector.launch(shape.blocks(), shape.threadsPerBlock(), new KernelArguments().pointer(upDst)
-                    .pointer(upSrc).pointer(downDst).pointer(downSrc).int64(bytes).int32(copies), stream);
+        if (bytes == 0) {
+            return;
         }
-        return shape;
+        LaunchShape shape = LaunchShape.oneVectorFor(bytes);
+        boolean launches = repeat == KernelTiming.Repeat.LAUNCHES;
+        for (int c = 0; c < (launches ? copies : 1); c++) {
+            bidirectionalOneVector.launch(shape.blocks(), shape.threadsPerBlock(), new KernelArguments().pointer(upDst)
+                    .pointer(upSrc).pointer(downDst).pointer(downSrc).int64(bytes).int32(launches ? 1 : copies),
+                    stream);
+        }
     }
 
     private static void requireCopies(int copies) {

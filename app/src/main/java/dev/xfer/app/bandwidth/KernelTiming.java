@@ -181,11 +181,16 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
 
     /** Whether any sample timed by {@code timer} may be held, so the run needs a {@code hold_stream} gate. */
     public boolean mayGate(CopyTimer timer) {
-        return gated || (start == Start.BY_SIZE && timer == CopyTimer.EVENTS);
+        return gated || startsBySize(timer);
     }
 
     private boolean nvbandwidthStart(long bytes, CopyTimer timer) {
-        return start == Start.BY_SIZE && timer == CopyTimer.EVENTS && bytes >= MANY_COPIES_FROM;
+        return startsBySize(timer) && bytes >= MANY_COPIES_FROM;
+    }
+
+    /** Whether large samples start as nvbandwidth's: a held stream cannot be timed by the wall clock. */
+    private boolean startsBySize(CopyTimer timer) {
+        return start == Start.BY_SIZE && timer == CopyTimer.EVENTS;
     }
 
     /** Whether this is the default timing (nothing for the output to mention beyond the default's rule). */
@@ -205,7 +210,7 @@ public record KernelTiming(int copies, Repeat repeat, boolean gated, boolean lea
         if (leadIn) {
             s.append(", after an untimed lead-in copy");
         }
-        if (start == Start.BY_SIZE && timer == CopyTimer.EVENTS && !(gated && leadIn)) {
+        if (startsBySize(timer) && !(gated && leadIn)) {
             s.append(", from 64 MiB behind hold_stream and an untimed lead-in copy (nvbandwidth's start)");
         }
         if (bidir == Bidir.TWO_STREAMS) {

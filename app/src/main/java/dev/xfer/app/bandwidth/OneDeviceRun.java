@@ -10,7 +10,6 @@ import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunResults;
-import java.util.function.Supplier;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
@@ -29,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * {@code xfer bandwidth} on one GPU: the plan counted on the device, the copy kernel's notes, the

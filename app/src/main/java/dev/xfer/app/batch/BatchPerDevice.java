@@ -6,7 +6,6 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.output.Rendering;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;

@@ -5,7 +5,6 @@ import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunResults;
-import java.util.function.Supplier;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
@@ -14,6 +13,7 @@ import dev.xfer.app.run.Session;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One GPU's {@code xfer latency}, as the each-device loop runs it: its peers among the selected

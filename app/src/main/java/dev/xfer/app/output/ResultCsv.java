@@ -33,24 +33,18 @@ public final class ResultCsv {
 
     /** One device's results under the header. */
     public static String render(int device, RunResults results) {
-        Csv csv = new Csv(header());
-        addRows(csv, device, results);
-        return csv.render();
+        return render(List.of(device), List.of(results));
     }
 
     /** Several devices' results under one header, device after device. */
     public static String render(List<Integer> devices, List<RunResults> results) {
         Csv csv = new Csv(header());
         for (int d = 0; d < results.size(); d++) {
-            addRows(csv, devices.get(d), results.get(d));
+            for (RunResult r : results.get(d).results()) {
+                csv.addRow(row(devices.get(d), r));
+            }
         }
         return csv.render();
-    }
-
-    private static void addRows(Csv csv, int device, RunResults results) {
-        for (RunResult r : results.results()) {
-            csv.addRow(row(device, r));
-        }
     }
 
     static List<String> row(int device, RunResult r) {

@@ -2,7 +2,6 @@ package dev.xfer.app.pipeline;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.TimelineText;
-import dev.xfer.app.output.Rendering;
 import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.Session;

@@ -15,8 +15,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.function.Supplier;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Runs a one-GPU measurement on every GPU that {@code --device} selects, for the commands whose

@@ -267,7 +267,7 @@ class KernelCopyOnGpuTest {
             b.fillAsync(0, stream);
             d.fillAsync(0, stream);
             copy.issueBidirectionalOneVector(b.address(dstOffset), a.address(srcOffset), d.address(dstOffset),
-                    c.address(srcOffset), bytes, copies, stream);
+                    c.address(srcOffset), bytes, copies, KernelTiming.Repeat.LOOP, stream);
             stream.synchronize();
             assertLanded("copy_bidir_one_vector up", b, pattern.segment(), dstOffset, srcOffset, bytes, room,
                     back.segment());

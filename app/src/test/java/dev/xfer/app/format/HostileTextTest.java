@@ -216,7 +216,7 @@ class HostileTextTest {
                 && strings.contains(hostile.uuid() + "0") && strings.contains(hostile.gpu()), "the JSON gives the text back");
 
         XferRun csv = XferRun.of("fleet", "--csv", dir.toString());
-        List<List<String>> records = csvRecords(csv.out());
+        List<List<String>> records = CsvRecords.parse(csv.out());
         List<String> header = records.getFirst();
         int host = header.indexOf("host");
         int label = header.indexOf("label");
@@ -288,44 +288,6 @@ class HostileTextTest {
             }
         }
         return strings;
-    }
-
-    /** RFC 4180: fields separated by commas, quoted when they hold a comma, quote, CR or LF; records end in CRLF or LF. */
-    private static List<List<String>> csvRecords(String csv) {
-        List<List<String>> records = new ArrayList<>();
-        List<String> record = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < csv.length(); i++) {
-            char c = csv.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < csv.length() && csv.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                record.add(field.toString());
-                field.setLength(0);
-            } else if (c == '\n' || c == '\r') {
-                if (c == '\r' && i + 1 < csv.length() && csv.charAt(i + 1) == '\n') {
-                    i++;
-                }
-                record.add(field.toString());
-                field.setLength(0);
-                records.add(record);
-                record = new ArrayList<>();
-            } else {
-                field.append(c);
-            }
-        }
-        assertFalse(quoted, "the CSV ends inside a quoted field");
-        return records;
     }
 
     private static Document parseXml(byte[] xml) throws Exception {

@@ -1,22 +1,23 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.format.CsvRecords;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A measuring command's CSV ({@link ResultCsv}) read back as rows of column name to cell, for tests . */
+/** A measuring command's CSV ({@link ResultCsv}) read back as rows of column name to cell, for tests. */
 public record CsvRows(List<String> header, List<Map<String, String>> rows) {
 
     public static CsvRows of(String csv) {
-        List<String> lines = csv.lines().toList();
-        List<String> header = cells(lines.getFirst());
+        List<List<String>> records = CsvRecords.parse(csv);
+        List<String> header = records.getFirst();
         List<Map<String, String>> rows = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
-            List<String> cells = cells(line);
+        for (List<String> cells : records.subList(1, records.size())) {
             if (cells.size() != header.size()) {
                 throw new IllegalArgumentException("a row of " + cells.size() + " cells under " + header.size()
-                        + " columns: " + line);
+                        + " columns: " + cells);
             }
             Map<String, String> row = new LinkedHashMap<>();
             for (int i = 0; i < cells.size(); i++) {
@@ -25,35 +26,6 @@ public record CsvRows(List<String> header, List<Map<String, String>> rows) {
             rows.add(row);
         }
         return new CsvRows(header, rows);
-    }
-
-    /** One line's cells, RFC 4180 quoting (a quoted cell may hold commas and doubled quotes). */
-    static List<String> cells(String line) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    cell.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                cells.add(cell.toString());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
-        }
-        cells.add(cell.toString());
-        return cells;
     }
 
     /**
