@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns  (multi, fleet, patterns need two GPUs at least)
+#                                   openmetrics verdict names patterns peers  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -58,6 +58,9 @@ for f in sys.argv[1:]:
                   r.get("allocations", {}).get("best", float("nan")), r.get("allocations", {}).get("worst", float("nan")))
                   for r in dev["results"] if r.get("memory") == "pinned" and "gbps" in r]
         print("  device %d: %s | %s" % (i, " ".join("%s %.2f" % (k, v) for k, v in t.items()), "; ".join(pinned)))
+        overlap = ["%s %.3f ms (min %.3f max %.3f) x%.2f" % (r["schedule"], r["milliseconds"]["median"], r["milliseconds"]["min"],
+                   r["milliseconds"]["max"], r.get("speedup") or float("nan")) for r in dev["results"] if r.get("command") == "overlap"]
+        print("            overlap: %s" % "; ".join(overlap))
 PY
 }
 
@@ -562,11 +565,6 @@ PY
               --direction h2d,d2h,bidir --blocks 1..4sm --iterations 10 --warmup 2
             expect_rc 0 "$xfer" bandwidth --copy driver,kernel --memory pinned --sizes 4KiB..1GiB \
               --direction h2d,d2h,d2d --iterations 10 --warmup 2 --html "$out/kernel-crossover.html"
-            if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
-              [ -n "$nvb" ] && [ -x "$nvb" ] && run "$nvb" -b 512 -t device_to_device_memcpy_write_sm \
-                device_to_device_bidirectional_memcpy_write_sm device_to_device_memcpy_write_ce
-              expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --size 1B,4097B,512MiB
-            fi
             local san=/usr/local/cuda/bin/compute-sanitizer
             [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
             if [ -n "$san" ]; then
@@ -726,6 +724,34 @@ PY
                "$xfer" bandwidth --device 0,1 --pattern all --initiation write,read --bidirectional --copy kernel \
                --size 4097B --iterations 2 --warmup 0
            fi ;;
+    peers) # Two GPUs at least: GPU to GPU by copy engine and by copy kernel at 512 MiB beside nvbandwidth's
+           # device_to_device_* cases (NVBANDWIDTH: its binary, if not on PATH), 1 B, odd sizes and 4 GiB, then
+           # peer latency beside device_to_device_latency_sm, and compute-sanitizer over both.
+           if [ "$(nvidia-smi -L | grep -c '^GPU ')" -lt 2 ]; then
+             echo "gpu-check: the peers step needs two GPUs" >&2; status=1; return
+           fi
+           local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)} tool
+           [ -n "$nvb" ] && [ -x "$nvb" ] || { echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2; nvb=; }
+           run nvidia-smi topo -m
+           [ -n "$nvb" ] && run "$nvb" -b 512 -t device_to_device_memcpy_write_ce device_to_device_memcpy_read_ce \
+             device_to_device_bidirectional_memcpy_write_ce device_to_device_bidirectional_memcpy_read_ce \
+             device_to_device_memcpy_write_sm device_to_device_memcpy_read_sm \
+             device_to_device_bidirectional_memcpy_write_sm device_to_device_bidirectional_memcpy_read_sm
+           expect_rc 0 "$xfer" bandwidth --device all --copy driver,kernel --direction p2p ${PEER_FORMS:-} --size 512MiB
+           expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p ${PEER_FORMS:-} \
+             --size 1B,4097B,4GiB --iterations 3 --warmup 1 --json --output "$out/peers.json" --expect 'p2p >= 1GB/s'
+           [ -n "$nvb" ] && run "$nvb" -t device_to_device_latency_sm
+           expect_rc 0 "$xfer" latency --device all --target peer
+           expect_rc 0 "$xfer" latency --device 0,1 --target host,peer --sizes 4KiB..1GiB --iterations 3
+           local san=/usr/local/cuda/bin/compute-sanitizer
+           [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+           for tool in memcheck racecheck; do
+             [ -n "$san" ] || break
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --device 0,1 --copy kernel --direction p2p ${PEER_FORMS:-} --size 1B,4097B,1MiB --iterations 2 --warmup 0
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" latency --device 0,1 --target peer --size 4KiB,2MiB --accesses 10000 --iterations 2
+           done ;;
     smoke-ten) # Ten back-to-back smoke --json runs of the standard profile and ten of the quick one; all 45
                # pairwise compare --fail-on-regression 5% per set with a count of failures, and fleet over
                # each set; then one run of each profile while a second xfer shares the link, which compare
@@ -760,8 +786,10 @@ PY
              expect_rc 1 "$xfer" fleet "$work/smoke-ten/$p-with-shared"
            done ;;
     quick-times) # The quick profile's wall time including the process's start: one GPU three times, then with
-                 # several GPUs all of them one after another and at once (three runs each); --version beside.
-           local k n q="$work/quick-times"
+                 # several GPUs all of them one after another and at once (QUICK_RUNS runs each, default 3), and
+                 # on a machine of more than two GPUs the same for GPUs 0 and 1; --version beside. The documents
+                 # are kept in $out/quick-times.
+           local k n devs q="$out/quick-times"
            mkdir -p "$q"
            # the class-data archive's effect: --version with and without it, alternating
            rm -rf "$work/nocds" && cp -a "$(dirname "$(dirname "$xfer")")" "$work/nocds" && rm -f "$work/nocds/lib/xfer.jsa"
@@ -769,9 +797,11 @@ PY
            for k in 1 2 3; do timed "$xfer" smoke --quick --json --output "$q/one-$k.json"; done
            n=$(nvidia-smi -L | grep -c '^GPU ')
            if [ "$n" -gt 1 ]; then
-             for k in 1 2 3; do
-               timed "$xfer" smoke --quick --device all --json --output "$q/sequential-$k.json"
-               timed "$xfer" smoke --quick --device all --concurrent --json --output "$q/concurrent-$k.json"
+             for devs in $([ "$n" -gt 2 ] && echo 0,1) all; do
+               for k in $(seq 1 "${QUICK_RUNS:-3}"); do
+                 timed "$xfer" smoke --quick --device "$devs" --json --output "$q/sequential-${devs/,/+}-$k.json"
+                 timed "$xfer" smoke --quick --device "$devs" --concurrent --json --output "$q/concurrent-${devs/,/+}-$k.json"
+               done
              done
            fi
            summarize_smoke "$q"/*.json ;;
@@ -818,7 +848,7 @@ for (memory, direction), v in sorted(rates.items()):
           " ".join("%.2f" % x for x in v), min(v), max(v), (max(v) - min(v)) / max(v) * 100, sum(x < 53 for x in v)))
 PY
            ;;
-    tests) tar -C "$work" -xzf "$root/.device/gpu-tests.tar.gz"
+    tests) tar -C "$work" -xJf "$root/.device/gpu-tests.tar.xz"
            # GPU_TESTS narrows the run to matching test classes, e.g. GPU_TESTS='.*Batch.*'
            expect_rc 0 "$work/gpu-tests/run" ${GPU_TESTS:+--include-classname "$GPU_TESTS"} ;;
     *) echo "gpu-check: unknown step $1" >&2; status=2 ;;

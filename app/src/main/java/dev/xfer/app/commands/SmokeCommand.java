@@ -37,7 +37,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
-import java.util.stream.IntStream;
 
 /**
  * {@code xfer smoke}: the hardware smoke check for CI after provisioning or a driver update.
@@ -55,8 +54,9 @@ public final class SmokeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "N|all", description = "A GPU index, or all (default 0).")
-    private String device = "0";
+    @Option(names = "--device", paramLabel = "N|all|LIST", converter = MeasuringCommand.DeviceSelectionConverter.class,
+            description = "A GPU index (default 0), all, or a list such as 0,2,3, as on the measuring commands.")
+    private DeviceSelection device = DeviceSelection.DEFAULT;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report of every check.")
     private Path junit;
@@ -179,18 +179,6 @@ public final class SmokeCommand implements Callable<Integer> {
     }
 
     private List<Integer> devices() {
-        if (device.strip().equalsIgnoreCase("all")) {
-            return IntStream.range(0, root.cuda().deviceCount()).boxed().toList();
-        }
-        int index;
-        try {
-            index = Integer.parseInt(device.strip());
-        } catch (NumberFormatException e) {
-            throw new UsageException("--device takes a GPU index or all, not '" + device + "'");
-        }
-        if (index < 0) {
-            throw new UsageException("--device: a GPU index is 0 or more, not " + index);
-        }
-        return List.of(index);
+        return device.resolve(() -> root.cuda().deviceCount());
     }
 }

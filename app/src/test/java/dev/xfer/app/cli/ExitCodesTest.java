@@ -153,12 +153,13 @@ class ExitCodesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"x", "-1x", "1,2", "one"})
-    void smokeWithADeviceThatIsNeitherAnIndexNorAllIsExit2(String device) {
+    @ValueSource(strings = {"x", "-1x", "1,,2", "one", "all,1"})
+    void smokeWithADeviceThatIsNeitherAnIndexAllNorAListIsExit2(String device) {
         XferRun run = run("smoke", "--device", device);
         assertAll(described(new String[] {"smoke", "--device", device}, run),
                 () -> assertEquals(ExitCode.USAGE, run.exitCode()),
-                () -> assertEquals(List.of("xfer: --device takes a GPU index or all, not '" + device + "'"),
+                () -> assertEquals(List.of("xfer: Invalid value for option '--device': '" + device + "' is not a GPU"
+                                + " index, all, or a comma list of indices such as 0,2,3 (see xfer smoke --help)"),
                         Arrays.asList(run.errLines())),
                 () -> assertTrue(run.out().isEmpty()));
     }

@@ -63,7 +63,11 @@ class MultiDeviceOptionsTest {
                         "xfer: Invalid value for option '--device': '1,1' names GPU 1 twice"
                                 + " (see xfer bandwidth --help)"),
                 arguments(new String[] {"smoke", "--device", "-1"},
-                        "xfer: --device: a GPU index is 0 or more, not -1"),
+                        "xfer: Invalid value for option '--device': '-1': a GPU index is 0 or more, not -1"
+                                + " (see xfer smoke --help)"),
+                arguments(new String[] {"smoke", "--device", "1,1"},
+                        "xfer: Invalid value for option '--device': '1,1' names GPU 1 twice"
+                                + " (see xfer smoke --help)"),
                 arguments(new String[] {"bandwidth", "--direction", "p2p"},
                         "xfer: --direction p2p copies between GPUs: it needs two at least " + twoNeeded + "0"),
                 arguments(new String[] {"bandwidth", "--direction", "h2d,p2p", "--device", "3"},

@@ -36,8 +36,8 @@ import java.util.function.ObjIntConsumer;
  * Each iteration queues every copy behind the gate, then opens it, so that all copies start
  * together although they are queued one after another; see {@link Gate} for how the engine makes
  * sure the gate was still shut when the last copy was queued. The copy is issued on the
- * initiator's stream: {@code cudaMemcpyAsync} (host copies) or {@code cudaMemcpyPeerAsync}
- * (between GPUs, peer access enabled) on the copy engines, or xfer's copy kernel ({@code copy_bytes},
+ * initiator's stream: {@code cudaMemcpyAsync} (to or from the host, and between GPUs with peer
+ * access enabled, so the initiator's copy engine moves the bytes) on the copy engines, or xfer's copy kernel ({@code copy_bytes},
  * one block per SM of the initiator, the p2p kernel rows' shape) launched in the initiator's
  * context, reading and writing the other side's memory over UVA.
  * <p>
@@ -308,7 +308,10 @@ public final class PatternBenchmark {
             kernel.issue(dst, src, bytes,
                     LaunchShape.ofBlocks(c.initiator().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), c.stream());
         } else if (c.source().device() != null && c.destination().device() != null) {
-            Memcpy.copyPeerAsync(c.destination().device(), c.source().device(), bytes, c.stream());
+            // A plain copy between unified addresses on the initiator's stream, as nvbandwidth's
+            // cuMemcpyAsync in the preferred context, rather than cudaMemcpyPeerAsync, whose
+            // arguments name both devices and leave the initiator to the stream alone.
+            Memcpy.copyAsync(dst, src, bytes, CopyKind.DEVICE_TO_DEVICE, c.stream());
         } else {
             Memcpy.copyAsync(dst, src, bytes, c.source().host() != null ? CopyKind.HOST_TO_DEVICE
                     : CopyKind.DEVICE_TO_HOST, c.stream());
