@@ -5,7 +5,7 @@ import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
-import dev.xfer.app.bandwidth.pattern.Initiation;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.pattern.PatternMetrics;
 import dev.xfer.app.bandwidth.pattern.PatternPlan;
 import dev.xfer.app.bandwidth.pattern.TrafficPattern;
@@ -150,9 +150,11 @@ public final class PatternOptions {
         }
         LinkedHashSet<Initiation> sides = new LinkedHashSet<>();
         for (String side : initiations) {
-            sides.add(Arrays.stream(Initiation.values()).filter(i -> i.label().equalsIgnoreCase(side.strip()))
-                    .findFirst().orElseThrow(() -> new UsageException("--initiation takes write or read, not '"
-                            + side.strip() + "'")));
+            try {
+                sides.add(Initiation.fromLabel(side));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
         }
         return List.copyOf(sides);
     }
