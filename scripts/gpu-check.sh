@@ -163,6 +163,10 @@ step() {
            expect_rc 0 "$xfer" bandwidth --device all --concurrent --timer wall --size 256MiB
            expect_rc 0 "$xfer" bandwidth --device all --direction p2p --size 64MiB,256MiB
            expect_rc 0 "$xfer" bandwidth --device 1,0 --direction h2d,d2h,p2p --memory pinned --size 16MiB --timer wall
+           # the read form beside the write form (nvbandwidth's device_to_device_*_read_ce above)
+           expect_rc 0 "$xfer" bandwidth --device all --direction p2p --initiation write,read --size 64MiB,256MiB
+           expect_rc 0 "$xfer" bandwidth --device 1,0 --direction p2p --initiation read --size 1B,4097B --timer wall
+           expect_rc 2 "$xfer" bandwidth --device all --initiation read
            expect_rc 0 "$xfer" bandwidth --device all --concurrent --size 256MiB --json --output "$out/concurrent.json" \
              --junit "$out/concurrent.xml" --expect 'pinned.h2d >= 1GB/s' --expect 'concurrent.pinned.h2d.256MiB.all >= 1GB/s'
            expect_rc 0 "$xfer" bandwidth --device all --direction p2p --size 64MiB --json --output "$out/p2p.json" \
@@ -564,8 +568,12 @@ PY
               --direction h2d,d2h,d2d --iterations 10 --warmup 2 --html "$out/kernel-crossover.html"
             if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
               [ -n "$nvb" ] && [ -x "$nvb" ] && run "$nvb" -b 512 -t device_to_device_memcpy_write_sm \
-                device_to_device_bidirectional_memcpy_write_sm device_to_device_memcpy_write_ce
+                device_to_device_bidirectional_memcpy_write_sm device_to_device_memcpy_write_ce \
+                device_to_device_memcpy_read_sm device_to_device_bidirectional_memcpy_read_sm \
+                device_to_device_memcpy_read_ce device_to_device_bidirectional_memcpy_read_ce
               expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --size 1B,4097B,512MiB
+              expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation read \
+                --size 1B,4097B,512MiB
             fi
             local san=/usr/local/cuda/bin/compute-sanitizer
             [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
