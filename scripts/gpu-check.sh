@@ -166,6 +166,10 @@ step() {
            expect_rc 0 "$xfer" bandwidth --device all --concurrent --timer wall --size 256MiB
            expect_rc 0 "$xfer" bandwidth --device all --direction p2p --size 64MiB,256MiB
            expect_rc 0 "$xfer" bandwidth --device 1,0 --direction h2d,d2h,p2p --memory pinned --size 16MiB --timer wall
+           # the read form beside the write form (nvbandwidth's device_to_device_*_read_ce above)
+           expect_rc 0 "$xfer" bandwidth --device all --direction p2p --initiation write,read --size 64MiB,256MiB
+           expect_rc 0 "$xfer" bandwidth --device 1,0 --direction p2p --initiation read --size 1B,4097B --timer wall
+           expect_rc 2 "$xfer" bandwidth --device all --initiation read
            expect_rc 0 "$xfer" bandwidth --device all --concurrent --size 256MiB --json --output "$out/concurrent.json" \
              --junit "$out/concurrent.xml" --expect 'pinned.h2d >= 1GB/s' --expect 'concurrent.pinned.h2d.256MiB.all >= 1GB/s'
            expect_rc 0 "$xfer" bandwidth --device all --direction p2p --size 64MiB --json --output "$out/p2p.json" \
@@ -725,8 +729,9 @@ PY
                --size 4097B --iterations 2 --warmup 0
            fi ;;
     peers) # Two GPUs at least: GPU to GPU by copy engine and by copy kernel at 512 MiB beside nvbandwidth's
-           # device_to_device_* cases (NVBANDWIDTH: its binary, if not on PATH), 1 B, odd sizes and 4 GiB, then
-           # peer latency beside device_to_device_latency_sm, and compute-sanitizer over both.
+           # device_to_device_* cases (NVBANDWIDTH: its binary, if not on PATH), both forms (write, read), 1 B, odd
+           # sizes and 4 GiB, then peer latency beside device_to_device_latency_sm (PEER_SWEEP=0 leaves out the
+           # 4 KiB..1 GiB sweep), and compute-sanitizer over both.
            if [ "$(nvidia-smi -L | grep -c '^GPU ')" -lt 2 ]; then
              echo "gpu-check: the peers step needs two GPUs" >&2; status=1; return
            fi
@@ -737,18 +742,18 @@ PY
              device_to_device_bidirectional_memcpy_write_ce device_to_device_bidirectional_memcpy_read_ce \
              device_to_device_memcpy_write_sm device_to_device_memcpy_read_sm \
              device_to_device_bidirectional_memcpy_write_sm device_to_device_bidirectional_memcpy_read_sm
-           expect_rc 0 "$xfer" bandwidth --device all --copy driver,kernel --direction p2p ${PEER_FORMS:-} --size 512MiB
-           expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p ${PEER_FORMS:-} \
+           expect_rc 0 "$xfer" bandwidth --device all --copy driver,kernel --direction p2p --initiation write,read --size 512MiB
+           expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation write,read \
              --size 1B,4097B,4GiB --iterations 3 --warmup 1 --json --output "$out/peers.json" --expect 'p2p >= 1GB/s'
            [ -n "$nvb" ] && run "$nvb" -t device_to_device_latency_sm
            expect_rc 0 "$xfer" latency --device all --target peer
-           expect_rc 0 "$xfer" latency --device 0,1 --target host,peer --sizes 4KiB..1GiB --iterations 3
+           [ "${PEER_SWEEP:-1}" = 0 ] || expect_rc 0 "$xfer" latency --device 0,1 --target host,peer --sizes 4KiB..1GiB --iterations 3
            local san=/usr/local/cuda/bin/compute-sanitizer
            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
            for tool in memcheck racecheck; do
              [ -n "$san" ] || break
              expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
-               "$xfer" bandwidth --device 0,1 --copy kernel --direction p2p ${PEER_FORMS:-} --size 1B,4097B,1MiB --iterations 2 --warmup 0
+               "$xfer" bandwidth --device 0,1 --copy kernel --direction p2p --initiation write,read --size 1B,4097B,1MiB --iterations 2 --warmup 0
              expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                "$xfer" latency --device 0,1 --target peer --size 4KiB,2MiB --accesses 10000 --iterations 2
            done ;;

@@ -26,6 +26,9 @@ import java.util.stream.Collectors;
  * @param warmupNanos the least time each configuration's warm-up lasts, beside {@code warmup} copies
  * @param kernelTiming what one timed sample of a kernel copy holds and how it starts; used only when
  *                {@code copies} has {@link CopyPath#KERNEL}
+ * @param peerInitiations which GPU issues each copy between GPUs ({@code --initiation} with
+ *                {@code p2p}), in the order given: write (the source, the default) or read (the
+ *                destination), or both; anything but write alone needs {@link CopyDirection#P2P}
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -39,7 +42,8 @@ public record BandwidthPlan(
         BlockCounts blocks,
         int allocations,
         long warmupNanos,
-        KernelTiming kernelTiming) {
+        KernelTiming kernelTiming,
+        List<Initiation> peerInitiations) {
 
     /** The most {@code --allocations}: each one pins a buffer of the largest size anew. */
     public static final int MAX_ALLOCATIONS = 64;
@@ -50,6 +54,9 @@ public record BandwidthPlan(
      */
     public static final StagingConfig DEFAULT_STAGING = new StagingConfig(8, 4, 2L << 20, HostCopy.LIBC);
 
+    /** The default {@code peerInitiations}: the GPU holding the data issues each copy. */
+    private static final List<Initiation> WRITE_ONLY = List.of(Initiation.WRITE);
+
     public BandwidthPlan {
         sizes = List.copyOf(sizes);
         memories = List.copyOf(memories);
@@ -58,11 +65,19 @@ public record BandwidthPlan(
         Objects.requireNonNull(staging, "staging");
         Objects.requireNonNull(blocks, "blocks");
         Objects.requireNonNull(kernelTiming, "kernelTiming");
+        peerInitiations = peerInitiations.stream().distinct().toList();
         if (sizes.isEmpty() || memories.isEmpty() || directions.isEmpty()) {
             throw new IllegalArgumentException("a bandwidth plan needs at least one size, memory kind and direction");
         }
         if (copies.isEmpty()) {
             throw new IllegalArgumentException("--copy needs driver, staged or kernel, or several");
+        }
+        if (peerInitiations.isEmpty()) {
+            throw new IllegalArgumentException("--initiation needs write or read, or both");
+        }
+        if (!peerInitiations.equals(WRITE_ONLY) && !directions.contains(CopyDirection.P2P)) {
+            throw new IllegalArgumentException("--initiation picks which GPU issues a copy between GPUs: it needs"
+                    + " --direction p2p");
         }
         if (blocks.given() && !copies.contains(CopyPath.KERNEL)) {
             throw new IllegalArgumentException("--blocks sets the copy kernel's grid: it needs --copy kernel");
@@ -100,6 +115,14 @@ public record BandwidthPlan(
         }
     }
 
+    /** Copies between GPUs issued by the GPU that holds the data, as they always were. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
+                         BlockCounts blocks, int allocations, long warmupNanos, KernelTiming kernelTiming) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, allocations, warmupNanos,
+                kernelTiming, WRITE_ONLY);
+    }
+
     /** The copy kernel's default samples ({@link KernelTiming#DEFAULT}). */
     public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
                          int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
@@ -126,13 +149,19 @@ public record BandwidthPlan(
     /** This plan measuring each configuration on {@code count} separate host allocations. */
     public BandwidthPlan withAllocations(int count) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, count,
-                warmupNanos, kernelTiming);
+                warmupNanos, kernelTiming, peerInitiations);
     }
 
     /** This plan with the copy kernel's samples timed as {@code timing} says. */
     public BandwidthPlan withKernelTiming(KernelTiming timing) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos, timing);
+                allocations, warmupNanos, timing, peerInitiations);
+    }
+
+    /** This plan with its copies between GPUs issued as {@code sides} say ({@code --initiation}). */
+    public BandwidthPlan withPeerInitiations(List<Initiation> sides) {
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
+                allocations, warmupNanos, kernelTiming, sides);
     }
 
     /** A plan with the copy kernel's default grid, one allocation per configuration, the usual warm-up time. */
@@ -155,7 +184,7 @@ public record BandwidthPlan(
     /** This plan with the copy kernel's grids {@code counts} (e.g. {@code --blocks} resolved on one device). */
     public BandwidthPlan withBlocks(BlockCounts counts) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, counts,
-                allocations, warmupNanos, kernelTiming);
+                allocations, warmupNanos, kernelTiming, peerInitiations);
     }
 
     /** Whether the copy kernel is among the paths. */
@@ -218,6 +247,7 @@ public record BandwidthPlan(
         if (own.isEmpty()) {
             return Optional.empty();
         }
+        // --initiation is p2p's alone: the devices' own plan leaves it at its default.
         return Optional.of(own.size() == directions.size() ? this
                 : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging, blocks,
                 allocations, warmupNanos, kernelTiming));

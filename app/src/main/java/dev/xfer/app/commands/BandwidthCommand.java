@@ -170,6 +170,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             return ExitCode.of(new dev.xfer.app.bandwidth.pattern.PatternRun(measuring.run())
                     .run(measuring.sessions(), patternPlans, plan, expectations));
         }
+        plan = plan.withPeerInitiations(patterns.peerInitiations());
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
         // Grids counted in SMs are named only once a device says how many it has.
         boolean namesKnown = !plan.kernelCopies() || plan.blocks().fixed().isPresent();

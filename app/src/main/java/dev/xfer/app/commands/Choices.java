@@ -3,6 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.batch.BatchPreset;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.staging.HostCopy;
@@ -86,7 +87,7 @@ public final class Choices {
     /** bandwidth --initiation: which GPU of a GPU-to-GPU pattern copy issues it. */
     public static final class Initiations extends Values {
         public Initiations() {
-            super(labels(dev.xfer.app.bandwidth.pattern.Initiation.class, dev.xfer.app.bandwidth.pattern.Initiation::label));
+            super(labels(Initiation.class, Initiation::label));
         }
     }
 

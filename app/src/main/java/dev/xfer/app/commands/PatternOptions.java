@@ -5,7 +5,7 @@ import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
-import dev.xfer.app.bandwidth.pattern.Initiation;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.pattern.PatternMetrics;
 import dev.xfer.app.bandwidth.pattern.PatternPlan;
 import dev.xfer.app.bandwidth.pattern.TrafficPattern;
@@ -25,7 +25,9 @@ import java.util.stream.IntStream;
  * {@code xfer bandwidth --pattern}: the many-GPU traffic patterns over the GPUs {@code --device}
  * selects, checked before CUDA, and their run over the sessions the several-device machinery
  * opened. With {@code --pattern} a run measures the patterns only, as nvbandwidth runs only the
- * test cases named with {@code -t}.
+ * test cases named with {@code -t}. {@code --initiation} lives here too, as it did when only the
+ * patterns had it; without {@code --pattern} it is {@code --direction p2p}'s
+ * ({@link #peerInitiations()}).
  */
 public final class PatternOptions {
     @Option(names = "--pattern", split = ",", paramLabel = "PATTERN", completionCandidates = Choices.Patterns.class,
@@ -42,9 +44,9 @@ public final class PatternOptions {
     private boolean bidirectional;
 
     @Option(names = "--initiation", split = ",", paramLabel = "SIDE", completionCandidates = Choices.Initiations.class,
-            description = "--pattern between GPUs: which GPU issues each copy: ${COMPLETION-CANDIDATES}, or both "
-                    + "(default write). write: the GPU that holds the data pushes it; read: the GPU that receives it"
-                    + " pulls it.")
+            description = "--direction p2p, or --pattern between GPUs: which GPU issues each copy: "
+                    + "${COMPLETION-CANDIDATES}, or both (default write). write: the GPU that holds the data pushes it;"
+                    + " read: the GPU that receives it pulls it.")
     private List<String> initiations;
 
     /** Whether {@code --pattern} was given: the run measures the patterns only. */
@@ -64,9 +66,12 @@ public final class PatternOptions {
     List<PatternPlan> plans(BandwidthPlan plan, DeviceSelection devices, boolean concurrent, boolean memoryGiven,
                             boolean numaGiven) {
         if (!given()) {
-            if (bidirectional || initiations != null) {
-                throw new UsageException((bidirectional ? "--bidirectional" : "--initiation")
-                        + " sets up the many-GPU patterns: it needs --pattern");
+            if (bidirectional) {
+                throw new UsageException("--bidirectional sets up the many-GPU patterns: it needs --pattern");
+            }
+            if (initiations != null && !plan.peerCopies()) {
+                throw new UsageException("--initiation picks which GPU issues each copy between GPUs: it needs"
+                        + " --direction p2p, or --pattern with a pattern between GPUs");
             }
             return List.of();
         }
@@ -106,8 +111,9 @@ public final class PatternOptions {
                     + String.join(",", chosen.stream().map(TrafficPattern::label).toList()) + " has none");
         }
         if (initiations != null && !anyPeer) {
-            throw new UsageException("--initiation is a form of the patterns between GPUs; --pattern "
-                    + String.join(",", chosen.stream().map(TrafficPattern::label).toList()) + " has none");
+            throw new UsageException("--initiation is a form of the copies between GPUs; --pattern "
+                    + String.join(",", chosen.stream().map(TrafficPattern::label).toList()) + " has none (all-to-one"
+                    + " and one-to-all have them, as --direction p2p does)");
         }
         List<Initiation> sides = initiations();
         List<PatternPlan> plans = new ArrayList<>();
@@ -144,15 +150,26 @@ public final class PatternOptions {
         return List.copyOf(chosen);
     }
 
+    /**
+     * The forms {@code --direction p2p} measures, in the order given: {@code --initiation}'s sides,
+     * write alone by default. For a run without {@code --pattern}, once {@link #plans} has accepted
+     * the options (it refuses {@code --initiation} where nothing copies between GPUs).
+     */
+    List<Initiation> peerInitiations() {
+        return initiations();
+    }
+
     private List<Initiation> initiations() {
         if (initiations == null) {
             return List.of(Initiation.WRITE);
         }
         LinkedHashSet<Initiation> sides = new LinkedHashSet<>();
         for (String side : initiations) {
-            sides.add(Arrays.stream(Initiation.values()).filter(i -> i.label().equalsIgnoreCase(side.strip()))
-                    .findFirst().orElseThrow(() -> new UsageException("--initiation takes write or read, not '"
-                            + side.strip() + "'")));
+            try {
+                sides.add(Initiation.fromLabel(side));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
         }
         return List.copyOf(sides);
     }

@@ -36,6 +36,8 @@ public record Identity(SortedMap<IdentityField, Object> fields) {
     public static final String DRIVER = "driver";
     /** The default timer, which identities leave out. */
     public static final String EVENTS = "events";
+    /** The default initiation of a copy between GPUs (the GPU holding the data issues it), which identities leave out. */
+    public static final String WRITE = "write";
 
     public Identity {
         Objects.requireNonNull(fields, "fields");
@@ -44,6 +46,10 @@ public record Identity(SortedMap<IdentityField, Object> fields) {
         if (EVENTS.equals(copy.get(IdentityField.TIMER))) {
             // The default timer: absent, so that documents that never said which timer read the same.
             copy.remove(IdentityField.TIMER);
+        }
+        if (WRITE.equals(copy.get(IdentityField.INITIATION))) {
+            // Likewise the write form: every copy between GPUs before the read form was measured.
+            copy.remove(IdentityField.INITIATION);
         }
         if (copy.containsKey(IdentityField.DIRECTION)) {
             // A copy in a direction always has a path; rows written before xfer recorded it are the driver's.

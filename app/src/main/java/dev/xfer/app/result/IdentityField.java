@@ -24,6 +24,12 @@ public enum IdentityField {
     /** The copy path: {@code driver}, {@code staged}, {@code kernel}. */
     COPY("copy", "copy", Form.WORD),
     DIRECTION("direction", "direction", Form.WORD),
+    /**
+     * Which GPU issued a copy between GPUs: {@code read}, the one that receives the data. Absent
+     * at the default, {@code write} (the GPU that holds the data), so the copies of documents
+     * written before xfer measured the read form read as they always did.
+     */
+    INITIATION("initiation", "initiation", Form.WORD),
     SCHEDULE("schedule", "schedule", Form.WORD),
     SCENARIO("scenario", "scenario", Form.WORD),
     /**

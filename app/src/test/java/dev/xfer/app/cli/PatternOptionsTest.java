@@ -13,11 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
- * {@code xfer bandwidth --pattern}, {@code --bidirectional} and {@code --initiation}: every
+ * {@code xfer bandwidth --pattern}, {@code --bidirectional} and {@code --initiation} (with a
+ * {@code --pattern} between GPUs or with {@code --direction p2p}, nowhere else): every
  * combination that cannot run is one line and exit 2 before CUDA; the others get as far as CUDA,
  * which this machine (libcudart, no driver) refuses with exit 3.
  */
 class PatternOptionsTest {
+    private static final String INITIATION_NEEDS_P2P = "xfer: --initiation picks which GPU issues each copy between"
+            + " GPUs: it needs --direction p2p, or --pattern with a pattern between GPUs";
 
     @BeforeAll
     static void noDriverHere() {
@@ -38,14 +41,38 @@ class PatternOptionsTest {
                                 + " one-to-all)"),
                 arguments(new String[] {"bandwidth", "--bidirectional", "--device", "all"},
                         "xfer: --bidirectional sets up the many-GPU patterns: it needs --pattern"),
-                arguments(new String[] {"bandwidth", "--initiation", "read"},
-                        "xfer: --initiation sets up the many-GPU patterns: it needs --pattern"),
+                arguments(new String[] {"bandwidth", "--initiation", "read"}, INITIATION_NEEDS_P2P),
+                arguments(new String[] {"bandwidth", "--device", "all", "--initiation", "read"}, INITIATION_NEEDS_P2P),
+                arguments(new String[] {"bandwidth", "--device", "0,1", "--direction", "h2d,d2d", "--initiation",
+                        "write"}, INITIATION_NEEDS_P2P),
+                arguments(new String[] {"bandwidth", "--device", "0,1", "--concurrent", "--initiation", "read"},
+                        INITIATION_NEEDS_P2P),
+                arguments(new String[] {"bandwidth", "--device", "0,1", "--direction", "p2p", "--initiation", "pull"},
+                        "xfer: --initiation takes write or read, not 'pull'"),
+                arguments(new String[] {"bandwidth", "--direction", "p2p", "--initiation", "read"},
+                        "xfer: --direction p2p copies between GPUs: it needs two at least (--device all, or a list"
+                                + " such as 0,1), not --device 0"),
+                arguments(new String[] {"bandwidth", "--device", "all", "--direction", "p2p", "--initiation", "read",
+                        "--csv"}, "xfer: --csv has no columns for p2p results; use --json"),
+                arguments(new String[] {"bandwidth", "--device", "all", "--direction", "p2p", "--initiation", "read",
+                        "--bidirectional"}, "xfer: --bidirectional sets up the many-GPU patterns: it needs --pattern"),
+                // p2p's read form has its own names, and only when asked for; the write form's likewise.
+                arguments(new String[] {"bandwidth", "--device", "0,1", "--direction", "p2p", "--expect",
+                        "p2p-read.0-1.16MiB >= 1GB/s"}, "xfer: --expect 'p2p-read.0-1.16MiB >= 1GB/s': this run"
+                                + " produces no result named p2p-read.0-1.16MiB"),
+                arguments(new String[] {"bandwidth", "--device", "0,1", "--direction", "p2p", "--initiation", "read",
+                        "--expect", "p2p.0-1.16MiB >= 1GB/s"}, "xfer: --expect 'p2p.0-1.16MiB >= 1GB/s': this run"
+                                + " produces no result named p2p.0-1.16MiB"),
+                arguments(new String[] {"bandwidth", "--device", "0,1", "--direction", "p2p", "--initiation", "read",
+                        "--expect", "p2p-bidir-read.kernel.0-1 >= 1GB/s"}, "xfer: --expect"
+                                + " 'p2p-bidir-read.kernel.0-1 >= 1GB/s': this run produces no result named"
+                                + " p2p-bidir-read.kernel.0-1"),
                 arguments(new String[] {"bandwidth", "--pattern", "all-to-one", "--bidirectional", "--device", "0,1"},
                         "xfer: --bidirectional is a form of the patterns to or from host memory; --pattern all-to-one"
                                 + " has none"),
                 arguments(new String[] {"bandwidth", "--pattern", "host-to-all", "--initiation", "read", "--device",
-                        "0,1"}, "xfer: --initiation is a form of the patterns between GPUs; --pattern host-to-all"
-                                + " has none"),
+                        "0,1"}, "xfer: --initiation is a form of the copies between GPUs; --pattern host-to-all"
+                                + " has none (all-to-one and one-to-all have them, as --direction p2p does)"),
                 arguments(new String[] {"bandwidth", "--pattern", "one-to-all", "--initiation", "push", "--device",
                         "all"}, "xfer: --initiation takes write or read, not 'push'"),
                 arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--concurrent"},
@@ -85,7 +112,7 @@ class PatternOptionsTest {
         assertFalse(run.err().contains("CUDA"), "refused before CUDA: " + run.err());
     }
 
-    /** Options that pass every check xfer can make without CUDA: the run gets as far as CUDA. */
+    /** Options that pass every check xfer can make without CUDA (patterns, and p2p's forms): the run gets as far as CUDA. */
     @ParameterizedTest
     @ValueSource(strings = {
             "bandwidth --device all --pattern all",
@@ -94,7 +121,13 @@ class PatternOptionsTest {
             "bandwidth --device all --pattern all --initiation read --bidirectional --csv",
             "bandwidth --device 1,0 --pattern all-to-host --expect pattern.all-to-host.16MiB.gpu1>=1GB/s",
             "bandwidth --device all --pattern all-to-one --initiation read"
-                    + " --expect pattern.all-to-one-read.kernel.16MiB.gpu3.aggregate>=1GB/s --copy kernel"})
+                    + " --expect pattern.all-to-one-read.kernel.16MiB.gpu3.aggregate>=1GB/s --copy kernel",
+            "bandwidth --device all --direction p2p --initiation read",
+            "bandwidth --device 0,1 --direction p2p --initiation write,read --copy driver,kernel --json"
+                    + " --expect p2p-bidir-read.kernel.0-1.16MiB>=1GB/s --expect p2p.kernel.1-0>=1GB/s",
+            "bandwidth --device 0,1,2 --direction h2d,p2p --initiation READ --expect p2p-read.2-1>=1GB/s"
+                    + " --expect pinned.h2d.16MiB>=1GB/s",
+            "bandwidth --device all --direction p2p --initiation read,write --timer wall"})
     void validPatternsReachCuda(String line) {
         XferRun run = XferRun.of(line.split(" "));
         run.assertOneLine(ExitCode.CUDA_UNAVAILABLE, "xfer: CUDA is not usable here: ");

@@ -78,6 +78,24 @@ class JsonDocumentGoldenTest {
     }
 
     /**
+     * --device 0,1 --direction p2p --initiation write,read --copy driver,kernel: the read form's rows
+     * say {@code "initiation": "read"}; the write form's are written as they always were.
+     */
+    @Test
+    void bandwidthBetweenTwoDevicesInBothForms() throws IOException {
+        Map<String, Object> doc = SeveralDevicesRun.document(MultiDeviceFixtures.peerReadReport());
+        assertGolden("bandwidth-devices-p2p-read.json", doc);
+        List<?> rows = (List<?>) doc.get("p2p");
+        assertEquals(List.of("src", "dst", "bytes", "peerAccess", "gbps", "bidirGbps", "verified", "bidirVerified"),
+                List.copyOf(((Map<?, ?>) rows.getFirst()).keySet()));
+        Map<?, ?> readByKernel = (Map<?, ?>) rows.get(5);
+        assertEquals(List.of("src", "dst", "bytes", "peerAccess", "gbps", "bidirGbps", "verified", "bidirVerified",
+                "copy", "initiation"), List.copyOf(readByKernel.keySet()));
+        assertEquals("read", readByKernel.get("initiation"));
+        assertEquals(4, rows.stream().filter(r -> "read".equals(((Map<?, ?>) r).get("initiation"))).count());
+    }
+
+    /**
      * The several-device document: the one-device documents unchanged inside {@code devices}, and
      * what spans the devices at the top; only what was asked for appears.
      */

@@ -131,6 +131,10 @@ class OpenMetricsTest {
         }
         assertTrue(samples.stream().anyMatch(s -> "staged".equals(s.labels().get("copy"))));
         assertTrue(samples.stream().anyMatch(s -> "p2p".equals(s.labels().get("direction")) && s.labels().containsKey("dst")));
+        // The read form of a peer copy is a series of its own; the write form's series carry no initiation.
+        assertTrue(samples.stream().anyMatch(s -> "read".equals(s.labels().get("initiation"))));
+        assertFalse(samples.stream().anyMatch(s -> s.labels().containsKey("initiation")
+                && !"read".equals(s.labels().get("initiation"))));
         assertTrue(samples.stream().anyMatch(s -> s.family().equals("xfer_wrong_trials") && "check".equals(s.labels().get("command"))));
         assertTrue(samples.stream().anyMatch(s -> "16".equals(s.labels().get("streams"))));
     }

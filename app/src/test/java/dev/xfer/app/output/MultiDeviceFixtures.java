@@ -5,7 +5,9 @@ import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.VerificationFailure;
@@ -29,7 +31,8 @@ import static dev.xfer.app.output.ResultsFixtures.summary;
 
 /**
  * Fixed records of bandwidth runs over several GPUs, for renderer tests and the golden files
- * {@code bandwidth-devices-concurrent.json} and {@code bandwidth-devices-p2p.json}: no GPU, no clock.
+ * {@code bandwidth-devices-concurrent.json}, {@code bandwidth-devices-p2p.json} and
+ * {@code bandwidth-devices-p2p-read.json}: no GPU, no clock.
  */
 public final class MultiDeviceFixtures {
     private MultiDeviceFixtures() {
@@ -124,5 +127,47 @@ public final class MultiDeviceFixtures {
                 pair(2, 1, false, 20.9, 38.4, false));
         return new MultiDeviceResults(plan, devices, Optional.empty(), Optional.of(pairs),
                 List.of(new VerificationFailure("p2p 2->1 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)));
+    }
+
+    // ---- p2p in both forms, by the driver and the copy kernel, on two GPUs
+
+    private static final long MIB64 = 64L << 20;
+
+    /** --device 0,1 --direction p2p --initiation write,read --copy driver,kernel --size 64MiB. */
+    public static BandwidthPlan peerReadPlan() {
+        return new BandwidthPlan(List.of(MIB64), List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED),
+                List.of(CopyDirection.P2P), 20, 5, CopyTimer.EVENTS, List.of(CopyPath.DRIVER, CopyPath.KERNEL),
+                BandwidthPlan.DEFAULT_STAGING).withPeerInitiations(List.of(Initiation.WRITE, Initiation.READ));
+    }
+
+    private static PeerResult pair(int src, int dst, double gbps, CopyPath copy, Initiation initiation,
+                                   boolean bidirVerified) {
+        return new PeerResult(src, dst, MIB64, true, around(gbps), around(2 * gbps - 40), true, bidirVerified, copy,
+                initiation);
+    }
+
+    /**
+     * Two GPUs that reach each other (NVLink, say), at 64 MiB, so no row shares an identity with
+     * {@link #peerReport()}'s: each form by the driver (about 383 GB/s one way) and by the copy
+     * kernel (the read form a little slower than the write form); both ways by the copy kernel in
+     * the read form, the copy into GPU 0 came back wrong at byte 65536.
+     */
+    public static MultiDeviceResults peerReadReport() {
+        BandwidthPlan plan = peerReadPlan();
+        List<BandwidthResults> devices = List.of(
+                new BandwidthResults(context(h200At(0, 0x17, 0)), plan, List.of(), List.of(), List.of()),
+                new BandwidthResults(context(h200At(1, 0x97, 1)), plan, List.of(), List.of(), List.of()));
+        List<PeerResult> pairs = List.of(
+                pair(0, 1, 383.5, CopyPath.DRIVER, Initiation.WRITE, true),
+                pair(0, 1, 371.25, CopyPath.KERNEL, Initiation.WRITE, true),
+                pair(1, 0, 383.25, CopyPath.DRIVER, Initiation.WRITE, true),
+                pair(1, 0, 370.75, CopyPath.KERNEL, Initiation.WRITE, true),
+                pair(0, 1, 382.75, CopyPath.DRIVER, Initiation.READ, true),
+                pair(0, 1, 352.5, CopyPath.KERNEL, Initiation.READ, true),
+                pair(1, 0, 382.5, CopyPath.DRIVER, Initiation.READ, true),
+                pair(1, 0, 351.0, CopyPath.KERNEL, Initiation.READ, false));
+        return new MultiDeviceResults(plan, devices, Optional.empty(), Optional.of(pairs),
+                List.of(new VerificationFailure("p2p-bidir-read kernel 1<->0 67108864 B (into device 0)", 65536,
+                        (byte) 0x3c, (byte) 0xa5)));
     }
 }

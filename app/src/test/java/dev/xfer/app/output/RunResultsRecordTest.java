@@ -60,6 +60,8 @@ class RunResultsRecordTest {
                 ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of()));
         assertSameRecords("bandwidth-devices-p2p.json",
                 PeerMetrics.results(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
+        assertSameRecords("bandwidth-devices-p2p-read.json",
+                PeerMetrics.results(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
     }
 
     @Test

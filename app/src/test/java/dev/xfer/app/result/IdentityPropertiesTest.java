@@ -2,6 +2,7 @@ package dev.xfer.app.result;
 
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.expect.Metric;
@@ -49,6 +50,7 @@ class IdentityPropertiesTest {
         words.put(IdentityField.COPY, Arrays.stream(CopyPath.values()).map(CopyPath::label).toList());
         words.put(IdentityField.DIRECTION, Stream.concat(Arrays.stream(CopyDirection.values()).map(CopyDirection::label),
                 Stream.of("bidir-h2d", "bidir-d2h")).toList());
+        words.put(IdentityField.INITIATION, Arrays.stream(Initiation.values()).map(Initiation::label).toList());
         words.put(IdentityField.SCHEDULE, Arrays.stream(OverlapSchedule.values()).map(OverlapSchedule::label).toList());
         words.put(IdentityField.SCENARIO, Arrays.stream(CheckScenario.values()).map(CheckScenario::id).toList());
         words.put(IdentityField.STRATEGY, Arrays.stream(BatchStrategy.values()).map(BatchStrategy::label).toList());

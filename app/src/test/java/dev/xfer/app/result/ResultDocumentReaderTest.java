@@ -107,6 +107,27 @@ class ResultDocumentReaderTest {
         }
         assertTrue(read >= 20, Integer.toString(read)); // more when new commands add golden documents
     }
+    /** A read row is a result of its own; a row that says write is the row that says nothing, as before. */
+    @Test
+    void theReadFormOfAPeerCopyIsAResultOfItsOwn() throws IOException {
+        List<String> first = reader.read(GOLDEN.resolve("bandwidth-devices-p2p-read.json")).getFirst().results()
+                .stream().map(r -> r.identity().name()).toList();
+        assertTrue(first.containsAll(List.of("p2p.64MiB.src0.dst1.gbps", "p2p.read.64MiB.src0.dst1.gbps",
+                "kernel.p2p.read.64MiB.src0.dst1.bidir-gbps")), first.toString());
+        String written = Files.readString(GOLDEN.resolve("bandwidth-devices-p2p.json"));
+        assertTrue(written.contains("\"peerAccess\""));
+        Path saysWrite = dir.resolve("write.json");
+        Files.writeString(saysWrite, written.replace("\"peerAccess\"", "\"initiation\": \"write\", \"peerAccess\""));
+        assertEquals(identities(GOLDEN.resolve("bandwidth-devices-p2p.json")), identities(saysWrite));
+        Path saysRead = dir.resolve("read.json");
+        Files.writeString(saysRead, written.replace("\"peerAccess\"", "\"initiation\": \"read\", \"peerAccess\""));
+        assertTrue(identities(saysRead).stream().allMatch(i -> i.word(IdentityField.INITIATION).equals(
+                java.util.Optional.of("read"))), identities(saysRead).toString());
+    }
+
+    private List<Identity> identities(Path file) {
+        return reader.read(file).stream().flatMap(g -> g.results().stream()).map(Result::identity).toList();
+    }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {

@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.KernelCopy;
 import dev.xfer.app.bandwidth.LaunchShape;
 import dev.xfer.app.kernels.XferKernels;
@@ -37,7 +38,8 @@ import java.util.function.ObjIntConsumer;
  * run enabled it disables at the end. A pair without peer access both ways is still measured:
  * {@code cudaMemcpyPeerAsync} then goes through host memory, and the results say so.
  * <p>
- * Each device has two buffers of the size: A holds the pattern, B receives. For a pair (src, dst):
+ * Each device has two buffers of the size: A holds the pattern, B receives. For a pair (src, dst)
+ * in the write form (the default; nvbandwidth's {@code _write} cases):
  * <ul>
  *   <li>one way: src's A to dst's B on a non-blocking stream of src, timed by events on that
  *       stream (or the host clock around the call and a synchronize, with {@code --timer wall});</li>
@@ -46,13 +48,17 @@ import java.util.function.ObjIntConsumer;
  *       dst's copy before its stop event, so the events span both copies. The rate is both
  *       copies' bytes over that time.</li>
  * </ul>
+ * In the read form ({@code --initiation read}; nvbandwidth's {@code _read} cases) every copy is
+ * issued by the GPU it goes to instead: one way on dst's stream, timed there; both ways, src to
+ * dst on dst's stream (which holds the events) and dst to src on src's, joined as above.
  * Before each, the receiving B buffers are poisoned; after the timed copies each is read back
  * into a poisoned host buffer and must equal the pattern.
  * <p>
  * With {@code --copy kernel}, every pair with peer access both ways is measured a second time by
- * xfer's copy kernel instead of {@code cudaMemcpyPeerAsync}: launched on src (one block per SM of
- * src, whatever {@code --blocks} says), reading src's A and writing into dst's B over the peer
- * mapping, nvbandwidth's "write" form; both ways, a kernel on each GPU at once. A pair without
+ * xfer's copy kernel instead of {@code cudaMemcpyPeerAsync}, launched on the issuing GPU (one
+ * block per SM of it, whatever {@code --blocks} says): in the write form on src, reading src's A
+ * and writing into dst's B over the peer mapping; in the read form on dst, reading src's A over
+ * the peer mapping and writing its own B; both ways, a kernel on each GPU at once. A pair without
  * peer access has no kernel result: a kernel cannot reach the other GPU's memory.
  */
 public final class PeerBenchmark {
@@ -78,9 +84,9 @@ public final class PeerBenchmark {
     public record Outcome(List<PeerResult> results, List<VerificationFailure> failures) {
     }
 
-    /** The measurements, for progress: per size, path and ordered pair, one way and both ways. */
+    /** The measurements, for progress: per size, form, path and ordered pair, one way and both ways. */
     public static int configurations(BandwidthPlan plan, int devices) {
-        return plan.sizes().size() * devices * (devices - 1) * 2 * paths(plan).size();
+        return plan.sizes().size() * plan.peerInitiations().size() * devices * (devices - 1) * 2 * paths(plan).size();
     }
 
     /** Who copies between GPUs: the driver always, and the copy kernel when {@code --copy} names it. */
@@ -175,6 +181,14 @@ public final class PeerBenchmark {
         }
     }
 
+    /** One ordered pair of the selected devices (positions in the list, not CUDA indices) in one form, at one size. */
+    private record Pair(int src, int dst, Initiation initiation, long bytes) {
+    }
+
+    /** One copy of a pair: the lane whose stream issues it (and whose GPU runs the kernel), and its buffers. */
+    private record Copy(Lane issuer, DeviceBuffer into, DeviceBuffer from) {
+    }
+
     /** One device's stream and events. */
     private record Lane(CudaDevice device, CudaStream stream, CudaEvent start, CudaEvent stop, CudaEvent done) {
         static Lane open(CudaDevice device) {
@@ -233,13 +247,17 @@ public final class PeerBenchmark {
                     targets.add(DeviceBuffer.allocate(lane.device(), size));
                     Memcpy.copy(patterns.getLast().address(), reference.segment(), size, CopyKind.HOST_TO_DEVICE);
                 }
-                for (int s = 0; s < n; s++) {
-                    for (int d = 0; d < n; d++) {
-                        if (s != d) {
-                            results.add(pair(s, d, size, patterns, targets, reference.segment(), check.segment(),
+                for (Initiation initiation : plan.peerInitiations()) {
+                    for (int s = 0; s < n; s++) {
+                        for (int d = 0; d < n; d++) {
+                            if (s == d) {
+                                continue;
+                            }
+                            Pair pair = new Pair(s, d, initiation, size);
+                            results.add(measure(pair, patterns, targets, reference.segment(), check.segment(),
                                     CopyPath.DRIVER));
                             if (kernel != null && reaches[s][d] && reaches[d][s]) {
-                                results.add(pair(s, d, size, patterns, targets, reference.segment(), check.segment(),
+                                results.add(measure(pair, patterns, targets, reference.segment(), check.segment(),
                                         CopyPath.KERNEL));
                             } else if (kernel != null) {
                                 done += 2; // counted in the total, not measured
@@ -250,46 +268,54 @@ public final class PeerBenchmark {
             }
         }
 
-        private PeerResult pair(int s, int d, long size, List<DeviceBuffer> patterns, List<DeviceBuffer> targets,
-                                MemorySegment reference, MemorySegment check, CopyPath path) {
+        private PeerResult measure(Pair pair, List<DeviceBuffer> patterns, List<DeviceBuffer> targets,
+                                   MemorySegment reference, MemorySegment check, CopyPath path) {
+            int s = pair.src();
+            int d = pair.dst();
+            long size = pair.bytes();
             Lane src = lanes.get(s);
             Lane dst = lanes.get(d);
-            String oneWayName = PeerResult.configuration(src.device().index(), dst.device().index(), size, path);
-            String bothWaysName = PeerResult.bidirConfiguration(src.device().index(), dst.device().index(), size, path);
+            int from = src.device().index();
+            int to = dst.device().index();
+            String oneWayName = PeerResult.configuration(from, to, size, path, pair.initiation());
+            String bothWaysName = PeerResult.bidirConfiguration(from, to, size, path, pair.initiation());
+            // The write form issues each copy from the GPU it leaves, the read form from the one it reaches.
+            boolean writes = pair.initiation() == Initiation.WRITE;
+            Copy there = new Copy(writes ? src : dst, targets.get(d), patterns.get(s));
+            Copy back = new Copy(writes ? dst : src, targets.get(s), patterns.get(d));
 
             progress.measuring(done++, total, oneWayName);
             poison(dst, targets.get(d));
-            src.device().makeCurrent();
-            double[] oneWay = repeat(() -> oneWay(src, targets.get(d), patterns.get(s), size, path));
+            there.issuer().device().makeCurrent();
+            double[] oneWay = repeat(() -> oneWay(there, size, path));
             boolean ok = readBack(dst, targets.get(d), oneWayName, reference, check);
 
             progress.measuring(done++, total, bothWaysName);
             poison(dst, targets.get(d));
             poison(src, targets.get(s));
-            src.device().makeCurrent();
-            double[] bothWays = repeat(() -> bothWays(src, dst, patterns, targets, s, d, size, path));
-            boolean bidirOk = readBack(dst, targets.get(d), bothWaysName + " (into device "
-                    + dst.device().index() + ")", reference, check);
-            bidirOk &= readBack(src, targets.get(s), bothWaysName + " (into device "
-                    + src.device().index() + ")", reference, check);
+            there.issuer().device().makeCurrent();
+            double[] bothWays = repeat(() -> bothWays(there, back, size, path));
+            boolean bidirOk = readBack(dst, targets.get(d), bothWaysName + " (into device " + to + ")", reference,
+                    check);
+            bidirOk &= readBack(src, targets.get(s), bothWaysName + " (into device " + from + ")", reference, check);
 
-            return new PeerResult(src.device().index(), dst.device().index(), size, reaches[s][d] && reaches[d][s],
-                    Summary.ofRates(size, oneWay), Summary.ofRates(Math.multiplyExact(size, 2), bothWays), ok,
-                    bidirOk, path);
+            return new PeerResult(from, to, size, reaches[s][d] && reaches[d][s], Summary.ofRates(size, oneWay),
+                    Summary.ofRates(Math.multiplyExact(size, 2), bothWays), ok, bidirOk, path, pair.initiation());
         }
 
         /**
-         * Queues one copy from {@code from} into {@code into} on {@code lane}'s stream: the driver's peer
-         * copy, or the copy kernel launched on the lane's GPU (made current for the launch; the
-         * caller's current device is put back after).
+         * Queues {@code copy} on its issuer's stream: the driver's peer copy, or the copy kernel
+         * launched on the issuer's GPU (made current for the launch; {@code current}, the caller's
+         * current device, is put back after).
          */
-        private void issue(Lane lane, DeviceBuffer into, DeviceBuffer from, long size, CopyPath path, Lane current) {
+        private void issue(Copy copy, long size, CopyPath path, Lane current) {
+            Lane lane = copy.issuer();
             if (path == CopyPath.DRIVER) {
-                Memcpy.copyPeerAsync(into, from, size, lane.stream());
+                Memcpy.copyPeerAsync(copy.into(), copy.from(), size, lane.stream());
                 return;
             }
             lane.device().makeCurrent();
-            kernel.issue(into.address(), from.address(), size,
+            kernel.issue(copy.into().address(), copy.from().address(), size,
                     LaunchShape.ofBlocks(lane.device().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), lane.stream());
             current.device().makeCurrent();
         }
@@ -303,44 +329,52 @@ public final class PeerBenchmark {
                     .mapToDouble(Double::doubleValue).toArray();
         }
 
-        private double oneWay(Lane src, DeviceBuffer into, DeviceBuffer from, long size, CopyPath path) {
+        /** {@code copy} alone, timed on its issuer's stream (the current device). */
+        private double oneWay(Copy copy, long size, CopyPath path) {
+            Lane lane = copy.issuer();
             return switch (plan.timer()) {
                 case EVENTS -> {
-                    src.start().record(src.stream());
-                    issue(src, into, from, size, path, src);
-                    src.stop().record(src.stream());
-                    src.stop().synchronize();
-                    yield src.start().millisecondsTo(src.stop()) / 1e3;
+                    lane.start().record(lane.stream());
+                    issue(copy, size, path, lane);
+                    lane.stop().record(lane.stream());
+                    lane.stop().synchronize();
+                    yield lane.start().millisecondsTo(lane.stop()) / 1e3;
                 }
                 case WALL -> {
                     long t0 = System.nanoTime();
-                    issue(src, into, from, size, path, src);
-                    src.stream().synchronize();
+                    issue(copy, size, path, lane);
+                    lane.stream().synchronize();
                     yield (System.nanoTime() - t0) / 1e9;
                 }
             };
         }
 
-        private double bothWays(Lane src, Lane dst, List<DeviceBuffer> patterns, List<DeviceBuffer> targets, int s,
-                                int d, long size, CopyPath path) {
+        /**
+         * {@code timed} and {@code beside} at once, each on its issuer's stream: {@code timed}'s
+         * stream (the current device) holds the events, and {@code beside}'s waits for the start
+         * and is waited for before the stop, so the events span both copies.
+         */
+        private double bothWays(Copy timed, Copy beside, long size, CopyPath path) {
+            Lane first = timed.issuer();
+            Lane second = beside.issuer();
             return switch (plan.timer()) {
                 case EVENTS -> {
-                    src.start().record(src.stream());
-                    dst.stream().waitFor(src.start());
-                    issue(src, targets.get(d), patterns.get(s), size, path, src);
-                    issue(dst, targets.get(s), patterns.get(d), size, path, src);
-                    dst.done().record(dst.stream());
-                    src.stream().waitFor(dst.done());
-                    src.stop().record(src.stream());
-                    src.stop().synchronize();
-                    yield src.start().millisecondsTo(src.stop()) / 1e3;
+                    first.start().record(first.stream());
+                    second.stream().waitFor(first.start());
+                    issue(timed, size, path, first);
+                    issue(beside, size, path, first);
+                    second.done().record(second.stream());
+                    first.stream().waitFor(second.done());
+                    first.stop().record(first.stream());
+                    first.stop().synchronize();
+                    yield first.start().millisecondsTo(first.stop()) / 1e3;
                 }
                 case WALL -> {
                     long t0 = System.nanoTime();
-                    issue(src, targets.get(d), patterns.get(s), size, path, src);
-                    issue(dst, targets.get(s), patterns.get(d), size, path, src);
-                    src.stream().synchronize();
-                    dst.stream().synchronize();
+                    issue(timed, size, path, first);
+                    issue(beside, size, path, first);
+                    first.stream().synchronize();
+                    second.stream().synchronize();
                     yield (System.nanoTime() - t0) / 1e9;
                 }
             };

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
@@ -19,7 +20,10 @@ import java.util.OptionalDouble;
  * Result names of the GPU-to-GPU copies ({@code --direction p2p}), for {@code --expect} and
  * {@code --junit}: {@code p2p.SRC-DST.SIZE}, one way, and {@code p2p-bidir.SRC-DST.SIZE}, both
  * copies together; GB/s only. Pairs copied by xfer's copy kernel have {@code .kernel} after the
- * first part ({@code p2p.kernel.0-1.16MiB}), so {@code p2p.0-1} still means the driver's.
+ * first part ({@code p2p.kernel.0-1.16MiB}), so {@code p2p.0-1} still means the driver's. The read
+ * form ({@code --initiation read}: each copy issued by the GPU it goes to) ends the first part in
+ * {@code -read}, as the patterns' read forms end ({@code all-to-one-read}): {@code p2p-read.0-1.16MiB},
+ * {@code p2p-bidir-read.kernel.0-1.16MiB}; so {@code p2p} and {@code p2p-bidir} still mean the write form.
  */
 public final class PeerMetrics {
     private PeerMetrics() {
@@ -32,28 +36,39 @@ public final class PeerMetrics {
 
     /** {@link #name(int, int, long, boolean)} with {@code .kernel} after the first part for the copy kernel's pairs. */
     public static String name(int src, int dst, long bytes, boolean bidir, CopyPath copy) {
-        return (bidir ? "p2p-bidir." : "p2p.") + (copy == CopyPath.DRIVER ? "" : copy.label() + ".") + src + "-" + dst
-                + "." + ByteSize.ofBytes(bytes).format();
+        return name(src, dst, bytes, bidir, copy, Initiation.WRITE);
+    }
+
+    /** {@link #name(int, int, long, boolean, CopyPath)} with {@code -read} ending the first part for the read form. */
+    public static String name(int src, int dst, long bytes, boolean bidir, CopyPath copy, Initiation initiation) {
+        return (bidir ? "p2p-bidir" : "p2p") + PeerResult.form(initiation) + "."
+                + (copy == CopyPath.DRIVER ? "" : copy.label() + ".") + src + "-" + dst + "."
+                + ByteSize.ofBytes(bytes).format();
     }
 
     /**
      * A result's name from its identity: the copy in both ways at once (the {@code bidirGbps}
-     * field) is {@code p2p-bidir}, a path other than the driver's follows the first part.
+     * field) is {@code p2p-bidir}, the read form ends the first part in {@code -read}, a path other
+     * than the driver's follows the first part.
      */
     public static String name(Identity identity) {
         return name(Math.toIntExact(identity.number(IdentityField.SRC).orElseThrow()),
                 Math.toIntExact(identity.number(IdentityField.DST).orElseThrow()), identity.bytes().orElseThrow(),
-                identity.measured().equals(BOTH_WAYS), CopyPath.fromLabel(identity.copy().orElse(Identity.DRIVER)));
+                identity.measured().equals(BOTH_WAYS), CopyPath.fromLabel(identity.copy().orElse(Identity.DRIVER)),
+                Initiation.fromLabel(identity.word(IdentityField.INITIATION).orElse(Identity.WRITE)));
     }
 
     /** The document's field of the rate of both copies at once. */
     private static final String BOTH_WAYS = "bidirGbps";
 
-    /** The identity of a pair's rate one way or both ways, as the document's {@code p2p} rows are read back. */
-    public static Identity identity(int src, int dst, long bytes, boolean bidir, CopyPath copy) {
+    /**
+     * The identity of a pair's rate one way or both ways, as the document's {@code p2p} rows are
+     * read back (the write form carries no initiation, as rows written before the read form).
+     */
+    public static Identity identity(int src, int dst, long bytes, boolean bidir, CopyPath copy, Initiation initiation) {
         return Identity.of(Identity.BANDWIDTH, bidir ? BOTH_WAYS : "gbps").with(IdentityField.COPY, copy.label())
-                .with(IdentityField.DIRECTION, "p2p").with(IdentityField.SRC, src).with(IdentityField.DST, dst)
-                .with(IdentityField.BYTES, bytes).build();
+                .with(IdentityField.DIRECTION, "p2p").with(IdentityField.INITIATION, initiation.label())
+                .with(IdentityField.SRC, src).with(IdentityField.DST, dst).with(IdentityField.BYTES, bytes).build();
     }
 
     /**
@@ -64,13 +79,15 @@ public final class PeerMetrics {
     public static List<MetricDeclaration> declare(BandwidthPlan plan, List<Integer> devices) {
         List<MetricDeclaration> out = new ArrayList<>();
         for (long size : plan.sizes()) {
-            for (int src : devices) {
-                for (int dst : devices) {
-                    if (src != dst) {
-                        for (CopyPath copy : PeerBenchmark.paths(plan)) {
-                            for (boolean bidir : List.of(false, true)) {
-                                out.add(RunResult.declaration(name(identity(src, dst, size, bidir, copy)),
-                                        Quantity.GIGABYTES_PER_SECOND, false));
+            for (Initiation initiation : plan.peerInitiations()) {
+                for (int src : devices) {
+                    for (int dst : devices) {
+                        if (src != dst) {
+                            for (CopyPath copy : PeerBenchmark.paths(plan)) {
+                                for (boolean bidir : List.of(false, true)) {
+                                    out.add(RunResult.declaration(name(identity(src, dst, size, bidir, copy,
+                                            initiation)), Quantity.GIGABYTES_PER_SECOND, false));
+                                }
                             }
                         }
                     }
@@ -80,15 +97,15 @@ public final class PeerMetrics {
         return out;
     }
 
-    /** The GPU-to-GPU results: one way and both ways per ordered pair and size. */
+    /** The GPU-to-GPU results: one way and both ways per ordered pair, form, path and size. */
     public static RunResults results(List<PeerResult> results) {
         List<RunResult> out = new ArrayList<>();
         for (PeerResult r : results) {
-            Identity oneWay = identity(r.src(), r.dst(), r.bytes(), false, r.copy());
+            Identity oneWay = identity(r.src(), r.dst(), r.bytes(), false, r.copy(), r.initiation());
             out.add(RunResult.configuration(name(oneWay), RunResult.measured(oneWay,
                     RunResult.statistics(r.gigabytesPerSecond()), r.verified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.configuration())), OptionalDouble.empty()));
-            Identity bothWays = identity(r.src(), r.dst(), r.bytes(), true, r.copy());
+            Identity bothWays = identity(r.src(), r.dst(), r.bytes(), true, r.copy(), r.initiation());
             out.add(RunResult.configuration(name(bothWays), RunResult.measured(bothWays, RunResult.statistics(r.bidirGbps()),
                     r.bidirVerified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.bidirConfiguration())),

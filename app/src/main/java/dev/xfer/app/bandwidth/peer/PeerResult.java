@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.stats.Summary;
 
 import java.util.Objects;
@@ -20,15 +21,21 @@ import java.util.Objects;
  * @param verified           whether the one-way copy delivered the pattern
  * @param bidirVerified      whether both copies of the pair delivered it
  * @param copy               who copied: the driver ({@code cudaMemcpyPeerAsync}), or xfer's copy kernel
- *                           launched on src, writing into dst's memory (both ways: a kernel on each GPU)
+ *                           launched on the GPU that issues the copy (both ways: a kernel on each GPU)
+ * @param initiation         which GPU issued each copy: write, the one holding the data (src for src
+ *                           to dst, its kernel writing into dst's memory); read, the one receiving it
+ *                           (dst, its kernel reading src's memory); both ways, each of the two copies
+ *                           the same way
  */
 public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summary gigabytesPerSecond,
-                         Summary bidirGbps, boolean verified, boolean bidirVerified, CopyPath copy) {
+                         Summary bidirGbps, boolean verified, boolean bidirVerified, CopyPath copy,
+                         Initiation initiation) {
 
     public PeerResult {
         Objects.requireNonNull(gigabytesPerSecond, "gigabytesPerSecond");
         Objects.requireNonNull(bidirGbps, "bidirGbps");
         Objects.requireNonNull(copy, "copy");
+        Objects.requireNonNull(initiation, "initiation");
         if (copy == CopyPath.STAGED) {
             throw new IllegalArgumentException("GPU to GPU has no staged path");
         }
@@ -37,28 +44,47 @@ public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summa
         }
     }
 
-    /** A pair copied by the driver. */
+    /** A pair issued by the GPU that holds the data, the write form. */
+    public PeerResult(int src, int dst, long bytes, boolean peerAccess, Summary gigabytesPerSecond,
+                      Summary bidirGbps, boolean verified, boolean bidirVerified, CopyPath copy) {
+        this(src, dst, bytes, peerAccess, gigabytesPerSecond, bidirGbps, verified, bidirVerified, copy,
+                Initiation.WRITE);
+    }
+
+    /** A pair copied by the driver, in the write form. */
     public PeerResult(int src, int dst, long bytes, boolean peerAccess, Summary gigabytesPerSecond,
                       Summary bidirGbps, boolean verified, boolean bidirVerified) {
         this(src, dst, bytes, peerAccess, gigabytesPerSecond, bidirGbps, verified, bidirVerified, CopyPath.DRIVER);
     }
 
-    /** The pair's one-way configuration as people name it, e.g. {@code p2p 0->1 16777216 B}, {@code p2p kernel 0->1 4096 B}. */
+    /**
+     * The pair's one-way configuration as people name it, e.g. {@code p2p 0->1 16777216 B},
+     * {@code p2p kernel 0->1 4096 B}, {@code p2p-read kernel 0->1 4096 B}.
+     */
     public String configuration() {
-        return configuration(src, dst, bytes, copy);
+        return configuration(src, dst, bytes, copy, initiation);
     }
 
-    /** The pair's both-ways configuration, e.g. {@code p2p-bidir 0<->1 16777216 B}. */
+    /** The pair's both-ways configuration, e.g. {@code p2p-bidir 0<->1 16777216 B}, {@code p2p-bidir-read 0<->1 ...}. */
     public String bidirConfiguration() {
-        return bidirConfiguration(src, dst, bytes, copy);
+        return bidirConfiguration(src, dst, bytes, copy, initiation);
     }
 
-    static String configuration(int src, int dst, long bytes, CopyPath copy) {
-        return "p2p " + via(copy) + src + "->" + dst + " " + bytes + " B";
+    static String configuration(int src, int dst, long bytes, CopyPath copy, Initiation initiation) {
+        return "p2p" + form(initiation) + " " + via(copy) + src + "->" + dst + " " + bytes + " B";
     }
 
-    static String bidirConfiguration(int src, int dst, long bytes, CopyPath copy) {
-        return "p2p-bidir " + via(copy) + src + "<->" + dst + " " + bytes + " B";
+    static String bidirConfiguration(int src, int dst, long bytes, CopyPath copy, Initiation initiation) {
+        return "p2p-bidir" + form(initiation) + " " + via(copy) + src + "<->" + dst + " " + bytes + " B";
+    }
+
+    /**
+     * What the first word of a name or configuration adds for {@code initiation}: nothing for the
+     * write form, so its names are those every run before the read form had; {@code -read}, as
+     * the patterns' forms end ({@code all-to-one-read}).
+     */
+    static String form(Initiation initiation) {
+        return initiation == Initiation.WRITE ? "" : "-" + initiation.label();
     }
 
     private static String via(CopyPath copy) {

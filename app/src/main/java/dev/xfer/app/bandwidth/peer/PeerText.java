@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
@@ -10,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The GPU-to-GPU copies ({@code --direction p2p}) as text: one matrix per size, one way and both ways. */
+/** The GPU-to-GPU copies ({@code --direction p2p}) as text: per size, form and path, a matrix one way and one both ways. */
 public final class PeerText {
     /** Marks a matrix cell whose pair has no peer access. */
     private static final String NO_PEER_ACCESS = "*";
@@ -21,8 +22,9 @@ public final class PeerText {
     }
 
     /**
-     * One matrix pair (one way, both ways) per size, rows the source, columns the destination,
-     * then what the marks mean.
+     * One matrix pair (one way, both ways) per size, form and path, rows the source, columns the
+     * destination (the read form's too, though there the destination issues the copy), then what
+     * the marks mean. The write form comes first, titled as it always was.
      *
      * @param indices the CUDA indices, in the order selected
      */
@@ -30,22 +32,16 @@ public final class PeerText {
         StringBuilder out = new StringBuilder();
         List<Long> sizes = results.stream().map(PeerResult::bytes).distinct().toList();
         for (long bytes : sizes) {
-            List<PeerResult> ofSize = results.stream().filter(r -> r.bytes() == bytes && r.copy() == CopyPath.DRIVER)
-                    .toList();
-            if (!ofSize.isEmpty()) {
-                out.append(matrix("GPU to GPU (cudaMemcpyPeerAsync), " + bytes
-                        + " B, one way: median GB/s, rows: source, columns: destination", indices, ofSize, false));
-                out.append(matrix("GPU to GPU, " + bytes + " B, both ways at once: median GB/s of both copies together",
-                        indices, ofSize, true));
-            }
-            List<PeerResult> byKernel = results.stream().filter(r -> r.bytes() == bytes && r.copy() == CopyPath.KERNEL)
-                    .toList();
-            if (!byKernel.isEmpty()) {
-                out.append(matrix("GPU to GPU by copy kernel (launched on the source, writing into the destination), "
-                        + bytes + " B, one way: median GB/s, rows: source, columns: destination", indices, byKernel,
-                        false));
-                out.append(matrix("GPU to GPU by copy kernel, " + bytes + " B, both ways at once (a kernel on each):"
-                        + " median GB/s of both copies together", indices, byKernel, true));
+            for (Initiation initiation : Initiation.values()) {
+                for (CopyPath path : List.of(CopyPath.DRIVER, CopyPath.KERNEL)) {
+                    List<PeerResult> ofForm = results.stream().filter(r -> r.bytes() == bytes && r.copy() == path
+                            && r.initiation() == initiation).toList();
+                    if (!ofForm.isEmpty()) {
+                        Titles titles = Titles.of(initiation, path, bytes);
+                        out.append(matrix(titles.oneWay(), indices, ofForm, false));
+                        out.append(matrix(titles.bothWays(), indices, ofForm, true));
+                    }
+                }
             }
         }
         long kernelPairs = results.stream().filter(r -> r.copy() == CopyPath.KERNEL).count();
@@ -62,6 +58,31 @@ public final class PeerText {
             out.append(WRONG).append(" data came back wrong (see WRONG DATA below)\n");
         }
         return out.toString();
+    }
+
+    /** What the two matrices of one size, form and path say they hold. */
+    private record Titles(String oneWay, String bothWays) {
+        private static final String ONE_WAY = " B, one way: median GB/s, rows: source, columns: destination";
+        private static final String BOTH = ": median GB/s of both copies together";
+
+        static Titles of(Initiation initiation, CopyPath path, long bytes) {
+            boolean kernel = path == CopyPath.KERNEL;
+            if (initiation == Initiation.WRITE) {
+                return kernel
+                        ? new Titles("GPU to GPU by copy kernel (launched on the source, writing into the destination), "
+                                + bytes + ONE_WAY, "GPU to GPU by copy kernel, " + bytes
+                                + " B, both ways at once (a kernel on each)" + BOTH)
+                        : new Titles("GPU to GPU (cudaMemcpyPeerAsync), " + bytes + ONE_WAY,
+                                "GPU to GPU, " + bytes + " B, both ways at once" + BOTH);
+            }
+            return kernel
+                    ? new Titles("GPU to GPU by copy kernel, read (launched on the destination, reading the source), "
+                            + bytes + ONE_WAY, "GPU to GPU by copy kernel, read, " + bytes
+                            + " B, both ways at once (a kernel on each, reading)" + BOTH)
+                    : new Titles("GPU to GPU, read (cudaMemcpyPeerAsync issued by the destination), " + bytes + ONE_WAY,
+                            "GPU to GPU, read, " + bytes + " B, both ways at once (each copy issued by the GPU it"
+                                    + " goes to)" + BOTH);
+        }
     }
 
     /**

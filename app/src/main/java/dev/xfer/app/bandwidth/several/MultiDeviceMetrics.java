@@ -21,7 +21,8 @@ import java.util.OptionalDouble;
  *       {@code pinned.h2d.16MiB.node0.gpu1}. So {@code pinned.h2d.16MiB} still selects every GPU's.</li>
  *   <li>{@code --concurrent}: {@code concurrent.pinned.h2d.16MiB.gpuN} and {@code ...all}
  *       ({@link ConcurrentMetrics}).</li>
- *   <li>{@code p2p}: {@code p2p.SRC-DST.SIZE} and {@code p2p-bidir.SRC-DST.SIZE} ({@link PeerMetrics}).</li>
+ *   <li>{@code p2p}: {@code p2p.SRC-DST.SIZE} and {@code p2p-bidir.SRC-DST.SIZE}, the read form's
+ *       {@code p2p-read.SRC-DST.SIZE} and {@code p2p-bidir-read.SRC-DST.SIZE} ({@link PeerMetrics}).</li>
  * </ul>
  * With one device selected nothing here applies: the names are one device's, without a suffix.
  */

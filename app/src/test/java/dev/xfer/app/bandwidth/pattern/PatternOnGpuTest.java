@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.format.Json;

@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.output.MeasuredConfiguration;

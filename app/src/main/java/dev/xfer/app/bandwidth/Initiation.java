@@ -1,4 +1,6 @@
-package dev.xfer.app.bandwidth.pattern;
+package dev.xfer.app.bandwidth;
+
+import java.util.Locale;
 
 /**
  * Which side of a GPU-to-GPU copy launches it, as nvbandwidth's {@code _write} and {@code _read}
@@ -18,6 +20,17 @@ public enum Initiation {
 
     public String label() {
         return label;
+    }
+
+    /** @throws IllegalArgumentException in {@code --initiation}'s words, for text that is neither label */
+    public static Initiation fromLabel(String text) {
+        String wanted = text.strip().toLowerCase(Locale.ROOT);
+        for (Initiation side : values()) {
+            if (side.label.equals(wanted)) {
+                return side;
+            }
+        }
+        throw new IllegalArgumentException("--initiation takes write or read, not '" + text.strip() + "'");
     }
 
     @Override
