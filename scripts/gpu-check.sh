@@ -744,7 +744,8 @@ PY
              device_to_device_bidirectional_memcpy_write_sm device_to_device_bidirectional_memcpy_read_sm
            expect_rc 0 "$xfer" bandwidth --device all --copy driver,kernel --direction p2p --initiation write,read --size 512MiB
            expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation write,read \
-             --size 1B,4097B,4GiB --iterations 3 --warmup 1 --json --output "$out/peers.json" --expect 'p2p >= 1GB/s'
+             --size 1B,4097B,4GiB --iterations 3 --warmup 1 --json --output "$out/peers.json" \
+             --expect 'p2p.kernel.0-1.4GiB >= 1GB/s' --expect 'p2p-read.kernel.1-0.4GiB >= 1GB/s'
            [ -n "$nvb" ] && run "$nvb" -t device_to_device_latency_sm
            expect_rc 0 "$xfer" latency --device all --target peer
            [ "${PEER_SWEEP:-1}" = 0 ] || expect_rc 0 "$xfer" latency --device 0,1 --target host,peer --sizes 4KiB..1GiB --iterations 3
@@ -793,8 +794,8 @@ PY
     quick-times) # The quick profile's wall time including the process's start: one GPU three times, then with
                  # several GPUs all of them one after another and at once (QUICK_RUNS runs each, default 3), and
                  # on a machine of more than two GPUs the same for GPUs 0 and 1; --version beside. The documents
-                 # are kept in $out/quick-times.
-           local k n devs q="$out/quick-times"
+                 # are kept in one archive, $out/quick-times.tgz (the device tool brings back few files).
+           local k n devs q="$work/quick-times"
            mkdir -p "$q"
            # the class-data archive's effect: --version with and without it, alternating
            rm -rf "$work/nocds" && cp -a "$(dirname "$(dirname "$xfer")")" "$work/nocds" && rm -f "$work/nocds/lib/xfer.jsa"
@@ -804,12 +805,13 @@ PY
            if [ "$n" -gt 1 ]; then
              for devs in $([ "$n" -gt 2 ] && echo 0,1) all; do
                for k in $(seq 1 "${QUICK_RUNS:-3}"); do
-                 timed "$xfer" smoke --quick --device "$devs" --json --output "$q/sequential-${devs/,/+}-$k.json"
-                 timed "$xfer" smoke --quick --device "$devs" --concurrent --json --output "$q/concurrent-${devs/,/+}-$k.json"
+                 timed "$xfer" smoke --quick --device "$devs" --json --output "$q/sequential-${devs//,/-}-$k.json"
+                 timed "$xfer" smoke --quick --device "$devs" --concurrent --json --output "$q/concurrent-${devs//,/-}-$k.json"
                done
              done
            fi
-           summarize_smoke "$q"/*.json ;;
+           summarize_smoke "$q"/*.json
+           tar -C "$q" -czf "$out/quick-times.tgz" . ;;
     startup) # issue 25: does this host start on the class-data archive (lib/xfer.jsa), and what does it save?
              # Classes loaded from it by --version, then 10 alternating runs with and without it of --version
              # and of smoke --quick (one GPU), wall medians (docs/development.md#start-up-the-class-data-archive).
