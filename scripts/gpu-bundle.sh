@@ -28,6 +28,8 @@ done
   -DoutputDirectory="$bundle" >/dev/null
 cp -r app/target/test-classes/. native-bindings/target/test-classes/. "$bundle/classes/"
 cp -r app/target/classes/. native-bindings/target/classes/. "$bundle/classes/"
+# The package-rule tests go with the ArchUnit jar they need (none is tagged gpu).
+rm -rf "$bundle/classes/dev/xfer/app/architecture"
 cat > "$bundle/run" <<'RUN'
 #!/bin/sh
 # Runs the tests tagged gpu; extra arguments go to the JUnit console launcher.

@@ -751,6 +751,7 @@ PY
            [ "${PEER_SWEEP:-1}" = 0 ] || expect_rc 0 "$xfer" latency --device 0,1 --target host,peer --sizes 4KiB..1GiB --iterations 3
            local san=/usr/local/cuda/bin/compute-sanitizer
            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+           [ -n "$san" ] || { echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1; }
            for tool in memcheck racecheck; do
              [ -n "$san" ] || break
              expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \

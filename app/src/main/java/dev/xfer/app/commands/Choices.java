@@ -84,7 +84,7 @@ public final class Choices {
         }
     }
 
-    /** bandwidth --initiation: which GPU of a GPU-to-GPU pattern copy issues it. */
+    /** bandwidth --initiation: which GPU of a copy between GPUs (--direction p2p, a GPU --pattern) issues it. */
     public static final class Initiations extends Values {
         public Initiations() {
             super(labels(Initiation.class, Initiation::label));

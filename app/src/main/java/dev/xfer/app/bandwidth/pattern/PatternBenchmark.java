@@ -308,9 +308,10 @@ public final class PatternBenchmark {
             kernel.issue(dst, src, bytes,
                     LaunchShape.ofBlocks(c.initiator().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), c.stream());
         } else if (c.source().device() != null && c.destination().device() != null) {
-            // A plain copy between unified addresses on the initiator's stream, as nvbandwidth's
-            // cuMemcpyAsync in the preferred context, rather than cudaMemcpyPeerAsync, whose
-            // arguments name both devices and leave the initiator to the stream alone.
+            // nvbandwidth's call: cuMemcpyAsync between unified addresses in the initiator's context.
+            // Every pattern pair has peer access; --direction p2p keeps cudaMemcpyPeerAsync, which
+            // also copies between GPUs without it (through the host). On four H100s both calls gave
+            // the same rates in the read and write forms.
             Memcpy.copyAsync(dst, src, bytes, CopyKind.DEVICE_TO_DEVICE, c.stream());
         } else {
             Memcpy.copyAsync(dst, src, bytes, c.source().host() != null ? CopyKind.HOST_TO_DEVICE
