@@ -36,9 +36,9 @@ import java.util.function.ObjIntConsumer;
  * Each iteration queues every copy behind the gate, then opens it, so that all copies start
  * together although they are queued one after another; see {@link Gate} for how the engine makes
  * sure the gate was still shut when the last copy was queued. The copy is issued on the
- * initiator's stream: {@code cudaMemcpyAsync} (to or from the host, and between GPUs with peer
- * access enabled, so the initiator's copy engine moves the bytes) on the copy engines, or xfer's copy kernel ({@code copy_bytes},
- * one block per SM of the initiator, the p2p kernel rows' shape) launched in the initiator's
+ * initiator's stream: {@code cudaMemcpyAsync} (to or from the host, and between GPUs over their
+ * unified addresses, peer access enabled) on the copy engines, or xfer's copy kernel
+ * ({@code copy_bytes}, one block per SM of the initiator, the p2p kernel rows' shape) launched in the initiator's
  * context, reading and writing the other side's memory over UVA.
  * <p>
  * Sources hold a pattern of their own (seeded by the copy's place in the round) and destinations

@@ -29,18 +29,11 @@ public final class PeerMetrics {
     private PeerMetrics() {
     }
 
-    /** {@code p2p.SRC-DST.SIZE}, or {@code p2p-bidir.SRC-DST.SIZE} for both ways. */
-    public static String name(int src, int dst, long bytes, boolean bidir) {
-        return name(src, dst, bytes, bidir, CopyPath.DRIVER);
-    }
-
-    /** {@link #name(int, int, long, boolean)} with {@code .kernel} after the first part for the copy kernel's pairs. */
-    public static String name(int src, int dst, long bytes, boolean bidir, CopyPath copy) {
-        return name(src, dst, bytes, bidir, copy, Initiation.WRITE);
-    }
-
-    /** {@link #name(int, int, long, boolean, CopyPath)} with {@code -read} ending the first part for the read form. */
-    public static String name(int src, int dst, long bytes, boolean bidir, CopyPath copy, Initiation initiation) {
+    /**
+     * {@code p2p.SRC-DST.SIZE}, or {@code p2p-bidir.SRC-DST.SIZE} for both ways; {@code .kernel} after
+     * the first part for the copy kernel's pairs, {@code -read} ending it for the read form.
+     */
+    private static String name(int src, int dst, long bytes, boolean bidir, CopyPath copy, Initiation initiation) {
         return (bidir ? "p2p-bidir" : "p2p") + PeerResult.form(initiation) + "."
                 + (copy == CopyPath.DRIVER ? "" : copy.label() + ".") + src + "-" + dst + "."
                 + ByteSize.ofBytes(bytes).format();
