@@ -19,9 +19,11 @@ import dev.xfer.cuda.Memcpy;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ObjIntConsumer;
 
 /**
@@ -134,6 +136,7 @@ public final class PatternBenchmark {
         List<String> notes = new ArrayList<>();
         boolean kernels = plans.stream().anyMatch(p -> p.path() == CopyPath.KERNEL);
         List<CudaDevice[]> enabled = new ArrayList<>();
+        Set<List<Integer>> asked = new HashSet<>();
         int total = configurations(plans);
         try (Cleanup disable = () -> disablePeerAccess(enabled);
              XferKernels library = kernels ? XferKernels.load() : null) {
@@ -142,7 +145,7 @@ public final class PatternBenchmark {
                 List<PatternRound> rounds = rounds(plan);
                 notes.addAll(absentRounds(plan, rounds));
                 for (PatternRound round : rounds) {
-                    enablePeerAccess(round, enabled);
+                    enablePeerAccess(round, asked, enabled);
                     // Counted in results, two a round (the measured figure and the aggregate), as a
                     // stopped run counts what it kept.
                     progress.measuring(2 * results.size(), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
@@ -168,14 +171,21 @@ public final class PatternBenchmark {
         return notes;
     }
 
-    /** Peer access from each GPU-to-GPU copy's initiator to the other GPU, once; what was enabled here is recorded. */
-    private void enablePeerAccess(PatternRound round, List<CudaDevice[]> enabled) {
+    /**
+     * Peer access from each GPU-to-GPU copy's initiator to the other GPU, asked for once a run
+     * (a second ask fails with cudaErrorPeerAccessAlreadyEnabled, which compute-sanitizer reports);
+     * what was enabled here is recorded.
+     */
+    private void enablePeerAccess(PatternRound round, Set<List<Integer>> asked, List<CudaDevice[]> enabled) {
         for (PlannedCopy c : round.copies()) {
             if (!c.from().host() && !c.to().host()) {
-                CudaDevice initiator = devices.get(c.initiator());
-                CudaDevice other = devices.get(c.from().gpu() == c.initiator() ? c.to().gpu() : c.from().gpu());
-                if (initiator.enablePeerAccess(other)) {
-                    enabled.add(new CudaDevice[] {initiator, other});
+                int other = c.from().gpu() == c.initiator() ? c.to().gpu() : c.from().gpu();
+                if (asked.add(List.of(c.initiator(), other))) {
+                    CudaDevice initiator = devices.get(c.initiator());
+                    CudaDevice peer = devices.get(other);
+                    if (initiator.enablePeerAccess(peer)) {
+                        enabled.add(new CudaDevice[] {initiator, peer});
+                    }
                 }
             }
         }
@@ -202,6 +212,8 @@ public final class PatternBenchmark {
              HostBuffer expected = HostMemoryKind.PAGEABLE.allocate(largest);
              HostBuffer check = HostMemoryKind.PAGEABLE.allocate(largest)) {
             for (int i = 0; i < r.size(); i++) {
+                // Filling and checking a copy of gigabytes takes seconds on the host: a stop is heard between copies.
+                progress.checkpoint();
                 fill(r.copy(i), expected.segment().asSlice(0, r.copy(i).planned().bytes()), seed(i));
             }
             Gate gate = r.gate();
@@ -221,6 +233,7 @@ public final class PatternBenchmark {
             }
             boolean ok = true;
             for (int i = 0; i < r.size(); i++) {
+                progress.checkpoint();
                 RoundResources.Copy c = r.copy(i);
                 long bytes = c.planned().bytes();
                 ok &= verify(plan, round, c, expected.segment().asSlice(0, bytes), check.segment().asSlice(0, bytes),
