@@ -680,7 +680,7 @@ PY
     patterns) # Two GPUs at least: every many-GPU pattern (--pattern) in every form, copy engines and copy
               # kernel, at 512 MiB, each beside nvbandwidth's test case of the same name (NVBANDWIDTH: its
               # binary, if not on PATH), then usage errors, small and odd sizes, a JSON document with a
-              # python3 check of its rows, and compute-sanitizer memcheck over a small kernel run.
+              # python3 check of its rows, and compute-sanitizer memcheck and racecheck over small runs.
            if [ "$(nvidia-smi -L | grep -c '^GPU ')" -lt 2 ]; then
              echo "gpu-check: the patterns step needs two GPUs" >&2; status=1; return
            fi
@@ -723,9 +723,14 @@ PY
            [ $? = 0 ] || status=1
            local san=/usr/local/cuda/bin/compute-sanitizer
            [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+           [ -n "$san" ] || { echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1; }
            if [ -n "$san" ]; then
+             # memcheck over both paths on every GPU (its API-error report catches a repeated peer-access request)
              expect_rc 0 "$san" --tool memcheck --error-exitcode 99 --target-processes all \
-               "$xfer" bandwidth --device 0,1 --pattern all --initiation write,read --bidirectional --copy kernel \
+               "$xfer" bandwidth --device all --pattern all --initiation write,read --bidirectional --copy driver,kernel \
+               --size 1B,4097B --iterations 2 --warmup 0
+             expect_rc 0 "$san" --tool racecheck --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --device all --pattern all --initiation write,read --copy kernel \
                --size 4097B --iterations 2 --warmup 0
            fi ;;
     peers) # Two GPUs at least: GPU to GPU by copy engine and by copy kernel at 512 MiB beside nvbandwidth's

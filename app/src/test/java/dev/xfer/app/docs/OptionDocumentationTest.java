@@ -40,7 +40,8 @@ class OptionDocumentationTest {
             "--mode",                           // benchmarks/reference/bandwidth_ref
             "--ntasks-per-node", "--nodes", "--export", // srun and sbatch (Slurm)
             "--collector",                      // node_exporter (--collector.textfile.directory)
-            "--preserve-status");               // timeout(1), coreutils
+            "--preserve-status",                // timeout(1), coreutils
+            "--loop");                          // nvbandwidth's --loopCount, cut where the name turns capital
 
     @Test
     void everyCommandHasItsPage() {
