@@ -4,7 +4,10 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.KernelCopy;
+import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.bandwidth.LaunchShape;
+import dev.xfer.app.bandwidth.StreamGate;
+import dev.xfer.app.bandwidth.TimedCopy;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.bandwidth.VerificationFailure;
@@ -59,7 +62,10 @@ import java.util.function.ObjIntConsumer;
  * block per SM of it, whatever {@code --blocks} says): in the write form on src, reading src's A
  * and writing into dst's B over the peer mapping; in the read form on dst, reading src's A over
  * the peer mapping and writing its own B; both ways, a kernel on each GPU at once. A pair without
- * peer access has no kernel result: a kernel cannot reach the other GPU's memory.
+ * peer access has no kernel result: a kernel cannot reach the other GPU's memory. A kernel sample
+ * is the host rows' ({@link KernelTiming}): from 64 MiB 16 copies in one launch, started as
+ * nvbandwidth starts its own (behind {@code hold_stream}, after an untimed lead-in copy, under the
+ * events timer), counted as the sample's time over its copies; one copy below.
  */
 public final class PeerBenchmark {
     private final List<CudaDevice> devices;
@@ -122,7 +128,9 @@ public final class PeerBenchmark {
         boolean[][] enabledHere = new boolean[n][n];
         try (Cleanup disable = () -> disablePeerAccess(enabledHere);
              Cleanup close = () -> closeLanes(lanes);
-             XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null) {
+             XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null;
+             StreamGate gate = kernels != null && plan.kernelTiming().mayGate(plan.timer())
+                     ? new StreamGate(kernels.holdStream()) : null) {
             for (int a = 0; a < n; a++) {
                 for (int b = 0; b < n; b++) {
                     if (reaches[a][b]) {
@@ -134,7 +142,7 @@ public final class PeerBenchmark {
                 lanes.add(Lane.open(device));
             }
             Run run = new Run(plan, lanes, reaches, results, failures, configurations(plan, n),
-                    kernels == null ? null : new KernelCopy(kernels.copyBytes()));
+                    kernels == null ? null : KernelCopy.of(kernels), gate);
             for (long size : plan.sizes()) {
                 run.size(size);
             }
@@ -218,11 +226,13 @@ public final class PeerBenchmark {
         private final List<VerificationFailure> failures;
         private final int total;
         private final KernelCopy kernel;
+        private final StreamGate gate;
         private int done;
 
         Run(BandwidthPlan plan, List<Lane> lanes, boolean[][] reaches, List<PeerResult> results,
-            List<VerificationFailure> failures, int total, KernelCopy kernel) {
+            List<VerificationFailure> failures, int total, KernelCopy kernel, StreamGate gate) {
             this.kernel = kernel;
+            this.gate = gate;
             this.plan = plan;
             this.lanes = lanes;
             this.reaches = reaches;
@@ -304,11 +314,11 @@ public final class PeerBenchmark {
         }
 
         /**
-         * Queues {@code copy} on its issuer's stream: the driver's peer copy, or the copy kernel
-         * launched on the issuer's GPU (made current for the launch; {@code current}, the caller's
-         * current device, is put back after).
+         * Queues {@code copy} on its issuer's stream: the driver's peer copy, or {@code copies} whole
+         * copies by the copy kernel launched on the issuer's GPU (made current for the launch;
+         * {@code current}, the caller's current device, is put back after).
          */
-        private void issue(Copy copy, long size, CopyPath path, Lane current) {
+        private void issue(Copy copy, long size, CopyPath path, int copies, Lane current) {
             Lane lane = copy.issuer();
             if (path == CopyPath.DRIVER) {
                 Memcpy.copyPeerAsync(copy.into(), copy.from(), size, lane.stream());
@@ -316,7 +326,8 @@ public final class PeerBenchmark {
             }
             lane.device().makeCurrent();
             kernel.issue(copy.into().address(), copy.from().address(), size,
-                    LaunchShape.ofBlocks(lane.device().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), lane.stream());
+                    LaunchShape.ofBlocks(lane.device().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), copies,
+                    plan.kernelTiming().repeat(), lane.stream());
             current.device().makeCurrent();
         }
 
@@ -329,53 +340,68 @@ public final class PeerBenchmark {
                     .mapToDouble(Double::doubleValue).toArray();
         }
 
-        /** {@code copy} alone, timed on its issuer's stream (the current device). */
+        /** {@code copy} alone, timed on its issuer's stream (the current device): seconds per copy. */
         private double oneWay(Copy copy, long size, CopyPath path) {
             Lane lane = copy.issuer();
-            return switch (plan.timer()) {
-                case EVENTS -> {
-                    lane.start().record(lane.stream());
-                    issue(copy, size, path, lane);
-                    lane.stop().record(lane.stream());
-                    lane.stop().synchronize();
-                    yield lane.start().millisecondsTo(lane.stop()) / 1e3;
-                }
-                case WALL -> {
-                    long t0 = System.nanoTime();
-                    issue(copy, size, path, lane);
-                    lane.stream().synchronize();
-                    yield (System.nanoTime() - t0) / 1e9;
-                }
-            };
+            TimedCopy clock = new TimedCopy(plan.timer(), lane.start(), lane.stop());
+            if (path == CopyPath.KERNEL) {
+                return clock.sample(plan.kernelTiming(), size, gate, n -> issue(copy, size, path, n, lane), lane.stream());
+            }
+            return clock.time(() -> issue(copy, size, path, 1, lane), lane.stream());
         }
 
         /**
          * {@code timed} and {@code beside} at once, each on its issuer's stream: {@code timed}'s
          * stream (the current device) holds the events, and {@code beside}'s waits for the start
-         * and is waited for before the stop, so the events span both copies.
+         * and is waited for before the stop, so the events span both copies. A kernel sample holds
+         * as many copies each way as a one-way sample, both streams held and led in alike; seconds
+         * per copy.
          */
         private double bothWays(Copy timed, Copy beside, long size, CopyPath path) {
             Lane first = timed.issuer();
             Lane second = beside.issuer();
+            KernelTiming timing = plan.kernelTiming();
+            boolean kernelSample = path == CopyPath.KERNEL;
+            int copies = kernelSample ? timing.copiesFor(size) : 1;
+            boolean gated = kernelSample && timing.gatedFor(size, plan.timer());
+            boolean leadIn = kernelSample && timing.leadInFor(size, plan.timer());
+            if (gated) {
+                gate.hold(first.stream());
+                second.device().makeCurrent();
+                gate.hold(second.stream());
+                first.device().makeCurrent();
+            }
+            if (leadIn) {
+                issue(timed, size, path, 1, first);
+                issue(beside, size, path, 1, first);
+            }
             return switch (plan.timer()) {
                 case EVENTS -> {
                     first.start().record(first.stream());
                     second.stream().waitFor(first.start());
-                    issue(timed, size, path, first);
-                    issue(beside, size, path, first);
+                    issue(timed, size, path, copies, first);
+                    issue(beside, size, path, copies, first);
                     second.done().record(second.stream());
                     first.stream().waitFor(second.done());
                     first.stop().record(first.stream());
+                    if (gated) {
+                        gate.release();
+                    }
                     first.stop().synchronize();
-                    yield first.start().millisecondsTo(first.stop()) / 1e3;
+                    yield first.start().millisecondsTo(first.stop()) / 1e3 / copies;
                 }
                 case WALL -> {
-                    long t0 = System.nanoTime();
-                    issue(timed, size, path, first);
-                    issue(beside, size, path, first);
+                    if (gated) {
+                        gate.release();
+                    }
                     first.stream().synchronize();
                     second.stream().synchronize();
-                    yield (System.nanoTime() - t0) / 1e9;
+                    long t0 = System.nanoTime();
+                    issue(timed, size, path, copies, first);
+                    issue(beside, size, path, copies, first);
+                    first.stream().synchronize();
+                    second.stream().synchronize();
+                    yield (System.nanoTime() - t0) / 1e9 / copies;
                 }
             };
         }
