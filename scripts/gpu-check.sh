@@ -760,7 +760,8 @@ PY
            for tool in memcheck racecheck; do
              [ -n "$san" ] || break
              expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
-               "$xfer" bandwidth --device 0,1 --copy kernel --direction p2p --initiation write,read --size 1B,4097B,1MiB --iterations 2 --warmup 0
+               "$xfer" bandwidth --device 0,1 --copy kernel --direction p2p --initiation write,read --size 1B,4097B,1MiB,64MiB \
+               --iterations 2 --warmup 0
              expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                "$xfer" latency --device 0,1 --target peer --size 4KiB,2MiB --accesses 10000 --iterations 2
            done ;;

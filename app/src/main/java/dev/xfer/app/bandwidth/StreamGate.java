@@ -41,8 +41,10 @@ public final class StreamGate implements AutoCloseable {
         FLAG.setVolatile(flag.segment(), 0L, 1);
     }
 
+    /** Opens what is still held, so no hold_stream polls the flag once it is freed. */
     @Override
     public void close() {
+        release();
         flag.close();
     }
 }

@@ -97,7 +97,13 @@ public final class TimedCopy {
             }
         };
         Runnable queued = gated ? gate::release : () -> { };
-        return time(ahead, () -> issue.accept(copies), queued, stream) / copies;
+        try {
+            return time(ahead, () -> issue.accept(copies), queued, stream) / copies;
+        } finally {
+            if (gated) {
+                gate.release(); // a failure while queuing must not leave the stream held
+            }
+        }
     }
 
     static void issue(MemorySegment dst, MemorySegment src, long bytes, CopyKind kind, boolean async, CudaStream stream) {

@@ -63,9 +63,9 @@ import java.util.function.ObjIntConsumer;
  * and writing into dst's B over the peer mapping; in the read form on dst, reading src's A over
  * the peer mapping and writing its own B; both ways, a kernel on each GPU at once. A pair without
  * peer access has no kernel result: a kernel cannot reach the other GPU's memory. A kernel sample
- * is the host rows' ({@link KernelTiming}): from 64 MiB 16 copies in one launch, started as
- * nvbandwidth starts its own (behind {@code hold_stream}, after an untimed lead-in copy, under the
- * events timer), counted as the sample's time over its copies; one copy below.
+ * is the host rows' ({@link KernelTiming}; by default from 64 MiB 16 copies in one launch behind
+ * {@code hold_stream} and one untimed lead-in copy under the events timer, like nvbandwidth's start
+ * with one lead-in copy for its four warm-ups; one copy below), counted as its time over its copies.
  */
 public final class PeerBenchmark {
     private final List<CudaDevice> devices;
@@ -365,45 +365,55 @@ public final class PeerBenchmark {
             int copies = kernelSample ? timing.copiesFor(size) : 1;
             boolean gated = kernelSample && timing.gatedFor(size, plan.timer());
             boolean leadIn = kernelSample && timing.leadInFor(size, plan.timer());
-            if (gated) {
-                gate.hold(first.stream());
-                second.device().makeCurrent();
-                gate.hold(second.stream());
-                first.device().makeCurrent();
-            }
-            if (leadIn) {
-                issue(timed, size, path, 1, first);
-                issue(beside, size, path, 1, first);
-            }
-            return switch (plan.timer()) {
-                case EVENTS -> {
-                    first.start().record(first.stream());
-                    second.stream().waitFor(first.start());
-                    issue(timed, size, path, copies, first);
-                    issue(beside, size, path, copies, first);
+            try {
+                if (gated) {
+                    gate.hold(first.stream());
+                    second.device().makeCurrent();
+                    gate.hold(second.stream());
+                    first.device().makeCurrent();
+                }
+                if (leadIn) {
+                    issue(timed, size, path, 1, first);
+                    issue(beside, size, path, 1, first);
+                    // The start waits for both lead-ins, so the second's tail is not inside the window.
                     second.done().record(second.stream());
                     first.stream().waitFor(second.done());
-                    first.stop().record(first.stream());
-                    if (gated) {
-                        gate.release();
-                    }
-                    first.stop().synchronize();
-                    yield first.start().millisecondsTo(first.stop()) / 1e3 / copies;
                 }
-                case WALL -> {
-                    if (gated) {
-                        gate.release();
+                return switch (plan.timer()) {
+                    case EVENTS -> {
+                        first.start().record(first.stream());
+                        second.stream().waitFor(first.start());
+                        issue(timed, size, path, copies, first);
+                        issue(beside, size, path, copies, first);
+                        second.done().record(second.stream());
+                        first.stream().waitFor(second.done());
+                        first.stop().record(first.stream());
+                        if (gated) {
+                            gate.release();
+                        }
+                        first.stop().synchronize();
+                        yield first.start().millisecondsTo(first.stop()) / 1e3 / copies;
                     }
-                    first.stream().synchronize();
-                    second.stream().synchronize();
-                    long t0 = System.nanoTime();
-                    issue(timed, size, path, copies, first);
-                    issue(beside, size, path, copies, first);
-                    first.stream().synchronize();
-                    second.stream().synchronize();
-                    yield (System.nanoTime() - t0) / 1e9 / copies;
+                    case WALL -> {
+                        if (gated) {
+                            gate.release();
+                        }
+                        first.stream().synchronize();
+                        second.stream().synchronize();
+                        long t0 = System.nanoTime();
+                        issue(timed, size, path, copies, first);
+                        issue(beside, size, path, copies, first);
+                        first.stream().synchronize();
+                        second.stream().synchronize();
+                        yield (System.nanoTime() - t0) / 1e9 / copies;
+                    }
+                };
+            } finally {
+                if (gated) {
+                    gate.release(); // a failure while queuing must not leave either stream held
                 }
-            };
+                first.device().makeCurrent();
+            }
         }
 
         private void poison(Lane lane, DeviceBuffer buffer) {

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.bandwidth.LaunchShape;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
@@ -26,9 +27,10 @@ public final class PeerText {
      * destination (the read form's too, though there the destination issues the copy), then what
      * the marks mean. The write form comes first, titled as it always was.
      *
-     * @param indices the CUDA indices, in the order selected
+     * @param indices     the CUDA indices, in the order selected
+     * @param kernelSample what a kernel row's sample is ({@code KernelTiming.describe}), said once under kernel matrices
      */
-    public static String render(List<Integer> indices, List<PeerResult> results) {
+    public static String render(List<Integer> indices, List<PeerResult> results, String kernelSample) {
         StringBuilder out = new StringBuilder();
         List<Long> sizes = results.stream().map(PeerResult::bytes).distinct().toList();
         for (long bytes : sizes) {
@@ -46,6 +48,11 @@ public final class PeerText {
         }
         long kernelPairs = results.stream().filter(r -> r.copy() == CopyPath.KERNEL).count();
         long driverPairs = results.size() - kernelPairs;
+        if (kernelPairs > 0) {
+            out.append("copy kernel: copy_bytes, one block of ").append(LaunchShape.THREADS_PER_BLOCK)
+                    .append(" threads per SM of the GPU that launches it\n  ").append(kernelSample)
+                    .append(", timed together and counted per copy\n");
+        }
         if (kernelPairs > 0 && kernelPairs < driverPairs) {
             out.append("? no copy kernel between two GPUs without peer access both ways: a kernel cannot reach the"
                     + " other's memory\n");

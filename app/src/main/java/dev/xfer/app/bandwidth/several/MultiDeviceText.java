@@ -31,7 +31,8 @@ public final class MultiDeviceText {
         }
         report.concurrent().ifPresent(c -> sections.add(
                 ConcurrentText.render(report.indices(), c, new AloneRates(report.devices()))));
-        report.peers().ifPresent(p -> sections.add(PeerText.render(report.indices(), p)));
+        report.peers().ifPresent(p -> sections.add(PeerText.render(report.indices(), p,
+                report.plan().kernelTiming().describe(report.plan().timer()))));
         StringBuilder out = new StringBuilder(TextSections.joined(sections));
         for (VerificationFailure f : report.failures()) {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');

@@ -4,6 +4,7 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.output.ResultsFixtures;
@@ -38,9 +39,11 @@ class PeerKernelRenderingTest {
                 pair(2, 0, 21.0, false, CopyPath.DRIVER), pair(2, 1, 21.25, false, CopyPath.DRIVER));
     }
 
+    private static final String SAMPLE = KernelTiming.DEFAULT.describe(CopyTimer.EVENTS);
+
     @Test
     void theKernelHasItsOwnMatrices() {
-        String text = PeerText.render(List.of(0, 1, 2), results());
+        String text = PeerText.render(List.of(0, 1, 2), results(), SAMPLE);
         assertTrue(text.contains("GPU to GPU by copy kernel (launched on the source, writing into the destination),"
                 + " 16777216 B, one way"), text);
         String kernelPart = text.substring(text.indexOf("GPU to GPU by copy kernel (launched"));
@@ -48,6 +51,20 @@ class PeerKernelRenderingTest {
         assertFalse(kernelPart.substring(0, kernelPart.indexOf("both ways")).contains("48.50"),
                 "driver figures stay in the driver's matrix");
         assertTrue(text.contains("? no copy kernel between two GPUs without peer access both ways"), text);
+    }
+
+    /** The kernel rows' sample is said once, under the matrices; a run without kernel rows does not mention it. */
+    @Test
+    void theKernelsSampleIsSaidOnceWhenThereAreKernelRows() {
+        String text = PeerText.render(List.of(0, 1, 2), results(), SAMPLE);
+        String line = "copy kernel: copy_bytes, one block of 512 threads per SM of the GPU that launches it\n"
+                + "  a sample is 16 copies"
+                + " from 64 MiB, 1 below, in one launch, from 64 MiB behind hold_stream and an untimed lead-in copy"
+                + " (nvbandwidth's start), timed together and counted per copy\n";
+        assertEquals(text.indexOf(line), text.lastIndexOf(line), text);
+        assertTrue(text.indexOf(line) > text.lastIndexOf("GPU to GPU by copy kernel"), text);
+        List<PeerResult> driverOnly = results().stream().filter(r -> r.copy() == CopyPath.DRIVER).toList();
+        assertFalse(PeerText.render(List.of(0, 1, 2), driverOnly, SAMPLE).contains("copy kernel"));
     }
 
     @Test
