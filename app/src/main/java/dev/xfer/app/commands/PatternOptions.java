@@ -115,7 +115,7 @@ public final class PatternOptions {
                     + String.join(",", chosen.stream().map(TrafficPattern::label).toList()) + " has none (all-to-one"
                     + " and one-to-all have them, as --direction p2p does)");
         }
-        List<Initiation> sides = initiations();
+        List<Initiation> sides = peerInitiations();
         List<PatternPlan> plans = new ArrayList<>();
         try {
             for (TrafficPattern pattern : chosen) {
@@ -151,15 +151,12 @@ public final class PatternOptions {
     }
 
     /**
-     * The forms {@code --direction p2p} measures, in the order given: {@code --initiation}'s sides,
-     * write alone by default. For a run without {@code --pattern}, once {@link #plans} has accepted
-     * the options (it refuses {@code --initiation} where nothing copies between GPUs).
+     * {@code --initiation}'s sides in the order given, write alone by default: the patterns' forms,
+     * and the forms {@code --direction p2p} measures. For a run without {@code --pattern}, call it
+     * once {@link #plans} has accepted the options (it refuses {@code --initiation} where nothing
+     * copies between GPUs).
      */
     List<Initiation> peerInitiations() {
-        return initiations();
-    }
-
-    private List<Initiation> initiations() {
         if (initiations == null) {
             return List.of(Initiation.WRITE);
         }
