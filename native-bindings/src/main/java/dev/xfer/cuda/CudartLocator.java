@@ -127,12 +127,16 @@ public final class CudartLocator {
         }
     }
 
-    /** Reads the directories listed in ld.so.conf, following its {@code include} globs. */
-    static final class LdSoConf {
+    /**
+     * Reads the directories listed in ld.so.conf, following its {@code include} globs. Public for
+     * {@code dev.xfer.nvml.NvmlLocator}, which searches the same directories for libnvidia-ml.
+     */
+    public static final class LdSoConf {
         private LdSoConf() {
         }
 
-        static List<Path> directories(Path conf) {
+        /** The directories {@code conf} lists, in order; none when it is missing or unreadable. */
+        public static List<Path> directories(Path conf) {
             List<Path> out = new ArrayList<>();
             read(conf, out, 0);
             return out;
