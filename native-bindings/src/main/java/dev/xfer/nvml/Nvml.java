@@ -44,7 +44,7 @@ public final class Nvml implements AutoCloseable {
             System.load(library.path().toString());
         } catch (UnsatisfiedLinkError e) {
             return new NvmlAvailability.Unavailable("cannot load " + library.path() + " (found via "
-                    + library.source() + "): " + e.getMessage());
+                    + library.source() + "): " + loaderWords(e.getMessage(), library.path()));
         }
         // The generated bindings look symbols up through this class loader's libraries.
         if (SymbolLookup.loaderLookup().find("nvmlInit_v2").isEmpty()) {
@@ -57,6 +57,16 @@ public final class Nvml implements AutoCloseable {
                     + " (" + library.path() + ")");
         }
         return new NvmlAvailability.Available(new Nvml(library));
+    }
+
+    /** dlopen's error without the path the JVM and dlerror each put in front of it. */
+    static String loaderWords(String message, Path path) {
+        String prefix = path + ": ";
+        String words = message == null ? "" : message;
+        while (words.startsWith(prefix)) {
+            words = words.substring(prefix.length());
+        }
+        return words;
     }
 
     /** The file that was loaded. */
