@@ -17,7 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class PackageRulesTest {
     private static final JavaClasses APP = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.xfer.app", "dev.xfer.cuda", "dev.xfer.host");
+            .importPackages("dev.xfer.app", "dev.xfer.cuda", "dev.xfer.host", "dev.xfer.nvml");
 
     /**
      * No cycle between the packages under dev.xfer.app. The one edge left out is the root command
@@ -98,14 +98,14 @@ class PackageRulesTest {
         noClasses().that(describe("are renderers", c -> c.getPackageName().startsWith("dev.xfer.app.plot")
                         || c.getPackageName().startsWith("dev.xfer.app.format")
                         || c.getSimpleName().matches(".*(Text|Json|Csv|Rendering|Chart|Metrics)(\\$.*)?")))
-                .should().dependOnClassesThat(describe("do CUDA work", c -> c.getPackageName().startsWith("dev.xfer.cuda")
-                        && !CUDA_VALUES.contains(c.getSimpleName())))
+                .should().dependOnClassesThat(describe("do CUDA work", c -> (c.getPackageName().startsWith("dev.xfer.cuda")
+                        && !CUDA_VALUES.contains(c.getSimpleName())) || c.getPackageName().startsWith("dev.xfer.nvml")))
                 .check(APP);
     }
 
     @Test
     void nativeBindingsNeverReachTheApp() {
-        noClasses().that().resideInAnyPackage("dev.xfer.cuda..", "dev.xfer.host..")
+        noClasses().that().resideInAnyPackage("dev.xfer.cuda..", "dev.xfer.host..", "dev.xfer.nvml..")
                 .should().dependOnClassesThat().resideInAPackage("dev.xfer.app..")
                 .check(APP);
     }
