@@ -272,19 +272,18 @@ public final class CompareAnalysis {
         // best-of-k runs. Where the runs are of two kinds (best of k against one allocation), the wider.
         NoiseKind kind = first.kind();
         OptionalDouble floor = OptionalDouble.empty();
-        boolean unknown = false;
         for (NoiseKind k : kinds(b, a)) {
             OptionalDouble f = floors.floor(afterRun.name(), k);
             if (f.isEmpty()) {
-                unknown = true;
+                // A kind without a floor: nothing bounds its runs' noise, whatever the other kind's floor.
                 kind = k;
-            } else if (!unknown && (floor.isEmpty() || f.getAsDouble() > floor.getAsDouble())) {
+                floor = f;
+                break;
+            }
+            if (floor.isEmpty() || f.getAsDouble() > floor.getAsDouble()) {
                 floor = f;
                 kind = k;
             }
-        }
-        if (unknown) {
-            floor = OptionalDouble.empty();
         }
         Basis basis = floor.isEmpty() ? Basis.NONE : b.size() >= 2 && a.size() >= 2 ? Basis.TOO_FEW_RUNS
                 : kind.isBestOfK() ? Basis.BEST_OF_K_FLOOR : Basis.NOISE_FLOOR;

@@ -23,7 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * compare's verdicts against noise drawn from the measured between-run spreads: the runs under
- * {@code src/test/resources/noise/} (ten separate processes per result on one quiet H200). Each
+ * {@code src/test/resources/noise/} (nine or ten separate processes per result on one quiet H200 or
+ * H100; a series whose runs report the best of k host allocations stays best-of-k). Each
  * property is tried with 10 seeds, and each try simulates 1000 comparisons, at the documented
  * settings: {@code --fail-on-regression 5%}, the shipped noise floors, one run a side or five.
  *
