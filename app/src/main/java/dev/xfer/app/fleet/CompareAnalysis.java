@@ -23,9 +23,13 @@ import java.util.OptionalDouble;
  * <ul>
  *   <li>enough runs a side for the rank test to reach {@link #ALPHA}: the Mann-Whitney U test over
  *       the runs' medians; a change is beyond noise when p &lt; ALPHA;</li>
- *   <li>otherwise the noise floor of the result's kind on that GPU model, or, where a run measured
- *       several host allocations and the larger allocation spread of the two sides, (best - worst)
- *       / best, is wider, that spread: it widens the floor, never narrows it.</li>
+ *   <li>otherwise the noise floor of the result's kind on that GPU model. A result that is the best
+ *       of k host allocations (its row has {@code allocations}) is judged on the floor of best-of-k
+ *       figures ({@link NoiseKind#bestOfK()}), measured from runs that report best-of-k: the
+ *       reported figure is the best, so the noise that matters is how far the best moves between
+ *       runs. The spread between a run's own allocations never widens the band: a run whose worst
+ *       allocation ran at 42% of its best (22.8 of 54.0 GB/s) made a band of 137% and hid a 46.5%
+ *       drop. It is reported as a finding about the host instead ({@link HostPlacement}).</li>
  * </ul>
  * Within-run noise (three standard errors of the two medians) only ever widens a band: it is never
  * the band alone, because runs vary far more between processes than inside one.
@@ -41,7 +45,7 @@ public final class CompareAnalysis {
 
     /** What a row was judged by. */
     public enum Basis {
-        RANK_TEST("runs: rank test"), ALLOCATION_SPREAD("allocation spread"), NOISE_FLOOR("one run: noise floor"),
+        RANK_TEST("runs: rank test"), NOISE_FLOOR("one run: noise floor"), BEST_OF_K_FLOOR("one run: best-of-k noise floor"),
         TOO_FEW_RUNS("too few runs for a rank test: noise floor"), NONE("no noise estimate");
 
         private final String text;
@@ -69,10 +73,12 @@ public final class CompareAnalysis {
      *                  below 1 / (1 + noise); NaN for the rank test
      * @param p         the rank test's two-sided p-value; NaN when not tested
      * @param failable  false when the sides are different GPU models and the comparison was not declared meant
+     * @param kind      the kind whose noise floor made the band (the widest, where the runs were of several:
+     *                  best of k on one side, one allocation on the other); the result's kind for the rank test
      */
     public record Row(GpuRun baselineRun, GpuRun currentRun, String name, String unit, boolean higherIsBetter,
                       double baseline, double current, double change, double gain, Basis basis, double noise, double p,
-                      int baselineRuns, int currentRuns, Verdict verdict, boolean failable) {
+                      int baselineRuns, int currentRuns, Verdict verdict, boolean failable, NoiseKind kind) {
         public boolean beyondNoise() {
             return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
         }
@@ -81,6 +87,10 @@ public final class CompareAnalysis {
         public boolean failsAt(double threshold) {
             return failable && verdict == Verdict.REGRESSION && -gain > threshold;
         }
+    }
+
+    /** A host finding and the side whose run it is of ({@code baseline} or {@code current}). */
+    public record Side(String side, HostPlacement.Finding finding) {
     }
 
     /** A GPU of the baseline matched with one of the current side, and how their contexts differ. */
@@ -92,9 +102,12 @@ public final class CompareAnalysis {
      * @param unmatched   notes: GPUs or results only on the current side, how GPUs were paired
      * @param problems    current runs whose documents recorded a failure or hold no result: each fails a gate
      * @param notes       the same about baseline runs: reported, not failed
+     * @param hosts       the runs of both sides whose host allocations spread so far that host memory
+     *                    placement is unstable ({@link HostPlacement}): reported, never failed, never noise
+     * @param fallbacks   best-of-k kinds judged on their single-allocation floor, no best-of-k floor being measured
      */
     public record CompareFindings(List<Row> rows, List<String> unmatched, List<String> missing, List<Pairing> pairings,
-                         List<String> problems, List<String> notes) {
+                         List<String> problems, List<String> notes, List<Side> hosts, List<NoiseKind> fallbacks) {
         public boolean passes(double threshold) {
             return missing.isEmpty() && problems.isEmpty() && rows.stream().noneMatch(r -> r.failsAt(threshold));
         }
@@ -182,7 +195,11 @@ public final class CompareAnalysis {
             rows.addAll(rows(pair[0], pair[1], sameModel || acrossModels, missing, unmatched));
         }
         rows.sort(Comparator.comparingDouble(Row::gain));
-        return new CompareFindings(rows, unmatched, missing, pairings, problems, notes);
+        List<Side> hosts = new ArrayList<>();
+        HostPlacement.of(baseline.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("baseline", f)));
+        HostPlacement.of(current.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("current", f)));
+        List<NoiseKind> fallbacks = rows.stream().map(Row::kind).filter(floors::fallsBack).distinct().toList();
+        return new CompareFindings(rows, unmatched, missing, pairings, problems, notes, hosts, fallbacks);
     }
 
     private static void statuses(List<Judged> runs, List<String> out, String side) {
@@ -248,25 +265,29 @@ public final class CompareAnalysis {
             if (test.smallestP() < ALPHA) {
                 Verdict verdict = test.p() < ALPHA && change != 0 ? (gain < 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT) : Verdict.SAME;
                 return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable);
+                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable, first.kind());
             }
         }
-        double spread = Math.max(spread(b), spread(a));
-        // (best - worst) / best is a drop; as a ratio band it is best / worst - 1.
-        double spreadBand = !Double.isNaN(spread) && spread < 1 ? spread / (1 - spread) : Double.NaN;
-        OptionalDouble floor = floors.floor(afterRun.name(), NoiseKind.of(first.labels()));
-        Basis basis;
-        double band;
-        // The allocation spread widens the floor, never narrows it: a run's own allocations show how far
-        // host placement moves pinned copies (26% on one H100), but not what moves pageable copies
-        // between processes (the driver's staging: 7.4 to 17.4 GB/s on one quiet H200), which the floor holds.
-        if (!Double.isNaN(spreadBand) && (floor.isEmpty() || spreadBand >= floor.getAsDouble())) {
-            basis = Basis.ALLOCATION_SPREAD;
-            band = spreadBand;
-        } else {
-            basis = floor.isPresent() ? (b.size() >= 2 && a.size() >= 2 ? Basis.TOO_FEW_RUNS : Basis.NOISE_FLOOR) : Basis.NONE;
-            band = floor.orElse(Double.NaN);
+        // Each run's figure is judged by the noise of its own kind: a best-of-k figure by the floor of
+        // best-of-k runs. Where the runs are of two kinds (best of k against one allocation), the wider.
+        NoiseKind kind = first.kind();
+        OptionalDouble floor = OptionalDouble.empty();
+        for (NoiseKind k : kinds(b, a)) {
+            OptionalDouble f = floors.floor(afterRun.name(), k);
+            if (f.isEmpty()) {
+                // A kind without a floor: nothing bounds its runs' noise, whatever the other kind's floor.
+                kind = k;
+                floor = f;
+                break;
+            }
+            if (floor.isEmpty() || f.getAsDouble() > floor.getAsDouble()) {
+                floor = f;
+                kind = k;
+            }
         }
+        Basis basis = floor.isEmpty() ? Basis.NONE : b.size() >= 2 && a.size() >= 2 ? Basis.TOO_FEW_RUNS
+                : kind.isBestOfK() ? Basis.BEST_OF_K_FLOOR : Basis.NOISE_FLOOR;
+        double band = floor.orElse(Double.NaN);
         if (!Double.isNaN(within)) {
             band = Double.isNaN(band) ? band : Math.max(band, within);
         }
@@ -280,7 +301,15 @@ public final class CompareAnalysis {
             verdict = band >= margin ? Verdict.TOO_NOISY : Verdict.SAME;
         }
         return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                basis, band, Double.NaN, b.size(), a.size(), verdict, failable);
+                basis, band, Double.NaN, b.size(), a.size(), verdict, failable, kind);
+    }
+
+    /** The kinds of the runs' figures, in order: one, or a result's kind as best of k and as one allocation. */
+    private static List<NoiseKind> kinds(List<Measurement> b, List<Measurement> a) {
+        LinkedHashSet<NoiseKind> kinds = new LinkedHashSet<>();
+        b.forEach(m -> kinds.add(m.kind()));
+        a.forEach(m -> kinds.add(m.kind()));
+        return List.copyOf(kinds);
     }
 
     /**
@@ -291,11 +320,6 @@ public final class CompareAnalysis {
     static boolean beyond(double change, double band) {
         double ratio = 1 + change;
         return ratio > 1 + band || ratio < 1 / (1 + band);
-    }
-
-    /** The larger allocation spread of a side's runs; NaN when none measured several allocations. */
-    private static double spread(List<Measurement> runs) {
-        return runs.stream().mapToDouble(Measurement::allocationSpread).filter(d -> !Double.isNaN(d)).max().orElse(Double.NaN);
     }
 
     private static double[] values(List<Measurement> runs) {

@@ -46,6 +46,14 @@ public final class CompareRendering {
         for (String u : report.unmatched()) {
             out.append("note: ").append(TerminalText.sentence(u)).append('\n');
         }
+        // About the node, not the verdict: the allocation spread is no part of any band.
+        for (CompareAnalysis.Side h : report.hosts()) {
+            out.append("host: ").append(h.side()).append(' ').append(TerminalText.sentence(h.finding().line())).append('\n');
+        }
+        for (var kind : report.fallbacks()) {
+            out.append("note: no noise floor is measured for ").append(kind.text())
+                    .append(": judged on the single-allocation floor; regenerate the floors from runs that report best-of-k\n");
+        }
         for (String n : report.notes()) {
             out.append("note: ").append(n).append('\n');
         }
@@ -85,6 +93,11 @@ public final class CompareRendering {
         };
     }
 
+    /** A noise kind as JSON names it: {@code pinned-copy-best-of-k}. */
+    static String kind(dev.xfer.app.verdict.NoiseKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     public static String json(CompareFindings report, double threshold) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
@@ -100,7 +113,7 @@ public final class CompareRendering {
                     "change", r.change(), "noise", Numbers.json(r.noise()), "beyondNoise", r.beyondNoise(),
                     "verdict", r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'), "failed", r.failsAt(threshold),
                     "basis", r.basis().json(), "p", Numbers.json(r.p()), "baselineRuns", (long) r.baselineRuns(),
-                    "currentRuns", (long) r.currentRuns(), "failable", r.failable()));
+                    "currentRuns", (long) r.currentRuns(), "failable", r.failable(), "noiseKind", kind(r.kind())));
         }
         doc.put("results", rows);
         doc.put("unmatched", new ArrayList<Object>(report.unmatched()));
@@ -113,6 +126,15 @@ public final class CompareRendering {
         doc.put("pairings", pairings);
         doc.put("problems", new ArrayList<Object>(report.problems()));
         doc.put("notes", new ArrayList<Object>(report.notes()));
+        List<Object> hosts = new ArrayList<>();
+        for (CompareAnalysis.Side h : report.hosts()) {
+            HostPlacement.Finding f = h.finding();
+            hosts.add(Json.object("side", h.side(), "gpu", f.who(), "file", f.file(), "result", f.configuration(),
+                    "allocations", f.allocations().count(), "bestGbps", f.allocations().best(),
+                    "worstGbps", f.allocations().worst(), "worstOfBest", f.allocations().worstOfBest(), "finding", f.text()));
+        }
+        doc.put("hostFindings", hosts);
+        doc.put("floorFallbacks", new ArrayList<Object>(report.fallbacks().stream().map(CompareRendering::kind).toList()));
         doc.put("passed", report.passes(threshold));
         return Json.write(doc);
     }

@@ -3,6 +3,7 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.app.verdict.DocumentStatus.State;
 import dev.xfer.app.verdict.NoiseFloors;
+import dev.xfer.app.verdict.NoiseKind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,7 +47,9 @@ public final class FleetAnalysis {
      * @param madUsed  the MAD the z-scores divide by: at least {@link FleetRule#MAD_FLOOR} of the median
      * @param zUsed    whether the group is large enough for z-scores to take part ({@link FleetRule#Z_MIN_GROUP})
      * @param band     how far worse than the median (two GPUs: than the better) an outlier must be:
-     *                 the larger of --margin and the kind's noise floor on this model
+     *                 the larger of --margin and the kind's noise floor on this model (the best-of-k
+     *                 kind's where the figures are best of k host allocations; the wider where the
+     *                 group holds both)
      */
     public record ResultSpread(String name, String unit, boolean higherIsBetter, double median, double mad, double madUsed,
                                boolean zUsed, double band, double min, double max, FleetMember[] members, double[] values,
@@ -85,8 +88,12 @@ public final class FleetAnalysis {
     public record Node(String host, State state, int runs, List<Finding> findings) {
     }
 
+    /**
+     * @param placement runs whose host allocations spread so far that host memory placement is unstable
+     *              ({@link HostPlacement}): reported, never a FAIL and never part of a band
+     */
     public record FleetFindings(FleetRule rule, int documents, List<ModelGroup> groups, List<Finding> findings,
-                              List<FleetMember> runs, List<Node> nodes) {
+                              List<FleetMember> runs, List<Node> nodes, List<HostPlacement.Finding> placement) {
         /** No node FAILed and every node had a result. */
         public boolean passed() {
             return state() == State.PASS;
@@ -142,7 +149,8 @@ public final class FleetAnalysis {
             run.status().noResult().forEach(f -> findings.add(new Finding(run, State.NO_RESULT, f)));
         }
         findings.sort(Comparator.comparingInt(f -> f.run().order()));
-        return new FleetFindings(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs), nodes(runs, findings));
+        List<HostPlacement.Finding> placement = runs.stream().flatMap(r -> r.placement().stream()).toList();
+        return new FleetFindings(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs), nodes(runs, findings), placement);
     }
 
     private static String reason(ResultSpread spread, int i, String model) {
@@ -209,9 +217,27 @@ public final class FleetAnalysis {
         }
         double mad = median(distances);
         double madUsed = Math.max(mad, FleetRule.MAD_FLOOR * Math.abs(median));
-        OptionalDouble floor = floors.floor(model, entry.kind());
-        // The floor is a ratio between healthy runs (1 + floor); as a drop below the median it is floor / (1 + floor).
-        double band = Math.max(rule.margin(), floor.orElse(0) / (1 + floor.orElse(0)));
+        // A best-of-k figure (one with an allocation spread) varies between runs as best-of-k figures do:
+        // its kind's floor is measured from runs that report best-of-k. A group of both kinds takes the wider.
+        boolean bestOfK = false;
+        boolean single = false;
+        for (double s : spreads) {
+            bestOfK |= !Double.isNaN(s);
+            single |= Double.isNaN(s);
+        }
+        java.util.EnumSet<NoiseKind> kinds = java.util.EnumSet.noneOf(NoiseKind.class);
+        if (single) {
+            kinds.add(entry.kind());
+        }
+        if (bestOfK) {
+            kinds.add(entry.kind().bestOfK());
+        }
+        double band = rule.margin();
+        for (NoiseKind kind : kinds) {
+            OptionalDouble floor = floors.floor(model, kind);
+            // The floor is a ratio between healthy runs (1 + floor); as a drop below the median it is floor / (1 + floor).
+            band = Math.max(band, floor.orElse(0) / (1 + floor.orElse(0)));
+        }
         boolean zUsed = values.length >= FleetRule.Z_MIN_GROUP;
         double best = Double.NaN;
         double min = Double.POSITIVE_INFINITY;
@@ -227,8 +253,9 @@ public final class FleetAnalysis {
             // A time is compared as the rate it stands for (10% more time is 9.1% less throughput),
             // so a band means the same for a result in GB/s and for its time.
             double deviation = higherIsBetter ? (v - median) / median : median / v - 1;
-            // A run that measured several host allocations shows its own between-run noise: allow it too.
-            double own = Double.isNaN(spreads[i]) ? band : Math.max(band, spreads[i]);
+            // A run's own allocation spread is no part of the band: the figure is the best of them, and the
+            // spread is a finding about the host (HostPlacement), not noise between runs.
+            double own = band;
             boolean outlier;
             if (values.length >= 3) {
                 double z = (higherIsBetter ? 1 : -1) * (v - median) / (FleetRule.MAD_SCALE * madUsed);

@@ -13,11 +13,14 @@ import java.util.Optional;
  * @param order     the run's position in reading order
  * @param results   the ids of the results it measured, ascending
  * @param values    their medians, in the same order
- * @param spreads   their allocation spreads ((best - worst) / best), NaN where not measured
+ * @param spreads   their allocation spreads ((best - worst) / best), NaN where measured on one
+ *                  allocation: a value with a spread is a best-of-k figure
+ * @param placement what its host allocations say about the node ({@link HostPlacement}); empty for most runs
  */
 public record FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
                           String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
-                          Status status, int[] results, double[] values, double[] spreads) {
+                          Status status, int[] results, double[] values, double[] spreads,
+                          java.util.List<HostPlacement.Finding> placement) {
 
     /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index, as {@link GpuRun#who()}. */
     public String who() {

@@ -90,6 +90,10 @@ public final class FleetRendering {
             out.write("note: " + resting + " GPU run" + (resting == 1 ? "" : "s")
                     + " recorded the link below its maximum generation at rest (GPUs lower the link speed while idle; not a failure)\n");
         }
+        // About the node, not a verdict: the allocation spread is no part of any band.
+        for (HostPlacement.Finding h : report.placement()) {
+            out.write("host: " + TerminalText.sentence(h.line()) + "\n");
+        }
         out.write('\n');
         for (Node node : report.nodes()) {
             if (allRows || node.state() != State.PASS) {
@@ -224,6 +228,13 @@ public final class FleetRendering {
             });
             doc.element(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
                     "findings", reasons));
+        }
+        doc.end();
+        doc.beginArray("hostFindings");
+        for (HostPlacement.Finding h : report.placement()) {
+            doc.element(Json.object("gpu", h.who(), "file", h.file(), "result", h.configuration(),
+                    "allocations", h.allocations().count(), "bestGbps", h.allocations().best(),
+                    "worstGbps", h.allocations().worst(), "worstOfBest", h.allocations().worstOfBest(), "finding", h.text()));
         }
         doc.end();
         doc.field("state", json(report.state()));

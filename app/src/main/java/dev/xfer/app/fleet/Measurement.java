@@ -1,7 +1,9 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.result.HostAllocations;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.result.Statistics;
+import dev.xfer.app.verdict.NoiseKind;
 
 import java.util.Optional;
 
@@ -19,22 +21,24 @@ import java.util.Optional;
  * @param labels         the result's identity fields by snake_case name ({@code memory}, {@code direction},
  *                       {@code bytes}, ...), for labelled output such as OpenMetrics
  * @param result         the record this is a view of; empty for measurements made by hand (tests)
- * @param allocationSpread (best - worst) / best of the per-allocation medians when the run measured
- *                       the configuration on several separately allocated host buffers (the result's
- *                       {@code allocations} object); NaN when it did not
+ * @param allocations    the host allocations the median is the best of, when the run measured the
+ *                       configuration on several separately allocated host buffers (the result's
+ *                       {@code allocations} object): a best-of-k figure; empty when it did not
  */
 public record Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
                           String field, java.util.Map<String, String> labels, Optional<Result> result,
-                          double allocationSpread) {
+                          Optional<HostAllocations> allocations) {
 
+    /** A best-of-k measurement made by hand (tests). */
     public Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
-                       String field, java.util.Map<String, String> labels, double allocationSpread) {
-        this(name, unit, higherIsBetter, median, stddev, n, field, labels, Optional.empty(), allocationSpread);
+                       String field, java.util.Map<String, String> labels, HostAllocations allocations) {
+        this(name, unit, higherIsBetter, median, stddev, n, field, labels, Optional.empty(), Optional.of(allocations));
     }
 
     public Measurement(String name, String unit, boolean higherIsBetter, double median, double stddev, long n,
                        String field, java.util.Map<String, String> labels, Optional<Result> result) {
-        this(name, unit, higherIsBetter, median, stddev, n, field, labels, result, Double.NaN);
+        this(name, unit, higherIsBetter, median, stddev, n, field, labels, result,
+                result.flatMap(Result::allocations));
     }
 
     public Measurement {
@@ -51,7 +55,22 @@ public record Measurement(String name, String unit, boolean higherIsBetter, doub
         Statistics shown = result.displayed();
         return new Measurement(result.identity().name(), result.quantity().displaySymbol(), result.higherIsBetter(),
                 shown.median(), shown.spread(), shown.count(), result.identity().measured(), result.identity().labels(),
-                Optional.of(result), result.allocationSpread().orElse(Double.NaN));
+                Optional.of(result));
+    }
+
+    /** Whether the median is the best of several host allocations. */
+    public boolean bestOfK() {
+        return allocations.isPresent();
+    }
+
+    /** (best - worst) / best of its host allocations; NaN when it measured one. */
+    public double allocationSpread() {
+        return allocations.map(HostAllocations::spread).orElse(Double.NaN);
+    }
+
+    /** The kind of noise its median has between runs: its result's kind, as a best-of-k figure when it is one. */
+    public NoiseKind kind() {
+        return NoiseKind.of(labels, bestOfK());
     }
 
     /** How much better {@code other} is than this, as a fraction of this: positive is better, whatever the unit's sense. */

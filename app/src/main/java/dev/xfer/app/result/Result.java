@@ -8,13 +8,19 @@ package dev.xfer.app.result;
  * @param quantity       the unit; {@code statistics} are in its base unit
  * @param statistics     over the measured iterations, in the base unit
  * @param check          the configuration's own data check
+ * @param allocations    the host allocations it was the best of, when it was measured on several
  */
 public record Result(Identity identity, Quantity quantity, Statistics statistics, CheckOutcome check,
-                     java.util.OptionalDouble allocationSpread) {
+                     java.util.Optional<HostAllocations> allocations) {
 
     /** A result measured on one host allocation (or one that has none). */
     public Result(Identity identity, Quantity quantity, Statistics statistics, CheckOutcome check) {
-        this(identity, quantity, statistics, check, java.util.OptionalDouble.empty());
+        this(identity, quantity, statistics, check, java.util.Optional.empty());
+    }
+
+    /** (best - worst) / best of its host allocations; empty for one allocation or none. */
+    public java.util.OptionalDouble allocationSpread() {
+        return allocations.map(a -> java.util.OptionalDouble.of(a.spread())).orElse(java.util.OptionalDouble.empty());
     }
 
     /**

@@ -300,7 +300,7 @@ public final class ResultDocumentReader {
             }
         });
         CheckOutcome check = check(at, path, row);
-        java.util.OptionalDouble spread = allocationSpread(row.get("allocations"));
+        java.util.Optional<HostAllocations> spread = allocations(row.get("allocations"));
         List<Result> out = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = row.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -327,21 +327,21 @@ public final class ResultDocumentReader {
     }
 
     /**
-     * {@code "allocations": {"count": k, "best": GB/s, "worst": GB/s}}: how far apart k separately
-     * allocated host buffers measured, as a fraction of the best; the same fraction holds for the
-     * result's time, which is the same copy. Empty for one allocation or none recorded.
+     * {@code "allocations": {"count": k, "best": GB/s, "worst": GB/s}}: the k separately allocated
+     * host buffers the row's figures are the best of; their spread holds for the result's time
+     * too, which is the same copy. Empty for one allocation or none recorded.
      */
-    private static java.util.OptionalDouble allocationSpread(JsonNode allocations) {
+    private static java.util.Optional<HostAllocations> allocations(JsonNode allocations) {
         if (allocations != null && allocations.isObject() && allocations.path("count").canConvertToLong()
                 && allocations.path("count").asLong() >= 2 && allocations.path("best").isNumber()
                 && allocations.path("worst").isNumber()) {
             double best = allocations.path("best").asDouble();
             double worst = allocations.path("worst").asDouble();
             if (best > 0 && worst >= 0 && worst <= best) {
-                return java.util.OptionalDouble.of((best - worst) / best);
+                return java.util.Optional.of(new HostAllocations(allocations.path("count").asLong(), best, worst));
             }
         }
-        return java.util.OptionalDouble.empty();
+        return java.util.Optional.empty();
     }
 
     private static boolean isSummary(JsonNode node) {

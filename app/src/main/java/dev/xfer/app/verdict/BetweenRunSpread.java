@@ -36,13 +36,22 @@ public final class BetweenRunSpread {
 
     private final Map<String, ResultRuns> results = new LinkedHashMap<>();
 
-    /** One run's value of one result on one GPU. */
+    /** One run's value of one result on one GPU, measured on one host allocation. */
     public void add(String model, String gpu, String name, Map<String, String> labels, double value) {
+        add(model, gpu, name, NoiseKind.of(labels), value);
+    }
+
+    /**
+     * One run's value of one result on one GPU, of a kind: a best-of-k figure is of its own kind
+     * ({@link NoiseKind#of(Map, boolean)}), so its floor comes from runs that report best-of-k.
+     */
+    public void add(String model, String gpu, String name, NoiseKind kind, double value) {
         if (!(value > 0) || Double.isInfinite(value)) {
             return;
         }
-        results.computeIfAbsent(model + "\u0000" + gpu + "\u0000" + name,
-                k -> new ResultRuns(model, gpu, name, NoiseKind.of(labels), new ArrayList<>())).values().add(value);
+        // The kind is part of the key: the same result as best of k and as one allocation are two series.
+        results.computeIfAbsent(model + "\u0000" + gpu + "\u0000" + name + "\u0000" + kind,
+                k -> new ResultRuns(model, gpu, name, kind, new ArrayList<>())).values().add(value);
     }
 
     public List<ResultRuns> results() {

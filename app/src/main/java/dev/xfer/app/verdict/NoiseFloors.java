@@ -75,13 +75,25 @@ public final class NoiseFloors {
         return byModel;
     }
 
-    /** The floor for a model and kind: its own when measured, else the largest measured on any model. */
+    /**
+     * The floor for a model and kind: its own when measured, else the largest measured on any model.
+     * A best-of-k kind measured on no model falls back to its single-allocation kind's floor
+     * ({@link #fallsBack}): wider than best-of-k noise, so it may say too noisy where a best-of-k
+     * floor would judge, but it never calls noise a change; the table should then be regenerated
+     * from runs that report best-of-k.
+     */
     public OptionalDouble floor(String model, NoiseKind kind) {
         Map<NoiseKind, Double> own = byModel.get(model);
         if (own != null && own.containsKey(kind)) {
             return OptionalDouble.of(own.get(kind));
         }
-        return byModel.values().stream().filter(m -> m.containsKey(kind)).mapToDouble(m -> m.get(kind)).max();
+        OptionalDouble worst = byModel.values().stream().filter(m -> m.containsKey(kind)).mapToDouble(m -> m.get(kind)).max();
+        return worst.isEmpty() && kind.isBestOfK() ? floor(model, kind.single()) : worst;
+    }
+
+    /** Whether {@code kind} is a best-of-k kind that no model measured, judged on its single-allocation floor. */
+    public boolean fallsBack(NoiseKind kind) {
+        return kind.isBestOfK() && byModel.values().stream().noneMatch(m -> m.containsKey(kind));
     }
 
     /** Whether the model's own floor was measured, or borrowed as the worst of the others. */

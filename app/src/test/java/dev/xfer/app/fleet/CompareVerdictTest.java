@@ -55,16 +55,38 @@ class CompareVerdictTest {
     }
 
     @Test
-    void aRunsOwnAllocationSpreadIsItsNoise() {
+    void aRunsOwnAllocationSpreadIsNoPartOfTheBand() {
         java.util.function.Consumer<Map<String, Object>> spread = doc -> ((List<?>) doc.get("results")).forEach(r ->
                 ((Map<String, Object>) r).put("allocations", Json.object("count", 4L, "best", 55.0, "worst", 44.0)));
         var report = comparison(false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), spread, 1),
                 runs(new Gpu("n1", "NVIDIA H200", 0, 47), spread, 1));
         CompareAnalysis.Row h2d = row(report, "pinned.h2d.64MiB.gbps");
-        assertEquals(CompareAnalysis.Basis.ALLOCATION_SPREAD, h2d.basis());
-        assertEquals(0.25, h2d.noise(), 1e-9, "best / worst - 1");
-        assertEquals(CompareAnalysis.Verdict.TOO_NOISY, h2d.verdict(), "-14.5% is inside 55/44");
-        assertTrue(report.passes(MARGIN));
+        // The fixture floors measure no best-of-k kind: the single-allocation floor (2%) judges, and the report says so.
+        assertEquals(CompareAnalysis.Basis.BEST_OF_K_FLOOR, h2d.basis());
+        assertEquals(dev.xfer.app.verdict.NoiseKind.PINNED_COPY_BEST_OF_K, h2d.kind());
+        assertEquals(0.02, h2d.noise(), 1e-9, "the floor, not 55 / 44 - 1");
+        assertEquals(CompareAnalysis.Verdict.REGRESSION, h2d.verdict(), "-14.5% is beyond the floor");
+        assertFalse(report.passes(MARGIN));
+        assertEquals(List.of(dev.xfer.app.verdict.NoiseKind.PINNED_COPY_BEST_OF_K), report.fallbacks());
+        assertTrue(CompareRendering.text(report, MARGIN).contains("note: no noise floor is measured for pinned copies, best of k host"
+                + " allocations: judged on the single-allocation floor; regenerate"), CompareRendering.text(report, MARGIN));
+    }
+
+    @Test
+    void bestOfKAgainstOneAllocationIsJudgedOnTheWiderFloor() {
+        var floors = dev.xfer.app.verdict.NoiseFloors.parse("NVIDIA H200\tPINNED_COPY\t0.04\nNVIDIA H200\tPINNED_COPY_BEST_OF_K\t0.01\n");
+        java.util.function.Consumer<Map<String, Object>> bestOf3 = doc -> ((List<?>) doc.get("results")).forEach(r ->
+                ((Map<String, Object>) r).put("allocations", Json.object("count", 3L, "best", 55.0, "worst", 54.0)));
+        var mixed = new CompareAnalysis(floors, MARGIN, false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), bestOf3, 1),
+                runs(new Gpu("n1", "NVIDIA H200", 0, 53.5), 1));
+        CompareAnalysis.Row h2d = row(mixed, "pinned.h2d.64MiB.gbps");
+        assertEquals(dev.xfer.app.verdict.NoiseKind.PINNED_COPY, h2d.kind());
+        assertEquals(0.04, h2d.noise(), 1e-9);
+        assertEquals(CompareAnalysis.Verdict.SAME, h2d.verdict(), "-2.7% is inside one allocation's 4%");
+        var both = new CompareAnalysis(floors, MARGIN, false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), bestOf3, 1),
+                runs(new Gpu("n1", "NVIDIA H200", 0, 53.5), bestOf3, 1));
+        assertEquals(CompareAnalysis.Verdict.REGRESSION, row(both, "pinned.h2d.64MiB.gbps").verdict(), "-2.7% is beyond best-of-k's 1%");
+        assertTrue(both.passes(MARGIN), "beyond noise, not beyond 5%");
     }
 
     @Test

@@ -42,7 +42,7 @@ class NoiseFloorTableTest {
                 assertEquals(DocumentStatus.State.PASS, j.status().state(), j.run().file() + ": " + j.status().reasons());
                 GpuRun run = j.run();
                 for (Measurement m : run.measurements()) {
-                    spread.add(run.name(), folder.getFileName() + " " + run.command() + " " + run.gpuKey(), m.name(), m.labels(), m.median());
+                    spread.add(run.name(), folder.getFileName() + " " + run.command() + " " + run.gpuKey(), m.name(), m.kind(), m.median());
                 }
             }
         }
@@ -78,7 +78,9 @@ class NoiseFloorTableTest {
         NoiseFloors floors = measured().floors();
         assertFalse(floors.byModel().isEmpty());
         for (Map<NoiseKind, Double> kinds : floors.byModel().values()) {
-            assertTrue(kinds.containsKey(NoiseKind.PINNED_COPY) && kinds.containsKey(NoiseKind.PAGEABLE_COPY), kinds.toString());
+            // On one allocation or as the best of k (the H100's runs are all smoke's best of 3).
+            assertTrue(kinds.containsKey(NoiseKind.PINNED_COPY) || kinds.containsKey(NoiseKind.PINNED_COPY_BEST_OF_K), kinds.toString());
+            assertTrue(kinds.containsKey(NoiseKind.PAGEABLE_COPY), kinds.toString());
         }
     }
 
