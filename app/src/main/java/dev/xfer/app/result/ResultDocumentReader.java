@@ -61,9 +61,18 @@ public final class ResultDocumentReader {
 
     private static final long MAX_SAMPLES = 1_000_000_000L;
 
+    /**
+     * The largest figure believed, in its base unit (bytes per second, seconds, a count): far beyond
+     * any measurement, and small enough that fleet's and compare's sums, squares and ratios of
+     * figures stay finite. A larger one is a corrupt or hostile document, refused.
+     */
+    static final double MAX_FIGURE = 1e100;
+
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            // Numbers are kept as written, so 1e400 is reported as 1e400 (and refused), not read as Infinity.
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
@@ -85,6 +94,17 @@ public final class ResultDocumentReader {
      * reads it with a size cap).
      */
     public List<GpuResults> parse(Path file, String text) {
+        return bind(file, tree(file, text));
+    }
+
+    /**
+     * The JSON value of {@code text}, the content of {@code file}, not yet bound: {@link #document}
+     * and {@link #bind(Path, Object)} take it. Numbers are kept as written (a double's range is
+     * checked where a field is bound).
+     *
+     * @throws DocumentException when it is not JSON
+     */
+    public Object tree(Path file, String text) {
         JsonNode root;
         try (JsonParser parser = mapper.getFactory().createParser(text)) {
             root = mapper.readTree(parser);
@@ -100,7 +120,7 @@ public final class ResultDocumentReader {
         if (root == null) {
             throw new DocumentException(file, "not JSON: the file is empty");
         }
-        return bind(file, root);
+        return root;
     }
 
     /** The whole file as text, unbounded: fleet and compare read with a cap (fleet/DocumentText) and call {@link #parse}. */
@@ -117,11 +137,27 @@ public final class ResultDocumentReader {
         return bind(file, document instanceof JsonNode node ? node : mapper.valueToTree(document));
     }
 
-    private List<GpuResults> bind(Path file, JsonNode doc) {
+    /**
+     * What the gates read of a document apart from its figures, bound strictly
+     * ({@link MeasuringDocument}). A document of a command outside
+     * {@link MeasuringDocument#MEASURING} (and not one that never holds results) comes back with its
+     * header only.
+     *
+     * @throws DocumentException for a document that is not an xfer results document or has a bad field
+     */
+    public MeasuringDocument document(Path file, Object parsed) {
+        JsonNode doc = parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed);
+        Reading at = new Reading(file);
+        String command = header(at, doc);
+        return new StatusBinding(new StrictFields(file)).bind(doc, command);
+    }
+
+    /** The command of a document whose schemaVersion this xfer reads and whose command holds results. */
+    private String header(Reading at, JsonNode doc) {
+        Path file = at.file;
         if (!doc.isObject()) {
             throw new DocumentException(file, "not an xfer document: the top level is " + kind(doc) + ", not an object");
         }
-        Reading at = new Reading(file);
         JsonNode versionNode = doc.get("schemaVersion");
         if (versionNode == null || versionNode.isNull()) {
             throw new DocumentException(file, "not an xfer document: no schemaVersion at the top");
@@ -139,15 +175,21 @@ public final class ResultDocumentReader {
             throw new DocumentException(file, "not an xfer document: no command at the top");
         }
         String command = at.word(commandNode, "command");
+        if (NOT_MEASURING.contains(command)) {
+            throw new DocumentException(file, "not an xfer results document (" + command + " documents carry no GPU results)");
+        }
+        return command;
+    }
+
+    private List<GpuResults> bind(Path file, JsonNode doc) {
+        Reading at = new Reading(file);
+        String command = header(at, doc);
         if (doc.has("unusable")) {
             String why = at.value(doc.get("unusable"), "unusable", String.class, "text");
             return List.of(new GpuResults(file, command, Optional.empty(),
                     at.optional(doc, "host", "host", String.class, "text").orElse("unknown"),
                     at.optional(doc, "label", "label", String.class, "text"),
                     at.optional(doc, "started", "started", String.class, "text").orElse(""), List.of(), Optional.of(why)));
-        }
-        if (NOT_MEASURING.contains(command)) {
-            throw new DocumentException(file, "not an xfer results document (" + command + " documents carry no GPU results)");
         }
         if (doc.has("context")) {
             return List.of(gpu(at, "", command, doc, Optional.empty()).build());
@@ -310,11 +352,9 @@ public final class ResultDocumentReader {
                     throw DocumentException.field(at.file, path, "measured fields named in camelCase",
                             "a field named " + mapper.getNodeFactory().textNode(field));
                 }
-                DocumentJson.Summary s = at.value(e.getValue(), path + "." + field, DocumentJson.Summary.class,
-                        "a summary of numbers (median, min, max, mean, stddev, n)");
                 Quantity quantity = Quantity.of(field).orElseGet(() -> Quantity.unknown(field));
                 out.add(new Result(identity.with(IdentityField.MEASURED, field).build(), quantity,
-                        statistics(at, path + "." + field, s).converted(quantity::toBase), check, spread));
+                        statistics(at, path + "." + field, e.getValue(), quantity), check, spread));
             }
         }
         if (row.has("wrongTrials")) {
@@ -413,16 +453,49 @@ public final class ResultDocumentReader {
         return CheckOutcome.NOT_CHECKED;
     }
 
-    private Statistics statistics(Reading at, String path, DocumentJson.Summary s) {
-        long n = s.n() == null ? 0 : s.n();
+    /**
+     * A summary's statistics in the base unit. Its median is required and every figure must be a
+     * finite number of 0 or more that stays finite in the base unit: a null median (once xfer's
+     * NaN) or one of 1e300 GB/s (Infinity in bytes per second) is refused, never judged. Only the
+     * standard deviation may be null, as xfer writes it where it exceeds a double.
+     */
+    private Statistics statistics(Reading at, String path, JsonNode summary, Quantity quantity) {
+        StrictFields strict = new StrictFields(at.file);
+        long n = strict.count(summary, "n", path + ".n", false).orElse(0);
         at.range(path + ".n", n, 0, MAX_SAMPLES);
-        List<Double> samples = s.samples() == null ? List.of() : s.samples();
-        if (samples.size() > MAX_SAMPLES || samples.stream().anyMatch(v -> v == null)) {
-            throw DocumentException.field(at.file, path + ".samples", "a list of numbers", "a null or too many");
+        double median = figure(strict, summary.get("median"), path + ".median", quantity);
+        double[] others = new double[4];
+        List<String> names = List.of("min", "max", "mean", "stddev");
+        for (int k = 0; k < names.size(); k++) {
+            JsonNode node = summary.get(names.get(k));
+            others[k] = node == null || node.isNull() && names.get(k).equals("stddev") ? Double.NaN
+                    : figure(strict, node, path + "." + names.get(k), quantity);
         }
-        return new Statistics(n, at.nonNegative(path + ".median", s.median()), at.nonNegative(path + ".min", s.min()),
-                at.nonNegative(path + ".max", s.max()), at.nonNegative(path + ".mean", s.mean()),
-                at.nonNegative(path + ".stddev", s.stddev()), samples);
+        List<Double> samples = new ArrayList<>();
+        Optional<JsonNode> list = strict.list(summary, "samples", path + ".samples");
+        if (list.isPresent()) {
+            if (list.get().size() > MAX_SAMPLES) {
+                throw DocumentException.field(at.file, path + ".samples", "a list of numbers", "too many");
+            }
+            for (int k = 0; k < list.get().size(); k++) {
+                samples.add(figure(strict, list.get().get(k), path + ".samples[" + k + "]", quantity));
+            }
+        }
+        return new Statistics(n, median, others[0], others[1], others[2], others[3], samples);
+    }
+
+    /** One figure of a summary, in the base unit: a finite number, 0 or more, finite in the base unit too. */
+    private static double figure(StrictFields strict, JsonNode node, String path, Quantity quantity) {
+        double value = strict.finite(node, path);
+        if (value < 0) {
+            throw strict.wrong(path, "a number, 0 or more", node);
+        }
+        double base = quantity.toBase(value);
+        if (!Double.isFinite(base) || base > MAX_FIGURE) {
+            throw strict.wrong(path, "a finite number up to " + quantity.fromBase(MAX_FIGURE)
+                    + (quantity.displaySymbol().isEmpty() ? "" : " " + quantity.displaySymbol()), node);
+        }
+        return base;
     }
 
     private static Optional<GpuContext.Link> link(Reading at, String path, DocumentJson.Device device) {
@@ -452,20 +525,7 @@ public final class ResultDocumentReader {
     }
 
     private static String kind(JsonNode node) {
-        return switch (node.getNodeType()) {
-            case ARRAY -> "a list";
-            case OBJECT, POJO -> "an object";
-            case STRING -> "text " + shown(node);
-            case NUMBER -> "the number " + shown(node);
-            case BOOLEAN -> node.asText();
-            case NULL, MISSING -> "nothing";
-            case BINARY -> "binary data";
-        };
-    }
-
-    private static String shown(JsonNode node) {
-        String text = node.toString();
-        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+        return StrictFields.kind(node);
     }
 
     /** Typed access to one document's fields, each failure naming the file and field. */
@@ -478,7 +538,7 @@ public final class ResultDocumentReader {
 
         <T> T value(JsonNode node, String field, Class<T> type, String expected) {
             if (node == null || node.isMissingNode() || node.isNull()) {
-                throw DocumentException.field(file, field, expected, "nothing");
+                throw DocumentException.field(file, field, expected, kind(node));
             }
             try {
                 T value = mapper.treeToValue(node, type);
@@ -525,16 +585,6 @@ public final class ResultDocumentReader {
             if (value < min || value > max) {
                 throw DocumentException.field(file, field, "a whole number from " + min + " to " + max, Long.toString(value));
             }
-        }
-
-        double nonNegative(String field, Double value) {
-            if (value == null) {
-                return Double.NaN;
-            }
-            if (!(value >= 0) || Double.isInfinite(value)) {
-                throw DocumentException.field(file, field, "a number, 0 or more", value.toString());
-            }
-            return value;
         }
 
         private String where(String field, JsonProcessingException e) {
