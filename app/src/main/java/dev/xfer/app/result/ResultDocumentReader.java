@@ -384,8 +384,12 @@ public final class ResultDocumentReader {
         return java.util.OptionalDouble.empty();
     }
 
-    private static boolean isSummary(JsonNode node) {
-        return node.isObject() && node.has("median");
+    /**
+     * A measured field's summary: an object with a {@code median} or an {@code n}, so that a
+     * summary missing its median is refused rather than passed over.
+     */
+    static boolean isSummary(JsonNode node) {
+        return node.isObject() && (node.has("median") || node.has("n"));
     }
 
     private Map<IdentityField, Object> rowFields(Reading at, String path, JsonNode row) {

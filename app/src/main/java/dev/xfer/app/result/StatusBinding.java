@@ -144,16 +144,14 @@ final class StatusBinding {
         String source = part.orElse(command);
         boolean figure = false;
         for (Map.Entry<String, JsonNode> e : row.properties()) {
-            if (e.getValue().isObject() && e.getValue().has("median")) {
-                figure = true;
-            }
+            figure |= ResultDocumentReader.isSummary(e.getValue());
         }
         JsonNode gpus = row.get("gpus");
         if (gpus != null && gpus.isArray()) {
             for (int g = 0; g < gpus.size(); g++) {
                 JsonNode one = at.object(gpus.get(g), path + ".gpus[" + g + "]");
                 for (Map.Entry<String, JsonNode> e : one.properties()) {
-                    figure |= e.getValue().isObject() && e.getValue().has("median");
+                    figure |= ResultDocumentReader.isSummary(e.getValue());
                 }
                 if (one.has("verified")) {
                     at.requiredBool(one, "verified", path + ".gpus[" + g + "].verified");
