@@ -4,12 +4,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
@@ -59,14 +57,7 @@ public final class ResultDocumentReader {
     private static final Set<IdentityField> FROM_DOCUMENT = Set.of(IdentityField.COMMAND, IdentityField.PART,
             IdentityField.MEASURED);
 
-    private static final long MAX_SAMPLES = 1_000_000_000L;
-
-    /**
-     * The largest figure believed, in its base unit (bytes per second, seconds, a count): far beyond
-     * any measurement, and small enough that fleet's and compare's sums, squares and ratios of
-     * figures stay finite. A larger one is a corrupt or hostile document, refused.
-     */
-    static final double MAX_FIGURE = 1e100;
+    static final long MAX_SAMPLES = 1_000_000_000L;
 
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -147,7 +138,7 @@ public final class ResultDocumentReader {
      */
     public MeasuringDocument document(Path file, Object parsed) {
         JsonNode doc = parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed);
-        Reading at = new Reading(file);
+        Reading at = new Reading(file, mapper);
         String command = header(at, doc);
         return new StatusBinding(new StrictFields(file)).bind(doc, command);
     }
@@ -182,7 +173,7 @@ public final class ResultDocumentReader {
     }
 
     private List<GpuResults> bind(Path file, JsonNode doc) {
-        Reading at = new Reading(file);
+        Reading at = new Reading(file, mapper);
         String command = header(at, doc);
         if (doc.has("unusable")) {
             String why = at.value(doc.get("unusable"), "unusable", String.class, "text");
@@ -354,7 +345,7 @@ public final class ResultDocumentReader {
                 }
                 Quantity quantity = Quantity.of(field).orElseGet(() -> Quantity.unknown(field));
                 out.add(new Result(identity.with(IdentityField.MEASURED, field).build(), quantity,
-                        statistics(at, path + "." + field, e.getValue(), quantity), check, spread));
+                        Summaries.statistics(new StrictFields(at.file), path + "." + field, e.getValue(), quantity), check, spread));
             }
         }
         if (row.has("wrongTrials")) {
@@ -457,51 +448,6 @@ public final class ResultDocumentReader {
         return CheckOutcome.NOT_CHECKED;
     }
 
-    /**
-     * A summary's statistics in the base unit. Its median is required and every figure must be a
-     * finite number of 0 or more that stays finite in the base unit: a null median (once xfer's
-     * NaN) or one of 1e300 GB/s (Infinity in bytes per second) is refused, never judged. Only the
-     * standard deviation may be null, as xfer writes it where it exceeds a double.
-     */
-    private Statistics statistics(Reading at, String path, JsonNode summary, Quantity quantity) {
-        StrictFields strict = new StrictFields(at.file);
-        long n = strict.count(summary, "n", path + ".n", false).orElse(0);
-        at.range(path + ".n", n, 0, MAX_SAMPLES);
-        double median = figure(strict, summary.get("median"), path + ".median", quantity);
-        double[] others = new double[4];
-        List<String> names = List.of("min", "max", "mean", "stddev");
-        for (int k = 0; k < names.size(); k++) {
-            JsonNode node = summary.get(names.get(k));
-            others[k] = node == null || node.isNull() && names.get(k).equals("stddev") ? Double.NaN
-                    : figure(strict, node, path + "." + names.get(k), quantity);
-        }
-        List<Double> samples = new ArrayList<>();
-        Optional<JsonNode> list = strict.list(summary, "samples", path + ".samples");
-        if (list.isPresent()) {
-            if (list.get().size() > MAX_SAMPLES) {
-                throw DocumentException.field(at.file, path + ".samples", "a list of numbers", "too many");
-            }
-            for (int k = 0; k < list.get().size(); k++) {
-                samples.add(figure(strict, list.get().get(k), path + ".samples[" + k + "]", quantity));
-            }
-        }
-        return new Statistics(n, median, others[0], others[1], others[2], others[3], samples);
-    }
-
-    /** One figure of a summary, in the base unit: a finite number, 0 or more, finite in the base unit too. */
-    private static double figure(StrictFields strict, JsonNode node, String path, Quantity quantity) {
-        double value = strict.finite(node, path);
-        if (value < 0) {
-            throw strict.wrong(path, "a number, 0 or more", node);
-        }
-        double base = quantity.toBase(value);
-        if (!Double.isFinite(base) || base > MAX_FIGURE) {
-            throw strict.wrong(path, "a finite number up to " + quantity.fromBase(MAX_FIGURE)
-                    + (quantity.displaySymbol().isEmpty() ? "" : " " + quantity.displaySymbol()), node);
-        }
-        return base;
-    }
-
     private static Optional<GpuContext.Link> link(Reading at, String path, DocumentJson.Device device) {
         DocumentJson.Link now = device.linkCurrent();
         DocumentJson.Link max = device.linkMax();
@@ -530,106 +476,6 @@ public final class ResultDocumentReader {
 
     private static String kind(JsonNode node) {
         return StrictFields.kind(node);
-    }
-
-    /** Typed access to one document's fields, each failure naming the file and field. */
-    private final class Reading {
-        private final Path file;
-
-        Reading(Path file) {
-            this.file = file;
-        }
-
-        <T> T value(JsonNode node, String field, Class<T> type, String expected) {
-            if (node == null || node.isMissingNode() || node.isNull()) {
-                throw DocumentException.field(file, field, expected, kind(node));
-            }
-            try {
-                T value = mapper.treeToValue(node, type);
-                if (value == null) {
-                    throw DocumentException.field(file, field, expected, kind(node));
-                }
-                return value;
-            } catch (MismatchedInputException e) {
-                throw DocumentException.field(file, where(field, e), expected(e, expected), got(node, e));
-            } catch (JsonMappingException e) {
-                throw DocumentException.field(file, where(field, e), expected, got(node, e));
-            } catch (JsonProcessingException e) {
-                // Jackson's own range check: a number beyond the target type (2^70 for a long).
-                throw DocumentException.field(file, where(field, e), expected + " in range", got(node, e));
-            } catch (IllegalArgumentException e) {
-                throw DocumentException.field(file, field, expected, kind(node));
-            }
-        }
-
-        <T> Optional<T> optional(JsonNode doc, String key, String field, Class<T> type, String expected) {
-            JsonNode node = doc.get(key);
-            return node == null || node.isNull() ? Optional.empty() : Optional.of(value(node, field, type, expected));
-        }
-
-        String word(JsonNode node, String field) {
-            String word = value(node, field, String.class, "a word");
-            if (!IdentityField.isWord(word)) {
-                throw DocumentException.field(file, field, "a word of a-z, 0-9 and '-'", kind(node));
-            }
-            return word;
-        }
-
-        Object identityValue(String field, IdentityField identityField, JsonNode node) {
-            if (!identityField.numeric()) {
-                return word(node, field);
-            }
-            long value = value(node, field, Long.class, "a whole number");
-            Limits.Range range = Limits.of(identityField);
-            range(field, value, range.min(), range.max());
-            return value;
-        }
-
-        void range(String field, long value, long min, long max) {
-            if (value < min || value > max) {
-                throw DocumentException.field(file, field, "a whole number from " + min + " to " + max, Long.toString(value));
-            }
-        }
-
-        private String where(String field, JsonProcessingException e) {
-            StringBuilder path = new StringBuilder(field);
-            if (e instanceof JsonMappingException m) {
-                for (JsonMappingException.Reference r : m.getPath()) {
-                    path.append(r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]");
-                }
-            }
-            return path.toString();
-        }
-
-        private String expected(MismatchedInputException e, String otherwise) {
-            Class<?> type = e.getTargetType();
-            if (type == null || e.getPath().isEmpty()) {
-                return otherwise;
-            }
-            if (type == Long.class || type == Integer.class || type == long.class || type == int.class) {
-                return "a whole number";
-            }
-            if (type == Double.class || type == double.class) {
-                return "a number";
-            }
-            if (type == String.class) {
-                return "text";
-            }
-            if (type == Boolean.class || type == boolean.class) {
-                return "true or false";
-            }
-            return otherwise;
-        }
-
-        private String got(JsonNode root, JsonProcessingException e) {
-            JsonNode node = root;
-            if (e instanceof JsonMappingException m) {
-                for (JsonMappingException.Reference r : m.getPath()) {
-                    node = r.getFieldName() != null ? node.path(r.getFieldName()) : node.path(r.getIndex());
-                }
-            }
-            return kind(node);
-        }
     }
 
     private static final class GpuBuilder {
