@@ -99,11 +99,11 @@ final class StatusBinding {
         Optional<JsonNode> expectationList = at.list(part, "expectations", path + "expectations");
         if (expectationList.isPresent()) {
             for (int i = 0; i < expectationList.get().size(); i++) {
-                String at_ = path + "expectations[" + i + "]";
-                JsonNode e = at.object(expectationList.get().get(i), at_);
+                String where = path + "expectations[" + i + "]";
+                JsonNode e = at.object(expectationList.get().get(i), where);
                 expectations.add(new MeasuringDocument.Expectation(
-                        at.text(e, "expectation", at_ + ".expectation", false).orElse("?"),
-                        at.requiredBool(e, "passed", at_ + ".passed"), at.text(e, "line", at_ + ".line", false)));
+                        at.text(e, "expectation", where + ".expectation", false).orElse("?"),
+                        at.requiredBool(e, "passed", where + ".passed"), at.text(e, "line", where + ".line", false)));
             }
         }
         Optional<List<MeasuringDocument.SmokeCheck>> checks = Optional.empty();
@@ -112,10 +112,10 @@ final class StatusBinding {
             if (checkList.isPresent()) {
                 List<MeasuringDocument.SmokeCheck> out = new ArrayList<>();
                 for (int i = 0; i < checkList.get().size(); i++) {
-                    String at_ = path + "checks[" + i + "]";
-                    JsonNode c = at.object(checkList.get().get(i), at_);
-                    out.add(new MeasuringDocument.SmokeCheck(at.text(c, "name", at_ + ".name", false).orElse("?"),
-                            at.requiredBool(c, "passed", at_ + ".passed"), at.text(c, "failure", at_ + ".failure", true)));
+                    String where = path + "checks[" + i + "]";
+                    JsonNode c = at.object(checkList.get().get(i), where);
+                    out.add(new MeasuringDocument.SmokeCheck(at.text(c, "name", where + ".name", false).orElse("?"),
+                            at.requiredBool(c, "passed", where + ".passed"), at.text(c, "failure", where + ".failure", true)));
                 }
                 checks = Optional.of(out);
             }
@@ -132,8 +132,8 @@ final class StatusBinding {
         }
         List<MeasuringDocument.Row> rows = new ArrayList<>();
         for (int i = 0; i < node.size(); i++) {
-            String at_ = path + "results[" + i + "]";
-            rows.add(row(at.object(node.get(i), at_), at_, command));
+            String where = path + "results[" + i + "]";
+            rows.add(row(at.object(node.get(i), where), where, command));
         }
         return new MeasuringDocument.Results(rows, "list");
     }
@@ -225,7 +225,7 @@ final class StatusBinding {
         if (context == null || !context.isObject()) {
             return MeasuringDocument.Facts.NONE;
         }
-        String at_ = path + "context.";
+        String where = path + "context.";
         JsonNode device = context.path("device");
         Optional<String> link = Optional.empty();
         JsonNode now = device.path("linkCurrent");
@@ -235,12 +235,12 @@ final class StatusBinding {
                     + max.path("generation") + " x" + max.path("width") + ")");
         }
         Optional<String> numa = device.isObject()
-                ? at.count(device, "numaNode", at_ + "device.numaNode", true).stream().mapToObj(Long::toString).findFirst()
+                ? at.count(device, "numaNode", where + "device.numaNode", true).stream().mapToObj(Long::toString).findFirst()
                 : Optional.empty();
         return new MeasuringDocument.Facts(
-                device.isObject() ? at.text(device, "name", at_ + "device.name", false) : Optional.empty(),
-                at.text(context, "driverVersion", at_ + "driverVersion", false),
-                at.text(context, "runtimeVersion", at_ + "runtimeVersion", false),
-                at.text(context, "xfer", at_ + "xfer", false), link, numa);
+                device.isObject() ? at.text(device, "name", where + "device.name", false) : Optional.empty(),
+                at.text(context, "driverVersion", where + "driverVersion", false),
+                at.text(context, "runtimeVersion", where + "runtimeVersion", false),
+                at.text(context, "xfer", where + "xfer", false), link, numa);
     }
 }
