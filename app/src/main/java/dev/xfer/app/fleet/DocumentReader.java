@@ -1,9 +1,9 @@
 package dev.xfer.app.fleet;
 
-import dev.xfer.app.format.Json;
 import dev.xfer.app.result.DocumentException;
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.result.ResultDocumentReader;
 
@@ -28,26 +28,53 @@ public final class DocumentReader {
     }
 
     /**
-     * The file's JSON value, not yet bound (the document-status checks look at it as it is), read
-     * with io's cap (DocumentText): no file makes xfer hold more than its limit.
+     * The file's JSON value, not yet bound ({@link #document} and {@link #runs} bind it), read with
+     * io's cap (DocumentText): no file makes xfer hold more than its limit.
      *
      * @throws BadDocumentException when the file cannot be read or is not JSON
      */
     public Object parse(Path file) {
         String text = DocumentText.read(file);
         try {
-            return Json.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new BadDocumentException(file, "not JSON: " + e.getMessage());
+            return reader.tree(file, text);
+        } catch (DocumentException e) {
+            throw new BadDocumentException(file, e.why());
         }
     }
 
-    /** The GPU runs of an already parsed document (a {@code Map} as the writers build it, or a Jackson tree). */
+    /**
+     * What the document records about itself (complete, passed, failures, expectations, checks,
+     * each row's own check), bound strictly: the one model every gate judges a document's status by.
+     *
+     * @throws BadDocumentException when it is no xfer results document or a field is malformed
+     */
+    public MeasuringDocument document(Path file, Object parsed) {
+        try {
+            return reader.document(file, parsed);
+        } catch (DocumentException e) {
+            throw new BadDocumentException(file, e.why());
+        }
+    }
+
+    /** The GPU runs of an already parsed document (a {@code Map} as the writers build it, or {@link #parse}'s value). */
     public List<GpuRun> runs(Path file, Object parsed) {
         try {
             return reader.bind(file, parsed).stream().map(DocumentReader::run).toList();
         } catch (DocumentException e) {
             throw new BadDocumentException(file, e.why());
+        }
+    }
+
+    /**
+     * Checks a parsed document as fleet and compare do, for a reader (plot) that draws it in its own
+     * way: its status strictly, and its figures wherever it holds result rows.
+     *
+     * @throws BadDocumentException naming the file and the field
+     */
+    public void check(Path file, Object parsed) {
+        MeasuringDocument doc = document(file, parsed);
+        if (doc.measuring() && doc.holdsResultRows()) {
+            runs(file, parsed);
         }
     }
 

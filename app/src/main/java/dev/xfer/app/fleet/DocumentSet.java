@@ -1,5 +1,6 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.app.verdict.DocumentStatus.Status;
 import dev.xfer.app.verdict.RunFacts;
@@ -10,9 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -69,9 +68,6 @@ public final class DocumentSet {
     public record Judged(GpuRun run, Status status, RunFacts facts) {
     }
 
-    /** xfer commands whose documents hold no GPU results by design: reading one for them is a mistake, exit 2. */
-    private static final Set<String> NOT_RESULTS = Set.of("devices", "topo", "fleet", "compare");
-
     /**
      * Reads the files one at a time and hands each one's GPU runs, judged, to {@code each}: the
      * parsed document is dropped before the next is read, so memory grows with what {@code each}
@@ -107,18 +103,10 @@ public final class DocumentSet {
         }
     }
 
-    /** The judged GPU runs of one parsed document. */
-    /** Whether the document, or one of its devices, has a non-empty list of result objects. */
-    private static boolean holdsResultRows(Map<?, ?> doc) {
-        if (doc.get("results") instanceof List<?> rows && rows.stream().anyMatch(r -> r instanceof Map<?, ?>)) {
-            return true;
-        }
-        return doc.get("devices") instanceof List<?> devices && devices.stream()
-                .anyMatch(d -> d instanceof Map<?, ?> device && holdsResultRows(device));
-    }
-
+    /** The judged GPU runs of one parsed document ({@link DocumentReader#parse}'s value, or a writer's map). */
     public List<Judged> judge(Path file, Object parsed) {
-        if (parsed instanceof Map<?, ?> doc && readable(doc) && !DocumentStatus.measuring(doc)) {
+        MeasuringDocument doc = reader.document(file, parsed);
+        if (!doc.measuring()) {
             // An unknown command's numbers mean nothing known: its node is NO RESULT, its figures stay out.
             return List.of(new Judged(standIn(file, doc), DocumentStatus.withoutRuns(doc), RunFacts.unknown()));
         }
@@ -126,15 +114,13 @@ public final class DocumentSet {
         try {
             runs = reader.runs(file, parsed);
         } catch (BadDocumentException e) {
-            Map<?, ?> doc = parsed instanceof Map<?, ?> m ? m : Map.of();
             // A document that holds result rows and still cannot be bound has a bad field: exit 2
             // naming it (--skip-bad skips it). Only one with no rows at all ([], null, {"a": 1}) is NO RESULT.
-            if (!readable(doc) || holdsResultRows(doc)) {
+            if (doc.holdsResultRows()) {
                 throw e;
             }
             return List.of(new Judged(standIn(file, doc), DocumentStatus.withoutRuns(doc), RunFacts.unknown()));
         }
-        Map<?, ?> doc = (Map<?, ?>) parsed;
         List<Status> statuses = DocumentStatus.of(doc, runs.size());
         List<RunFacts> facts = RunFacts.of(doc, runs.size());
         List<Judged> out = new ArrayList<>();
@@ -144,19 +130,9 @@ public final class DocumentSet {
         return out;
     }
 
-    /** A document of a schema this xfer reads, of a command that is not one of those without GPU results. */
-    private static boolean readable(Map<?, ?> doc) {
-        return doc.get("schemaVersion") instanceof Long v && v >= 1 && v <= DocumentReader.SCHEMA_VERSION
-                && doc.get("command") instanceof String c && !NOT_RESULTS.contains(c);
-    }
-
-    private static GpuRun standIn(Path file, Map<?, ?> doc) {
-        Map<?, ?> context = doc.get("context") instanceof Map<?, ?> c ? c : doc;
-        String host = context.get("host") instanceof String h ? h : doc.get("host") instanceof String h2 ? h2
-                : "unknown host (" + file.getFileName() + ")";
-        Optional<String> label = context.get("label") instanceof String l ? Optional.of(l) : Optional.empty();
-        String started = context.get("started") instanceof String s ? s : "";
-        return new GpuRun(file, doc.get("command") instanceof String c ? c : "?", host, label, started, -1,
+    private static GpuRun standIn(Path file, MeasuringDocument doc) {
+        String host = doc.host().orElse("unknown host (" + file.getFileName() + ")");
+        return new GpuRun(file, doc.command(), host, doc.label(), doc.started().orElse(""), -1,
                 "(no result)", Optional.empty(), "none", Optional.empty(), List.of(), Optional.empty());
     }
 

@@ -14,6 +14,9 @@ import java.util.Map;
  * top, a version this xfer reads.
  */
 public final class ReportDocuments {
+    /** Documents that describe GPUs or other documents: plot draws them as they are. */
+    private static final java.util.Set<String> NOT_MEASURING = java.util.Set.of("devices", "topo", "fleet", "compare");
+
     private ReportDocuments() {
     }
 
@@ -41,6 +44,11 @@ public final class ReportDocuments {
         }
         if (version < 1) {
             throw new BadDocumentException(file, "not an xfer document (schemaVersion " + version + ")");
+        }
+        if (doc.get("command") instanceof String command && !NOT_MEASURING.contains(command)) {
+            // A measuring document is checked as fleet and compare check it: a malformed field is
+            // a bad document here too, never a chart of a value a gate would refuse.
+            new DocumentReader().check(file, parsed);
         }
         return doc;
     }

@@ -2,8 +2,6 @@ package dev.xfer.app.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
-import java.util.List;
-
 /**
  * The parts of a results document that have one shape in every command, as Jackson binds them.
  * Unknown fields are ignored so that documents with fields added later (an optional field does
@@ -23,10 +21,5 @@ final class DocumentJson {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Link(Integer generation, Integer width) {
-    }
-
-    /** A measured field's summary over the run's iterations, in the document's unit. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    record Summary(Double median, Double min, Double max, Double mean, Double stddev, Long n, List<Double> samples) {
     }
 }

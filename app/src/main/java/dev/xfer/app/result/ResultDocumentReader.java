@@ -4,12 +4,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
@@ -59,11 +57,13 @@ public final class ResultDocumentReader {
     private static final Set<IdentityField> FROM_DOCUMENT = Set.of(IdentityField.COMMAND, IdentityField.PART,
             IdentityField.MEASURED);
 
-    private static final long MAX_SAMPLES = 1_000_000_000L;
+    static final long MAX_SAMPLES = 1_000_000_000L;
 
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            // Numbers are kept as written, so 1e400 is reported as 1e400 (and refused), not read as Infinity.
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .withCoercionConfigDefaults(c -> c.setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
@@ -85,6 +85,17 @@ public final class ResultDocumentReader {
      * reads it with a size cap).
      */
     public List<GpuResults> parse(Path file, String text) {
+        return bind(file, tree(file, text));
+    }
+
+    /**
+     * The JSON value of {@code text}, the content of {@code file}, not yet bound: {@link #document}
+     * and {@link #bind(Path, Object)} take it. Numbers are kept as written (a double's range is
+     * checked where a field is bound).
+     *
+     * @throws DocumentException when it is not JSON
+     */
+    public Object tree(Path file, String text) {
         JsonNode root;
         try (JsonParser parser = mapper.getFactory().createParser(text)) {
             root = mapper.readTree(parser);
@@ -100,7 +111,7 @@ public final class ResultDocumentReader {
         if (root == null) {
             throw new DocumentException(file, "not JSON: the file is empty");
         }
-        return bind(file, root);
+        return root;
     }
 
     /** The whole file as text, unbounded: fleet and compare read with a cap (fleet/DocumentText) and call {@link #parse}. */
@@ -117,11 +128,27 @@ public final class ResultDocumentReader {
         return bind(file, document instanceof JsonNode node ? node : mapper.valueToTree(document));
     }
 
-    private List<GpuResults> bind(Path file, JsonNode doc) {
+    /**
+     * What the gates read of a document apart from its figures, bound strictly
+     * ({@link MeasuringDocument}). A document of a command outside
+     * {@link MeasuringDocument#MEASURING} (and not one that never holds results) comes back with its
+     * header only.
+     *
+     * @throws DocumentException for a document that is not an xfer results document or has a bad field
+     */
+    public MeasuringDocument document(Path file, Object parsed) {
+        JsonNode doc = parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed);
+        Reading at = new Reading(file, mapper);
+        String command = header(at, doc);
+        return new StatusBinding(new StrictFields(file)).bind(doc, command);
+    }
+
+    /** The command of a document whose schemaVersion this xfer reads and whose command holds results. */
+    private String header(Reading at, JsonNode doc) {
+        Path file = at.file;
         if (!doc.isObject()) {
             throw new DocumentException(file, "not an xfer document: the top level is " + kind(doc) + ", not an object");
         }
-        Reading at = new Reading(file);
         JsonNode versionNode = doc.get("schemaVersion");
         if (versionNode == null || versionNode.isNull()) {
             throw new DocumentException(file, "not an xfer document: no schemaVersion at the top");
@@ -139,15 +166,21 @@ public final class ResultDocumentReader {
             throw new DocumentException(file, "not an xfer document: no command at the top");
         }
         String command = at.word(commandNode, "command");
+        if (NOT_MEASURING.contains(command)) {
+            throw new DocumentException(file, "not an xfer results document (" + command + " documents carry no GPU results)");
+        }
+        return command;
+    }
+
+    private List<GpuResults> bind(Path file, JsonNode doc) {
+        Reading at = new Reading(file, mapper);
+        String command = header(at, doc);
         if (doc.has("unusable")) {
             String why = at.value(doc.get("unusable"), "unusable", String.class, "text");
             return List.of(new GpuResults(file, command, Optional.empty(),
                     at.optional(doc, "host", "host", String.class, "text").orElse("unknown"),
                     at.optional(doc, "label", "label", String.class, "text"),
                     at.optional(doc, "started", "started", String.class, "text").orElse(""), List.of(), Optional.of(why)));
-        }
-        if (NOT_MEASURING.contains(command)) {
-            throw new DocumentException(file, "not an xfer results document (" + command + " documents carry no GPU results)");
         }
         if (doc.has("context")) {
             return List.of(gpu(at, "", command, doc, Optional.empty()).build());
@@ -310,11 +343,9 @@ public final class ResultDocumentReader {
                     throw DocumentException.field(at.file, path, "measured fields named in camelCase",
                             "a field named " + mapper.getNodeFactory().textNode(field));
                 }
-                DocumentJson.Summary s = at.value(e.getValue(), path + "." + field, DocumentJson.Summary.class,
-                        "a summary of numbers (median, min, max, mean, stddev, n)");
                 Quantity quantity = Quantity.of(field).orElseGet(() -> Quantity.unknown(field));
                 out.add(new Result(identity.with(IdentityField.MEASURED, field).build(), quantity,
-                        statistics(at, path + "." + field, s).converted(quantity::toBase), check, spread));
+                        Summaries.statistics(new StrictFields(at.file), path + "." + field, e.getValue(), quantity), check, spread));
             }
         }
         if (row.has("wrongTrials")) {
@@ -344,8 +375,12 @@ public final class ResultDocumentReader {
         return java.util.Optional.empty();
     }
 
-    private static boolean isSummary(JsonNode node) {
-        return node.isObject() && node.has("median");
+    /**
+     * A measured field's summary: an object with a {@code median} or an {@code n}, so that a
+     * summary missing its median is refused rather than passed over.
+     */
+    static boolean isSummary(JsonNode node) {
+        return node.isObject() && (node.has("median") || node.has("n"));
     }
 
     private Map<IdentityField, Object> rowFields(Reading at, String path, JsonNode row) {
@@ -413,18 +448,6 @@ public final class ResultDocumentReader {
         return CheckOutcome.NOT_CHECKED;
     }
 
-    private Statistics statistics(Reading at, String path, DocumentJson.Summary s) {
-        long n = s.n() == null ? 0 : s.n();
-        at.range(path + ".n", n, 0, MAX_SAMPLES);
-        List<Double> samples = s.samples() == null ? List.of() : s.samples();
-        if (samples.size() > MAX_SAMPLES || samples.stream().anyMatch(v -> v == null)) {
-            throw DocumentException.field(at.file, path + ".samples", "a list of numbers", "a null or too many");
-        }
-        return new Statistics(n, at.nonNegative(path + ".median", s.median()), at.nonNegative(path + ".min", s.min()),
-                at.nonNegative(path + ".max", s.max()), at.nonNegative(path + ".mean", s.mean()),
-                at.nonNegative(path + ".stddev", s.stddev()), samples);
-    }
-
     private static Optional<GpuContext.Link> link(Reading at, String path, DocumentJson.Device device) {
         DocumentJson.Link now = device.linkCurrent();
         DocumentJson.Link max = device.linkMax();
@@ -452,130 +475,7 @@ public final class ResultDocumentReader {
     }
 
     private static String kind(JsonNode node) {
-        return switch (node.getNodeType()) {
-            case ARRAY -> "a list";
-            case OBJECT, POJO -> "an object";
-            case STRING -> "text " + shown(node);
-            case NUMBER -> "the number " + shown(node);
-            case BOOLEAN -> node.asText();
-            case NULL, MISSING -> "nothing";
-            case BINARY -> "binary data";
-        };
-    }
-
-    private static String shown(JsonNode node) {
-        String text = node.toString();
-        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
-    }
-
-    /** Typed access to one document's fields, each failure naming the file and field. */
-    private final class Reading {
-        private final Path file;
-
-        Reading(Path file) {
-            this.file = file;
-        }
-
-        <T> T value(JsonNode node, String field, Class<T> type, String expected) {
-            if (node == null || node.isMissingNode() || node.isNull()) {
-                throw DocumentException.field(file, field, expected, "nothing");
-            }
-            try {
-                T value = mapper.treeToValue(node, type);
-                if (value == null) {
-                    throw DocumentException.field(file, field, expected, kind(node));
-                }
-                return value;
-            } catch (MismatchedInputException e) {
-                throw DocumentException.field(file, where(field, e), expected(e, expected), got(node, e));
-            } catch (JsonMappingException e) {
-                throw DocumentException.field(file, where(field, e), expected, got(node, e));
-            } catch (JsonProcessingException e) {
-                // Jackson's own range check: a number beyond the target type (2^70 for a long).
-                throw DocumentException.field(file, where(field, e), expected + " in range", got(node, e));
-            } catch (IllegalArgumentException e) {
-                throw DocumentException.field(file, field, expected, kind(node));
-            }
-        }
-
-        <T> Optional<T> optional(JsonNode doc, String key, String field, Class<T> type, String expected) {
-            JsonNode node = doc.get(key);
-            return node == null || node.isNull() ? Optional.empty() : Optional.of(value(node, field, type, expected));
-        }
-
-        String word(JsonNode node, String field) {
-            String word = value(node, field, String.class, "a word");
-            if (!IdentityField.isWord(word)) {
-                throw DocumentException.field(file, field, "a word of a-z, 0-9 and '-'", kind(node));
-            }
-            return word;
-        }
-
-        Object identityValue(String field, IdentityField identityField, JsonNode node) {
-            if (!identityField.numeric()) {
-                return word(node, field);
-            }
-            long value = value(node, field, Long.class, "a whole number");
-            Limits.Range range = Limits.of(identityField);
-            range(field, value, range.min(), range.max());
-            return value;
-        }
-
-        void range(String field, long value, long min, long max) {
-            if (value < min || value > max) {
-                throw DocumentException.field(file, field, "a whole number from " + min + " to " + max, Long.toString(value));
-            }
-        }
-
-        double nonNegative(String field, Double value) {
-            if (value == null) {
-                return Double.NaN;
-            }
-            if (!(value >= 0) || Double.isInfinite(value)) {
-                throw DocumentException.field(file, field, "a number, 0 or more", value.toString());
-            }
-            return value;
-        }
-
-        private String where(String field, JsonProcessingException e) {
-            StringBuilder path = new StringBuilder(field);
-            if (e instanceof JsonMappingException m) {
-                for (JsonMappingException.Reference r : m.getPath()) {
-                    path.append(r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]");
-                }
-            }
-            return path.toString();
-        }
-
-        private String expected(MismatchedInputException e, String otherwise) {
-            Class<?> type = e.getTargetType();
-            if (type == null || e.getPath().isEmpty()) {
-                return otherwise;
-            }
-            if (type == Long.class || type == Integer.class || type == long.class || type == int.class) {
-                return "a whole number";
-            }
-            if (type == Double.class || type == double.class) {
-                return "a number";
-            }
-            if (type == String.class) {
-                return "text";
-            }
-            if (type == Boolean.class || type == boolean.class) {
-                return "true or false";
-            }
-            return otherwise;
-        }
-
-        private String got(JsonNode root, JsonProcessingException e) {
-            JsonNode node = root;
-            if (e instanceof JsonMappingException m) {
-                for (JsonMappingException.Reference r : m.getPath()) {
-                    node = r.getFieldName() != null ? node.path(r.getFieldName()) : node.path(r.getIndex());
-                }
-            }
-            return kind(node);
-        }
+        return StrictFields.kind(node);
     }
 
     private static final class GpuBuilder {

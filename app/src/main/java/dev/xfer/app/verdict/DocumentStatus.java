@@ -1,8 +1,9 @@
 package dev.xfer.app.verdict;
 
+import dev.xfer.app.result.MeasuringDocument;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -17,7 +18,7 @@ import java.util.Set;
  */
 public final class DocumentStatus {
     /** The commands whose documents carry GPU results; any other command is no result. */
-    public static final Set<String> MEASURING = Set.of("bandwidth", "overlap", "check", "batch", "pipeline", "smoke", "latency");
+    public static final Set<String> MEASURING = MeasuringDocument.MEASURING;
 
     private DocumentStatus() {
     }
@@ -74,8 +75,8 @@ public final class DocumentStatus {
     }
 
     /** Whether fleet and compare can take GPU runs from this document at all (its command measures GPUs). */
-    public static boolean measuring(Map<?, ?> doc) {
-        return doc.get("command") instanceof String c && MEASURING.contains(c);
+    public static boolean measuring(MeasuringDocument doc) {
+        return doc.measuring();
     }
 
     /**
@@ -83,13 +84,12 @@ public final class DocumentStatus {
      * command's document without {@code context} or {@code devices} (a smoke run that measured
      * no GPU and did not say why).
      */
-    public static Status withoutRuns(Map<?, ?> doc) {
-        String command = doc.get("command") instanceof String c ? c : "?";
-        if (!MEASURING.contains(command)) {
-            return new Status(List.of(), List.of("unknown command '" + command + "': no results xfer can judge"));
+    public static Status withoutRuns(MeasuringDocument doc) {
+        if (!doc.measuring()) {
+            return new Status(List.of(), List.of("unknown command '" + doc.command() + "': no results xfer can judge"));
         }
         Status top = top(doc);
-        return top.with(new Status(List.of(), List.of("no results: the " + command + " document holds no GPU run")));
+        return top.with(new Status(List.of(), List.of("no results: the " + doc.command() + " document holds no GPU run")));
     }
 
     /**
@@ -97,23 +97,22 @@ public final class DocumentStatus {
      *
      * @param runs how many GPU runs the reader returned for it
      */
-    public static List<Status> of(Map<?, ?> doc, int runs) {
-        String command = doc.get("command") instanceof String c ? c : "?";
+    public static List<Status> of(MeasuringDocument doc, int runs) {
         Status top = top(doc);
-        if (doc.get("unusable") instanceof String) {
+        if (doc.unusable().isPresent()) {
             return List.of(top);
         }
         List<Status> out = new ArrayList<>();
-        boolean anyResult = hasResults(doc);
-        if (severalDevices(doc)) {
+        boolean anyResult = doc.anyFigure();
+        if (doc.severalDevices()) {
             // What the top level records is the whole run's: it goes with the first GPU run, once, so a
             // node's line names it once; the node fails all the same.
-            for (Object device : (List<?>) doc.get("devices")) {
-                Status own = device instanceof Map<?, ?> d ? device(command, d, true, anyResult) : Status.FINE;
+            for (MeasuringDocument.Part device : doc.devices()) {
+                Status own = device(doc.command(), device, true, anyResult);
                 out.add(out.isEmpty() ? top.with(own) : own);
             }
         } else {
-            out.add(top.with(device(command, doc, false, anyResult)));
+            out.add(top.with(device(doc.command(), doc.top(), false, anyResult)));
         }
         // The reader and this class read the same shapes; should they ever differ, no run goes unjudged.
         while (out.size() < runs) {
@@ -122,97 +121,60 @@ public final class DocumentStatus {
         return List.copyOf(out.subList(0, runs));
     }
 
-    /**
-     * Whether any part of the document holds a measured figure: a device's results, or the sections
-     * a several-device bandwidth run keeps at the top ({@code p2p}, {@code concurrent}, {@code patterns}).
-     */
-    private static boolean hasResults(Map<?, ?> doc) {
-        for (String section : List.of("p2p", "concurrent", "patterns", "results")) {
-            if (doc.get(section) instanceof List<?> list && list.stream().anyMatch(r -> r instanceof Map<?, ?> m && judged(m))) {
-                return true;
-            }
-        }
-        if (severalDevices(doc)) {
-            for (Object device : (List<?>) doc.get("devices")) {
-                if (device instanceof Map<?, ?> d && d.get("results") instanceof List<?> list
-                        && list.stream().anyMatch(r -> r instanceof Map<?, ?> m && judged(m))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** A result with a figure to judge: a summary (an object with a median), or a check's tally. */
-    private static boolean judged(Map<?, ?> result) {
-        return hasSummary(result) || result.get("wrongTrials") instanceof Number
-                || result.get("gpus") instanceof List<?> gpus && gpus.stream().anyMatch(g -> g instanceof Map<?, ?> m && hasSummary(m));
-    }
-
-    /** The shape the document reader reads as one GPU run per {@code devices} entry. */
-    private static boolean severalDevices(Map<?, ?> doc) {
-        return doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
-                && devices.getFirst() instanceof Map<?, ?> first && first.containsKey("context");
-    }
-
     /** What the top level of a document records for all its GPU runs. */
-    private static Status top(Map<?, ?> doc) {
+    private static Status top(MeasuringDocument doc) {
         List<String> failures = new ArrayList<>();
         List<String> noResult = new ArrayList<>();
-        incomplete(doc, "the run", noResult);
-        if (Boolean.FALSE.equals(doc.get("passed")) && !(doc.get("unusable") instanceof String)) {
+        incomplete(doc.top(), "the run", noResult);
+        if (doc.top().passed().equals(java.util.Optional.of(false)) && doc.unusable().isEmpty()) {
             failures.add("the document says the run did not pass (passed: false)");
         }
-        if (severalDevices(doc)) {
+        if (doc.severalDevices()) {
             // A several-device document: its failures and expectations at the top are the whole run's.
-            failures.addAll(failureEntries(doc.get("failures")));
-            failures.addAll(unmetExpectations(doc.get("expectations")));
+            failures.addAll(failureEntries(doc.top()));
+            failures.addAll(unmetExpectations(doc.top()));
         }
         return new Status(failures, noResult);
     }
 
     /** What one device's part of a document records: its results, failures, checks and completeness. */
-    private static Status device(String command, Map<?, ?> part, boolean entry, boolean anyResult) {
+    private static Status device(String command, MeasuringDocument.Part part, boolean entry, boolean anyResult) {
         List<String> failures = new ArrayList<>();
         List<String> noResult = new ArrayList<>();
         if (entry) {
             incomplete(part, "this GPU's run", noResult);
-            if (Boolean.FALSE.equals(part.get("passed"))) {
+            if (part.passed().equals(java.util.Optional.of(false))) {
                 failures.add("the GPU's run did not pass (passed: false)");
             }
         }
-        failures.addAll(failureEntries(part.get("failures")));
-        failures.addAll(unmetExpectations(part.get("expectations")));
-        Object results = part.get("results");
+        failures.addAll(failureEntries(part));
+        failures.addAll(unmetExpectations(part));
+        MeasuringDocument.Results results = part.results();
         int judged = 0;
-        if (results instanceof List<?> list) {
-            for (Object r : list) {
-                if (!(r instanceof Map<?, ?> result)) {
-                    continue;
-                }
-                String source = result.get("command") instanceof String c ? c : command;
-                if (judged(result)) {
-                    judged++;
-                }
-                failures.addAll(resultFailures(source, result));
+        for (MeasuringDocument.Row row : results.rows()) {
+            if (row.judged()) {
+                judged++;
             }
+            failures.addAll(resultFailures(row.command().orElse(command), row));
         }
         if (judged == 0 && (!anyResult || command.equals("smoke"))) {
-            noResult.add(results instanceof List<?> l && l.isEmpty() ? "no results (results: [])"
-                    : results == null ? "no results (results: " + (part.containsKey("results") ? "null" : "missing") + ")"
-                    : "no results (no result holds a measured figure)");
+            noResult.add(switch (results.shape()) {
+                case "list" -> results.rows().isEmpty() ? "no results (results: [])"
+                        : "no results (no result holds a measured figure)";
+                case "null", "missing" -> "no results (results: " + results.shape() + ")";
+                default -> "no results (no result holds a measured figure)";
+            });
         }
         if (command.equals("smoke")) {
             // smoke lists every check it made (link, copies, overlap, synchronized copies); a run that
             // stopped before them, or a document cut short, has no list or an empty one. (Whether the
             // copy-check scenarios ran is not asked: a quicker profile may leave them out.)
-            if (!(part.get("checks") instanceof List<?> checks) || checks.isEmpty()) {
-                noResult.add("smoke did not finish its checks (" + (part.get("checks") instanceof List<?> ? "checks: []" : "no checks list") + ")");
+            if (part.checks().isEmpty() || part.checks().get().isEmpty()) {
+                noResult.add("smoke did not finish its checks (" + (part.checks().isPresent() ? "checks: []" : "no checks list") + ")");
             } else {
-                for (Object c : checks) {
-                    if (c instanceof Map<?, ?> check && Boolean.FALSE.equals(check.get("passed"))) {
-                        failures.add("smoke check " + check.get("name") + " failed"
-                                + (check.get("failure") instanceof String why ? ": " + why : ""));
+                for (MeasuringDocument.SmokeCheck check : part.checks().get()) {
+                    if (!check.passed()) {
+                        failures.add("smoke check " + check.name() + " failed" + check.failure().map(why -> ": " + why).orElse(""));
                     }
                 }
             }
@@ -220,94 +182,45 @@ public final class DocumentStatus {
         return new Status(failures, noResult);
     }
 
-    private static void incomplete(Map<?, ?> doc, String what, List<String> noResult) {
-        if (Boolean.FALSE.equals(doc.get("complete"))) {
-            String why = doc.get("stopped") instanceof Map<?, ?> stopped && stopped.get("message") instanceof String line
-                    ? ": " + line : doc.get("stopped") instanceof String s ? ": " + s : "";
-            noResult.add(what + " is incomplete (complete: false)" + why);
+    private static void incomplete(MeasuringDocument.Part part, String what, List<String> noResult) {
+        if (!part.complete()) {
+            noResult.add(what + " is incomplete (complete: false)" + part.stopped().map(why -> ": " + why).orElse(""));
         }
-    }
-
-    private static boolean hasSummary(Map<?, ?> result) {
-        for (Object v : result.values()) {
-            if (v instanceof Map<?, ?> m && m.get("median") instanceof Number) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A result's own failure marks: unverified data, an error beyond tolerance, wrong synchronized trials. */
-    private static List<String> resultFailures(String command, Map<?, ?> result) {
+    private static List<String> resultFailures(String command, MeasuringDocument.Row result) {
         List<String> out = new ArrayList<>();
         String who = identity(command, result);
-        if (Boolean.FALSE.equals(result.get("verified"))) {
+        if (result.verified().equals(java.util.Optional.of(false))) {
             out.add(who + " not verified: the copied data were wrong (verified: false)");
         }
-        if (Boolean.FALSE.equals(result.get("withinTolerance"))) {
-            out.add(who + " error beyond tolerance (maxError " + result.get("maxError") + ")");
+        if (result.withinTolerance().equals(java.util.Optional.of(false))) {
+            out.add(who + " error beyond tolerance (maxError " + result.maxError().map(String::valueOf).orElse("null") + ")");
         }
-        if (command.equals("check") && Boolean.TRUE.equals(result.get("synchronized"))
-                && result.get("wrongTrials") instanceof Number wrong && wrong.longValue() > 0) {
-            out.add(who + ": " + wrong + " wrong trials of " + result.get("trials") + " where the run required none (synchronized)");
-        } else if (command.equals("check") && "broken".equals(result.get("verdict"))) {
+        long wrong = result.wrongTrials().orElse(0);
+        if (command.equals("check") && result.synchronizedRun() && result.wrongTrials().isPresent() && wrong > 0) {
+            out.add(who + ": " + wrong + " wrong trials of "
+                    + (result.trials().isPresent() ? Long.toString(result.trials().getAsLong()) : "null")
+                    + " where the run required none (synchronized)");
+        } else if (command.equals("check") && result.verdict().equals(java.util.Optional.of("broken"))) {
             out.add(who + ": wrong data despite synchronization (verdict broken)");
         }
         return out;
     }
 
-    private static String identity(String command, Map<?, ?> result) {
-        StringBuilder out = new StringBuilder(command.equals("bandwidth") || command.equals("smoke") ? "" : command + " ");
-        for (String field : List.of("scenario", "schedule", "strategy", "memory", "copy", "direction", "bytes")) {
-            Object value = result.get(field);
-            if (value instanceof String || value instanceof Number) {
-                out.append(out.isEmpty() || out.charAt(out.length() - 1) == ' ' ? "" : ".")
-                        .append(field.equals("bytes") && value instanceof Long b ? dev.xfer.app.units.ByteSize.ofBytes(b).format() : value);
-            }
-        }
-        return out.isEmpty() ? command + " result" : out.toString().strip();
+    private static String identity(String command, MeasuringDocument.Row result) {
+        String prefix = command.equals("bandwidth") || command.equals("smoke") ? "" : command + " ";
+        String named = prefix + String.join(".", result.naming());
+        return prefix.isEmpty() && result.naming().isEmpty() ? command + " result" : named.strip();
     }
 
-    private static List<String> failureEntries(Object failures) {
-        List<String> out = new ArrayList<>();
-        if (failures instanceof List<?> list) {
-            for (Object f : list) {
-                out.add("failure recorded: " + describe(f));
-            }
-        }
-        return out;
+    private static List<String> failureEntries(MeasuringDocument.Part part) {
+        return part.failures().stream().map(f -> "failure recorded: " + f).toList();
     }
 
-    private static String describe(Object failure) {
-        if (failure instanceof Map<?, ?> m) {
-            if (m.get("configuration") instanceof String c && m.containsKey("offset")) {
-                return c + ": wrong byte at offset " + m.get("offset") + " (expected " + m.get("expected") + ", got " + m.get("actual") + ")";
-            }
-            for (String key : List.of("line", "message", "summary", "reason", "what")) {
-                if (m.get(key) instanceof String s) {
-                    return s;
-                }
-            }
-            List<String> parts = new ArrayList<>();
-            m.forEach((k, v) -> {
-                if (!(v instanceof Map<?, ?>) && !(v instanceof List<?>) && parts.size() < 5) {
-                    parts.add(k + " " + v);
-                }
-            });
-            return String.join(", ", parts);
-        }
-        return String.valueOf(failure);
-    }
-
-    private static List<String> unmetExpectations(Object expectations) {
-        List<String> out = new ArrayList<>();
-        if (expectations instanceof List<?> list) {
-            for (Object e : list) {
-                if (e instanceof Map<?, ?> m && Boolean.FALSE.equals(m.get("passed"))) {
-                    out.add("expectation not met: " + (m.get("line") instanceof String line ? line : m.get("expectation")));
-                }
-            }
-        }
-        return out;
+    private static List<String> unmetExpectations(MeasuringDocument.Part part) {
+        return part.expectations().stream().filter(e -> !e.passed())
+                .map(e -> "expectation not met: " + e.line().orElse(e.expectation())).toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.xfer.app.verdict;
 
+import dev.xfer.app.result.MeasuringDocument;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,15 +29,12 @@ public record RunFacts(Map<String, String> facts) {
     }
 
     /** One per GPU run of the document, in the document reader's order (see {@link DocumentStatus#of}). */
-    public static List<RunFacts> of(Map<?, ?> doc, int runs) {
+    public static List<RunFacts> of(MeasuringDocument doc, int runs) {
         List<RunFacts> out = new ArrayList<>();
-        if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
-                && devices.getFirst() instanceof Map<?, ?> first && first.containsKey("context")) {
-            for (Object device : devices) {
-                out.add(device instanceof Map<?, ?> d ? one(d) : unknown());
-            }
+        if (doc.severalDevices()) {
+            doc.devices().forEach(d -> out.add(one(d)));
         } else {
-            out.add(one(doc));
+            out.add(one(doc.top()));
         }
         while (out.size() < runs) {
             out.add(unknown());
@@ -43,45 +42,26 @@ public record RunFacts(Map<String, String> facts) {
         return List.copyOf(out.subList(0, runs));
     }
 
-    private static RunFacts one(Map<?, ?> part) {
+    private static RunFacts one(MeasuringDocument.Part part) {
         Map<String, String> facts = new LinkedHashMap<>();
-        Map<?, ?> context = part.get("context") instanceof Map<?, ?> c ? c : Map.of();
-        Map<?, ?> device = context.get("device") instanceof Map<?, ?> d ? d : Map.of();
-        put(facts, MODEL, device.get("name"));
-        put(facts, "driver", context.get("driverVersion"));
-        put(facts, "runtime", context.get("runtimeVersion"));
-        put(facts, "xfer", context.get("xfer"));
-        if (device.get("linkCurrent") instanceof Map<?, ?> now && device.get("linkMax") instanceof Map<?, ?> max) {
-            facts.put("link", "Gen" + now.get("generation") + " x" + now.get("width") + " (max Gen" + max.get("generation")
-                    + " x" + max.get("width") + ")");
-        }
+        MeasuringDocument.Facts recorded = part.facts();
+        put(facts, MODEL, recorded.model());
+        put(facts, "driver", recorded.driver());
+        put(facts, "runtime", recorded.runtime());
+        put(facts, "xfer", recorded.xfer());
+        recorded.link().ifPresent(link -> facts.put("link", link));
         // Where host memory sat: the --numa-node asked for and the nodes its pages were found on.
         TreeSet<String> placement = new TreeSet<>();
-        if (part.get("results") instanceof List<?> results) {
-            for (Object r : results) {
-                if (r instanceof Map<?, ?> result) {
-                    if (result.get("numaNode") != null) {
-                        placement.add("numa-node " + result.get("numaNode"));
-                    }
-                    if (result.get("hostMemoryNodes") instanceof Map<?, ?> nodes && !nodes.isEmpty()) {
-                        placement.add("pages on node " + String.join("+", new TreeSet<>(nodes.keySet().stream().map(String::valueOf).toList())));
-                    }
-                }
-            }
-        }
+        part.results().rows().forEach(row -> placement.addAll(row.placement()));
         if (!placement.isEmpty()) {
             facts.put("host memory placement", String.join(", ", placement));
         }
-        if (device.get("numaNode") != null) {
-            facts.put("GPU's NUMA node", String.valueOf(device.get("numaNode")));
-        }
+        recorded.gpuNumaNode().ifPresent(node -> facts.put("GPU's NUMA node", node));
         return new RunFacts(facts);
     }
 
-    private static void put(Map<String, String> facts, String name, Object value) {
-        if (value instanceof String s && !s.isBlank()) {
-            facts.put(name, s);
-        }
+    private static void put(Map<String, String> facts, String name, java.util.Optional<String> value) {
+        value.filter(s -> !s.isBlank()).ifPresent(s -> facts.put(name, s));
     }
 
     /** Every fact recorded on both sides whose values differ, as {@code driver 580.1 -> 590.2}. */
