@@ -37,6 +37,7 @@ class OptionDocumentationTest {
             "--repo", "--pattern",              // gh release download
             "--cpunodebind", "--membind",       // numactl
             "--dump-includes",                  // jextract
+            "--release", "--module-version",    // javac, building jextract by hand
             "--mode",                           // benchmarks/reference/bandwidth_ref
             "--ntasks-per-node", "--nodes", "--export", // srun and sbatch (Slurm)
             "--collector",                      // node_exporter (--collector.textfile.directory)
