@@ -23,8 +23,9 @@ import java.util.function.Consumer;
  * {@link #stop()} opens the gate in a {@code finally}, so a failing stop event does not leave the
  * stream held; {@link #guarding} wraps the work so that a failure while it is queued opens it too
  * (and the caller owns the gate in try-with-resources, whose close opens it). When the gate had opened before
- * the stop event was queued ({@code hold_stream}'s time limit passed while the host queued, a host
- * stalled for seconds) the sample is not a gated one, and {@link #stop()} says so by throwing.
+ * the stop event was queued ({@code hold_stream}'s time limit passed while the host queued: a host
+ * stalled for seconds, or a run of so many operations that the driver's queue filled and a launch
+ * waited for the held stream) the sample is not a gated one, and {@link #stop()} says so by throwing.
  */
 public final class GatedEventClock implements SampleClock {
     private final CudaEvent start;
@@ -64,8 +65,9 @@ public final class GatedEventClock implements SampleClock {
         }
         stop.synchronize();
         if (openedEarly) {
-            throw new IllegalStateException("the hold_stream gate opened before the schedule was queued"
-                    + " (the host stalled past its time limit): the sample would count the host's queuing");
+            throw new IllegalStateException("the hold_stream gate opened before the run was queued (the host stalled,"
+                    + " or the driver's queue filled, past its 2 s limit): the sample would count the host's queuing;"
+                    + " use --start plain, or fewer operations per run");
         }
     }
 
