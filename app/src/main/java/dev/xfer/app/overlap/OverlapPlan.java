@@ -60,10 +60,10 @@ public record OverlapPlan(long elements, int streams, int blockSize, int kernelI
                     + Math.min(warmupNanos, callPathWarmupNanos) + " ns");
         }
         java.util.Objects.requireNonNull(start, "start");
-        if (start == StartMode.GATED && memory == HostMemoryKind.PAGEABLE) {
+        if (start == StartMode.GATED && !memory.isPageLocked()) {
             // A pageable copy may wait on the host for its stream, which the gate holds until the host is done.
-            throw new IllegalArgumentException("--start gated needs page-locked host memory (pinned, registered or"
-                    + " write-combined): a pageable copy can block the host behind the held stream");
+            throw new IllegalArgumentException("--start gated needs page-locked host memory (pinned, pinned-huge,"
+                    + " registered or write-combined): a " + memory + " copy can block the host behind the held stream");
         }
     }
 

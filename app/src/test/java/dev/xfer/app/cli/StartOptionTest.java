@@ -30,7 +30,7 @@ class StartOptionTest {
                 arguments(new String[] {"overlap", "--start", ""}, "unknown --start '' (expected plain or gated)"),
                 arguments(new String[] {"pipeline", "--start", "held"}, "unknown --start 'held' (expected plain or gated)"),
                 arguments(new String[] {"overlap", "--start", "gated", "--memory", "pageable"},
-                        "--start gated needs page-locked host memory (pinned, registered or write-combined)"));
+                        "--start gated needs page-locked host memory (pinned, pinned-huge, registered or write-combined): a pageable copy"));
     }
 
     @ParameterizedTest

@@ -74,7 +74,7 @@ class GatedStartTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = HostMemoryKind.class, names = {"PINNED", "REGISTERED", "WRITE_COMBINED"})
+    @EnumSource(value = HostMemoryKind.class, names = {"PINNED", "PINNED_HUGE", "REGISTERED", "WRITE_COMBINED"})
     void gatedTakesPageLockedMemory(HostMemoryKind memory) {
         OverlapPlan p = new OverlapPlan(1024, 4, 256, 1, List.of(OverlapSchedule.values()), 20, 3, memory)
                 .withStart(StartMode.GATED);
