@@ -2,7 +2,7 @@
 # Runs on a GPU machine without a JDK, from a checkout that carries .device/ (made here by
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
-#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-jit overlap-table check checktime tinyrate numa
+#   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
 #                                   openmetrics verdict names patterns peers  (multi, fleet, patterns, peers need two GPUs at least)
@@ -92,6 +92,20 @@ step() {
              run "$work/ref/overlap_ref"
              expect_rc 0 "$xfer" overlap --elements 1000003 --streams 3
              expect_rc 0 "$xfer" overlap --memory pageable ;;
+    overlap-start) # Issue 32: --start plain against gated, OVERLAP_START_RUNS (20) separate processes each,
+                   # alternating, for overlap at async.cu's defaults and pipeline (32 batches, 2 buffers);
+                   # documents in $out/overlap-start/, then fleet over each set: the spread between processes.
+                   local i s d="$out/overlap-start"
+                   mkdir -p "$d"
+                   for i in $(seq 1 "${OVERLAP_START_RUNS:-20}"); do for s in plain gated; do
+                     expect_rc 0 "$xfer" --label "$s-$i" overlap --start "$s" --json --output "$d/overlap-$s-$i.json"
+                     expect_rc 0 "$xfer" --label "$s-$i" pipeline --start "$s" --batches 32 --json \
+                       --output "$d/pipeline-$s-$i.json"
+                   done; done
+                   for s in plain gated; do
+                     run "$xfer" fleet "$d"/overlap-"$s"-*.json
+                     run "$xfer" fleet "$d"/pipeline-"$s"-*.json
+                   done ;;
     overlap-jit) reference; run "$work/ref/overlap_ref" --schedules sequential
                  expect_rc 0 "$xfer" overlap --schedules sequential --warmup 3
                  expect_rc 0 "$xfer" overlap --schedules sequential --warmup 3000

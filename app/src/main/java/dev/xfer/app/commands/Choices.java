@@ -142,6 +142,13 @@ public final class Choices {
         }
     }
 
+    /** overlap and pipeline --start: how a timed run starts. */
+    public static final class Starts extends Values {
+        public Starts() {
+            super(labels(dev.xfer.app.measure.StartMode.class, dev.xfer.app.measure.StartMode::label));
+        }
+    }
+
     private static List<String> with(List<String> values, String more) {
         List<String> all = new ArrayList<>(values);
         all.add(more);

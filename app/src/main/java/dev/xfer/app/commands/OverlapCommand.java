@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.overlap.OverlapPerDevice;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapSchedule;
@@ -65,6 +66,12 @@ public final class OverlapCommand implements Callable<Integer> {
             description = "Host memory: ${COMPLETION-CANDIDATES} (default pinned; pageable defeats overlap).")
     private String memory = "pinned";
 
+    @Option(names = "--start", paramLabel = "MODE", completionCandidates = Choices.Starts.class,
+            description = "How each timed run starts: ${COMPLETION-CANDIDATES} (default plain: async.cu's, the host "
+                    + "queues while the GPU runs; gated: the whole run queued behind hold_stream first, timed from "
+                    + "the gate's opening, so host jitter is outside the window; needs page-locked --memory).")
+    private String start = "plain";
+
     @Mixin
     private NumaNodeMixin numaNode;
 
@@ -91,7 +98,7 @@ public final class OverlapCommand implements Callable<Integer> {
         try {
             return new OverlapPlan(elements(), streams, blockSize, kernelIterations,
                     schedules.stream().map(OverlapSchedule::fromLabel).distinct().toList(),
-                    iterations, warmup, HostMemoryKind.fromLabel(memory));
+                    iterations, warmup, HostMemoryKind.fromLabel(memory)).withStart(StartMode.fromLabel(start));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.UsageException;
+import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.pipeline.PipelinePerDevice;
@@ -44,6 +45,12 @@ public final class PipelineCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 
+    @Option(names = "--start", paramLabel = "MODE", completionCandidates = Choices.Starts.class,
+            description = "How each timed run starts: ${COMPLETION-CANDIDATES} (default plain: batch by batch, timed "
+                    + "by the host's clock as a training loop sees it; gated: every batch queued behind hold_stream "
+                    + "first, timed by events from the gate's opening, so host jitter is outside the window).")
+    private String start = "plain";
+
     @Option(names = "--timeline",
             description = "After the table, draw one recorded (untimed) run of all batches: a row per stream and engine, > H2D, # kernel, < D2H.")
     private boolean timeline;
@@ -63,7 +70,8 @@ public final class PipelineCommand implements Callable<Integer> {
 
     PipelinePlan plan() {
         try {
-            return new PipelinePlan(batches, ByteSize.parse(size).bytes(), kernelIterations, buffers, iterations, warmup);
+            return new PipelinePlan(batches, ByteSize.parse(size).bytes(), kernelIterations, buffers, iterations, warmup,
+                    StartMode.fromLabel(start));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

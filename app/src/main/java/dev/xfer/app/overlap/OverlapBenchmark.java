@@ -1,7 +1,9 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.bandwidth.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.EventClock;
+import dev.xfer.app.measure.GatedEventClock;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
@@ -35,6 +37,12 @@ import java.util.function.Function;
  * async.cu's experiment: the same array through H2D, kernel and D2H in three orders, each
  * iteration timed by events on the legacy default stream. The chunk streams are blocking
  * streams, as async.cu's cudaStreamCreate makes, so the stop event waits for all of them.
+ * <p>
+ * With {@code --start gated} ({@link OverlapPlan#gated()}) each timed iteration, start and stop
+ * events included, is queued behind {@code hold_stream} on the legacy stream, which holds the
+ * blocking chunk streams too, and the gate opens once all of it is queued ({@link GatedEventClock}).
+ * The sequential schedule then queues its copies with cudaMemcpyAsync on the legacy stream: the same
+ * order on the device, but a synchronous cudaMemcpy would wait on the host for the held stream.
  * <p>
  * {@link #run(OverlapPlan, NodeTarget)} runs the plan with the measuring thread placed on a NUMA
  * node: the host array (pinned, registered or write-combined memory, or pageable) is allocated and
@@ -99,14 +107,16 @@ public final class OverlapBenchmark {
              DeviceBuffer array = DeviceBuffer.allocate(device, plan.bytes());
              CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
-             Streams streams = new Streams(device, plan.streams())) {
+             Streams streams = new Streams(device, plan.streams());
+             // Last, so it closes first: the gate opens before the streams and buffers go.
+             StreamGate gate = plan.gated() ? new StreamGate(kernels.holdStream()) : null) {
             if (plan.memory() == HostMemoryKind.PAGEABLE) {
                 PlacedRun.settle(host.segment(), target);
             }
             // Pages are sampled only for a placed run: an unplaced run asked no question about them.
             Optional<HostMemoryNodes> pages = target.placed() ? pageNodes.apply(host.segment()) : Optional.empty();
             Kernel kernel = kernels.overlap();
-            Work work = new Work(plan, kernel, host.segment(), array, streams, start, stop);
+            Work work = new Work(plan, kernel, host.segment(), array, streams, start, stop, gate);
             int total = plan.schedules().size() + 1;
             progress.measuring(0, total, "warming up the JIT on every schedule");
             work.warmUpCallPath();
@@ -205,11 +215,13 @@ public final class OverlapBenchmark {
         private final CudaEvent stop;
         private final CudaStream legacy = CudaStream.legacyDefault();
         private final List<Chunk> chunks;
-        /** Calibrated on the first recording. */
+        /** Calibrated on the first recording of a plain run. */
         private IssueGate gate;
+        /** The gate a gated run queues each iteration behind; null for a plain run. */
+        private final StreamGate held;
 
         Work(OverlapPlan plan, Kernel kernel, MemorySegment host, DeviceBuffer array, Streams streams,
-             CudaEvent start, CudaEvent stop) {
+             CudaEvent start, CudaEvent stop, StreamGate held) {
             this.plan = plan;
             this.kernel = kernel;
             this.host = host;
@@ -218,6 +230,7 @@ public final class OverlapBenchmark {
             this.start = start;
             this.stop = stop;
             this.chunks = plan.chunks();
+            this.held = held;
         }
 
         /**
@@ -228,7 +241,7 @@ public final class OverlapBenchmark {
         void warmUpCallPath() {
             long start = System.nanoTime();
             while (System.nanoTime() - start < plan.callPathWarmupNanos()) {
-                sequential();
+                issue(OverlapSchedule.SEQUENTIAL).run();
                 v1();
                 v2();
                 legacy.synchronize();
@@ -244,22 +257,30 @@ public final class OverlapBenchmark {
         }
 
         double[] time(OverlapSchedule schedule) {
-            Runnable issue = switch (schedule) {
-                case SEQUENTIAL -> this::sequential;
+            return samples(issue(schedule));
+        }
+
+        /** What one iteration of {@code schedule} queues; a gated run's sequential copies are asynchronous. */
+        private Runnable issue(OverlapSchedule schedule) {
+            return switch (schedule) {
+                case SEQUENTIAL -> held != null ? this::sequentialQueued : this::sequential;
                 case V1 -> this::v1;
                 case V2 -> this::v2;
             };
-            return samples(issue);
         }
 
         /**
          * Issues the schedule outside the timed iterations with a pair of timing events around
          * each operation on its own stream, all read against one reference event recorded on the
-         * legacy stream behind an {@link IssueGate} (the chunk streams wait for it). Twice: the
-         * first pass runs this code for the first time (class loading, lambdas) and is not kept.
+         * legacy stream behind an {@link IssueGate} (the chunk streams wait for it). A gated run
+         * records behind its StreamGate instead, opened once the iteration is queued: every copy
+         * is then asynchronous, so nothing waits on the host for the held stream, and no busy
+         * kernel needs calibrating (a plain run's sequential copies are synchronous, and would).
+         * Twice: the first pass runs this code for the first time (class loading, lambdas) and is
+         * not kept.
          */
         ScheduleTimeline record(OverlapSchedule schedule) {
-            if (gate == null) {
+            if (gate == null && held == null) {
                 long n = Math.min(32, plan.elements());
                 gate = IssueGate.calibrate(device(), legacy, iterations -> kernel.launch(1, 32, new KernelArguments()
                         .pointer(array.address()).int64(0).int64(n).int32(iterations), legacy));
@@ -275,36 +296,52 @@ public final class OverlapBenchmark {
             for (int i = 0; !sequential && i < plan.streams(); i++) {
                 waiting.add(streams.get(i));
             }
-            try (Recorder recorder = new Recorder(device(), sequential ? 3 : 3 * chunks.size(), legacy, gate, waiting)) {
-                switch (schedule) {
-                    case SEQUENTIAL -> {
-                        Chunk whole = new Chunk(0, 0, plan.elements());
-                        recorder.around(0, 0, TimedOp.Stage.H2D, legacy, () -> Memcpy.copy(array.address(), host,
-                                plan.bytes(), CopyKind.HOST_TO_DEVICE));
-                        recorder.around(0, 0, TimedOp.Stage.KERNEL, legacy, () -> kernel(whole, legacy));
-                        recorder.around(0, 0, TimedOp.Stage.D2H, legacy, () -> Memcpy.copy(host, array.address(),
-                                plan.bytes(), CopyKind.DEVICE_TO_HOST));
-                    }
-                    case V1 -> {
-                        for (int i = 0; i < chunks.size(); i++) {
-                            recordH2d(recorder, i);
-                            recordKernel(recorder, i);
-                            recordD2h(recorder, i);
-                        }
-                    }
-                    case V2 -> {
-                        for (int i = 0; i < chunks.size(); i++) {
-                            recordH2d(recorder, i);
-                        }
-                        for (int i = 0; i < chunks.size(); i++) {
-                            recordKernel(recorder, i);
-                        }
-                        for (int i = 0; i < chunks.size(); i++) {
-                            recordD2h(recorder, i);
-                        }
+            // A gated run records behind the same gate it is timed behind, opened once the iteration is queued.
+            Runnable hold = held != null ? () -> held.hold(legacy) : gate::hold;
+            try (Recorder recorder = new Recorder(device(), sequential ? 3 : 3 * chunks.size(), legacy, hold, waiting)) {
+                issueRecorded(schedule, recorder);
+                release();
+                return new ScheduleTimeline(schedule, recorder.ops());
+            } finally {
+                release(); // a failure anywhere, the Recorder's own included, must not leave the stream held
+            }
+        }
+
+        /** Opens a gated run's gate (again: opening it twice is harmless); nothing for a plain run. */
+        private void release() {
+            if (held != null) {
+                held.release();
+            }
+        }
+
+        private void issueRecorded(OverlapSchedule schedule, Recorder recorder) {
+            switch (schedule) {
+                case SEQUENTIAL -> {
+                    Chunk whole = new Chunk(0, 0, plan.elements());
+                    recorder.around(0, 0, TimedOp.Stage.H2D, legacy, () -> copy(array.address(), host,
+                            CopyKind.HOST_TO_DEVICE));
+                    recorder.around(0, 0, TimedOp.Stage.KERNEL, legacy, () -> kernel(whole, legacy));
+                    recorder.around(0, 0, TimedOp.Stage.D2H, legacy, () -> copy(host, array.address(),
+                            CopyKind.DEVICE_TO_HOST));
+                }
+                case V1 -> {
+                    for (int i = 0; i < chunks.size(); i++) {
+                        recordH2d(recorder, i);
+                        recordKernel(recorder, i);
+                        recordD2h(recorder, i);
                     }
                 }
-                return new ScheduleTimeline(schedule, recorder.ops());
+                case V2 -> {
+                    for (int i = 0; i < chunks.size(); i++) {
+                        recordH2d(recorder, i);
+                    }
+                    for (int i = 0; i < chunks.size(); i++) {
+                        recordKernel(recorder, i);
+                    }
+                    for (int i = 0; i < chunks.size(); i++) {
+                        recordD2h(recorder, i);
+                    }
+                }
             }
         }
 
@@ -335,6 +372,23 @@ public final class OverlapBenchmark {
             Memcpy.copy(array.address(), host, plan.bytes(), CopyKind.HOST_TO_DEVICE);
             kernel(whole, legacy);
             Memcpy.copy(host, array.address(), plan.bytes(), CopyKind.DEVICE_TO_HOST);
+        }
+
+        /** The sequential schedule queued without waiting: the same order on the legacy stream. */
+        private void sequentialQueued() {
+            Chunk whole = new Chunk(0, 0, plan.elements());
+            Memcpy.copyAsync(array.address(), host, plan.bytes(), CopyKind.HOST_TO_DEVICE, legacy);
+            kernel(whole, legacy);
+            Memcpy.copyAsync(host, array.address(), plan.bytes(), CopyKind.DEVICE_TO_HOST, legacy);
+        }
+
+        /** The whole array one way on the legacy stream: waited for by a plain run, queued by a gated one. */
+        private void copy(MemorySegment dst, MemorySegment src, CopyKind kind) {
+            if (held != null) {
+                Memcpy.copyAsync(dst, src, plan.bytes(), kind, legacy);
+            } else {
+                Memcpy.copy(dst, src, plan.bytes(), kind);
+            }
         }
 
         private void v1() {
@@ -380,12 +434,17 @@ public final class OverlapBenchmark {
          * Times {@code issue} in milliseconds between two events on the legacy stream, which wait
          * for the blocking chunk streams; the host array is zeroed before every run, outside the
          * window, so each run's kernel adds to zeros, as async.cu's memset makes it, and the error
-         * check reads one run's result.
+         * check reads one run's result. A gated run queues the events and {@code issue} behind the
+         * gate ({@link GatedEventClock}); a failure while queuing opens the gate at once.
          */
         private double[] samples(Runnable issue) {
-            return new SampleLoop(new Warmup(plan.warmup(), plan.warmupNanos()), plan.iterations())
-                    .settingUp(() -> host.fill((byte) 0))
-                    .milliseconds(new EventClock(start, stop, legacy), issue);
+            SampleLoop loop = new SampleLoop(new Warmup(plan.warmup(), plan.warmupNanos()), plan.iterations())
+                    .settingUp(() -> host.fill((byte) 0));
+            if (held == null) {
+                return loop.milliseconds(new EventClock(start, stop, legacy), issue);
+            }
+            GatedEventClock clock = new GatedEventClock(start, stop, legacy, held::hold, held::release);
+            return loop.milliseconds(clock, clock.guarding(issue));
         }
 
         private double median(Runnable issue) {

@@ -26,18 +26,30 @@ public final class OverlapJson {
         return parameters;
     }
 
+    /**
+     * The plan's parameters. {@code "start": "gated"} only for a gated run: a plain run's document is
+     * the one written before there was a choice, and a reader takes an absent start as plain.
+     */
     public static Map<String, Object> parameters(OverlapPlan plan) {
-        return Json.object("elements", plan.elements(), "bytes", plan.bytes(), "streams", plan.streams(),
-                "blockSize", plan.blockSize(), "kernelIterations", plan.kernelIterations(),
+        Map<String, Object> parameters = Json.object("elements", plan.elements(), "bytes", plan.bytes(),
+                "streams", plan.streams(), "blockSize", plan.blockSize(), "kernelIterations", plan.kernelIterations(),
                 "schedules", plan.schedules().stream().map(OverlapSchedule::label).toList(),
                 "iterations", plan.iterations(), "warmup", plan.warmup(), "memory", plan.memory().label());
+        if (plan.gated()) {
+            parameters.put("start", plan.start().label());
+        }
+        return parameters;
     }
 
+    /**
+     * One row per schedule (and node). A gated run's rows say {@code "start": "gated"} too, so the
+     * rows smoke copies into its own document keep their identity without overlap's parameters.
+     */
     public static List<Object> results(OverlapResults report) {
         List<Object> rows = new ArrayList<>();
         for (OverlapResult r : report.results()) {
             Summary ms = r.milliseconds();
-            rows.add(Json.object("schedule", r.schedule().label(),
+            Map<String, Object> row = Json.object("schedule", r.schedule().label(),
                     "milliseconds", SummaryJson.of(ms),
                     "gbps", r.gigabytesPerSecond(),
                     "speedup", r.speedup().isPresent() ? r.speedup().getAsDouble() : null,
@@ -45,7 +57,11 @@ public final class OverlapJson {
                     "maxError", Double.isNaN(r.maxError()) ? null : r.maxError(),
                     "withinTolerance", r.withinTolerance(),
                     "numaNode", node(r.numaNode()),
-                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null)));
+                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null));
+            if (report.plan().gated()) {
+                row.put("start", report.plan().start().label());
+            }
+            rows.add(row);
         }
         return rows;
     }

@@ -71,7 +71,8 @@ public final class OverlapMetrics {
                 .with(IdentityField.SCHEDULE, schedule.label()).with(IdentityField.BYTES, plan.bytes())
                 .with(IdentityField.ELEMENTS, plan.elements()).with(IdentityField.STREAMS, plan.streams())
                 .with(IdentityField.BLOCK_SIZE, plan.blockSize())
-                .with(IdentityField.KERNEL_ITERATIONS, plan.kernelIterations());
+                .with(IdentityField.KERNEL_ITERATIONS, plan.kernelIterations())
+                .with(IdentityField.START, plan.start().label());
         node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
         return id.build();
     }

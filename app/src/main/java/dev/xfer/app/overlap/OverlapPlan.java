@@ -1,5 +1,6 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.cuda.HostMemoryKind;
 
@@ -12,10 +13,12 @@ import java.util.List;
  * @param callPathWarmupNanos how long every schedule runs untimed before anything is measured, so
  *                            the JIT has compiled the copy-and-launch path that the sequential
  *                            schedule exposes between its synchronous steps
+ * @param start               how each timed run starts: {@link StartMode#PLAIN} as async.cu, or
+ *                            {@link StartMode#GATED}, the whole schedule queued behind a gate first
  */
 public record OverlapPlan(long elements, int streams, int blockSize, int kernelIterations,
                           List<OverlapSchedule> schedules, int iterations, int warmup, HostMemoryKind memory,
-                          long warmupNanos, long callPathWarmupNanos) {
+                          long warmupNanos, long callPathWarmupNanos, StartMode start) {
     public static final long ASYNC_CU_ELEMENTS = 4L * 1024 * 256 * 4;
     /**
      * One second: enough for C2 to compile the copy-and-launch path (H200, async.cu's sizes); until
@@ -56,6 +59,20 @@ public record OverlapPlan(long elements, int streams, int blockSize, int kernelI
             throw new IllegalArgumentException("a warm-up time must not be negative, not "
                     + Math.min(warmupNanos, callPathWarmupNanos) + " ns");
         }
+        java.util.Objects.requireNonNull(start, "start");
+        if (start == StartMode.GATED && !memory.isPageLocked()) {
+            // A pageable copy may wait on the host for its stream, which the gate holds until the host is done.
+            throw new IllegalArgumentException("--start gated needs page-locked host memory (pinned, pinned-huge,"
+                    + " registered or write-combined): a " + memory + " copy can block the host behind the held stream");
+        }
+    }
+
+    /** With a plain start, as async.cu. */
+    public OverlapPlan(long elements, int streams, int blockSize, int kernelIterations,
+                       List<OverlapSchedule> schedules, int iterations, int warmup, HostMemoryKind memory,
+                       long warmupNanos, long callPathWarmupNanos) {
+        this(elements, streams, blockSize, kernelIterations, schedules, iterations, warmup, memory, warmupNanos,
+                callPathWarmupNanos, StartMode.PLAIN);
     }
 
     /** With the call path warmed up for {@link #CALL_PATH_WARMUP_NANOS}. */
@@ -70,6 +87,16 @@ public record OverlapPlan(long elements, int streams, int blockSize, int kernelI
     public OverlapPlan(long elements, int streams, int blockSize, int kernelIterations,
                        List<OverlapSchedule> schedules, int iterations, int warmup, HostMemoryKind memory) {
         this(elements, streams, blockSize, kernelIterations, schedules, iterations, warmup, memory, Warmup.MIN_NANOS);
+    }
+
+    /** This plan with its timed runs started as {@code start} says ({@code --start}). */
+    public OverlapPlan withStart(StartMode start) {
+        return new OverlapPlan(elements, streams, blockSize, kernelIterations, schedules, iterations, warmup, memory,
+                warmupNanos, callPathWarmupNanos, start);
+    }
+
+    public boolean gated() {
+        return start == StartMode.GATED;
     }
 
     public long bytes() {

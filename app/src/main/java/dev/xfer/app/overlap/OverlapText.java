@@ -25,15 +25,24 @@ public final class OverlapText {
     private OverlapText() {
     }
 
+    /**
+     * What the header says of a gated start; nothing for a plain one, whose header is the one
+     * written before there was a choice.
+     */
+    static String startNote(OverlapPlan plan) {
+        return plan.gated()
+                ? ", gated start: each run queued whole behind hold_stream, timed from the gate's opening" : "";
+    }
+
     public static String render(OverlapResults report) {
         OverlapPlan plan = report.plan();
         boolean placed = report.placement().option().given();
         StringBuilder out = new StringBuilder();
         out.append(report.context().headline()).append('\n');
         out.append(String.format(Locale.ROOT,
-                "%d floats (%d bytes), %d streams, block %d, kernel iterations %d, %s host memory, %d iterations after %d+ warm-up runs (200 ms at least)%n",
+                "%d floats (%d bytes), %d streams, block %d, kernel iterations %d, %s host memory, %d iterations after %d+ warm-up runs (200 ms at least)%s%n",
                 plan.elements(), plan.bytes(), plan.streams(), plan.blockSize(), plan.kernelIterations(), plan.memory(),
-                plan.iterations(), plan.warmup()));
+                plan.iterations(), plan.warmup(), startNote(plan)));
         int engines = report.context().device().asyncEngines();
         out.append("copy engines: ").append(engines).append(engines >= 2
                 ? " (H2D and D2H can run at the same time as each other and as kernels)\n"

@@ -1,9 +1,12 @@
 package dev.xfer.app.pipeline;
 
+import dev.xfer.app.bandwidth.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.EventClock;
+import dev.xfer.app.measure.GatedEventClock;
 import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleClock;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.overlap.IssueGate;
@@ -35,6 +38,13 @@ import java.util.Optional;
  * buffer and stream b mod buffers; stream order keeps a buffer from being refilled before its
  * last batch's D2H finished. Input batch b holds the value b mod 1000 everywhere, so a result
  * that lands in the wrong batch's place is caught, not only a missing one.
+ * <p>
+ * With {@code --start gated} every batch of a timed run is queued behind {@code hold_stream} on
+ * the first stream, after a start event there that the other streams wait for, and the other
+ * streams' ends are joined back into the first before the stop event; the gate opens once all of
+ * it is queued ({@link GatedEventClock}). The window is then device time from the gate's opening to
+ * the last batch's D2H, without the host's queuing or its per-batch waits: one buffer serializes
+ * its batches by stream order instead of the host waiting for each.
  */
 public final class PipelineBenchmark {
     private static final int BLOCK = 256;
@@ -53,32 +63,43 @@ public final class PipelineBenchmark {
         device.makeCurrent();
         List<DeviceBuffer> buffers = new ArrayList<>();
         List<CudaStream> streams = new ArrayList<>();
+        List<CudaEvent> laneEnds = new ArrayList<>();
         try (XferKernels kernels = XferKernels.load();
              HostBuffer input = HostMemoryKind.PINNED.allocate(plan.totalBytes());
              HostBuffer output = HostMemoryKind.PINNED.allocate(plan.totalBytes());
              CudaEvent start = CudaEvent.timing(device);
-             CudaEvent stop = CudaEvent.timing(device)) {
+             CudaEvent stop = CudaEvent.timing(device);
+             // Last, so it closes first: the gate opens before the streams and buffers go.
+             StreamGate gate = plan.gated() ? new StreamGate(kernels.holdStream()) : null) {
             for (int i = 0; i < plan.buffers(); i++) {
                 buffers.add(DeviceBuffer.allocate(device, plan.batchBytes()));
                 streams.add(CudaStream.create(device, true));
+                if (plan.gated() && i > 0) {
+                    laneEnds.add(CudaEvent.ordering(device));
+                }
             }
             fillInput(input.segment(), plan);
             Kernel kernel = kernels.overlap();
-            Runner runner = new Runner(plan, kernel, input.segment(), output.segment(), buffers, streams);
+            Runner runner = new Runner(plan, kernel, input.segment(), output.segment(), buffers, streams, gate);
             progress.measuring(0, 2, "model: one batch's stages alone");
             PipelineModel model = runner.model(start, stop);
             progress.measuring(1, 2, plan.batches() + " batches through " + plan.buffers() + " buffer(s)");
             // The host clock, as a training loop sees its batches: all() returns once every stream is idle.
             // The output is marked (NaN) before each timed run only, outside the window, so the check
             // below catches an element the last run never wrote back.
+            // A gated run is timed by events from the gate's opening instead (see the class comment).
+            GatedEventClock gated = plan.gated() ? runner.gatedClock(start, stop, streams.getFirst()) : null;
+            SampleClock clock = gated != null ? gated : HostClock.untilReturn();
+            Runnable work = gated != null ? gated.guarding(() -> runner.queued(start, laneEnds)) : runner::all;
             double[] ms = new SampleLoop(new Warmup(plan.warmup()), plan.iterations())
                     .settingUpTimed(() -> output.segment().fill((byte) 0xFF))
-                    .milliseconds(HostClock.untilReturn(), runner::all);
+                    .milliseconds(clock, work);
             double error = maxError(input.segment(), output.segment(), plan);
             // After the error check, so the recorded run cannot hide a wrong result of the timed ones.
             ScheduleTimeline timeline = runner.record(device);
             return new PipelineResult(Summary.of(ms), model, error, Optional.of(timeline));
         } finally {
+            laneEnds.forEach(CudaEvent::close);
             streams.forEach(CudaStream::close);
             buffers.forEach(DeviceBuffer::close);
         }
@@ -116,15 +137,18 @@ public final class PipelineBenchmark {
         private final MemorySegment output;
         private final List<DeviceBuffer> buffers;
         private final List<CudaStream> streams;
+        /** The gate a gated run queues behind; null for a plain run. */
+        private final StreamGate gate;
 
         Runner(PipelinePlan plan, Kernel kernel, MemorySegment input, MemorySegment output,
-               List<DeviceBuffer> buffers, List<CudaStream> streams) {
+               List<DeviceBuffer> buffers, List<CudaStream> streams, StreamGate gate) {
             this.plan = plan;
             this.kernel = kernel;
             this.input = input;
             this.output = output;
             this.buffers = buffers;
             this.streams = streams;
+            this.gate = gate;
         }
 
         /** Every batch; with one buffer each batch waits for the previous one (no overlap). */
@@ -140,6 +164,35 @@ public final class PipelineBenchmark {
                 }
             }
             streams.forEach(CudaStream::synchronize);
+        }
+
+        /** Events on {@code s}, queued behind the gate: see {@link GatedEventClock}. */
+        GatedEventClock gatedClock(CudaEvent start, CudaEvent stop, CudaStream s) {
+            return new GatedEventClock(start, stop, s, gate::hold, gate::release);
+        }
+
+        /**
+         * Every batch queued behind the held first stream, and nothing waited for: the other streams
+         * wait for {@code start} (recorded behind the gate), and the first stream waits for each of
+         * their ends ({@code laneEnds}, one per other stream) so its stop event closes the whole run.
+         */
+        void queued(CudaEvent start, List<CudaEvent> laneEnds) {
+            CudaStream first = streams.getFirst();
+            for (int lane = 1; lane < plan.buffers(); lane++) {
+                streams.get(lane).waitFor(start);
+            }
+            for (int b = 0; b < plan.batches(); b++) {
+                int lane = b % plan.buffers();
+                CudaStream s = streams.get(lane);
+                h2d(b, lane, s);
+                kernel(lane, s);
+                d2h(b, lane, s);
+            }
+            for (int lane = 1; lane < plan.buffers(); lane++) {
+                CudaEvent end = laneEnds.get(lane - 1);
+                end.record(streams.get(lane));
+                first.waitFor(end);
+            }
         }
 
         private void h2d(int batch, int lane, CudaStream s) {
@@ -162,21 +215,30 @@ public final class PipelineBenchmark {
         /**
          * All batches once more, untimed, each operation between two events on its stream, read
          * against a reference event recorded on the first stream behind an {@link IssueGate}
-         * (every stream waits for it), when every stream is idle. Twice: the first pass runs this
-         * code for the first time (class loading, lambdas) and is not kept.
+         * (every stream waits for it), when every stream is idle. A gated run records behind its
+         * StreamGate instead, opened once every batch is queued (it waits for no batch on the host,
+         * so nothing waits for the held stream). Twice: the first pass runs this code for the first
+         * time (class loading, lambdas) and is not kept.
          */
         ScheduleTimeline record(CudaDevice device) {
             CudaStream first = streams.getFirst();
-            long n = Math.min(32, plan.batchBytes() / Float.BYTES);
-            IssueGate gate = IssueGate.calibrate(device, first, iterations -> kernel.launch(1, 32, new KernelArguments()
-                    .pointer(buffers.getFirst().address()).int64(0).int64(n).int32(iterations), first));
-            recordOnce(device, gate);
-            return recordOnce(device, gate);
+            IssueGate busy = null;
+            if (gate == null) {
+                long n = Math.min(32, plan.batchBytes() / Float.BYTES);
+                busy = IssueGate.calibrate(device, first, iterations -> kernel.launch(1, 32, new KernelArguments()
+                        .pointer(buffers.getFirst().address()).int64(0).int64(n).int32(iterations), first));
+            }
+            recordOnce(device, busy);
+            return recordOnce(device, busy);
         }
 
-        private ScheduleTimeline recordOnce(CudaDevice device, IssueGate gate) {
+        /** One recorded run, behind {@code busy} in a plain run and behind the StreamGate in a gated one. */
+        private ScheduleTimeline recordOnce(CudaDevice device, IssueGate busy) {
             streams.forEach(CudaStream::synchronize);
-            try (Recorder recorder = new Recorder(device, 3 * plan.batches(), streams.getFirst(), gate, streams)) {
+            CudaStream first = streams.getFirst();
+            int ops = 3 * plan.batches();
+            try (Recorder recorder = busy != null ? new Recorder(device, ops, first, busy, streams)
+                    : new Recorder(device, ops, first, () -> gate.hold(first), streams)) {
                 for (int b = 0; b < plan.batches(); b++) {
                     final int batch = b;
                     int lane = b % plan.buffers();
@@ -184,12 +246,19 @@ public final class PipelineBenchmark {
                     recorder.around(lane, b, TimedOp.Stage.H2D, s, () -> h2d(batch, lane, s));
                     recorder.around(lane, b, TimedOp.Stage.KERNEL, s, () -> kernel(lane, s));
                     recorder.around(lane, b, TimedOp.Stage.D2H, s, () -> d2h(batch, lane, s));
-                    if (plan.buffers() == 1) {
+                    if (plan.buffers() == 1 && gate == null) {
                         s.synchronize();
                     }
                 }
+                if (gate != null) {
+                    gate.release();
+                }
                 streams.forEach(CudaStream::synchronize);
                 return new ScheduleTimeline("pipeline", recorder.ops());
+            } finally {
+                if (gate != null) {
+                    gate.release(); // a failure anywhere must not leave the first stream held
+                }
             }
         }
 
@@ -203,10 +272,17 @@ public final class PipelineBenchmark {
                     buffers.getFirst().device().attribute(DeviceAttribute.ASYNC_ENGINE_COUNT));
         }
 
-        /** The median milliseconds of {@code work} between two events on its stream {@code s}. */
+        /**
+         * The median milliseconds of {@code work} between two events on its stream {@code s}; in a
+         * gated run queued behind the gate, as the timed runs are, so the model counts the same way.
+         */
         private double stage(CudaEvent start, CudaEvent stop, CudaStream s, Runnable work) {
-            return Summary.of(new SampleLoop(new Warmup(plan.warmup()), plan.iterations())
-                    .milliseconds(new EventClock(start, stop, s), work)).median();
+            SampleLoop loop = new SampleLoop(new Warmup(plan.warmup()), plan.iterations());
+            if (gate == null) {
+                return Summary.of(loop.milliseconds(new EventClock(start, stop, s), work)).median();
+            }
+            GatedEventClock clock = gatedClock(start, stop, s);
+            return Summary.of(loop.milliseconds(clock, clock.guarding(work))).median();
         }
     }
 }

@@ -1,11 +1,19 @@
 package dev.xfer.app.pipeline;
 
+import dev.xfer.app.measure.StartMode;
+
+import java.util.Objects;
+
 /**
  * A pipeline run: {@code batches} batches of {@code batchBytes} (floats) stream from host memory
  * through the device (H2D, kernel, D2H of the result) with {@code buffers} device buffers, each on
- * its own stream: 1 is the synchronous loop, 2 double and 3 triple buffering.
+ * its own stream: 1 is the synchronous loop, 2 double and 3 triple buffering. {@code start} says how
+ * a timed run starts: {@link StartMode#PLAIN}, queued batch by batch and timed by the host's clock
+ * as a training loop sees it, or {@link StartMode#GATED}, every batch queued behind a gate first
+ * and timed by events from its opening.
  */
-public record PipelinePlan(int batches, long batchBytes, int kernelIterations, int buffers, int iterations, int warmup) {
+public record PipelinePlan(int batches, long batchBytes, int kernelIterations, int buffers, int iterations, int warmup,
+                           StartMode start) {
     /** --buffers: the device buffers, each with its own stream. */
     public static final int MIN_BUFFERS = 1;
     public static final int MAX_BUFFERS = 3;
@@ -30,6 +38,16 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must not be negative, not " + warmup);
         }
+        Objects.requireNonNull(start, "start");
+    }
+
+    /** With a plain start. */
+    public PipelinePlan(int batches, long batchBytes, int kernelIterations, int buffers, int iterations, int warmup) {
+        this(batches, batchBytes, kernelIterations, buffers, iterations, warmup, StartMode.PLAIN);
+    }
+
+    public boolean gated() {
+        return start == StartMode.GATED;
     }
 
     public long elementsPerBatch() {

@@ -33,10 +33,11 @@ public final class PipelineRendering {
         StringBuilder out = new StringBuilder();
         out.append(context.headline()).append('\n');
         out.append(String.format(Locale.ROOT,
-                "%d batches x %d bytes, %d buffer%s on as many streams, kernel iterations %d, host clock, "
+                "%d batches x %d bytes, %d buffer%s on as many streams, kernel iterations %d, %s, "
                         + "%d iterations after %d+ warm-up runs (200 ms at least)%n",
                 p.batches(), p.batchBytes(), p.buffers(), p.buffers() == 1 ? "" : "s", p.kernelIterations(),
-                p.iterations(), p.warmup()));
+                p.gated() ? "gated start: all batches queued behind hold_stream, events from the gate's opening"
+                        : "host clock", p.iterations(), p.warmup()));
         out.append(String.format(Locale.ROOT, "total     median %.3f ms (min %.3f, max %.3f), %s GB/s each way%n",
                 r.milliseconds().median(), r.milliseconds().min(), r.milliseconds().max(),
                 Decimals.fixed(p.totalBytes() / (r.milliseconds().median() / 1e3) / 1e9, 2)));
@@ -54,9 +55,15 @@ public final class PipelineRendering {
     }
 
 
+    /** The plan's parameters; {@code "start": "gated"} only for a gated run, as overlap's. */
     public static Map<String, Object> parameters(PipelinePlan p) {
-        return Json.object("batches", p.batches(), "batchBytes", p.batchBytes(), "buffers", p.buffers(),
-                "kernelIterations", p.kernelIterations(), "iterations", p.iterations(), "warmup", p.warmup());
+        Map<String, Object> parameters = Json.object("batches", p.batches(), "batchBytes", p.batchBytes(),
+                "buffers", p.buffers(), "kernelIterations", p.kernelIterations(), "iterations", p.iterations(),
+                "warmup", p.warmup());
+        if (p.gated()) {
+            parameters.put("start", p.start().label());
+        }
+        return parameters;
     }
 
     public static List<Object> results(PipelineResult r) {
@@ -81,11 +88,12 @@ public final class PipelineRendering {
                 Quantity.of(measured).orElseThrow(), false)).toList();
     }
 
-    /** The identity of one figure of a pipeline run: the plan's batches, sizes, buffers and kernel. */
+    /** The identity of one figure of a pipeline run: the plan's batches, sizes, buffers, kernel and start. */
     public static Identity identity(PipelinePlan p, String measured) {
         return Identity.of("pipeline", measured).with(IdentityField.COUNT, p.batches())
                 .with(IdentityField.BYTES, p.batchBytes()).with(IdentityField.BUFFERS, p.buffers())
-                .with(IdentityField.KERNEL_ITERATIONS, p.kernelIterations()).build();
+                .with(IdentityField.KERNEL_ITERATIONS, p.kernelIterations())
+                .with(IdentityField.START, p.start().label()).build();
     }
 
     /** {@code pipeline.ms}, {@code pipeline.batch-ms}, ...: one run measures one configuration. */

@@ -38,6 +38,8 @@ public record Identity(SortedMap<IdentityField, Object> fields) {
     public static final String EVENTS = "events";
     /** The default initiation of a copy between GPUs (the GPU holding the data issues it), which identities leave out. */
     public static final String WRITE = "write";
+    /** The default start of overlap's and pipeline's timed runs (async.cu's), which identities leave out. */
+    public static final String PLAIN = "plain";
 
     public Identity {
         Objects.requireNonNull(fields, "fields");
@@ -50,6 +52,10 @@ public record Identity(SortedMap<IdentityField, Object> fields) {
         if (WRITE.equals(copy.get(IdentityField.INITIATION))) {
             // Likewise the write form: every copy between GPUs before the read form was measured.
             copy.remove(IdentityField.INITIATION);
+        }
+        if (PLAIN.equals(copy.get(IdentityField.START))) {
+            // And the plain start: every overlap and pipeline run before the gated start existed.
+            copy.remove(IdentityField.START);
         }
         if (copy.containsKey(IdentityField.DIRECTION)) {
             // A copy in a direction always has a path; rows written before xfer recorded it are the driver's.

@@ -42,6 +42,12 @@ public enum IdentityField {
      * identity drops a field at its default, so results timed by events carry no timer.
      */
     TIMER("timer", "timer", Form.WORD),
+    /**
+     * How overlap's and pipeline's timed runs start ({@code --start}): {@code gated}, the whole
+     * schedule queued behind a gate before any of it runs. Absent at the default, {@code plain}
+     * (async.cu's start), so documents written before the gated start read as they always did.
+     */
+    START("start", "start", Form.WORD),
     /** What latency's pointer chase reads: {@code host}, {@code device}, {@code peer}; tagged, as {@code device} is also a memory. */
     TARGET("target", "target", Form.tagged("target")),
     /** The order of a pointer chase ({@code random}); tagged, as {@code sequential} is also an overlap schedule. */

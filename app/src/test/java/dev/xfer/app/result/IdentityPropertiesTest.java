@@ -56,6 +56,8 @@ class IdentityPropertiesTest {
         words.put(IdentityField.STRATEGY, Arrays.stream(BatchStrategy.values()).map(BatchStrategy::label).toList());
         words.put(IdentityField.TIMER, Arrays.stream(dev.xfer.app.bandwidth.CopyTimer.values())
                 .map(dev.xfer.app.bandwidth.CopyTimer::label).toList());
+        words.put(IdentityField.START, Arrays.stream(dev.xfer.app.measure.StartMode.values())
+                .map(dev.xfer.app.measure.StartMode::label).toList());
         words.put(IdentityField.TARGET, List.of("host", "device", "peer"));
         words.put(IdentityField.ORDER, List.of("random", "sequential"));
         words.put(IdentityField.PATTERN, List.of("concurrent", "all-to-host", "all-to-host-bidirectional", "host-to-all",
