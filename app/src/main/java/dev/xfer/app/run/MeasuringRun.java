@@ -293,6 +293,10 @@ public final class MeasuringRun {
         }
         if (targets.junit() != null) {
             List<JUnitXml.TestSuite> suites = new ArrayList<>(junitSuites.apply(outcomes));
+            for (int index : evidence.found().keySet()) {
+                RunJUnit.disturbances(index, first, evidence.disturbances(index))
+                        .ifPresent(suites::add);
+            }
             if (!ending.complete()) {
                 Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
                 List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();

@@ -5,6 +5,7 @@ import dev.xfer.app.evidence.EvidenceRecorder;
 import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.evidence.GpuProbe;
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.output.RunContext;
 import dev.xfer.app.result.Disturbance;
 
 import java.util.ArrayList;
@@ -46,13 +47,18 @@ public final class RunEvidence implements AutoCloseable {
     }
 
     /** Starts recording {@code session}'s GPU (once per GPU). */
-    public synchronized void opened(Session session) {
-        int index = session.context().device().index();
+    public void opened(Session session) {
+        opened(session.context());
+    }
+
+    /** Starts recording the GPU of {@code context} (once per GPU). */
+    public synchronized void opened(RunContext context) {
+        int index = context.device().index();
         if (opened.containsKey(index) || found != null) {
             return;
         }
-        GpuProbes.Target target = new GpuProbes.Target(index, session.context().device().normalizedBusId(),
-                session.context().device().uuid());
+        GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(),
+                context.device().uuid());
         GpuProbe probe = probes.get().open(target);
         EvidenceRecorder recorder = EvidenceRecorder.start(probe, target.described(), memoryHealth);
         recorder.phaseStarted("setup");
@@ -93,6 +99,12 @@ public final class RunEvidence implements AutoCloseable {
         List<String> out = new ArrayList<>();
         found().values().forEach(f -> f.line().ifPresent(out::add));
         return out;
+    }
+
+    /** GPU {@code index}'s disturbances; none when it was not recorded. */
+    public List<Disturbance> disturbances(int index) {
+        Found f = found().get(index);
+        return f == null ? List.of() : f.disturbances();
     }
 
     /** Whether any GPU was disturbed. */

@@ -276,6 +276,7 @@ public final class SmokeRun {
         }
         out.flush();
         suites.addAll(RunJUnit.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
+        RunJUnit.disturbances(m.index(), m.context(), m.evidence().disturbances()).ifPresent(suites::add);
         Map<String, Object> document = SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs,
                 outcomes, passed, m.seconds());
         SmokeDocument.evidence(document, m.evidence());
