@@ -116,4 +116,12 @@ class MeasuringRunEvidenceTest {
         assertEquals(List.of(), doc.get("disturbances"));
         assertEquals(ExitCode.OK, ExitCode.of(finished));
     }
+
+    /** CSV carries no column for it (rows stream before the evidence is judged): the note goes to stderr. */
+    @Test
+    void csvIsUnchangedAndTheNoteGoesToStderr() {
+        measure(run(OutputFormat.CSV, probes(List.of(new ComputeProcess(4711, Optional.of("python"))))), true);
+        assertEquals("a,b\n", out.toString());
+        assertEquals("GPU 0 disturbed: pid 4711 (python) holds a context\n", err.toString());
+    }
 }
