@@ -37,6 +37,9 @@ public final class EvidenceRecorder implements AutoCloseable {
     private long phaseStartNanos;
     private GpuSnapshot phaseStart;
     private Phase.OwnBytes phaseOwn;
+    /** The thread that started the open phase; bytes reported from another make its own bytes unknown. */
+    private Thread phaseThread;
+    private boolean phaseOwnUnknown;
     private GpuEvidence finished;
 
     /**
@@ -85,12 +88,22 @@ public final class EvidenceRecorder implements AutoCloseable {
         phaseName = name;
         phaseStartNanos = at != null ? at.nanos() : phaseStart.nanos();
         phaseOwn = null;
+        phaseThread = Thread.currentThread();
+        phaseOwnUnknown = false;
     }
 
-    /** xfer's copies moved these bytes across the link in the open phase (added up). */
+    /**
+     * xfer's copies moved these bytes across the link in the open phase (added up). A report from
+     * a thread other than the one that started the phase (GPUs measured at once, each on its own
+     * thread, start phases on one another) cannot be placed in time: the phase's own bytes become
+     * unknown, and its traffic is not judged.
+     */
     public synchronized void moved(long toDevice, long fromDevice) {
         if (phaseName == null) {
             return;
+        }
+        if (Thread.currentThread() != phaseThread) {
+            phaseOwnUnknown = true;
         }
         phaseOwn = phaseOwn == null ? new Phase.OwnBytes(toDevice, fromDevice) : phaseOwn.plus(toDevice, fromDevice);
     }
@@ -103,7 +116,7 @@ public final class EvidenceRecorder implements AutoCloseable {
         GpuSnapshot end = snapshot();
         LinkSample at = sample();
         phases.add(new Phase(phaseName, phaseStartNanos, at != null ? at.nanos() : end.nanos(), phaseStart, end,
-                Optional.ofNullable(phaseOwn)));
+                phaseOwnUnknown ? Optional.empty() : Optional.ofNullable(phaseOwn)));
         phaseName = null;
     }
 

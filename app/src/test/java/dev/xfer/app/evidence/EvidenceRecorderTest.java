@@ -106,4 +106,22 @@ class EvidenceRecorderTest {
             assertFalse(evidence.disturbed());
         }
     }
+
+    @Test
+    void bytesReportedFromAnotherThreadLeaveThePhaseUnjudged() throws InterruptedException {
+        RecordedProbe probe = new RecordedProbe(
+                List.of(quiet(0, OWN, 1), quiet(10, OWN, 1), quiet(1010, OWN, 1), quiet(1020, OWN, 1)),
+                List.of(Reading.of(bytes(0, 0, 0)), Reading.of(bytes(10, 0, 0)), Reading.of(bytes(1010, 95 * GB, 0))));
+        try (EvidenceRecorder recorder = new EvidenceRecorder(probe, "GPU 0", OWN, false, false)) {
+            recorder.phaseStarted("pinned h2d 64MiB");
+            recorder.moved(54 * GB, 0);
+            Thread other = new Thread(() -> recorder.moved(1, 0));
+            other.start();
+            other.join();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertTrue(evidence.recording().phases().getFirst().ownBytes().isEmpty());
+            // 41 GB/s beyond the reported bytes, but the report cannot be trusted: not judged.
+            assertFalse(evidence.disturbed());
+        }
+    }
 }
