@@ -168,7 +168,12 @@ public final class EvidenceRecorder implements AutoCloseable {
         GpuSnapshot last = snapshot();
         List<LinkSample> read;
         synchronized (samples) {
-            read = List.copyOf(samples);
+            // The sampler and the measuring thread read the clock before taking the lock: put
+            // their samples back in time order, one per instant.
+            read = samples.stream().sorted(java.util.Comparator.comparingLong(LinkSample::nanos))
+                    .collect(java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toMap(
+                            LinkSample::nanos, x -> x, (a, b) -> a, java.util.LinkedHashMap::new),
+                            m -> List.copyOf(m.values())));
         }
         Recording recording = new Recording(gpu, ownPid, Optional.empty(), phases, read,
                 read.isEmpty() ? Optional.ofNullable(samplesUnknown) : Optional.empty(), PERIOD);

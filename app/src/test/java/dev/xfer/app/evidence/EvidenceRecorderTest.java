@@ -124,4 +124,23 @@ class EvidenceRecorderTest {
             assertFalse(evidence.disturbed());
         }
     }
+
+    @Test
+    void samplesAreJudgedInTimeOrderWhateverOrderTheyArrived() {
+        // The phase's end sample (1010 ms) arrives before a sampler tick read at 510 ms.
+        RecordedProbe probe = new RecordedProbe(
+                List.of(quiet(0, OWN, 1), quiet(10, OWN, 1), quiet(1010, OWN, 1), quiet(1020, OWN, 1)),
+                List.of(Reading.of(bytes(0, 0, 0)), Reading.of(bytes(10, 0, 0)), Reading.of(bytes(1010, 95 * GB, 0)),
+                        Reading.of(bytes(510, 47 * GB, 0))));
+        try (EvidenceRecorder recorder = new EvidenceRecorder(probe, "GPU 0", OWN, false, false)) {
+            recorder.phaseStarted("pinned h2d 64MiB");
+            recorder.moved(54 * GB, 0);
+            recorder.phaseEnded();
+            recorder.sample();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertEquals(List.of(0L, 10L, 510L, 1010L), evidence.recording().samples().stream()
+                    .map(s -> s.nanos() / Readings.MS).toList());
+            assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), evidence.disturbances().stream().map(d -> d.kind()).toList());
+        }
+    }
 }
