@@ -1,5 +1,6 @@
 package dev.xfer.app;
 
+import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.cli.Deadline;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.RunTimeoutException;
@@ -79,13 +80,22 @@ public final class Main {
         }
     }
 
+    /**
+     * How xfer reads each GPU's circumstances (clocks, link, processes: the documents' evidence).
+     * The one place that chooses them: the NVML-backed probes go here once native-bindings has
+     * them; until then every document says why its evidence is unavailable.
+     */
+    static GpuProbes gpuProbes() {
+        return GpuProbes.unavailable("this build of xfer does not read NVML");
+    }
+
     /** Runs xfer with {@code args} and returns the exit code; no System.exit, so tests can call it. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         return run(args, out, err, new StopRequest(), commandLine -> { });
     }
 
     static int run(String[] args, PrintWriter out, PrintWriter err, StopRequest stop, Consumer<CommandLine> more) {
-        XferCommand root = new XferCommand(stop);
+        XferCommand root = new XferCommand(stop, gpuProbes());
         CommandLine commandLine = new CommandLine(root);
         more.accept(commandLine);
         WholeNumberConverter.registerOn(commandLine);

@@ -17,6 +17,11 @@ public final class ExitCode {
     public static final int TIMEOUT = 4;
     /** Not enough device or host memory for what was asked. */
     public static final int OUT_OF_MEMORY = 5;
+    /**
+     * Measured while disturbed: a check failed on a GPU whose evidence shows foreign link traffic,
+     * a foreign process, throttling, a link retrain or replays. Nothing was judged: re-run.
+     */
+    public static final int DISTURBED = 6;
     /** A CUDA call failed in a way that is not one of the above, or xfer itself failed. */
     public static final int INTERNAL = 70;
     /**
@@ -46,8 +51,11 @@ public final class ExitCode {
         };
     }
 
-    /** The exit code of a run that ended: its stop's, else 0 when every check and expectation passed, else 1. */
+    /**
+     * The exit code of a run that ended: its stop's, else 0 when every check and expectation
+     * passed, else 6 when a GPU was disturbed, else 1.
+     */
     public static int of(FinishedRun run) {
-        return run.stoppedBy().map(ExitCode::stopped).orElse(run.passed() ? OK : CHECK_FAILED);
+        return run.stoppedBy().map(ExitCode::stopped).orElse(run.passed() ? OK : run.disturbed() ? DISTURBED : CHECK_FAILED);
     }
 }

@@ -1,5 +1,6 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.StopRequest;
 import dev.xfer.cuda.CudaRuntime;
@@ -36,4 +37,13 @@ public interface GlobalOptions {
 
     /** {@code --label}, if given: carried in every results document's context. */
     Optional<String> label();
+
+    /**
+     * How to read each GPU's circumstances for the evidence every measuring document carries (NVML).
+     * By default probes that read nothing: a root made without them (tests) records
+     * {@code evidence: "unavailable: ..."}, which is never a failure.
+     */
+    default GpuProbes probes() {
+        return GpuProbes.unavailable("no GPU probe was given to this run");
+    }
 }

@@ -1,5 +1,6 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.commands.BandwidthCommand;
@@ -39,7 +40,8 @@ import java.util.concurrent.Callable;
                 LatencyCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
-                "  5 out of memory   70 other CUDA or internal failure",
+                "  5 out of memory   6 measured while disturbed: nothing judged, re-run",
+                "  70 other CUDA or internal failure",
                 "  130 / 143 SIGINT / SIGTERM: what was measured is kept, marked incomplete",
                 "  141 stdout's reader went away (as 130; nothing printed)"})
 public final class XferCommand implements Callable<Integer>, GlobalOptions {
@@ -74,6 +76,7 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
     private final Activity activity = new Activity();
 
     private final StopRequest stop;
+    private final GpuProbes probes;
 
     private CudaRuntime runtime;
 
@@ -84,7 +87,18 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
 
     /** A root command whose run {@code stop} may end early: signal handlers and the time limit write it. */
     public XferCommand(StopRequest stop) {
+        this(stop, GpuProbes.unavailable("no GPU probe was given to this run"));
+    }
+
+    /** A root command whose GPUs' evidence is read through {@code probes} (Main gives NVML's). */
+    public XferCommand(StopRequest stop, GpuProbes probes) {
         this.stop = stop;
+        this.probes = probes;
+    }
+
+    @Override
+    public GpuProbes probes() {
+        return probes;
     }
 
     @Override

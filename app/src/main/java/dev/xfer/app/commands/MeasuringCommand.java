@@ -111,7 +111,7 @@ public final class MeasuringCommand {
                         root().activity().set("counting devices");
                         return cuda.deviceCount();
                     }), () -> root().stop(), () -> root().activity(), show,
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), () -> root().probes());
         }
         return run;
     }

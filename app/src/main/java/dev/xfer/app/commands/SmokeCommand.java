@@ -126,7 +126,7 @@ public final class SmokeCommand implements Callable<Integer> {
             // One progress line cannot follow several GPUs at once.
             boolean showProgress = !atOnce && !progressOff && (progressForced || StderrTerminal.isTerminal());
             judged = new SmokeRun(plan, extra, index -> MeasuringCommand.open(root, index), root.activity(),
-                    showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty())
+                    showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes())
                     .run(indices, atOnce, out);
         } catch (RuntimeException e) {
             if (document && ErrorLine.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
@@ -154,9 +154,10 @@ public final class SmokeCommand implements Callable<Integer> {
         out.println(String.format(java.util.Locale.ROOT, "smoke: %s profile, %d GPU%s %s, %.2f s", plan.profile(),
                 documents.size(), documents.size() == 1 ? "" : "s", atOnce ? "at once" : "one after another",
                 run.runSeconds()));
-        out.println(passed ? "smoke: PASS" : "smoke: FAIL");
+        out.println(passed ? "smoke: PASS" : judged.failedOnlyWhereDisturbed()
+                ? "smoke: DISTURBED (a check failed on a disturbed GPU: nothing judged, re-run)" : "smoke: FAIL");
         out.flush();
-        return passed ? ExitCode.OK : ExitCode.CHECK_FAILED;
+        return passed ? ExitCode.OK : judged.failedOnlyWhereDisturbed() ? ExitCode.DISTURBED : ExitCode.CHECK_FAILED;
     }
 
     private static double secondsSince(Instant start) {

@@ -87,6 +87,6 @@ public final class DocumentReader {
         return new GpuRun(gpu.file(), gpu.command(), c.host(), c.label(), c.started(), c.index().orElse(-1), c.name(),
                 c.uuid(), c.busId(), c.link().map(l -> new GpuRun.LinkState(l.currentGeneration(), l.currentWidth(),
                         l.maxGeneration(), l.maxWidth())),
-                gpu.results().stream().map(Measurement::of).toList(), Optional.empty());
+                gpu.results().stream().map(Measurement::of).toList(), Optional.empty(), gpu.disturbances());
     }
 }

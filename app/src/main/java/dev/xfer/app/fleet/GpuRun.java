@@ -1,5 +1,6 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.result.Disturbance;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -12,10 +13,19 @@ import java.util.Optional;
  * @param link      the link's width now and at most, and generation at most; empty when unknown
  * @param unusable  why the node had no usable GPU, for the document {@code smoke} writes when CUDA
  *                  is not usable (exit 3); such a run has no GPU and no measurements
+ * @param disturbances what the GPU's evidence found while it measured (docs/evidence.md); empty
+ *                  when nothing, or in documents from before xfer recorded evidence
  */
 public record GpuRun(Path file, String command, String host, Optional<String> label, String started,
                      int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
-                     List<Measurement> measurements, Optional<String> unusable) {
+                     List<Measurement> measurements, Optional<String> unusable, List<Disturbance> disturbances) {
+
+    /** A run without disturbances. */
+    public GpuRun(Path file, String command, String host, Optional<String> label, String started,
+                  int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
+                  List<Measurement> measurements, Optional<String> unusable) {
+        this(file, command, host, label, started, index, name, uuid, busId, link, measurements, unusable, List.of());
+    }
 
     /** The stand-in for a node whose document says it had no usable GPU. */
     public static GpuRun unusable(Path file, String command, String host, Optional<String> label, String started, String why) {
@@ -25,6 +35,7 @@ public record GpuRun(Path file, String command, String host, Optional<String> la
 
     public GpuRun {
         measurements = List.copyOf(measurements);
+        disturbances = List.copyOf(disturbances);
     }
 
     /** The GPU across runs: its UUID where known, else its bus id, on its host. */

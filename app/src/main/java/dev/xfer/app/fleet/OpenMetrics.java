@@ -29,6 +29,11 @@ import java.util.Set;
  * label set in one file, nor across the files of one GPU from different commands (the
  * {@code command} label). A family's HELP depends only on its name, so files from any command
  * merge in one textfile directory. The exposition ends with {@code # EOF}.
+ *
+ * <p>A GPU whose evidence found disturbances (docs/evidence.md) also has {@code xfer_disturbed}
+ * samples: one per kind found, labelled with the GPU's labels, the {@code command} and the
+ * {@code kind}, its value how many of that kind. An undisturbed GPU has none (absent, not 0: a
+ * document from before evidence was recorded cannot say it was undisturbed).
  */
 public final class OpenMetrics {
     private OpenMetrics() {
@@ -87,6 +92,8 @@ public final class OpenMetrics {
         private final List<BitSet> sampled = new ArrayList<>();
         private final Set<Family> families = new LinkedHashSet<>();
         private final List<Samples> runs = new ArrayList<>();
+        /** {@code xfer_disturbed} samples by label set, in the order first seen. */
+        private final Map<String, Integer> disturbed = new LinkedHashMap<>();
 
         /** Adds the samples of {@code run} not seen before (a GPU with no usable CUDA has none). */
         public void add(GpuRun run) {
@@ -108,6 +115,12 @@ public final class OpenMetrics {
                 sampled.add(new BitSet());
                 return gpus.size() - 1;
             });
+            Map<String, Integer> kinds = new LinkedHashMap<>();
+            for (dev.xfer.app.result.Disturbance d : run.disturbances()) {
+                kinds.merge(d.kind().label(), 1, Integer::sum);
+            }
+            kinds.forEach((kind, count) -> disturbed.putIfAbsent(gpuText + ",command=\"" + escape(run.command())
+                    + "\",kind=\"" + kind + '"', count));
             BitSet seen = sampled.get(gpu);
             int[] ids = new int[run.measurements().size()];
             double[] medians = new double[ids.length];
@@ -165,6 +178,13 @@ public final class OpenMetrics {
                         out.write(number(run.medians()[i]));
                         out.write('\n');
                     }
+                }
+            }
+            if (!disturbed.isEmpty()) {
+                out.write("# TYPE xfer_disturbed gauge\n");
+                out.write("# HELP xfer_disturbed Disturbances of one kind found while the GPU measured (docs/evidence.md).\n");
+                for (Map.Entry<String, Integer> e : disturbed.entrySet()) {
+                    out.write("xfer_disturbed{" + e.getKey() + "} " + e.getValue() + '\n');
                 }
             }
             out.write("# EOF\n");

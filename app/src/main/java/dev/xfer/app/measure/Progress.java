@@ -23,6 +23,16 @@ public interface Progress {
     default void checkpoint() {
     }
 
+    /**
+     * The copies of the current configuration moved these bytes across GPU {@code device}'s PCIe
+     * link (warm-up and verification copies included): {@code toDevice} host to GPU,
+     * {@code fromDevice} GPU to host. The run's evidence takes them off the link counters, so
+     * what is left is traffic xfer did not make; a configuration that never says leaves its link
+     * traffic unjudged. Call it outside timed windows (after a configuration), not per copy.
+     */
+    default void moved(int device, long toDevice, long fromDevice) {
+    }
+
     /** The same events, each {@link #measuring} note rewritten by {@code note} (counted on, labelled). */
     default Progress renamed(Note note) {
         Progress inner = this;
@@ -40,6 +50,11 @@ public interface Progress {
             @Override
             public void checkpoint() {
                 inner.checkpoint();
+            }
+
+            @Override
+            public void moved(int device, long toDevice, long fromDevice) {
+                inner.moved(device, toDevice, fromDevice);
             }
         };
     }

@@ -127,4 +127,26 @@ public final class RunJUnit {
         return new JUnitXml.TestSuite("xfer " + command + " (not measured: " + why + ")", context.started(),
                 context.host(), Duration.ZERO, cases);
     }
+
+    /**
+     * A disturbed GPU's evidence as a suite of its own: one skipped case per disturbance, named by
+     * its kind, the detail as the skip message and on system-out (a CI page shows why the GPU's
+     * figures were not judged). Empty for an undisturbed GPU.
+     *
+     * @param index   the GPU's CUDA index
+     * @param context the run's context (host and start; any of its GPUs')
+     */
+    public static java.util.Optional<JUnitXml.TestSuite> disturbances(int index, RunContext context,
+                                                                      List<dev.xfer.app.result.Disturbance> disturbances) {
+        if (disturbances.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        List<TestCase> cases = new ArrayList<>();
+        for (dev.xfer.app.result.Disturbance d : disturbances) {
+            cases.add(new TestCase("xfer.evidence.device" + index, d.kind().label(), Duration.ZERO,
+                    new JUnitXml.Skipped("disturbed: " + d.detail()), d.detail()));
+        }
+        return java.util.Optional.of(new JUnitXml.TestSuite("xfer evidence (device " + index + ": disturbed, re-run)",
+                context.started(), context.host(), Duration.ZERO, cases));
+    }
 }

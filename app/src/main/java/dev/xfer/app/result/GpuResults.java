@@ -10,10 +10,25 @@ import java.util.Optional;
  * @param command   the command that wrote the document
  * @param gpu       where they ran; empty for a node that had no usable GPU
  * @param unusable  why the node had no usable GPU (smoke's document when CUDA is not usable)
+ * @param disturbances what the GPU's evidence found while these results were measured; empty when
+ *                  nothing, or in documents written before xfer recorded evidence
  */
 public record GpuResults(Path file, String command, Optional<GpuContext> gpu, String host, Optional<String> label,
-                         String started, List<Result> results, Optional<String> unusable) {
+                         String started, List<Result> results, Optional<String> unusable,
+                         List<Disturbance> disturbances) {
     public GpuResults {
         results = List.copyOf(results);
+        disturbances = List.copyOf(disturbances);
+    }
+
+    /** Results without disturbances. */
+    public GpuResults(Path file, String command, Optional<GpuContext> gpu, String host, Optional<String> label,
+                      String started, List<Result> results, Optional<String> unusable) {
+        this(file, command, gpu, host, label, started, results, unusable, List.of());
+    }
+
+    /** Whether a disturbance overlapped these results: a gate does not judge them. */
+    public boolean disturbed() {
+        return !disturbances.isEmpty();
     }
 }

@@ -229,6 +229,7 @@ public final class ResultDocumentReader {
                 link(at, path + "context.device.", device));
         JsonNode parameters = doc.has("parameters") ? doc.get("parameters") : outerParameters.orElse(mapper.missingNode());
         GpuBuilder builder = new GpuBuilder(at.file, command, gpu);
+        builder.disturbances.addAll(disturbances(at, path, doc));
         JsonNode results = doc.get("results");
         if (results != null && !results.isNull()) {
             if (!results.isArray()) {
@@ -478,11 +479,47 @@ public final class ResultDocumentReader {
         return StrictFields.kind(node);
     }
 
+    /**
+     * A GPU entry's {@code disturbances}: each a known {@code kind}, its {@code detail} and its
+     * {@code evidence} object; absent in documents written before xfer recorded evidence.
+     */
+    @SuppressWarnings("unchecked")
+    private List<Disturbance> disturbances(Reading at, String path, JsonNode doc) {
+        JsonNode list = doc.get("disturbances");
+        if (list == null || list.isNull()) {
+            return List.of();
+        }
+        if (!list.isArray()) {
+            throw DocumentException.field(at.file, path + "disturbances", "a list", kind(list));
+        }
+        List<Disturbance> out = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String field = path + "disturbances[" + i + "]";
+            JsonNode d = list.get(i);
+            if (!d.isObject()) {
+                throw DocumentException.field(at.file, field, "an object", kind(d));
+            }
+            String label = at.value(d.get("kind"), field + ".kind", String.class, "text");
+            Disturbance.Kind kind = Disturbance.Kind.fromLabel(label).orElseThrow(() -> DocumentException.field(
+                    at.file, field + ".kind", "one of foreign-link-traffic, foreign-process, throttle, link-retrained,"
+                            + " link-replays", kind(d.get("kind"))));
+            String detail = at.value(d.get("detail"), field + ".detail", String.class, "text");
+            JsonNode evidence = d.get("evidence");
+            if (evidence == null || !evidence.isObject()) {
+                throw DocumentException.field(at.file, field + ".evidence", "an object",
+                        evidence == null ? "nothing" : kind(evidence));
+            }
+            out.add(new Disturbance(kind, detail, mapper.convertValue(evidence, java.util.Map.class)));
+        }
+        return out;
+    }
+
     private static final class GpuBuilder {
         final Path file;
         final String command;
         final GpuContext gpu;
         final List<Result> results = new ArrayList<>();
+        final List<Disturbance> disturbances = new ArrayList<>();
 
         GpuBuilder(Path file, String command, GpuContext gpu) {
             this.file = file;
@@ -492,7 +529,7 @@ public final class ResultDocumentReader {
 
         GpuResults build() {
             return new GpuResults(file, command, Optional.of(gpu), gpu.host(), gpu.label(), gpu.started(), results,
-                    Optional.empty());
+                    Optional.empty(), disturbances);
         }
     }
 }

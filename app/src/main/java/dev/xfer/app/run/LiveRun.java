@@ -21,13 +21,16 @@ public final class LiveRun implements Progress, AutoCloseable {
     private final Activity activity;
     private final Optional<StatusLine> line;
     private final Optional<RowStream> stream;
+    private final RunEvidence evidence;
     private final List<Object> measured = new ArrayList<>();
     private Supplier<Rendering> soFar;
     private int total;
     private boolean stopped;
 
-    LiveRun(StopRequest stop, Activity activity, Optional<StatusLine> line, Optional<RowStream> stream) {
+    LiveRun(StopRequest stop, Activity activity, Optional<StatusLine> line, Optional<RowStream> stream,
+            RunEvidence evidence) {
         this.stop = stop;
+        this.evidence = evidence;
         this.activity = activity;
         this.line = line;
         this.stream = stream;
@@ -38,6 +41,8 @@ public final class LiveRun implements Progress, AutoCloseable {
     public void measuring(int done, int total, String configuration) {
         this.total = total;
         safePoint();
+        // A safe point: no timed window is open, so the phase's snapshots do not fall in one.
+        evidence.phase(configuration);
         activity.set("measuring " + configuration + " (" + (done + 1) + " of " + total + ")");
         line.ifPresent(l -> l.show(done, total, configuration));
     }
@@ -45,6 +50,11 @@ public final class LiveRun implements Progress, AutoCloseable {
     @Override
     public void checkpoint() {
         safePoint();
+    }
+
+    @Override
+    public void moved(int device, long toDevice, long fromDevice) {
+        evidence.moved(device, toDevice, fromDevice);
     }
 
     @Override
@@ -104,6 +114,7 @@ public final class LiveRun implements Progress, AutoCloseable {
     /** Measuring is over: the status line goes, and a signal now lets the results be written. */
     @Override
     public void close() {
+        evidence.idle();
         line.ifPresent(StatusLine::close);
         stop.enter(StopRequest.Phase.FINISHING);
     }

@@ -1,6 +1,8 @@
 package dev.xfer.app.run;
 
 import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -71,6 +73,10 @@ public final class MeasuringRun {
     private final boolean showStatus;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final Supplier<GpuProbes> probes;
+
+    /** Each opened GPU's evidence; made when the first GPU is opened. */
+    private RunEvidence evidence;
 
     /** The events of the run being measured; null before {@link #progress()} and in finish-only runs. */
     private LiveRun live;
@@ -87,6 +93,15 @@ public final class MeasuringRun {
      */
     public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
                         Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out, PrintWriter err) {
+        this(command, format, targets, html, devices, stop, activity, showStatus, out, err,
+                () -> GpuProbes.unavailable("no GPU probe was given to this run"));
+    }
+
+    /** @param probes how each opened GPU's evidence is read (the root command's), asked once a GPU is opened */
+    public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
+                        Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out,
+                        PrintWriter err, Supplier<GpuProbes> probes) {
+        this.probes = probes;
         this.command = command;
         this.format = format;
         this.targets = targets;
@@ -118,7 +133,20 @@ public final class MeasuringRun {
         if (!devices.selection().isSingle()) {
             throw new IllegalStateException("--device " + devices.selection().label() + " is not one device");
         }
-        return devices.opener().apply(devices.selection().single());
+        return recorded(devices.opener().apply(devices.selection().single()));
+    }
+
+    /** {@code session}, its GPU's evidence recorded from now until the results are written. */
+    private Session recorded(Session session) {
+        evidence().opened(session);
+        return session;
+    }
+
+    private RunEvidence evidence() {
+        if (evidence == null) {
+            evidence = new RunEvidence(probes, false);
+        }
+        return evidence;
     }
 
     /**
@@ -129,14 +157,14 @@ public final class MeasuringRun {
         List<Integer> indices = devices.selection().resolve(devices.count());
         List<Session> sessions = new ArrayList<>();
         for (int index : indices) {
-            sessions.add(devices.opener().apply(index));
+            sessions.add(recorded(devices.opener().apply(index)));
         }
         return sessions;
     }
 
     /** Device {@code index} opened, whatever --device selected (a run that places its own devices). */
     public Session open(int index) {
-        return devices.opener().apply(index);
+        return recorded(devices.opener().apply(index));
     }
 
     /** Checks the expectations against the names this run will produce, before measuring. */
@@ -159,7 +187,7 @@ public final class MeasuringRun {
                         .map(r -> r.words() + ": stopping at the next safe point, keeping what was measured"
                                 + (r.isSignal() ? " (again: end at once)" : ""))
                         .orElse(""))) : Optional.empty(),
-                streamed ? Optional.of(new RowStream(format, out)) : Optional.empty());
+                streamed ? Optional.of(new RowStream(format, out)) : Optional.empty(), evidence());
         return live;
     }
 
@@ -224,17 +252,22 @@ public final class MeasuringRun {
                                Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites) {
         RunEnding ending = live == null ? RunEnding.completeRun() : live.ending(configurations);
         List<ExpectationOutcome> outcomes = expectations.evaluate(metrics, ending.complete());
+        RunEvidence evidence = evidence();
         StringBuilder lines = new StringBuilder();
         for (ExpectationOutcome o : outcomes) {
             lines.append(o.line()).append('\n');
         }
+        // Beside the PASS/FAIL lines, and where they go: what can explain the figures.
+        for (String line : evidence.lines()) {
+            lines.append(TerminalText.field(line)).append('\n');
+        }
         String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
         Map<String, Object> summary = format == OutputFormat.JSONL
-                ? RowStream.summary(document(rendering, outcomes, ending), ending.complete()) : Map.of();
+                ? RowStream.summary(document(rendering, outcomes, ending, evidence), ending.complete()) : Map.of();
         String body = switch (format) {
             case TEXT -> rendering.text().get() + lines + incomplete;
             case CSV -> rendering.csv().get();
-            case JSON -> Json.write(document(rendering, outcomes, ending));
+            case JSON -> Json.write(document(rendering, outcomes, ending, evidence));
             case JSONL -> RowStream.all(format, rendering, summary);
         };
         if (!targets.resultsOnStdout()) {
@@ -260,6 +293,10 @@ public final class MeasuringRun {
         }
         if (targets.junit() != null) {
             List<JUnitXml.TestSuite> suites = new ArrayList<>(junitSuites.apply(outcomes));
+            for (int index : evidence.found().keySet()) {
+                RunJUnit.disturbances(index, first, evidence.disturbances(index))
+                        .ifPresent(suites::add);
+            }
             if (!ending.complete()) {
                 Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
                 List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
@@ -269,25 +306,33 @@ public final class MeasuringRun {
         }
         if (targets.openMetrics() != null) {
             // Through the document's text, so the figures are exactly those the JSON carries.
-            Object document = Json.parse(Json.write(rendering.json().get()));
+            Object document = Json.parse(Json.write(annotated(rendering, evidence)));
             write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
                     document)));
         }
         if (targets.html() != null) {
             // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
-            Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(rendering.json().get()));
+            Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(annotated(rendering, evidence)));
             write(targets.html(), html.draw(document));
         }
         if (!ending.complete()) {
             return FinishedRun.stopped(ending.stoppedBy().orElseThrow());
         }
-        return FinishedRun.complete(configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed));
+        return FinishedRun.complete(configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed))
+                .withDisturbed(evidence.disturbed());
+    }
+
+    /** The document with each GPU's evidence and disturbances. */
+    private static Map<String, Object> annotated(Rendering rendering, RunEvidence evidence) {
+        Map<String, Object> doc = rendering.json().get();
+        evidence.annotate(doc);
+        return doc;
     }
 
     /** The JSON document with the expectations' outcomes, and {@code complete}/{@code stopped} when the run stopped early. */
     private static Map<String, Object> document(Rendering rendering, List<ExpectationOutcome> outcomes,
-                                                RunEnding ending) {
-        Map<String, Object> doc = rendering.json().get();
+                                                RunEnding ending, RunEvidence evidence) {
+        Map<String, Object> doc = annotated(rendering, evidence);
         doc.put("expectations", OutcomesJson.of(outcomes));
         if (!ending.complete()) {
             // Only on a stopped run, so complete documents stay as they were: absent means complete.

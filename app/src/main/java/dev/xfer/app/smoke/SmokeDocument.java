@@ -1,5 +1,7 @@
 package dev.xfer.app.smoke;
 
+import dev.xfer.app.evidence.GpuEvidence;
+import dev.xfer.app.result.Disturbance;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckJson;
@@ -61,6 +63,16 @@ public final class SmokeDocument {
         doc.put("expectations", OutcomesJson.of(outcomes));
         doc.put("passed", passed);
         return doc;
+    }
+
+    /**
+     * Adds a device's evidence: {@code evidence} in its context and its {@code disturbances} on
+     * the device's entry, as every measuring document carries them.
+     */
+    @SuppressWarnings("unchecked")
+    public static void evidence(Map<String, Object> device, GpuEvidence evidence) {
+        ((Map<String, Object>) device.get("context")).put("evidence", evidence.toJson());
+        device.put("disturbances", evidence.disturbances().stream().map(Disturbance::toJson).toList());
     }
 
     @SuppressWarnings("unchecked")

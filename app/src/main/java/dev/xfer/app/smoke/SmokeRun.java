@@ -8,6 +8,11 @@ import dev.xfer.app.check.CheckExperiment;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckResults;
+import dev.xfer.app.evidence.DisturbanceRules;
+import dev.xfer.app.evidence.EvidenceRecorder;
+import dev.xfer.app.evidence.GpuEvidence;
+import dev.xfer.app.evidence.GpuProbe;
+import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
@@ -54,6 +59,7 @@ public final class SmokeRun {
     private final IntFunction<Session> opener;
     private final Activity activity;
     private final Optional<PrintWriter> statusTo;
+    private final GpuProbes probes;
 
     /**
      * @param extra    the --expect texts, checked against every device with the built-in thresholds
@@ -64,6 +70,16 @@ public final class SmokeRun {
      */
     public SmokeRun(SmokePlan plan, List<String> extra, IntFunction<Session> opener, Activity activity,
                     Optional<PrintWriter> statusTo) {
+        this(plan, extra, opener, activity, statusTo, GpuProbes.unavailable("no GPU probe was given to this run"));
+    }
+
+    /**
+     * @param probes reads each GPU's evidence (clocks, link, processes, memory health) through its
+     *               run; a GPU it finds disturbed turns a failed check into "re-run" (exit 6)
+     */
+    public SmokeRun(SmokePlan plan, List<String> extra, IntFunction<Session> opener, Activity activity,
+                    Optional<PrintWriter> statusTo, GpuProbes probes) {
+        this.probes = probes;
         this.plan = plan;
         this.extra = List.copyOf(extra);
         this.opener = opener;
@@ -71,8 +87,16 @@ public final class SmokeRun {
         this.statusTo = statusTo;
     }
 
-    /** What the GPUs' runs came to: whether every check passed, each device's JUnit suites and document. */
-    public record Judged(boolean passed, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
+    /**
+     * What the GPUs' runs came to: whether every check passed, each device's JUnit suites and
+     * document, and whether every GPU that failed was disturbed (then the failure means re-run:
+     * exit 6, not 1).
+     */
+    public record Judged(boolean passed, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents,
+                         boolean failedOnlyWhereDisturbed) {
+        public Judged(boolean passed, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
+            this(passed, suites, documents, false);
+        }
     }
 
     /**
@@ -83,24 +107,27 @@ public final class SmokeRun {
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
         List<Map<String, Object>> documents = new ArrayList<>();
         boolean passed = true;
+        boolean undisturbedFailure = false;
         Lock link = new ReentrantLock();
+        List<Measured> all = new ArrayList<>();
         if (atOnce) {
-            for (Measured measured : measureAtOnce(indices, plan, link)) {
-                passed &= report(measured, out, suites, documents);
-            }
-        } else {
-            for (int index : indices) {
-                passed &= report(measure(index, plan, link), out, suites, documents);
-            }
+            all.addAll(measureAtOnce(indices, plan, link));
         }
-        return new Judged(passed, suites, documents);
+        for (int k = 0; k < indices.size(); k++) {
+            // One after another, each GPU is reported before the next is measured.
+            Measured measured = atOnce ? all.get(k) : measure(indices.get(k), plan, link);
+            boolean ok = report(measured, out, suites, documents);
+            passed &= ok;
+            undisturbedFailure |= !ok && !measured.evidence().disturbed();
+        }
+        return new Judged(passed, suites, documents, !passed && !undisturbedFailure);
     }
 
     /** One device's smoke run, measured and not yet judged or printed. */
     private record Measured(RunContext context, int index, BandwidthResults bandwidth, RunResults bandwidthResults,
                             OverlapResults overlap, RunResults overlapResults, CheckResults check,
                             RunResults checkResults, ValidatedExpectations expectations, OptionalDouble link,
-                            SmokeTimes seconds) {
+                            SmokeTimes seconds, GpuEvidence evidence) {
         String who() {
             return "device " + index + " (" + context.device().name() + ")";
         }
@@ -159,15 +186,29 @@ public final class SmokeRun {
 
         // Erased before this device's lines are printed: they may share stderr with it.
         Optional<StatusLine> line = statusTo.map(err -> new StatusLine(err, () -> ""));
+        GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(), context.device().uuid());
+        GpuProbe probe = probes.open(target);
+        EvidenceRecorder recorder = EvidenceRecorder.start(probe, target.described(), true);
+        recorder.phaseStarted("setup");
         long t1 = System.nanoTime();
         long t2;
         long t3;
         long t4;
         long t5;
         try {
-            Progress progress = (done, total, what) -> {
-                activity.set("smoke " + who + ": " + what);
-                line.ifPresent(l -> l.show(done, total, "smoke device " + index + ": " + what));
+            Progress progress = new Progress() {
+                @Override
+                public void measuring(int done, int total, String what) {
+                    // Between configurations: no timed window is open.
+                    recorder.phaseStarted(what);
+                    activity.set("smoke " + who + ": " + what);
+                    line.ifPresent(l -> l.show(done, total, "smoke device " + index + ": " + what));
+                }
+
+                @Override
+                public void moved(int device, long toDevice, long fromDevice) {
+                    recorder.moved(toDevice, fromDevice);
+                }
             };
             BandwidthResults bandwidthReport;
             OverlapResults overlapReport;
@@ -185,12 +226,16 @@ public final class SmokeRun {
             }
             CheckResults checkReport = new CheckResults(context, check, new CheckExperiment(session.device(), progress).run(check));
             t5 = System.nanoTime();
+            recorder.phaseEnded();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
             SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
                     (t5 - t4) / 1e9);
             return new Measured(context, index, bandwidthReport, BandwidthMetrics.results(bandwidthReport, linkRate),
                     overlapReport, OverlapMetrics.results(overlapReport), checkReport, CheckMetrics.results(checkReport),
-                    expectations, linkRate, seconds);
+                    expectations, linkRate, seconds, evidence);
         } finally {
+            recorder.close();
+            probe.close();
             line.ifPresent(StatusLine::close);
         }
     }
@@ -225,10 +270,17 @@ public final class SmokeRun {
         if (m.link().isEmpty()) {
             out.println(who + ": note: PCIe link rate unknown here (no sysfs entry): no %link threshold applied");
         }
+        if (m.evidence().line().isPresent()) {
+            out.println(who + ": " + (passed ? "note: " : "DISTURBED: ")
+                    + dev.xfer.app.format.TerminalText.field(m.evidence().line().get()) + (passed ? "" : " (re-run)"));
+        }
         out.flush();
         suites.addAll(RunJUnit.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
-        documents.add(SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs, outcomes, passed,
-                m.seconds()));
+        RunJUnit.disturbances(m.index(), m.context(), m.evidence().disturbances()).ifPresent(suites::add);
+        Map<String, Object> document = SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs,
+                outcomes, passed, m.seconds());
+        SmokeDocument.evidence(document, m.evidence());
+        documents.add(document);
         return passed;
     }
 

@@ -150,4 +150,32 @@ class BandwidthOnGpuTest {
             }
         }
     }
+
+    /** The evidence takes xfer's own bytes off the link counters: every driver copy across the link is reported. */
+    @Test
+    void driverCopiesReportTheBytesTheyMoved() {
+        long size = 1L << 20;
+        long[] moved = {0, 0};
+        int[] configurations = {0};
+        Progress counting = new Progress() {
+            @Override
+            public void measuring(int done, int total, String configuration) {
+                configurations[0]++;
+            }
+
+            @Override
+            public void moved(int index, long toDevice, long fromDevice) {
+                assertEquals(device.index(), index);
+                moved[0] += toDevice;
+                moved[1] += fromDevice;
+            }
+        };
+        BandwidthPlan plan = new BandwidthPlan(List.of(size), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), 2, 1, CopyTimer.EVENTS);
+        new BandwidthBenchmark(device, OptionalDouble.of(63.0), counting, s -> { }).run(plan);
+        // Two timed iterations and at least one warm-up copy each way, whole copies only.
+        assertTrue(moved[0] >= 3 * size && moved[0] % size == 0, "h2d bytes " + moved[0]);
+        assertTrue(moved[1] >= 3 * size && moved[1] % size == 0, "d2h bytes " + moved[1]);
+        assertTrue(configurations[0] >= 2);
+    }
 }

@@ -38,6 +38,7 @@ class OptionDocumentationTest {
             "--cpunodebind", "--membind",       // numactl
             "--dump-includes",                  // jextract
             "--release", "--module-version",    // javac, building jextract by hand
+            "--enable-native-access",           // java
             "--mode",                           // benchmarks/reference/bandwidth_ref
             "--ntasks-per-node", "--nodes", "--export", // srun and sbatch (Slurm)
             "--collector",                      // node_exporter (--collector.textfile.directory)

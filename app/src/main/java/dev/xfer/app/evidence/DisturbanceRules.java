@@ -1,0 +1,224 @@
+package dev.xfer.app.evidence;
+
+import dev.xfer.app.result.Disturbance;
+import dev.xfer.app.result.Disturbance.Kind;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whether a GPU's measurements were disturbed, from what its probe read (a {@link Recording}).
+ * Pure: the same readings always give the same disturbances. The rules (docs/evidence.md):
+ * <ul>
+ *   <li>{@code foreign-link-traffic}: over a window of at least {@link Thresholds#minWindowMillis},
+ *   the PCIe counters showed more than {@link Thresholds#foreignGBps} in one direction beyond the
+ *   bytes xfer moved, plus {@link Thresholds#overheadShare} of xfer's own rate in that direction
+ *   (the counters count packet headers and flow control that a copy's byte count does not). A window
+ *   is a phase that reported its own bytes, or a stretch while xfer was idle, where all traffic is
+ *   foreign.</li>
+ *   <li>{@code foreign-process}: a process other than xfer held a compute context in any snapshot.</li>
+ *   <li>{@code throttle}: a clock-event reason other than {@code gpu_idle} at a phase's start or end.</li>
+ *   <li>{@code link-retrained}: the link's generation or width differed between a phase's start
+ *   and end, or between the run's first and last snapshot.</li>
+ *   <li>{@code link-replays}: the replay counter grew during a phase.</li>
+ * </ul>
+ * A reading that is unknown never disturbs.
+ */
+public final class DisturbanceRules {
+    /**
+     * @param foreignGBps     foreign traffic above this (GB/s, one direction) disturbs
+     * @param overheadShare   the share of xfer's own rate allowed on top of its bytes
+     * @param minWindowMillis the shortest window judged for traffic
+     */
+    public record Thresholds(double foreignGBps, double overheadShare, long minWindowMillis) {
+        /**
+         * 2 GB/s is under 4% of a Gen5 x16 link and well above what an idle GPU shows (0); a second
+         * process copying pinned memory shows 20 to 59 GB/s. 200 ms is two sampler periods.
+         */
+        public static final Thresholds DEFAULT = new Thresholds(2.0, 0.10, 200);
+    }
+
+    private final Thresholds thresholds;
+
+    public DisturbanceRules(Thresholds thresholds) {
+        this.thresholds = thresholds;
+    }
+
+    public DisturbanceRules() {
+        this(Thresholds.DEFAULT);
+    }
+
+    public List<Disturbance> judge(Recording r) {
+        if (r.unavailable().isPresent()) {
+            return List.of();
+        }
+        List<Disturbance> out = new ArrayList<>();
+        foreignTraffic(r).ifPresent(out::add);
+        out.addAll(foreignProcesses(r));
+        throttle(r).ifPresent(out::add);
+        retrained(r).ifPresent(out::add);
+        replays(r).ifPresent(out::add);
+        return out;
+    }
+
+    /** The worst window over the threshold, in its worse direction. */
+    private Optional<Disturbance> foreignTraffic(Recording r) {
+        double min = thresholds.minWindowMillis() / 1000.0;
+        List<LinkTraffic.Window> windows = new ArrayList<>(LinkTraffic.phases(r, min));
+        windows.addAll(LinkTraffic.idle(r, min));
+        LinkTraffic.Window worst = null;
+        String worstDirection = null;
+        double worstExcess = 0;
+        double worstRate = 0;
+        for (LinkTraffic.Window w : windows) {
+            for (String direction : List.of("rx", "tx")) {
+                double foreign = direction.equals("rx") ? w.foreignRxGBps() : w.foreignTxGBps();
+                double own = direction.equals("rx") ? w.ownRxGBps() : w.ownTxGBps();
+                double limit = thresholds.foreignGBps() + thresholds.overheadShare() * own;
+                if (foreign > limit && foreign - limit > worstExcess) {
+                    worst = w;
+                    worstDirection = direction;
+                    worstExcess = foreign - limit;
+                    worstRate = foreign;
+                }
+            }
+        }
+        if (worst == null) {
+            return Optional.empty();
+        }
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("direction", worstDirection);
+        evidence.put("during", worst.during());
+        evidence.put("windowMs", round(worst.seconds() * 1000, 1));
+        evidence.put("counterGBps", round((worstDirection.equals("rx") ? worst.rxBytes() : worst.txBytes())
+                / worst.seconds() / 1e9, 2));
+        evidence.put("ownGBps", round(worstDirection.equals("rx") ? worst.ownRxGBps() : worst.ownTxGBps(), 2));
+        evidence.put("foreignGBps", round(worstRate, 2));
+        evidence.put("thresholdGBps", thresholds.foreignGBps());
+        String during = worst.idle() ? worst.during() : "during " + worst.during();
+        return Optional.of(new Disturbance(Kind.FOREIGN_LINK_TRAFFIC, String.format(Locale.ROOT,
+                "foreign PCIe %s %.1f GB/s %s on %s", worstDirection, worstRate, during, r.gpu()), evidence));
+    }
+
+    private List<Disturbance> foreignProcesses(Recording r) {
+        Map<Long, ComputeProcess> seen = new LinkedHashMap<>();
+        for (GpuSnapshot s : snapshots(r)) {
+            for (ComputeProcess p : s.processes().known().orElse(List.of())) {
+                if (p.pid() != r.ownPid()) {
+                    seen.merge(p.pid(), p, (a, b) -> a.name().isPresent() ? a : b);
+                }
+            }
+        }
+        List<Disturbance> out = new ArrayList<>();
+        for (ComputeProcess p : seen.values()) {
+            Map<String, Object> evidence = new LinkedHashMap<>();
+            evidence.put("pid", p.pid());
+            evidence.put("name", p.name().orElse(null));
+            out.add(new Disturbance(Kind.FOREIGN_PROCESS, p.described() + " holds a context on " + r.gpu(), evidence));
+        }
+        return out;
+    }
+
+    private Optional<Disturbance> throttle(Recording r) {
+        Set<String> reasons = new LinkedHashSet<>();
+        List<String> phases = new ArrayList<>();
+        Integer smClock = null;
+        for (Phase p : r.phases()) {
+            boolean here = false;
+            for (GpuSnapshot s : List.of(p.start(), p.end())) {
+                Optional<ClockEvents> events = s.clockEvents().known();
+                if (events.isPresent() && events.get().throttled()) {
+                    reasons.addAll(events.get().throttlingNames());
+                    here = true;
+                    if (smClock == null) {
+                        smClock = s.smClockMHz().known().orElse(null);
+                    }
+                }
+            }
+            if (here) {
+                phases.add(p.name());
+            }
+        }
+        if (phases.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("reasons", List.copyOf(reasons));
+        evidence.put("phases", List.copyOf(phases));
+        evidence.put("smClockMHz", smClock);
+        return Optional.of(new Disturbance(Kind.THROTTLE, r.gpu() + " clocks held back by " + String.join(", ", reasons)
+                + " during " + phases.getFirst() + others(phases.size())
+                + (smClock == null ? "" : " (SM " + smClock + " MHz)"), evidence));
+    }
+
+    private Optional<Disturbance> retrained(Recording r) {
+        List<GpuSnapshot> all = snapshots(r);
+        for (Phase p : r.phases()) {
+            Optional<Disturbance> d = retrained(r, p.start(), p.end(), "during " + p.name());
+            if (d.isPresent()) {
+                return d;
+            }
+        }
+        return all.isEmpty() ? Optional.empty()
+                : retrained(r, all.getFirst(), all.getLast(), "between the run's start and end");
+    }
+
+    private Optional<Disturbance> retrained(Recording r, GpuSnapshot a, GpuSnapshot b, String when) {
+        Optional<LinkState> from = a.link().known();
+        Optional<LinkState> to = b.link().known();
+        if (from.isEmpty() || to.isEmpty() || from.get().equals(to.get())) {
+            return Optional.empty();
+        }
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("from", Map.of("generation", from.get().generation(), "width", from.get().width()));
+        evidence.put("to", Map.of("generation", to.get().generation(), "width", to.get().width()));
+        evidence.put("when", when);
+        return Optional.of(new Disturbance(Kind.LINK_RETRAINED, r.gpu() + " PCIe link went from " + from.get() + " to "
+                + to.get() + " " + when, evidence));
+    }
+
+    private Optional<Disturbance> replays(Recording r) {
+        long total = 0;
+        List<String> phases = new ArrayList<>();
+        for (Phase p : r.phases()) {
+            Optional<Long> a = p.start().replays().known();
+            Optional<Long> b = p.end().replays().known();
+            if (a.isPresent() && b.isPresent() && b.get() > a.get()) {
+                total += b.get() - a.get();
+                phases.add(p.name());
+            }
+        }
+        if (total == 0) {
+            return Optional.empty();
+        }
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("replays", total);
+        evidence.put("phases", List.copyOf(phases));
+        return Optional.of(new Disturbance(Kind.LINK_REPLAYS, total + " PCIe replay" + (total == 1 ? "" : "s")
+                + " on " + r.gpu() + " during " + phases.getFirst() + others(phases.size()), evidence));
+    }
+
+    private static List<GpuSnapshot> snapshots(Recording r) {
+        List<GpuSnapshot> out = new ArrayList<>();
+        for (Phase p : r.phases()) {
+            out.add(p.start());
+            out.add(p.end());
+        }
+        return out;
+    }
+
+    private static String others(int phases) {
+        return phases <= 1 ? "" : " and " + (phases - 1) + " other phase" + (phases == 2 ? "" : "s");
+    }
+
+    private static double round(double value, int decimals) {
+        double scale = Math.pow(10, decimals);
+        return Math.round(value * scale) / scale;
+    }
+}

@@ -1,0 +1,200 @@
+package dev.xfer.app.evidence;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Records one GPU's evidence through a run: a snapshot at the start and end of each measured
+ * phase (the run loop calls {@link #phaseStarted} and {@link #phaseEnded} at its safe points,
+ * outside any timed window), and link samples every {@link #PERIOD} on a thread of its own, so
+ * measuring is not slowed: the sampler only reads counters.
+ * <p>
+ * xfer's own bytes: an engine reports what its copies moved in the phase through
+ * {@link #moved} (the run loop forwards {@code Progress.moved}); a phase without a report has
+ * {@code ownBytes} unknown and its link traffic is not judged, since it cannot be told from
+ * xfer's own. Traffic while no phase is open is all foreign.
+ */
+public final class EvidenceRecorder implements AutoCloseable {
+    /** How often the link counters are read: fine enough for a 200 ms window to hold two samples. */
+    public static final Duration PERIOD = Duration.ofMillis(100);
+
+    private final GpuProbe probe;
+    private final String gpu;
+    private final long ownPid;
+    private final boolean memoryHealth;
+    private final Optional<ScheduledExecutorService> sampler;
+    private final List<LinkSample> samples = new ArrayList<>();
+    private final List<Phase> phases = new ArrayList<>();
+    private final GpuSnapshot first;
+    private String samplesUnknown;
+
+    private String phaseName;
+    private long phaseStartNanos;
+    private GpuSnapshot phaseStart;
+    private Phase.OwnBytes phaseOwn;
+    /** The thread that started the open phase; bytes reported from another make its own bytes unknown. */
+    private Thread phaseThread;
+    private boolean phaseOwnUnknown;
+    private GpuEvidence finished;
+
+    /**
+     * @param gpu          the GPU in plain words: {@code GPU 0}
+     * @param memoryHealth whether snapshots read ECC, retired pages and remapped rows (smoke)
+     * @param background   whether to sample on a thread every {@link #PERIOD}; tests sample by hand
+     */
+    public EvidenceRecorder(GpuProbe probe, String gpu, long ownPid, boolean memoryHealth, boolean background) {
+        this.probe = probe;
+        this.gpu = gpu;
+        this.ownPid = ownPid;
+        this.memoryHealth = memoryHealth;
+        if (probe.unavailable().isPresent()) {
+            this.first = null;
+            this.sampler = Optional.empty();
+            return;
+        }
+        this.first = snapshot();
+        sample();
+        if (background) {
+            ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "xfer-evidence-" + gpu.replace(' ', '-'));
+                t.setDaemon(true);
+                return t;
+            });
+            s.scheduleAtFixedRate(this::sample, PERIOD.toNanos(), PERIOD.toNanos(), TimeUnit.NANOSECONDS);
+            this.sampler = Optional.of(s);
+        } else {
+            this.sampler = Optional.empty();
+        }
+    }
+
+    /** A recorder for one GPU of this process, sampling in the background. */
+    public static EvidenceRecorder start(GpuProbe probe, String gpu, boolean memoryHealth) {
+        return new EvidenceRecorder(probe, gpu, ProcessHandle.current().pid(), memoryHealth, true);
+    }
+
+    /** Phase {@code name} starts now; one still open ends first. */
+    public synchronized void phaseStarted(String name) {
+        if (unavailable()) {
+            return;
+        }
+        phaseEnded();
+        LinkSample at = sample();
+        phaseStart = snapshot();
+        phaseName = name;
+        phaseStartNanos = at != null ? at.nanos() : phaseStart.nanos();
+        phaseOwn = null;
+        phaseThread = Thread.currentThread();
+        phaseOwnUnknown = false;
+    }
+
+    /**
+     * xfer's copies moved these bytes across the link in the open phase (added up). A report from
+     * a thread other than the one that started the phase (GPUs measured at once, each on its own
+     * thread, start phases on one another) cannot be placed in time: the phase's own bytes become
+     * unknown, and its traffic is not judged.
+     */
+    public synchronized void moved(long toDevice, long fromDevice) {
+        if (phaseName == null) {
+            return;
+        }
+        if (Thread.currentThread() != phaseThread) {
+            phaseOwnUnknown = true;
+        }
+        phaseOwn = phaseOwn == null ? new Phase.OwnBytes(toDevice, fromDevice) : phaseOwn.plus(toDevice, fromDevice);
+    }
+
+    /** The open phase, if any, ends now. */
+    public synchronized void phaseEnded() {
+        if (unavailable() || phaseName == null) {
+            return;
+        }
+        GpuSnapshot end = snapshot();
+        LinkSample at = sample();
+        phases.add(new Phase(phaseName, phaseStartNanos, at != null ? at.nanos() : end.nanos(), phaseStart, end,
+                phaseOwnUnknown ? Optional.empty() : Optional.ofNullable(phaseOwn)));
+        phaseName = null;
+    }
+
+    /** Reads the link counters once (the sampler's tick); the sample, or null when unreadable. */
+    public LinkSample sample() {
+        Reading<LinkSample> r;
+        try {
+            r = probe.linkSample();
+        } catch (RuntimeException e) {
+            r = Reading.unknown(String.valueOf(e.getMessage()));
+        }
+        synchronized (samples) {
+            switch (r) {
+                case Reading.Known<LinkSample> k -> {
+                    samples.add(k.value());
+                    return k.value();
+                }
+                case Reading.Unknown<LinkSample> u -> {
+                    samplesUnknown = u.why();
+                    return null;
+                }
+            }
+        }
+    }
+
+    private GpuSnapshot snapshot() {
+        try {
+            return probe.snapshot(memoryHealth);
+        } catch (RuntimeException e) {
+            return GpuSnapshot.unknown(java.time.Instant.now(), System.nanoTime(), String.valueOf(e.getMessage()));
+        }
+    }
+
+    private boolean unavailable() {
+        return probe.unavailable().isPresent();
+    }
+
+    /** Ends the open phase, stops sampling, and judges what was read. Once; later calls give the same. */
+    public synchronized GpuEvidence finish(DisturbanceRules rules) {
+        if (finished != null) {
+            return finished;
+        }
+        if (unavailable()) {
+            finished = GpuEvidence.unavailable(gpu, ownPid, probe.unavailable().get());
+            return finished;
+        }
+        phaseEnded();
+        stopSampling();
+        GpuSnapshot last = snapshot();
+        List<LinkSample> read;
+        synchronized (samples) {
+            // The sampler and the measuring thread read the clock before taking the lock: put
+            // their samples back in time order, one per instant.
+            read = samples.stream().sorted(java.util.Comparator.comparingLong(LinkSample::nanos))
+                    .collect(java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toMap(
+                            LinkSample::nanos, x -> x, (a, b) -> a, java.util.LinkedHashMap::new),
+                            m -> List.copyOf(m.values())));
+        }
+        Recording recording = new Recording(gpu, ownPid, Optional.empty(), phases, read,
+                read.isEmpty() ? Optional.ofNullable(samplesUnknown) : Optional.empty(), PERIOD);
+        finished = new GpuEvidence(recording, Optional.of(first), Optional.of(last), rules.judge(recording));
+        return finished;
+    }
+
+    private void stopSampling() {
+        sampler.ifPresent(s -> {
+            s.shutdownNow();
+            try {
+                s.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    /** Stops the sampler; the probe is its owner's to close. */
+    @Override
+    public void close() {
+        stopSampling();
+    }
+}

@@ -1,0 +1,28 @@
+package dev.xfer.app.evidence;
+
+import java.util.Optional;
+
+/**
+ * Reads one GPU's circumstances, for the evidence a measuring document carries. Each method maps
+ * to a few NVML calls (see {@link GpuSnapshot} and {@link LinkSample}); an item NVML cannot give
+ * is {@link Reading.Unknown}, and a probe that cannot read at all (no libnvidia-ml.so.1) is
+ * {@link #unavailable()}. Neither is ever a failure.
+ * <p>
+ * {@link #linkSample()} is called from the evidence recorder's sampling thread while the
+ * measuring thread may call {@link #snapshot}: an implementation must allow that (NVML is
+ * thread-safe).
+ */
+public interface GpuProbe extends AutoCloseable {
+    /** Why nothing can be read (e.g. {@code libnvidia-ml.so.1 not found}); empty when the probe reads. */
+    Optional<String> unavailable();
+
+    /** Every snapshot item now; {@code memoryHealth} adds ECC, retired pages and remapped rows (smoke). */
+    GpuSnapshot snapshot(boolean memoryHealth);
+
+    /** The link traffic now, or why it cannot be read. */
+    Reading<LinkSample> linkSample();
+
+    /** Releases what the probe holds (NVML's handle: nvmlShutdown once the last probe closes). */
+    @Override
+    void close();
+}

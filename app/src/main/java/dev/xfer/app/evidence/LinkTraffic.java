@@ -1,0 +1,131 @@
+package dev.xfer.app.evidence;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The link traffic of a {@link Recording} in windows: each phase with its own bytes taken off, and
+ * the stretches while xfer was idle, cut into windows of at least the rules' minimum length.
+ */
+final class LinkTraffic {
+    /** Bytes the counters showed over {@code seconds}, and what of them was not xfer's. */
+    record Window(String during, boolean idle, double seconds, double rxBytes, double txBytes,
+                  double foreignRxBytes, double foreignTxBytes, double ownRxBytes, double ownTxBytes) {
+        double foreignRxGBps() {
+            return foreignRxBytes / seconds / 1e9;
+        }
+
+        double foreignTxGBps() {
+            return foreignTxBytes / seconds / 1e9;
+        }
+
+        double ownRxGBps() {
+            return ownRxBytes / seconds / 1e9;
+        }
+
+        double ownTxGBps() {
+            return ownTxBytes / seconds / 1e9;
+        }
+    }
+
+    private LinkTraffic() {
+    }
+
+    /**
+     * The bytes between two consecutive samples, or empty when they cannot be told: a counter that
+     * went back (reset, wrapped), samples of two kinds, or no time between them.
+     */
+    static Optional<double[]> between(LinkSample a, LinkSample b) {
+        double dt = (b.nanos() - a.nanos()) / 1e9;
+        if (dt <= 0 || a.kind() != b.kind()) {
+            return Optional.empty();
+        }
+        return switch (a.kind()) {
+            case BYTES -> b.rx() < a.rx() || b.tx() < a.tx() ? Optional.empty()
+                    : Optional.of(new double[]{b.rx() - a.rx(), b.tx() - a.tx()});
+            // A rate is a short average near its sample: the window's bytes by the trapezoid rule.
+            case KB_PER_SECOND -> Optional.of(new double[]{(a.rx() + b.rx()) / 2.0 * 1000 * dt,
+                    (a.tx() + b.tx()) / 2.0 * 1000 * dt});
+        };
+    }
+
+    /** Each phase that reported its own bytes and spans at least {@code minSeconds}, as one window. */
+    static List<Window> phases(Recording r, double minSeconds) {
+        List<Window> out = new ArrayList<>();
+        for (Phase p : r.phases()) {
+            if (p.ownBytes().isEmpty() || p.seconds() < minSeconds) {
+                continue;
+            }
+            double rx = 0;
+            double tx = 0;
+            boolean whole = true;
+            boolean any = false;
+            List<LinkSample> s = r.samples();
+            for (int i = 0; i + 1 < s.size(); i++) {
+                LinkSample a = s.get(i);
+                LinkSample b = s.get(i + 1);
+                if (a.nanos() >= p.startNanos() && b.nanos() <= p.endNanos()) {
+                    Optional<double[]> bytes = between(a, b);
+                    if (bytes.isEmpty()) {
+                        whole = false;
+                        break;
+                    }
+                    rx += bytes.get()[0];
+                    tx += bytes.get()[1];
+                    any = true;
+                }
+            }
+            if (!whole || !any) {
+                continue;
+            }
+            Phase.OwnBytes own = p.ownBytes().get();
+            out.add(new Window(p.name(), false, p.seconds(), rx, tx, Math.max(0, rx - own.toDevice()),
+                    Math.max(0, tx - own.fromDevice()), own.toDevice(), own.fromDevice()));
+        }
+        return out;
+    }
+
+    /**
+     * The intervals between samples that lie in no phase, joined while consecutive and cut into
+     * windows once they span {@code minSeconds}; a stretch shorter than that is not judged, and
+     * neither is its rest after the last full window (it joins that window).
+     */
+    static List<Window> idle(Recording r, double minSeconds) {
+        List<Window> out = new ArrayList<>();
+        List<LinkSample> s = r.samples();
+        double seconds = 0;
+        double rx = 0;
+        double tx = 0;
+        for (int i = 0; i + 1 < s.size(); i++) {
+            LinkSample a = s.get(i);
+            LinkSample b = s.get(i + 1);
+            Optional<double[]> bytes = between(a, b);
+            if (!outsidePhases(r, a.nanos(), b.nanos()) || bytes.isEmpty()) {
+                seconds = 0;
+                rx = 0;
+                tx = 0;
+                continue;
+            }
+            seconds += (b.nanos() - a.nanos()) / 1e9;
+            rx += bytes.get()[0];
+            tx += bytes.get()[1];
+            if (seconds >= minSeconds) {
+                out.add(new Window("while xfer was idle", true, seconds, rx, tx, rx, tx, 0, 0));
+                seconds = 0;
+                rx = 0;
+                tx = 0;
+            }
+        }
+        return out;
+    }
+
+    private static boolean outsidePhases(Recording r, long from, long to) {
+        for (Phase p : r.phases()) {
+            if (from < p.endNanos() && to > p.startNanos()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.xfer.app.run;
+
+import dev.xfer.app.evidence.DisturbanceRules;
+import dev.xfer.app.evidence.EvidenceRecorder;
+import dev.xfer.app.evidence.GpuEvidence;
+import dev.xfer.app.evidence.GpuProbe;
+import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.result.Disturbance;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The evidence of a measuring run: one {@link EvidenceRecorder} per GPU opened, from when it is
+ * opened until the run's results are written, and the phases the run's {@code Progress} events
+ * mark. A configuration's {@code measuring} event starts a phase on every GPU of the run (a run of
+ * several GPUs at once measures them together; for one measured alone, the others' phases report
+ * no own bytes and so are not judged for link traffic); the time from opening to the first
+ * configuration is a phase ({@code setup}) as well, since warm-up copies run there. Only after the
+ * last configuration is xfer idle on the link. The events come at safe points, between timed
+ * windows, so the snapshots never fall inside one.
+ */
+public final class RunEvidence implements AutoCloseable {
+    /** What the document and the text carry for one GPU. */
+    public record Found(Object evidenceJson, List<Disturbance> disturbances, Optional<String> line) {
+        static Found of(GpuEvidence e) {
+            return new Found(e.toJson(), e.disturbances(), e.line());
+        }
+    }
+
+    private final java.util.function.Supplier<GpuProbes> probes;
+    private final boolean memoryHealth;
+    private final Map<Integer, Opened> opened = new LinkedHashMap<>();
+    private Map<Integer, Found> found;
+
+    private record Opened(GpuProbe probe, EvidenceRecorder recorder) {
+    }
+
+    /** @param memoryHealth whether snapshots read ECC, retired pages and remapped rows (smoke) */
+    public RunEvidence(java.util.function.Supplier<GpuProbes> probes, boolean memoryHealth) {
+        this.probes = probes;
+        this.memoryHealth = memoryHealth;
+    }
+
+    /** Starts recording {@code session}'s GPU (once per GPU). */
+    public void opened(Session session) {
+        opened(session.context());
+    }
+
+    /** Starts recording the GPU of {@code context} (once per GPU). */
+    public synchronized void opened(RunContext context) {
+        int index = context.device().index();
+        if (opened.containsKey(index) || found != null) {
+            return;
+        }
+        GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(),
+                context.device().uuid());
+        GpuProbe probe = probes.get().open(target);
+        EvidenceRecorder recorder = EvidenceRecorder.start(probe, target.described(), memoryHealth);
+        recorder.phaseStarted("setup");
+        opened.put(index, new Opened(probe, recorder));
+    }
+
+    /** Configuration {@code name} starts now, on every GPU of the run. */
+    public synchronized void phase(String name) {
+        opened.values().forEach(o -> o.recorder().phaseStarted(name));
+    }
+
+    /** GPU {@code index}'s copies moved these bytes in the current phase. */
+    public synchronized void moved(int index, long toDevice, long fromDevice) {
+        Opened o = opened.get(index);
+        if (o != null) {
+            o.recorder().moved(toDevice, fromDevice);
+        }
+    }
+
+    /** Measuring is over: from here xfer is idle on every link. */
+    public synchronized void idle() {
+        opened.values().forEach(o -> o.recorder().phaseEnded());
+    }
+
+    /** Each GPU's evidence, judged; recording stops at the first call. */
+    public synchronized Map<Integer, Found> found() {
+        if (found == null) {
+            DisturbanceRules rules = new DisturbanceRules();
+            found = new LinkedHashMap<>();
+            opened.forEach((index, o) -> found.put(index, Found.of(o.recorder().finish(rules))));
+            close();
+        }
+        return found;
+    }
+
+    /** The lines saying what disturbed which GPU, in device order; none when nothing did. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        found().values().forEach(f -> f.line().ifPresent(out::add));
+        return out;
+    }
+
+    /** GPU {@code index}'s disturbances; none when it was not recorded. */
+    public List<Disturbance> disturbances(int index) {
+        Found f = found().get(index);
+        return f == null ? List.of() : f.disturbances();
+    }
+
+    /** Whether any GPU was disturbed. */
+    public boolean disturbed() {
+        return found().values().stream().anyMatch(f -> !f.disturbances().isEmpty());
+    }
+
+    /**
+     * Puts each GPU's {@code evidence} into its context and its {@code disturbances} on its entry:
+     * the document itself for one GPU, each of {@code devices} for several (matched by
+     * {@code context.device.index}). A GPU without a recording is left as it was.
+     */
+    @SuppressWarnings("unchecked")
+    public void annotate(Map<String, Object> document) {
+        Map<Integer, Found> all = found();
+        if (document.get("devices") instanceof List<?> devices) {
+            for (Object d : devices) {
+                if (d instanceof Map<?, ?> entry) {
+                    annotateEntry((Map<String, Object>) entry, all);
+                }
+            }
+        } else {
+            annotateEntry(document, all);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void annotateEntry(Map<String, Object> entry, Map<Integer, Found> all) {
+        if (!(entry.get("context") instanceof Map<?, ?> context)
+                || !(context.get("device") instanceof Map<?, ?> device)
+                || !(device.get("index") instanceof Integer index) || !all.containsKey(index)) {
+            return;
+        }
+        Found f = all.get(index);
+        ((Map<String, Object>) context).put("evidence", f.evidenceJson());
+        entry.put("disturbances", f.disturbances().stream().map(Disturbance::toJson).toList());
+    }
+
+    @Override
+    public synchronized void close() {
+        for (Opened o : opened.values()) {
+            o.recorder().close();
+            o.probe().close();
+        }
+    }
+}

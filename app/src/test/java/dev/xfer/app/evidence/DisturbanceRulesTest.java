@@ -1,0 +1,139 @@
+package dev.xfer.app.evidence;
+
+import dev.xfer.app.result.Disturbance;
+import dev.xfer.app.result.Disturbance.Kind;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import static dev.xfer.app.evidence.Readings.bytes;
+import static dev.xfer.app.evidence.Readings.phase;
+import static dev.xfer.app.evidence.Readings.quiet;
+import static dev.xfer.app.evidence.Readings.snapshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DisturbanceRulesTest {
+    private static final long OWN = 1234;
+    private static final long GB = 1_000_000_000L;
+    private final DisturbanceRules rules = new DisturbanceRules();
+
+    private static Recording recording(List<Phase> phases, List<LinkSample> samples) {
+        return new Recording("GPU 0", OWN, Optional.empty(), phases, samples, Optional.empty(), Duration.ofMillis(100));
+    }
+
+    /** One phase from 0 to 1000 ms in which the rx counter grew by {@code counterRx} and xfer moved {@code ownRx}. */
+    private static Recording onePhase(long counterRx, long ownRx) {
+        return recording(List.of(phase("pinned h2d 64MiB", 0, 1000, quiet(0, OWN, 7), quiet(1000, OWN, 7), ownRx, 0)),
+                List.of(bytes(0, 0, 0), bytes(500, counterRx / 2, 0), bytes(1000, counterRx, 0)));
+    }
+
+    private static List<Kind> kinds(List<Disturbance> ds) {
+        return ds.stream().map(Disturbance::kind).toList();
+    }
+
+    @Test
+    void ownTrafficIsTakenOffTheCounters() {
+        // xfer moved 54 GB in a second and the counter saw 54 GB plus a little overhead: nothing foreign.
+        assertEquals(List.of(), rules.judge(onePhase(56 * GB, 54 * GB)));
+    }
+
+    @Test
+    void trafficBeyondOwnBytesIsForeign() {
+        List<Disturbance> ds = rules.judge(onePhase(54 * GB + 41_200_000_000L, 54 * GB));
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
+        assertEquals("foreign PCIe rx 41.2 GB/s during pinned h2d 64MiB on GPU 0", ds.getFirst().detail());
+        assertEquals(41.2, ds.getFirst().evidence().get("foreignGBps"));
+        assertEquals("rx", ds.getFirst().evidence().get("direction"));
+    }
+
+    @Test
+    void theThresholdIsTwoGBpsPlusTenPercentOfOwnRate() {
+        // Own 10 GB/s: the limit is 2 + 1 = 3 GB/s of foreign traffic.
+        assertEquals(List.of(), rules.judge(onePhase(12_900_000_000L, 10 * GB)));
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(rules.judge(onePhase(13_100_000_000L, 10 * GB))));
+    }
+
+    @Test
+    void anyTrafficWhileIdleIsForeignAboveTheThreshold() {
+        // No phase: 0.3 s of counters at 59 GB/s rx (a second process copying pinned H2D).
+        Recording r = recording(List.of(), List.of(bytes(0, 0, 0), bytes(100, 5_900_000_000L, 0),
+                bytes(200, 11_800_000_000L, 0), bytes(300, 17_700_000_000L, 0)));
+        List<Disturbance> ds = rules.judge(r);
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
+        assertEquals("foreign PCIe rx 59.0 GB/s while xfer was idle on GPU 0", ds.getFirst().detail());
+    }
+
+    @Test
+    void idleTrafficBelowTheThresholdOrShorterThanTheWindowDoesNotDisturb() {
+        Recording low = recording(List.of(), List.of(bytes(0, 0, 0), bytes(100, 150_000_000L, 0),
+                bytes(200, 300_000_000L, 0)));
+        assertEquals(List.of(), rules.judge(low));
+        Recording brief = recording(List.of(), List.of(bytes(0, 0, 0), bytes(100, 5_900_000_000L, 0)));
+        assertEquals(List.of(), rules.judge(brief));
+    }
+
+    @Test
+    void aPhaseWithoutOwnBytesIsNotJudgedForTraffic() {
+        Phase unknown = new Phase("pinned h2d 64MiB", 0, 1000 * Readings.MS, quiet(0, OWN, 7), quiet(1000, OWN, 7),
+                Optional.empty());
+        assertEquals(List.of(), rules.judge(recording(List.of(unknown), List.of(bytes(0, 0, 0), bytes(1000, 100 * GB, 0)))));
+    }
+
+    @Test
+    void throughputSamplesAreTurnedIntoBytes() {
+        // 41 200 000 KB/s = 41.2 GB/s while idle, over 300 ms.
+        Recording r = recording(List.of(), List.of(LinkSample.throughput(0, 41_200_000, 0),
+                LinkSample.throughput(100 * Readings.MS, 41_200_000, 0), LinkSample.throughput(200 * Readings.MS, 41_200_000, 0)));
+        assertEquals("foreign PCIe rx 41.2 GB/s while xfer was idle on GPU 0", rules.judge(r).getFirst().detail());
+    }
+
+    @Test
+    void idleIsNotAThrottleButAPowerCapIs() {
+        GpuSnapshot idleAndBusy = snapshot(0, ClockEvents.GPU_IDLE, new LinkState(5, 16), 7,
+                List.of());
+        assertEquals(List.of(), rules.judge(recording(List.of(phase("p", 0, 10, idleAndBusy, idleAndBusy, 0, 0)), List.of())));
+        GpuSnapshot capped = snapshot(10, ClockEvents.GPU_IDLE | 0x4, new LinkState(5, 16), 7, List.of());
+        List<Disturbance> ds = rules.judge(recording(List.of(phase("pinned d2h 64MiB", 0, 10, idleAndBusy, capped, 0, 0)),
+                List.of()));
+        assertEquals(List.of(Kind.THROTTLE), kinds(ds));
+        assertEquals("GPU 0 clocks held back by sw_power_cap during pinned d2h 64MiB (SM 1980 MHz)", ds.getFirst().detail());
+    }
+
+    @Test
+    void aForeignProcessIsNamedButXferItselfIsNot() {
+        GpuSnapshot shared = snapshot(0, 0, new LinkState(5, 16), 7, List.of(
+                new ComputeProcess(OWN, Optional.of("java")), new ComputeProcess(4711, Optional.of("python"))));
+        List<Disturbance> ds = rules.judge(recording(List.of(phase("p", 0, 10, shared, shared, 0, 0)), List.of()));
+        assertEquals(List.of("pid 4711 (python) holds a context on GPU 0"), ds.stream().map(Disturbance::detail).toList());
+        assertEquals(List.of(), rules.judge(recording(List.of(phase("p", 0, 10, quiet(0, OWN, 7), quiet(10, OWN, 7), 0, 0)), List.of())));
+    }
+
+    @Test
+    void aRetrainAndNewReplaysDisturb() {
+        GpuSnapshot end = snapshot(10, 0, new LinkState(4, 16), 9, List.of());
+        List<Disturbance> ds = rules.judge(recording(List.of(phase("pinned h2d 1GiB", 0, 10, quiet(0, OWN, 7), end, 0, 0)),
+                List.of()));
+        assertEquals(List.of(Kind.LINK_RETRAINED, Kind.LINK_REPLAYS), kinds(ds));
+        assertEquals(List.of(
+                "GPU 0 PCIe link went from Gen5 x16 to Gen4 x16 during pinned h2d 1GiB",
+                "2 PCIe replays on GPU 0 during pinned h2d 1GiB"), ds.stream().map(Disturbance::detail).toList());
+    }
+
+    @Test
+    void unknownReadingsNeverDisturb() {
+        GpuSnapshot unknown = GpuSnapshot.unknown(java.time.Instant.EPOCH, 10 * Readings.MS, "not supported");
+        // Start known, end unknown: no retrain, no replays, no throttle can be told.
+        assertEquals(List.of(), rules.judge(recording(List.of(phase("p", 0, 10, quiet(0, OWN, 7), unknown, 0, 0)), List.of())));
+        assertEquals(List.of(), rules.judge(Recording.unavailable("GPU 0", OWN, "libnvidia-ml.so.1 not found", Duration.ofMillis(100))));
+    }
+
+    @Test
+    void aCounterThatWentBackIsNotRead() {
+        Recording r = recording(List.of(), List.of(bytes(0, 100 * GB, 0), bytes(100, 0, 0), bytes(200, 1, 0)));
+        assertEquals(List.of(), rules.judge(r));
+    }
+}
