@@ -82,11 +82,11 @@ public final class Main {
 
     /**
      * How xfer reads each GPU's circumstances (clocks, link, processes: the documents' evidence).
-     * The one place that chooses them: the NVML-backed probes go here once native-bindings has
-     * them; until then every document says why its evidence is unavailable.
+     * The one place that chooses them: NVML, found at run time; where it is missing or fails,
+     * each document says why its evidence is unavailable.
      */
     static GpuProbes gpuProbes() {
-        return GpuProbes.unavailable("this build of xfer does not read NVML");
+        return new dev.xfer.app.evidence.NvmlProbes();
     }
 
     /** Runs xfer with {@code args} and returns the exit code; no System.exit, so tests can call it. */
