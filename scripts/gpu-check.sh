@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -115,6 +115,51 @@ step() {
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
+    evidence) # Issue 32: NVML evidence. EVIDENCE_QUIET (20) quiet `smoke --quick` runs, each document's
+              # disturbances counted (0 expected); then a smoke run while a second xfer copies 1 GiB pinned in
+              # a loop (exit 6, the foreign process and the foreign link traffic named); then NVML made
+              # unusable (XFER_NVML at a missing file, and at a file that is not NVML): every command still
+              # runs and its evidence says unavailable. Documents: $out/evidence/.
+              local i n disturbed=0 d="$out/evidence"
+              mkdir -p "$d"
+              for i in $(seq 1 "${EVIDENCE_QUIET:-20}"); do
+                "$xfer" --label "quiet-$i" smoke --quick --json --output "$d/quiet-$i.json" > /dev/null 2>"$d/quiet-$i.err"
+                echo "quiet-$i: exit $?"
+              done
+              run python3 - "$d" <<'PY'
+import json, sys, glob
+n = 0
+for f in sorted(glob.glob(sys.argv[1] + "/quiet-*.json")):
+    doc = json.load(open(f))
+    devs = doc.get("devices") or [doc]
+    ds = [x for dev in devs for x in dev.get("disturbances", [])]
+    ev = [dev.get("context", {}).get("evidence") for dev in devs]
+    n += 1 if ds else 0
+    print(f.split("/")[-1], "disturbances:", [(x["kind"], x["detail"]) for x in ds] or "none",
+          "| evidence:", "unavailable" if any(isinstance(e, str) for e in ev) else "read")
+print("quiet runs marked disturbed:", n, "of", len(glob.glob(sys.argv[1] + "/quiet-*.json")))
+PY
+              run python3 -c "import json,sys; d=json.load(open(sys.argv[1])); dev=(d.get('devices') or [d])[0]; print(json.dumps(dev['context'].get('evidence'), indent=1)[:3000])" "$d/quiet-1.json"
+              echo "\$ xfer bandwidth --memory pinned --direction h2d,d2h --size 1GiB --iterations 2000 &  # the link's other user"
+              "$xfer" bandwidth --memory pinned --direction h2d,d2h --size 1GiB --iterations 2000 > /dev/null 2>&1 &
+              local other=$!
+              sleep 4
+              expect_rc 6 "$xfer" --label shared smoke --json --output "$d/shared.json"
+              expect_rc 6 "$xfer" --label shared-quick smoke --quick --json --output "$d/shared-quick.json"
+              expect_rc 0 "$xfer" --label shared-bw bandwidth --memory pinned --size 64MiB --direction h2d --json --output "$d/shared-bw.json"
+              kill "$other" 2>/dev/null; wait "$other" 2>/dev/null
+              run python3 -c "import json,sys
+for f in sys.argv[1:]:
+    d=json.load(open(f)); devs=d.get('devices') or [d]
+    for dev in devs:
+        for x in dev.get('disturbances', []): print(f.split('/')[-1], x['kind'], '|', x['detail'])" "$d/shared.json" "$d/shared-quick.json" "$d/shared-bw.json"
+              XFER_NVML=/nonexistent/libnvidia-ml.so.1 expect_rc 0 "$xfer" bandwidth --memory pinned --size 16MiB --json --output "$d/no-nvml.json"
+              XFER_NVML=/bin/true expect_rc 0 "$xfer" smoke --quick --json --output "$d/bad-nvml.json"
+              run python3 -c "import json,sys
+for f in sys.argv[1:]:
+    d=json.load(open(f)); dev=(d.get('devices') or [d])[0]; print(f.split('/')[-1], 'evidence:', dev['context'].get('evidence'))" "$d/no-nvml.json" "$d/bad-nvml.json"
+              XFER_NVML=/nonexistent/libnvidia-ml.so.1 expect_rc 0 "$xfer" overlap
+              ;;
     verdict) # issue 25: ten quiet smoke runs in separate processes, all 45 pairs compared, fleet over them
              # (0 failures and PASS expected), five against five by rank, then one run while a second
              # xfer process copies over the same link (both gates must flag it). Documents: $out/verdict/.
