@@ -114,7 +114,9 @@ public final class DocumentSet {
             return true;
         }
         return doc.get("devices") instanceof List<?> devices && devices.stream()
-                .anyMatch(d -> d instanceof Map<?, ?> device && holdsResultRows(device));
+                .anyMatch(d -> d instanceof Map<?, ?> device && holdsResultRows(device))
+                || doc.get("runs") instanceof List<?> runs && runs.stream()
+                .anyMatch(r -> r instanceof Map<?, ?> run && holdsResultRows(run));
     }
 
     public List<Judged> judge(Path file, Object parsed) {

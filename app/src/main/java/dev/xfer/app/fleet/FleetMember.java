@@ -3,6 +3,7 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.verdict.DocumentStatus.Status;
 
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One GPU run as fleet keeps it: who and where, what its document said about itself, and its
@@ -14,15 +15,26 @@ import java.util.Optional;
  * @param results   the ids of the results it measured, ascending
  * @param values    their medians, in the same order
  * @param spreads   their allocation spreads ((best - worst) / best), NaN where not measured
+ * @param repetition which repetition of a document written with {@code --runs N}; empty for one without
  */
 public record FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
                           String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
-                          Status status, int[] results, double[] values, double[] spreads) {
+                          Status status, int[] results, double[] values, double[] spreads, OptionalInt repetition) {
+
+    /** A member read from a document without repetitions. */
+    public FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
+                       String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
+                       Status status, int[] results, double[] values, double[] spreads) {
+        this(order, file, host, label, model, uuid, busId, index, link, unusable, status, results, values, spreads,
+                OptionalInt.empty());
+    }
 
     /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index, as {@link GpuRun#who()}. */
     public String who() {
         String where = host + label.map(l -> " [" + l + "]").orElse("");
-        return unusable.isPresent() || index < 0 ? where : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")";
+        String run = repetition.isPresent() ? " run " + repetition.getAsInt() : "";
+        return unusable.isPresent() || index < 0 ? where + run
+                : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")" + run;
     }
 
     /** The position of result {@code id} in {@link #values}, or -1 when this run did not measure it. */

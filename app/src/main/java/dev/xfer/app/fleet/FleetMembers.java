@@ -46,7 +46,8 @@ public final class FleetMembers {
         files.add(file);
         members.add(new FleetMember(members.size(), text(file), text(run.host()), run.label().map(this::text), text(run.name()),
                 run.uuid(), text(run.busId()), run.index(), run.link(), run.unusable(), status,
-                Arrays.copyOf(sortedIds, kept), Arrays.copyOf(values, kept), Arrays.copyOf(spreads, kept)));
+                Arrays.copyOf(sortedIds, kept), Arrays.copyOf(values, kept), Arrays.copyOf(spreads, kept),
+                run.repetition()));
     }
 
     private String text(String value) {

@@ -3,6 +3,7 @@ package dev.xfer.app.fleet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One GPU as one document saw it: where it ran, which GPU, its link, and its results. Several
@@ -12,10 +13,21 @@ import java.util.Optional;
  * @param link      the link's width now and at most, and generation at most; empty when unknown
  * @param unusable  why the node had no usable GPU, for the document {@code smoke} writes when CUDA
  *                  is not usable (exit 3); such a run has no GPU and no measurements
+ * @param repetition which repetition of a document written with {@code --runs N} (1 and up): the
+ *                  repetitions of one document are runs of one GPU, as separate documents are;
+ *                  empty for a document without repetitions
  */
 public record GpuRun(Path file, String command, String host, Optional<String> label, String started,
                      int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
-                     List<Measurement> measurements, Optional<String> unusable) {
+                     List<Measurement> measurements, Optional<String> unusable, OptionalInt repetition) {
+
+    /** A GPU run of a document without repetitions. */
+    public GpuRun(Path file, String command, String host, Optional<String> label, String started,
+                  int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
+                  List<Measurement> measurements, Optional<String> unusable) {
+        this(file, command, host, label, started, index, name, uuid, busId, link, measurements, unusable,
+                OptionalInt.empty());
+    }
 
     /** The stand-in for a node whose document says it had no usable GPU. */
     public static GpuRun unusable(Path file, String command, String host, Optional<String> label, String started, String why) {
@@ -35,7 +47,9 @@ public record GpuRun(Path file, String command, String host, Optional<String> la
     /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index. */
     public String who() {
         String where = host + label.map(l -> " [" + l + "]").orElse("");
-        return unusable.isPresent() ? where : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")";
+        String run = repetition.isPresent() ? " run " + repetition.getAsInt() : "";
+        return unusable.isPresent() ? where + run
+                : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")" + run;
     }
 
     public Optional<Measurement> measurement(String resultName) {

@@ -152,6 +152,9 @@ public final class ResultDocumentReader {
         if (doc.has("context")) {
             return List.of(gpu(at, "", command, doc, Optional.empty()).build());
         }
+        if (!doc.has("devices") && doc.get("runs") instanceof JsonNode runs && runs.isArray()) {
+            return repetitions(file, command, runs);
+        }
         JsonNode devices = doc.get("devices");
         if (devices == null || !devices.isArray() || devices.isEmpty()) {
             throw new DocumentException(file, "no context: a " + command
@@ -168,6 +171,41 @@ public final class ResultDocumentReader {
         }
         across(at, command, doc, parameters, gpus);
         return gpus.stream().map(GpuBuilder::build).toList();
+    }
+
+    /**
+     * A document written with {@code --runs N}: {@code runs} holds the document each repetition
+     * would have written alone, of the same command; each of its GPUs is one GpuResults, with its
+     * repetition number, in order.
+     */
+    private List<GpuResults> repetitions(Path file, String command, JsonNode runs) {
+        if (runs.isEmpty()) {
+            throw new DocumentException(file, "no runs: the " + command + " document's \"runs\" is empty");
+        }
+        List<GpuResults> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            JsonNode run = runs.get(i);
+            if (!run.isObject()) {
+                throw DocumentException.field(file, "runs[" + i + "]", "an object", kind(run));
+            }
+            if (run.has("runs") && !run.has("context") && !run.has("devices")) {
+                throw DocumentException.field(file, "runs[" + i + "]", "one repetition's document", "runs within runs");
+            }
+            List<GpuResults> gpus;
+            try {
+                gpus = bind(file, run);
+            } catch (DocumentException e) {
+                throw new DocumentException(file, "runs[" + i + "]: " + e.why());
+            }
+            for (GpuResults gpu : gpus) {
+                if (!gpu.command().equals(command)) {
+                    throw DocumentException.field(file, "runs[" + i + "].command", "\"" + command + "\" as at the top",
+                            "\"" + gpu.command() + "\"");
+                }
+                out.add(gpu.asRepetition(i + 1));
+            }
+        }
+        return out;
     }
 
     /** One GPU's document: its context and its rows. */

@@ -98,6 +98,24 @@ public final class DocumentStatus {
      * @param runs how many GPU runs the reader returned for it
      */
     public static List<Status> of(Map<?, ?> doc, int runs) {
+        if (repetitions(doc)) {
+            // --runs N: each repetition's document as it is, then the whole run's top (stopped between
+            // two repetitions) with the first GPU run, as a several-device document's top goes.
+            List<Status> out = new ArrayList<>();
+            for (Object r : (List<?>) doc.get("runs")) {
+                if (r instanceof Map<?, ?> run) {
+                    out.addAll(of(run, severalDevices(run) ? ((List<?>) run.get("devices")).size() : 1));
+                }
+            }
+            Status whole = top(doc);
+            if (!out.isEmpty()) {
+                out.set(0, whole.with(out.getFirst()));
+            }
+            while (out.size() < runs) {
+                out.add(out.isEmpty() ? whole : Status.FINE);
+            }
+            return List.copyOf(out.subList(0, runs));
+        }
         String command = doc.get("command") instanceof String c ? c : "?";
         Status top = top(doc);
         if (doc.get("unusable") instanceof String) {
@@ -147,6 +165,12 @@ public final class DocumentStatus {
     private static boolean judged(Map<?, ?> result) {
         return hasSummary(result) || result.get("wrongTrials") instanceof Number
                 || result.get("gpus") instanceof List<?> gpus && gpus.stream().anyMatch(g -> g instanceof Map<?, ?> m && hasSummary(m));
+    }
+
+    /** The shape of a document written with --runs N: {@code runs}, each repetition's document. */
+    public static boolean repetitions(Map<?, ?> doc) {
+        return !doc.containsKey("context") && !doc.containsKey("devices") && doc.get("runs") instanceof List<?> runs
+                && !runs.isEmpty();
     }
 
     /** The shape the document reader reads as one GPU run per {@code devices} entry. */

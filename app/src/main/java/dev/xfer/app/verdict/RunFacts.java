@@ -29,7 +29,14 @@ public record RunFacts(Map<String, String> facts) {
     /** One per GPU run of the document, in the document reader's order (see {@link DocumentStatus#of}). */
     public static List<RunFacts> of(Map<?, ?> doc, int runs) {
         List<RunFacts> out = new ArrayList<>();
-        if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
+        if (DocumentStatus.repetitions(doc)) {
+            // --runs N: each repetition's document in turn, as the reader flattens them.
+            for (Object r : (List<?>) doc.get("runs")) {
+                if (r instanceof Map<?, ?> run) {
+                    out.addAll(of(run, run.get("devices") instanceof List<?> d && !d.isEmpty() ? d.size() : 1));
+                }
+            }
+        } else if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
                 && devices.getFirst() instanceof Map<?, ?> first && first.containsKey("context")) {
             for (Object device : devices) {
                 out.add(device instanceof Map<?, ?> d ? one(d) : unknown());
