@@ -80,6 +80,25 @@ class RepetitionsReadingTest {
     }
 
     @Test
+    void compareOfOneRunsDocumentASideJudgesByTheRankTest(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Gpu gpu = new Gpu("n1", "NVIDIA H200", 0, 55);
+        Path base = FleetFixtures.write(dir, "base.json", repetitions(gpu, 55.0, 54.9, 55.1, 55.2, 54.8));
+        Path now = FleetFixtures.write(dir, "now.json", repetitions(gpu, 44.0, 44.1, 43.9, 44.2, 43.8));
+        var run = dev.xfer.app.cli.XferRun.of("compare", "--fail-on-regression", "5%", base.toString(), now.toString());
+        assertEquals(dev.xfer.app.cli.ExitCode.CHECK_FAILED, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().lines().anyMatch(l -> l.contains("pinned.h2d.64MiB.gbps") && l.contains("runs: rank test")
+                && l.contains("5+5") && l.contains("REGRESSION")), run.out());
+    }
+
+    @Test
+    void plotDrawsTheLastRepetitionAndSaysSo() {
+        Map<String, Object> doc = repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1);
+        var figures = new dev.xfer.app.plot.DocumentCharts("t").figures((Map<?, ?>) Json.parse(Json.write(doc)));
+        assertFalse(figures.getFirst().isChart(), "first a note");
+        assertTrue(figures.stream().anyMatch(dev.xfer.app.plot.DocumentCharts.Figure::isChart), "then the charts");
+    }
+
+    @Test
     void fleetTakesRepetitionsAsRunsOfOneGpuOnOneNode() {
         List<GpuRun> runs = new ArrayList<>(new DocumentReader().runs(Path.of("n1.json"),
                 Json.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1, 55.2, 54.8)))));
