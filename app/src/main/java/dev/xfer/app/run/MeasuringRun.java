@@ -365,9 +365,14 @@ public final class MeasuringRun {
             // The rest of this repetition's rows; the JSON Lines summary comes once, at the very end.
             live.stream().get().end(rendering, null);
         }
-        if (format != OutputFormat.TEXT && !lines.isEmpty()) {
-            err.print(lines.toString().lines().map(l -> "run " + run + ": " + l + "\n")
-                    .collect(Collectors.joining()));
+        // The PASS/FAIL lines go where a run without --runs puts them, each naming its repetition.
+        String named = lines.toString().lines().map(l -> "run " + run + ": " + l + "\n").collect(Collectors.joining());
+        if (!targets.resultsOnStdout()) {
+            if (!named.isEmpty()) {
+                print(named);
+            }
+        } else if (format != OutputFormat.TEXT && !named.isEmpty()) {
+            err.print(named);
             err.flush();
         }
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
@@ -411,7 +416,7 @@ public final class MeasuringRun {
         } else if (!(format == OutputFormat.CSV && live != null && live.stream().isPresent())) {
             print(body);
         }
-        if (format != OutputFormat.TEXT) {
+        if (format != OutputFormat.TEXT || !targets.resultsOnStdout()) {
             err.println(repetitions.runsLine());
             err.flush();
         }

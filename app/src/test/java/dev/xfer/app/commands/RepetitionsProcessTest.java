@@ -137,6 +137,18 @@ class RepetitionsProcessTest {
     }
 
     @Test
+    void withOutputTheJudgementsOfEachRepetitionStayOnStdoutAsWithoutRuns() throws Exception {
+        Path file = dir.resolve("report.txt");
+        Ran ran = run("--configurations", "2", "--step-ms", "10", "--runs", "2", "--slow-run", "2",
+                "--expect", "fake.c0 >= 45GB/s", "--output", file.toString());
+        assertEquals(ExitCode.CHECK_FAILED, ran.exit(), ran.err());
+        assertEquals("run 1: PASS fake.c0 >= 45GB/s (measured 50GB/s)\nrun 2: FAIL fake.c0 >= 45GB/s (measured 40GB/s)\n",
+                ran.out());
+        assertTrue(Files.readString(file).endsWith("runs: 2 (fresh context and host allocations each)\n"));
+        assertEquals("runs: 2 (fresh context and host allocations each)\n", ran.err());
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void theTimeLimitBetweenOrWithinRepetitionsKeepsTheFinishedOnesMarkedIncomplete() throws Exception {
         // Each repetition takes about 0.9 s: the limit comes in the third.
