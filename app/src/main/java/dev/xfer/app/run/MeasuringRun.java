@@ -317,20 +317,32 @@ public final class MeasuringRun {
         repetitions = new Repetitions(runs);
         StopRequest request = stop.get();
         for (int run = 1; run <= runs; run++) {
-            if (run > 1) {
-                Optional<StopRequest.Reason> why = request.reason();
-                if (why.isPresent()) {
-                    repetitions.stoppedBetween(why.get());
+            try {
+                if (run > 1) {
+                    Optional<StopRequest.Reason> why = request.reason();
+                    if (why.isPresent()) {
+                        repetitions.stoppedBetween(why.get());
+                        break;
+                    }
+                    activity.get().set("resetting the devices for run " + run + " of " + runs);
+                    resetOpened();
+                }
+                repetitions.begin(run);
+                live = null;
+                FinishedRun ended = once.get();
+                if (ended.stoppedBy().isPresent()) {
                     break;
                 }
-                activity.get().set("resetting the devices for run " + run + " of " + runs);
-                resetOpened();
-            }
-            repetitions.begin(run);
-            live = null;
-            FinishedRun ended = once.get();
-            if (ended.stoppedBy().isPresent()) {
-                break;
+            } catch (RuntimeException e) {
+                if (repetitions.done().isEmpty()) {
+                    throw e;
+                }
+                // A later repetition failed: the ones before are written, marked incomplete, and the
+                // run ends as the failure says (its exit code, its line).
+                progressDone();
+                repetitions.failed(String.valueOf(e.getMessage()));
+                finishRepetitions();
+                throw e;
             }
         }
         return finishRepetitions();
@@ -421,7 +433,7 @@ public final class MeasuringRun {
             err.flush();
         }
         Optional<StopRequest.Reason> stoppedBy = repetitions.stoppedBy();
-        if (stoppedBy.isPresent() && !stoppedBy.get().concernsStdout()) {
+        if (stoppedBy.isPresent() && !stoppedBy.get().concernsStdout() || repetitions.failure().isPresent()) {
             warn(stopLine() + "; the runs measured so far were kept, marked incomplete");
         }
         if (targets.junit() != null) {
@@ -444,7 +456,7 @@ public final class MeasuringRun {
     }
 
     private String stopLine() {
-        return repetitions.stoppedBy().isPresent() ? repetitions.stopLine() : "stopped";
+        return repetitions.stopLine();
     }
 
     private static String lines(List<String> rows) {

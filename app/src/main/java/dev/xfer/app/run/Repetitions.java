@@ -36,6 +36,7 @@ final class Repetitions {
     private final List<Repetition> done = new ArrayList<>();
     private int current;
     private Optional<StopRequest.Reason> stoppedBetween = Optional.empty();
+    private Optional<String> failure = Optional.empty();
 
     Repetitions(int planned) {
         if (planned < 2) {
@@ -67,6 +68,15 @@ final class Repetitions {
         stoppedBetween = Optional.of(why);
     }
 
+    /** A repetition after the first failed (a CUDA error, memory): those done are kept, the run ends. */
+    void failed(String why) {
+        failure = Optional.of(why);
+    }
+
+    Optional<String> failure() {
+        return failure;
+    }
+
     List<Repetition> done() {
         return List.copyOf(done);
     }
@@ -82,7 +92,7 @@ final class Repetitions {
     }
 
     boolean complete() {
-        return stoppedBy().isEmpty() && done.size() == planned;
+        return stoppedBy().isEmpty() && failure.isEmpty() && done.size() == planned;
     }
 
     /** Every repetition ended with its checks and expectations met. */
@@ -90,10 +100,15 @@ final class Repetitions {
         return !done.isEmpty() && done.stream().allMatch(Repetition::passed);
     }
 
-    /** {@code interrupted (SIGINT) after 2 of 5 runs}: only for a run that stopped. */
+    /**
+     * {@code interrupted (SIGINT) after 2 of 5 runs}, or {@code failed after 2 of 5 runs: <why>}:
+     * only for a run that did not complete.
+     */
     String stopLine() {
         long complete = done.stream().filter(r -> r.ending().complete()).count();
-        return stoppedBy().orElseThrow().words() + " after " + complete + " of " + planned + " runs";
+        String after = " after " + complete + " of " + planned + " runs";
+        return stoppedBy().map(r -> r.words() + after)
+                .orElseGet(() -> failure.map(why -> "failed" + after + ": " + why).orElse("stopped" + after));
     }
 
     /** The line under the text report: how many repetitions, and what each had of its own. */
@@ -194,10 +209,10 @@ final class Repetitions {
             long complete = done.stream().filter(r -> r.ending().complete()).count();
             doc.put("complete", false);
             doc.put("stopped", dev.xfer.app.format.Json.object(
-                    "reason", stoppedBy().map(StopRequest.Reason::label).orElse("unknown"),
+                    "reason", stoppedBy().map(StopRequest.Reason::label).orElse("error"),
                     "measured", complete,
                     "planned", planned,
-                    "message", stoppedBy().isPresent() ? stopLine() : "stopped after " + complete + " of " + planned + " runs"));
+                    "message", stopLine()));
         }
         return doc;
     }

@@ -169,6 +169,28 @@ class RepetitionsProcessTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aRepetitionThatFailsOutrightEndsTheRunWithItsCodeAfterWritingTheOnesBefore() throws Exception {
+        Path file = dir.resolve("failed.json");
+        Ran ran = run("--configurations", "2", "--step-ms", "10", "--runs", "4", "--fail-run", "3", "--json",
+                "--output", file.toString());
+        assertEquals(ExitCode.INTERNAL, ran.exit(), ran.err());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(file));
+        assertEquals(2, ((List<Object>) doc.get("runs")).size());
+        assertEquals(Boolean.FALSE, doc.get("complete"));
+        Map<String, Object> stopped = (Map<String, Object>) doc.get("stopped");
+        assertEquals("error", stopped.get("reason"));
+        assertEquals("failed after 2 of 4 runs: fake failure in run 3", stopped.get("message"));
+        assertTrue(ran.err().contains("xfer: failed after 2 of 4 runs: fake failure in run 3; the runs measured so far"
+                + " were kept, marked incomplete"), ran.err());
+
+        Ran first = run("--configurations", "2", "--step-ms", "10", "--runs", "4", "--fail-run", "1", "--json",
+                "--output", dir.resolve("none.json").toString());
+        assertEquals(ExitCode.INTERNAL, first.exit(), first.err());
+        assertFalse(Files.exists(dir.resolve("none.json")), "nothing measured, nothing written, as without --runs");
+    }
+
+    @Test
     void oneRunWritesExactlyWhatARunWithoutTheOptionWrites() throws Exception {
         for (String format : List.of("--csv", "--json", "--jsonl")) {
             Ran without = run("--configurations", "2", "--step-ms", "10", format);

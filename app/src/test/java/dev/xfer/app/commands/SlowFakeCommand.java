@@ -53,6 +53,9 @@ public final class SlowFakeCommand implements Callable<Integer> {
     @Option(names = "--slow-run", description = "With --runs: this repetition measures 10 GB/s less in every configuration.")
     private int slowRun = -1;
 
+    @Option(names = "--fail-run", description = "With --runs: this repetition fails outright, as a CUDA error would.")
+    private int failRun = -1;
+
     /** The repetition being measured (--runs), 1 and up. */
     private int repetition;
 
@@ -75,6 +78,9 @@ public final class SlowFakeCommand implements Callable<Integer> {
     /** One repetition: the whole fake measurement, ending in the shared finish. */
     private dev.xfer.app.run.FinishedRun once() {
         repetition++;
+        if (repetition == failRun) {
+            throw new IllegalStateException("fake failure in run " + repetition);
+        }
         measuring.format();
         List<MetricDeclaration> names = new ArrayList<>();
         for (int i = 0; i < configurations; i++) {
