@@ -3,7 +3,9 @@ package dev.xfer.app.cli;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code --runs} on every measuring command and smoke: anything but a whole number from 1 to 1000
@@ -23,5 +25,17 @@ class RunsOptionTest {
         XferRun run = XferRun.of(command, "--runs", value);
         run.assertOneLine(ExitCode.USAGE, "xfer: Invalid value for option '--runs': " + why);
         assertFalse(run.err().contains("Exception"), run.err());
+    }
+
+    @org.junit.jupiter.api.Test
+    void withoutAUsableGpuRunsEndsAsOneRunDoes() {
+        XferRun.assumeNoDriver();
+        XferRun bandwidth = XferRun.of("bandwidth", "--runs", "3");
+        assertEquals(ExitCode.CUDA_UNAVAILABLE, bandwidth.exitCode(), bandwidth.err());
+        assertEquals(1, bandwidth.errLines().length, bandwidth.err());
+        XferRun smoke = XferRun.of("smoke", "--runs", "3", "--json");
+        assertEquals(ExitCode.CUDA_UNAVAILABLE, smoke.exitCode(), smoke.err());
+        assertTrue(smoke.out().contains("\"unusable\"") && !smoke.out().contains("\"runs\""),
+                "the node still reports, as without --runs: " + smoke.out());
     }
 }
