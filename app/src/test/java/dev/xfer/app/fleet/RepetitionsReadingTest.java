@@ -141,9 +141,9 @@ class RepetitionsReadingTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void aBadFieldInARepetitionIsNamedWithItsPlaceAndAnEmptyRunsIsNoRun() {
         Map<String, Object> doc = repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9);
-        @SuppressWarnings("unchecked")
         Map<String, Object> second = (Map<String, Object>) ((List<Object>) doc.get("runs")).get(1);
         ((Map<String, Object>) second.get("context")).put("host", 7L);
         BadDocumentException bad = assertThrows(BadDocumentException.class,
