@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence runs-ten  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -899,6 +899,36 @@ PY
              sort -n "$s/$v" | awk -v n="$v" '{ t[NR] = $1 } END { printf "%-16s median %.3f s  min %.3f  max %.3f  (%d runs)\n", n,
                NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2, t[1], t[NR], NR }'
            done ;;
+    runs-ten) # --runs against separate processes (issue 32): ten smoke --quick processes and one smoke --quick
+              # --runs 10, fleet over each set and compare of each against the other (does a repetition in
+              # one process spread as a process does?); then ten --runs 5 documents, all 45 pairwise
+              # compare --fail-on-regression 5%, counting the pairs that fail and the rows too noisy to judge.
+           local d="$work/runs-ten" r i j fails noisy rows n
+           mkdir -p "$d/processes" "$d/five" "$d/compare"
+           for r in $(seq 1 10); do
+             timed "$xfer" --label "process-$r" smoke --quick --json --output "$d/processes/run$r.json"
+           done
+           timed "$xfer" --label repetitions smoke --quick --runs 10 --json --output "$d/runs10.json"
+           run "$xfer" fleet "$d/processes"
+           run "$xfer" fleet "$d/runs10.json"
+           run "$xfer" compare "$d/processes" "$d/runs10.json"
+           run "$xfer" compare "$d/runs10.json" "$d/processes"
+           for r in $(seq 1 10); do
+             timed "$xfer" --label "five-$r" smoke --quick --runs 5 --json --output "$d/five/run$r.json"
+           done
+           fails=0; noisy=0; rows=0
+           for i in $(seq 1 9); do for j in $(seq $((i + 1)) 10); do
+             if ! "$xfer" compare --fail-on-regression 5% "$d/five/run$i.json" "$d/five/run$j.json" >"$d/compare/$i-$j.txt" 2>&1; then
+               fails=$((fails + 1))
+               echo "compare five-$i five-$j: $(grep -m2 -iE 'regress|fail|no result' "$d/compare/$i-$j.txt" | tr '\n' ' ')"
+             fi
+             # From compare's summary line: "compare: N results, ..., K too noisy to judge, ...".
+             n=$(sed -n 's/^compare: \([0-9]*\) results.*/\1/p' "$d/compare/$i-$j.txt" | head -1)
+             rows=$((rows + ${n:-0}))
+             n=$(sed -n 's/^compare: .*, \([0-9]*\) too noisy to judge,.*/\1/p' "$d/compare/$i-$j.txt" | head -1)
+             noisy=$((noisy + ${n:-0}))
+           done; done
+           echo "runs-ten --runs 5: $fails of 45 pairwise compares failed; $noisy of $rows rows too noisy to judge" ;;
     hugepages) # 256 MiB of pinned against pinned-huge memory, 8 separate processes per method, H2D and D2H:
                # does huge-page-backed page-locked memory remove the allocation-to-allocation spread?
            local m r h="$work/hugepages"

@@ -103,6 +103,17 @@ public final class CudaDevice {
         Check.check(cudart.cudaDeviceSynchronize(), "cudaDeviceSynchronize(device " + index + ")");
     }
 
+    /**
+     * Destroys this device's primary context in this process ({@code cudaDeviceReset}, with this
+     * device made current): every allocation, stream, event and loaded library of it is gone, and
+     * the next call that needs the device creates a fresh context. Close every resource first;
+     * a handle kept across a reset is dangling.
+     */
+    public void reset() {
+        makeCurrent();
+        Check.check(cudart.cudaDeviceReset(), "cudaDeviceReset(device " + index + ")");
+    }
+
     /** Whether this device can map {@code peer}'s memory directly (otherwise copies go through the host). */
     public boolean canAccessPeer(CudaDevice peer) {
         return CudaRuntime.readInt(out -> cudart.cudaDeviceCanAccessPeer(out, index, peer.index),

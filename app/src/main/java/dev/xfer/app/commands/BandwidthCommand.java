@@ -5,7 +5,6 @@ import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
 import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
-import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.KernelTiming;
@@ -167,8 +166,9 @@ public final class BandwidthCommand implements Callable<Integer> {
                 concurrent, memories != null, numa.given());
         if (!patternPlans.isEmpty()) {
             PatternOptions.validateEarly(expectations, patternPlans, measuring.devices());
-            return ExitCode.of(new dev.xfer.app.bandwidth.pattern.PatternRun(measuring.run())
-                    .run(measuring.sessions(), patternPlans, plan, expectations));
+            BandwidthPlan patternsPlan = plan;
+            return measuring.repeated(() -> new dev.xfer.app.bandwidth.pattern.PatternRun(measuring.run())
+                    .run(measuring.sessions(), patternPlans, patternsPlan, expectations));
         }
         plan = plan.withPeerInitiations(patterns.peerInitiations());
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
@@ -177,17 +177,21 @@ public final class BandwidthCommand implements Callable<Integer> {
         if (!numa.given() && namesKnown) {
             EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
         }
-        List<Session> sessions = measuring.sessions();
-        if (sessions.size() == 1) {
-            if (concurrent || plan.peerCopies()) {
-                throw new UsageException((concurrent ? "--concurrent" : "--direction p2p")
-                        + " needs two GPUs at least; --device " + measuring.devices().label() + " found one");
+        BandwidthPlan planned = plan;
+        // Each repetition (--runs) opens its devices anew, in the fresh context a reset left.
+        return measuring.repeated(() -> {
+            List<Session> sessions = measuring.sessions();
+            if (sessions.size() == 1) {
+                if (concurrent || planned.peerCopies()) {
+                    throw new UsageException((concurrent ? "--concurrent" : "--direction p2p")
+                            + " needs two GPUs at least; --device " + measuring.devices().label() + " found one");
+                }
+                return new OneDeviceRun(measuring.run(), numaNode.topology())
+                        .run(sessions.getFirst(), planned, numa, expectations);
             }
-            return ExitCode.of(new OneDeviceRun(measuring.run(), numaNode.topology())
-                    .run(sessions.getFirst(), plan, numa, expectations));
-        }
-        return ExitCode.of(new SeveralDevicesRun(measuring.run(), numaNode.topology(), concurrent)
-                .run(sessions, plan, numa, expectations));
+            return new SeveralDevicesRun(measuring.run(), numaNode.topology(), concurrent)
+                    .run(sessions, planned, numa, expectations);
+        });
     }
 
     /**

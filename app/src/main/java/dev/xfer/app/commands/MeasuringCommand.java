@@ -90,6 +90,14 @@ public final class MeasuringCommand {
             description = "Also write the results in the OpenMetrics text format (node_exporter's textfile collector), atomically.")
     private Path openMetrics;
 
+    /** The most repetitions one invocation takes: beyond it, separate invocations (or a scheduler) say more. */
+    public static final int MAX_RUNS = 1000;
+
+    @Option(names = "--runs", paramLabel = "N", converter = RunsConverter.class,
+            description = {"Measure N times, 1 to 1000 (default 1), each repetition on fresh host allocations in a "
+                    + "fresh CUDA context; the output carries every repetition (see docs/methodology.md)."})
+    private int runs = 1;
+
     /** --html of the commands that take it ({@link HtmlReportOption}); null when not asked for. */
     private Path html;
 
@@ -136,6 +144,36 @@ public final class MeasuringCommand {
      */
     public List<Session> sessions() {
         return run().sessions();
+    }
+
+    /** --runs: how many repetitions, 1 (the default: no repetitions) to {@link #MAX_RUNS}. */
+    public int runs() {
+        return runs;
+    }
+
+    /** Reads --runs as a whole number from 1 to {@link #MAX_RUNS}; anything else is exit 2 naming the range. */
+    public static final class RunsConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            String text = value.strip();
+            if (!text.matches("[+]?[0-9]+")) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number (1 to " + MAX_RUNS + ")");
+            }
+            String digits = text.replaceFirst("^\\+", "").replaceFirst("^0+(?=.)", "");
+            if (digits.length() > 9 || Integer.parseInt(digits) < 1 || Integer.parseInt(digits) > MAX_RUNS) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is out of range (1 to " + MAX_RUNS + ")");
+            }
+            return Integer.parseInt(digits);
+        }
+    }
+
+    /**
+     * {@link MeasuringRun#repeat}: {@code once} (one whole measurement, ending in {@link #finish}
+     * or {@link #eachDevice}) as many times as --runs says, as an exit code: 1 when any
+     * repetition's check or expectation failed, the stop's code when the run stopped early.
+     */
+    public int repeated(java.util.function.Supplier<dev.xfer.app.run.FinishedRun> once) {
+        return ExitCode.of(run().repeat(runs, once));
     }
 
     /** Reads --device with {@link DeviceSelection#parse(String)}: bad text is exit 2 while parsing. */
@@ -198,11 +236,14 @@ public final class MeasuringCommand {
      */
     public int eachDevice(ExpectationSet expectations, List<MetricDeclaration> names,
                           EachDevice.Measurement measurement) {
-        return ExitCode.of(EachDevice.run(run(), expectations, names, measurement));
+        return repeated(() -> EachDevice.run(run(), expectations, names, measurement));
     }
 
     /** Also writes the results as an HTML report to {@code file} (null: not); before {@link #format()}. */
     void alsoHtml(Path file) {
+        if (java.util.Objects.equals(html, file)) {
+            return;
+        }
         html = file;
         targets = null;
         run = null;

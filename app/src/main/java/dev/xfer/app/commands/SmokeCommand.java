@@ -92,6 +92,11 @@ public final class SmokeCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never show the progress line (shown by default when stderr is a terminal).")
     private boolean progressOff;
 
+    @Option(names = "--runs", paramLabel = "N", converter = MeasuringCommand.RunsConverter.class,
+            description = {"Smoke N times, 1 to 1000 (default 1), each repetition on fresh host allocations in a fresh "
+                    + "CUDA context; PASS only when every repetition passes (see docs/methodology.md)."})
+    private int runs = 1;
+
     /** The output options resolved by {@link #call()} before anything is measured; null when not given. */
     private OutputTarget outputTarget;
     private OutputTarget junitTarget;
@@ -125,6 +130,9 @@ public final class SmokeCommand implements Callable<Integer> {
             atOnce = concurrent && indices.size() > 1;
             // One progress line cannot follow several GPUs at once.
             boolean showProgress = !atOnce && !progressOff && (progressForced || StderrTerminal.isTerminal());
+            if (runs > 1) {
+                return repeated(plan, indices, atOnce, showProgress, out, document, started);
+            }
             judged = new SmokeRun(plan, extra, index -> MeasuringCommand.open(root, index), root.activity(),
                     showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes())
                     .run(indices, atOnce, out);
@@ -158,6 +166,90 @@ public final class SmokeCommand implements Callable<Integer> {
                 ? "smoke: DISTURBED (a check failed on a disturbed GPU: nothing judged, re-run)" : "smoke: FAIL");
         out.flush();
         return passed ? ExitCode.OK : judged.failedOnlyWhereDisturbed() ? ExitCode.DISTURBED : ExitCode.CHECK_FAILED;
+    }
+
+    /**
+     * {@code --runs N} (N > 1): the smoke run N times, each repetition on devices opened anew in a
+     * fresh primary context (the devices the one before opened are reset first, its resources all
+     * closed). A signal or the time limit between two repetitions ends the run there, keeping the
+     * repetitions done, marked incomplete; within one it ends as a run without --runs does.
+     */
+    private int repeated(SmokePlan plan, List<Integer> indices, boolean atOnce, boolean showProgress, PrintWriter out,
+                         boolean document, Instant started) {
+        List<Session> opened = java.util.Collections.synchronizedList(new ArrayList<>());
+        SmokeRun smoke = new SmokeRun(plan, extra, index -> {
+            Session s = MeasuringCommand.open(root, index);
+            opened.add(s);
+            return s;
+        }, root.activity(), showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes());
+        dev.xfer.app.run.StopRequest stop = root.stop();
+        List<Map<String, Object>> documents = new ArrayList<>();
+        List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        boolean passed = true;
+        // Exit 6 as for one run: only when every repetition that failed failed on a disturbed GPU alone.
+        boolean undisturbedFailure = false;
+        Optional<dev.xfer.app.run.StopRequest.Reason> stoppedBy = Optional.empty();
+        for (int k = 1; k <= runs; k++) {
+            if (k > 1) {
+                stoppedBy = stop.reason();
+                if (stoppedBy.isPresent()) {
+                    break;
+                }
+                root.activity().set("resetting the devices for run " + k + " of " + runs);
+                java.util.Set<Integer> reset = new java.util.HashSet<>();
+                for (Session s : List.copyOf(opened)) {
+                    if (reset.add(s.device().index())) {
+                        s.device().reset();
+                    }
+                }
+                opened.clear();
+            }
+            // Within a repetition a stop ends at once, as smoke without --runs; between two it is kept.
+            stop.enter(dev.xfer.app.run.StopRequest.Phase.STARTING);
+            out.println("smoke: run " + k + " of " + runs);
+            Instant runStarted = Instant.now();
+            SmokeRun.Judged judged = smoke.run(indices, atOnce, out);
+            stop.enter(dev.xfer.app.run.StopRequest.Phase.FINISHING);
+            passed &= judged.passed();
+            undisturbedFailure |= !judged.passed() && !judged.failedOnlyWhereDisturbed();
+            documents.add(SmokeDocument.of(judged.documents(), judged.passed(),
+                    new SmokeDocument.SmokeRun(plan.profile(), atOnce, secondsSince(runStarted), OptionalDouble.empty())));
+            suites.addAll(dev.xfer.app.output.RunJUnit.repetition(judged.suites(), k, runs));
+            out.println("smoke: run " + k + " of " + runs + ": " + (judged.passed() ? "PASS"
+                    : judged.failedOnlyWhereDisturbed() ? "DISTURBED" : "FAIL"));
+        }
+        int done = documents.size();
+        Optional<dev.xfer.app.run.StopRequest.Reason> why = stoppedBy;
+        Optional<Map<String, Object>> stopped = why.map(r -> Json.object("reason", r.label(), "measured", (long) done,
+                "planned", (long) runs, "message", r.words() + " after " + done + " of " + runs + " runs"));
+        SmokeDocument.SmokeRun run = new SmokeDocument.SmokeRun(plan.profile(), atOnce, secondsSince(started),
+                ProcessHandle.current().info().startInstant().map(t -> OptionalDouble.of(secondsSince(t)))
+                        .orElse(OptionalDouble.empty()));
+        Map<String, Object> whole = SmokeDocument.repetitions(documents, runs, passed && why.isEmpty(), run, stopped);
+        if (document) {
+            writeDocument(whole);
+        }
+        if (openMetricsTarget != null) {
+            write(openMetricsTarget, OpenMetrics.render(new DocumentReader().runs(openMetrics,
+                    Json.parse(Json.write(whole)))));
+        }
+        if (junitTarget != null) {
+            write(junitTarget, JUnitXml.render(suites));
+        }
+        out.println(String.format(java.util.Locale.ROOT, "smoke: %s profile, %d GPU%s %s, %.2f s", plan.profile(),
+                indices.size(), indices.size() == 1 ? "" : "s", atOnce ? "at once" : "one after another",
+                run.runSeconds()));
+        out.println("runs: " + (done == runs ? Integer.toString(runs) : done + " of " + runs)
+                + " (fresh context and host allocations each)");
+        if (why.isPresent()) {
+            out.println("smoke: INCOMPLETE: " + stopped.get().get("message"));
+            out.flush();
+            return ExitCode.stopped(why.get());
+        }
+        out.println(passed ? "smoke: PASS" : !undisturbedFailure
+                ? "smoke: DISTURBED (a check failed on a disturbed GPU: nothing judged, re-run)" : "smoke: FAIL");
+        out.flush();
+        return passed ? ExitCode.OK : !undisturbedFailure ? ExitCode.DISTURBED : ExitCode.CHECK_FAILED;
     }
 
     private static double secondsSince(Instant start) {

@@ -80,13 +80,16 @@ public final class DocumentReader {
 
     private static GpuRun run(GpuResults gpu) {
         if (gpu.unusable().isPresent()) {
-            return GpuRun.unusable(gpu.file(), gpu.command(), gpu.host(), gpu.label(), gpu.started(),
+            GpuRun u = GpuRun.unusable(gpu.file(), gpu.command(), gpu.host(), gpu.label(), gpu.started(),
                     gpu.unusable().get());
+            return new GpuRun(u.file(), u.command(), u.host(), u.label(), u.started(), u.index(), u.name(), u.uuid(),
+                    u.busId(), u.link(), u.measurements(), u.unusable(), u.disturbances(), gpu.repetition());
         }
         GpuContext c = gpu.gpu().orElseThrow();
         return new GpuRun(gpu.file(), gpu.command(), c.host(), c.label(), c.started(), c.index().orElse(-1), c.name(),
                 c.uuid(), c.busId(), c.link().map(l -> new GpuRun.LinkState(l.currentGeneration(), l.currentWidth(),
                         l.maxGeneration(), l.maxWidth())),
-                gpu.results().stream().map(Measurement::of).toList(), Optional.empty(), gpu.disturbances());
+                gpu.results().stream().map(Measurement::of).toList(), Optional.empty(), gpu.disturbances(),
+                gpu.repetition());
     }
 }

@@ -3,6 +3,7 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.verdict.DocumentStatus.Status;
 
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One GPU run as fleet keeps it: who and where, what its document said about itself, and its
@@ -16,16 +17,28 @@ import java.util.Optional;
  * @param spreads   their allocation spreads ((best - worst) / best), NaN where measured on one
  *                  allocation: a value with a spread is a best-of-k figure
  * @param placement what its host allocations say about the node ({@link HostPlacement}); empty for most runs
+ * @param repetition which repetition of a document written with {@code --runs N}; empty for one without
  */
 public record FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
                           String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
                           Status status, int[] results, double[] values, double[] spreads,
-                          java.util.List<HostPlacement.Finding> placement) {
+                          java.util.List<HostPlacement.Finding> placement, OptionalInt repetition) {
+
+    /** A member read from a document without repetitions. */
+    public FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
+                       String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
+                       Status status, int[] results, double[] values, double[] spreads,
+                       java.util.List<HostPlacement.Finding> placement) {
+        this(order, file, host, label, model, uuid, busId, index, link, unusable, status, results, values, spreads,
+                placement, OptionalInt.empty());
+    }
 
     /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index, as {@link GpuRun#who()}. */
     public String who() {
         String where = host + label.map(l -> " [" + l + "]").orElse("");
-        return unusable.isPresent() || index < 0 ? where : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")";
+        String run = repetition.isPresent() ? " run " + repetition.getAsInt() : "";
+        return unusable.isPresent() || index < 0 ? where + run
+                : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")" + run;
     }
 
     /** The position of result {@code id} in {@link #values}, or -1 when this run did not measure it. */

@@ -4,6 +4,7 @@ import dev.xfer.app.result.Disturbance;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One GPU as one document saw it: where it ran, which GPU, its link, and its results. Several
@@ -15,12 +16,24 @@ import java.util.Optional;
  *                  is not usable (exit 3); such a run has no GPU and no measurements
  * @param disturbances what the GPU's evidence found while it measured (docs/evidence.md); empty
  *                  when nothing, or in documents from before xfer recorded evidence
+ * @param repetition which repetition of a document written with {@code --runs N} (1 and up): the
+ *                  repetitions of one document are runs of one GPU, as separate documents are;
+ *                  empty for a document without repetitions
  */
 public record GpuRun(Path file, String command, String host, Optional<String> label, String started,
                      int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
-                     List<Measurement> measurements, Optional<String> unusable, List<Disturbance> disturbances) {
+                     List<Measurement> measurements, Optional<String> unusable, List<Disturbance> disturbances,
+                     OptionalInt repetition) {
 
-    /** A run without disturbances. */
+    /** A GPU run of a document without repetitions. */
+    public GpuRun(Path file, String command, String host, Optional<String> label, String started,
+                  int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
+                  List<Measurement> measurements, Optional<String> unusable, List<Disturbance> disturbances) {
+        this(file, command, host, label, started, index, name, uuid, busId, link, measurements, unusable, disturbances,
+                OptionalInt.empty());
+    }
+
+    /** A run without disturbances, of a document without repetitions. */
     public GpuRun(Path file, String command, String host, Optional<String> label, String started,
                   int index, String name, Optional<String> uuid, String busId, Optional<LinkState> link,
                   List<Measurement> measurements, Optional<String> unusable) {
@@ -46,7 +59,9 @@ public record GpuRun(Path file, String command, String host, Optional<String> la
     /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index. */
     public String who() {
         String where = host + label.map(l -> " [" + l + "]").orElse("");
-        return unusable.isPresent() ? where : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")";
+        String run = repetition.isPresent() ? " run " + repetition.getAsInt() : "";
+        return unusable.isPresent() ? where + run
+                : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")" + run;
     }
 
     public Optional<Measurement> measurement(String resultName) {

@@ -109,6 +109,8 @@ public final class OpenMetrics {
                 gpuLabels.put("device", Integer.toString(run.index()));
             }
             gpuLabels.put("gpu_name", run.name());
+            // The repetitions of a run with --runs N measured the same GPU: each its own label set.
+            run.repetition().ifPresent(k -> gpuLabels.put("run", Integer.toString(k)));
             String gpuText = labelText(gpuLabels);
             int gpu = gpuIds.computeIfAbsent(gpuText, t -> {
                 gpus.add(t);

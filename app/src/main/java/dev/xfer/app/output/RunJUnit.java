@@ -52,6 +52,26 @@ public final class RunJUnit {
     }
 
     /**
+     * One repetition's suites of a run with {@code --runs N}: each suite named with the
+     * repetition, each result's case named with {@code .runK} (as {@code .gpuN} names devices
+     * apart), each expectation's with {@code (run K)}, so no two cases of the report share a name.
+     */
+    public static List<JUnitXml.TestSuite> repetition(List<JUnitXml.TestSuite> suites, int run, int runs) {
+        List<JUnitXml.TestSuite> out = new ArrayList<>();
+        for (JUnitXml.TestSuite suite : suites) {
+            List<TestCase> cases = new ArrayList<>();
+            for (TestCase c : suite.testCases()) {
+                String name = c.className().startsWith("xfer.expect") ? c.name() + " (run " + run + ")"
+                        : c.name() + ".run" + run;
+                cases.add(new TestCase(c.className(), name, c.time(), c.outcome(), c.systemOut()));
+            }
+            out.add(new JUnitXml.TestSuite(suite.name() + " (run " + run + " of " + runs + ")", suite.timestamp(),
+                    suite.hostname(), suite.time(), cases));
+        }
+        return out;
+    }
+
+    /**
      * A run over several devices as JUnit XML: each device's suites as {@link #suites} makes them
      * (without expectations), one suite per run that spans the devices ({@code across}, e.g. all
      * GPUs copying at once), and one suite for all the expectation outcomes.

@@ -59,6 +59,10 @@ public final class DocumentCharts {
             }
         } else if (doc.get("context") instanceof Map<?, ?>) {
             out.addAll(oneDevice(command, doc));
+        } else if (doc.get("runs") instanceof List<?> runs && !runs.isEmpty() && runs.getLast() instanceof Map<?, ?> last) {
+            // --runs N: the last repetition's charts; compare and fleet judge them all.
+            out.add(Figure.note(command, "runs: " + runs.size() + "; the charts are of the last, run " + runs.size()));
+            out.addAll(figures(last));
         }
         if (out.isEmpty()) {
             out.add(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check, "

@@ -3,6 +3,7 @@ package dev.xfer.app.result;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One GPU's results in one document.
@@ -12,16 +13,25 @@ import java.util.Optional;
  * @param unusable  why the node had no usable GPU (smoke's document when CUDA is not usable)
  * @param disturbances what the GPU's evidence found while these results were measured; empty when
  *                  nothing, or in documents written before xfer recorded evidence
+ * @param repetition which repetition of a document written with {@code --runs N} (1 and up); empty
+ *                   for a document without repetitions
  */
 public record GpuResults(Path file, String command, Optional<GpuContext> gpu, String host, Optional<String> label,
                          String started, List<Result> results, Optional<String> unusable,
-                         List<Disturbance> disturbances) {
+                         List<Disturbance> disturbances, OptionalInt repetition) {
     public GpuResults {
         results = List.copyOf(results);
         disturbances = List.copyOf(disturbances);
     }
 
-    /** Results without disturbances. */
+    /** Results of a document without repetitions. */
+    public GpuResults(Path file, String command, Optional<GpuContext> gpu, String host, Optional<String> label,
+                      String started, List<Result> results, Optional<String> unusable,
+                      List<Disturbance> disturbances) {
+        this(file, command, gpu, host, label, started, results, unusable, disturbances, OptionalInt.empty());
+    }
+
+    /** Results without disturbances, in a document without repetitions. */
     public GpuResults(Path file, String command, Optional<GpuContext> gpu, String host, Optional<String> label,
                       String started, List<Result> results, Optional<String> unusable) {
         this(file, command, gpu, host, label, started, results, unusable, List.of());
@@ -30,5 +40,11 @@ public record GpuResults(Path file, String command, Optional<GpuContext> gpu, St
     /** Whether a disturbance overlapped these results: a gate does not judge them. */
     public boolean disturbed() {
         return !disturbances.isEmpty();
+    }
+
+    /** The same results as repetition {@code run} of a document written with {@code --runs N}. */
+    public GpuResults asRepetition(int run) {
+        return new GpuResults(file, command, gpu, host, label, started, results, unusable, disturbances,
+                OptionalInt.of(run));
     }
 }

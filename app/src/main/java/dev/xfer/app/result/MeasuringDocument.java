@@ -19,10 +19,14 @@ import java.util.Set;
  * @param devices   one per {@code devices} entry of a several-device document; empty otherwise
  * @param across    the rows a several-device document keeps at the top ({@code p2p},
  *                  {@code concurrent}, {@code patterns}), read only for whether one holds a figure
+ * @param repetitions for a document written with {@code --runs N}, each repetition's document as it
+ *                  would have been written alone, in order (its fields named {@code runs[2].results[0]...});
+ *                  {@link #top} then holds only what the whole run records (its {@code complete},
+ *                  {@code stopped}); empty for any other document
  */
 public record MeasuringDocument(Path file, String command, Optional<String> unusable, Optional<String> host,
                                 Optional<String> label, Optional<String> started, Part top, List<Part> devices,
-                                List<Row> across) {
+                                List<Row> across, List<MeasuringDocument> repetitions) {
 
     /** The commands whose documents carry GPU results; any other command is no result. */
     public static final Set<String> MEASURING = Set.of("bandwidth", "overlap", "check", "batch", "pipeline", "smoke",
@@ -31,6 +35,7 @@ public record MeasuringDocument(Path file, String command, Optional<String> unus
     public MeasuringDocument {
         devices = List.copyOf(devices);
         across = List.copyOf(across);
+        repetitions = List.copyOf(repetitions);
     }
 
     public boolean measuring() {
@@ -42,9 +47,20 @@ public record MeasuringDocument(Path file, String command, Optional<String> unus
         return !devices.isEmpty();
     }
 
-    /** Whether the document, or one of its devices, has a result row (with or without a figure). */
+    /** Whether this is the shape {@code --runs N} writes: {@link #repetitions}, each one run's document. */
+    public boolean repeated() {
+        return !repetitions.isEmpty();
+    }
+
+    /** How many GPU runs the document reader reads from this document (a repetition's own count). */
+    public int gpuRuns() {
+        return unusable.isPresent() ? 1 : severalDevices() ? devices.size() : 1;
+    }
+
+    /** Whether the document, one of its devices or one of its repetitions has a result row (with or without a figure). */
     public boolean holdsResultRows() {
-        return !top.results().rows().isEmpty() || devices.stream().anyMatch(d -> !d.results().rows().isEmpty());
+        return !top.results().rows().isEmpty() || devices.stream().anyMatch(d -> !d.results().rows().isEmpty())
+                || repetitions.stream().anyMatch(MeasuringDocument::holdsResultRows);
     }
 
     /** Whether any part holds a measured figure: a device's result, or a row across devices. */

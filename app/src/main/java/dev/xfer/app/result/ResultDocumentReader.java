@@ -175,19 +175,34 @@ public final class ResultDocumentReader {
     private List<GpuResults> bind(Path file, JsonNode doc) {
         Reading at = new Reading(file, mapper);
         String command = header(at, doc);
+        if (!doc.has("unusable") && !doc.has("context") && !doc.has("devices") && doc.get("runs") instanceof JsonNode runs
+                && runs.isArray()) {
+            return repetitions(at, command, doc.get("schemaVersion"), runs);
+        }
+        return gpus(at, "", command, doc);
+    }
+
+    /**
+     * The GPU results of one document's content, its header read: {@code path} is where it sits
+     * ({@code runs[2].} for a repetition of a --runs document, empty for the whole document).
+     */
+    private List<GpuResults> gpus(Reading at, String path, String command, JsonNode doc) {
+        Path file = at.file;
         if (doc.has("unusable")) {
-            String why = at.value(doc.get("unusable"), "unusable", String.class, "text");
+            String why = at.value(doc.get("unusable"), path + "unusable", String.class, "text");
             return List.of(new GpuResults(file, command, Optional.empty(),
-                    at.optional(doc, "host", "host", String.class, "text").orElse("unknown"),
-                    at.optional(doc, "label", "label", String.class, "text"),
-                    at.optional(doc, "started", "started", String.class, "text").orElse(""), List.of(), Optional.of(why)));
+                    at.optional(doc, "host", path + "host", String.class, "text").orElse("unknown"),
+                    at.optional(doc, "label", path + "label", String.class, "text"),
+                    at.optional(doc, "started", path + "started", String.class, "text").orElse(""), List.of(),
+                    Optional.of(why)));
         }
         if (doc.has("context")) {
-            return List.of(gpu(at, "", command, doc, Optional.empty()).build());
+            return List.of(gpu(at, path, command, doc, Optional.empty()).build());
         }
         JsonNode devices = doc.get("devices");
         if (devices == null || !devices.isArray() || devices.isEmpty()) {
-            throw new DocumentException(file, "no context: a " + command
+            throw new DocumentException(file, (path.isEmpty() ? "" : path.substring(0, path.length() - 1) + ": ")
+                    + "no context: a " + command
                     + " document names the GPU its results ran on in \"context\" (or in \"devices\" for several GPUs)");
         }
         JsonNode parameters = doc.path("parameters");
@@ -195,12 +210,50 @@ public final class ResultDocumentReader {
         for (int i = 0; i < devices.size(); i++) {
             JsonNode device = devices.get(i);
             if (!device.isObject()) {
-                throw DocumentException.field(file, "devices[" + i + "]", "an object", kind(device));
+                throw DocumentException.field(file, path + "devices[" + i + "]", "an object", kind(device));
             }
-            gpus.add(gpu(at, "devices[" + i + "].", command, device, Optional.of(parameters)));
+            gpus.add(gpu(at, path + "devices[" + i + "].", command, device, Optional.of(parameters)));
         }
-        across(at, command, doc, parameters, gpus);
+        across(at, path, command, doc, parameters, gpus);
         return gpus.stream().map(GpuBuilder::build).toList();
+    }
+
+    /**
+     * A document written with {@code --runs N}: {@code runs} holds the document each repetition
+     * would have written alone, of the same command and schema; each of its GPUs is one GpuResults,
+     * with its repetition number, in order. A bad field is named with its place
+     * ({@code runs[2].results[0].gbps.median}).
+     */
+    private List<GpuResults> repetitions(Reading at, String command, JsonNode schemaVersion, JsonNode runs) {
+        Path file = at.file;
+        if (runs.isEmpty()) {
+            throw new DocumentException(file, "no runs: the " + command + " document's \"runs\" is empty");
+        }
+        List<GpuResults> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            String path = "runs[" + i + "]";
+            JsonNode run = runs.get(i);
+            if (!run.isObject()) {
+                throw DocumentException.field(file, path, "an object", kind(run));
+            }
+            if (run.has("runs") && !run.has("context") && !run.has("devices")) {
+                throw DocumentException.field(file, path, "one repetition's document", "runs within runs");
+            }
+            JsonNode version = run.get("schemaVersion");
+            if (version == null || !version.isIntegralNumber() || version.asLong() != schemaVersion.asLong()) {
+                throw DocumentException.field(file, path + ".schemaVersion", schemaVersion + " as at the top",
+                        version == null ? "nothing" : version.toString());
+            }
+            JsonNode own = run.get("command");
+            if (own == null || !own.isTextual() || !own.textValue().equals(command)) {
+                throw DocumentException.field(file, path + ".command", "\"" + command + "\" as at the top",
+                        own == null ? "nothing" : own.toString());
+            }
+            for (GpuResults gpu : gpus(at, path + ".", command, run)) {
+                out.add(gpu.asRepetition(i + 1));
+            }
+        }
+        return out;
     }
 
     /** One GPU's document: its context and its rows. */
@@ -244,10 +297,11 @@ public final class ResultDocumentReader {
     }
 
     /** The rows of a several-device document that span its GPUs: peer copies, concurrent runs and pattern rounds. */
-    private void across(Reading at, String command, JsonNode doc, JsonNode parameters, List<GpuBuilder> gpus) {
+    private void across(Reading at, String prefix, String command, JsonNode doc, JsonNode parameters,
+                        List<GpuBuilder> gpus) {
         JsonNode p2p = doc.path("p2p");
         for (int i = 0; i < p2p.size(); i++) {
-            String path = "p2p[" + i + "]";
+            String path = prefix + "p2p[" + i + "]";
             JsonNode row = p2p.get(i);
             long src = at.value(row.path("src"), path + ".src", Long.class, "a device index");
             at.range(path + ".src", src, 0, Limits.MAX_DEVICE_INDEX);
@@ -258,7 +312,7 @@ public final class ResultDocumentReader {
         for (int i = 0; i < patterns.size(); i++) {
             // A round's results (the measured figure and the aggregate) belong to the GPU it measured,
             // as a one-device row does: no GPU index in their identity.
-            String path = "patterns[" + i + "]";
+            String path = prefix + "patterns[" + i + "]";
             JsonNode row = patterns.get(i);
             long device = at.value(row.path("device"), path + ".device", Long.class, "a device index");
             at.range(path + ".device", device, 0, Limits.MAX_DEVICE_INDEX);
@@ -267,7 +321,7 @@ public final class ResultDocumentReader {
         }
         JsonNode concurrent = doc.path("concurrent");
         for (int i = 0; i < concurrent.size(); i++) {
-            String path = "concurrent[" + i + "]";
+            String path = prefix + "concurrent[" + i + "]";
             JsonNode row = concurrent.get(i);
             JsonNode each = row.path("gpus");
             for (int g = 0; g < each.size(); g++) {

@@ -35,18 +35,26 @@ final class StatusBinding {
 
     /** The document of {@code command}, its header already checked. */
     MeasuringDocument bind(JsonNode doc, String command) {
-        Optional<String> unusable = at.text(doc, "unusable", "unusable", false);
+        return bind(doc, command, "");
+    }
+
+    /**
+     * One document's content: {@code prefix} is where it sits ({@code runs[2].} for a repetition of
+     * a --runs document, empty for the whole), so a bad field is named with its place.
+     */
+    private MeasuringDocument bind(JsonNode doc, String command, String prefix) {
+        Optional<String> unusable = at.text(doc, "unusable", prefix + "unusable", false);
         JsonNode context = doc.path("context");
-        Optional<String> host = context.isObject() ? at.text(context, "host", "context.host", false)
-                : at.text(doc, "host", "host", false);
-        Optional<String> label = context.isObject() ? at.text(context, "label", "context.label", true)
-                : at.text(doc, "label", "label", true);
-        Optional<String> started = context.isObject() ? at.text(context, "started", "context.started", false)
-                : at.text(doc, "started", "started", false);
+        Optional<String> host = context.isObject() ? at.text(context, "host", prefix + "context.host", false)
+                : at.text(doc, "host", prefix + "host", false);
+        Optional<String> label = context.isObject() ? at.text(context, "label", prefix + "context.label", true)
+                : at.text(doc, "label", prefix + "label", true);
+        Optional<String> started = context.isObject() ? at.text(context, "started", prefix + "context.started", false)
+                : at.text(doc, "started", prefix + "started", false);
         if (!MeasuringDocument.MEASURING.contains(command)) {
             // An unknown command's fields mean nothing known: its node is NO RESULT, read no further.
             return new MeasuringDocument(at.file(), command, unusable, host, label, started, empty(), List.of(),
-                    List.of());
+                    List.of(), List.of());
         }
         List<MeasuringDocument.Part> devices = new ArrayList<>();
         JsonNode devicesNode = doc.path("devices");
@@ -54,22 +62,53 @@ final class StatusBinding {
                 && devicesNode.get(0).has("context");
         if (several) {
             for (int i = 0; i < devicesNode.size(); i++) {
-                String path = "devices[" + i + "]";
+                String path = prefix + "devices[" + i + "]";
                 devices.add(part(at.object(devicesNode.get(i), path), path + ".", command));
             }
         }
         List<MeasuringDocument.Row> across = new ArrayList<>();
         for (String section : List.of("p2p", "concurrent", "patterns")) {
-            Optional<JsonNode> rows = at.list(doc, section, section);
+            Optional<JsonNode> rows = at.list(doc, section, prefix + section);
             if (rows.isPresent()) {
                 for (int i = 0; i < rows.get().size(); i++) {
-                    String path = section + "[" + i + "]";
+                    String path = prefix + section + "[" + i + "]";
                     across.add(row(at.object(rows.get().get(i), path), path, command));
                 }
             }
         }
-        return new MeasuringDocument(at.file(), command, unusable, host, label, started, part(doc, "", command),
-                devices, across);
+        return new MeasuringDocument(at.file(), command, unusable, host, label, started, part(doc, prefix, command),
+                devices, across, repetitions(doc, command, prefix));
+    }
+
+    /**
+     * The repetitions of a document written with {@code --runs N}, each bound as the document it
+     * would have written alone; empty for any other shape (the reader's rule: no {@code unusable},
+     * {@code context} or {@code devices}, and {@code runs} a list).
+     */
+    private List<MeasuringDocument> repetitions(JsonNode doc, String command, String prefix) {
+        if (doc.has("unusable") || doc.has("context") || doc.has("devices")) {
+            return List.of();
+        }
+        // Any other "runs" (none, not a list) is no repetition: the reader finds no GPU run there either.
+        Optional<JsonNode> runs = Optional.ofNullable(doc.get("runs")).filter(JsonNode::isArray);
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        if (!prefix.isEmpty()) {
+            throw DocumentException.field(at.file(), prefix + "runs", "one repetition's document", "runs within runs");
+        }
+        List<MeasuringDocument> out = new ArrayList<>();
+        for (int i = 0; i < runs.get().size(); i++) {
+            String path = "runs[" + i + "]";
+            JsonNode run = at.object(runs.get().get(i), path);
+            Optional<String> own = at.text(run, "command", path + ".command", false);
+            if (!own.equals(Optional.of(command))) {
+                throw DocumentException.field(at.file(), path + ".command", "\"" + command + "\" as at the top",
+                        own.map(c -> "\"" + c + "\"").orElse("nothing"));
+            }
+            out.add(bind(run, command, path + "."));
+        }
+        return out;
     }
 
     private MeasuringDocument.Part empty() {

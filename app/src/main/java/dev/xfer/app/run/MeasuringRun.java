@@ -81,6 +81,12 @@ public final class MeasuringRun {
     /** The events of the run being measured; null before {@link #progress()} and in finish-only runs. */
     private LiveRun live;
 
+    /** The repetitions of a run with --runs N (N > 1); null for a run without. */
+    private Repetitions repetitions;
+
+    /** The devices opened since the run (or its repetition) started: reset before the next repetition. */
+    private final List<Session> opened = new ArrayList<>();
+
     /**
      * @param command    the command's name: {@code bandwidth}, {@code check}, ...
      * @param html       draws --html's report, when it is given
@@ -136,9 +142,13 @@ public final class MeasuringRun {
         return recorded(devices.opener().apply(devices.selection().single()));
     }
 
-    /** {@code session}, its GPU's evidence recorded from now until the results are written. */
+    /**
+     * {@code session}, its GPU's evidence recorded from now until the results are written, and kept
+     * to be reset before the next repetition of a run with --runs N.
+     */
     private Session recorded(Session session) {
         evidence().opened(session);
+        opened.add(session);
         return session;
     }
 
@@ -187,7 +197,8 @@ public final class MeasuringRun {
                         .map(r -> r.words() + ": stopping at the next safe point, keeping what was measured"
                                 + (r.isSignal() ? " (again: end at once)" : ""))
                         .orElse(""))) : Optional.empty(),
-                streamed ? Optional.of(new RowStream(format, out)) : Optional.empty(), evidence());
+                streamed ? Optional.of(new RowStream(format, out, repetitions == null ? 0 : repetitions.current()))
+                        : Optional.empty(), evidence());
         return live;
     }
 
@@ -253,6 +264,10 @@ public final class MeasuringRun {
         RunEnding ending = live == null ? RunEnding.completeRun() : live.ending(configurations);
         List<ExpectationOutcome> outcomes = expectations.evaluate(metrics, ending.complete());
         RunEvidence evidence = evidence();
+        if (repetitions != null) {
+            return keepRepetition(metrics, configurationsPassed, expectations, rendering, first, junitSuites,
+                    ending, outcomes, evidence);
+        }
         StringBuilder lines = new StringBuilder();
         for (ExpectationOutcome o : outcomes) {
             lines.append(o.line()).append('\n');
@@ -327,6 +342,182 @@ public final class MeasuringRun {
         Map<String, Object> doc = rendering.json().get();
         evidence.annotate(doc);
         return doc;
+    }
+
+    /**
+     * Runs {@code once} (one whole measurement, ending in {@link #finish}) {@code runs} times, each
+     * repetition on devices opened anew in a fresh primary context: before each repetition after
+     * the first, every device the one before opened is reset ({@code cudaDeviceReset}; its
+     * resources were all closed as it ended). Each repetition's results are kept as it ends and
+     * written together at the end ({@link Repetitions#document}); a stop (signal, time limit)
+     * ends the run after the repetition it came in, or between two, keeping what was measured.
+     *
+     * @param runs 1: {@code once} as it is, its output unchanged
+     */
+    public FinishedRun repeat(int runs, Supplier<FinishedRun> once) {
+        if (runs == 1) {
+            return once.get();
+        }
+        repetitions = new Repetitions(runs);
+        StopRequest request = stop.get();
+        for (int run = 1; run <= runs; run++) {
+            try {
+                if (run > 1) {
+                    Optional<StopRequest.Reason> why = request.reason();
+                    if (why.isPresent()) {
+                        repetitions.stoppedBetween(why.get());
+                        break;
+                    }
+                    activity.get().set("resetting the devices for run " + run + " of " + runs);
+                    resetOpened();
+                }
+                repetitions.begin(run);
+                live = null;
+                // Each repetition's GPUs are recorded from their opening, judged with its own results.
+                evidence = null;
+                FinishedRun ended = once.get();
+                if (ended.stoppedBy().isPresent()) {
+                    break;
+                }
+            } catch (RuntimeException e) {
+                if (repetitions.done().isEmpty()) {
+                    throw e;
+                }
+                // A later repetition failed: the ones before are written, marked incomplete, and the
+                // run ends as the failure says (its exit code, its line).
+                progressDone();
+                repetitions.failed(String.valueOf(e.getMessage()));
+                finishRepetitions();
+                throw e;
+            }
+        }
+        return finishRepetitions();
+    }
+
+    /** Resets each device opened so far once, so the next repetition gets a fresh context on it. */
+    private void resetOpened() {
+        Set<Integer> done = new java.util.HashSet<>();
+        for (Session s : opened) {
+            if (done.add(s.device().index())) {
+                s.device().reset();
+            }
+        }
+        opened.clear();
+    }
+
+    /** One repetition ended: keeps what it would have written alone; nothing is written yet. */
+    private FinishedRun keepRepetition(List<Metric> metrics, boolean configurationsPassed,
+                                       ValidatedExpectations expectations, Rendering rendering, RunContext first,
+                                       Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites,
+                                       RunEnding ending, List<ExpectationOutcome> outcomes,
+                                       RunEvidence evidence) {
+        int run = repetitions.current();
+        StringBuilder lines = new StringBuilder();
+        for (ExpectationOutcome o : outcomes) {
+            lines.append(o.line()).append('\n');
+        }
+        // Beside the PASS/FAIL lines, as a run without --runs has them: what can explain its figures.
+        for (String line : evidence.lines()) {
+            lines.append(TerminalText.field(line)).append('\n');
+        }
+        String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
+        String text = format == OutputFormat.TEXT ? rendering.text().get() + lines + incomplete : "";
+        List<String> rows = format == OutputFormat.CSV || format == OutputFormat.JSONL
+                ? RowStream.rows(format, rendering, run) : List.of();
+        if (live != null && live.stream().isPresent()) {
+            // The rest of this repetition's rows; the JSON Lines summary comes once, at the very end.
+            live.stream().get().end(rendering, null);
+        }
+        // The PASS/FAIL lines go where a run without --runs puts them, each naming its repetition.
+        String named = lines.toString().lines().map(l -> "run " + run + ": " + l + "\n").collect(Collectors.joining());
+        if (!targets.resultsOnStdout()) {
+            if (!named.isEmpty()) {
+                print(named);
+            }
+        } else if (format != OutputFormat.TEXT && !named.isEmpty()) {
+            err.print(named);
+            err.flush();
+        }
+        List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        if (targets.junit() != null) {
+            suites.addAll(junitSuites.apply(outcomes));
+            for (int index : evidence.found().keySet()) {
+                RunJUnit.disturbances(index, first, evidence.disturbances(index)).ifPresent(suites::add);
+            }
+            if (!ending.complete()) {
+                Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
+                List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
+                suites.add(RunJUnit.notMeasured(first, command, missing, ending.line()));
+            }
+        }
+        boolean passed = ending.complete() && configurationsPassed
+                && outcomes.stream().allMatch(ExpectationOutcome::passed);
+        repetitions.add(new Repetitions.Repetition(run, text, rows, document(rendering, outcomes, ending, evidence),
+                RunJUnit.repetition(suites, run, repetitions.planned()), metrics, ending, passed,
+                evidence.disturbed()));
+        if (!ending.complete()) {
+            return FinishedRun.stopped(ending.stoppedBy().orElseThrow());
+        }
+        return FinishedRun.complete(passed).withDisturbed(evidence.disturbed());
+    }
+
+    /**
+     * The end of a run with --runs N: every repetition's results in the chosen format (to
+     * --output or stdout), --junit with every repetition's suites, --openmetrics with each
+     * repetition as a run (a {@code run} label), and --html drawn from the last repetition.
+     */
+    private FinishedRun finishRepetitions() {
+        Map<String, Object> doc = repetitions.document(command);
+        boolean complete = repetitions.complete();
+        String body = switch (format) {
+            case TEXT -> repetitions.text() + (complete ? "" : "INCOMPLETE: " + stopLine() + "\n");
+            case CSV -> lines(repetitions.rows());
+            case JSON -> Json.write(doc);
+            case JSONL -> lines(repetitions.rows()) + Json.writeLine(RowStream.summary(doc, complete)) + "\n";
+        };
+        if (!targets.resultsOnStdout()) {
+            write(targets.output(), body);
+        } else if (format == OutputFormat.JSONL && live != null && live.stream().isPresent()) {
+            // The rows went out as each repetition measured them.
+            print(Json.writeLine(RowStream.summary(doc, complete)) + "\n");
+        } else if (!(format == OutputFormat.CSV && live != null && live.stream().isPresent())) {
+            print(body);
+        }
+        if (format != OutputFormat.TEXT || !targets.resultsOnStdout()) {
+            err.println(repetitions.runsLine());
+            err.flush();
+        }
+        Optional<StopRequest.Reason> stoppedBy = repetitions.stoppedBy();
+        if (stoppedBy.isPresent() && !stoppedBy.get().concernsStdout() || repetitions.failure().isPresent()) {
+            warn(stopLine() + "; the runs measured so far were kept, marked incomplete");
+        }
+        if (targets.junit() != null) {
+            write(targets.junit(), JUnitXml.render(repetitions.suites()));
+        }
+        if (targets.openMetrics() != null) {
+            Object parsed = Json.parse(Json.write(doc));
+            write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
+                    parsed)));
+        }
+        List<Repetitions.Repetition> done = repetitions.done();
+        if (targets.html() != null && !done.isEmpty()) {
+            Map<?, ?> last = (Map<?, ?>) Json.parse(Json.write(done.getLast().document()));
+            write(targets.html(), html.draw(last));
+        }
+        if (stoppedBy.isPresent()) {
+            return FinishedRun.stopped(stoppedBy.get());
+        }
+        return FinishedRun.complete(repetitions.passed()).withDisturbed(repetitions.disturbed());
+    }
+
+    private String stopLine() {
+        return repetitions.stopLine();
+    }
+
+    private static String lines(List<String> rows) {
+        StringBuilder s = new StringBuilder();
+        rows.forEach(r -> s.append(r).append('\n'));
+        return s.toString();
     }
 
     /** The JSON document with the expectations' outcomes, and {@code complete}/{@code stopped} when the run stopped early. */

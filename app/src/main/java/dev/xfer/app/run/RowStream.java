@@ -19,18 +19,29 @@ final class RowStream {
     private final OutputFormat format;
     private final PrintWriter out;
     private final List<String> printed = new ArrayList<>();
+    /** The repetition of a run with {@code --runs N} (N > 1) whose rows these are; 0 for a run without. */
+    private final int run;
 
     RowStream(OutputFormat format, PrintWriter out) {
+        this(format, out, 0);
+    }
+
+    /**
+     * Rows of repetition {@code run} (1 and up; 0: a run without repetitions): each carries a
+     * {@code run} column or field, and the CSV header is printed by the first repetition only.
+     */
+    RowStream(OutputFormat format, PrintWriter out, int run) {
         if (format != OutputFormat.CSV && format != OutputFormat.JSONL) {
             throw new IllegalArgumentException(format + " is not streamed");
         }
         this.format = format;
         this.out = out;
+        this.run = run;
     }
 
     /** Prints what {@code soFar} has beyond what was printed already. */
     void update(Rendering soFar) {
-        List<String> lines = format == OutputFormat.CSV ? csvLines(soFar.csv().get()) : resultLines(soFar.json().get());
+        List<String> lines = rows(format, soFar, run);
         // A rendering whose earlier rows changed (none does today) prints nothing until the end.
         if (lines.size() < printed.size() || !lines.subList(0, printed.size()).equals(printed)) {
             return;
@@ -44,13 +55,13 @@ final class RowStream {
 
     /** The rest of {@code all}, then (JSON Lines) {@code summary}. */
     void end(Rendering all, Map<String, Object> summary) {
-        List<String> lines = format == OutputFormat.CSV ? csvLines(all.csv().get()) : resultLines(all.json().get());
+        List<String> lines = rows(format, all, run);
         // Rows already printed are not printed again, even should a rendering have changed them.
         int from = Math.min(printed.size(), lines.size());
         for (String line : lines.subList(from, lines.size())) {
             out.println(line);
         }
-        if (format == OutputFormat.JSONL) {
+        if (format == OutputFormat.JSONL && summary != null) {
             out.println(Json.writeLine(summary));
         }
         out.flush();
@@ -73,11 +84,39 @@ final class RowStream {
     }
 
     /**
+     * The rows of {@code rendering} as printed: CSV lines or JSON Lines result objects; for
+     * repetition {@code run} of a run with {@code --runs N}, each with its {@code run} (the CSV's
+     * first column), and the CSV header only in the first repetition's.
+     */
+    static List<String> rows(OutputFormat format, Rendering rendering, int run) {
+        if (format == OutputFormat.JSONL) {
+            return resultLines(rendering.json().get(), run);
+        }
+        List<String> lines = csvLines(rendering.csv().get());
+        if (run == 0 || lines.isEmpty()) {
+            return lines;
+        }
+        List<String> out = new ArrayList<>();
+        if (run == 1) {
+            out.add("run," + lines.getFirst());
+        }
+        for (String line : lines.subList(1, lines.size())) {
+            out.add(run + "," + line);
+        }
+        return out;
+    }
+
+    /**
      * One JSON object per measured configuration: {@code "record": "result"}, the command, the
      * CUDA index of the device, then the fields of its entry in the JSON document's {@code results}.
      */
-    @SuppressWarnings("unchecked")
     static List<String> resultLines(Map<String, Object> document) {
+        return resultLines(document, 0);
+    }
+
+    /** {@link #resultLines(Map)}, each with {@code "run": run} after the device when {@code run} is not 0. */
+    @SuppressWarnings("unchecked")
+    static List<String> resultLines(Map<String, Object> document, int run) {
         List<String> lines = new ArrayList<>();
         String command = String.valueOf(document.get("command"));
         List<Map<String, Object>> perDevice = document.get("devices") instanceof List<?> devices
@@ -91,6 +130,9 @@ final class RowStream {
                     line.put("record", "result");
                     line.put("command", command);
                     line.put("device", index);
+                    if (run > 0) {
+                        line.put("run", run);
+                    }
                     if (r instanceof Map<?, ?> fields) {
                         fields.forEach((k, v) -> line.putIfAbsent(String.valueOf(k), v));
                     } else {
@@ -115,6 +157,21 @@ final class RowStream {
         s.put("complete", complete);
         for (Map.Entry<String, Object> e : document.entrySet()) {
             if (e.getKey().equals("results")) {
+                continue;
+            }
+            if (e.getKey().equals("runs") && e.getValue() instanceof List<?> runs) {
+                // A run with --runs N: each repetition's document, less the rows already printed.
+                List<Object> stripped = new ArrayList<>();
+                for (Object r : runs) {
+                    Map<String, Object> each = summary((Map<String, Object>) r, true);
+                    each.remove("record");
+                    each.remove("complete");
+                    if (((Map<String, Object>) r).get("complete") instanceof Boolean c) {
+                        each.put("complete", c);
+                    }
+                    stripped.add(each);
+                }
+                s.put("runs", stripped);
                 continue;
             }
             if (e.getKey().equals("devices") && e.getValue() instanceof List<?> devices) {

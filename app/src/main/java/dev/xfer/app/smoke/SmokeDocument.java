@@ -116,6 +116,33 @@ public final class SmokeDocument {
     }
 
     /**
+     * The document of a smoke run with {@code --runs N}: how it ran, {@code parameters.runs}, and
+     * {@code runs}, each repetition's document exactly as a run without --runs writes it
+     * ({@link #of(List, boolean, SmokeRun)}); {@code passed} only when every repetition passed.
+     *
+     * @param stopped what stopped the run between two repetitions ({@code reason}, {@code measured},
+     *                {@code planned}, {@code message}); empty when every repetition ran
+     */
+    public static Map<String, Object> repetitions(List<Map<String, Object>> runs, int planned, boolean passed,
+                                                  SmokeRun run, Optional<Map<String, Object>> stopped) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schemaVersion", DocumentSchema.VERSION);
+        doc.put("command", "smoke");
+        doc.put("profile", run.profile());
+        doc.put("devicesAtOnce", run.concurrent() ? "concurrent" : "sequential");
+        doc.put("parameters", Json.object("runs", planned));
+        doc.put("runs", List.copyOf(runs));
+        doc.put("passed", passed);
+        doc.put("seconds", Json.object("run", run.runSeconds(),
+                "sinceProcessStart", run.processSeconds().isPresent() ? run.processSeconds().getAsDouble() : null));
+        stopped.ifPresent(s -> {
+            doc.put("complete", false);
+            doc.put("stopped", s);
+        });
+        return doc;
+    }
+
+    /**
      * How a smoke run ran.
      *
      * @param runSeconds     from the command's start to its document

@@ -14,7 +14,8 @@ import java.util.Set;
  * <p>One {@link Status} per GPU run, in the order the document reader returns them: one for a
  * one-device document, one per entry of {@code devices} for a several-device one (smoke's shape
  * too). What the top level records (its {@code passed}, {@code failures}, {@code expectations},
- * {@code complete}) applies to every GPU run of the document.
+ * {@code complete}) applies to every GPU run of the document. A document written with
+ * {@code --runs N} is read as its repetitions' documents in turn, each as it would be alone.
  */
 public final class DocumentStatus {
     /** The commands whose documents carry GPU results; any other command is no result. */
@@ -98,6 +99,22 @@ public final class DocumentStatus {
      * @param runs how many GPU runs the reader returned for it
      */
     public static List<Status> of(MeasuringDocument doc, int runs) {
+        if (doc.repeated()) {
+            // --runs N: each repetition's document as it is, then the whole run's top (stopped between
+            // two repetitions) with the first GPU run, as a several-device document's top goes.
+            List<Status> out = new ArrayList<>();
+            for (MeasuringDocument run : doc.repetitions()) {
+                out.addAll(of(run, run.gpuRuns()));
+            }
+            Status whole = top(doc);
+            if (!out.isEmpty()) {
+                out.set(0, whole.with(out.getFirst()));
+            }
+            while (out.size() < runs) {
+                out.add(out.isEmpty() ? whole : Status.FINE);
+            }
+            return List.copyOf(out.subList(0, runs));
+        }
         Status top = top(doc);
         if (doc.unusable().isPresent()) {
             return List.of(top);

@@ -31,7 +31,10 @@ public record RunFacts(Map<String, String> facts) {
     /** One per GPU run of the document, in the document reader's order (see {@link DocumentStatus#of}). */
     public static List<RunFacts> of(MeasuringDocument doc, int runs) {
         List<RunFacts> out = new ArrayList<>();
-        if (doc.severalDevices()) {
+        if (doc.repeated()) {
+            // --runs N: each repetition's document in turn, as the reader flattens them.
+            doc.repetitions().forEach(run -> out.addAll(of(run, run.gpuRuns())));
+        } else if (doc.severalDevices()) {
             doc.devices().forEach(d -> out.add(one(d)));
         } else {
             out.add(one(doc.top()));

@@ -50,6 +50,15 @@ public final class SlowFakeCommand implements Callable<Integer> {
     @Option(names = "--stuck-at", description = "This configuration hangs 60 s with no safe point, like a CUDA call that does not return.")
     private int stuckAt = -1;
 
+    @Option(names = "--slow-run", description = "With --runs: this repetition measures 10 GB/s less in every configuration.")
+    private int slowRun = -1;
+
+    @Option(names = "--fail-run", description = "With --runs: this repetition fails outright, as a CUDA error would.")
+    private int failRun = -1;
+
+    /** The repetition being measured (--runs), 1 and up. */
+    private int repetition;
+
     public static void main(String[] args) {
         Main.launch(args, commandLine -> commandLine.addSubcommand(new SlowFakeCommand()));
     }
@@ -63,6 +72,15 @@ public final class SlowFakeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        return measuring.repeated(this::once);
+    }
+
+    /** One repetition: the whole fake measurement, ending in the shared finish. */
+    private dev.xfer.app.run.FinishedRun once() {
+        repetition++;
+        if (repetition == failRun) {
+            throw new IllegalStateException("fake failure in run " + repetition);
+        }
         measuring.format();
         List<MetricDeclaration> names = new ArrayList<>();
         for (int i = 0; i < configurations; i++) {
@@ -85,7 +103,7 @@ public final class SlowFakeCommand implements Callable<Integer> {
         List<Metric> metrics = results.stream().map(r -> Metric.of(r.name(), r.gbps(), MetricUnit.GBPS)).toList();
         List<MeasuredConfiguration> configured = results.stream()
                 .map(r -> new MeasuredConfiguration(r.name(), r.gbps() + " GB/s", Optional.empty())).toList();
-        return measuring.finish(context, new RunResults("slowfake", metrics, configured), validated,
+        return measuring.run().finish(context, new RunResults("slowfake", metrics, configured), validated,
                 rendering(context, results), started);
     }
 
@@ -98,7 +116,7 @@ public final class SlowFakeCommand implements Callable<Integer> {
                 progress.checkpoint();
                 sleep(i == stuckAt ? 60_000 : stepMillis / 5);
             }
-            FakeResult r = new FakeResult(i, 50.0 + i);
+            FakeResult r = new FakeResult(i, 50.0 + i - (repetition == slowRun ? 10 : 0));
             results.add(r);
             progress.measured(r);
         }
