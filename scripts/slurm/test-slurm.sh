@@ -8,8 +8,10 @@
 # smoke exits 3 and its document says so: fleet fails the node by name); the health check does
 # not drain on its own usage error, drains the node after a second run with a reason of at most
 # the 20 characters `sinfo -R` shows, keeps both runs' documents, and drains a node whose
-# document is incomplete (NO RESULT); the node is resumed and the daemons this script started
-# are stopped.
+# document is incomplete (NO RESULT); on exit 6 (measured while disturbed) it measures again, does
+# not drain when the disturbance is gone (6 then 0), and drains naming the evidence when it
+# persists (6 then 6: "pid 4711 (python)"); the node is resumed and the daemons this script
+# started are stopped.
 # Installs the packages with apt when missing and run as root. Exit 77: cannot run here (not
 # root, no packages) outside CI; in CI (CI=true) that is a failure instead.
 set -u
@@ -157,5 +159,56 @@ reason=$(sinfo -R -h -n "$node" -o %E)
 echo "--- sinfo -R: $reason"
 [ "$reason" = "NO RESULT incomplete" ] || fail "an incomplete document did not drain the node as NO RESULT: '$reason'"
 case "$(state)" in drain*|drained) ;; *) fail "node state $(state) after NO RESULT, expected drained";; esac
+resume
+
+# 5. Exit 6, measured while disturbed: a fake xfer plays 6 then 0, then 6 then 6, writing the
+# documents smoke would (the disturbances on the device entry). Gone on the re-measure: no drain.
+# Persisting: drained, the reason naming the foreign process the document records.
+fake="$work/xfer-disturbed"
+cat > "$fake" <<'FAKE'
+#!/bin/bash
+here=$(dirname "$0")
+echo x >> "$here/disturbed-calls"
+n=$(wc -l < "$here/disturbed-calls")
+while [ $# -gt 0 ]; do [ "$1" = --output ] && out=$2; shift; done
+outcome=$(sed -n "${n}p" "$here/disturbed-outcomes")
+if [ "$outcome" = 0 ]; then
+  echo '{"schemaVersion": 1, "command": "smoke", "devices": [{"context": {}}], "passed": true}' > "$out"
+  echo "smoke: PASS"; exit 0
+fi
+cat > "$out" <<'DOC'
+{
+  "schemaVersion": 1,
+  "command": "smoke",
+  "devices": [
+    {
+      "context": {},
+      "disturbances": [
+        {
+          "kind": "foreign-process",
+          "detail": "pid 4711 (python) holds a context on GPU 3",
+          "evidence": {"pid": 4711, "name": "python"}
+        }
+      ]
+    }
+  ],
+  "passed": false
+}
+DOC
+echo "smoke: DISTURBED (a check failed on a disturbed GPU: nothing judged, re-run)"; exit 6
+FAKE
+chmod +x "$fake"
+rm -f "$work/disturbed-calls"; printf '6\n0\n' > "$work/disturbed-outcomes"
+XFER="$fake" XFER_NODE="$node" XFER_HEALTH_DIR="$health_dir" "$here/xfer-healthcheck.sh"
+[ "$(wc -l < "$work/disturbed-calls")" = 2 ] || fail "exit 6 was not measured again ($(wc -l < "$work/disturbed-calls") runs)"
+reason=$(sinfo -R -h -n "$node" -o %E)
+[ -z "$reason" ] || fail "a disturbance gone on the re-measure drained the node: '$reason'"
+[ "$(state)" = idle ] || fail "node $(state) after 6 then 0, expected idle"
+rm -f "$work/disturbed-calls"; printf '6\n6\n' > "$work/disturbed-outcomes"
+XFER="$fake" XFER_NODE="$node" XFER_HEALTH_DIR="$health_dir" "$here/xfer-healthcheck.sh"
+reason=$(sinfo -R -h -n "$node" -o %E)
+echo "--- sinfo -R: $reason"
+[ "$reason" = "pid 4711 (python)" ] || fail "a persisting disturbance did not drain naming the evidence: '$reason'"
+case "$(state)" in drain*|drained) ;; *) fail "node state $(state) after 6 then 6, expected drained";; esac
 resume
 echo "test-slurm: PASS"

@@ -7,12 +7,23 @@
 #   NO RESULT (exit 0 or 1 without a complete document, or exit 1 without a FAIL line)
 #                                            -> measured once more; drained only when the second run
 #                                               is not a PASS either (a transient must not drain)
+#   DISTURBED (exit 6: a check failed while the GPU's evidence showed a foreign process, foreign
+#             link traffic, throttling, a link retrain or replays; nothing was judged)
+#                                            -> measured again at once. Disturbed again: drained, the
+#                                               reason naming the evidence ("pid 4711 (python) holds a
+#                                               context on GPU 3": a GPU another process holds is not
+#                                               ready for the next job). Gone: the new run is judged as
+#                                               above, as if it were the first (a transient disturbance
+#                                               never drains). A FAIL whose confirming run is disturbed
+#                                               is not confirmed: not drained
 #   exit 2 (usage error)                     -> never drains: the fault is this script's configuration
 #   exit 5, 70, others                       -> never drains; the line goes to stderr (Slurm logs it)
 # The drain reason puts the fact first (what failed, both runs' values, the bound: "GPU3 h2d 41,40%
-# <70%"), cut at a word boundary to XFER_REASON_MAX characters: 20 by default, the REASON column
-# `sinfo -R` shows (its format is "%20E %9u %19H %N"). The whole reason goes to stderr, and both
-# runs' documents are kept in XFER_HEALTH_DIR.
+# <70%"; what disturbed the GPU, from the document's disturbances, a foreign process first), cut at
+# a word boundary to XFER_REASON_MAX characters: 20 by default, the REASON column `sinfo -R` shows
+# (its format is "%20E %9u %19H %N"). The whole reason goes to stderr, and the runs' documents are
+# kept in XFER_HEALTH_DIR (NODE.first.json, NODE.again.json; NODE.disturbed.json for a disturbed
+# first run).
 # Environment:
 #   XFER                 the xfer launcher (default /opt/xfer/bin/xfer)
 #   XFER_NODE            the node to drain (default $SLURMD_NODENAME, else hostname -s)
@@ -86,7 +97,25 @@ incomplete() {
   fi
 }
 
-# Judges the last run against document $1; sets verdict (PASS, FAIL, NO_RESULT, KEEP) and detail.
+# What disturbed the run of document $1, as the document's disturbances say it (their "detail"):
+# a foreign process first, as the GPU it holds is not ready for the next job, else the first
+# found; else smoke's "GPU N disturbed: ..." line. Read with grep and sed, as the rest of the
+# document is; a detail with an escaped quote in it is left out.
+disturbance() {
+  local pairs pick
+  pairs=$(tr '\n' ' ' <"$1" 2>/dev/null | grep -o '"kind" *: *"[a-z-]*" *, *"detail" *: *"[^"\\]*"')
+  pick=$(grep -m1 '"foreign-process"' <<<"$pairs")
+  [ -n "$pick" ] || pick=$(head -n1 <<<"$pairs")
+  if [ -n "$pick" ]; then
+    sed -E 's/.*"detail" *: *"([^"]*)"$/\1/' <<<"$pick"
+  else
+    pick=$(grep -m1 'disturbed: ' <<<"$output")
+    echo "${pick:-disturbed (exit 6), no disturbance in the document}"
+  fi
+}
+
+# Judges the last run against document $1; sets verdict (PASS, FAIL, NO_RESULT, DISTURBED, KEEP)
+# and detail.
 judge() {
   local why
   why=$(incomplete "$1")
@@ -99,6 +128,7 @@ judge() {
       else verdict=NO_RESULT; detail="NO RESULT ${why:-unfinished}"
       fi ;;
     3|4) verdict=FAIL; detail=$(grep -m1 '^xfer: ' <<<"$output"); detail=${detail:-xfer: smoke exit $rc} ;;
+    6) verdict=DISTURBED; detail=$(disturbance "$1") ;;
     *) verdict=KEEP; detail=$output ;;
   esac
 }
@@ -158,18 +188,34 @@ cut_words() {
   printf '%s' "$cut"
 }
 
+# Drains the node for reason $1; $2 names the documents kept.
 drain() {
   local full=$1 reason
   full=$(printf '%s' "$full" | tr '\n"' " '")
   reason=$(cut_words "$full" "$reason_max")
-  echo "xfer-healthcheck: draining $node: $reason (in full: $full; documents $docs/$node.first.json, $docs/$node.again.json)" >&2
+  echo "xfer-healthcheck: draining $node: $reason (in full: $full; documents $2)" >&2
   "$scontrol" update nodename="$node" state=drain reason="$reason"
 }
 
 first_doc="$docs/$node.first.json"
 again_doc="$docs/$node.again.json"
+disturbed_doc="$docs/$node.disturbed.json"
+rm -f "$disturbed_doc"
 run_smoke "$first_doc"
 judge "$first_doc"
+if [ "$verdict" = DISTURBED ]; then
+  # Nothing was judged: measure again at once. Still disturbed: the disturbance persists, and a GPU
+  # another process holds is not ready for the next job. Gone: the new run is judged as a first run.
+  mv -f "$first_doc" "$disturbed_doc" 2>/dev/null
+  disturbed_detail=$detail
+  run_smoke "$first_doc"
+  judge "$first_doc"
+  if [ "$verdict" = DISTURBED ]; then
+    drain "$detail" "$disturbed_doc, $first_doc"
+    exit 0
+  fi
+  echo "xfer-healthcheck: $node: the first run was DISTURBED ($disturbed_detail), measured again: $verdict" >&2
+fi
 case $verdict in
   PASS) rm -f "$again_doc"; exit 0 ;;
   KEEP)
@@ -194,4 +240,9 @@ if [ "$verdict" = KEEP ]; then
   echo "xfer-healthcheck: not draining $node: the first run was $first_verdict ($first_detail), the second exit $rc: $output" >&2
   exit 0
 fi
-drain "$(fact "$first_detail" "$detail")"
+if [ "$verdict" = DISTURBED ]; then
+  # The confirming run judged nothing: the first run's failure is not confirmed.
+  echo "xfer-healthcheck: not draining $node: the first run was $first_verdict ($first_detail), the second DISTURBED ($detail): not confirmed" >&2
+  exit 0
+fi
+drain "$(fact "$first_detail" "$detail")" "$first_doc, $again_doc"

@@ -35,7 +35,10 @@ import java.util.concurrent.Callable;
                 + "placement are named. Exit 1 when --fail-on-regression is given and a result "
                 + "got worse beyond noise by more than it, a baseline result is missing from the "
                 + "current runs, or a current run failed or holds no result; across GPU models "
-                + "only with --across-models."})
+                + "only with --across-models. A run whose evidence found a disturbance is not "
+                + "judged (--allow-disturbed judges it, its rows marked): a disturbed baseline run is "
+                + "left out and said; with --fail-on-regression and nothing failed, a disturbed "
+                + "current run exits 6 (re-run), as does a baseline whose every run was disturbed."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -57,6 +60,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--across-models", description = "The sides are different GPU models on purpose: let their regressions fail.")
     private boolean acrossModels;
 
+    @Option(names = "--allow-disturbed",
+            description = "Judge runs measured while disturbed as any others (their rows marked disturbed) instead of leaving them out.")
+    private boolean allowDisturbed;
+
     @Option(names = "--json", description = "Print the comparison as JSON.")
     private boolean json;
 
@@ -76,15 +83,24 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException("compare needs a baseline and a current side: BASELINE CURRENT, or --baseline and --current");
         }
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
-        CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels).compare(read(before), read(after));
-        if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty()) {
+        CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels, allowDisturbed)
+                .compare(read(before), read(after));
+        if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty() && !report.anyUnjudged()) {
             throw new UsageException("no result of " + names(before) + " matches one of " + names(after)
                     + " (GPUs are matched by host and UUID)");
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown));
         out.flush();
-        return failOnRegression == null || report.passes(failOnRegression) ? ExitCode.OK : ExitCode.CHECK_FAILED;
+        if (failOnRegression == null) {
+            // A report, not a gate: only a comparison without any baseline left has nothing to report.
+            return report.noBaseline() ? ExitCode.DISTURBED : ExitCode.OK;
+        }
+        return switch (report.state(failOnRegression)) {
+            case FAIL, NO_RESULT -> ExitCode.CHECK_FAILED;
+            case DISTURBED -> ExitCode.DISTURBED;
+            case PASS -> ExitCode.OK;
+        };
     }
 
     private static String names(List<Path> paths) {

@@ -37,10 +37,14 @@ import java.util.concurrent.Callable;
                 + "with a modified z-score below -3.5; a link narrower than its maximum width is "
                 + "degraded. A document that records a failure makes its node FAIL; one with no "
                 + "result (none measured, an unknown command, a run marked incomplete, a smoke "
-                + "run that did not finish its checks) makes it NO RESULT. Prints a summary per "
-                + "model, then every node that did not pass (--all-rows: everything). Exit 0 when "
-                + "every node passed, 1 when any FAILed or had NO RESULT (unless "
-                + "--allow-incomplete), 2 for an unreadable document."})
+                + "run that did not finish its checks) makes it NO RESULT. A GPU run whose "
+                + "evidence found a disturbance (a foreign process, foreign link traffic, "
+                + "throttling, a link retrain or replays) is DISTURBED: its figures and recorded "
+                + "failures are not judged (--allow-disturbed judges them, marked). Prints a "
+                + "summary per model, then every node that did not pass (--all-rows: everything). "
+                + "Exit 0 when every node passed, 1 when any FAILed or had NO RESULT (unless "
+                + "--allow-incomplete), else 6 when any was DISTURBED (re-run), 2 for an "
+                + "unreadable document."})
 public final class FleetCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -70,6 +74,10 @@ public final class FleetCommand implements Callable<Integer> {
 
     @Option(names = "--allow-incomplete", description = "Exit 0 when nodes had NO RESULT but none FAILed (they are still listed).")
     private boolean allowIncomplete;
+
+    @Option(names = "--allow-disturbed",
+            description = "Judge the figures of GPU runs measured while disturbed as any others (marked disturbed) instead of exiting 6.")
+    private boolean allowDisturbed;
 
     @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others.")
     private boolean skipBad;
@@ -104,7 +112,7 @@ public final class FleetCommand implements Callable<Integer> {
         if (members.members().isEmpty()) {
             throw new UsageException("no GPU results in " + inputs.stream().map(Path::toString).reduce((a, b) -> a + ", " + b).orElse(""));
         }
-        var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit())).analyse(members);
+        var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit()), allowDisturbed).analyse(members);
         PrintWriter out = spec.commandLine().getOut();
         // JSON, CSV, JUnit and OpenMetrics grow with the fleet: each is written as it is produced.
         try {
@@ -126,9 +134,10 @@ public final class FleetCommand implements Callable<Integer> {
         if (metrics != null) {
             Outputs.write(openMetricsTarget, metrics::writeTo, out);
         }
-        return switch (report.state()) {
+        return switch (report.verdict(allowIncomplete)) {
             case PASS -> ExitCode.OK;
             case NO_RESULT -> allowIncomplete ? ExitCode.OK : ExitCode.CHECK_FAILED;
+            case DISTURBED -> ExitCode.DISTURBED;
             case FAIL -> ExitCode.CHECK_FAILED;
         };
     }

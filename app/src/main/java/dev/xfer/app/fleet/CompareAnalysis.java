@@ -33,6 +33,11 @@ import java.util.OptionalDouble;
  * </ul>
  * Within-run noise (three standard errors of the two medians) only ever widens a band: it is never
  * the band alone, because runs vary far more between processes than inside one.
+ *
+ * <p>A run whose evidence found a disturbance (docs/evidence.md) is not judged: a disturbed current
+ * run is DISTURBED (its GPU's rows are made from its undisturbed runs only, none if it has none), a
+ * disturbed baseline run is left out and said. With {@code allowDisturbed} they are judged as any
+ * others, and the rows they made are marked.
  */
 public final class CompareAnalysis {
     /** The rank test's level: at most 1 false alarm in 100 same-distribution comparisons from the test alone. */
@@ -75,10 +80,12 @@ public final class CompareAnalysis {
      * @param failable  false when the sides are different GPU models and the comparison was not declared meant
      * @param kind      the kind whose noise floor made the band (the widest, where the runs were of several:
      *                  best of k on one side, one allocation on the other); the result's kind for the rank test
+     * @param disturbed a run of either side it was made from was disturbed (judged under --allow-disturbed)
      */
     public record Row(GpuRun baselineRun, GpuRun currentRun, String name, String unit, boolean higherIsBetter,
                       double baseline, double current, double change, double gain, Basis basis, double noise, double p,
-                      int baselineRuns, int currentRuns, Verdict verdict, boolean failable, NoiseKind kind) {
+                      int baselineRuns, int currentRuns, Verdict verdict, boolean failable, NoiseKind kind,
+                      boolean disturbed) {
         public boolean beyondNoise() {
             return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
         }
@@ -93,6 +100,20 @@ public final class CompareAnalysis {
     public record Side(String side, HostPlacement.Finding finding) {
     }
 
+    /**
+     * One disturbance of one run.
+     *
+     * @param side   {@code baseline} or {@code current}
+     * @param judged whether the run was judged all the same (--allow-disturbed); else a current run is
+     *               DISTURBED and a baseline run left out
+     */
+    public record Disturbed(String side, GpuRun run, dev.xfer.app.result.Disturbance disturbance, boolean judged) {
+        /** {@code current run.json: host GPU-... (device 0): foreign-process: pid 4711 (python) holds a context on GPU 0}. */
+        public String line() {
+            return side + " " + run.file() + ": " + run.who() + ": " + disturbance.kind().label() + ": " + disturbance.detail();
+        }
+    }
+
     /** A GPU of the baseline matched with one of the current side, and how their contexts differ. */
     public record Pairing(String baselineGpu, String currentGpu, List<String> differences, boolean sameModel) {
     }
@@ -105,17 +126,52 @@ public final class CompareAnalysis {
      * @param hosts       the runs of both sides whose host allocations spread so far that host memory
      *                    placement is unstable ({@link HostPlacement}): reported, never failed, never noise
      * @param fallbacks   best-of-k kinds judged on their single-allocation floor, no best-of-k floor being measured
+     * @param disturbed   every disturbance of a run of either side, judged or not
+     * @param unjudged    baseline GPUs all of whose baseline runs were disturbed and left out: nothing to
+     *                    judge their current runs against (DISTURBED, re-run the baseline)
+     * @param baselineRuns how many baseline GPU runs with results were read; none left after leaving out the
+     *                    disturbed ones means compare has no baseline
      */
     public record CompareFindings(List<Row> rows, List<String> unmatched, List<String> missing, List<Pairing> pairings,
-                         List<String> problems, List<String> notes, List<Side> hosts, List<NoiseKind> fallbacks) {
+                         List<String> problems, List<String> notes, List<Side> hosts, List<NoiseKind> fallbacks,
+                         List<Disturbed> disturbed, List<String> unjudged, int baselineRuns, int baselineLeft) {
+        public CompareFindings {
+            disturbed = List.copyOf(disturbed);
+            unjudged = List.copyOf(unjudged);
+        }
+
         public boolean passes(double threshold) {
             return missing.isEmpty() && problems.isEmpty() && rows.stream().noneMatch(r -> r.failsAt(threshold));
+        }
+
+        /** Every baseline run with results was disturbed and left out: compare has no baseline. */
+        public boolean noBaseline() {
+            return baselineRuns > 0 && baselineLeft == 0;
+        }
+
+        /** The disturbed current runs that were not judged, and baseline GPUs left without a baseline. */
+        public boolean anyUnjudged() {
+            return !unjudged.isEmpty() || noBaseline()
+                    || disturbed.stream().anyMatch(d -> !d.judged() && d.side().equals("current"));
+        }
+
+        /**
+         * FAIL when a result failed, a baseline result is missing or a current run failed or holds no
+         * result; else DISTURBED when a current run was disturbed and not judged, or a GPU (or the
+         * whole side) has no undisturbed baseline: nothing judged, re-run (exit 6); else PASS.
+         */
+        public dev.xfer.app.verdict.DocumentStatus.State state(double threshold) {
+            if (!passes(threshold)) {
+                return DocumentStatus.State.FAIL;
+            }
+            return anyUnjudged() ? DocumentStatus.State.DISTURBED : DocumentStatus.State.PASS;
         }
     }
 
     private final NoiseFloors floors;
     private final double margin;
     private final boolean acrossModels;
+    private final boolean allowDisturbed;
 
     /**
      * @param margin        the change a regression must exceed to fail (--fail-on-regression); a band at
@@ -123,15 +179,25 @@ public final class CompareAnalysis {
      * @param acrossModels  the sides are different GPU models on purpose: their regressions may fail
      */
     public CompareAnalysis(NoiseFloors floors, double margin, boolean acrossModels) {
+        this(floors, margin, acrossModels, false);
+    }
+
+    /** @param allowDisturbed judge disturbed runs as any others, their rows marked (--allow-disturbed) */
+    public CompareAnalysis(NoiseFloors floors, double margin, boolean acrossModels, boolean allowDisturbed) {
         this.floors = floors;
         this.margin = margin;
         this.acrossModels = acrossModels;
+        this.allowDisturbed = allowDisturbed;
     }
 
-    /** One GPU on one side: its runs in document order. */
-    private record Gpu(String key, List<Judged> runs) {
+    /**
+     * One GPU on one side: its runs to judge in document order, and those left unjudged because
+     * they were disturbed. Matched with its GPU of the other side all the same, so a GPU whose runs
+     * were all disturbed is neither missing nor unmatched.
+     */
+    private record Gpu(String key, List<Judged> runs, List<Judged> disturbed) {
         GpuRun first() {
-            return runs.getFirst().run();
+            return runs.isEmpty() ? disturbed.getFirst().run() : runs.getFirst().run();
         }
 
         String who() {
@@ -152,6 +218,10 @@ public final class CompareAnalysis {
         List<String> missing = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        List<Disturbed> disturbed = new ArrayList<>();
+        List<String> unjudged = new ArrayList<>();
+        disturbances(baseline, "baseline", disturbed);
+        disturbances(current, "current", disturbed);
         statuses(baseline, notes, "baseline");
         statuses(current, problems, "current");
         List<Gpu[]> pairs = new ArrayList<>();
@@ -160,7 +230,7 @@ public final class CompareAnalysis {
             before.forEach((key, gpu) -> {
                 if (after.containsKey(key)) {
                     pairs.add(new Gpu[] {gpu, after.get(key)});
-                } else {
+                } else if (!gpu.runs().isEmpty()) {
                     missing.add(gpu.who() + ": the GPU is not in the current runs");
                 }
             });
@@ -179,7 +249,9 @@ public final class CompareAnalysis {
                 if (i < b.size() && i < a.size()) {
                     pairs.add(new Gpu[] {b.get(i), a.get(i)});
                 } else if (i < b.size()) {
-                    missing.add(b.get(i).who() + ": no GPU of the current runs to pair with");
+                    if (!b.get(i).runs().isEmpty()) {
+                        missing.add(b.get(i).who() + ": no GPU of the current runs to pair with");
+                    }
                 } else {
                     unmatched.add(a.get(i).who() + " only in the current runs");
                 }
@@ -188,6 +260,15 @@ public final class CompareAnalysis {
         List<Row> rows = new ArrayList<>();
         List<Pairing> pairings = new ArrayList<>();
         for (Gpu[] pair : pairs) {
+            if (pair[0].runs().isEmpty() || pair[1].runs().isEmpty()) {
+                // Nothing to judge: the current GPU's runs were all disturbed (said as DISTURBED), or
+                // its baseline runs were, which leaves it without a baseline.
+                if (pair[0].runs().isEmpty() && !pair[1].runs().isEmpty()) {
+                    unjudged.add(pair[1].who() + ": no baseline: every baseline run of " + pair[0].who()
+                            + " was disturbed (left out)");
+                }
+                continue;
+            }
             List<String> differences = RunFacts.differences(pair[0].runs().stream().map(Judged::facts).toList(),
                     pair[1].runs().stream().map(Judged::facts).toList());
             boolean sameModel = pair[0].first().name().equals(pair[1].first().name());
@@ -199,27 +280,51 @@ public final class CompareAnalysis {
         HostPlacement.of(baseline.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("baseline", f)));
         HostPlacement.of(current.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("current", f)));
         List<NoiseKind> fallbacks = rows.stream().map(Row::kind).filter(floors::fallsBack).distinct().toList();
-        return new CompareFindings(rows, unmatched, missing, pairings, problems, notes, hosts, fallbacks);
+        int baselineRuns = (int) baseline.stream().filter(j -> measured(j.run())).count();
+        int baselineLeft = (int) baseline.stream().filter(j -> measured(j.run()) && !leftOut(j)).count();
+        return new CompareFindings(rows, unmatched, missing, pairings, problems, notes, hosts, fallbacks, disturbed,
+                unjudged, baselineRuns, baselineLeft);
     }
 
-    private static void statuses(List<Judged> runs, List<String> out, String side) {
+    /** A disturbed run, when disturbed runs are not judged (no --allow-disturbed). */
+    private boolean leftOut(Judged j) {
+        return !allowDisturbed && !j.run().disturbances().isEmpty();
+    }
+
+    private void disturbances(List<Judged> runs, String side, List<Disturbed> out) {
         for (Judged j : runs) {
-            if (j.status().state() != DocumentStatus.State.PASS) {
-                out.add(side + " " + j.run().file() + " " + j.status().state().text() + ": "
-                        + String.join("; ", j.status().reasons()));
+            j.run().disturbances().forEach(d -> out.add(new Disturbed(side, j.run(), d, allowDisturbed)));
+        }
+    }
+
+    /**
+     * A run's recorded failures and missing results. A disturbed run left unjudged has its failures
+     * left unjudged too (as smoke exits 6 for them, not 1); a missing result is still one.
+     */
+    private void statuses(List<Judged> runs, List<String> out, String side) {
+        for (Judged j : runs) {
+            DocumentStatus.Status status = leftOut(j) ? new DocumentStatus.Status(List.of(), j.status().noResult()) : j.status();
+            if (status.state() != DocumentStatus.State.PASS) {
+                out.add(side + " " + j.run().file() + " " + status.state().text() + ": "
+                        + String.join("; ", status.reasons()));
             }
         }
     }
 
-    private static Map<String, Gpu> gpus(List<Judged> runs) {
+    private static boolean measured(GpuRun run) {
+        return run.unusable().isEmpty() && !run.measurements().isEmpty();
+    }
+
+    private Map<String, Gpu> gpus(List<Judged> runs) {
         Map<String, List<Judged>> byKey = new LinkedHashMap<>();
         for (Judged j : runs) {
-            if (j.run().unusable().isEmpty() && !j.run().measurements().isEmpty()) {
+            if (measured(j.run())) {
                 byKey.computeIfAbsent(j.run().gpuKey(), k -> new ArrayList<>()).add(j);
             }
         }
         Map<String, Gpu> out = new LinkedHashMap<>();
-        byKey.forEach((k, v) -> out.put(k, new Gpu(k, List.copyOf(v))));
+        byKey.forEach((k, v) -> out.put(k, new Gpu(k, v.stream().filter(j -> !leftOut(j)).toList(),
+                v.stream().filter(this::leftOut).toList())));
         return out;
     }
 
@@ -241,7 +346,9 @@ public final class CompareAnalysis {
             if (mb == 0) {
                 continue;
             }
-            rows.add(row(before.first(), after.first(), first, b, a, failable));
+            boolean disturbed = before.runs().stream().anyMatch(j -> !j.run().disturbances().isEmpty() && j.run().measurement(name).isPresent())
+                    || after.runs().stream().anyMatch(j -> !j.run().disturbances().isEmpty() && j.run().measurement(name).isPresent());
+            rows.add(row(before.first(), after.first(), first, b, a, failable, disturbed));
         }
         now.removeAll(names);
         now.forEach(n -> unmatched.add(after.who() + ": " + n + " only in the current runs"));
@@ -254,7 +361,8 @@ public final class CompareAnalysis {
         return out;
     }
 
-    private Row row(GpuRun beforeRun, GpuRun afterRun, Measurement first, List<Measurement> b, List<Measurement> a, boolean failable) {
+    private Row row(GpuRun beforeRun, GpuRun afterRun, Measurement first, List<Measurement> b, List<Measurement> a, boolean failable,
+                    boolean disturbed) {
         double mb = median(b);
         double ma = median(a);
         double change = (ma - mb) / mb;
@@ -265,7 +373,7 @@ public final class CompareAnalysis {
             if (test.smallestP() < ALPHA) {
                 Verdict verdict = test.p() < ALPHA && change != 0 ? (gain < 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT) : Verdict.SAME;
                 return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable, first.kind());
+                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable, first.kind(), disturbed);
             }
         }
         // Each run's figure is judged by the noise of its own kind: a best-of-k figure by the floor of
@@ -301,7 +409,7 @@ public final class CompareAnalysis {
             verdict = band >= margin ? Verdict.TOO_NOISY : Verdict.SAME;
         }
         return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                basis, band, Double.NaN, b.size(), a.size(), verdict, failable, kind);
+                basis, band, Double.NaN, b.size(), a.size(), verdict, failable, kind, disturbed);
     }
 
     /** The kinds of the runs' figures, in order: one, or a result's kind as best of k and as one allocation. */

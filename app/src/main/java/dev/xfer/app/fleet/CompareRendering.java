@@ -63,6 +63,24 @@ public final class CompareRendering {
         for (String p : report.problems()) {
             out.append(p.replaceFirst("^current ", "CURRENT RUN ")).append('\n');
         }
+        // What disturbed a run, naming the evidence: a current run is DISTURBED (not judged, re-run), a
+        // baseline run left out; under --allow-disturbed both were judged and their rows are marked.
+        for (CompareAnalysis.Disturbed d : report.disturbed()) {
+            String line = TerminalText.sentence(d.line().substring(d.side().length() + 1));
+            if (d.judged()) {
+                out.append("disturbed: ").append(d.side()).append(' ').append(line).append(" (judged: --allow-disturbed)\n");
+            } else if (d.side().equals("current")) {
+                out.append("DISTURBED current ").append(line).append(" (not judged: re-run)\n");
+            } else {
+                out.append("note: baseline ").append(line).append(" (disturbed: left out)\n");
+            }
+        }
+        for (String u : report.unjudged()) {
+            out.append("DISTURBED ").append(TerminalText.sentence(u)).append(" (re-run the baseline)\n");
+        }
+        if (report.noBaseline()) {
+            out.append("compare: no baseline: every baseline run was disturbed and left out; re-run the baseline\n");
+        }
         long regressions = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.REGRESSION).count();
         long improvements = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.IMPROVEMENT).count();
         long noisy = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.TOO_NOISY).count();
@@ -71,6 +89,9 @@ public final class CompareRendering {
                         + "%d regressions beyond %s, %d too noisy to judge, %d missing from the current runs%n",
                 report.rows().size(), regressions, improvements, failing, Numbers.text(threshold * 100) + "%", noisy,
                 report.missing().size()));
+        if (report.state(threshold) == dev.xfer.app.verdict.DocumentStatus.State.DISTURBED) {
+            out.append("compare: DISTURBED (measured while disturbed: nothing judged, re-run)\n");
+        }
         return out.toString();
     }
 
@@ -82,6 +103,11 @@ public final class CompareRendering {
     }
 
     private static String mark(Row r, double threshold) {
+        String mark = verdictMark(r, threshold);
+        return r.disturbed() ? (mark + " (disturbed)").strip() : mark;
+    }
+
+    private static String verdictMark(Row r, double threshold) {
         if (r.failsAt(threshold)) {
             return "REGRESSION";
         }
@@ -113,7 +139,8 @@ public final class CompareRendering {
                     "change", r.change(), "noise", Numbers.json(r.noise()), "beyondNoise", r.beyondNoise(),
                     "verdict", r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'), "failed", r.failsAt(threshold),
                     "basis", r.basis().json(), "p", Numbers.json(r.p()), "baselineRuns", (long) r.baselineRuns(),
-                    "currentRuns", (long) r.currentRuns(), "failable", r.failable(), "noiseKind", kind(r.kind())));
+                    "currentRuns", (long) r.currentRuns(), "failable", r.failable(), "noiseKind", kind(r.kind()),
+                    "disturbed", r.disturbed()));
         }
         doc.put("results", rows);
         doc.put("unmatched", new ArrayList<Object>(report.unmatched()));
@@ -135,7 +162,16 @@ public final class CompareRendering {
         }
         doc.put("hostFindings", hosts);
         doc.put("floorFallbacks", new ArrayList<Object>(report.fallbacks().stream().map(CompareRendering::kind).toList()));
-        doc.put("passed", report.passes(threshold));
+        List<Object> disturbances = new ArrayList<>();
+        for (CompareAnalysis.Disturbed d : report.disturbed()) {
+            disturbances.add(Json.object("side", d.side(), "file", d.run().file().toString(), "gpu", d.run().who(),
+                    "kind", d.disturbance().kind().label(), "detail", d.disturbance().detail(), "judged", d.judged()));
+        }
+        doc.put("disturbances", disturbances);
+        doc.put("unjudged", new ArrayList<Object>(report.unjudged()));
+        doc.put("noBaseline", report.noBaseline());
+        doc.put("state", report.state(threshold).name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        doc.put("passed", report.passes(threshold) && !report.anyUnjudged());
         return Json.write(doc);
     }
 }

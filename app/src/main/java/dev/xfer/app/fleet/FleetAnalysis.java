@@ -25,14 +25,28 @@ import java.util.TreeMap;
 public final class FleetAnalysis {
     private final FleetRule rule;
     private final NoiseFloors floors;
+    private final boolean allowDisturbed;
 
-    public FleetAnalysis(FleetRule rule, NoiseFloors floors) {
+    /**
+     * @param allowDisturbed judge disturbed runs' figures as any others (--allow-disturbed), marked;
+     *                       without it a disturbed run is DISTURBED, its figures kept out of every group
+     */
+    public FleetAnalysis(FleetRule rule, NoiseFloors floors, boolean allowDisturbed) {
         this.rule = rule;
         this.floors = floors;
+        this.allowDisturbed = allowDisturbed;
+    }
+
+    public FleetAnalysis(FleetRule rule, NoiseFloors floors) {
+        this(rule, floors, false);
     }
 
     public FleetAnalysis(FleetRule rule) {
         this(rule, NoiseFloors.shipped());
+    }
+
+    public FleetAnalysis(FleetRule rule, boolean allowDisturbed) {
+        this(rule, NoiseFloors.shipped(), allowDisturbed);
     }
 
     /** One GPU's value for one result, against its group. */
@@ -84,8 +98,13 @@ public final class FleetAnalysis {
     public record Finding(FleetMember run, State state, String reason) {
     }
 
-    /** One node's verdict: the worst state of its GPU runs. */
-    public record Node(String host, State state, int runs, List<Finding> findings) {
+    /**
+     * One node's verdict: the worst state of its GPU runs.
+     *
+     * @param disturbed its GPU runs whose evidence found disturbances: DISTURBED, or judged and
+     *                  marked under --allow-disturbed
+     */
+    public record Node(String host, State state, int runs, List<Finding> findings, List<FleetMember> disturbed) {
     }
 
     /**
@@ -93,14 +112,34 @@ public final class FleetAnalysis {
      *              ({@link HostPlacement}): reported, never a FAIL and never part of a band
      */
     public record FleetFindings(FleetRule rule, int documents, List<ModelGroup> groups, List<Finding> findings,
-                              List<FleetMember> runs, List<Node> nodes, List<HostPlacement.Finding> placement) {
-        /** No node FAILed and every node had a result. */
+                              List<FleetMember> runs, List<Node> nodes, List<HostPlacement.Finding> placement,
+                              boolean allowDisturbed) {
+        /** No node FAILed, every node had a result, and none was disturbed. */
         public boolean passed() {
             return state() == State.PASS;
         }
 
+        /** The worst node state (FAIL over NO RESULT over DISTURBED over PASS). */
         public State state() {
             return nodes.stream().map(Node::state).reduce(State.PASS, State::worse);
+        }
+
+        /**
+         * The fleet's verdict, what its exit code follows: FAIL when a node failed; NO RESULT when
+         * one had none and that is not allowed (--allow-incomplete); else DISTURBED when a node was
+         * disturbed (exit 6: re-run); else NO RESULT (allowed) or PASS.
+         */
+        public State verdict(boolean allowIncomplete) {
+            if (nodesIn(State.FAIL) > 0) {
+                return State.FAIL;
+            }
+            if (nodesIn(State.NO_RESULT) > 0 && !allowIncomplete) {
+                return State.NO_RESULT;
+            }
+            if (runs.stream().anyMatch(r -> !allowDisturbed && r.disturbed())) {
+                return State.DISTURBED;
+            }
+            return nodesIn(State.NO_RESULT) > 0 ? State.NO_RESULT : State.PASS;
         }
 
         public long nodesIn(State state) {
@@ -126,7 +165,7 @@ public final class FleetAnalysis {
         List<FleetMember> runs = gathered.members();
         Map<String, List<FleetMember>> byModel = new TreeMap<>();
         for (FleetMember run : runs) {
-            if (run.measured()) {
+            if (judged(run)) {
                 byModel.computeIfAbsent(run.model(), m -> new ArrayList<>()).add(run);
             }
         }
@@ -145,12 +184,27 @@ public final class FleetAnalysis {
             run.unusable().ifPresent(why -> findings.add(new Finding(run, State.FAIL, "no usable GPU: " + why)));
             run.link().filter(GpuRun.LinkState::widthReduced).ifPresent(l -> findings.add(new Finding(run, State.FAIL,
                     "link degraded: trained at x" + l.currentWidth() + " of x" + l.maxWidth() + ", " + l.describe())));
-            run.status().failures().forEach(f -> findings.add(new Finding(run, State.FAIL, f)));
+            if (run.disturbed() && !allowDisturbed) {
+                // Measured while disturbed: its figures are not judged, and neither are the checks the
+                // document recorded as failed (as smoke exits 6 for them, not 1). A re-run judges them.
+                run.disturbances().forEach(d -> findings.add(new Finding(run, State.DISTURBED,
+                        "disturbed, not judged (re-run): " + d.kind().label() + ": " + d.detail())));
+                run.status().failures().forEach(f -> findings.add(new Finding(run, State.DISTURBED,
+                        "not judged, measured while disturbed: " + f)));
+            } else {
+                run.status().failures().forEach(f -> findings.add(new Finding(run, State.FAIL, f)));
+            }
             run.status().noResult().forEach(f -> findings.add(new Finding(run, State.NO_RESULT, f)));
         }
         findings.sort(Comparator.comparingInt(f -> f.run().order()));
         List<HostPlacement.Finding> placement = runs.stream().flatMap(r -> r.placement().stream()).toList();
-        return new FleetFindings(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs), nodes(runs, findings), placement);
+        return new FleetFindings(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs),
+                nodes(runs, findings), placement, allowDisturbed);
+    }
+
+    /** Whether a run's figures take part in its group: measured, and undisturbed unless --allow-disturbed. */
+    private boolean judged(FleetMember run) {
+        return run.measured() && (allowDisturbed || !run.disturbed());
     }
 
     private static String reason(ResultSpread spread, int i, String model) {
@@ -171,13 +225,15 @@ public final class FleetAnalysis {
     private static List<Node> nodes(List<FleetMember> runs, List<Finding> findings) {
         Map<String, int[]> counts = new LinkedHashMap<>();
         runs.forEach(r -> counts.computeIfAbsent(r.host(), h -> new int[1])[0]++);
+        Map<String, List<FleetMember>> disturbed = new LinkedHashMap<>();
+        runs.stream().filter(FleetMember::disturbed).forEach(r -> disturbed.computeIfAbsent(r.host(), h -> new ArrayList<>()).add(r));
         Map<String, List<Finding>> byHost = new LinkedHashMap<>();
         findings.forEach(f -> byHost.computeIfAbsent(f.run().host(), h -> new ArrayList<>()).add(f));
         List<Node> nodes = new ArrayList<>();
         counts.forEach((host, n) -> {
             List<Finding> own = byHost.getOrDefault(host, List.of());
             State state = own.stream().map(Finding::state).reduce(State.PASS, State::worse);
-            nodes.add(new Node(host, state, n[0], List.copyOf(own)));
+            nodes.add(new Node(host, state, n[0], List.copyOf(own), List.copyOf(disturbed.getOrDefault(host, List.of()))));
         });
         return nodes;
     }

@@ -18,20 +18,13 @@ import java.util.OptionalInt;
  *                  allocation: a value with a spread is a best-of-k figure
  * @param placement what its host allocations say about the node ({@link HostPlacement}); empty for most runs
  * @param repetition which repetition of a document written with {@code --runs N}; empty for one without
+ * @param disturbances what its evidence found while it measured (docs/evidence.md); empty for most runs
  */
 public record FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
                           String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
                           Status status, int[] results, double[] values, double[] spreads,
-                          java.util.List<HostPlacement.Finding> placement, OptionalInt repetition) {
-
-    /** A member read from a document without repetitions. */
-    public FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
-                       String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
-                       Status status, int[] results, double[] values, double[] spreads,
-                       java.util.List<HostPlacement.Finding> placement) {
-        this(order, file, host, label, model, uuid, busId, index, link, unusable, status, results, values, spreads,
-                placement, OptionalInt.empty());
-    }
+                          java.util.List<HostPlacement.Finding> placement, OptionalInt repetition,
+                          java.util.List<dev.xfer.app.result.Disturbance> disturbances) {
 
     /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index, as {@link GpuRun#who()}. */
     public String who() {
@@ -44,6 +37,11 @@ public record FleetMember(int order, String file, String host, Optional<String> 
     /** The position of result {@code id} in {@link #values}, or -1 when this run did not measure it. */
     public int position(int id) {
         return java.util.Arrays.binarySearch(results, id);
+    }
+
+    /** Whether its evidence found something that can explain its figures: then they are not judged unless asked. */
+    public boolean disturbed() {
+        return !disturbances.isEmpty();
     }
 
     /** Whether its numbers take part in the comparison with its peers: a usable GPU with results. */

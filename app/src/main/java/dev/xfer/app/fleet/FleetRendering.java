@@ -94,18 +94,30 @@ public final class FleetRendering {
         for (HostPlacement.Finding h : report.placement()) {
             out.write("host: " + TerminalText.sentence(h.line()) + "\n");
         }
+        // Judged all the same (--allow-disturbed): what disturbed them is said, once per GPU run.
+        if (report.allowDisturbed()) {
+            for (FleetMember run : report.runs()) {
+                for (var d : run.disturbances()) {
+                    out.write("disturbed: " + TerminalText.field(run.who()) + ": " + d.kind().label() + ": "
+                            + TerminalText.sentence(d.detail()) + " (judged: --allow-disturbed)\n");
+                }
+            }
+        }
         out.write('\n');
         for (Node node : report.nodes()) {
-            if (allRows || node.state() != State.PASS) {
+            if (allRows || node.state() != State.PASS || !node.disturbed().isEmpty()) {
                 out.write(verdict(node));
                 out.write('\n');
             }
         }
-        out.write(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%n", report.nodesIn(State.PASS),
-                report.nodesIn(State.PASS) == 1 ? "" : "s", report.nodesIn(State.FAIL), report.nodesIn(State.NO_RESULT)));
-        out.write(switch (report.state()) {
+        long disturbed = report.nodesIn(State.DISTURBED);
+        out.write(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%s%n", report.nodesIn(State.PASS),
+                report.nodesIn(State.PASS) == 1 ? "" : "s", report.nodesIn(State.FAIL), report.nodesIn(State.NO_RESULT),
+                disturbed > 0 ? ", " + disturbed + " DISTURBED" : ""));
+        out.write(switch (report.verdict(allowIncomplete)) {
             case PASS -> "fleet: PASS\n";
             case FAIL -> "fleet: FAIL\n";
+            case DISTURBED -> "fleet: DISTURBED (measured while disturbed: nothing judged, re-run)\n";
             case NO_RESULT -> allowIncomplete ? "fleet: NO RESULT (allowed by --allow-incomplete)\n" : "fleet: NO RESULT\n";
         });
     }
@@ -159,24 +171,38 @@ public final class FleetRendering {
                 boolean first = i == 0;
                 return List.of(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
                         first ? Numbers.text(spread.mad()) : "", d.run().who(), Numbers.text(d.value()),
-                        Numbers.percent(d.deviation()), spread.zUsed() ? Numbers.z(d.z()) : "-", d.outlier() ? "OUTLIER" : "");
+                        Numbers.percent(d.deviation()), spread.zUsed() ? Numbers.z(d.z()) : "-", mark(d));
             }
         };
     }
 
+    /** A GPU's row mark: OUTLIER, and {@code disturbed} for a disturbed run judged under --allow-disturbed. */
+    private static String mark(Deviation d) {
+        String outlier = d.outlier() ? "OUTLIER" : "";
+        return d.run().disturbed() ? (outlier + " disturbed").strip() : outlier;
+    }
+
     /**
-     * {@code node HOST: PASS (n GPU runs)}, {@code node HOST: FAIL <who>: <reason>; ...} or
-     * {@code NO RESULT}, with the document's text in it escaped and capped ({@link TerminalText}).
+     * {@code node HOST: PASS (n GPU runs)}, {@code node HOST: FAIL <who>: <reason>; ...},
+     * {@code NO RESULT} or {@code DISTURBED <who>: disturbed, not judged (re-run): <kind>: <detail>},
+     * with the document's text in it escaped and capped ({@link TerminalText}). A node whose
+     * disturbed runs were judged (--allow-disturbed) says so: {@code (disturbed: judged)}.
      */
     public static String verdict(Node node) {
+        String mark = node.disturbed().isEmpty() || node.state() == State.DISTURBED ? ""
+                : " (" + node.disturbed().size() + " disturbed GPU run" + (node.disturbed().size() == 1 ? "" : "s")
+                + " judged: --allow-disturbed)";
         if (node.state() == State.PASS) {
-            return "node " + TerminalText.field(node.host()) + ": PASS (" + node.runs() + " GPU run" + (node.runs() == 1 ? "" : "s") + ")";
+            return "node " + TerminalText.field(node.host()) + ": PASS (" + node.runs() + " GPU run" + (node.runs() == 1 ? "" : "s") + ")" + mark;
         }
-        // The failures first: they are why the node is FAIL; reasons for no result follow.
+        // The failures first: they are why the node is FAIL; reasons for no result, then disturbances follow.
         List<Finding> ordered = new ArrayList<>(node.findings().stream().filter(f -> f.state() == State.FAIL).toList());
-        ordered.addAll(node.findings().stream().filter(f -> f.state() != State.FAIL).toList());
+        ordered.addAll(node.findings().stream().filter(f -> f.state() == State.NO_RESULT).toList());
+        ordered.addAll(node.findings().stream().filter(f -> f.state() == State.DISTURBED).toList());
+        ordered.addAll(node.findings().stream().filter(f -> f.state() == State.PASS).toList());
         return "node " + TerminalText.field(node.host()) + ": " + node.state().text() + " " + ordered.stream()
-                .map(f -> TerminalText.field(f.run().who()) + ": " + TerminalText.sentence(f.reason())).collect(Collectors.joining("; "));
+                .map(f -> TerminalText.field(f.run().who()) + ": " + TerminalText.sentence(f.reason())).collect(Collectors.joining("; "))
+                + mark;
     }
 
     public static String json(FleetFindings report) {
@@ -210,6 +236,7 @@ public final class FleetRendering {
                     gpu.put("deviation", d.deviation());
                     gpu.put("z", Numbers.json(d.z()));
                     gpu.put("outlier", d.outlier());
+                    gpu.put("disturbed", d.run().disturbed());
                     doc.element(gpu);
                 }
                 doc.end().end();
@@ -226,8 +253,18 @@ public final class FleetRendering {
                 r.put("reason", f.reason());
                 reasons.add(r);
             });
+            List<Object> disturbances = new ArrayList<>();
+            for (FleetMember run : node.disturbed()) {
+                for (var d : run.disturbances()) {
+                    Map<String, Object> r = gpu(run);
+                    r.put("kind", d.kind().label());
+                    r.put("detail", d.detail());
+                    r.put("judged", report.allowDisturbed());
+                    disturbances.add(r);
+                }
+            }
             doc.element(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
-                    "findings", reasons));
+                    "findings", reasons, "disturbed", !node.disturbed().isEmpty(), "disturbances", disturbances));
         }
         doc.end();
         doc.beginArray("hostFindings");
@@ -238,6 +275,7 @@ public final class FleetRendering {
         }
         doc.end();
         doc.field("state", json(report.state()));
+        doc.field("allowDisturbed", report.allowDisturbed());
         doc.field("passed", report.passed());
         doc.end().finish();
     }
@@ -292,7 +330,7 @@ public final class FleetRendering {
         }
         // Runs with no number to put in a row still get one: a node with no result must not vanish from the table.
         for (FleetMember r : report.runs()) {
-            if (!r.measured()) {
+            if (!r.measured() || (r.disturbed() && !report.allowDisturbed())) {
                 to.write(Csv.line(Arrays.asList(r.model(), "", "", "", "", "", r.host(), r.label().orElse(""), r.uuid().orElse(""),
                         r.busId(), r.file(), "", "", "", "", json(states.get(r.host())))));
             }
@@ -334,7 +372,11 @@ public final class FleetRendering {
                 case PASS -> new JUnitXml.Passed();
                 case FAIL -> new JUnitXml.Failed(findings.stream().filter(f -> f.state() == State.FAIL)
                         .findFirst().orElseThrow().reason(), "fleet", details);
-                case NO_RESULT -> new JUnitXml.Errored("NO RESULT: " + findings.getFirst().reason(), "fleet.noResult", details);
+                case NO_RESULT -> new JUnitXml.Errored("NO RESULT: " + findings.stream().filter(f -> f.state() == State.NO_RESULT)
+                        .findFirst().orElseThrow().reason(), "fleet.noResult", details);
+                // Not judged, neither passed nor failed: skipped, its evidence the message (re-run).
+                case DISTURBED -> new JUnitXml.Skipped("DISTURBED: " + findings.stream().filter(f -> f.state() == State.DISTURBED)
+                        .findFirst().orElseThrow().reason());
             };
             cases.add(new JUnitXml.TestCase("xfer.fleet." + host, run.who() + " in " + run.file(), Duration.ZERO, outcome));
         }

@@ -336,7 +336,9 @@ public final class DocumentCharts {
             return List.of();
         }
         String summary = counts.getOrDefault("pass", 0) + " nodes PASS, " + counts.getOrDefault("fail", 0) + " FAIL, "
-                + counts.getOrDefault("no-result", 0) + " NO RESULT. " + String.join("; ", problems);
+                + counts.getOrDefault("no-result", 0) + " NO RESULT"
+                + (counts.containsKey("disturbed") ? ", " + counts.get("disturbed") + " DISTURBED (not judged, re-run)" : "")
+                + ". " + String.join("; ", problems);
         return List.of(Figure.note("Fleet: nodes that did not pass", summary));
     }
 

@@ -24,9 +24,14 @@ public final class DocumentStatus {
     private DocumentStatus() {
     }
 
-    /** How a GPU run's document stands. FAIL outranks NO RESULT: a named failure says more. */
+    /**
+     * How a GPU run's document stands, least to most severe: FAIL over NO RESULT over DISTURBED over
+     * PASS. A named failure says more than a missing result; both outrank DISTURBED, which means
+     * "nothing judged, re-run" (exit 6) and so may only stand where a re-run is all that is left to
+     * do: a re-run that comes back quiet cannot clear a failure or a missing result elsewhere.
+     */
     public enum State {
-        PASS("PASS"), NO_RESULT("NO RESULT"), FAIL("FAIL");
+        PASS("PASS"), DISTURBED("DISTURBED"), NO_RESULT("NO RESULT"), FAIL("FAIL");
 
         private final String text;
 

@@ -193,6 +193,24 @@ class ChartsTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aDisturbedFleetNodeIsCountedInTheNote() throws IOException {
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(SvgXml.resource("/golden/fleet.json"));
+        for (Object n : (List<?>) doc.get("nodes")) {
+            Map<String, Object> node = (Map<String, Object>) n;
+            if ("pass".equals(node.get("state"))) {
+                node.put("state", "disturbed");
+                node.put("passed", false);
+                node.put("findings", List.of(Map.of("reason", "disturbed, not judged (re-run): foreign-process: pid 4711 (python) holds a context on GPU 0")));
+                break;
+            }
+        }
+        String note = new DocumentCharts("f-").figures(doc).getLast().note();
+        assertTrue(note.contains(", 1 DISTURBED (not judged, re-run). "), note);
+        assertTrue(note.contains("DISTURBED: disturbed, not judged (re-run): foreign-process: pid 4711 (python)"), note);
+    }
+
+    @Test
     void compareHasADotPerResultOverItsNoiseBandAndMarksRegressions() throws IOException {
         Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/compare.json"));
         List<?> results = (List<?>) doc.get("results");

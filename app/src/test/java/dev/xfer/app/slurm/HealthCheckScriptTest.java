@@ -60,6 +60,17 @@ class HealthCheckScriptTest {
                   nodoc) echo "smoke: FAIL"; exit 1 ;;
                   nocuda) echo "xfer: CUDA is not usable here: cudaErrorInsufficientDriver (35)" >&2; exit 3 ;;
                   usage) echo "xfer: Unknown option: '--bad'" >&2; exit 2 ;;
+                  disturbed) printf '%s\n' '{"schemaVersion": 1, "command": "smoke", "devices": [{"context": {},' \
+                       '  "disturbances": [{"kind": "foreign-link-traffic",' \
+                       '    "detail": "foreign PCIe rx 41.2 GB/s during pinned h2d 64MiB on GPU 3", "evidence": {}},' \
+                       '    {"kind": "foreign-process",' \
+                       '     "detail": "pid 4711 (python) holds a context on GPU 3", "evidence": {"pid": 4711}}]}],' \
+                       '  "passed": false}' > "$out"
+                     echo "device 3 (NVIDIA H200): FAIL pinned.h2d.64MiB >= 70%link (measured 22.1%link)"
+                     echo "GPU 3 disturbed: pid 4711 (python) holds a context; foreign PCIe rx 41.2 GB/s" >&2
+                     echo "smoke: DISTURBED (a check failed on a disturbed GPU: nothing judged, re-run)"; exit 6 ;;
+                  throttled) echo '{"schemaVersion": 1, "command": "smoke", "devices": [{"context": {}, "disturbances": [{"kind": "throttle", "detail": "sw_power_cap during pinned h2d 64MiB on GPU 2", "evidence": {}}]}]}' > "$out"
+                     echo "smoke: DISTURBED"; exit 6 ;;
                 esac
                 """);
         executable("scontrol", "#!/bin/bash\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/drained\"\n");
@@ -173,6 +184,45 @@ class HealthCheckScriptTest {
         assertEquals(List.of(), usage.drain());
         assertEquals(1, usage.calls().size(), "a usage error is not measured again");
         assertTrue(usage.stderr().contains("usage error in the health check itself"), usage.stderr());
+    }
+
+    @Test
+    void aDisturbanceThatIsGoneOnTheReMeasureDoesNotDrain() throws Exception {
+        Run run = run("disturbed", "pass");
+        assertEquals(2, run.calls().size(), "measured again at once");
+        assertEquals(List.of(), run.drain(), run.stderr());
+        assertTrue(run.stderr().contains("the first run was DISTURBED (pid 4711 (python) holds a context on GPU 3), measured again: PASS"),
+                run.stderr());
+        assertTrue(Files.exists(dir.resolve("documents/gpu-node-7.disturbed.json")), "the disturbed run's document is kept");
+    }
+
+    @Test
+    void aPersistingDisturbanceDrainsNamingTheEvidenceAForeignProcessFirst() throws Exception {
+        Run run = run("disturbed", "disturbed");
+        assertEquals(2, run.calls().size());
+        assertEquals(List.of("update", "nodename=gpu-node-7", "state=drain", "reason=pid 4711 (python)"), run.drain());
+        assertTrue(run.stderr().contains("in full: pid 4711 (python) holds a context on GPU 3;"), run.stderr());
+        assertEquals("pid 4711 (python) holds a context on GPU 3",
+                run(Map.of("XFER_REASON_MAX", "60"), "disturbed", "disturbed").reason());
+        assertEquals("sw_power_cap during pinned h2d 64MiB on GPU 2",
+                run(Map.of("XFER_REASON_MAX", "60"), "disturbed", "throttled").reason(), "the disturbance of the run that persisted");
+    }
+
+    @Test
+    void theRunAfterAGoneDisturbanceIsJudgedAsAFirstRun() throws Exception {
+        Run confirmed = run("disturbed", "fail41", "fail40");
+        assertEquals(3, confirmed.calls().size());
+        assertEquals("GPU3 h2d 41,40% <70%", confirmed.reason(), "its failure confirmed by a third run drains");
+        Run transient_ = run("disturbed", "fail41", "pass");
+        assertEquals(List.of(), transient_.drain(), transient_.stderr());
+    }
+
+    @Test
+    void aFailWhoseConfirmingRunIsDisturbedIsNotConfirmed() throws Exception {
+        Run run = run("fail41", "disturbed");
+        assertEquals(2, run.calls().size());
+        assertEquals(List.of(), run.drain(), run.stderr());
+        assertTrue(run.stderr().contains("the second DISTURBED (pid 4711 (python) holds a context on GPU 3): not confirmed"), run.stderr());
     }
 
     @Test
