@@ -83,6 +83,7 @@ public final class FleetCommand implements Callable<Integer> {
         OutputTarget openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
         Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), DocumentSet.files(inputs));
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
+        Outputs.requireStdoutFree("the report (text, --json or --csv)", junitTarget, openMetricsTarget);
         PrintWriter err = spec.commandLine().getErr();
         FleetMembers members = new FleetMembers();
         List<BadDocumentException> skipped = new java.util.ArrayList<>();
@@ -125,6 +126,10 @@ public final class FleetCommand implements Callable<Integer> {
         }
         if (metrics != null) {
             Outputs.write(openMetricsTarget, metrics::writeTo, out);
+            for (String note : metrics.notes()) {
+                err.println("xfer: --openmetrics: " + note);
+            }
+            err.flush();
         }
         return switch (report.state()) {
             case PASS -> ExitCode.OK;

@@ -216,6 +216,10 @@ public final class MeasuringCommand {
                     Outputs.resolve("--html", html));
             Outputs.requireApart(resolved.output(), resolved.junit(), resolved.openMetrics(), resolved.html());
             Outputs.requireNoDocumentReplaced(resolved.junit(), resolved.openMetrics(), resolved.html());
+            if (resolved.output() == null) {
+                Outputs.requireStdoutFree("the results (text, --json, --csv or --jsonl) without --output",
+                        resolved.junit(), resolved.openMetrics(), resolved.html());
+            }
             targets = resolved;
         }
         return targets;

@@ -111,13 +111,19 @@ public final class SmokeCommand implements Callable<Integer> {
         openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
         Outputs.requireApart(outputTarget, junitTarget, openMetricsTarget);
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
+        if (outputTarget == null) {
+            Outputs.requireStdoutFree("the results (text or --json) without --output", junitTarget, openMetricsTarget);
+        }
         SmokePlan plan = quick ? SmokePlan.quick() : SmokePlan.standard();
         // The names do not depend on the device: a typo exits 2 before CUDA is loaded.
         EarlyNames.validate(ExpectationSet.parse(extra), plan.declare(true), DeviceSelection.DEFAULT);
         Instant started = Instant.now();
         boolean document = json || output != null;
         boolean documentOnStdout = json && output == null || outputTarget != null && outputTarget.isStdout();
-        PrintWriter out = documentOnStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        // The summary lines keep off a stdout that carries another output (--junit -).
+        boolean stdoutTaken = documentOnStdout || junitTarget != null && junitTarget.isStdout()
+                || openMetricsTarget != null && openMetricsTarget.isStdout();
+        PrintWriter out = stdoutTaken ? spec.commandLine().getErr() : spec.commandLine().getOut();
         SmokeRun.Judged judged;
         boolean atOnce;
         try {
