@@ -217,7 +217,7 @@ public final class MeasuringCommand {
             Outputs.requireApart(resolved.output(), resolved.junit(), resolved.openMetrics(), resolved.html());
             Outputs.requireNoDocumentReplaced(resolved.junit(), resolved.openMetrics(), resolved.html());
             if (resolved.output() == null) {
-                Outputs.requireStdoutFree("the results (text, --json, --csv or --jsonl) without --output",
+                Outputs.requireStdoutFree("the results without --output (text, --json, --csv or --jsonl)",
                         resolved.junit(), resolved.openMetrics(), resolved.html());
             }
             targets = resolved;

@@ -112,7 +112,7 @@ public final class SmokeCommand implements Callable<Integer> {
         Outputs.requireApart(outputTarget, junitTarget, openMetricsTarget);
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
         if (outputTarget == null) {
-            Outputs.requireStdoutFree("the results (text or --json) without --output", junitTarget, openMetricsTarget);
+            Outputs.requireStdoutFree("the results without --output (text or --json)", junitTarget, openMetricsTarget);
         }
         SmokePlan plan = quick ? SmokePlan.quick() : SmokePlan.standard();
         // The names do not depend on the device: a typo exits 2 before CUDA is loaded.

@@ -74,8 +74,8 @@ public final class Outputs {
     public static void requireStdoutFree(String report, OutputTarget... outputs) {
         for (OutputTarget output : outputs) {
             if (output != null && output.isStdout()) {
-                throw new UnusableOptionException(output + " writes standard output, where " + report
-                        + " goes: give " + output.option() + " a file");
+                throw new UnusableOptionException(output + " writes standard output, which carries " + report
+                        + ": give " + output.option() + " a file");
             }
         }
     }
