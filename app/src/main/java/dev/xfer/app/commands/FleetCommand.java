@@ -81,7 +81,13 @@ public final class FleetCommand implements Callable<Integer> {
         }
         OutputTarget junitTarget = Outputs.resolve("--junit", junit);
         OutputTarget openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
-        Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), DocumentSet.files(inputs));
+        List<Path> files;
+        try {
+            files = DocumentSet.files(inputs);
+        } catch (BadDocumentException e) {
+            throw new UsageException(e.getMessage()); // a folder that cannot be listed
+        }
+        Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), files);
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
         Outputs.requireStdoutFree("the report (text, --json or --csv)", junitTarget, openMetricsTarget);
         PrintWriter err = spec.commandLine().getErr();
