@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
@@ -69,12 +70,15 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + " (--device all or a list), one way and both ways, as a matrix.")
     private List<String> directions = List.of("h2d", "d2h");
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed copies per configuration (default 20).")
     private int iterations = 20;
 
+    @OptionRange(min = 0)
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed copies first (default 5).")
     private int warmup = 5;
 
+    @OptionRange(min = 1, max = dev.xfer.app.bandwidth.BandwidthPlan.MAX_ALLOCATIONS)
     @Option(names = "--allocations", paramLabel = "K", description = "Measure each configuration to or from the host"
             + " on K separately allocated host buffers (default 1); rows show the best allocation, and the best and"
             + " worst medians are reported beside it.")
@@ -129,6 +133,7 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + " two-streams.")
     private String kernelBidir;
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--threads", paramLabel = "T",
             description = "--copy staged: threads, each with its own stream and ring of slots (default 8).")
     private Integer threads;
@@ -137,6 +142,7 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = "--copy staged: bytes per pinned slot (default 2MiB).")
     private String stagingSize;
 
+    @OptionRange(min = 1, max = 1024)
     @Option(names = "--staging-slots", paramLabel = "R",
             description = "--copy staged: pinned slots per thread (default 4).")
     private Integer stagingSlots;

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.batch.BatchPerDevice;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchPreset;
@@ -36,6 +37,7 @@ public final class BatchCommand implements Callable<Integer> {
                     + "1,000,000 floats.")
     private String preset;
 
+    @OptionRange(min = 1)
     @Option(names = "--count", paramLabel = "N", description = "Buffers (default 1000).")
     private Integer count;
 
@@ -47,9 +49,11 @@ public final class BatchCommand implements Callable<Integer> {
                     + "compared with (default all).")
     private List<String> strategies;
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 8).")
     private int threads = 8;
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--copy-threads", paramLabel = "N",
             description = "Threads sharing each host copy into pinned memory in pin-then-copy, as PyTorch's"
                     + " intra-op threads (default: one per core).")
@@ -60,15 +64,18 @@ public final class BatchCommand implements Callable<Integer> {
                     + "memcpy (default), or java, Java's MemorySegment.copy.")
     private String hostCopy = "libc";
 
+    @OptionRange(min = 1, max = 1024)
     @Option(names = "--staging-slots", paramLabel = "R", description = "Pinned slots per staging thread (default 4).")
     private int stagingSlots = 4;
 
     @Option(names = "--staging-size", paramLabel = "SIZE", description = "Bytes per staging slot (default 4MiB).")
     private String stagingSize = "4MiB";
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs per strategy (default 5).")
     private int iterations = 5;
 
+    @OptionRange(min = 0)
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.check.CheckPerDevice;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckScenario;
@@ -33,6 +34,7 @@ public final class CheckCommand implements Callable<Integer> {
     @ParentCommand
     private GlobalOptions root;
 
+    @OptionRange(min = 1)
     @Option(names = "--trials", paramLabel = "N",
             description = "Trials per scenario (default ${DEFAULT-VALUE}; the PyTorch tutorial's count is 100).")
     private int trials = CheckPlan.DEFAULT_TRIALS;
@@ -45,6 +47,7 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Page-locked host memory for the racing scenarios: ${COMPLETION-CANDIDATES} (default pinned).")
     private String memory = "pinned";
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--readers", paramLabel = "N",
             description = "Threads that read (D2H) or overwrite (H2D) the host buffer at once, each one slice, as a"
                     + " parallel reduction or fill does (default: one per core, at most 16).")

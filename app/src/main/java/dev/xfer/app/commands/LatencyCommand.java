@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.UsageException;
@@ -55,10 +56,12 @@ public final class LatencyCommand implements Callable<Integer> {
             description = "${COMPLETION-CANDIDATES} (default all three); peer: every other selected GPU's memory.")
     private List<String> targets;
 
+    @OptionRange(min = 1)
     @Option(names = "--accesses", paramLabel = "N",
             description = "Dependent loads per timed chase (default ${DEFAULT-VALUE}).")
     private long accesses = LatencyPlan.DEFAULT_ACCESSES;
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N",
             description = "Timed chases per configuration, after one untimed (default ${DEFAULT-VALUE}).")
     private int iterations = LatencyPlan.DEFAULT_ITERATIONS;

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
@@ -24,23 +25,28 @@ public final class PipelineCommand implements Callable<Integer> {
     @Mixin
     private HtmlReportOption html;
 
+    @OptionRange(min = 1)
     @Option(names = "--batches", paramLabel = "B", description = "Batches (default 64).")
     private int batches = 64;
 
     @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per batch, whole floats (default 16MiB).")
     private String size = "16MiB";
 
+    @OptionRange(min = 1)
     @Option(names = "--kernel-iterations", paramLabel = "K",
             description = "Work per element: from copy-bound to compute-bound (default 1).")
     private int kernelIterations = 1;
 
+    @OptionRange(min = 1, max = 3)
     @Option(names = "--buffers", paramLabel = "N", completionCandidates = Choices.PipelineBuffers.class,
             description = "Device buffers and streams: ${COMPLETION-CANDIDATES} (default 2).")
     private int buffers = 2;
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs of all batches (default 5).")
     private int iterations = 5;
 
+    @OptionRange(min = 0)
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 
