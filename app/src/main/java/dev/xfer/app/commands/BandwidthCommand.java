@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeSweep;
+import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.OutputFormat;
@@ -22,7 +24,6 @@ import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.units.ByteSize;
-import dev.xfer.app.units.ByteSizes;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
 import dev.xfer.app.cli.CudaOptions;
@@ -51,13 +52,13 @@ public final class BandwidthCommand implements Callable<Integer> {
     private SizeSelection sizeSelection;
 
     static final class SizeSelection {
-        @Option(names = "--size", split = ",", paramLabel = "SIZE",
+        @Option(names = "--size", split = ",", paramLabel = "SIZE", converter = SizeConverter.class,
                 description = "Bytes per copy, or a comma list (default 16MiB, bandwidthtest.cu's 4*1024*1024 floats).")
-        private List<String> sizes;
+        private List<ByteSize> sizes;
 
-        @Option(names = "--sizes", paramLabel = "FROM..TO",
+        @Option(names = "--sizes", paramLabel = "FROM..TO", converter = SizeSweep.Converter.class,
                 description = "A sweep in powers of two, e.g. 4KiB..1GiB.")
-        private String sweep;
+        private SizeSweep sweep;
     }
 
     @Option(names = "--memory", split = ",", paramLabel = "KIND", completionCandidates = Choices.BandwidthMemory.class,
@@ -138,9 +139,9 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = "--copy staged: threads, each with its own stream and ring of slots (default 8).")
     private Integer threads;
 
-    @Option(names = "--staging-size", paramLabel = "SIZE",
+    @Option(names = "--staging-size", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "--copy staged: bytes per pinned slot (default 2MiB).")
-    private String stagingSize;
+    private ByteSize stagingSize;
 
     @OptionRange(min = 1, max = 1024)
     @Option(names = "--staging-slots", paramLabel = "R",
@@ -279,11 +280,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         }
         long slotBytes = defaults.slotBytes();
         if (stagingSize != null) {
-            try {
-                slotBytes = ByteSize.parse(stagingSize).bytes();
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--staging-size: " + e.getMessage());
-            }
+            slotBytes = stagingSize.bytes();
         }
         return new StagingConfig(threads == null ? defaults.threads() : threads,
                 stagingSlots == null ? defaults.slotsPerThread() : stagingSlots, slotBytes, defaults.hostCopy());
@@ -292,9 +289,9 @@ public final class BandwidthCommand implements Callable<Integer> {
     private List<Long> sizes() {
         List<ByteSize> parsed;
         if (sizeSelection != null && sizeSelection.sweep != null) {
-            parsed = ByteSizes.sweep(sizeSelection.sweep);
+            parsed = sizeSelection.sweep.sizes();
         } else if (sizeSelection != null && sizeSelection.sizes != null) {
-            parsed = sizeSelection.sizes.stream().map(ByteSize::parse).toList();
+            parsed = sizeSelection.sizes;
         } else {
             parsed = List.of(ByteSize.parse("16MiB"));
         }

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.batch.BatchPerDevice;
 import dev.xfer.app.batch.BatchPlan;
@@ -41,8 +42,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--count", paramLabel = "N", description = "Buffers (default 1000).")
     private Integer count;
 
-    @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per buffer (default 4000000: the large preset).")
-    private String size;
+    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Bytes per buffer (default 4000000: the large preset).")
+    private ByteSize size;
 
     @Option(names = "--strategies", split = ",", paramLabel = "S", completionCandidates = Choices.Strategies.class,
             description = "Which, in order: ${COMPLETION-CANDIDATES}; the first that runs is the one the others are "
@@ -68,8 +70,9 @@ public final class BatchCommand implements Callable<Integer> {
     @Option(names = "--staging-slots", paramLabel = "R", description = "Pinned slots per staging thread (default 4).")
     private int stagingSlots = 4;
 
-    @Option(names = "--staging-size", paramLabel = "SIZE", description = "Bytes per staging slot (default 4MiB).")
-    private String stagingSize = "4MiB";
+    @Option(names = "--staging-size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Bytes per staging slot (default 4MiB).")
+    private ByteSize stagingSize = ByteSize.parse("4MiB");
 
     @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs per strategy (default 5).")
@@ -108,12 +111,12 @@ public final class BatchCommand implements Callable<Integer> {
                 n = count;
             }
             if (size != null) {
-                bytes = ByteSize.parse(size).bytes();
+                bytes = size.bytes();
             }
             List<BatchStrategy> chosen = strategies == null ? Arrays.asList(BatchStrategy.values())
                     : strategies.stream().map(BatchStrategy::fromLabel).distinct().toList();
             return new BatchPlan(n, bytes, chosen, threads, iterations, warmup, stagingSlots,
-                    ByteSize.parse(stagingSize).bytes(), copyThreads, HostCopy.fromLabel(hostCopy));
+                    stagingSize.bytes(), copyThreads, HostCopy.fromLabel(hostCopy));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -7,7 +7,7 @@ import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.CompareRendering;
 import dev.xfer.app.fleet.CompareAnalysis;
 import dev.xfer.app.fleet.DocumentSet;
-import dev.xfer.app.fleet.Percent;
+import dev.xfer.app.cli.Percent;
 import dev.xfer.app.verdict.NoiseFloors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

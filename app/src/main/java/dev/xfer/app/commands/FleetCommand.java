@@ -11,7 +11,7 @@ import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.fleet.FleetMembers;
-import dev.xfer.app.fleet.Percent;
+import dev.xfer.app.cli.Percent;
 import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeSweep;
+import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.cli.CudaOptions;
@@ -12,7 +14,6 @@ import dev.xfer.app.latency.LatencyPerDevice;
 import dev.xfer.app.latency.LatencyPlan;
 import dev.xfer.app.latency.LatencyTarget;
 import dev.xfer.app.units.ByteSize;
-import dev.xfer.app.units.ByteSizes;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,13 +44,13 @@ public final class LatencyCommand implements Callable<Integer> {
     private SizeSelection sizeSelection;
 
     static final class SizeSelection {
-        @Option(names = "--size", split = ",", paramLabel = "SIZE",
+        @Option(names = "--size", split = ",", paramLabel = "SIZE", converter = SizeConverter.class,
                 description = "Buffer size, or a comma list; a multiple of 128 bytes (default 2MiB, nvbandwidth's).")
-        private List<String> sizes;
+        private List<ByteSize> sizes;
 
-        @Option(names = "--sizes", paramLabel = "FROM..TO",
+        @Option(names = "--sizes", paramLabel = "FROM..TO", converter = SizeSweep.Converter.class,
                 description = "A sweep in powers of two, e.g. 4KiB..1GiB: it crosses the GPU's L1 and L2.")
-        private String sweep;
+        private SizeSweep sweep;
     }
 
     @Option(names = "--target", split = ",", paramLabel = "WHERE", completionCandidates = Targets.class,
@@ -112,9 +113,9 @@ public final class LatencyCommand implements Callable<Integer> {
         try {
             List<Long> sizes;
             if (sizeSelection != null && sizeSelection.sweep != null) {
-                sizes = ByteSizes.sweep(sizeSelection.sweep).stream().map(ByteSize::bytes).distinct().toList();
+                sizes = sizeSelection.sweep.sizes().stream().map(ByteSize::bytes).distinct().toList();
             } else if (sizeSelection != null && sizeSelection.sizes != null) {
-                sizes = sizeSelection.sizes.stream().map(s -> ByteSize.parse(s).bytes()).distinct().toList();
+                sizes = sizeSelection.sizes.stream().map(ByteSize::bytes).distinct().toList();
             } else {
                 sizes = List.of(LatencyPlan.DEFAULT_BYTES);
             }

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.CudaOptions;
@@ -29,8 +30,9 @@ public final class PipelineCommand implements Callable<Integer> {
     @Option(names = "--batches", paramLabel = "B", description = "Batches (default 64).")
     private int batches = 64;
 
-    @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per batch, whole floats (default 16MiB).")
-    private String size = "16MiB";
+    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Bytes per batch, whole floats (default 16MiB).")
+    private ByteSize size = ByteSize.parse("16MiB");
 
     @OptionRange(min = 1)
     @Option(names = "--kernel-iterations", paramLabel = "K",
@@ -69,7 +71,7 @@ public final class PipelineCommand implements Callable<Integer> {
 
     PipelinePlan plan() {
         try {
-            return new PipelinePlan(batches, ByteSize.parse(size).bytes(), kernelIterations, buffers, iterations, warmup);
+            return new PipelinePlan(batches, size.bytes(), kernelIterations, buffers, iterations, warmup);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

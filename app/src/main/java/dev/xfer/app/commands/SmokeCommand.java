@@ -3,6 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.Outputs;
 import dev.xfer.app.run.Session;
+import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.fleet.DocumentReader;
@@ -54,7 +55,7 @@ public final class SmokeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "N|all|LIST", converter = MeasuringCommand.DeviceSelectionConverter.class,
+    @Option(names = "--device", paramLabel = "N|all|LIST", converter = DeviceListConverter.class,
             description = "A GPU index (default 0), all, or a list such as 0,2,3, as on the measuring commands.")
     private DeviceSelection device = DeviceSelection.DEFAULT;
 
