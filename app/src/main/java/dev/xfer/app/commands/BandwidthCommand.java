@@ -38,7 +38,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
-@Command(header = "Host<->device copy bandwidth for every host memory kind, each transfer verified.", name = "bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "Host<->device copy bandwidth for every host memory kind, each transfer verified.", name = "bandwidth", resourceBundle = "dev.xfer.app.commands.bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Measure host<->device copy bandwidth (GB/s = 1e9 bytes/s) for each host memory kind, "
                 + "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
 public final class BandwidthCommand implements Callable<Integer> {
@@ -50,16 +50,6 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;
-
-    static final class SizeSelection {
-        @Option(names = "--size", split = ",", paramLabel = "SIZE", converter = SizeConverter.class,
-                description = "Bytes per copy, or a comma list (default 16MiB, bandwidthtest.cu's 4*1024*1024 floats).")
-        private List<ByteSize> sizes;
-
-        @Option(names = "--sizes", paramLabel = "FROM..TO", converter = SizeSweep.Converter.class,
-                description = "A sweep in powers of two, e.g. 4KiB..1GiB.")
-        private SizeSweep sweep;
-    }
 
     @Option(names = "--memory", split = ",", paramLabel = "KIND", completionCandidates = Choices.BandwidthMemory.class,
             description = "Host memory kinds: ${COMPLETION-CANDIDATES} (default pageable,pinned; pinned with "
@@ -287,14 +277,7 @@ public final class BandwidthCommand implements Callable<Integer> {
     }
 
     private List<Long> sizes() {
-        List<ByteSize> parsed;
-        if (sizeSelection != null && sizeSelection.sweep != null) {
-            parsed = sizeSelection.sweep.sizes();
-        } else if (sizeSelection != null && sizeSelection.sizes != null) {
-            parsed = sizeSelection.sizes;
-        } else {
-            parsed = List.of(ByteSize.parse("16MiB"));
-        }
+        List<ByteSize> parsed = SizeSelection.of(sizeSelection).orElse(List.of(ByteSize.parse("16MiB")));
         return parsed.stream().map(ByteSize::bytes).distinct().toList();
     }
 

@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 
 /** {@code xfer latency}: how long one GPU waits for one access to host, its own, or a peer GPU's memory. */
-@Command(header = "Access latency: a GPU chasing pointers through host, device or peer GPU memory.", name = "latency",
+@Command(header = "Access latency: a GPU chasing pointers through host, device or peer GPU memory.", name = "latency", resourceBundle = "dev.xfer.app.commands.latency",
         mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"One GPU thread follows a chain of pointers, each load waiting for the one "
                 + "before it, through page-locked host memory, the GPU's own memory, and every "
@@ -42,16 +42,6 @@ public final class LatencyCommand implements Callable<Integer> {
 
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;
-
-    static final class SizeSelection {
-        @Option(names = "--size", split = ",", paramLabel = "SIZE", converter = SizeConverter.class,
-                description = "Buffer size, or a comma list; a multiple of 128 bytes (default 2MiB, nvbandwidth's).")
-        private List<ByteSize> sizes;
-
-        @Option(names = "--sizes", paramLabel = "FROM..TO", converter = SizeSweep.Converter.class,
-                description = "A sweep in powers of two, e.g. 4KiB..1GiB: it crosses the GPU's L1 and L2.")
-        private SizeSweep sweep;
-    }
 
     @Option(names = "--target", split = ",", paramLabel = "WHERE", completionCandidates = Targets.class,
             description = "${COMPLETION-CANDIDATES} (default all three); peer: every other selected GPU's memory.")
@@ -111,14 +101,8 @@ public final class LatencyCommand implements Callable<Integer> {
 
     LatencyPlan plan() {
         try {
-            List<Long> sizes;
-            if (sizeSelection != null && sizeSelection.sweep != null) {
-                sizes = sizeSelection.sweep.sizes().stream().map(ByteSize::bytes).distinct().toList();
-            } else if (sizeSelection != null && sizeSelection.sizes != null) {
-                sizes = sizeSelection.sizes.stream().map(ByteSize::bytes).distinct().toList();
-            } else {
-                sizes = List.of(LatencyPlan.DEFAULT_BYTES);
-            }
+            List<Long> sizes = SizeSelection.of(sizeSelection).map(given -> given.stream().map(ByteSize::bytes).distinct().toList())
+                    .orElse(List.of(LatencyPlan.DEFAULT_BYTES));
             List<LatencyTarget.Kind> kinds = targets == null ? List.of(LatencyTarget.Kind.values())
                     : targets.stream().map(LatencyTarget.Kind::fromLabel).distinct().toList();
             return new LatencyPlan(sizes, kinds, accesses, iterations, ChaseOrder.fromLabel(order), seed);
