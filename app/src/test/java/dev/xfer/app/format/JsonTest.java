@@ -230,6 +230,8 @@ class JsonTest {
             "'{\"a\":/*c*/1}'   | line 1, column 6: | JSON has no comments",
             "'{\"a\": [}'       | line 1, column 8: | '}' where ']' should close the list",
             "'{\"a\":1}}'       | line 1, column 8: | '}' closes nothing that was opened",
+            "'{\"a\":1,'        | line 1, column 8: | the text ends inside an object: a '}' is missing",
+            "'[1,'              | line 1, column 4: | the text ends inside a list: a ']' is missing",
     })
     void rejectsInvalidJsonNamingLineAndColumn(String text, String where, String gist) {
         String message = assertThrows(IllegalArgumentException.class, () -> Json.parse(text)).getMessage();
