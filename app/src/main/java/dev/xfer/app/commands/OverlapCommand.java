@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.overlap.OverlapPerDevice;
@@ -35,8 +36,9 @@ public final class OverlapCommand implements Callable<Integer> {
     private ArraySize arraySize;
 
     static final class ArraySize {
-        @Option(names = "--size", paramLabel = "SIZE", description = "The array in bytes, a multiple of 4 (default 16MiB).")
-        private String size;
+        @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+                description = "The array in bytes, a multiple of 4 (default 16MiB).")
+        private ByteSize size;
 
         @OptionRange(min = 1)
         @Option(names = "--elements", paramLabel = "N", description = "The array in floats (default 4194304).")
@@ -109,7 +111,7 @@ public final class OverlapCommand implements Callable<Integer> {
             return arraySize.elements;
         }
         if (arraySize != null && arraySize.size != null) {
-            long bytes = ByteSize.parse(arraySize.size).bytes();
+            long bytes = arraySize.size.bytes();
             if (bytes % Float.BYTES != 0) {
                 throw new IllegalArgumentException("--size " + arraySize.size + " is " + bytes
                         + " bytes, not a whole number of floats (a multiple of 4)");
