@@ -2,10 +2,21 @@
 # xfer launcher: runs the bundled Java runtime; no JDK needed on this machine.
 here=$(cd "$(dirname "$0")/.." && pwd)
 # A Java runtime that cannot start with the user's options exits 1 (a failed check's code) with its
-# message on stdout; try them first, so that becomes one line on stderr and exit 70 instead.
-if [ -n "${XFER_JAVA_OPTS:-}" ]; then
-  if ! why=$("$here/runtime/bin/java" $XFER_JAVA_OPTS -XX:+UseSerialGC -Xshare:auto -version 2>&1); then
-    echo "xfer: the Java runtime cannot start with XFER_JAVA_OPTS='$XFER_JAVA_OPTS': $(printf '%s\n' "$why" | grep -v '^Error occurred during initialization of VM' | head -n 1)" >&2
+# message on stdout; try them first, so that becomes one line on stderr and exit 70 instead. The
+# JVM reads options from JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS and _JAVA_OPTIONS as well as from
+# XFER_JAVA_OPTS; the check costs one more short JVM start, only when one of them is set.
+given=
+[ -n "${XFER_JAVA_OPTS:-}" ] && given="$given XFER_JAVA_OPTS='$XFER_JAVA_OPTS'"
+[ -n "${JAVA_TOOL_OPTIONS:-}" ] && given="$given JAVA_TOOL_OPTIONS='$JAVA_TOOL_OPTIONS'"
+[ -n "${JDK_JAVA_OPTIONS:-}" ] && given="$given JDK_JAVA_OPTIONS='$JDK_JAVA_OPTIONS'"
+[ -n "${_JAVA_OPTIONS:-}" ] && given="$given _JAVA_OPTIONS='$_JAVA_OPTIONS'"
+if [ -n "$given" ]; then
+  if ! why=$("$here/runtime/bin/java" ${XFER_JAVA_OPTS:-} -XX:+UseSerialGC -Xshare:auto -version 2>&1); then
+    # The JVM's own lines around the reason ("Picked up ...", "Error: Could not create ...") say nothing more.
+    reason=$(printf '%s\n' "$why" | grep -v -e '^Error occurred during initialization of VM' -e '^Picked up ' \
+      -e '^NOTE: Picked up ' -e '^Error: Could not create the Java Virtual Machine' -e '^Error: A fatal exception' | head -n 1)
+    [ -n "$reason" ] || reason=$(printf '%s\n' "$why" | head -n 1)
+    echo "xfer: the Java runtime cannot start with${given}: $reason" >&2
     exit 70
   fi
 fi

@@ -31,17 +31,65 @@ public final class CudaRuntime {
     }
 
     public static CudaRuntime load(CudartLocator.Located library) {
+        // Checked before System.load: HotSpot warns on stderr about the stack guard of any file
+        // whose ELF header does not forbid an executable stack, a text file too, before the
+        // load fails; the user would get the JVM's two lines before xfer's one.
+        notASharedLibrary(library.path()).ifPresent(why -> {
+            throw new CudaUnavailableException("cannot load " + library.path() + " (found via " + library.source()
+                    + "): " + why + ": pass --cudart with a libcudart.so for this machine");
+        });
         try {
             System.load(library.path().toString());
         } catch (UnsatisfiedLinkError e) {
             throw new CudaUnavailableException("cannot load " + library.path() + " (found via " + library.source()
-                    + "): " + e.getMessage() + ": pass --cudart with a libcudart.so for this machine", e);
+                    + "): " + loaderReason(e.getMessage())
+                    + ": pass --cudart with a libcudart.so for this machine", e);
         }
         if (SymbolLookup.loaderLookup().find("cudaRuntimeGetVersion").isEmpty()) {
             throw new CudaUnavailableException(library.path() + " (found via " + library.source()
                     + ") is not a CUDA runtime library: it has no cudaRuntimeGetVersion");
         }
         return new CudaRuntime(library);
+    }
+
+    private static final int ELF_HEADER_START = 18; // e_ident (16 bytes) and e_type (2)
+    private static final int ET_DYN = 3;
+
+    /**
+     * Why {@code file} is not a shared library by its first bytes: no ELF magic, or an ELF file of
+     * another type (an executable, an object file). Empty when it looks like one, or cannot be
+     * read (System.load then says why).
+     */
+    static Optional<String> notASharedLibrary(Path file) {
+        byte[] head;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            head = in.readNBytes(ELF_HEADER_START);
+        } catch (java.io.IOException | RuntimeException unreadable) {
+            return Optional.empty();
+        }
+        if (head.length < 4 || head[0] != 0x7f || head[1] != 'E' || head[2] != 'L' || head[3] != 'F') {
+            return Optional.of("not a shared library (no ELF header)");
+        }
+        if (head.length < ELF_HEADER_START) {
+            return Optional.of("not a shared library (a truncated ELF header)");
+        }
+        // e_type in the file's own byte order: EI_DATA 1 is little-endian, 2 big-endian.
+        int type = head[5] == 2 ? (head[16] & 0xff) << 8 | head[17] & 0xff : head[17] << 8 & 0xff00 | head[16] & 0xff;
+        if (type != ET_DYN) {
+            return Optional.of("an ELF file but not a shared library (type " + type + ")");
+        }
+        return Optional.empty();
+    }
+
+    // dlerror's text repeats the path, links followed ("/usr/bin/x: /usr/bin/x: file too short");
+    // the message names the file already.
+    static String loaderReason(String message) {
+        String text = message == null ? "the dynamic loader refused it" : message;
+        for (String rest = text.replaceFirst("^/[^:]*: ", ""); !rest.equals(text) && !rest.isBlank();
+             rest = text.replaceFirst("^/[^:]*: ", "")) {
+            text = rest;
+        }
+        return text;
     }
 
     /** The file that was loaded. */

@@ -33,7 +33,7 @@ public final class CudaOptions {
         }
     }
 
-    @Option(names = "--timeout", order = 2, paramLabel = "DURATION", converter = XferCommand.DurationConverter.class,
+    @Option(names = "--timeout", order = 2, paramLabel = "DURATION", converter = DurationConverter.class,
             description = XferCommand.TIMEOUT_HELP)
     void timeout(Duration limit) {
         if (limit != null) {

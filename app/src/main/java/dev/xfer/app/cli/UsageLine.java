@@ -27,7 +27,37 @@ public final class UsageLine {
             String guess = near.isEmpty() ? "" : ", did you mean " + String.join(" or ", near) + "?";
             return "xfer: unknown command '" + word + "'" + guess + see;
         }
+        String outOfRange = outOfRange(e);
+        if (outOfRange != null) {
+            return "xfer: " + outOfRange + see;
+        }
         return "xfer: " + e.getMessage().strip().replace('\n', ' ') + see;
+    }
+
+    /**
+     * {@code --streams must be 1 to 1024, not 99999999999}: a whole number too large for the
+     * option's Java type, refused in the option's own range ({@link OptionRange}) rather than the
+     * type's; null for any other failure or an option that declares no range.
+     */
+    private static String outOfRange(ParameterException e) {
+        if (!(e.getArgSpec() instanceof CommandLine.Model.OptionSpec option)
+                || !(option.userObject() instanceof java.lang.reflect.Field field)) {
+            return null;
+        }
+        OptionRange range = field.getAnnotation(OptionRange.class);
+        String value = e.getValue() == null ? "" : e.getValue().strip();
+        if (range == null || !value.matches("[+-]?[0-9]+")) {
+            return null;
+        }
+        Class<?> type = option.type();
+        long typeMax = type == int.class || type == Integer.class ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        long typeMin = type == int.class || type == Integer.class ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        java.math.BigInteger number = new java.math.BigInteger(value);
+        if (number.compareTo(java.math.BigInteger.valueOf(typeMin)) >= 0
+                && number.compareTo(java.math.BigInteger.valueOf(typeMax)) <= 0) {
+            return null; // within the type: the plan refuses it, in the same words
+        }
+        return option.longestName() + " must be " + OptionRange.Words.of(range, typeMax) + ", not " + value;
     }
 
     /**

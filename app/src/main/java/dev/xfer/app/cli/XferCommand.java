@@ -155,23 +155,6 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
         return runtime;
     }
 
-    /** Parses --timeout with xfer's duration syntax; a zero or negative limit makes no sense. */
-    public static final class DurationConverter implements picocli.CommandLine.ITypeConverter<Duration> {
-        @Override
-        public Duration convert(String value) {
-            Duration d;
-            try {
-                d = dev.xfer.app.units.Durations.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new picocli.CommandLine.TypeConversionException(e.getMessage());
-            }
-            if (d.isZero() || d.isNegative()) {
-                throw new picocli.CommandLine.TypeConversionException("--timeout must be longer than 0, not '" + value + "'");
-            }
-            return d;
-        }
-    }
-
     /** {@code xfer} alone: the usage, and a usage-error exit so scripts notice a missing subcommand. */
     @Override
     public Integer call() {

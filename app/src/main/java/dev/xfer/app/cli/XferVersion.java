@@ -1,9 +1,6 @@
 package dev.xfer.app.cli;
 
-import dev.xfer.cuda.CudaRuntime;
 import picocli.CommandLine.IVersionProvider;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,10 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
-/** {@code xfer --version}: xfer's own version, and the CUDA runtime's and driver's where they can be read. */
+/**
+ * {@code xfer --version}: xfer's own version and the Java runtime's. It loads no CUDA library:
+ * initializing the driver took 1.5 s on a four-GPU machine, too long for a version check, and a
+ * broken driver must not make the version unreadable. The runtime's and driver's versions are
+ * in {@code xfer devices}.
+ */
 public final class XferVersion implements IVersionProvider {
-    @Spec
-    private CommandSpec spec;
 
     /** xfer's version from the build. */
     public static String xferVersion() {
@@ -35,13 +35,7 @@ public final class XferVersion implements IVersionProvider {
         List<String> lines = new ArrayList<>();
         lines.add("xfer " + xferVersion());
         lines.add("Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")");
-        try {
-            CudaRuntime cuda = ((GlobalOptions) spec.root().userObject()).cuda();
-            lines.add("CUDA runtime " + cuda.runtimeVersion() + " (" + cuda.libraryPath() + ")");
-            lines.add("CUDA driver " + cuda.driverVersion());
-        } catch (RuntimeException e) {
-            lines.add("CUDA runtime: " + ErrorLine.line(e).replaceFirst("^xfer: ", ""));
-        }
+        lines.add("CUDA runtime and driver: see xfer devices");
         return lines.toArray(String[]::new);
     }
 }

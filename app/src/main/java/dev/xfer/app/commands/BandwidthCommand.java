@@ -1,5 +1,8 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeSweep;
+import dev.xfer.app.cli.SizeConverter;
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
@@ -20,7 +23,6 @@ import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.units.ByteSize;
-import dev.xfer.app.units.ByteSizes;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
 import dev.xfer.app.cli.CudaOptions;
@@ -35,7 +37,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code xfer bandwidth}: host<->device copy rates for each host memory kind, like bandwidthtest.cu. */
-@Command(header = "Host<->device copy bandwidth for every host memory kind, each transfer verified.", name = "bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
+@Command(header = "Host<->device copy bandwidth for every host memory kind, each transfer verified.", name = "bandwidth", resourceBundle = "dev.xfer.app.commands.bandwidth", mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"Measure host<->device copy bandwidth (GB/s = 1e9 bytes/s) for each host memory kind, "
                 + "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
 public final class BandwidthCommand implements Callable<Integer> {
@@ -48,16 +50,6 @@ public final class BandwidthCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;
 
-    static final class SizeSelection {
-        @Option(names = "--size", split = ",", paramLabel = "SIZE",
-                description = "Bytes per copy, or a comma list (default 16MiB, bandwidthtest.cu's 4*1024*1024 floats).")
-        private List<String> sizes;
-
-        @Option(names = "--sizes", paramLabel = "FROM..TO",
-                description = "A sweep in powers of two, e.g. 4KiB..1GiB.")
-        private String sweep;
-    }
-
     @Option(names = "--memory", split = ",", paramLabel = "KIND", completionCandidates = Choices.BandwidthMemory.class,
             description = "Host memory kinds: ${COMPLETION-CANDIDATES} (default pageable,pinned; pinned with "
                     + "--concurrent).")
@@ -68,12 +60,15 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + " (--device all or a list), one way and both ways, as a matrix.")
     private List<String> directions = List.of("h2d", "d2h");
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed copies per configuration (default 20).")
     private int iterations = 20;
 
+    @OptionRange(min = 0)
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed copies first (default 5).")
     private int warmup = 5;
 
+    @OptionRange(min = 1, max = dev.xfer.app.bandwidth.BandwidthPlan.MAX_ALLOCATIONS)
     @Option(names = "--allocations", paramLabel = "K", description = "Measure each configuration to or from the host"
             + " on K separately allocated host buffers (default 1); rows show the best allocation, and the best and"
             + " worst medians are reported beside it.")
@@ -128,14 +123,16 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + " two-streams.")
     private String kernelBidir;
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--threads", paramLabel = "T",
             description = "--copy staged: threads, each with its own stream and ring of slots (default 8).")
     private Integer threads;
 
-    @Option(names = "--staging-size", paramLabel = "SIZE",
+    @Option(names = "--staging-size", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "--copy staged: bytes per pinned slot (default 2MiB).")
-    private String stagingSize;
+    private ByteSize stagingSize;
 
+    @OptionRange(min = 1, max = 1024)
     @Option(names = "--staging-slots", paramLabel = "R",
             description = "--copy staged: pinned slots per thread (default 4).")
     private Integer stagingSlots;
@@ -277,25 +274,14 @@ public final class BandwidthCommand implements Callable<Integer> {
         }
         long slotBytes = defaults.slotBytes();
         if (stagingSize != null) {
-            try {
-                slotBytes = ByteSize.parse(stagingSize).bytes();
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--staging-size: " + e.getMessage());
-            }
+            slotBytes = stagingSize.bytes();
         }
         return new StagingConfig(threads == null ? defaults.threads() : threads,
                 stagingSlots == null ? defaults.slotsPerThread() : stagingSlots, slotBytes, defaults.hostCopy());
     }
 
     private List<Long> sizes() {
-        List<ByteSize> parsed;
-        if (sizeSelection != null && sizeSelection.sweep != null) {
-            parsed = ByteSizes.sweep(sizeSelection.sweep);
-        } else if (sizeSelection != null && sizeSelection.sizes != null) {
-            parsed = sizeSelection.sizes.stream().map(ByteSize::parse).toList();
-        } else {
-            parsed = List.of(ByteSize.parse("16MiB"));
-        }
+        List<ByteSize> parsed = SizeSelection.of(sizeSelection).orElse(List.of(ByteSize.parse("16MiB")));
         return parsed.stream().map(ByteSize::bytes).distinct().toList();
     }
 

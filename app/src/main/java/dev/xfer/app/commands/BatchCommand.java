@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeConverter;
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.batch.BatchPerDevice;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchPreset;
@@ -36,20 +38,24 @@ public final class BatchCommand implements Callable<Integer> {
                     + "1,000,000 floats.")
     private String preset;
 
+    @OptionRange(min = 1)
     @Option(names = "--count", paramLabel = "N", description = "Buffers (default 1000).")
     private Integer count;
 
-    @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per buffer (default 4000000: the large preset).")
-    private String size;
+    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Bytes per buffer (default 4000000: the large preset).")
+    private ByteSize size;
 
     @Option(names = "--strategies", split = ",", paramLabel = "S", completionCandidates = Choices.Strategies.class,
             description = "Which, in order: ${COMPLETION-CANDIDATES}; the first that runs is the one the others are "
                     + "compared with (default all).")
     private List<String> strategies;
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--threads", paramLabel = "T", description = "Pinning / staging threads (default 8).")
     private int threads = 8;
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--copy-threads", paramLabel = "N",
             description = "Threads sharing each host copy into pinned memory in pin-then-copy, as PyTorch's"
                     + " intra-op threads (default: one per core).")
@@ -60,15 +66,19 @@ public final class BatchCommand implements Callable<Integer> {
                     + "memcpy (default), or java, Java's MemorySegment.copy.")
     private String hostCopy = "libc";
 
+    @OptionRange(min = 1, max = 1024)
     @Option(names = "--staging-slots", paramLabel = "R", description = "Pinned slots per staging thread (default 4).")
     private int stagingSlots = 4;
 
-    @Option(names = "--staging-size", paramLabel = "SIZE", description = "Bytes per staging slot (default 4MiB).")
-    private String stagingSize = "4MiB";
+    @Option(names = "--staging-size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Bytes per staging slot (default 4MiB).")
+    private ByteSize stagingSize = ByteSize.parse("4MiB");
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs per strategy (default 5).")
     private int iterations = 5;
 
+    @OptionRange(min = 0)
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 
@@ -101,12 +111,12 @@ public final class BatchCommand implements Callable<Integer> {
                 n = count;
             }
             if (size != null) {
-                bytes = ByteSize.parse(size).bytes();
+                bytes = size.bytes();
             }
             List<BatchStrategy> chosen = strategies == null ? Arrays.asList(BatchStrategy.values())
                     : strategies.stream().map(BatchStrategy::fromLabel).distinct().toList();
             return new BatchPlan(n, bytes, chosen, threads, iterations, warmup, stagingSlots,
-                    ByteSize.parse(stagingSize).bytes(), copyThreads, HostCopy.fromLabel(hostCopy));
+                    stagingSize.bytes(), copyThreads, HostCopy.fromLabel(hostCopy));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeConverter;
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.check.CheckPerDevice;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckScenario;
@@ -33,18 +35,20 @@ public final class CheckCommand implements Callable<Integer> {
     @ParentCommand
     private GlobalOptions root;
 
+    @OptionRange(min = 1)
     @Option(names = "--trials", paramLabel = "N",
             description = "Trials per scenario (default ${DEFAULT-VALUE}; the PyTorch tutorial's count is 100).")
     private int trials = CheckPlan.DEFAULT_TRIALS;
 
-    @Option(names = "--size", paramLabel = "SIZE",
+    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
             description = "Bytes per copy, whole doubles (default 799999200: the tutorial's 100 x 999,999 doubles).")
-    private String size;
+    private ByteSize size;
 
     @Option(names = "--memory", paramLabel = "KIND", completionCandidates = Choices.PageLockedMemory.class,
             description = "Page-locked host memory for the racing scenarios: ${COMPLETION-CANDIDATES} (default pinned).")
     private String memory = "pinned";
 
+    @OptionRange(min = 1, max = 256)
     @Option(names = "--readers", paramLabel = "N",
             description = "Threads that read (D2H) or overwrite (H2D) the host buffer at once, each one slice, as a"
                     + " parallel reduction or fill does (default: one per core, at most 16).")
@@ -71,7 +75,7 @@ public final class CheckCommand implements Callable<Integer> {
         try {
             long elements = CheckPlan.TUTORIAL_ELEMENTS;
             if (size != null) {
-                long bytes = ByteSize.parse(size).bytes();
+                long bytes = size.bytes();
                 if (bytes < Double.BYTES || bytes % Double.BYTES != 0) {
                     throw new IllegalArgumentException("--size " + size + " is " + bytes
                             + " bytes, not a whole number of doubles (a multiple of 8)");

@@ -7,7 +7,7 @@ import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.CompareRendering;
 import dev.xfer.app.fleet.CompareAnalysis;
 import dev.xfer.app.fleet.DocumentSet;
-import dev.xfer.app.fleet.Percent;
+import dev.xfer.app.cli.Percent;
 import dev.xfer.app.verdict.NoiseFloors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,7 +43,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(arity = "0..2", paramLabel = "BASELINE CURRENT",
+    // Any number, so that three are refused by call() with what was wrong, not picocli's guess.
+    @Parameters(arity = "0..*", paramLabel = "BASELINE CURRENT",
             description = "A baseline and a current document or directory (or use --baseline and --current).")
     private List<Path> positional = new ArrayList<>();
 
@@ -75,12 +76,22 @@ public final class CompareCommand implements Callable<Integer> {
             throw new UsageException("compare takes BASELINE and CURRENT, or --baseline and --current: one path given ("
                     + positional.getFirst() + ")");
         }
+        if (positional.size() > 2) {
+            throw new UsageException("compare takes two paths, BASELINE and CURRENT, not " + positional.size() + " ("
+                    + names(positional) + "): for several runs on a side, repeat --baseline and --current,"
+                    + " or give a folder");
+        }
         if (positional.size() == 2) {
             before.addFirst(positional.get(0));
             after.addFirst(positional.get(1));
         }
-        if (before.isEmpty() || after.isEmpty()) {
+        if (before.isEmpty() && after.isEmpty()) {
             throw new UsageException("compare needs a baseline and a current side: BASELINE CURRENT, or --baseline and --current");
+        }
+        if (before.isEmpty() || after.isEmpty()) {
+            throw new UsageException("compare has " + (before.isEmpty() ? "no baseline (only --current " + names(after)
+                    + "): add --baseline" : "no current side (only --baseline " + names(before) + "): add --current")
+                    + " FILE|DIR");
         }
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
         CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels, allowDisturbed)

@@ -11,7 +11,7 @@ import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.fleet.FleetMembers;
-import dev.xfer.app.fleet.Percent;
+import dev.xfer.app.cli.Percent;
 import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -89,8 +89,15 @@ public final class FleetCommand implements Callable<Integer> {
         }
         OutputTarget junitTarget = Outputs.resolve("--junit", junit);
         OutputTarget openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
-        Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), DocumentSet.files(inputs));
+        List<Path> files;
+        try {
+            files = DocumentSet.files(inputs);
+        } catch (BadDocumentException e) {
+            throw new UsageException(e.getMessage()); // a folder that cannot be listed
+        }
+        Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), files);
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
+        Outputs.requireStdoutFree("the report (text, --json or --csv)", junitTarget, openMetricsTarget);
         PrintWriter err = spec.commandLine().getErr();
         FleetMembers members = new FleetMembers();
         List<BadDocumentException> skipped = new java.util.ArrayList<>();
@@ -133,6 +140,10 @@ public final class FleetCommand implements Callable<Integer> {
         }
         if (metrics != null) {
             Outputs.write(openMetricsTarget, metrics::writeTo, out);
+            for (String note : metrics.notes()) {
+                err.println("xfer: --openmetrics: " + note);
+            }
+            err.flush();
         }
         return switch (report.verdict(allowIncomplete)) {
             case PASS -> ExitCode.OK;

@@ -1,5 +1,8 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeSweep;
+import dev.xfer.app.cli.SizeConverter;
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.UsageException;
@@ -11,7 +14,6 @@ import dev.xfer.app.latency.LatencyPerDevice;
 import dev.xfer.app.latency.LatencyPlan;
 import dev.xfer.app.latency.LatencyTarget;
 import dev.xfer.app.units.ByteSize;
-import dev.xfer.app.units.ByteSizes;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,7 +25,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 
 /** {@code xfer latency}: how long one GPU waits for one access to host, its own, or a peer GPU's memory. */
-@Command(header = "Access latency: a GPU chasing pointers through host, device or peer GPU memory.", name = "latency",
+@Command(header = "Access latency: a GPU chasing pointers through host, device or peer GPU memory.", name = "latency", resourceBundle = "dev.xfer.app.commands.latency",
         mixinStandardHelpOptions = true, versionProvider = XferVersion.class, sortOptions = false,
         description = {"One GPU thread follows a chain of pointers, each load waiting for the one "
                 + "before it, through page-locked host memory, the GPU's own memory, and every "
@@ -41,24 +43,16 @@ public final class LatencyCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;
 
-    static final class SizeSelection {
-        @Option(names = "--size", split = ",", paramLabel = "SIZE",
-                description = "Buffer size, or a comma list; a multiple of 128 bytes (default 2MiB, nvbandwidth's).")
-        private List<String> sizes;
-
-        @Option(names = "--sizes", paramLabel = "FROM..TO",
-                description = "A sweep in powers of two, e.g. 4KiB..1GiB: it crosses the GPU's L1 and L2.")
-        private String sweep;
-    }
-
     @Option(names = "--target", split = ",", paramLabel = "WHERE", completionCandidates = Targets.class,
             description = "${COMPLETION-CANDIDATES} (default all three); peer: every other selected GPU's memory.")
     private List<String> targets;
 
+    @OptionRange(min = 1)
     @Option(names = "--accesses", paramLabel = "N",
             description = "Dependent loads per timed chase (default ${DEFAULT-VALUE}).")
     private long accesses = LatencyPlan.DEFAULT_ACCESSES;
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N",
             description = "Timed chases per configuration, after one untimed (default ${DEFAULT-VALUE}).")
     private int iterations = LatencyPlan.DEFAULT_ITERATIONS;
@@ -107,14 +101,8 @@ public final class LatencyCommand implements Callable<Integer> {
 
     LatencyPlan plan() {
         try {
-            List<Long> sizes;
-            if (sizeSelection != null && sizeSelection.sweep != null) {
-                sizes = ByteSizes.sweep(sizeSelection.sweep).stream().map(ByteSize::bytes).distinct().toList();
-            } else if (sizeSelection != null && sizeSelection.sizes != null) {
-                sizes = sizeSelection.sizes.stream().map(s -> ByteSize.parse(s).bytes()).distinct().toList();
-            } else {
-                sizes = List.of(LatencyPlan.DEFAULT_BYTES);
-            }
+            List<Long> sizes = SizeSelection.of(sizeSelection).map(given -> given.stream().map(ByteSize::bytes).distinct().toList())
+                    .orElse(List.of(LatencyPlan.DEFAULT_BYTES));
             List<LatencyTarget.Kind> kinds = targets == null ? List.of(LatencyTarget.Kind.values())
                     : targets.stream().map(LatencyTarget.Kind::fromLabel).distinct().toList();
             return new LatencyPlan(sizes, kinds, accesses, iterations, ChaseOrder.fromLabel(order), seed);

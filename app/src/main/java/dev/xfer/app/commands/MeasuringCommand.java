@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.StderrTerminal;
@@ -51,7 +52,7 @@ public final class MeasuringCommand {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "N|all|LIST", converter = DeviceSelectionConverter.class,
+    @Option(names = "--device", paramLabel = "N|all|LIST", converter = DeviceListConverter.class,
             description = {"The GPU to measure, by CUDA index (default 0), all, or a list such as 0,2,3: "
                     + "each is measured in turn, its results named apart with .gpuN."})
     private DeviceSelection device = DeviceSelection.DEFAULT;
@@ -176,18 +177,6 @@ public final class MeasuringCommand {
         return ExitCode.of(run().repeat(runs, once));
     }
 
-    /** Reads --device with {@link DeviceSelection#parse(String)}: bad text is exit 2 while parsing. */
-    public static final class DeviceSelectionConverter implements CommandLine.ITypeConverter<DeviceSelection> {
-        @Override
-        public DeviceSelection convert(String value) {
-            try {
-                return DeviceSelection.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
     /** Loads CUDA if needed and describes device {@code index}: what every result carries. */
     public static Session open(GlobalOptions root, int index) {
         CudaRuntime cuda = root.cuda();
@@ -257,6 +246,10 @@ public final class MeasuringCommand {
                     Outputs.resolve("--html", html));
             Outputs.requireApart(resolved.output(), resolved.junit(), resolved.openMetrics(), resolved.html());
             Outputs.requireNoDocumentReplaced(resolved.junit(), resolved.openMetrics(), resolved.html());
+            if (resolved.output() == null) {
+                Outputs.requireStdoutFree("the results without --output (text, --json, --csv or --jsonl)",
+                        resolved.junit(), resolved.openMetrics(), resolved.html());
+            }
             targets = resolved;
         }
         return targets;

@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeConverter;
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.overlap.OverlapPerDevice;
@@ -35,19 +37,24 @@ public final class OverlapCommand implements Callable<Integer> {
     private ArraySize arraySize;
 
     static final class ArraySize {
-        @Option(names = "--size", paramLabel = "SIZE", description = "The array in bytes, a multiple of 4 (default 16MiB).")
-        private String size;
+        @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+                description = "The array in bytes, a multiple of 4 (default 16MiB).")
+        private ByteSize size;
 
+        @OptionRange(min = 1)
         @Option(names = "--elements", paramLabel = "N", description = "The array in floats (default 4194304).")
         private Long elements;
     }
 
+    @OptionRange(min = 1, max = 1024)
     @Option(names = "--streams", paramLabel = "N", description = "Chunks and streams (default 4).")
     private int streams = 4;
 
+    @OptionRange(min = 1, max = 1024)
     @Option(names = "--block-size", paramLabel = "N", description = "Threads per block (default 256).")
     private int blockSize = 256;
 
+    @OptionRange(min = 1)
     @Option(names = "--kernel-iterations", paramLabel = "K",
             description = "Repeat the kernel's arithmetic K times per element: from copy-bound to compute-bound (default 1).")
     private int kernelIterations = 1;
@@ -56,9 +63,11 @@ public final class OverlapCommand implements Callable<Integer> {
             description = "${COMPLETION-CANDIDATES} (default all three).")
     private List<String> schedules = List.of("sequential", "v1", "v2");
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs per schedule (default 20).")
     private int iterations = 20;
 
+    @OptionRange(min = 0)
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first (default 3).")
     private int warmup = 3;
 
@@ -109,7 +118,7 @@ public final class OverlapCommand implements Callable<Integer> {
             return arraySize.elements;
         }
         if (arraySize != null && arraySize.size != null) {
-            long bytes = ByteSize.parse(arraySize.size).bytes();
+            long bytes = arraySize.size.bytes();
             if (bytes % Float.BYTES != 0) {
                 throw new IllegalArgumentException("--size " + arraySize.size + " is " + bytes
                         + " bytes, not a whole number of floats (a multiple of 4)");

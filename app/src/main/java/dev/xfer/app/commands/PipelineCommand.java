@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.SizeConverter;
+import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.cli.CudaOptions;
@@ -25,23 +27,29 @@ public final class PipelineCommand implements Callable<Integer> {
     @Mixin
     private HtmlReportOption html;
 
+    @OptionRange(min = 1)
     @Option(names = "--batches", paramLabel = "B", description = "Batches (default 64).")
     private int batches = 64;
 
-    @Option(names = "--size", paramLabel = "SIZE", description = "Bytes per batch, whole floats (default 16MiB).")
-    private String size = "16MiB";
+    @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+            description = "Bytes per batch, whole floats (default 16MiB).")
+    private ByteSize size = ByteSize.parse("16MiB");
 
+    @OptionRange(min = 1)
     @Option(names = "--kernel-iterations", paramLabel = "K",
             description = "Work per element: from copy-bound to compute-bound (default 1).")
     private int kernelIterations = 1;
 
+    @OptionRange(min = 1, max = 3)
     @Option(names = "--buffers", paramLabel = "N", completionCandidates = Choices.PipelineBuffers.class,
             description = "Device buffers and streams: ${COMPLETION-CANDIDATES} (default 2).")
     private int buffers = 2;
 
+    @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed runs of all batches (default 5).")
     private int iterations = 5;
 
+    @OptionRange(min = 0)
     @Option(names = "--warmup", paramLabel = "N", description = "Untimed runs first, and 200 ms at least (default 1).")
     private int warmup = 1;
 
@@ -70,7 +78,7 @@ public final class PipelineCommand implements Callable<Integer> {
 
     PipelinePlan plan() {
         try {
-            return new PipelinePlan(batches, ByteSize.parse(size).bytes(), kernelIterations, buffers, iterations, warmup,
+            return new PipelinePlan(batches, size.bytes(), kernelIterations, buffers, iterations, warmup,
                     StartMode.fromLabel(start));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

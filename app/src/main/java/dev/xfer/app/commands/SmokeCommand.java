@@ -3,6 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.Outputs;
 import dev.xfer.app.run.Session;
+import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.fleet.DocumentReader;
@@ -54,7 +55,7 @@ public final class SmokeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "N|all|LIST", converter = MeasuringCommand.DeviceSelectionConverter.class,
+    @Option(names = "--device", paramLabel = "N|all|LIST", converter = DeviceListConverter.class,
             description = "A GPU index (default 0), all, or a list such as 0,2,3, as on the measuring commands.")
     private DeviceSelection device = DeviceSelection.DEFAULT;
 
@@ -116,13 +117,19 @@ public final class SmokeCommand implements Callable<Integer> {
         openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
         Outputs.requireApart(outputTarget, junitTarget, openMetricsTarget);
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
+        if (outputTarget == null) {
+            Outputs.requireStdoutFree("the results without --output (text or --json)", junitTarget, openMetricsTarget);
+        }
         SmokePlan plan = quick ? SmokePlan.quick() : SmokePlan.standard();
         // The names do not depend on the device: a typo exits 2 before CUDA is loaded.
         EarlyNames.validate(ExpectationSet.parse(extra), plan.declare(true), DeviceSelection.DEFAULT);
         Instant started = Instant.now();
         boolean document = json || output != null;
         boolean documentOnStdout = json && output == null || outputTarget != null && outputTarget.isStdout();
-        PrintWriter out = documentOnStdout ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        // The summary lines keep off a stdout that carries another output (--junit -).
+        boolean stdoutTaken = documentOnStdout || junitTarget != null && junitTarget.isStdout()
+                || openMetricsTarget != null && openMetricsTarget.isStdout();
+        PrintWriter out = stdoutTaken ? spec.commandLine().getErr() : spec.commandLine().getOut();
         SmokeRun.Judged judged;
         boolean atOnce;
         try {

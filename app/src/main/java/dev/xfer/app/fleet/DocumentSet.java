@@ -5,6 +5,8 @@ import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.app.verdict.DocumentStatus.Status;
 import dev.xfer.app.verdict.RunFacts;
 
+import dev.xfer.app.format.IoReason;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -56,12 +58,20 @@ public final class DocumentSet {
                     walk.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p))
                             .sorted().forEach(files::add);
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot list " + argument + ": " + e.getMessage(), e);
+                    throw unlisted(argument, e);
+                } catch (UncheckedIOException e) {
+                    // The walk's own failures, below the folder named (an unreadable sub-folder).
+                    throw unlisted(argument, e.getCause());
                 }
             } else {
                 files.add(argument);
             }
         }
+    }
+
+    /** A folder that cannot be read through: bad input like an unreadable document, exit 2, with the reason. */
+    private static BadDocumentException unlisted(Path folder, IOException e) {
+        return new BadDocumentException(folder, "cannot list the folder: " + IoReason.of(e, folder));
     }
 
     /** One GPU run with what its document says about itself and where it ran. */

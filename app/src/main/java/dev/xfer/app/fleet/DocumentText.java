@@ -1,5 +1,7 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.format.IoReason;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -47,7 +49,7 @@ public final class DocumentText {
         } catch (NoSuchFileException e) {
             throw new BadDocumentException(file, "no such file or directory");
         } catch (IOException e) {
-            throw new BadDocumentException(file, "cannot read: " + e.getMessage());
+            throw new BadDocumentException(file, "cannot read: " + IoReason.of(e, file));
         }
         if (attributes.isDirectory()) {
             throw new BadDocumentException(file, "is a folder, not a document");
@@ -77,7 +79,7 @@ public final class DocumentText {
         } catch (CharacterCodingException e) {
             throw new BadDocumentException(file, "not JSON: not UTF-8 text");
         } catch (IOException e) {
-            throw new BadDocumentException(file, "cannot read: " + e.getMessage());
+            throw new BadDocumentException(file, "cannot read: " + IoReason.of(e, file));
         }
         return text.toString();
     }

@@ -7,6 +7,9 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -80,8 +83,11 @@ public final class OpenMetrics {
         private record Series(Family family, String labels) {
         }
 
-        /** One GPU run's samples: which series, and its median in the base unit. */
-        private record Samples(int gpu, int[] series, double[] medians) {
+        /**
+         * One GPU run's samples: which series, and its median in the base unit; a series of -1 is
+         * a sample a newer run of the same GPU replaced.
+         */
+        private record Samples(int gpu, int[] series, double[] medians, Instant started, String file) {
         }
 
         private final Map<String, Integer> seriesIds = new HashMap<>();
@@ -90,12 +96,20 @@ public final class OpenMetrics {
         private final List<String> gpus = new ArrayList<>();
         /** Per GPU: the series it has a sample of, so a result read twice for one GPU is one sample. */
         private final List<BitSet> sampled = new ArrayList<>();
+        /** Per GPU: its runs, as indexes into {@link #runs}; more than one only when a GPU ran twice. */
+        private final List<List<Integer>> runsOfGpu = new ArrayList<>();
         private final Set<Family> families = new LinkedHashSet<>();
         private final List<Samples> runs = new ArrayList<>();
         /** {@code xfer_disturbed} samples by label set, in the order first seen. */
         private final Map<String, Integer> disturbed = new LinkedHashMap<>();
+        private final Set<String> notes = new LinkedHashSet<>();
 
-        /** Adds the samples of {@code run} not seen before (a GPU with no usable CUDA has none). */
+        /**
+         * Adds the samples of {@code run} (a GPU with no usable CUDA has none). A result this GPU
+         * already has a sample of (the same labels: the same GPU, command and result) is one
+         * sample, as Prometheus refuses two with one label set: the newer run's by the
+         * document's start time, whichever was read first; on a tie, the first read.
+         */
         public void add(GpuRun run) {
             if (run.unusable().isPresent()) {
                 return;
@@ -115,6 +129,7 @@ public final class OpenMetrics {
             int gpu = gpuIds.computeIfAbsent(gpuText, t -> {
                 gpus.add(t);
                 sampled.add(new BitSet());
+                runsOfGpu.add(new ArrayList<>());
                 return gpus.size() - 1;
             });
             Map<String, Integer> kinds = new LinkedHashMap<>();
@@ -124,6 +139,8 @@ public final class OpenMetrics {
             kinds.forEach((kind, count) -> disturbed.putIfAbsent(gpuText + ",command=\"" + escape(run.command())
                     + "\",kind=\"" + kind + '"', count));
             BitSet seen = sampled.get(gpu);
+            Instant started = startTime(run.started());
+            String file = String.valueOf(run.file());
             int[] ids = new int[run.measurements().size()];
             double[] medians = new double[ids.length];
             int kept = 0;
@@ -140,18 +157,69 @@ public final class OpenMetrics {
                     series.add(new Series(family, labels));
                     return series.size() - 1;
                 });
-                // The same result twice for one GPU (two documents of one run under two names, a
-                // name measured twice): one sample, as Prometheus refuses two with one label set.
-                if (!seen.get(id)) {
-                    seen.set(id);
-                    families.add(family);
-                    ids[kept] = id;
-                    medians[kept] = r.median();
-                    kept++;
+                if (Arrays.stream(ids, 0, kept).anyMatch(i -> i == id)) {
+                    continue; // a name measured twice in one run: its first sample
                 }
+                if (seen.get(id) && !replaceOlder(gpu, id, started, run, file)) {
+                    continue;
+                }
+                seen.set(id);
+                families.add(family);
+                ids[kept] = id;
+                medians[kept] = r.median();
+                kept++;
             }
             if (kept > 0) {
-                runs.add(new Samples(gpu, Arrays.copyOf(ids, kept), Arrays.copyOf(medians, kept)));
+                runsOfGpu.get(gpu).add(runs.size());
+                runs.add(new Samples(gpu, Arrays.copyOf(ids, kept), Arrays.copyOf(medians, kept), started, file));
+            }
+        }
+
+        /**
+         * Whether the run starting at {@code started} takes series {@code id} of {@code gpu} from
+         * the earlier-read run that has it: it does when it started later. Either way the run that
+         * loses is named in a note.
+         */
+        private boolean replaceOlder(int gpu, int id, Instant started, GpuRun run, String file) {
+            for (int index : runsOfGpu.get(gpu)) {
+                Samples held = runs.get(index);
+                int[] ids = held.series();
+                for (int i = 0; i < ids.length; i++) {
+                    if (ids[i] != id) {
+                        continue;
+                    }
+                    boolean newer = started.isAfter(held.started());
+                    if (newer) {
+                        ids[i] = -1;
+                    }
+                    notes.add(run.who() + ": kept the run in " + (newer ? file : held.file()) + " (started "
+                            + shown(newer ? started : held.started()) + "), dropped the one in "
+                            + (newer ? held.file() : file) + " (started " + shown(newer ? held.started() : started)
+                            + "): one sample per GPU and result");
+                    return newer;
+                }
+            }
+            return false;
+        }
+
+        /**
+         * What was dropped, one line per pair of runs of one GPU: where two documents have the same
+         * GPU's results, which run's samples were written and which were not.
+         */
+        public List<String> notes() {
+            return List.copyOf(notes);
+        }
+
+        private static String shown(Instant started) {
+            return started.equals(Instant.MIN) ? "at an unknown time" : started.toString();
+        }
+
+        // A document's context.started: an ISO-8601 instant; one that is not reads as the oldest.
+        private static Instant startTime(String started) {
+            try {
+                return started == null ? Instant.MIN : OffsetDateTime.parse(started).toInstant();
+            } catch (DateTimeParseException e) {
+                return Instant.MIN;
             }
         }
 
@@ -165,6 +233,9 @@ public final class OpenMetrics {
                 out.write("# HELP " + family.name() + ' ' + family.help() + '\n');
                 for (Samples run : runs) {
                     for (int i = 0; i < run.series().length; i++) {
+                        if (run.series()[i] < 0) {
+                            continue; // replaced by a newer run's sample
+                        }
                         Series s = series.get(run.series()[i]);
                         if (!s.family().equals(family)) {
                             continue;

@@ -51,7 +51,7 @@ public final class JsonReader {
             return value;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw invalid(at, e.getOriginalMessage());
+            throw invalid(at, JsonSyntaxMessage.plain(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -67,7 +67,7 @@ public final class JsonReader {
             case VALUE_NULL -> null;
             case VALUE_NUMBER_INT -> integer(parser);
             case VALUE_NUMBER_FLOAT -> decimal(parser);
-            default -> throw invalid(parser.currentTokenLocation(), "unexpected " + token);
+            default -> throw invalid(parser.currentTokenLocation(), "expected a value, found " + parser.getText());
         };
     }
 

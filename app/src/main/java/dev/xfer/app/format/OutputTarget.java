@@ -7,11 +7,9 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -216,16 +214,8 @@ public final class OutputTarget {
      * nothing to the user, who named another path.
      */
     static String reason(IOException e) {
-        if (e instanceof AccessDeniedException) {
-            return "permission denied" + where(((FileSystemException) e).getFile());
-        }
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory" + where(((FileSystemException) e).getFile());
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason() + where(f.getFile());
-        }
-        return String.valueOf(e.getMessage());
+        String reason = IoReason.of(e);
+        return e instanceof FileSystemException f && !(reason.equals(e.getMessage())) ? reason + where(f.getFile()) : reason;
     }
 
     // Only the folder: the file it names may be a temporary one.

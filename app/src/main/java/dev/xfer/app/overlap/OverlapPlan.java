@@ -29,7 +29,7 @@ public record OverlapPlan(long elements, int streams, int blockSize, int kernelI
     public OverlapPlan {
         schedules = List.copyOf(schedules);
         if (elements < 1) {
-            throw new IllegalArgumentException("the array needs at least one element");
+            throw new IllegalArgumentException("--elements must be at least 1, not " + elements);
         }
         if (streams < 1 || streams > 1024) {
             throw new IllegalArgumentException("--streams must be 1 to 1024, not " + streams);

@@ -76,7 +76,7 @@ public final class ResultDocumentReader {
         try {
             return parse(file, text(file));
         } catch (IOException e) {
-            throw new DocumentException(file, "cannot read: " + e.getMessage());
+            throw new DocumentException(file, "cannot read: " + dev.xfer.app.format.IoReason.of(e, file));
         }
     }
 
@@ -104,9 +104,9 @@ public final class ResultDocumentReader {
             }
         } catch (JsonProcessingException e) {
             throw new DocumentException(file, "not JSON: invalid JSON at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+                    + ", column " + e.getLocation().getColumnNr() + ": " + dev.xfer.app.format.JsonSyntaxMessage.plain(e.getOriginalMessage()));
         } catch (IOException e) {
-            throw new DocumentException(file, "cannot read: " + e.getMessage());
+            throw new DocumentException(file, "cannot read: " + dev.xfer.app.format.IoReason.of(e, file));
         }
         if (root == null) {
             throw new DocumentException(file, "not JSON: the file is empty");

@@ -48,6 +48,12 @@ public final class MeasuringRun {
         public boolean resultsOnStdout() {
             return output == null || output.isStdout();
         }
+
+        /** Whether an output other than the results' writes stdout (--junit - beside --output FILE). */
+        public boolean otherOutputOnStdout() {
+            return junit != null && junit.isStdout() || openMetrics != null && openMetrics.isStdout()
+                    || html != null && html.isStdout();
+        }
     }
 
     /**
@@ -287,7 +293,10 @@ public final class MeasuringRun {
         };
         if (!targets.resultsOnStdout()) {
             write(targets.output(), body);
-            if (!lines.isEmpty()) {
+            if (!lines.isEmpty() && targets.otherOutputOnStdout()) {
+                err.print(lines); // stdout carries another output, which the lines would spoil
+                err.flush();
+            } else if (!lines.isEmpty()) {
                 print(lines.toString());
             }
         } else {

@@ -63,6 +63,24 @@ public final class Outputs {
     }
 
     /**
+     * Exit 2 when one of {@code outputs} (nulls ignored) writes standard output while the command
+     * prints {@code report} there: the two would be mixed into one stream no reader can take apart.
+     * Standard output holds one output, the command's own report unless an option sends it
+     * elsewhere ({@code --output FILE}); the same rule as two outputs naming it
+     * ({@link #requireApart(Collection, Collection)}).
+     *
+     * @param report what the command prints on stdout, in words: "the report (text, --json or --csv)"
+     */
+    public static void requireStdoutFree(String report, OutputTarget... outputs) {
+        for (OutputTarget output : outputs) {
+            if (output != null && output.isStdout()) {
+                throw new UnusableOptionException(output + " writes standard output, which carries " + report
+                        + ": give " + output.option() + " a file");
+            }
+        }
+    }
+
+    /**
      * Exit 2 when one of {@code reports} (nulls ignored), outputs that are not xfer JSON (JUnit,
      * OpenMetrics, HTML), would replace an existing xfer document: the typo
      * {@code fleet --junit node01.json node02.json} takes the first document for the report file.

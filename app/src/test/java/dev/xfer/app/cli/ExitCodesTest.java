@@ -78,7 +78,7 @@ class ExitCodesTest {
         XferRun run = run(option);
         assertEquals(ExitCode.OK, run.exitCode(), described(new String[] {option}, run));
         assertTrue(run.out().startsWith("xfer "), run.out());
-        assertTrue(run.out().contains("CUDA driver none"), run.out());
+        assertTrue(run.err().isEmpty(), run.err());
     }
 
     @Test

@@ -34,7 +34,7 @@ class MeasuringOptionsTest {
                 arguments(new String[] {"overlap", "--block-size", "2048"}, "--block-size must be 1 to 1024 threads, not 2048"),
                 arguments(new String[] {"overlap", "--kernel-iterations", "0"}, "--kernel-iterations must be at least 1, not 0"),
                 arguments(new String[] {"overlap", "--size", "10B"}, "--size 10B is 10 bytes, not a whole number of floats"),
-                arguments(new String[] {"overlap", "--elements", "0"}, "the array needs at least one element"),
+                arguments(new String[] {"overlap", "--elements", "0"}, "--elements must be at least 1, not 0"),
                 arguments(new String[] {"overlap", "--elements", "3", "--streams", "4"}, "3 elements cannot be split over 4 streams"),
                 arguments(new String[] {"overlap", "--schedules", "v3"}, "unknown schedule 'v3'"),
                 arguments(new String[] {"overlap", "--schedules", "v1,v3"}, "unknown schedule 'v3'"),

@@ -62,6 +62,33 @@ class UsageBeforeCudaTest {
     /** The launcher itself: a Java runtime that cannot start is exit 70 and one line on stderr. */
     @Test
     void aJavaRuntimeThatCannotStartIsExit70OnStderr(@TempDir Path dist) throws Exception {
+        Launched run = launch(dist, "XFER_JAVA_OPTS", "-Xmx1k");
+        assertEquals(70, run.code(), run.err());
+        assertEquals("", run.out());
+        assertEquals(1, run.err().strip().split("\n").length, run.err());
+        assertTrue(run.err().startsWith("xfer: the Java runtime cannot start with XFER_JAVA_OPTS='-Xmx1k': "), run.err());
+        assertTrue(run.err().contains("heap"), run.err());
+    }
+
+    /**
+     * Options the JVM reads by itself (JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS, _JAVA_OPTIONS) that it
+     * cannot start with: the same one line and exit 70, not the JVM's four lines and exit 1.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS"})
+    void javaOptionsTheJvmReadsItselfAreCheckedToo(String variable, @TempDir Path dist) throws Exception {
+        Launched run = launch(dist, variable, "-XX:+Bogus");
+        assertEquals(70, run.code(), run.err());
+        assertEquals("", run.out());
+        assertEquals("xfer: the Java runtime cannot start with " + variable + "='-XX:+Bogus': Unrecognized VM option 'Bogus'\n",
+                run.err());
+    }
+
+    private record Launched(int code, String out, String err) {
+    }
+
+    /** Runs scripts/xfer-launcher.sh as bin/xfer of a distribution whose runtime is this JDK. */
+    private static Launched launch(Path dist, String variable, String value) throws Exception {
         Path bin = Files.createDirectories(dist.resolve("bin"));
         Path runtimeBin = Files.createDirectories(dist.resolve("runtime/bin"));
         Files.createSymbolicLink(runtimeBin.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
@@ -69,15 +96,14 @@ class UsageBeforeCudaTest {
         Files.copy(Path.of(System.getProperty("user.dir")).resolveSibling("scripts").resolve("xfer-launcher.sh"), launcher);
         assertTrue(launcher.toFile().setExecutable(true));
         ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "devices");
-        pb.environment().put("XFER_JAVA_OPTS", "-Xmx1k");
+        for (String other : List.of("XFER_JAVA_OPTS", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS")) {
+            pb.environment().remove(other);
+        }
+        pb.environment().put(variable, value);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());
         String err = new String(p.getErrorStream().readAllBytes());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(70, p.exitValue(), err);
-        assertEquals("", out);
-        assertEquals(1, err.strip().split("\n").length, err);
-        assertTrue(err.startsWith("xfer: the Java runtime cannot start with XFER_JAVA_OPTS='-Xmx1k': "), err);
-        assertTrue(err.contains("heap"), err);
+        return new Launched(p.exitValue(), out, err);
     }
 }

@@ -170,6 +170,12 @@ class OutputFilesProcessTest {
         for (OutputOption option : outputOptions()) {
             for (Path target : List.of(link, Path.of("-"), Path.of("/dev/stdout"))) {
                 Ended ended = run(option.args(target));
+                if (option.name().startsWith("fleet")) {
+                    // fleet's report is on stdout already: a second output there is refused, however named.
+                    assertEquals(2, ended.exit(), option.name() + " " + target + ": " + ended.err());
+                    assertTrue(ended.err().contains("writes standard output"), ended.err());
+                    continue;
+                }
                 assertTrue(ended.exit() <= 1, option.name() + " " + target + ": " + ended.err());
                 assertTrue(option.content().test(ended.out()), option.name() + " " + target + ": on stdout: " + ended.out());
                 assertEquals("symbolic link", OutputFileNodes.type(link));

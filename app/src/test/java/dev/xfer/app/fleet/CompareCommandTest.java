@@ -76,6 +76,15 @@ class CompareCommandTest {
     void oneSideAloneIsAUsageError() {
         Path before = doc("before.json", new Gpu("n1", "NVIDIA H200", 0, 55.0), 0.1);
         XferRun run = XferRun.of("compare", "--baseline", before.toString());
-        run.assertOneLine(2, "xfer: compare needs a baseline and a current side: BASELINE CURRENT, or --baseline and --current");
+        run.assertOneLine(2, "xfer: compare has no current side (only --baseline " + before + "): add --current FILE|DIR");
+        XferRun none = XferRun.of("compare");
+        none.assertOneLine(2, "xfer: compare needs a baseline and a current side: BASELINE CURRENT, or --baseline and --current");
+    }
+
+    @Test
+    void threePathsAreNamedAsTooMany() {
+        XferRun run = XferRun.of("compare", "a.json", "b.json", "c.json");
+        run.assertOneLine(2, "xfer: compare takes two paths, BASELINE and CURRENT, not 3 (a.json, b.json, c.json):"
+                + " for several runs on a side, repeat --baseline and --current, or give a folder");
     }
 }

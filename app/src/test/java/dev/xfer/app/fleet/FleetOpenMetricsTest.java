@@ -43,4 +43,30 @@ class FleetOpenMetricsTest {
                 "src/test/resources/h200");
         assertEquals(2, run.exitCode(), run.err());
     }
+
+    /** Two runs of one GPU: the newer by start time is the sample, read first or last, and stderr says which was dropped. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"a-new.json, b-old.json", "b-new.json, a-old.json"})
+    void severalRunsOfOneGpuKeepTheNewest(String newer, String older) throws IOException {
+        FleetFixtures.Gpu gpu = new FleetFixtures.Gpu("n1", "NVIDIA H200", 0, 54);
+        java.util.Map<String, Object> recent = FleetFixtures.document(gpu, null, 0.1, 20);
+        ((java.util.Map<String, Object>) recent.get("context")).put("started", "2025-06-02T08:00:00Z");
+        FleetFixtures.write(dir, "nodes/" + newer, recent);
+        FleetFixtures.write(dir, "nodes/" + older,
+                FleetFixtures.document(new FleetFixtures.Gpu("n1", "NVIDIA H200", 0, 55), null, 0.1, 20));
+        Path prom = dir.resolve("fleet.prom");
+        XferRun run = XferRun.of("fleet", "--openmetrics", prom.toString(), dir.resolve("nodes").toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        assertEquals("xfer: --openmetrics: " + gpu.host() + " " + gpu.uuid() + " (device 0): kept the run in "
+                + dir.resolve("nodes/" + newer) + " (started 2025-06-02T08:00:00Z), dropped the one in "
+                + dir.resolve("nodes/" + older) + " (started 2025-06-01T12:34:56Z): one sample per GPU and result",
+                run.errLines()[0]);
+        List<OpenMetricsTest.Sample> samples = OpenMetricsTest.parse(Files.readString(prom));
+        List<OpenMetricsTest.Sample> h2d = samples.stream()
+                .filter(s -> s.family().equals("xfer_bandwidth_bytes_per_second") && "h2d".equals(s.labels().get("direction")))
+                .toList();
+        assertEquals(1, h2d.size(), samples.toString());
+        assertEquals(54e9, h2d.getFirst().value(), 1e3);
+    }
 }

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -112,5 +113,26 @@ class AtomicFileWriterTest {
         // Files.createTempFile would have made it 0600; the umask normally grants others read.
         Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
         assertEquals(Files.getPosixFilePermissions(plain), permissions);
+    }
+
+    @Test
+    void aReplacedFileKeepsItsModeAndGroup() throws IOException {
+        Path target = Files.writeString(dir.resolve("private.json"), "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-------"));
+        Object group = Files.getAttribute(target, "posix:group");
+        AtomicFileWriter.write(target, "new");
+        assertEquals("new", Files.readString(target));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        assertEquals(group, Files.getAttribute(target, "posix:group"));
+    }
+
+    @Test
+    void aReadOnlyFileIsReplacedAndStaysReadOnly() throws IOException {
+        Path target = Files.writeString(dir.resolve("frozen.json"), "old");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("r--r-----"));
+        AtomicFileWriter.write(target, "new");
+        assertEquals("new", Files.readString(target));
+        assertEquals("r--r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        assertEquals(List.of(target), files());
     }
 }

@@ -38,6 +38,17 @@ class CsvTest {
         assertEquals(",\n", Csv.line(List.of("", "")));
     }
 
+    /**
+     * The documented CSV-injection decision (docs/results.md, CSV columns): fields starting with
+     * = + - @ are data, written as they are; negative numbers stay numbers, text stays the text.
+     */
+    @Test
+    void fieldsThatSpreadsheetsReadAsFormulasAreWrittenAsTheyAre() {
+        String csv = Csv.withHeader("host", "z", "change").addRow("=HYPERLINK(\"x\")", "-3.7", "+1.5")
+                .addRow("@SUM(A1)", "-Infinity", "-12.4").render();
+        assertEquals("host,z,change\n\"=HYPERLINK(\"\"x\"\")\",-3.7,+1.5\n@SUM(A1),-Infinity,-12.4\n", csv);
+    }
+
     @Test
     void rejectsRowsOfTheWrongWidth() {
         Csv csv = Csv.withHeader("a", "b");

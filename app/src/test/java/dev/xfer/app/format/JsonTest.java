@@ -200,36 +200,54 @@ class JsonTest {
         assertEquals("🚀", Json.parse("\"\\ud83d\\ude80\""));
     }
 
-    /** Jackson reads the text; the message's position and gist are ours to pin, its wording Jackson's. */
+    /**
+     * Jackson reads the text; the message's position and gist are ours, in plain words: nothing of
+     * the parser's insides (its feature names, token kinds, a quoted copy of the input).
+     */
     @ParameterizedTest(name = "[{index}] {1}")
     @CsvSource(delimiter = '|', value = {
             "''                 | line 1, column 1: | end of input",
-            "'{\"a\":1,}'       | line 1, column 8: | '}'",
-            "'[1,]'             | line 1, column 4: | ']'",
-            "'[1 2]'            | line 1, column 4: | '2'",
-            "'{\"a\" 1}'        | line 1, column 6: | colon",
-            "'{\"a\":1,\"a\":2}' | line 1, column 11: | Duplicate field 'a'",
-            "'01'               | line 1, column 2: | Leading zeroes",
-            "'1.'               | line 1, column 2: | Decimal point",
-            "'-'                | line 1, column 2: | No digit",
-            "'1e'               | line 1, column 3: | exponent",
-            "'+1'               | line 1, column 2: | plus sign",
+            "'{\"a\":1,}'       | line 1, column 8: | expected a field name in double quotes, found '}'",
+            "'[1,]'             | line 1, column 4: | expected a value (text in double quotes, a number, an object, a list, true, false or null), found ']'",
+            "'[1 2]'            | line 1, column 4: | expected ',' or ']' after a list item, found '2'",
+            "'{\"a\" 1}'        | line 1, column 6: | expected ':' after the field name, found '1'",
+            "'{\"a\":1,\"a\":2}' | line 1, column 11: | the field \"a\" appears twice in one object",
+            "'01'               | line 1, column 2: | a number may not start with 0",
+            "'1.'               | line 1, column 2: | a malformed number: decimal point not followed by a digit",
+            "'-'                | line 1, column 2: | the text ends",
+            "'1e'               | line 1, column 3: | the text ends",
+            "'+1'               | line 1, column 2: | a number may not start with '+'",
             "'1e999'            | line 1, column 1: | number 1e999 is too large for a double",
-            "'NaN'              | line 1, column 4: | 'NaN'",
-            "'tru'              | line 1, column 4: | 'tru'",
-            "'\"abc'            | line 1, column 5: | closing quote",
-            "'\"\\x\"'          | line 1, column 3: | escape 'x'",
-            "'\"\\u12G4\"'      | line 1, column 6: | hex-digit",
-            "'\"\\u12'          | line 1, column 6: | end-of-input",
-            "'[1]\n\n  x'       | line 3, column 4: | 'x'",
+            "'NaN'              | line 1, column 4: | 'NaN' is not a JSON number (JSON has no NaN or Infinity)",
+            "'tru'              | line 1, column 4: | 'tru' is not a value",
+            "'\"abc'            | line 1, column 5: | the text ends inside a string",
+            "'\"\\x\"'          | line 1, column 3: | \\x is not an escape JSON knows",
+            "'\"\\u12G4\"'      | line 1, column 6: | \\u must be followed by four hex digits, found 'G'",
+            "'\"\\u12'          | line 1, column 6: | the text ends inside an escape",
+            "'[1]\n\n  x'       | line 3, column 4: | 'x' is not a value",
             "'[1] 2'            | line 1, column 5: | unexpected 2 after the value",
-            "'\"a\nb\"'          | line 1, column 3: | CTRL-CHAR",
+            "'\"a\nb\"'          | line 1, column 3: | a control character (U+000A) in a string must be written escaped (\\u000a)",
+            "'{\"a\":/*c*/1}'   | line 1, column 6: | JSON has no comments",
+            "'{\"a\": [}'       | line 1, column 8: | '}' where ']' should close the list",
+            "'{\"a\":1}}'       | line 1, column 8: | '}' closes nothing that was opened",
+            "'{\"a\":1,'        | line 1, column 8: | the text ends inside an object: a '}' is missing",
+            "'[1,'              | line 1, column 4: | the text ends inside a list: a ']' is missing",
     })
     void rejectsInvalidJsonNamingLineAndColumn(String text, String where, String gist) {
         String message = assertThrows(IllegalArgumentException.class, () -> Json.parse(text)).getMessage();
         assertTrue(message.startsWith("invalid JSON at " + where + " "), message);
         assertTrue(message.contains(gist), message);
         assertFalse(message.contains("\n"), message);
+        for (String internal : List.of("`", "Source:", "(code ", "Feature", "CTRL-CHAR", "Object entries", "Array entries",
+                "START_", "END_", "FIELD_NAME", "fasterxml", "Exception")) {
+            assertFalse(message.contains(internal), internal + " in " + message);
+        }
+    }
+
+    @Test
+    void tooDeepIsSaidWithoutTheParsersConstraintNames() {
+        String message = assertThrows(IllegalArgumentException.class, () -> Json.parse("[".repeat(600))).getMessage();
+        assertEquals("invalid JSON: nested deeper than 512 objects and lists", message);
     }
 
     @Test

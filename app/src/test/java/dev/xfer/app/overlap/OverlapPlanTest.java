@@ -56,7 +56,7 @@ class OverlapPlanTest {
 
     @Test
     void noElements() {
-        rejected("the array needs at least one element", () -> plan(0, 4, 256, 1, 20, HostMemoryKind.PINNED));
+        rejected("--elements must be at least 1, not 0", () -> plan(0, 4, 256, 1, 20, HostMemoryKind.PINNED));
     }
 
     @Test

@@ -3,14 +3,12 @@ package dev.xfer.app.bandwidth.pattern;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.bandwidth.KernelCopy;
-import dev.xfer.app.bandwidth.LaunchShape;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
-import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.HostBuffer;
 import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.cuda.InsufficientDeviceMemoryException;
@@ -318,8 +316,7 @@ public final class PatternBenchmark {
         MemorySegment dst = c.destination().address();
         MemorySegment src = c.source().address();
         if (plan.path() == CopyPath.KERNEL) {
-            kernel.issue(dst, src, bytes,
-                    LaunchShape.ofBlocks(c.initiator().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), c.stream());
+            kernel.issue(dst, src, bytes, c.shape(), c.stream());
         } else if (c.source().device() != null && c.destination().device() != null) {
             // nvbandwidth's call: cuMemcpyAsync between unified addresses in the initiator's context.
             // Every pattern pair has peer access; --direction p2p keeps cudaMemcpyPeerAsync, which

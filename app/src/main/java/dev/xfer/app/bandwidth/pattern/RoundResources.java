@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.bandwidth.LaunchShape;
+import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
@@ -29,9 +31,13 @@ final class RoundResources implements AutoCloseable {
         }
     }
 
-    /** A planned copy with its buffers, stream and events. */
+    /**
+     * A planned copy with its buffers, stream and events, and the copy kernel's launch shape on
+     * its initiator: resolved with the round's resources, so a launch in the timed window makes
+     * no device query.
+     */
     record Copy(PlannedCopy planned, CudaDevice initiator, End source, End destination, CudaStream stream,
-                CudaEvent start, CudaEvent end) {
+                CudaEvent start, CudaEvent end, LaunchShape shape) {
     }
 
     private final Deque<Runnable> frees = new ArrayDeque<>();
@@ -51,7 +57,8 @@ final class RoundResources implements AutoCloseable {
                 });
                 CudaEvent start = event(initiator);
                 CudaEvent end = event(initiator);
-                copies.add(new Copy(planned, initiator, source, destination, stream, start, end));
+                LaunchShape shape = LaunchShape.ofBlocks(initiator.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT));
+                copies.add(new Copy(planned, initiator, source, destination, stream, start, end, shape));
             }
             CudaDevice measured = devices.get(round.measured());
             gate = Gate.on(measured);

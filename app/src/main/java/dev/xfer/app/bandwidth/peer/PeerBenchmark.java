@@ -197,12 +197,17 @@ public final class PeerBenchmark {
     private record Copy(Lane issuer, DeviceBuffer into, DeviceBuffer from) {
     }
 
-    /** One device's stream and events. */
-    private record Lane(CudaDevice device, CudaStream stream, CudaEvent start, CudaEvent stop, CudaEvent done) {
+    /**
+     * One device's stream and events, and the copy kernel's launch shape on it: read once as the
+     * lane opens, so no launch asks the device for its multiprocessor count inside a timed window.
+     */
+    private record Lane(CudaDevice device, CudaStream stream, CudaEvent start, CudaEvent stop, CudaEvent done,
+                        LaunchShape shape) {
         static Lane open(CudaDevice device) {
+            LaunchShape shape = LaunchShape.ofBlocks(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT));
             CudaStream stream = CudaStream.create(device, true);
             return new Lane(device, stream, CudaEvent.timing(device), CudaEvent.timing(device),
-                    CudaEvent.ordering(device));
+                    CudaEvent.ordering(device), shape);
         }
 
         void close() {
@@ -325,8 +330,7 @@ public final class PeerBenchmark {
                 return;
             }
             lane.device().makeCurrent();
-            kernel.issue(copy.into().address(), copy.from().address(), size,
-                    LaunchShape.ofBlocks(lane.device().attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)), copies,
+            kernel.issue(copy.into().address(), copy.from().address(), size, lane.shape(), copies,
                     plan.kernelTiming().repeat(), lane.stream());
             current.device().makeCurrent();
         }

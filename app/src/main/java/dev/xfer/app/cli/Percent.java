@@ -1,4 +1,4 @@
-package dev.xfer.app.fleet;
+package dev.xfer.app.cli;
 
 import picocli.CommandLine;
 

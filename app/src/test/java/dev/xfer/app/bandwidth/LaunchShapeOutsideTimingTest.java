@@ -1,0 +1,41 @@
+package dev.xfer.app.bandwidth;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The p2p and pattern rows launch the copy kernel inside their timed windows: the launch shape
+ * (the device's multiprocessor count) is read once with the round's resources, never per launch,
+ * where the query would be timed with one-copy samples.
+ */
+class LaunchShapeOutsideTimingTest {
+    private static final Path SOURCES = Path.of("src/main/java/dev/xfer/app/bandwidth");
+
+    @Test
+    void peerRowsReadTheShapeOnlyAsALaneOpens() throws Exception {
+        String peer = Files.readString(SOURCES.resolve("peer/PeerBenchmark.java"));
+        assertEquals(1, count(peer, "MULTIPROCESSOR_COUNT"), "once, in Lane.open");
+        int query = peer.indexOf("MULTIPROCESSOR_COUNT");
+        assertTrue(peer.lastIndexOf("static Lane open(", query) > peer.lastIndexOf("private void issue(", query),
+                "the query is in Lane.open, not in issue()");
+        assertTrue(peer.contains("lane.shape()"), "issue() launches with the lane's shape");
+    }
+
+    @Test
+    void patternRowsReadTheShapeWithTheRoundsResources() throws Exception {
+        String benchmark = Files.readString(SOURCES.resolve("pattern/PatternBenchmark.java"));
+        assertEquals(0, count(benchmark, "MULTIPROCESSOR_COUNT"), "no device query where copies are issued");
+        assertTrue(benchmark.contains("c.shape()"), benchmark);
+        String resources = Files.readString(SOURCES.resolve("pattern/RoundResources.java"));
+        assertEquals(1, count(resources, "MULTIPROCESSOR_COUNT"), "once per copy, as the round's resources are made");
+    }
+
+    private static int count(String text, String word) {
+        return text.split(java.util.regex.Pattern.quote(word), -1).length - 1;
+    }
+}
