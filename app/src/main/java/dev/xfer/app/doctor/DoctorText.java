@@ -14,16 +14,16 @@ import java.util.Locale;
  * GPU0 0000:00:06.0  NVIDIA H100 80GB HBM3  probe 1.4 s
  *
  * findings, most costly first:
- *  1. high  GPU0 0000:01:00.0  PCIe link below its maximum: the link trained x8 of x16: ...
+ *  1. high   GPU0 0000:01:00.0  PCIe link below its maximum: the link trained x8 of x16: ...
  *           costs 31.5 GB/s (theoretical)
  *           evidence: current link Gen5 x8 (/sys/bus/pci/devices/0000:01:00.0/current_link_speed, ...)
  *           remedy: reseat the GPU ...
  *
  * checked, nothing lost:
- *   host  transparent huge pages off: transparent huge pages: madvise
+ *   host  transparent-huge-pages: transparent huge pages: madvise
  *
  * unknown (not judged):
- *   GPU0 0000:00:06.0  GPU clocks throttled: unknown: NVML is not read by this xfer
+ *   GPU0 0000:00:06.0  clocks-throttled: unknown: NVML is not read by this xfer
  *
  * doctor: 1 finding costs bandwidth, 1 note, 12 checks clear, 6 unknown
  * </pre>
@@ -57,7 +57,7 @@ public final class DoctorText {
             int rank = 1;
             for (Finding finding : findings) {
                 String indent = "           ";
-                out.append(String.format(Locale.ROOT, "%2d. %-6s", rank++, finding.severity().label()))
+                out.append(String.format(Locale.ROOT, "%2d. %-7s", rank++, finding.severity().label()))
                         .append(finding.scope().label()).append("  ").append(finding.cause().title()).append(": ")
                         .append(finding.summary()).append('\n');
                 finding.cost().ifPresent(c -> out.append(indent).append("costs ")
@@ -72,14 +72,14 @@ public final class DoctorText {
         if (!report.clear().isEmpty()) {
             out.append("\nchecked, nothing lost:\n");
             for (Diagnosis.Clear clear : report.clear()) {
-                out.append("  ").append(clear.scope().label()).append("  ").append(clear.cause().title()).append(": ")
+                out.append("  ").append(clear.scope().label()).append("  ").append(clear.cause().id()).append(": ")
                         .append(clear.summary()).append('\n');
             }
         }
         if (!report.unknown().isEmpty()) {
             out.append("\nunknown (not judged):\n");
             for (Diagnosis.Unknown unknown : report.unknown()) {
-                out.append("  ").append(unknown.scope().label()).append("  ").append(unknown.cause().title())
+                out.append("  ").append(unknown.scope().label()).append("  ").append(unknown.cause().id())
                         .append(": unknown: ").append(unknown.why()).append('\n');
             }
         }
