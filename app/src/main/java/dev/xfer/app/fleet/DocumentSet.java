@@ -70,7 +70,7 @@ public final class DocumentSet {
     }
 
     /** xfer commands whose documents hold no GPU results by design: reading one for them is a mistake, exit 2. */
-    private static final Set<String> NOT_RESULTS = Set.of("devices", "topo", "fleet", "compare");
+    private static final Set<String> NOT_RESULTS = Set.of("devices", "topo", "doctor", "fleet", "compare");
 
     /**
      * Reads the files one at a time and hands each one's GPU runs, judged, to {@code each}: the
