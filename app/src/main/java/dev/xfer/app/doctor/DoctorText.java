@@ -2,6 +2,7 @@ package dev.xfer.app.doctor;
 
 import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.topo.CudaStatus;
+import dev.xfer.app.topology.PciDeviceInfo;
 
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +12,7 @@ import java.util.Locale;
  *
  * <pre>
  * CUDA driver 13.0, runtime 13.0 (/usr/local/cuda/lib64/libcudart.so.13)
- * GPU0 0000:00:06.0  NVIDIA H100 80GB HBM3  probe 1.4 s
+ * GPU0 0000:00:06.0  NVIDIA H100 80GB HBM3  Gen5 x16 (max Gen5 x16)  probe 1.4 s
  *
  * findings, most costly first:
  *  1. high   GPU0 0000:01:00.0  PCIe link below its maximum: the link trained x8 of x16: ...
@@ -48,6 +49,7 @@ public final class DoctorText {
         for (DoctorGpu gpu : report.gpus()) {
             out.append(gpu.scope().label());
             gpu.name().ifPresent(n -> out.append("  ").append(TerminalText.field(n)));
+            out.append("  ").append(link(gpu));
             out.append("  ").append(gpu.probe().map(p -> String.format(Locale.ROOT, "probe %.1f s", p.seconds()))
                     .orElse("not probed: " + gpu.notProbed())).append('\n');
         }
@@ -90,6 +92,16 @@ public final class DoctorText {
                 notes, notes == 1 ? "" : "s", report.clear().size(), report.clear().size() == 1 ? "" : "s",
                 report.unknown().size())).append('\n');
         return out.toString();
+    }
+
+    /** {@code Gen5 x16 (max Gen5 x16)}, or {@code link unknown} where sysfs does not say. */
+    static String link(DoctorGpu gpu) {
+        var current = gpu.pci().flatMap(PciDeviceInfo::currentLink);
+        var max = gpu.pci().flatMap(PciDeviceInfo::maxLink);
+        if (current.isEmpty() && max.isEmpty()) {
+            return "link unknown";
+        }
+        return current.map(Texts::link).orElse("unknown") + " (max " + max.map(Texts::link).orElse("unknown") + ")";
     }
 
     static String line(Evidence evidence) {

@@ -44,7 +44,7 @@ class DoctorWithoutGpuTest {
         XferRun run = XferRun.of("doctor", "--sysfs-root", H100);
         assertEquals(ExitCode.CUDA_UNAVAILABLE, run.exitCode(), run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals("0000:00:06.0  not probed: CUDA is not usable", lines.get(1));
+        assertEquals("0000:00:06.0  Gen5 x16 (max Gen5 x16)  not probed: CUDA is not usable", lines.get(1));
         assertTrue(run.out().contains("  0000:00:06.0  link-below-maximum: at its maximum, Gen5 x16\n"), run.out());
         assertTrue(run.out().contains("  0000:00:06.0  max-payload: MaxPayload 256 B, the most both ends support\n"),
                 run.out());

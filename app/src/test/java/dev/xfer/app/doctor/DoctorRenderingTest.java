@@ -32,7 +32,7 @@ class DoctorRenderingTest {
         String text = DoctorText.render(DoctorFixtures.degraded());
         List<String> lines = text.lines().toList();
         assertEquals("CUDA driver 13.0, runtime 13.0 (/usr/local/cuda/lib64/libcudart.so.13)", lines.get(0));
-        assertEquals("GPU0 0000:01:00.0  NVIDIA H100 80GB HBM3  probe 1.2 s", lines.get(1));
+        assertEquals("GPU0 0000:01:00.0  NVIDIA H100 80GB HBM3  link unknown  probe 1.2 s", lines.get(1));
         int link = text.indexOf(" 1. high   GPU0 0000:01:00.0  PCIe link below its maximum: the link trained x8");
         int payload = text.indexOf(" 2. medium");
         assertTrue(link > 0 && payload > link, text);
