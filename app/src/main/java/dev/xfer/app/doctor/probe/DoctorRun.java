@@ -38,6 +38,8 @@ import java.util.function.Supplier;
 public final class DoctorRun {
     /** Why the NVML checks are unknown until xfer reads NVML. */
     public static final String NO_NVML = "this xfer does not read NVML yet";
+    /** Why CUDA counts as unusable when the driver answers but sees no GPU. */
+    static final String NO_GPU = "CUDA is not usable here: the CUDA runtime sees no GPU (cudaGetDeviceCount: 0)";
 
     private final Path sysfsRoot;
     private final Function<RuntimeException, String> errorLine;
@@ -69,12 +71,15 @@ public final class DoctorRun {
             indices = selection.resolve(cuda::deviceCount);
             indices.forEach(cuda::device);
         } catch (CudaUnavailableException e) {
-            return fromSysfs(e, pci, examination);
+            return fromSysfs(reason(e), pci, examination);
         } catch (CudaException e) {
             if (!e.error().meansCudaUnavailable()) {
                 throw e;
             }
-            return fromSysfs(e, pci, examination);
+            return fromSysfs(reason(e), pci, examination);
+        }
+        if (indices.isEmpty()) {
+            return fromSysfs(NO_GPU, pci, examination);
         }
         List<DoctorGpu> gpus = new ArrayList<>();
         for (int index : indices) {
@@ -97,9 +102,14 @@ public final class DoctorRun {
         return new DoctorReport(status, gpus, examination.examine(gpus, new CudaPeerAccess(cuda)));
     }
 
-    private DoctorReport fromSysfs(RuntimeException failure, PciDeviceReader pci, Examination examination) {
+    /** The line xfer prints for {@code failure}, on one line and without its {@code xfer: }. */
+    private String reason(RuntimeException failure) {
         String line = errorLine.apply(failure).strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
-        CudaStatus status = new CudaStatus.Unusable(line.startsWith("xfer: ") ? line.substring(6) : line);
+        return line.startsWith("xfer: ") ? line.substring("xfer: ".length()) : line;
+    }
+
+    private DoctorReport fromSysfs(String reason, PciDeviceReader pci, Examination examination) {
+        CudaStatus status = new CudaStatus.Unusable(reason);
         List<DoctorGpu> gpus = pci.readNvidiaGpus().stream().map(info -> new DoctorGpu(OptionalInt.empty(),
                 Optional.empty(), info.address(), Optional.of(info), Optional.empty(), "CUDA is not usable")).toList();
         return new DoctorReport(status, gpus, examination.examine(gpus, (from, to) -> Reading.unknown(
