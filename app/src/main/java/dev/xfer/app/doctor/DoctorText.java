@@ -32,6 +32,8 @@ import java.util.Locale;
 public final class DoctorText {
     static final String GPUS_FROM_SYSFS = "GPUs from sysfs: CUDA is not usable here (why: on stderr)";
     static final String NO_GPU = "no NVIDIA GPU found";
+    /** The most of one read text a line shows: well within what a terminal line should hold. */
+    static final int SHOWN_WIDTH = 1000;
 
     private DoctorText() {
     }
@@ -61,28 +63,28 @@ public final class DoctorText {
                 String indent = "           ";
                 out.append(String.format(Locale.ROOT, "%2d. %-7s", rank++, finding.severity().label()))
                         .append(finding.scope().label()).append("  ").append(finding.cause().title()).append(": ")
-                        .append(finding.summary()).append('\n');
+                        .append(shown(finding.summary())).append('\n');
                 finding.cost().ifPresent(c -> out.append(indent).append("costs ")
                         .append(String.format(Locale.ROOT, "%.1f GB/s", c.gigabytesPerSecond()))
                         .append(" (").append(c.basis()).append(")\n"));
                 for (Evidence evidence : finding.evidence()) {
-                    out.append(indent).append("evidence: ").append(line(evidence)).append('\n');
+                    out.append(indent).append("evidence: ").append(shown(line(evidence))).append('\n');
                 }
-                out.append(indent).append("remedy: ").append(finding.remedy()).append('\n');
+                out.append(indent).append("remedy: ").append(shown(finding.remedy())).append('\n');
             }
         }
         if (!report.clear().isEmpty()) {
             out.append("\nchecked, nothing lost:\n");
             for (Diagnosis.Clear clear : report.clear()) {
                 out.append("  ").append(clear.scope().label()).append("  ").append(clear.cause().id()).append(": ")
-                        .append(clear.summary()).append('\n');
+                        .append(shown(clear.summary())).append('\n');
             }
         }
         if (!report.unknown().isEmpty()) {
             out.append("\nunknown (not judged):\n");
             for (Diagnosis.Unknown unknown : report.unknown()) {
                 out.append("  ").append(unknown.scope().label()).append("  ").append(unknown.cause().id())
-                        .append(": unknown: ").append(unknown.why()).append('\n');
+                        .append(": unknown: ").append(shown(unknown.why())).append('\n');
             }
         }
         long costly = findings.stream().filter(f -> f.severity().costsBandwidth()).count();
@@ -106,5 +108,13 @@ public final class DoctorText {
 
     static String line(Evidence evidence) {
         return evidence.what() + " " + evidence.value() + " (" + evidence.where() + ")";
+    }
+
+    /**
+     * Text that carries what was read (a sysfs file's content, a path) escaped and capped: a file
+     * in a fixture or a hostile tree must not forge lines on the terminal.
+     */
+    static String shown(String text) {
+        return TerminalText.escaped(text, SHOWN_WIDTH);
     }
 }

@@ -58,8 +58,8 @@ public final class PeerChecks {
      * @param where how the path was found (the two GPUs' sysfs folders)
      */
     public static Diagnosis path(Scope pair, Path path, String where) {
-        return Diagnosis.clear(Cause.PEER_PATH, pair, "over PCIe through " + path.words()
-                        + " (NVLink is not read: NVML)",
+        return Diagnosis.clear(Cause.PEER_PATH, pair, "PCIe path through " + path.words()
+                        + "; whether NVLink joins them is NVML's to say, not read yet",
                 new Evidence("PCIe path", path.words(), where));
     }
 }

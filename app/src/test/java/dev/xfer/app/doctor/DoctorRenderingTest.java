@@ -94,4 +94,14 @@ class DoctorRenderingTest {
         assertEquals(4, ((List<?>) doc.get("findings")).size());
         assertEquals(1, ((List<?>) doc.get("unknown")).size());
     }
+
+    @Test
+    void whatWasReadCannotForgeALine() {
+        DoctorReport report = new DoctorReport(DoctorFixtures.degraded().cuda(), DoctorFixtures.degraded().gpus(),
+                List.of(HostChecks.transparentHugePages(Reading.known("x\nFORGED LINE\u001b[2J",
+                        "/sys/kernel/mm/transparent_hugepage/enabled"))));
+        String text = DoctorText.render(report);
+        assertTrue(text.lines().noneMatch(l -> l.startsWith("FORGED")), text);
+        assertTrue(text.chars().noneMatch(c -> c == 0x1b), text);
+    }
 }
