@@ -6,6 +6,7 @@ import dev.xfer.app.topology.PcieCapability;
 import dev.xfer.app.topology.PcieLink;
 import dev.xfer.app.topology.NumaTopology;
 
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -55,6 +56,16 @@ public final class Examination {
         Scope scope = gpu.scope();
         String directory = sysfs.deviceDirectory(gpu.address()).toString();
         List<Diagnosis> out = new ArrayList<>();
+        if (!Files.isDirectory(sysfs.deviceDirectory(gpu.address()))) {
+            // A container that hides /sys/bus/pci: absent files say nothing about the machine.
+            String why = "sysfs has no " + directory + " (a container that hides /sys/bus/pci?)";
+            for (Cause cause : List.of(Cause.LINK_BELOW_MAXIMUM, Cause.MAX_PAYLOAD, Cause.MAX_READ_REQUEST,
+                    Cause.IOMMU_TRANSLATION, Cause.ACS_REDIRECT, Cause.REMOTE_NUMA_NODE)) {
+                out.add(Diagnosis.unknown(cause, scope, why));
+            }
+            out.addAll(measured(gpu, scope));
+            return out;
+        }
         Optional<PcieLink> current = gpu.pci().flatMap(PciDeviceInfo::currentLink);
         Optional<PcieLink> max = gpu.pci().flatMap(PciDeviceInfo::maxLink);
         OptionalDouble pinned = gpu.probe().map(p -> OptionalDouble.of(p.pinnedH2d())).orElse(OptionalDouble.empty());
@@ -75,6 +86,13 @@ public final class Examination {
         OptionalInt node = gpu.pci().map(PciDeviceInfo::numaNode).orElse(OptionalInt.empty());
         out.add(NumaCheck.diagnose(scope, numa.assumed() ? 1 : numa.nodes().size(), node, directory + "/numa_node",
                 gpu.probe().flatMap(ProbeFigures::nearFar), gpu.notProbed()));
+        out.addAll(measured(gpu, scope));
+        return out;
+    }
+
+    /** The checks of the probe's figures and of NVML's readings. */
+    private List<Diagnosis> measured(DoctorGpu gpu, Scope scope) {
+        List<Diagnosis> out = new ArrayList<>();
         gpu.probe().ifPresent(p -> {
             out.add(ProbeChecks.pageable(scope, p.pageableH2d(), p.pinnedH2d(), p.stagedH2d(),
                     "doctor's probe, " + p.how()));

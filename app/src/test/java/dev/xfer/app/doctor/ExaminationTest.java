@@ -129,4 +129,13 @@ class ExaminationTest {
         assertEquals(Severity.LOW, found(of(all, Cause.CPU_GOVERNOR, Scope.HOST)).severity());
         assertEquals(Severity.NOTE, found(of(all, Cause.TRANSPARENT_HUGE_PAGES, Scope.HOST)).severity());
     }
+
+    @Test
+    void aGpuSysfsDoesNotShowIsUnknownNotClear(@TempDir Path empty) {
+        List<Diagnosis> all = examine(empty, "0000:17:00.0", true);
+        for (Cause cause : List.of(Cause.LINK_BELOW_MAXIMUM, Cause.MAX_PAYLOAD, Cause.IOMMU_TRANSLATION,
+                Cause.ACS_REDIRECT)) {
+            assertTrue(unknown(of(all, cause, Scope.GPU)).why().startsWith("sysfs has no "), cause.toString());
+        }
+    }
 }
