@@ -26,8 +26,8 @@ import java.util.OptionalInt;
  * Doctor's short probe of one GPU, through the bandwidth benchmark (it never prints and times
  * nothing itself): pageable and pinned host-to-device at {@value #SIZE_MIB} MiB on the driver's path,
  * pageable through the staged path with its two ceilings, and, where the host has several NUMA
- * nodes, pinned copies from the GPU's node and from another. About a second on an H100; well
- * within the issue's 15 s a GPU.
+ * nodes, pinned copies from the GPU's node and from another. Each configuration warms up for at
+ * least 200 ms: a few seconds a GPU, within the issue's 15 s (DoctorOnGpuTest checks it).
  */
 public final class DoctorProbe {
     static final int SIZE_MIB = 64;
