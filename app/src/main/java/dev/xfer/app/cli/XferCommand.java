@@ -12,6 +12,7 @@ import dev.xfer.app.commands.PlotCommand;
 import dev.xfer.app.commands.LatencyCommand;
 import dev.xfer.app.commands.CheckCommand;
 import dev.xfer.app.commands.DevicesCommand;
+import dev.xfer.app.commands.DoctorCommand;
 import dev.xfer.app.commands.OverlapCommand;
 import dev.xfer.app.commands.SmokeCommand;
 import dev.xfer.app.commands.TopoCommand;
@@ -37,7 +38,7 @@ import java.util.concurrent.Callable;
         subcommands = {DevicesCommand.class, TopoCommand.class, BandwidthCommand.class, OverlapCommand.class,
                 CheckCommand.class, SmokeCommand.class, BatchCommand.class, PipelineCommand.class,
                 FleetCommand.class, CompareCommand.class, PlotCommand.class,
-                LatencyCommand.class},
+                LatencyCommand.class, DoctorCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {"  0 ok   1 check failed   2 usage error   3 CUDA not usable   4 time limit",
                 "  5 out of memory   6 measured while disturbed: nothing judged, re-run",

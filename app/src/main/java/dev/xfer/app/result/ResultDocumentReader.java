@@ -46,7 +46,7 @@ public final class ResultDocumentReader {
     public static final int SCHEMA_VERSION = 1;
 
     /** Commands whose documents describe GPUs or other documents but hold no measured results. */
-    private static final Set<String> NOT_MEASURING = Set.of("devices", "topo", "fleet", "compare");
+    private static final Set<String> NOT_MEASURING = Set.of("devices", "topo", "doctor", "fleet", "compare");
 
     /** Document fields (in rows or parameters) that name an identity field by another name. */
     private static final Map<String, IdentityField> ALIASES = Map.of(

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /** Reads one sysfs attribute, turning every way it can be absent into an empty result. */
-final class SysfsFile {
+public final class SysfsFile {
     /** Where Linux mounts sysfs. */
     static final Path DEFAULT_ROOT = Path.of("/sys");
 
@@ -18,7 +18,7 @@ final class SysfsFile {
      * The attribute's text without surrounding whitespace (sysfs ends values with a newline), or
      * empty when the file is missing, unreadable or not valid ASCII.
      */
-    static Optional<String> read(Path file) {
+    public static Optional<String> read(Path file) {
         try {
             // Strict ASCII decoding: sysfs attributes we read are ASCII, so anything else is garbage.
             return Optional.of(Files.readString(file, StandardCharsets.US_ASCII).strip());

@@ -76,7 +76,7 @@ class CommandLineMessagesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"devices", "topo", "bandwidth", "overlap", "check", "smoke", "batch", "pipeline"})
+    @ValueSource(strings = {"devices", "topo", "doctor", "bandwidth", "overlap", "check", "smoke", "batch", "pipeline"})
     void commandsThatLoadCudaTakeTheCudaOptionsBeforeOrAfterTheirName(String command) {
         String missing = "libcudart not found at /nonexistent/libcudart.so (from --cudart)";
         for (String[] args : new String[][] {{"--cudart", "/nonexistent/libcudart.so", command},

@@ -120,9 +120,9 @@ class FleetCommandTest {
         XferRun run = XferRun.of("fleet", "--skip-bad", golden.toString());
         // smoke-unusable.json is a node without a usable GPU: it fails by name, as it should.
         assertEquals(1, run.exitCode(), run.err());
-        // Four documents without GPU results, and fleet-formats.json, a second fleet document.
-        assertEquals(5, run.errLines().length, run.err());
-        for (String command : List.of("devices", "topo", "fleet", "compare")) {
+        // Five documents without GPU results, and fleet-formats.json, a second fleet document.
+        assertEquals(6, run.errLines().length, run.err());
+        for (String command : List.of("devices", "topo", "doctor", "fleet", "compare")) {
             assertTrue(run.err().contains(command + ".json: not an xfer results document (" + command
                     + " documents carry no GPU results)"), run.err());
         }

@@ -16,6 +16,11 @@ public final class SysfsFixtures {
     public static final String MALFORMED = "malformed";
     /** Taken from a cloud VM with one H200 passed through: full link, but no NUMA affinity. */
     public static final String VM_GUEST_GEN5 = "vm-guest-gen5";
+    /**
+     * An H100 VM's GPU as root reads it (2026-11-27): its config space (4096 bytes), link, THP
+     * setting; no IOMMU group, no cpufreq (the VM has neither), one NUMA node, numa_node -1.
+     */
+    public static final String H100_VM_ROOT = "h100-vm-root";
     /** A desktop: one node, an NVIDIA GPU of class VGA with its HDMI audio function, Intel graphics. */
     public static final String WORKSTATION_VGA = "workstation-vga";
 

@@ -1,0 +1,32 @@
+package dev.xfer.app.doctor;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A cause found on this machine.
+ *
+ * @param cause    which cause
+ * @param scope    the host, a GPU or a pair
+ * @param severity how much it matters
+ * @param summary  one line saying what was found, with its figures
+ * @param evidence the values it rests on, each with where it was read; at least one
+ * @param cost     the bandwidth it costs, where that can be measured or derived
+ * @param remedy   the setting or command that removes it
+ */
+public record Finding(Cause cause, Scope scope, Severity severity, String summary, List<Evidence> evidence,
+                      Optional<Cost> cost, String remedy) {
+    public Finding {
+        Objects.requireNonNull(cause, "cause");
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(summary, "summary");
+        Objects.requireNonNull(cost, "cost");
+        Objects.requireNonNull(remedy, "remedy");
+        evidence = List.copyOf(evidence);
+        if (evidence.isEmpty()) {
+            throw new IllegalArgumentException("a finding rests on evidence: " + summary);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.xfer.app.doctor;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Copies between two GPUs: whether CUDA lets one reach the other, and which path they take. */
+public final class PeerChecks {
+    private PeerChecks() {
+    }
+
+    /** Where two GPUs meet in the PCIe tree. */
+    public enum Path {
+        /** Under one PCIe switch: peer traffic can stay below the root complex. */
+        SAME_SWITCH("the same PCIe switch"),
+        /** Under one root complex (host bridge), through different root ports. */
+        ROOT_COMPLEX("the root complex"),
+        /** Under different host bridges: across the CPU's fabric, or between sockets. */
+        ACROSS_ROOT_COMPLEXES("across host bridges (the CPU's fabric or between sockets)"),
+        /** sysfs does not say. */
+        UNKNOWN("an unknown path");
+
+        private final String words;
+
+        Path(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    /**
+     * {@code cudaDeviceCanAccessPeer(from, to)}: without it the driver moves peer copies through
+     * host memory, twice over the links.
+     */
+    public static Diagnosis access(Scope pair, int from, int to, Reading<Boolean> canAccess) {
+        Cause cause = Cause.PEER_ACCESS;
+        if (canAccess instanceof Reading.Unknown<Boolean> u) {
+            return Diagnosis.unknown(cause, pair, u.why());
+        }
+        boolean can = ((Reading.Known<Boolean>) canAccess).value();
+        Evidence evidence = new Evidence("peer access GPU" + from + " to GPU" + to, can ? "supported" : "not supported",
+                canAccess.where());
+        if (can) {
+            return Diagnosis.clear(cause, pair, "GPU" + from + " can access GPU" + to + "'s memory", evidence);
+        }
+        return Diagnosis.found(new Finding(cause, pair, Severity.MEDIUM,
+                "GPU" + from + " cannot access GPU" + to + "'s memory: the driver stages peer copies through host"
+                        + " memory", List.of(evidence), Optional.empty(),
+                "check nvidia-smi topo -p2p r; ACS and the IOMMU in a VM or on the switch ports; GPUs of different"
+                        + " kinds never peer"));
+    }
+
+    /**
+     * The path, as sysfs shows it; NVLink is NVML's to say, and until xfer reads it the summary says so.
+     *
+     * @param where how the path was found (the two GPUs' sysfs folders)
+     */
+    public static Diagnosis path(Scope pair, Path path, String where) {
+        return Diagnosis.clear(Cause.PEER_PATH, pair, "PCIe path through " + path.words()
+                        + "; whether NVLink joins them is NVML's to say, not read yet",
+                new Evidence("PCIe path", path.words(), where));
+    }
+}

@@ -1,0 +1,70 @@
+package dev.xfer.app.doctor.probe;
+
+import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.doctor.Cause;
+import dev.xfer.app.doctor.Diagnosis;
+import dev.xfer.app.doctor.DoctorGpu;
+import dev.xfer.app.doctor.DoctorReport;
+import dev.xfer.app.doctor.Finding;
+import dev.xfer.app.doctor.NvmlEvidence;
+import dev.xfer.app.doctor.ProbeFigures;
+import dev.xfer.app.topology.NumaTopologyReader;
+import dev.xfer.cuda.CudaRuntime;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Doctor's probe and whole run on a real GPU: the probe's records become findings, within its time budget. */
+@Tag("gpu")
+class DoctorOnGpuTest {
+    /** The budget: at most 15 s of probing a GPU. */
+    private static final double BUDGET_SECONDS = 15;
+    private static CudaRuntime cuda;
+
+    @BeforeAll
+    static void gpu() {
+        cuda = CudaRuntime.load(Optional.empty());
+    }
+
+    @Test
+    void theProbeMeasuresEveryFigureWithinItsBudget() {
+        ProbeFigures figures = new DoctorProbe(cuda.device(0), OptionalDouble.empty())
+                .measure(new NumaTopologyReader().read(), OptionalInt.empty());
+        assertTrue(figures.pinnedH2d() > 0 && figures.pageableH2d() > 0, figures.toString());
+        // Pageable memory goes through the driver's own pinned buffers: never faster than pinned by much.
+        assertTrue(figures.pageableH2d() < figures.pinnedH2d() * 1.1, figures.toString());
+        assertTrue(figures.stagedH2d().isPresent() && figures.hostCopies().isPresent()
+                && figures.slotsDma().isPresent(), figures.toString());
+        assertTrue(figures.seconds() > 0 && figures.seconds() < BUDGET_SECONDS, figures.toString());
+    }
+
+    @Test
+    void aWholeRunOnEveryGpu() {
+        long start = System.nanoTime();
+        DoctorReport report = new DoctorRun(Path.of("/sys"), e -> "xfer: " + e.getMessage(),
+                NvmlEvidence.unavailable(DoctorRun.NO_NVML)).run(() -> cuda, DeviceSelection.everyDevice(), true);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(report.cuda().usable());
+        assertEquals(cuda.deviceCount(), report.gpus().size());
+        for (DoctorGpu gpu : report.gpus()) {
+            assertTrue(gpu.probe().orElseThrow().seconds() < BUDGET_SECONDS, gpu.toString());
+            List<Finding> pageable = report.findings().stream().filter(f -> f.cause() == Cause.PAGEABLE_MEMORY
+                    && f.scope().equals(gpu.scope())).toList();
+            assertEquals(1, pageable.size(), report.findings().toString());
+        }
+        int pairs = report.gpus().size() * (report.gpus().size() - 1);
+        assertEquals(pairs, report.diagnoses().stream().filter(d -> d.cause() == Cause.PEER_ACCESS).count());
+        assertTrue(report.diagnoses().stream().filter(d -> d.cause() == Cause.CLOCKS_THROTTLED)
+                .allMatch(d -> d instanceof Diagnosis.Unknown), "NVML is not read yet");
+        assertTrue(seconds < BUDGET_SECONDS * report.gpus().size() + 5, seconds + " s");
+    }
+}
