@@ -53,7 +53,7 @@ public final class DoctorCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--device", paramLabel = "N|all|LIST", converter = MeasuringCommand.DeviceSelectionConverter.class,
+    @Option(names = "--device", paramLabel = "N|all|LIST", converter = dev.xfer.app.cli.DeviceListConverter.class,
             description = "The GPUs to examine: a CUDA index, all (the default), or a list such as 0,2,3.")
     private DeviceSelection device = DeviceSelection.everyDevice();
 
