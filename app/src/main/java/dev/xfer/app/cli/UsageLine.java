@@ -53,9 +53,12 @@ public final class UsageLine {
         long typeMax = type == int.class || type == Integer.class ? Integer.MAX_VALUE : Long.MAX_VALUE;
         long typeMin = type == int.class || type == Integer.class ? Integer.MIN_VALUE : Long.MIN_VALUE;
         java.math.BigInteger number = new java.math.BigInteger(value);
-        if (number.compareTo(java.math.BigInteger.valueOf(typeMin)) >= 0
-                && number.compareTo(java.math.BigInteger.valueOf(typeMax)) <= 0) {
-            return null; // within the type: the plan refuses it, in the same words
+        boolean withinType = number.compareTo(java.math.BigInteger.valueOf(typeMin)) >= 0
+                && number.compareTo(java.math.BigInteger.valueOf(typeMax)) <= 0;
+        boolean withinRange = number.compareTo(java.math.BigInteger.valueOf(range.min())) >= 0
+                && number.compareTo(java.math.BigInteger.valueOf(range.max())) <= 0;
+        if (withinType && withinRange) {
+            return null; // a converter refused it for another reason: its own words stand
         }
         return option.longestName() + " must be " + OptionRange.Words.of(range, typeMax) + ", not " + value;
     }

@@ -94,6 +94,7 @@ public final class MeasuringCommand {
     /** The most repetitions one invocation takes: beyond it, separate invocations (or a scheduler) say more. */
     public static final int MAX_RUNS = 1000;
 
+    @dev.xfer.app.cli.OptionRange(min = 1, max = MeasuringCommand.MAX_RUNS)
     @Option(names = "--runs", paramLabel = "N", converter = RunsConverter.class,
             description = {"Measure N times, 1 to 1000 (default 1), each repetition on fresh host allocations in a "
                     + "fresh CUDA context; the output carries every repetition (see docs/methodology.md)."})

@@ -93,6 +93,7 @@ public final class SmokeCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never show the progress line (shown by default when stderr is a terminal).")
     private boolean progressOff;
 
+    @dev.xfer.app.cli.OptionRange(min = 1, max = MeasuringCommand.MAX_RUNS)
     @Option(names = "--runs", paramLabel = "N", converter = MeasuringCommand.RunsConverter.class,
             description = {"Smoke N times, 1 to 1000 (default 1), each repetition on fresh host allocations in a fresh "
                     + "CUDA context; PASS only when every repetition passes (see docs/methodology.md)."})

@@ -14,16 +14,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunsOptionTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "bandwidth | 0    | '0' is out of range (1 to 1000)",
-            "overlap   | x    | 'x' is not a whole number (1 to 1000)",
-            "check     | -3   | '-3' is not a whole number (1 to 1000)",
-            "batch     | 1001 | '1001' is out of range (1 to 1000)",
-            "pipeline  | 2.5  | '2.5' is not a whole number (1 to 1000)",
-            "latency   | 99999999999999999999 | '99999999999999999999' is out of range (1 to 1000)",
-            "smoke     | 0    | '0' is out of range (1 to 1000)"})
-    void aBadRunsCountIsOneLineNamingTheRange(String command, String value, String why) {
+            "bandwidth | 0    | xfer: --runs must be 1 to 1000, not 0",
+            "overlap   | x    | xfer: Invalid value for option '--runs': 'x' is not a whole number (1 to 1000)",
+            "check     | -3   | xfer: --runs must be 1 to 1000, not -3",
+            "batch     | 1001 | xfer: --runs must be 1 to 1000, not 1001",
+            "pipeline  | 2.5  | xfer: Invalid value for option '--runs': '2.5' is not a whole number (1 to 1000)",
+            "latency   | 99999999999999999999 | xfer: --runs must be 1 to 1000, not 99999999999999999999",
+            "smoke     | 0    | xfer: --runs must be 1 to 1000, not 0"})
+    void aBadRunsCountIsOneLineNamingTheRange(String command, String value, String line) {
         XferRun run = XferRun.of(command, "--runs", value);
-        run.assertOneLine(ExitCode.USAGE, "xfer: Invalid value for option '--runs': " + why);
+        run.assertOneLine(ExitCode.USAGE, line);
         assertFalse(run.err().contains("Exception"), run.err());
     }
 

@@ -41,6 +41,7 @@ class MeasuringDocumentTest {
                     String text = Files.readString(file);
                     if (text.contains("\"command\": \"fleet\"") || text.contains("\"command\": \"compare\"")
                             || text.contains("\"command\": \"devices\"") || text.contains("\"command\": \"topo\"")
+                            || text.contains("\"command\": \"doctor\"")
                             || !text.contains("\"schemaVersion\"")) {
                         continue;
                     }
