@@ -232,8 +232,8 @@ for f in sys.argv[1:]:
              sleep 3
              run "$xfer" --label=shared smoke --json --output "$d/shared.json"
              kill "$other" 2>/dev/null; wait "$other" 2>/dev/null
-             expect_rc 1 "$xfer" compare --fail-on-regression 5% "$d/quiet-1.json" "$d/shared.json"
-             expect_rc 1 "$xfer" fleet "$d" ;;
+             expect_rc 6 "$xfer" compare --fail-on-regression 5% "$d/quiet-1.json" "$d/shared.json"
+             expect_rc 6 "$xfer" fleet "$d" ;;
     checktime) # check's defaults timed, with --verbose's breakdown: an earlier build first when carried as
                # .device/xfer-before.tar.gz (issue 14), then this one
                local TIMEFORMAT='wall %R s' before
@@ -905,9 +905,10 @@ PY
              sleep 3
              timed "$xfer" --label "$p-shared" smoke $([ "$p" = quick ] && echo --quick) --json --output "$work/smoke-ten/$p-shared.json"
              kill "$bg" 2>/dev/null; wait "$bg" 2>/dev/null
-             expect_rc 1 "$xfer" compare --fail-on-regression 5% "$f/run1.json" "$work/smoke-ten/$p-shared.json"
+             # The shared run is disturbed (issue 32): both gates say DISTURBED and exit 6, never 0.
+             expect_rc 6 "$xfer" compare --fail-on-regression 5% "$f/run1.json" "$work/smoke-ten/$p-shared.json"
              mkdir -p "$work/smoke-ten/$p-with-shared"; cp "$f"/run*.json "$work/smoke-ten/$p-shared.json" "$work/smoke-ten/$p-with-shared/"
-             expect_rc 1 "$xfer" fleet "$work/smoke-ten/$p-with-shared"
+             expect_rc 6 "$xfer" fleet "$work/smoke-ten/$p-with-shared"
            done ;;
     quick-times) # The quick profile's wall time including the process's start: one GPU three times, then with
                  # several GPUs all of them one after another and at once (QUICK_RUNS runs each, default 3), and
