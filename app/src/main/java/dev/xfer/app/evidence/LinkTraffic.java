@@ -87,7 +87,41 @@ final class LinkTraffic {
     }
 
     /**
-     * The intervals between samples that lie in no phase, joined while consecutive and cut into
+     * Each of the recording's {@link IdleWindow}s that spans at least {@code minSeconds} and whose
+     * samples tell its bytes, as one window: all of its traffic is foreign.
+     */
+    static List<Window> quiet(Recording r, double minSeconds) {
+        List<Window> out = new ArrayList<>();
+        for (IdleWindow w : r.idleWindows()) {
+            double rx = 0;
+            double tx = 0;
+            double seconds = 0;
+            boolean whole = true;
+            List<LinkSample> s = r.samples();
+            for (int i = 0; i + 1 < s.size(); i++) {
+                LinkSample a = s.get(i);
+                LinkSample b = s.get(i + 1);
+                if (a.nanos() >= w.startNanos() && b.nanos() <= w.endNanos()) {
+                    Optional<double[]> bytes = between(a, b);
+                    if (bytes.isEmpty()) {
+                        whole = false;
+                        break;
+                    }
+                    rx += bytes.get()[0];
+                    tx += bytes.get()[1];
+                    seconds += (b.nanos() - a.nanos()) / 1e9;
+                }
+            }
+            if (whole && seconds > 0 && seconds >= minSeconds) {
+                out.add(new Window("while xfer was idle " + w.during(), true, seconds, rx, tx, rx, tx, 0, 0));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The intervals between samples that lie in no phase and no {@link IdleWindow} (those are
+     * judged on their own by {@link #quiet}), joined while consecutive and cut into
      * windows once they span {@code minSeconds}; a stretch shorter than that is not judged, and
      * neither is its rest after the last full window (it joins that window).
      */
@@ -101,7 +135,8 @@ final class LinkTraffic {
             LinkSample a = s.get(i);
             LinkSample b = s.get(i + 1);
             Optional<double[]> bytes = between(a, b);
-            if (!outsidePhases(r, a.nanos(), b.nanos()) || bytes.isEmpty()) {
+            if (!outsidePhases(r, a.nanos(), b.nanos()) || insideIdleWindow(r, a.nanos(), b.nanos())
+                    || bytes.isEmpty()) {
                 seconds = 0;
                 rx = 0;
                 tx = 0;
@@ -118,6 +153,15 @@ final class LinkTraffic {
             }
         }
         return out;
+    }
+
+    private static boolean insideIdleWindow(Recording r, long from, long to) {
+        for (IdleWindow w : r.idleWindows()) {
+            if (from >= w.startNanos() && to <= w.endNanos()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean outsidePhases(Recording r, long from, long to) {
