@@ -20,8 +20,10 @@ import java.util.Set;
  *   the PCIe counters showed more than {@link Thresholds#foreignGBps} in one direction beyond the
  *   bytes xfer moved, plus {@link Thresholds#overheadShare} of xfer's own rate in that direction
  *   (the counters count packet headers and flow control that a copy's byte count does not). A window
- *   is a phase that reported its own bytes, or a stretch while xfer was idle, where all traffic is
- *   foreign.</li>
+ *   is a phase that reported its own bytes, a run of consecutive phases that all did (their own
+ *   bytes summed), a stretch between phases while xfer was idle, or one of the recorder's own
+ *   {@link IdleWindow}s (at least {@link Thresholds#minIdleWindowMillis}) before the first and after
+ *   the last configuration; in the last two all traffic is foreign.</li>
  *   <li>{@code foreign-process}: a process other than xfer held a compute context in any snapshot.</li>
  *   <li>{@code throttle}: a clock-event reason other than {@code gpu_idle} at a phase's start or end.</li>
  *   <li>{@code link-retrained}: the link's generation or width differed between a phase's start
@@ -76,6 +78,7 @@ public final class DisturbanceRules {
     private Optional<Disturbance> foreignTraffic(Recording r) {
         double min = thresholds.minWindowMillis() / 1000.0;
         List<LinkTraffic.Window> windows = new ArrayList<>(LinkTraffic.phases(r, min));
+        windows.addAll(LinkTraffic.runs(r, min));
         windows.addAll(LinkTraffic.idle(r, min));
         windows.addAll(LinkTraffic.quiet(r, thresholds.minIdleWindowMillis() / 1000.0));
         LinkTraffic.Window worst = null;

@@ -23,23 +23,27 @@ import java.util.concurrent.TimeUnit;
  * bytes, so the recorder also reads the link on purpose while xfer moves nothing on it: an
  * {@link IdleWindow} of {@link #IDLE_BEFORE} right after the GPU is opened (in {@link #start},
  * before the first configuration) and one of {@link #IDLE_AFTER} after the last configuration (in
- * {@link #finish}, counted from the last phase's end, so the time the run spends after measuring
- * already counts towards it). Both lie outside every timed window. A probe that cannot read
+ * {@link #finish}, {@link #SETTLE} after the last phase ended). Both lie outside every timed window. A probe that cannot read
  * (no NVML) takes neither: such a machine pays nothing.
  */
 public final class EvidenceRecorder implements AutoCloseable {
     /** How often the link counters are read: fine enough for a 200 ms window to hold two samples. */
     public static final Duration PERIOD = Duration.ofMillis(100);
     /**
-     * The idle window before the first configuration: two sampler periods, the shortest window
-     * the rules judge between phases. A process copying in a loop shows on the link all through it
-     * (its gaps between copies are microseconds); at 2 GB/s it is 400 MB. Against a run's seconds
-     * it is cheap, and with {@link #IDLE_AFTER} it keeps smoke --quick within 0.3 s of a run
-     * without evidence.
+     * The idle window before the first configuration: one and a half sampler periods, read every
+     * {@link #IDLE_STEP}. A process copying in a loop shows on the link all through it (its gaps
+     * between copies are microseconds); at the 2 GB/s threshold it holds 300 MB, far above what
+     * the byte counters resolve. With {@link #SETTLE} and {@link #IDLE_AFTER} the run pays at most
+     * 0.3 s per GPU, cheap against a run's seconds (smoke --quick takes several).
      */
-    public static final Duration IDLE_BEFORE = Duration.ofMillis(200);
-    /** The idle window after the last configuration: half as long, since a run ends soon after. */
+    public static final Duration IDLE_BEFORE = Duration.ofMillis(150);
+    /** The idle window after the last configuration, shorter, since a run ends soon after. */
     public static final Duration IDLE_AFTER = Duration.ofMillis(100);
+    /**
+     * How long after the last configuration the after window starts: counters that trail the
+     * copies (updated by the GPU a little later) must not put xfer's last bytes into it.
+     */
+    static final Duration SETTLE = Duration.ofMillis(50);
     /** How often the link is read inside an idle window: several samples, for rate counters too. */
     static final Duration IDLE_STEP = Duration.ofMillis(50);
 
@@ -122,6 +126,28 @@ public final class EvidenceRecorder implements AutoCloseable {
             return; // the counters cannot be read: no window to judge, and no time spent
         }
         idleFor(during, first, began, length);
+    }
+
+    /**
+     * The idle window after the last configuration: xfer has moved nothing since the last phase
+     * ended. Counters may trail the copies that ended it, so the window starts {@link #SETTLE} after
+     * that end (or now, when the run has spent that time already) and lasts {@link #IDLE_AFTER}.
+     */
+    private void afterTheLastPhase() {
+        long wait = lastPhaseEndedAt + SETTLE.toNanos() - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(Duration.ofNanos(wait));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return; // the run is being stopped: no window
+            }
+        }
+        long began = System.nanoTime();
+        LinkSample first = sample();
+        if (first != null) {
+            idleFor(IdleWindow.AFTER, first, began, IDLE_AFTER);
+        }
     }
 
     /** Samples from {@code began} until {@code length} has passed, and keeps the window from {@code first}. */
@@ -240,8 +266,7 @@ public final class EvidenceRecorder implements AutoCloseable {
         }
         phaseEnded();
         if (lastPhaseEndSample != null) {
-            // xfer has moved nothing since the last phase ended: what is left of IDLE_AFTER is read now.
-            idleFor(IdleWindow.AFTER, lastPhaseEndSample, lastPhaseEndedAt, IDLE_AFTER);
+            afterTheLastPhase();
         }
         stopSampling();
         GpuSnapshot last = snapshot();

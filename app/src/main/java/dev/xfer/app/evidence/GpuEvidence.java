@@ -72,6 +72,7 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         DisturbanceRules.Thresholds thresholds = DisturbanceRules.Thresholds.DEFAULT;
         double min = thresholds.minWindowMillis() / 1000.0;
         List<LinkTraffic.Window> windows = new ArrayList<>(LinkTraffic.phases(recording, min));
+        windows.addAll(LinkTraffic.runs(recording, min));
         List<LinkTraffic.Window> idle = new ArrayList<>(LinkTraffic.idle(recording, min));
         idle.addAll(LinkTraffic.quiet(recording, thresholds.minIdleWindowMillis() / 1000.0));
         windows.addAll(idle);

@@ -212,4 +212,47 @@ class DisturbanceRulesTest {
         assertEquals("foreign PCIe rx 41.0 GB/s during pinned h2d 1GiB on GPU 0", ds.getFirst().detail());
         assertEquals(54.0, ds.getFirst().evidence().get("ownGBps"));
     }
+
+    /**
+     * {@code n} configurations of 25 ms each, back to back from 0 ms, each moving {@code ownPerPhase}
+     * to the device, while the rx counter grows by {@code counterPerPhase} in each; phase
+     * {@code unreported} (or -1) does not report its own bytes.
+     */
+    private static Recording shortPhases(int n, long ownPerPhase, long counterPerPhase, int unreported) {
+        List<Phase> phases = new java.util.ArrayList<>();
+        List<LinkSample> samples = new java.util.ArrayList<>();
+        samples.add(bytes(0, 0, 0));
+        for (int i = 0; i < n; i++) {
+            long from = i * 25L;
+            long to = from + 25;
+            samples.add(bytes(to, (i + 1) * counterPerPhase, 0));
+            phases.add(new Phase("pinned h2d " + (4 << i) + "KiB", from * Readings.MS, to * Readings.MS,
+                    quiet(from, OWN, 7), quiet(to, OWN, 7),
+                    i == unreported ? Optional.empty() : Optional.of(new Phase.OwnBytes(ownPerPhase, 0))));
+        }
+        return recording(phases, samples);
+    }
+
+    @Test
+    void shortPhasesThatAllReportTheirBytesAreJudgedTogether() {
+        // 12 x 25 ms = 300 ms; xfer moves 1.25 GB a phase (50 GB/s); the counter adds 41.2 GB/s of foreign rx.
+        List<Disturbance> ds = rules.judge(shortPhases(12, 1_250_000_000L, 1_250_000_000L + 1_030_000_000L, -1));
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
+        assertEquals("foreign PCIe rx 41.2 GB/s during pinned h2d 4KiB to pinned h2d 8192KiB (12 configurations)"
+                + " on GPU 0", ds.getFirst().detail());
+        assertEquals(50.0, ds.getFirst().evidence().get("ownGBps"));
+        assertEquals(300.0, ds.getFirst().evidence().get("windowMs"));
+    }
+
+    @Test
+    void togetherTheirOwnBytesAndOverheadAreTakenOff() {
+        // The counter shows 8% more than xfer moved (packet overhead): under 2 GB/s + 10% of 50 GB/s.
+        assertEquals(List.of(), rules.judge(shortPhases(12, 1_250_000_000L, 1_350_000_000L, -1)));
+    }
+
+    @Test
+    void aPhaseWithoutOwnBytesBreaksTheRun() {
+        // Phase 6 reports nothing: two runs of 150 ms and 125 ms, each under the 200 ms window.
+        assertEquals(List.of(), rules.judge(shortPhases(12, 1_250_000_000L, 1_250_000_000L + 1_030_000_000L, 6)));
+    }
 }

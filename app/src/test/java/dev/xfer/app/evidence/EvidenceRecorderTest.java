@@ -174,7 +174,7 @@ class EvidenceRecorderTest {
     }
 
     /** A probe read in real time whose rx counter holds what the test says crossed the link. */
-    private static GpuProbe live(java.util.concurrent.atomic.AtomicLong rx) {
+    private static GpuProbe live(java.util.function.LongSupplier rx) {
         return new GpuProbe() {
             @Override
             public java.util.Optional<String> unavailable() {
@@ -189,7 +189,7 @@ class EvidenceRecorderTest {
 
             @Override
             public Reading<LinkSample> linkSample() {
-                return Reading.of(LinkSample.bytes(System.nanoTime(), rx.get(), 0));
+                return Reading.of(LinkSample.bytes(System.nanoTime(), rx.getAsLong(), 0));
             }
 
             @Override
@@ -203,7 +203,7 @@ class EvidenceRecorderTest {
         // Quiet counters before and after one short configuration that moved xfer's own 54 GB.
         java.util.concurrent.atomic.AtomicLong rx = new java.util.concurrent.atomic.AtomicLong();
         long began = System.nanoTime();
-        try (EvidenceRecorder recorder = EvidenceRecorder.start(live(rx), "GPU 0", false)) {
+        try (EvidenceRecorder recorder = EvidenceRecorder.start(live(rx::get), "GPU 0", false)) {
             long afterStart = System.nanoTime();
             assertTrue((afterStart - began) / 1_000_000 >= EvidenceRecorder.IDLE_BEFORE.toMillis());
             recorder.phaseStarted("pinned h2d 64MiB");
@@ -229,15 +229,37 @@ class EvidenceRecorderTest {
 
     @Test
     void foreignBytesAfterTheLastConfigurationAreFound() {
-        java.util.concurrent.atomic.AtomicLong rx = new java.util.concurrent.atomic.AtomicLong();
-        try (EvidenceRecorder recorder = new EvidenceRecorder(live(rx), "GPU 0", ProcessHandle.current().pid(), false, false)) {
+        // Another process copies at 20 GB/s from the moment the configuration ends.
+        long[] endedAt = {Long.MAX_VALUE};
+        java.util.function.LongSupplier rx = () -> {
+            long now = System.nanoTime();
+            return now <= endedAt[0] ? 0 : (now - endedAt[0]) * 20; // 20 bytes a nanosecond
+        };
+        try (EvidenceRecorder recorder = new EvidenceRecorder(live(rx), "GPU 0", ProcessHandle.current().pid(), false,
+                false)) {
             recorder.phaseStarted("pinned h2d 64MiB");
             recorder.phaseEnded();
-            // Another process moves 20 GB while xfer writes its results: at least 20 GB/s read over 100 ms and more.
-            rx.addAndGet(20 * GB);
+            endedAt[0] = System.nanoTime();
             Disturbance d = recorder.finish(new DisturbanceRules()).disturbances().getFirst();
             assertEquals(Kind.FOREIGN_LINK_TRAFFIC, d.kind());
-            assertTrue(d.detail().endsWith("GB/s while xfer was idle after the last configuration on GPU 0"), d.detail());
+            assertEquals("foreign PCIe rx 20.0 GB/s while xfer was idle after the last configuration on GPU 0",
+                    d.detail());
+        }
+    }
+
+    @Test
+    void bytesTrailingTheLastConfigurationFallBeforeTheAfterWindow() {
+        // The counter shows xfer's last 5 GB up to 40 ms after the configuration ended, then nothing.
+        long[] endedAt = {Long.MAX_VALUE};
+        java.util.function.LongSupplier rx = () -> System.nanoTime() - endedAt[0] > 40_000_000L ? 5 * GB : 0;
+        try (EvidenceRecorder recorder = new EvidenceRecorder(live(rx), "GPU 0", ProcessHandle.current().pid(), false,
+                false)) {
+            recorder.phaseStarted("pinned h2d 64MiB");
+            recorder.phaseEnded();
+            endedAt[0] = System.nanoTime();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertFalse(evidence.disturbed(), () -> evidence.disturbances().toString());
+            assertEquals(1, evidence.recording().idleWindows().size());
         }
     }
 
