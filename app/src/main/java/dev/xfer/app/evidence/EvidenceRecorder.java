@@ -57,7 +57,7 @@ public final class EvidenceRecorder implements AutoCloseable {
     private final List<IdleWindow> idleWindows = new ArrayList<>();
     /** The monotonic clock when the last phase ended (0 before any): where the after window starts. */
     private long lastPhaseEndedAt;
-    private LinkSample lastPhaseEndSample;
+    private boolean anyPhaseEnded;
     private final GpuSnapshot first;
     private String samplesUnknown;
 
@@ -131,7 +131,7 @@ public final class EvidenceRecorder implements AutoCloseable {
     /**
      * The idle window after the last configuration: xfer has moved nothing since the last phase
      * ended. Counters may trail the copies that ended it, so the window starts {@link #SETTLE} after
-     * that end (or now, when the run has spent that time already) and lasts {@link #IDLE_AFTER}.
+     * that end (or at once, when the run has spent that time already) and lasts {@link #IDLE_AFTER}.
      */
     private void afterTheLastPhase() {
         long wait = lastPhaseEndedAt + SETTLE.toNanos() - System.nanoTime();
@@ -167,7 +167,7 @@ public final class EvidenceRecorder implements AutoCloseable {
             }
         }
         if (last == first) {
-            // The time had passed already (the after window, when the run spent it): one more reading ends it.
+            // Stopped before a reading (or none could be read since): one more ends the window.
             LinkSample s = sample();
             last = s != null ? s : first;
         }
@@ -218,7 +218,7 @@ public final class EvidenceRecorder implements AutoCloseable {
                 phaseOwnUnknown ? Optional.empty() : Optional.ofNullable(phaseOwn)));
         phaseName = null;
         lastPhaseEndedAt = System.nanoTime();
-        lastPhaseEndSample = at;
+        anyPhaseEnded = true;
     }
 
     /** Reads the link counters once (the sampler's tick); the sample, or null when unreadable. */
@@ -265,7 +265,7 @@ public final class EvidenceRecorder implements AutoCloseable {
             return finished;
         }
         phaseEnded();
-        if (lastPhaseEndSample != null) {
+        if (anyPhaseEnded) {
             afterTheLastPhase();
         }
         stopSampling();
