@@ -168,7 +168,7 @@ PY
            run ls "$d/health-persist" "$d/health-transient"
            ;;
     evidence) # Issue 32: NVML evidence. EVIDENCE_QUIET (20) quiet `smoke --quick` runs, each document's
-              # disturbances counted (0 expected); then a smoke run while a second xfer copies 1 GiB pinned in
+              # disturbances counted (0 expected) and its idle windows' GB/s printed; then a smoke run while a second xfer copies 1 GiB pinned in
               # a loop (exit 6, the foreign process and the foreign link traffic named); then NVML made
               # unusable (XFER_NVML at a missing file, and at a file that is not NVML): every command still
               # runs and its evidence says unavailable. Documents: $out/evidence/.
@@ -187,8 +187,12 @@ for f in sorted(glob.glob(sys.argv[1] + "/quiet-*.json")):
     ds = [x for dev in devs for x in dev.get("disturbances", [])]
     ev = [dev.get("context", {}).get("evidence") for dev in devs]
     n += 1 if ds else 0
+    # the idle windows' figures (docs/evidence.md#idle-windows), judged or not
+    idle = [w for e in ev if isinstance(e, dict) and isinstance(e.get("linkTraffic"), dict)
+            for w in e["linkTraffic"].get("idle", [])]
     print(f.split("/")[-1], "disturbances:", [(x["kind"], x["detail"]) for x in ds] or "none",
-          "| evidence:", "unavailable" if any(isinstance(e, str) for e in ev) else "read")
+          "| evidence:", "unavailable" if any(isinstance(e, str) for e in ev) else "read",
+          "| idle windows:", [(w["ms"], w["rxGBps"], w["txGBps"]) for w in idle])
 print("quiet runs marked disturbed:", n, "of", len(glob.glob(sys.argv[1] + "/quiet-*.json")))
 PY
               run python3 -c "import json,sys; d=json.load(open(sys.argv[1])); dev=(d.get('devices') or [d])[0]; print(json.dumps(dev['context'].get('evidence'), indent=1)[:3000])" "$d/quiet-1.json"
@@ -204,7 +208,9 @@ PY
 for f in sys.argv[1:]:
     d=json.load(open(f)); devs=d.get('devices') or [d]
     for dev in devs:
-        for x in dev.get('disturbances', []): print(f.split('/')[-1], x['kind'], '|', x['detail'])" "$d/shared.json" "$d/shared-quick.json" "$d/shared-bw.json"
+        for x in dev.get('disturbances', []): print(f.split('/')[-1], x['kind'], '|', x['detail'])
+        e=dev['context'].get('evidence'); lt=e.get('linkTraffic') if isinstance(e, dict) else e
+        print(f.split('/')[-1], 'linkTraffic:', json.dumps(lt))" "$d/shared.json" "$d/shared-quick.json" "$d/shared-bw.json"
               XFER_NVML=/nonexistent/libnvidia-ml.so.1 expect_rc 0 "$xfer" bandwidth --memory pinned --size 16MiB --json --output "$d/no-nvml.json"
               XFER_NVML=/bin/true expect_rc 0 "$xfer" smoke --quick --json --output "$d/bad-nvml.json"
               run python3 -c "import json,sys

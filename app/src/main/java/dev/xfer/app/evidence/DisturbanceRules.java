@@ -20,8 +20,10 @@ import java.util.Set;
  *   the PCIe counters showed more than {@link Thresholds#foreignGBps} in one direction beyond the
  *   bytes xfer moved, plus {@link Thresholds#overheadShare} of xfer's own rate in that direction
  *   (the counters count packet headers and flow control that a copy's byte count does not). A window
- *   is a phase that reported its own bytes, or a stretch while xfer was idle, where all traffic is
- *   foreign.</li>
+ *   is a phase that reported its own bytes, a run of consecutive phases that all did (their own
+ *   bytes summed), a stretch between phases while xfer was idle, or one of the recorder's own
+ *   {@link IdleWindow}s (at least {@link Thresholds#minIdleWindowMillis}) before the first and after
+ *   the last configuration; in the last two all traffic is foreign.</li>
  *   <li>{@code foreign-process}: a process other than xfer held a compute context in any snapshot.</li>
  *   <li>{@code throttle}: a clock-event reason other than {@code gpu_idle} at a phase's start or end.</li>
  *   <li>{@code link-retrained}: the link's generation or width differed between a phase's start
@@ -34,14 +36,19 @@ public final class DisturbanceRules {
     /**
      * @param foreignGBps     foreign traffic above this (GB/s, one direction) disturbs
      * @param overheadShare   the share of xfer's own rate allowed on top of its bytes
-     * @param minWindowMillis the shortest window judged for traffic
+     * @param minWindowMillis the shortest phase or gap between phases judged for traffic
+     * @param minIdleWindowMillis the shortest {@link IdleWindow} judged: it is read on purpose,
+     *                        several samples across it, so it may be shorter than a phase window
      */
-    public record Thresholds(double foreignGBps, double overheadShare, long minWindowMillis) {
+    public record Thresholds(double foreignGBps, double overheadShare, long minWindowMillis,
+                             long minIdleWindowMillis) {
         /**
          * 2 GB/s is under 4% of a Gen5 x16 link and well above what an idle GPU shows (0); a second
-         * process copying pinned memory shows 20 to 59 GB/s. 200 ms is two sampler periods.
+         * process copying pinned memory shows 20 to 59 GB/s. 200 ms is two sampler periods. 80 ms
+         * is the shorter idle window ({@link EvidenceRecorder#IDLE_AFTER}, 100 ms) less the slack
+         * of reading its first sample: at 2 GB/s it holds 160 MB of foreign traffic.
          */
-        public static final Thresholds DEFAULT = new Thresholds(2.0, 0.10, 200);
+        public static final Thresholds DEFAULT = new Thresholds(2.0, 0.10, 200, 80);
     }
 
     private final Thresholds thresholds;
@@ -71,7 +78,9 @@ public final class DisturbanceRules {
     private Optional<Disturbance> foreignTraffic(Recording r) {
         double min = thresholds.minWindowMillis() / 1000.0;
         List<LinkTraffic.Window> windows = new ArrayList<>(LinkTraffic.phases(r, min));
+        windows.addAll(LinkTraffic.runs(r, min));
         windows.addAll(LinkTraffic.idle(r, min));
+        windows.addAll(LinkTraffic.quiet(r, thresholds.minIdleWindowMillis() / 1000.0));
         LinkTraffic.Window worst = null;
         String worstDirection = null;
         double worstExcess = 0;

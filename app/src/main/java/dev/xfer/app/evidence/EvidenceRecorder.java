@@ -18,10 +18,34 @@ import java.util.concurrent.TimeUnit;
  * {@link #moved} (the run loop forwards {@code Progress.moved}); a phase without a report has
  * {@code ownBytes} unknown and its link traffic is not judged, since it cannot be told from
  * xfer's own. Traffic while no phase is open is all foreign.
+ * <p>
+ * Phases are mostly far shorter than a judged window and most engines do not report their own
+ * bytes, so the recorder also reads the link on purpose while xfer moves nothing on it: an
+ * {@link IdleWindow} of {@link #IDLE_BEFORE} right after the GPU is opened (in {@link #start},
+ * before the first configuration) and one of {@link #IDLE_AFTER} after the last configuration (in
+ * {@link #finish}, {@link #SETTLE} after the last phase ended). Both lie outside every timed window. A probe that cannot read
+ * (no NVML) takes neither: such a machine pays nothing.
  */
 public final class EvidenceRecorder implements AutoCloseable {
     /** How often the link counters are read: fine enough for a 200 ms window to hold two samples. */
     public static final Duration PERIOD = Duration.ofMillis(100);
+    /**
+     * The idle window before the first configuration: one and a half sampler periods, read every
+     * {@link #IDLE_STEP}. A process copying in a loop shows on the link all through it (its gaps
+     * between copies are microseconds); at the 2 GB/s threshold it holds 300 MB, far above what
+     * the byte counters resolve. With {@link #SETTLE} and {@link #IDLE_AFTER} the run pays at most
+     * 0.3 s per GPU, cheap against a run's seconds (smoke --quick takes several).
+     */
+    public static final Duration IDLE_BEFORE = Duration.ofMillis(150);
+    /** The idle window after the last configuration, shorter, since a run ends soon after. */
+    public static final Duration IDLE_AFTER = Duration.ofMillis(100);
+    /**
+     * How long after the last configuration the after window starts: counters that trail the
+     * copies (updated by the GPU a little later) must not put xfer's last bytes into it.
+     */
+    static final Duration SETTLE = Duration.ofMillis(50);
+    /** How often the link is read inside an idle window: several samples, for rate counters too. */
+    static final Duration IDLE_STEP = Duration.ofMillis(50);
 
     private final GpuProbe probe;
     private final String gpu;
@@ -30,6 +54,10 @@ public final class EvidenceRecorder implements AutoCloseable {
     private final Optional<ScheduledExecutorService> sampler;
     private final List<LinkSample> samples = new ArrayList<>();
     private final List<Phase> phases = new ArrayList<>();
+    private final List<IdleWindow> idleWindows = new ArrayList<>();
+    /** The monotonic clock when the last phase ended (0 before any): where the after window starts. */
+    private long lastPhaseEndedAt;
+    private boolean anyPhaseEnded;
     private final GpuSnapshot first;
     private String samplesUnknown;
 
@@ -72,9 +100,80 @@ public final class EvidenceRecorder implements AutoCloseable {
         }
     }
 
-    /** A recorder for one GPU of this process, sampling in the background. */
+    /**
+     * A recorder for one GPU of this process, sampling in the background, which first reads the
+     * link for {@link #IDLE_BEFORE} while xfer moves nothing (the caller has only opened the GPU).
+     */
     public static EvidenceRecorder start(GpuProbe probe, String gpu, boolean memoryHealth) {
-        return new EvidenceRecorder(probe, gpu, ProcessHandle.current().pid(), memoryHealth, true);
+        EvidenceRecorder recorder = new EvidenceRecorder(probe, gpu, ProcessHandle.current().pid(), memoryHealth, true);
+        recorder.idleWindow(IdleWindow.BEFORE, IDLE_BEFORE);
+        return recorder;
+    }
+
+    /**
+     * Reads the link every {@link #IDLE_STEP} for {@code length} while the caller moves nothing on
+     * it, and keeps the stretch as an {@link IdleWindow}. Ends an open phase first. Nothing when the
+     * probe cannot read.
+     */
+    public synchronized void idleWindow(String during, Duration length) {
+        if (unavailable()) {
+            return;
+        }
+        phaseEnded();
+        long began = System.nanoTime();
+        LinkSample first = sample();
+        if (first == null) {
+            return; // the counters cannot be read: no window to judge, and no time spent
+        }
+        idleFor(during, first, began, length);
+    }
+
+    /**
+     * The idle window after the last configuration: xfer has moved nothing since the last phase
+     * ended. Counters may trail the copies that ended it, so the window starts {@link #SETTLE} after
+     * that end (or at once, when the run has spent that time already) and lasts {@link #IDLE_AFTER}.
+     */
+    private void afterTheLastPhase() {
+        long wait = lastPhaseEndedAt + SETTLE.toNanos() - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(Duration.ofNanos(wait));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return; // the run is being stopped: no window
+            }
+        }
+        long began = System.nanoTime();
+        LinkSample first = sample();
+        if (first != null) {
+            idleFor(IdleWindow.AFTER, first, began, IDLE_AFTER);
+        }
+    }
+
+    /** Samples from {@code began} until {@code length} has passed, and keeps the window from {@code first}. */
+    private void idleFor(String during, LinkSample first, long began, Duration length) {
+        LinkSample last = first;
+        long until = began + length.toNanos();
+        for (long now = System.nanoTime(); now < until; now = System.nanoTime()) {
+            try {
+                Thread.sleep(Duration.ofNanos(Math.min(IDLE_STEP.toNanos(), until - now)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break; // the run is being stopped: keep what was read
+            }
+            LinkSample s = sample();
+            if (s != null) {
+                last = s;
+            }
+        }
+        if (last == first) {
+            // Stopped before a reading (or none could be read since): one more ends the window.
+            LinkSample s = sample();
+            last = s != null ? s : first;
+        }
+        if (last.nanos() > first.nanos()) {
+            idleWindows.add(new IdleWindow(during, first.nanos(), last.nanos()));
+        }
     }
 
     /** Phase {@code name} starts now; one still open ends first. */
@@ -118,6 +217,8 @@ public final class EvidenceRecorder implements AutoCloseable {
         phases.add(new Phase(phaseName, phaseStartNanos, at != null ? at.nanos() : end.nanos(), phaseStart, end,
                 phaseOwnUnknown ? Optional.empty() : Optional.ofNullable(phaseOwn)));
         phaseName = null;
+        lastPhaseEndedAt = System.nanoTime();
+        anyPhaseEnded = true;
     }
 
     /** Reads the link counters once (the sampler's tick); the sample, or null when unreadable. */
@@ -164,6 +265,9 @@ public final class EvidenceRecorder implements AutoCloseable {
             return finished;
         }
         phaseEnded();
+        if (anyPhaseEnded) {
+            afterTheLastPhase();
+        }
         stopSampling();
         GpuSnapshot last = snapshot();
         List<LinkSample> read;
@@ -176,7 +280,7 @@ public final class EvidenceRecorder implements AutoCloseable {
                             m -> List.copyOf(m.values())));
         }
         Recording recording = new Recording(gpu, ownPid, Optional.empty(), phases, read,
-                read.isEmpty() ? Optional.ofNullable(samplesUnknown) : Optional.empty(), PERIOD);
+                read.isEmpty() ? Optional.ofNullable(samplesUnknown) : Optional.empty(), PERIOD, idleWindows);
         finished = new GpuEvidence(recording, Optional.of(first), Optional.of(last), rules.judge(recording));
         return finished;
     }

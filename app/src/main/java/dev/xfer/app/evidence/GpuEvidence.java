@@ -69,9 +69,12 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         if (recording.samples().size() < 2) {
             return "unknown: " + recording.samplesUnknown().orElse("fewer than two link samples were read");
         }
-        double min = DisturbanceRules.Thresholds.DEFAULT.minWindowMillis() / 1000.0;
+        DisturbanceRules.Thresholds thresholds = DisturbanceRules.Thresholds.DEFAULT;
+        double min = thresholds.minWindowMillis() / 1000.0;
         List<LinkTraffic.Window> windows = new ArrayList<>(LinkTraffic.phases(recording, min));
-        List<LinkTraffic.Window> idle = LinkTraffic.idle(recording, min);
+        windows.addAll(LinkTraffic.runs(recording, min));
+        List<LinkTraffic.Window> idle = new ArrayList<>(LinkTraffic.idle(recording, min));
+        idle.addAll(LinkTraffic.quiet(recording, thresholds.minIdleWindowMillis() / 1000.0));
         windows.addAll(idle);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("counter", recording.samples().getFirst().kind() == LinkSample.Kind.BYTES ? "bytes" : "throughput");
@@ -80,6 +83,17 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         m.put("idleWindows", idle.size());
         m.put("peakForeignRxGBps", round(windows.stream().mapToDouble(LinkTraffic.Window::foreignRxGBps).max().orElse(0)));
         m.put("peakForeignTxGBps", round(windows.stream().mapToDouble(LinkTraffic.Window::foreignTxGBps).max().orElse(0)));
+        // The recorder's own idle windows, judged or not: what the link carried while xfer moved nothing.
+        List<Map<String, Object>> quiet = new ArrayList<>();
+        for (LinkTraffic.Window w : LinkTraffic.quiet(recording, 0)) {
+            Map<String, Object> q = new LinkedHashMap<>();
+            q.put("during", w.during());
+            q.put("ms", Math.round(w.seconds() * 10000) / 10.0);
+            q.put("rxGBps", round(w.foreignRxGBps()));
+            q.put("txGBps", round(w.foreignTxGBps()));
+            quiet.add(q);
+        }
+        m.put("idle", quiet);
         return m;
     }
 

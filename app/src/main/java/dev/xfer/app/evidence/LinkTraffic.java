@@ -87,7 +87,111 @@ final class LinkTraffic {
     }
 
     /**
-     * The intervals between samples that lie in no phase, joined while consecutive and cut into
+     * Runs of two or more consecutive phases that all reported their own bytes, each as one window
+     * from the first's start to the last's end when it spans at least {@code minSeconds}: the
+     * counters' bytes over it less the sum of the phases' own. Phases are mostly far shorter than a
+     * judged window; together they are not, and a counter that trails the copies a little only
+     * matters at the run's two ends.
+     */
+    static List<Window> runs(Recording r, double minSeconds) {
+        List<Window> out = new ArrayList<>();
+        List<Phase> run = new ArrayList<>();
+        for (Phase p : r.phases()) {
+            if (p.ownBytes().isPresent()) {
+                run.add(p);
+                continue;
+            }
+            run(r, run, minSeconds).ifPresent(out::add);
+            run.clear();
+        }
+        run(r, run, minSeconds).ifPresent(out::add);
+        return out;
+    }
+
+    private static Optional<Window> run(Recording r, List<Phase> run, double minSeconds) {
+        if (run.size() < 2) {
+            return Optional.empty();
+        }
+        long start = run.getFirst().startNanos();
+        long end = run.getLast().endNanos();
+        double seconds = (end - start) / 1e9;
+        if (seconds < minSeconds) {
+            return Optional.empty();
+        }
+        Optional<double[]> bytes = within(r.samples(), start, end);
+        if (bytes.isEmpty()) {
+            return Optional.empty();
+        }
+        long ownRx = 0;
+        long ownTx = 0;
+        for (Phase p : run) {
+            ownRx += p.ownBytes().get().toDevice();
+            ownTx += p.ownBytes().get().fromDevice();
+        }
+        double rx = bytes.get()[0];
+        double tx = bytes.get()[1];
+        String during = run.getFirst().name() + " to " + run.getLast().name() + " (" + run.size() + " configurations)";
+        return Optional.of(new Window(during, false, seconds, rx, tx, Math.max(0, rx - ownRx), Math.max(0, tx - ownTx),
+                ownRx, ownTx));
+    }
+
+    /** The bytes over the sample intervals inside {@code [from, to]}; empty when one cannot be told or none lies there. */
+    private static Optional<double[]> within(List<LinkSample> s, long from, long to) {
+        double rx = 0;
+        double tx = 0;
+        boolean any = false;
+        for (int i = 0; i + 1 < s.size(); i++) {
+            LinkSample a = s.get(i);
+            LinkSample b = s.get(i + 1);
+            if (a.nanos() >= from && b.nanos() <= to) {
+                Optional<double[]> bytes = between(a, b);
+                if (bytes.isEmpty()) {
+                    return Optional.empty();
+                }
+                rx += bytes.get()[0];
+                tx += bytes.get()[1];
+                any = true;
+            }
+        }
+        return any ? Optional.of(new double[]{rx, tx}) : Optional.empty();
+    }
+
+    /**
+     * Each of the recording's {@link IdleWindow}s that spans at least {@code minSeconds} and whose
+     * samples tell its bytes, as one window: all of its traffic is foreign.
+     */
+    static List<Window> quiet(Recording r, double minSeconds) {
+        List<Window> out = new ArrayList<>();
+        for (IdleWindow w : r.idleWindows()) {
+            double rx = 0;
+            double tx = 0;
+            double seconds = 0;
+            boolean whole = true;
+            List<LinkSample> s = r.samples();
+            for (int i = 0; i + 1 < s.size(); i++) {
+                LinkSample a = s.get(i);
+                LinkSample b = s.get(i + 1);
+                if (a.nanos() >= w.startNanos() && b.nanos() <= w.endNanos()) {
+                    Optional<double[]> bytes = between(a, b);
+                    if (bytes.isEmpty()) {
+                        whole = false;
+                        break;
+                    }
+                    rx += bytes.get()[0];
+                    tx += bytes.get()[1];
+                    seconds += (b.nanos() - a.nanos()) / 1e9;
+                }
+            }
+            if (whole && seconds > 0 && seconds >= minSeconds) {
+                out.add(new Window("while xfer was idle " + w.during(), true, seconds, rx, tx, rx, tx, 0, 0));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The intervals between samples that lie in no phase and no {@link IdleWindow} (those are
+     * judged on their own by {@link #quiet}), joined while consecutive and cut into
      * windows once they span {@code minSeconds}; a stretch shorter than that is not judged, and
      * neither is its rest after the last full window (it joins that window).
      */
@@ -101,7 +205,8 @@ final class LinkTraffic {
             LinkSample a = s.get(i);
             LinkSample b = s.get(i + 1);
             Optional<double[]> bytes = between(a, b);
-            if (!outsidePhases(r, a.nanos(), b.nanos()) || bytes.isEmpty()) {
+            if (!outsidePhases(r, a.nanos(), b.nanos()) || insideIdleWindow(r, a.nanos(), b.nanos())
+                    || bytes.isEmpty()) {
                 seconds = 0;
                 rx = 0;
                 tx = 0;
@@ -118,6 +223,15 @@ final class LinkTraffic {
             }
         }
         return out;
+    }
+
+    private static boolean insideIdleWindow(Recording r, long from, long to) {
+        for (IdleWindow w : r.idleWindows()) {
+            if (from >= w.startNanos() && to <= w.endNanos()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean outsidePhases(Recording r, long from, long to) {

@@ -15,12 +15,21 @@ import java.util.Optional;
  * @param samples         the link samples read, in order (phase boundaries included)
  * @param samplesUnknown  why link samples could not be read, when none could
  * @param period          the background sampler's period
+ * @param idleWindows     the stretches read on purpose while xfer moved nothing, in order
  */
 public record Recording(String gpu, long ownPid, Optional<String> unavailable, List<Phase> phases,
-                        List<LinkSample> samples, Optional<String> samplesUnknown, Duration period) {
+                        List<LinkSample> samples, Optional<String> samplesUnknown, Duration period,
+                        List<IdleWindow> idleWindows) {
     public Recording {
         phases = List.copyOf(phases);
         samples = List.copyOf(samples);
+        idleWindows = List.copyOf(idleWindows);
+    }
+
+    /** A recording without idle windows of its own (only the gaps between phases are idle). */
+    public Recording(String gpu, long ownPid, Optional<String> unavailable, List<Phase> phases,
+                     List<LinkSample> samples, Optional<String> samplesUnknown, Duration period) {
+        this(gpu, ownPid, unavailable, phases, samples, samplesUnknown, period, List.of());
     }
 
     public static Recording unavailable(String gpu, long ownPid, String why, Duration period) {

@@ -136,4 +136,123 @@ class DisturbanceRulesTest {
         Recording r = recording(List.of(), List.of(bytes(0, 100 * GB, 0), bytes(100, 0, 0), bytes(200, 1, 0)));
         assertEquals(List.of(), rules.judge(r));
     }
+
+    /**
+     * Issue 32's contended H100 run: the setup phase and short configurations (20 ms each, no
+     * own bytes) leave nothing judged between phases; the idle window read before the first
+     * configuration carries the second process's pinned copies at 59 GB/s rx.
+     */
+    private static Recording contendedShortPhases(long idleRxBytesPer50ms) {
+        List<LinkSample> samples = new java.util.ArrayList<>();
+        for (int i = 0; i <= 4; i++) {
+            samples.add(bytes(i * 50L, i * idleRxBytesPer50ms, 0));
+        }
+        long base = 4 * idleRxBytesPer50ms;
+        // Then setup (200-230 ms) and two configurations of 20 ms, each read at its edges.
+        samples.add(bytes(230, base + 2 * GB, 0));
+        samples.add(bytes(250, base + 4 * GB, 0));
+        samples.add(bytes(270, base + 6 * GB, 0));
+        Phase setup = new Phase("setup", 200 * Readings.MS, 230 * Readings.MS, quiet(200, OWN, 7), quiet(230, OWN, 7),
+                Optional.empty());
+        Phase h2d = new Phase("pinned h2d 64MiB", 230 * Readings.MS, 250 * Readings.MS, quiet(230, OWN, 7),
+                quiet(250, OWN, 7), Optional.empty());
+        Phase d2h = new Phase("pinned d2h 64MiB", 250 * Readings.MS, 270 * Readings.MS, quiet(250, OWN, 7),
+                quiet(270, OWN, 7), Optional.empty());
+        return new Recording("GPU 0", OWN, Optional.empty(), List.of(setup, h2d, d2h), samples, Optional.empty(),
+                Duration.ofMillis(100), List.of(new IdleWindow(IdleWindow.BEFORE, 0, 200 * Readings.MS)));
+    }
+
+    @Test
+    void theIdleWindowBeforeTheFirstConfigurationCatchesForeignTrafficThatShortPhasesHide() {
+        // 59 GB/s = 2.95 GB per 50 ms: nvidia-smi's reading while another process copied pinned memory.
+        List<Disturbance> ds = rules.judge(contendedShortPhases(2_950_000_000L));
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
+        assertEquals("foreign PCIe rx 59.0 GB/s while xfer was idle before the first configuration on GPU 0",
+                ds.getFirst().detail());
+        assertEquals(200.0, ds.getFirst().evidence().get("windowMs"));
+        assertEquals(0.0, ds.getFirst().evidence().get("ownGBps"));
+    }
+
+    @Test
+    void aQuietIdleWindowDoesNotDisturb() {
+        // The quiet H100 of issue 32: 0 bytes while idle.
+        assertEquals(List.of(), rules.judge(contendedShortPhases(0)));
+    }
+
+    @Test
+    void theIdleWindowIsJudgedAgainstTwoGBps() {
+        // 1.9 GB/s = 95 MB per 50 ms; 2.1 GB/s = 105 MB. Nothing of xfer's own to allow for.
+        assertEquals(List.of(), rules.judge(contendedShortPhases(95_000_000L)));
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(rules.judge(contendedShortPhases(105_000_000L))));
+    }
+
+    @Test
+    void anIdleWindowShorterThanItsMinimumIsNotJudged() {
+        // 60 ms at 59 GB/s: under the 80 ms an idle window needs.
+        Recording r = new Recording("GPU 0", OWN, Optional.empty(), List.of(),
+                List.of(bytes(0, 0, 0), bytes(30, 1_770_000_000L, 0), bytes(60, 3_540_000_000L, 0)), Optional.empty(),
+                Duration.ofMillis(100), List.of(new IdleWindow(IdleWindow.AFTER, 0, 60 * Readings.MS)));
+        assertEquals(List.of(), rules.judge(r));
+        Recording longer = new Recording("GPU 0", OWN, Optional.empty(), List.of(),
+                List.of(bytes(0, 0, 0), bytes(50, 2_950_000_000L, 0), bytes(100, 5_900_000_000L, 0)), Optional.empty(),
+                Duration.ofMillis(100), List.of(new IdleWindow(IdleWindow.AFTER, 0, 100 * Readings.MS)));
+        assertEquals("foreign PCIe rx 59.0 GB/s while xfer was idle after the last configuration on GPU 0",
+                rules.judge(longer).getFirst().detail());
+    }
+
+    @Test
+    void ownTrafficIsSubtractedInAPhaseBesideAQuietIdleWindow() {
+        // Idle 0 GB/s; then a one-second phase that moved 54 GB of its own while the counter saw 95 GB.
+        Phase p = phase("pinned h2d 1GiB", 200, 1200, quiet(200, OWN, 7), quiet(1200, OWN, 7), 54 * GB, 0);
+        Recording r = new Recording("GPU 0", OWN, Optional.empty(), List.of(p),
+                List.of(bytes(0, 0, 0), bytes(100, 0, 0), bytes(200, 0, 0), bytes(700, 47 * GB, 0),
+                        bytes(1200, 95 * GB, 0)), Optional.empty(), Duration.ofMillis(100),
+                List.of(new IdleWindow(IdleWindow.BEFORE, 0, 200 * Readings.MS)));
+        List<Disturbance> ds = rules.judge(r);
+        assertEquals("foreign PCIe rx 41.0 GB/s during pinned h2d 1GiB on GPU 0", ds.getFirst().detail());
+        assertEquals(54.0, ds.getFirst().evidence().get("ownGBps"));
+    }
+
+    /**
+     * {@code n} configurations of 25 ms each, back to back from 0 ms, each moving {@code ownPerPhase}
+     * to the device, while the rx counter grows by {@code counterPerPhase} in each; phase
+     * {@code unreported} (or -1) does not report its own bytes.
+     */
+    private static Recording shortPhases(int n, long ownPerPhase, long counterPerPhase, int unreported) {
+        List<Phase> phases = new java.util.ArrayList<>();
+        List<LinkSample> samples = new java.util.ArrayList<>();
+        samples.add(bytes(0, 0, 0));
+        for (int i = 0; i < n; i++) {
+            long from = i * 25L;
+            long to = from + 25;
+            samples.add(bytes(to, (i + 1) * counterPerPhase, 0));
+            phases.add(new Phase("pinned h2d " + (4 << i) + "KiB", from * Readings.MS, to * Readings.MS,
+                    quiet(from, OWN, 7), quiet(to, OWN, 7),
+                    i == unreported ? Optional.empty() : Optional.of(new Phase.OwnBytes(ownPerPhase, 0))));
+        }
+        return recording(phases, samples);
+    }
+
+    @Test
+    void shortPhasesThatAllReportTheirBytesAreJudgedTogether() {
+        // 12 x 25 ms = 300 ms; xfer moves 1.25 GB a phase (50 GB/s); the counter adds 41.2 GB/s of foreign rx.
+        List<Disturbance> ds = rules.judge(shortPhases(12, 1_250_000_000L, 1_250_000_000L + 1_030_000_000L, -1));
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
+        assertEquals("foreign PCIe rx 41.2 GB/s during pinned h2d 4KiB to pinned h2d 8192KiB (12 configurations)"
+                + " on GPU 0", ds.getFirst().detail());
+        assertEquals(50.0, ds.getFirst().evidence().get("ownGBps"));
+        assertEquals(300.0, ds.getFirst().evidence().get("windowMs"));
+    }
+
+    @Test
+    void togetherTheirOwnBytesAndOverheadAreTakenOff() {
+        // The counter shows 8% more than xfer moved (packet overhead): under 2 GB/s + 10% of 50 GB/s.
+        assertEquals(List.of(), rules.judge(shortPhases(12, 1_250_000_000L, 1_350_000_000L, -1)));
+    }
+
+    @Test
+    void aPhaseWithoutOwnBytesBreaksTheRun() {
+        // Phase 6 reports nothing: two runs of 150 ms and 125 ms, each under the 200 ms window.
+        assertEquals(List.of(), rules.judge(shortPhases(12, 1_250_000_000L, 1_250_000_000L + 1_030_000_000L, 6)));
+    }
 }

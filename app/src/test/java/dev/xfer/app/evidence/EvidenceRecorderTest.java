@@ -1,5 +1,6 @@
 package dev.xfer.app.evidence;
 
+import dev.xfer.app.result.Disturbance;
 import dev.xfer.app.result.Disturbance.Kind;
 import org.junit.jupiter.api.Test;
 
@@ -141,6 +142,147 @@ class EvidenceRecorderTest {
             assertEquals(List.of(0L, 10L, 510L, 1010L), evidence.recording().samples().stream()
                     .map(s -> s.nanos() / Readings.MS).toList());
             assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), evidence.disturbances().stream().map(d -> d.kind()).toList());
+        }
+    }
+
+    /** 59 GB/s rx read every 50 ms: a second process copying pinned memory (issue 32). */
+    private static List<Reading<LinkSample>> contended(int samples) {
+        List<Reading<LinkSample>> out = new java.util.ArrayList<>();
+        for (int i = 0; i < samples; i++) {
+            out.add(Reading.of(bytes(i * 50L, i * 2_950_000_000L, 0)));
+        }
+        return out;
+    }
+
+    @Test
+    void theIdleWindowReadsTheLinkForItsLengthAndFindsForeignTraffic() {
+        RecordedProbe probe = new RecordedProbe(List.of(quiet(0, OWN, 1)), contended(6));
+        try (EvidenceRecorder recorder = new EvidenceRecorder(probe, "GPU 0", OWN, false, false)) {
+            long began = System.nanoTime();
+            recorder.idleWindow(IdleWindow.BEFORE, EvidenceRecorder.IDLE_BEFORE);
+            long tookMs = (System.nanoTime() - began) / 1_000_000;
+            assertTrue(tookMs >= EvidenceRecorder.IDLE_BEFORE.toMillis() && tookMs < 2000, "took " + tookMs + " ms");
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertEquals(java.util.Optional.of("GPU 0 disturbed: foreign PCIe rx 59.0 GB/s while xfer was idle "
+                    + "before the first configuration"), evidence.line());
+            Map<?, ?> traffic = (Map<?, ?>) ((Map<?, ?>) evidence.toJson()).get("linkTraffic");
+            Map<?, ?> idle = (Map<?, ?>) ((List<?>) traffic.get("idle")).getFirst();
+            assertEquals("while xfer was idle before the first configuration", idle.get("during"));
+            assertEquals(59.0, idle.get("rxGBps"));
+            assertEquals(0.0, idle.get("txGBps"));
+        }
+    }
+
+    /** A probe read in real time whose rx counter holds what the test says crossed the link. */
+    private static GpuProbe live(java.util.function.LongSupplier rx) {
+        return new GpuProbe() {
+            @Override
+            public java.util.Optional<String> unavailable() {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public GpuSnapshot snapshot(boolean memoryHealth) {
+                // xfer's own context, as this process (EvidenceRecorder.start records it as its own).
+                return quiet(System.nanoTime() / Readings.MS, ProcessHandle.current().pid(), 0);
+            }
+
+            @Override
+            public Reading<LinkSample> linkSample() {
+                return Reading.of(LinkSample.bytes(System.nanoTime(), rx.getAsLong(), 0));
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Test
+    void quietIdleWindowsAreWrittenWithTheirFiguresAndDoNotDisturb() {
+        // Quiet counters before and after one short configuration that moved xfer's own 54 GB.
+        java.util.concurrent.atomic.AtomicLong rx = new java.util.concurrent.atomic.AtomicLong();
+        long began = System.nanoTime();
+        try (EvidenceRecorder recorder = EvidenceRecorder.start(live(rx::get), "GPU 0", false)) {
+            long afterStart = System.nanoTime();
+            assertTrue((afterStart - began) / 1_000_000 >= EvidenceRecorder.IDLE_BEFORE.toMillis());
+            recorder.phaseStarted("pinned h2d 64MiB");
+            rx.addAndGet(54 * GB);
+            recorder.moved(54 * GB, 0);
+            recorder.phaseEnded();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            long afterFinish = System.nanoTime();
+            assertTrue((afterFinish - afterStart) / 1_000_000 >= EvidenceRecorder.IDLE_AFTER.toMillis());
+            assertFalse(evidence.disturbed(), () -> evidence.disturbances().toString());
+            Map<?, ?> traffic = (Map<?, ?>) ((Map<?, ?>) evidence.toJson()).get("linkTraffic");
+            List<?> idle = (List<?>) traffic.get("idle");
+            assertEquals(List.of("while xfer was idle before the first configuration",
+                    "while xfer was idle after the last configuration"),
+                    idle.stream().map(w -> ((Map<?, ?>) w).get("during")).toList());
+            for (Object w : idle) {
+                Map<?, ?> window = (Map<?, ?>) w;
+                assertEquals(0.0, window.get("rxGBps"));
+                assertTrue(((Number) window.get("ms")).doubleValue() >= 80, "window " + window);
+            }
+        }
+    }
+
+    @Test
+    void foreignBytesAfterTheLastConfigurationAreFound() {
+        // Another process copies at 20 GB/s from the moment the configuration ends.
+        long[] endedAt = {Long.MAX_VALUE};
+        java.util.function.LongSupplier rx = () -> {
+            long now = System.nanoTime();
+            return now <= endedAt[0] ? 0 : (now - endedAt[0]) * 20; // 20 bytes a nanosecond
+        };
+        try (EvidenceRecorder recorder = new EvidenceRecorder(live(rx), "GPU 0", ProcessHandle.current().pid(), false,
+                false)) {
+            recorder.phaseStarted("pinned h2d 64MiB");
+            recorder.phaseEnded();
+            endedAt[0] = System.nanoTime();
+            Disturbance d = recorder.finish(new DisturbanceRules()).disturbances().getFirst();
+            assertEquals(Kind.FOREIGN_LINK_TRAFFIC, d.kind());
+            assertEquals("foreign PCIe rx 20.0 GB/s while xfer was idle after the last configuration on GPU 0",
+                    d.detail());
+        }
+    }
+
+    @Test
+    void bytesTrailingTheLastConfigurationFallBeforeTheAfterWindow() {
+        // The counter shows xfer's last 5 GB up to 40 ms after the configuration ended, then nothing.
+        long[] endedAt = {Long.MAX_VALUE};
+        java.util.function.LongSupplier rx = () -> System.nanoTime() - endedAt[0] > 40_000_000L ? 5 * GB : 0;
+        try (EvidenceRecorder recorder = new EvidenceRecorder(live(rx), "GPU 0", ProcessHandle.current().pid(), false,
+                false)) {
+            recorder.phaseStarted("pinned h2d 64MiB");
+            recorder.phaseEnded();
+            endedAt[0] = System.nanoTime();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertFalse(evidence.disturbed(), () -> evidence.disturbances().toString());
+            assertEquals(1, evidence.recording().idleWindows().size());
+        }
+    }
+
+    @Test
+    void withoutAProbeNoIdleWindowIsTakenAndNoTimeSpent() {
+        long began = System.nanoTime();
+        try (EvidenceRecorder recorder = EvidenceRecorder.start(new UnavailableProbe("libnvidia-ml.so.1 not found"),
+                "GPU 0", false)) {
+            recorder.phaseStarted("p");
+            recorder.finish(new DisturbanceRules());
+        }
+        long tookMs = (System.nanoTime() - began) / 1_000_000;
+        assertTrue(tookMs < EvidenceRecorder.IDLE_AFTER.toMillis(), "took " + tookMs + " ms");
+    }
+
+    @Test
+    void unreadableCountersCostNoIdleTime() {
+        RecordedProbe probe = new RecordedProbe(List.of(quiet(0, OWN, 1)), List.of(Reading.unknown("not supported")));
+        try (EvidenceRecorder recorder = new EvidenceRecorder(probe, "GPU 0", OWN, false, false)) {
+            long began = System.nanoTime();
+            recorder.idleWindow(IdleWindow.BEFORE, EvidenceRecorder.IDLE_BEFORE);
+            assertTrue((System.nanoTime() - began) / 1_000_000 < EvidenceRecorder.IDLE_BEFORE.toMillis());
+            assertTrue(recorder.finish(new DisturbanceRules()).recording().idleWindows().isEmpty());
         }
     }
 }
