@@ -100,15 +100,23 @@ public final class NvmlProbes implements GpuProbes {
                     rows.map(RemappedRows::failureOccurred));
         }
 
+        /**
+         * Synchronized, and timed when the read returns: the sampler thread and the measuring
+         * thread both read the counters, and a sample stamped before a read that another thread's
+         * read overtakes would put a later counter value at an earlier time, which looks like a
+         * counter going back (seen on an H100 while another process copied at 50 GB/s).
+         */
         @Override
-        public Reading<LinkSample> linkSample() {
-            long nanos = System.nanoTime();
+        public synchronized Reading<LinkSample> linkSample() {
             if (byteCounters) {
                 // NVML's rx is what the GPU received (host to device), tx what it sent.
-                return read(device::pcieByteCounters).map((PcieByteCounters c) -> LinkSample.bytes(nanos, c.rxBytes(), c.txBytes()));
+                Reading<PcieByteCounters> read = read(device::pcieByteCounters);
+                long nanos = System.nanoTime();
+                return read.map((PcieByteCounters c) -> LinkSample.bytes(nanos, c.rxBytes(), c.txBytes()));
             }
-            return read(device::pcieThroughput).map((PcieThroughput t) ->
-                    LinkSample.throughput(nanos, t.rxKilobytesPerSecond(), t.txKilobytesPerSecond()));
+            Reading<PcieThroughput> read = read(device::pcieThroughput);
+            long nanos = System.nanoTime();
+            return read.map((PcieThroughput t) -> LinkSample.throughput(nanos, t.rxKilobytesPerSecond(), t.txKilobytesPerSecond()));
         }
 
         @Override
