@@ -20,6 +20,8 @@ import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.LiveRun;
+import dev.xfer.app.doctor.SysfsHints;
+import dev.xfer.app.output.RowHints;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Outputs;
@@ -120,7 +122,9 @@ public final class MeasuringCommand {
                         root().activity().set("counting devices");
                         return cuda.deviceCount();
                     }), () -> root().stop(), () -> root().activity(), show,
-                    spec.commandLine().getOut(), spec.commandLine().getErr(), () -> root().probes());
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), () -> root().probes(),
+                    // bandwidth's rows against their link; the other commands' figures have no such expectation
+                    spec.name().equals("bandwidth") ? new SysfsHints(Path.of("/sys")) : RowHints.none());
         }
         return run;
     }
