@@ -10,7 +10,6 @@ import dev.xfer.app.doctor.DoctorJUnit;
 import dev.xfer.app.doctor.DoctorJson;
 import dev.xfer.app.doctor.DoctorReport;
 import dev.xfer.app.doctor.DoctorText;
-import dev.xfer.app.doctor.NvmlEvidence;
 import dev.xfer.app.doctor.probe.DoctorRun;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.OutputTarget;
@@ -42,10 +41,12 @@ import java.util.concurrent.Callable;
         description = {"Reads the PCIe links, MaxPayload and MaxReadReq (config space), the IOMMU, ACS on the"
                 + " bridges, transparent huge pages, the CPU governor and the NUMA nodes, runs a short probe on"
                 + " each GPU (pageable against pinned, the staged path and its host copies, near and far memory,"
-                + " peer access), and prints the findings ranked, most costly first.",
+                + " peer access), reads NVML (clock slowdowns, PCIe replays during the probe, persistence"
+                + " mode, other processes, link traffic over a quiet 250 ms, peer status and topology), and"
+                + " prints the findings ranked, most costly first.",
                 "Exit 0 when nothing costs bandwidth, 1 when a finding does, 3 when no driver or GPU is usable"
                         + " (what sysfs shows is still printed). Evidence it cannot read (config space without"
-                        + " root) is unknown, never a finding."})
+                        + " root, NVML missing) is unknown, never a finding."})
 public final class DoctorCommand implements Callable<Integer> {
     @ParentCommand
     private GlobalOptions root;
@@ -80,7 +81,7 @@ public final class DoctorCommand implements Callable<Integer> {
         OutputTarget junitTarget = Outputs.resolve("--junit", junit);
         Instant started = Instant.now();
         root.activity().set("examining the machine");
-        DoctorReport report = new DoctorRun(sysfsRoot, ErrorLine::line, NvmlEvidence.unavailable(DoctorRun.NO_NVML))
+        DoctorReport report = new DoctorRun(sysfsRoot, ErrorLine::line, root.probes())
                 .run(root::cuda, device, !noProbe);
         if (report.cuda() instanceof CudaStatus.Unusable unusable) {
             PrintWriter err = spec.commandLine().getErr();

@@ -7,12 +7,14 @@ import dev.xfer.app.cli.StderrTerminal;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.doctor.SysfsHints;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.plot.HtmlReport;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.DeviceResults;
@@ -121,7 +123,9 @@ public final class MeasuringCommand {
                         root().activity().set("counting devices");
                         return cuda.deviceCount();
                     }), () -> root().stop(), () -> root().activity(), show,
-                    spec.commandLine().getOut(), spec.commandLine().getErr(), () -> root().probes());
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), () -> root().probes(),
+                    // bandwidth's rows against their link; the other commands' figures have no such expectation
+                    spec.name().equals("bandwidth") ? new SysfsHints(Path.of("/sys")) : RowHints.none());
         }
         return run;
     }

@@ -142,7 +142,7 @@ public final class SmokeCommand implements Callable<Integer> {
                 return repeated(plan, indices, atOnce, showProgress, out, document, started);
             }
             judged = new SmokeRun(plan, extra, index -> MeasuringCommand.open(root, index), root.activity(),
-                    showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes())
+                    showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes(), new dev.xfer.app.doctor.SysfsHints(java.nio.file.Path.of("/sys")))
                     .run(indices, atOnce, out);
         } catch (RuntimeException e) {
             if (document && ErrorLine.exitCode(e) == ExitCode.CUDA_UNAVAILABLE) {
@@ -189,7 +189,7 @@ public final class SmokeCommand implements Callable<Integer> {
             Session s = MeasuringCommand.open(root, index);
             opened.add(s);
             return s;
-        }, root.activity(), showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes());
+        }, root.activity(), showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes(), new dev.xfer.app.doctor.SysfsHints(java.nio.file.Path.of("/sys")));
         dev.xfer.app.run.StopRequest stop = root.stop();
         List<Map<String, Object>> documents = new ArrayList<>();
         List<JUnitXml.TestSuite> suites = new ArrayList<>();

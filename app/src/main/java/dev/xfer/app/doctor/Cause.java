@@ -3,7 +3,7 @@ package dev.xfer.app.doctor;
 /**
  * Every cause doctor knows, each with the identifier its JSON and JUnit carry. The causes read
  * through NVML ({@link #CLOCKS_THROTTLED} to {@link #PEER_STATUS_NVML}) are judged by the checks in
- * {@link NvmlChecks} from an {@link NvmlEvidence}; until xfer reads NVML they say unknown.
+ * {@link NvmlChecks} from an {@link NvmlEvidence}; without NVML they say unknown.
  */
 public enum Cause {
     LINK_BELOW_MAXIMUM("link-below-maximum", "PCIe link below its maximum"),

@@ -24,7 +24,7 @@ import java.util.Locale;
  *   host  transparent-huge-pages: transparent huge pages: madvise
  *
  * unknown (not judged):
- *   GPU0 0000:00:06.0  clocks-throttled: unknown: NVML is not read by this xfer
+ *   GPU0 0000:00:06.0  clocks-throttled: unknown: libnvidia-ml.so.1 not found
  *
  * doctor: 1 finding costs bandwidth, 1 note, 12 checks clear, 6 unknown
  * </pre>

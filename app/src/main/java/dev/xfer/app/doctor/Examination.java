@@ -122,14 +122,15 @@ public final class Examination {
         int to = b.index().getAsInt();
         Scope pair = Scope.pair(from, to);
         List<Diagnosis> out = new ArrayList<>();
-        out.add(PeerChecks.access(pair, from, to, peers.canAccess(from, to)));
+        Reading<Boolean> canAccess = peers.canAccess(from, to);
+        out.add(PeerChecks.access(pair, from, to, canAccess));
         PciHierarchy hierarchy = sysfs.hierarchy();
         PeerChecks.Path path = PeerPaths.between(names(hierarchy.upstream(a.address())),
                 hierarchy.hostBridge(a.address()), names(hierarchy.upstream(b.address())),
                 hierarchy.hostBridge(b.address()));
         out.add(PeerChecks.path(pair, path, sysfs.deviceDirectory(a.address()) + " and "
                 + sysfs.deviceDirectory(b.address()) + ", resolved"));
-        out.add(NvmlChecks.peerStatus(pair, nvml.peerStatus(from, to)));
+        out.add(NvmlChecks.peerStatus(pair, nvml.peerStatus(from, to), nvml.commonAncestor(from, to), canAccess));
         return out;
     }
 

@@ -1,13 +1,18 @@
 package dev.xfer.app.doctor;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /** The causes NVML shows, judged from an {@link NvmlEvidence}: the plug-in point for the NVML layer. */
 public final class NvmlChecks {
-    /** The throttle reasons that lower clocks for a fault or a limit, not for idling or a setting. */
-    static final List<String> SLOWDOWNS = List.of("SwPowerCap", "HwSlowdown", "SwThermalSlowdown",
-            "HwThermalSlowdown", "HwPowerBrakeSlowdown");
+    /**
+     * The clock event reasons that lower clocks for a fault or a limit (power, heat, the board's
+     * slowdown signal). Idle is never read as throttling; the clock settings (applications clocks,
+     * display clocks, sync boost) are shown as evidence but are choices, not faults.
+     */
+    static final List<String> SLOWDOWNS = List.of("sw_power_cap", "hw_slowdown", "sw_thermal_slowdown",
+            "hw_thermal_slowdown", "hw_power_brake_slowdown");
     /** Foreign traffic below this is noise: NVML's counters see the driver's own housekeeping too. */
     static final double TRAFFIC_NOISE_GBPS = 1.0;
 
@@ -31,7 +36,8 @@ public final class NvmlChecks {
                 reasons.where());
         List<String> slowing = active.stream().filter(SLOWDOWNS::contains).toList();
         if (slowing.isEmpty()) {
-            return Diagnosis.clear(cause, scope, "no clock slowdown", evidence);
+            return Diagnosis.clear(cause, scope, active.isEmpty() ? "no clock slowdown"
+                    : "no clock slowdown; clocks held by a setting: " + String.join(", ", active), evidence);
         }
         return Diagnosis.found(new Finding(cause, scope, Severity.MEDIUM,
                 "clocks throttled: " + String.join(", ", slowing), List.of(evidence), Optional.empty(),
@@ -65,8 +71,10 @@ public final class NvmlChecks {
         if (enabled) {
             return Diagnosis.clear(cause, scope, "persistence mode on", evidence);
         }
+        // No cost is claimed: doctor's own first CUDA call is not timed against a persistent driver.
         return Diagnosis.found(new Finding(cause, scope, Severity.LOW,
-                "persistence mode off: each process's first CUDA call initialises the GPU again", List.of(evidence),
+                "persistence mode off: the driver tears the GPU down when its last process ends, and the next"
+                        + " process's first CUDA call initialises it again", List.of(evidence),
                 Optional.empty(), "nvidia-smi -pm 1, or run nvidia-persistenced"));
     }
 
@@ -102,18 +110,40 @@ public final class NvmlChecks {
                         + " -s t) and measure when it is done"));
     }
 
-    /** NVML's peer status for a pair: anything but {@code OK} is a finding. */
-    public static Diagnosis peerStatus(Scope pair, Reading<String> status) {
+    /**
+     * NVML's peer status for a pair, read and write: anything but {@code OK} is a finding. The
+     * common ancestor and CUDA's answer go with it as evidence; where CUDA and NVML disagree the
+     * summary says so.
+     */
+    public static Diagnosis peerStatus(Scope pair, Reading<NvmlEvidence.PeerStatus> status, Reading<String> ancestor,
+                                       Reading<Boolean> cudaAccess) {
         Cause cause = Cause.PEER_STATUS_NVML;
-        if (status instanceof Reading.Unknown<String> u) {
+        if (status instanceof Reading.Unknown<NvmlEvidence.PeerStatus> u) {
             return Diagnosis.unknown(cause, pair, u.why());
         }
-        String read = ((Reading.Known<String>) status).value();
-        Evidence evidence = new Evidence("NVML P2P status", read, status.where());
-        if (read.equals("OK")) {
-            return Diagnosis.clear(cause, pair, "NVML: peer copies supported", evidence);
+        NvmlEvidence.PeerStatus read = ((Reading.Known<NvmlEvidence.PeerStatus>) status).value();
+        List<Evidence> evidence = new ArrayList<>();
+        evidence.add(new Evidence("NVML P2P status", read.toString(), status.where()));
+        String path = switch (ancestor) {
+            case Reading.Known<String> k -> {
+                evidence.add(new Evidence("common ancestor", k.value(), k.where()));
+                yield " (common ancestor " + k.value() + ")";
+            }
+            case Reading.Unknown<String> u -> {
+                evidence.add(new Evidence("common ancestor", "unknown: " + u.why(), u.where()));
+                yield "";
+            }
+        };
+        Optional<Boolean> cuda = cudaAccess instanceof Reading.Known<Boolean> k ? Optional.of(k.value())
+                : Optional.empty();
+        String disagree = cuda.isPresent() && cuda.get() != read.ok()
+                ? "; cudaDeviceCanAccessPeer says " + (cuda.get() ? "yes" : "no") : "";
+        if (read.ok()) {
+            return new Diagnosis.Clear(cause, pair, "NVML: peer reads and writes supported" + path + disagree,
+                    evidence);
         }
-        return Diagnosis.found(new Finding(cause, pair, Severity.MEDIUM, "NVML: peer copies " + read,
-                List.of(evidence), Optional.empty(), "nvidia-smi topo -p2p r shows the matrix; see ACS and the IOMMU"));
+        return Diagnosis.found(new Finding(cause, pair, Severity.MEDIUM, "NVML: peer copies not supported, "
+                + read + path + disagree, evidence, Optional.empty(),
+                "nvidia-smi topo -p2p r shows the matrix; see ACS and the IOMMU"));
     }
 }

@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What NVML shows of one GPU, for the checks of {@link NvmlChecks}. xfer does not read NVML yet;
- * the NVML layer will implement this, and until then {@link #unavailable(String)} makes every
- * such check say unknown.
+ * What NVML shows of one GPU, for the checks of {@link NvmlChecks}: {@link NvmlReadings} gives it
+ * from what the probes read around doctor's probe; without NVML {@link #unavailable(String)} makes
+ * every such check say unknown.
  */
 public interface NvmlEvidence {
 
-    /** The clock throttle reasons active now, by NVML's names ({@code HwSlowdown}, {@code SwPowerCap}, ...). */
+    /** The clock event reasons other than idle, by xfer's names of NVML's bits ({@code hw_slowdown}, {@code sw_power_cap}, ...). */
     Reading<List<String>> throttleReasons(int gpu);
 
     /** The PCIe replay counter before and after the probe. */
@@ -25,8 +25,23 @@ public interface NvmlEvidence {
     /** PCIe traffic on the GPU's link that xfer did not move, in GB/s, during the probe. */
     Reading<Double> foreignTrafficGBps(int gpu);
 
-    /** NVML's peer-to-peer status from one GPU to another ({@code OK}, {@code ChipsetNotSupported}, ...). */
-    Reading<String> peerStatus(int from, int to);
+    /** NVML's peer-to-peer status from one GPU to another, for reads and writes ({@code OK}, {@code CHIPSET_NOT_SUPPORTED}, ...). */
+    Reading<PeerStatus> peerStatus(int from, int to);
+
+    /** The nearest point of the PCIe tree two GPUs share, by {@code nvidia-smi topo -m}'s names ({@code PIX}, {@code SYS}, ...). */
+    Reading<String> commonAncestor(int from, int to);
+
+    /** NVML's answers for peer reads and writes. */
+    record PeerStatus(String read, String write) {
+        public boolean ok() {
+            return read.equals("OK") && write.equals("OK");
+        }
+
+        @Override
+        public String toString() {
+            return "read " + read + ", write " + write;
+        }
+    }
 
     /**
      * The replay counter's two readings.
@@ -43,7 +58,6 @@ public interface NvmlEvidence {
     /** No NVML: every reading unknown, for {@code why}. */
     static NvmlEvidence unavailable(String why) {
         Objects.requireNonNull(why, "why");
-        String where = "NVML";
         return new NvmlEvidence() {
             @Override
             public Reading<List<String>> throttleReasons(int gpu) {
@@ -67,12 +81,17 @@ public interface NvmlEvidence {
 
             @Override
             public Reading<Double> foreignTrafficGBps(int gpu) {
-                return Reading.unknown(why, where);
+                return Reading.unknown(why, "nvmlDeviceGetFieldValues (PCIe byte counters)");
             }
 
             @Override
-            public Reading<String> peerStatus(int from, int to) {
+            public Reading<PeerStatus> peerStatus(int from, int to) {
                 return Reading.unknown(why, "nvmlDeviceGetP2PStatus");
+            }
+
+            @Override
+            public Reading<String> commonAncestor(int from, int to) {
+                return Reading.unknown(why, "nvmlDeviceGetTopologyCommonAncestor");
             }
         };
     }

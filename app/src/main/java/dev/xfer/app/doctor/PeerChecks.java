@@ -53,13 +53,12 @@ public final class PeerChecks {
     }
 
     /**
-     * The path, as sysfs shows it; NVLink is NVML's to say, and until xfer reads it the summary says so.
+     * The path, as sysfs shows it; NVML's common ancestor goes with its peer status ({@link NvmlChecks#peerStatus}).
      *
      * @param where how the path was found (the two GPUs' sysfs folders)
      */
     public static Diagnosis path(Scope pair, Path path, String where) {
-        return Diagnosis.clear(Cause.PEER_PATH, pair, "PCIe path through " + path.words()
-                        + "; whether NVLink joins them is NVML's to say, not read yet",
+        return Diagnosis.clear(Cause.PEER_PATH, pair, "PCIe path through " + path.words(),
                 new Evidence("PCIe path", path.words(), where));
     }
 }

@@ -22,6 +22,14 @@ public interface GpuProbe extends AutoCloseable {
     /** The link traffic now, or why it cannot be read. */
     Reading<LinkSample> linkSample();
 
+    /**
+     * What NVML says of this GPU and {@code other} (peer status, common ancestor); unknown where
+     * either probe does not read NVML.
+     */
+    default PeerReading peer(GpuProbe other) {
+        return PeerReading.unknown(unavailable().or(other::unavailable).orElse("this probe reads no peer status"));
+    }
+
     /** Releases what the probe holds (NVML's handle: nvmlShutdown once the last probe closes). */
     @Override
     void close();

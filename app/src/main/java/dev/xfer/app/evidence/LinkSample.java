@@ -27,4 +27,13 @@ public record LinkSample(long nanos, Kind kind, long rx, long tx) {
     public static LinkSample throughput(long nanos, long rxKBps, long txKBps) {
         return new LinkSample(nanos, Kind.KB_PER_SECOND, rxKBps, txKBps);
     }
+
+    /**
+     * The link's traffic from this sample to {@code later}, both directions together, in GB/s; empty
+     * when it cannot be told (a counter that went back, samples of two kinds, no time between).
+     */
+    public java.util.Optional<Double> gigabytesPerSecondUntil(LinkSample later) {
+        double seconds = (later.nanos() - nanos) / 1e9;
+        return LinkTraffic.between(this, later).map(b -> (b[0] + b[1]) / seconds / 1e9);
+    }
 }

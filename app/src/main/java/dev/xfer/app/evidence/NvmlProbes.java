@@ -6,6 +6,7 @@ import dev.xfer.nvml.Nvml;
 import dev.xfer.nvml.NvmlAvailability;
 import dev.xfer.nvml.NvmlDevice;
 import dev.xfer.nvml.NvmlException;
+import dev.xfer.nvml.P2pCapability;
 import dev.xfer.nvml.PcieByteCounters;
 import dev.xfer.nvml.PcieThroughput;
 import dev.xfer.nvml.RemappedRows;
@@ -117,6 +118,16 @@ public final class NvmlProbes implements GpuProbes {
             Reading<PcieThroughput> read = read(device::pcieThroughput);
             long nanos = System.nanoTime();
             return read.map((PcieThroughput t) -> LinkSample.throughput(nanos, t.rxKilobytesPerSecond(), t.txKilobytesPerSecond()));
+        }
+
+        @Override
+        public PeerReading peer(GpuProbe other) {
+            if (!(other instanceof NvmlProbe o)) {
+                return GpuProbe.super.peer(other);
+            }
+            return new PeerReading(read(() -> device.p2pStatus(o.device, P2pCapability.READ).name()),
+                    read(() -> device.p2pStatus(o.device, P2pCapability.WRITE).name()),
+                    read(() -> device.topologyCommonAncestor(o.device).smiName()));
         }
 
         @Override

@@ -17,6 +17,7 @@ import dev.xfer.app.format.OutputTarget;
 import dev.xfer.app.output.RunJUnit;
 import dev.xfer.app.output.OutcomesJson;
 import dev.xfer.app.output.Rendering;
+import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 
@@ -80,6 +81,8 @@ public final class MeasuringRun {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Supplier<GpuProbes> probes;
+    /** The hint line for a GPU whose rows ran far below its link; none unless the command gives them. */
+    private final RowHints hints;
 
     /** Each opened GPU's evidence; made when the first GPU is opened. */
     private RunEvidence evidence;
@@ -113,7 +116,15 @@ public final class MeasuringRun {
     public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
                         Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out,
                         PrintWriter err, Supplier<GpuProbes> probes) {
+        this(command, format, targets, html, devices, stop, activity, showStatus, out, err, probes, RowHints.none());
+    }
+
+    /** @param hints what a GPU's rows far below its link print, at the run's end beside the PASS/FAIL lines */
+    public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
+                        Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out,
+                        PrintWriter err, Supplier<GpuProbes> probes, RowHints hints) {
         this.probes = probes;
+        this.hints = hints;
         this.command = command;
         this.format = format;
         this.targets = targets;
@@ -230,7 +241,7 @@ public final class MeasuringRun {
     public FinishedRun finish(RunContext context, RunResults results, ValidatedExpectations expectations,
                               Rendering rendering, Instant started) {
         return finish(results.metrics(), results.allPassed(), results.configurations().size(), expectations,
-                rendering, context,
+                rendering, context, List.of(new DeviceResults(context, results)),
                 outcomes -> RunJUnit.suites(context, List.of(results), outcomes,
                         Duration.between(started, Instant.now())));
     }
@@ -258,7 +269,7 @@ public final class MeasuringRun {
         int configurations = perDevice.stream().mapToInt(d -> d.results().configurations().size()).sum()
                 + across.stream().mapToInt(r -> r.configurations().size()).sum();
         return finish(metrics, passed, configurations, expectations, rendering, perDevice.getFirst().context(),
-                outcomes -> RunJUnit.suitesDevices(perDevice.stream().map(DeviceResults::context).toList(),
+                perDevice, outcomes -> RunJUnit.suitesDevices(perDevice.stream().map(DeviceResults::context).toList(),
                         perDevice.stream().map(d -> List.of(d.results())).toList(), across, outcomes,
                         Duration.between(started, Instant.now())));
     }
@@ -266,7 +277,7 @@ public final class MeasuringRun {
     /** @param configurations how many configurations the results hold: what a stopped run says it kept */
     private FinishedRun finish(List<Metric> metrics, boolean configurationsPassed, int configurations,
                                ValidatedExpectations expectations, Rendering rendering, RunContext first,
-                               Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites) {
+                               List<DeviceResults> perDevice, Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites) {
         RunEnding ending = live == null ? RunEnding.completeRun() : live.ending(configurations);
         List<ExpectationOutcome> outcomes = expectations.evaluate(metrics, ending.complete());
         RunEvidence evidence = evidence();
@@ -281,6 +292,14 @@ public final class MeasuringRun {
         // Beside the PASS/FAIL lines, and where they go: what can explain the figures.
         for (String line : evidence.lines()) {
             lines.append(TerminalText.field(line)).append('\n');
+        }
+        // One line per GPU whose copies ran far below its link, naming the top cause already readable.
+        for (DeviceResults d : perDevice) {
+            int index = d.context().device().index();
+            Optional<String> disturbance = Optional.ofNullable(evidence.found().get(index))
+                    .flatMap(RunEvidence.Found::line);
+            hints.hint(d.context(), d.results(), disturbance)
+                    .ifPresent(h -> lines.append(TerminalText.field(h)).append('\n'));
         }
         String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
         Map<String, Object> summary = format == OutputFormat.JSONL

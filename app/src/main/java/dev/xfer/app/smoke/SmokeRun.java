@@ -25,6 +25,7 @@ import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.output.RunJUnit;
 import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.Activity;
@@ -60,6 +61,7 @@ public final class SmokeRun {
     private final Activity activity;
     private final Optional<PrintWriter> statusTo;
     private final GpuProbes probes;
+    private final RowHints hints;
 
     /**
      * @param extra    the --expect texts, checked against every device with the built-in thresholds
@@ -79,7 +81,14 @@ public final class SmokeRun {
      */
     public SmokeRun(SmokePlan plan, List<String> extra, IntFunction<Session> opener, Activity activity,
                     Optional<PrintWriter> statusTo, GpuProbes probes) {
+        this(plan, extra, opener, activity, statusTo, probes, RowHints.none());
+    }
+
+    /** @param hints the line a GPU whose bandwidth rows ran far below its link prints after its PASS/FAIL lines */
+    public SmokeRun(SmokePlan plan, List<String> extra, IntFunction<Session> opener, Activity activity,
+                    Optional<PrintWriter> statusTo, GpuProbes probes, RowHints hints) {
         this.probes = probes;
+        this.hints = hints;
         this.plan = plan;
         this.extra = List.copyOf(extra);
         this.opener = opener;
@@ -274,6 +283,8 @@ public final class SmokeRun {
             out.println(who + ": " + (passed ? "note: " : "DISTURBED: ")
                     + dev.xfer.app.format.TerminalText.field(m.evidence().line().get()) + (passed ? "" : " (re-run)"));
         }
+        hints.hint(m.context(), m.bandwidthResults(), m.evidence().line())
+                .ifPresent(h -> out.println(who + ": " + dev.xfer.app.format.TerminalText.field(h)));
         out.flush();
         suites.addAll(RunJUnit.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
         RunJUnit.disturbances(m.index(), m.context(), m.evidence().disturbances()).ifPresent(suites::add);

@@ -25,7 +25,7 @@ public final class DoctorFixtures {
                         OptionalDouble.of(52.4), Optional.empty(), "64 MiB h2d", 1.24)), "");
     }
 
-    private static CudaStatus cuda() {
+    static CudaStatus cuda() {
         return new CudaStatus.Usable(new CudaVersion(13000), new CudaVersion(13000),
                 Path.of("/usr/local/cuda/lib64/libcudart.so.13"));
     }

@@ -64,8 +64,8 @@ class MeasuredChecksTest {
     @Test
     void nvmlReadingsPlugIn() {
         assertEquals(Severity.MEDIUM, found(NvmlChecks.throttle(GPU,
-                Reading.known(List.of("GpuIdle", "HwSlowdown"), "nvml"))).severity());
-        clear(NvmlChecks.throttle(GPU, Reading.known(List.of("GpuIdle", "ApplicationsClocksSetting"), "nvml")));
+                Reading.known(List.of("hw_slowdown"), "nvml"))).severity());
+        clear(NvmlChecks.throttle(GPU, Reading.known(List.of("applications_clocks_setting"), "nvml")));
         Finding replays = found(NvmlChecks.replays(GPU, Reading.known(new NvmlEvidence.ReplayCounts(10, 14), "nvml")));
         assertEquals(Severity.HIGH, replays.severity());
         assertTrue(replays.summary().startsWith("4 PCIe replays"), replays.summary());
@@ -75,7 +75,9 @@ class MeasuredChecksTest {
         assertEquals(12.0, found(NvmlChecks.traffic(GPU, Reading.known(12.0, "nvml"))).cost().orElseThrow()
                 .gigabytesPerSecond(), 1e-9);
         clear(NvmlChecks.traffic(GPU, Reading.known(0.2, "nvml")));
-        found(NvmlChecks.peerStatus(Scope.pair(0, 1), Reading.known("ChipsetNotSupported", "nvml")));
+        found(NvmlChecks.peerStatus(Scope.pair(0, 1), Reading.known(new NvmlEvidence.PeerStatus(
+                "CHIPSET_NOT_SUPPORTED", "CHIPSET_NOT_SUPPORTED"), "nvml"), Reading.known("SYS", "nvml"),
+                Reading.known(false, "cuda")));
         List<Diagnosis> none = NvmlChecks.diagnose(GPU, 0, NvmlEvidence.unavailable("no NVML"));
         assertTrue(none.stream().allMatch(d -> d instanceof Diagnosis.Unknown u && u.why().equals("no NVML")),
                 none.toString());

@@ -6,7 +6,13 @@ import dev.xfer.app.doctor.DoctorReport;
 import dev.xfer.app.doctor.Examination;
 import dev.xfer.app.doctor.NvmlEvidence;
 import dev.xfer.app.doctor.ProbeFigures;
-import dev.xfer.app.doctor.Reading;
+import dev.xfer.app.doctor.NvmlReadings;
+import dev.xfer.app.evidence.GpuProbe;
+import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.evidence.GpuSnapshot;
+import dev.xfer.app.evidence.LinkSample;
+import dev.xfer.app.evidence.PeerReading;
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.doctor.SysfsEvidence;
 import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topology.NumaTopology;
@@ -22,7 +28,9 @@ import dev.xfer.cuda.CudaUnavailableException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -32,27 +40,28 @@ import java.util.function.Supplier;
 
 /**
  * One {@code xfer doctor}: the GPUs from CUDA (or, when it is not usable, from sysfs), each probed
- * unless asked not to, then every check ({@link Examination}). NVML is not read yet: its checks
- * say unknown.
+ * unless asked not to, then every check ({@link Examination}). NVML is read through the
+ * evidence package's probes ({@link GpuProbes}, chosen by Main): a snapshot before and after each
+ * GPU's probe, an idle window for foreign link traffic, and each pair's peer status.
  */
 public final class DoctorRun {
-    /** Why the NVML checks are unknown until xfer reads NVML. */
-    public static final String NO_NVML = "this xfer does not read NVML yet";
+    /** How long doctor samples the link while it moves nothing: long enough for NVML's counters to tick. */
+    static final long IDLE_WINDOW_MILLIS = 250;
     /** Why CUDA counts as unusable when the driver answers but sees no GPU. */
     static final String NO_GPU = "CUDA is not usable here: the CUDA runtime sees no GPU (cudaGetDeviceCount: 0)";
 
     private final Path sysfsRoot;
     private final Function<RuntimeException, String> errorLine;
-    private final NvmlEvidence nvml;
+    private final GpuProbes probes;
 
     /**
      * @param errorLine the line xfer prints for a failure, so the reason CUDA is not usable reads as
      *                  on stderr (given by the command, so this package does not reach up)
      */
-    public DoctorRun(Path sysfsRoot, Function<RuntimeException, String> errorLine, NvmlEvidence nvml) {
+    public DoctorRun(Path sysfsRoot, Function<RuntimeException, String> errorLine, GpuProbes probes) {
         this.sysfsRoot = Objects.requireNonNull(sysfsRoot, "sysfsRoot");
         this.errorLine = Objects.requireNonNull(errorLine, "errorLine");
-        this.nvml = Objects.requireNonNull(nvml, "nvml");
+        this.probes = Objects.requireNonNull(probes, "probes");
     }
 
     /**
@@ -63,7 +72,9 @@ public final class DoctorRun {
     public DoctorReport run(Supplier<CudaRuntime> runtime, DeviceSelection selection, boolean probe) {
         NumaTopology numa = new NumaTopologyReader(sysfsRoot).read();
         PciDeviceReader pci = new PciDeviceReader(sysfsRoot);
-        Examination examination = new Examination(new SysfsEvidence(sysfsRoot), numa, nvml);
+        // Without CUDA no GPU has an index, and the NVML checks run only for GPUs CUDA counts.
+        Examination examination = new Examination(new SysfsEvidence(sysfsRoot), numa,
+                NvmlEvidence.unavailable("CUDA is not usable"));
         CudaRuntime cuda;
         List<Integer> indices;
         try {
@@ -82,24 +93,73 @@ public final class DoctorRun {
             return fromSysfs(NO_GPU, pci, examination);
         }
         List<DoctorGpu> gpus = new ArrayList<>();
-        for (int index : indices) {
-            CudaDevice device = cuda.device(index);
-            String busId = device.pciBusId();
-            PciAddress address = PciAddress.parse(busId).orElseThrow(
-                    () -> new IllegalStateException("CUDA gave GPU " + index + " the bus id '" + busId + "'"));
-            Optional<PciDeviceInfo> sysfs = pci.read(address);
-            Optional<ProbeFigures> figures = Optional.empty();
-            if (probe) {
-                OptionalDouble link = sysfs.flatMap(DoctorRun::transferLink)
-                        .map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
-                figures = Optional.of(new DoctorProbe(device, link).measure(numa,
-                        sysfs.map(PciDeviceInfo::numaNode).orElse(OptionalInt.empty())));
+        Map<Integer, GpuProbe> opened = new LinkedHashMap<>();
+        Map<Integer, NvmlReadings.Gpu> readings = new LinkedHashMap<>();
+        try {
+            for (int index : indices) {
+                CudaDevice device = cuda.device(index);
+                PciAddress address = address(device, index);
+                GpuProbe nvml = probes.open(new GpuProbes.Target(index, address.sysfsName(), Optional.of(device.uuid())));
+                opened.put(index, nvml);
+                GpuSnapshot before = nvml.snapshot(false);
+                Reading<Double> idle = idleTraffic(nvml);
+                gpus.add(gpu(device, address, pci, numa, probe));
+                readings.put(index, new NvmlReadings.Gpu(before, nvml.snapshot(false), idle, IDLE_WINDOW_MILLIS));
             }
-            gpus.add(new DoctorGpu(OptionalInt.of(index), Optional.of(device.name()), address, sysfs, figures,
-                    probe ? "" : "--no-probe"));
+            Map<List<Integer>, PeerReading> peers = new LinkedHashMap<>();
+            opened.forEach((from, a) -> opened.forEach((to, b) -> {
+                if (!from.equals(to)) {
+                    peers.put(List.of(from, to), a.peer(b));
+                }
+            }));
+            CudaStatus status = new CudaStatus.Usable(cuda.driverVersion(), cuda.runtimeVersion(), cuda.libraryPath());
+            Examination measured = new Examination(new SysfsEvidence(sysfsRoot), numa,
+                    new NvmlReadings(readings, peers, ProcessHandle.current().pid()));
+            return new DoctorReport(status, gpus, measured.examine(gpus, new CudaPeerAccess(cuda)));
+        } finally {
+            opened.values().forEach(GpuProbe::close);
         }
-        CudaStatus status = new CudaStatus.Usable(cuda.driverVersion(), cuda.runtimeVersion(), cuda.libraryPath());
-        return new DoctorReport(status, gpus, examination.examine(gpus, new CudaPeerAccess(cuda)));
+    }
+
+    /** The link's traffic over an idle window: doctor moves nothing, so all of it is someone else's. */
+    private static Reading<Double> idleTraffic(GpuProbe nvml) {
+        Reading<LinkSample> first = nvml.linkSample();
+        if (first instanceof Reading.Unknown<LinkSample> u) {
+            return Reading.unknown(u.why());
+        }
+        try {
+            Thread.sleep(IDLE_WINDOW_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Reading.unknown("interrupted during the idle window");
+        }
+        return switch (nvml.linkSample()) {
+            case Reading.Unknown<LinkSample> u -> Reading.unknown(u.why());
+            case Reading.Known<LinkSample> last -> first.known().orElseThrow().gigabytesPerSecondUntil(last.value())
+                    .<Reading<Double>>map(Reading::of)
+                    .orElseGet(() -> Reading.unknown("the PCIe counters went back during the idle window"));
+        };
+    }
+
+    private static PciAddress address(CudaDevice device, int index) {
+        String busId = device.pciBusId();
+        return PciAddress.parse(busId).orElseThrow(
+                () -> new IllegalStateException("CUDA gave GPU " + index + " the bus id '" + busId + "'"));
+    }
+
+    /** One GPU as sysfs shows it, probed unless asked not to. */
+    private static DoctorGpu gpu(CudaDevice device, PciAddress address, PciDeviceReader pci, NumaTopology numa,
+                                 boolean probe) {
+        Optional<PciDeviceInfo> sysfs = pci.read(address);
+        Optional<ProbeFigures> figures = Optional.empty();
+        if (probe) {
+            OptionalDouble link = sysfs.flatMap(DoctorRun::transferLink)
+                    .map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
+            figures = Optional.of(new DoctorProbe(device, link).measure(numa,
+                    sysfs.map(PciDeviceInfo::numaNode).orElse(OptionalInt.empty())));
+        }
+        return new DoctorGpu(OptionalInt.of(device.index()), Optional.of(device.name()), address, sysfs, figures,
+                probe ? "" : "--no-probe");
     }
 
     /** The line xfer prints for {@code failure}, on one line and without its {@code xfer: }. */
@@ -112,7 +172,7 @@ public final class DoctorRun {
         CudaStatus status = new CudaStatus.Unusable(reason);
         List<DoctorGpu> gpus = pci.readNvidiaGpus().stream().map(info -> new DoctorGpu(OptionalInt.empty(),
                 Optional.empty(), info.address(), Optional.of(info), Optional.empty(), "CUDA is not usable")).toList();
-        return new DoctorReport(status, gpus, examination.examine(gpus, (from, to) -> Reading.unknown(
+        return new DoctorReport(status, gpus, examination.examine(gpus, (from, to) -> dev.xfer.app.doctor.Reading.unknown(
                 "CUDA is not usable", "cudaDeviceCanAccessPeer")));
     }
 

@@ -6,7 +6,7 @@ import dev.xfer.app.doctor.Diagnosis;
 import dev.xfer.app.doctor.DoctorGpu;
 import dev.xfer.app.doctor.DoctorReport;
 import dev.xfer.app.doctor.Finding;
-import dev.xfer.app.doctor.NvmlEvidence;
+import dev.xfer.app.evidence.NvmlProbes;
 import dev.xfer.app.doctor.ProbeFigures;
 import dev.xfer.app.topology.NumaTopologyReader;
 import dev.xfer.cuda.CudaRuntime;
@@ -51,7 +51,7 @@ class DoctorOnGpuTest {
     void aWholeRunOnEveryGpu() {
         long start = System.nanoTime();
         DoctorReport report = new DoctorRun(Path.of("/sys"), e -> "xfer: " + e.getMessage(),
-                NvmlEvidence.unavailable(DoctorRun.NO_NVML)).run(() -> cuda, DeviceSelection.everyDevice(), true);
+                new NvmlProbes()).run(() -> cuda, DeviceSelection.everyDevice(), true);
         double seconds = (System.nanoTime() - start) / 1e9;
         assertTrue(report.cuda().usable());
         assertEquals(cuda.deviceCount(), report.gpus().size());
@@ -63,8 +63,17 @@ class DoctorOnGpuTest {
         }
         int pairs = report.gpus().size() * (report.gpus().size() - 1);
         assertEquals(pairs, report.diagnoses().stream().filter(d -> d.cause() == Cause.PEER_ACCESS).count());
-        assertTrue(report.diagnoses().stream().filter(d -> d.cause() == Cause.CLOCKS_THROTTLED)
-                .allMatch(d -> d instanceof Diagnosis.Unknown), "NVML is not read yet");
+        // The GPU machines have NVML: every NVML-based check is judged, none unknown.
+        for (Cause nvml : List.of(Cause.CLOCKS_THROTTLED, Cause.PCIE_REPLAYS, Cause.PERSISTENCE_MODE,
+                Cause.FOREIGN_PROCESSES, Cause.FOREIGN_TRAFFIC, Cause.PEER_STATUS_NVML)) {
+            List<Diagnosis> of = report.diagnoses().stream().filter(d -> d.cause() == nvml).toList();
+            assertEquals(nvml == Cause.PEER_STATUS_NVML ? pairs : report.gpus().size(), of.size(), nvml.toString());
+            assertTrue(of.stream().noneMatch(d -> d instanceof Diagnosis.Unknown), of.toString());
+        }
+        // xfer's own context is never a foreign process.
+        assertTrue(report.findings().stream().noneMatch(f -> f.cause() == Cause.FOREIGN_PROCESSES
+                && f.evidence().toString().matches("(?s).*\\bpid " + ProcessHandle.current().pid() + "\\b.*")),
+                report.findings().toString());
         assertTrue(seconds < BUDGET_SECONDS * report.gpus().size() + 5, seconds + " s");
     }
 }

@@ -4,7 +4,7 @@ import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.doctor.Cause;
 import dev.xfer.app.doctor.Diagnosis;
 import dev.xfer.app.doctor.DoctorReport;
-import dev.xfer.app.doctor.NvmlEvidence;
+import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topology.SysfsFixtures;
 import dev.xfer.cuda.CudaUnavailableException;
@@ -20,7 +20,7 @@ class DoctorRunWithoutCudaTest {
     @Test
     void theGpusComeFromSysfs() {
         DoctorReport report = new DoctorRun(SysfsFixtures.root(SysfsFixtures.H100_VM_ROOT),
-                e -> "xfer: " + e.getMessage() + "\n", NvmlEvidence.unavailable("no NVML"))
+                e -> "xfer: " + e.getMessage() + "\n", GpuProbes.unavailable("no NVML"))
                 .run(() -> {
                     throw new CudaUnavailableException("libcudart not found at /x");
                 }, DeviceSelection.everyDevice(), true);
