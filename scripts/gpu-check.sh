@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence gates runs-ten  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence gates doctor runs-ten  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,6 +131,22 @@ PY
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
+    doctor) # Issue 34: xfer doctor on a quiet machine (exit 0 expected where nothing costs bandwidth), its
+            # JSON and JUnit, its wall time; then while a second xfer copies pinned memory in a loop (the
+            # foreign-traffic and foreign-process findings, exit 1); then without NVML (unknowns, never a
+            # finding). Documents: $out/doctor/.
+            local d="$out/doctor" other
+            mkdir -p "$d"
+            timed "$xfer" doctor
+            "$xfer" doctor --json > "$d/doctor.json"; echo "doctor --json: exit $?"
+            run "$xfer" doctor --no-probe --junit "$d/doctor.xml"
+            "$xfer" bandwidth --memory pinned --direction h2d,d2h --size 1GiB --iterations 4000 > /dev/null 2>&1 &
+            other=$!
+            sleep 4
+            timed "$xfer" doctor
+            "$xfer" doctor --json > "$d/doctor-shared.json"; echo "doctor --json (shared): exit $?"
+            kill "$other" 2>/dev/null; wait "$other" 2>/dev/null
+            XFER_NVML=/nonexistent/libnvidia-ml.so.1 run "$xfer" doctor --no-probe ;;
     gates) # Issue 32: the gates on disturbed runs. Quiet smoke runs, then one while a second xfer copies 1 GiB
            # pinned in a loop: compare and fleet print DISTURBED and exit 6, --allow-disturbed judges it;
            # then the Slurm health check (fake scontrol) takes its re-measure path on 6: a disturbance that
