@@ -7,7 +7,6 @@ import dev.xfer.nvml.NvmlAvailability;
 import dev.xfer.nvml.NvmlDevice;
 import dev.xfer.nvml.NvmlException;
 import dev.xfer.nvml.P2pCapability;
-import dev.xfer.nvml.PcieByteCounters;
 import dev.xfer.nvml.PcieThroughput;
 import dev.xfer.nvml.RemappedRows;
 
@@ -52,13 +51,10 @@ public final class NvmlProbes implements GpuProbes {
     private static final class NvmlProbe implements GpuProbe {
         private final Nvml nvml;
         private final NvmlDevice device;
-        /** Whether the cumulative byte counters answered; if not, the sampler reads NVML's throughput. */
-        private final boolean byteCounters;
 
         NvmlProbe(Nvml nvml, NvmlDevice device) {
             this.nvml = nvml;
             this.device = device;
-            this.byteCounters = read(device::pcieByteCounters).known().isPresent();
         }
 
         @Override
@@ -102,32 +98,18 @@ public final class NvmlProbes implements GpuProbes {
         }
 
         /**
-         * Synchronized, and timed when the read returns: the sampler thread and the measuring
-         * thread both read the counters, and a sample stamped before a read that another thread's
-         * read overtakes would put a later counter value at an earlier time, which looks like a
-         * counter going back (seen on an H100 while another process copied at 50 GB/s).
+         * NVML's PCIe throughput (KB/s, the driver's average over about 20 ms), not its cumulative
+         * byte counters: on an H100 while another process copied at about 50 GB/s, two readings of
+         * the counters 50 to 250 ms apart went back (a 32-bit counter wraps every 70 ms at that
+         * rate), so a window's bytes could not be told; the rates can. Synchronized, and timed when
+         * the read returns, so the sampler's and the measuring thread's samples stay in order.
          */
         @Override
         public synchronized Reading<LinkSample> linkSample() {
-            if (byteCounters) {
-                // NVML's rx is what the GPU received (host to device), tx what it sent.
-                Reading<PcieByteCounters> read = read(device::pcieByteCounters);
-                long nanos = System.nanoTime();
-                return read.map((PcieByteCounters c) -> LinkSample.bytes(nanos, c.rxBytes(), c.txBytes()));
-            }
             Reading<PcieThroughput> read = read(device::pcieThroughput);
             long nanos = System.nanoTime();
+            // NVML's rx is what the GPU received (host to device), tx what it sent.
             return read.map((PcieThroughput t) -> LinkSample.throughput(nanos, t.rxKilobytesPerSecond(), t.txKilobytesPerSecond()));
-        }
-
-        @Override
-        public PeerReading peer(GpuProbe other) {
-            if (!(other instanceof NvmlProbe o)) {
-                return GpuProbe.super.peer(other);
-            }
-            return new PeerReading(read(() -> device.p2pStatus(o.device, P2pCapability.READ).name()),
-                    read(() -> device.p2pStatus(o.device, P2pCapability.WRITE).name()),
-                    read(() -> device.topologyCommonAncestor(o.device).smiName()));
         }
 
         @Override
