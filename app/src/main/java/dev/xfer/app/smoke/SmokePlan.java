@@ -54,10 +54,10 @@ public record SmokePlan(String profile, BandwidthPlan bandwidth, OverlapPlan ove
     public static final long QUICK_CHECK_ELEMENTS = 4L * CheckPlan.PERIOD;
     public static final int QUICK_CHECK_TRIALS = 3;
     /**
-     * How smoke's overlap runs start (overlap's {@code --start}): plain, async.cu's start, until the
-     * gated start is measured steadier over many processes on H100 and H200 (issue 32). One line to
-     * change; a gated smoke's overlap rows say {@code "start": "gated"}, so they never line up with
-     * plain ones in compare or fleet.
+     * How smoke's overlap runs start (overlap's {@code --start}): plain, async.cu's start. Measured
+     * over 20 processes each on an H100 (docs/commands/overlap.md), gated spread less between
+     * processes in v1 but its medians ran 1-2% higher, and once 30% higher in one process, for a
+     * cause not established: plain stays, and its documents stay comparable with earlier ones.
      */
     public static final StartMode OVERLAP_START = StartMode.PLAIN;
 
