@@ -149,10 +149,15 @@ class VerdictNoisePropertiesTest {
     @Property(tries = 10)
     void fleetOverTenHealthyRunsFlagsNothing(@ForAll long seed) {
         Random random = new Random(seed);
-        List<Series> smoke = SERIES.stream().filter(s -> s.values().length >= 10).toList();
+        List<Series> measured = SERIES.stream().filter(s -> s.values().length >= 10).toList();
+        // One fleet is one model's GPUs: each fleet takes one model's series (the models in turn),
+        // judged by that model's floors, as fleet groups GPUs by model.
+        List<String> models = measured.stream().map(Series::model).distinct().sorted().toList();
         int flagged = 0;
         int fleets = 200;
         for (int f = 0; f < fleets; f++) {
+            String model = models.get((f / 2) % models.size());
+            List<Series> smoke = measured.stream().filter(s -> s.model().equals(model)).toList();
             boolean logNormal = f % 2 == 1;
             List<DoubleSupplier> sources = smoke.stream().map(s -> logNormal ? s.logNormal(random) : s.resampled(random)).toList();
             FleetMembers members = new FleetMembers();
