@@ -24,7 +24,7 @@ public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult>
     }
 
     public boolean synchronizedScenariosSafe() {
-        return results.stream().noneMatch(r -> r.verdict().failsTheRun());
+        return results.stream().noneMatch(r -> r.conclusion().failsTheRun());
     }
 
     /** Setup and every scenario's trials, in seconds. */

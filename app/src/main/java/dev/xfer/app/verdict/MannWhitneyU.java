@@ -15,8 +15,8 @@ import java.util.Arrays;
  * that gets {@link #smallestP} at or above its significance level must say the runs are too few,
  * not that nothing changed.
  */
-public final class RankTest {
-    private RankTest() {
+public final class MannWhitneyU {
+    private MannWhitneyU() {
     }
 
     /**

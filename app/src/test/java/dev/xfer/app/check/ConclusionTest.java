@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Wrong data in a synchronized scenario is a fault and fails the run; in an unsynchronized one it
  * is the race the command demonstrates.
  */
-class VerdictTest {
+class ConclusionTest {
 
     @Example
     void theSynchronizedScenarios() {
@@ -39,10 +39,10 @@ class VerdictTest {
         if (!scenario.isSynchronized()) {
             return;
         }
-        assertEquals(Verdict.SAFE, Verdict.of(scenario, 0));
-        assertFalse(Verdict.of(scenario, 0).failsTheRun());
-        assertEquals(Verdict.BROKEN, Verdict.of(scenario, wrongTrials));
-        assertTrue(Verdict.of(scenario, wrongTrials).failsTheRun());
+        assertEquals(Conclusion.SAFE, Conclusion.of(scenario, 0));
+        assertFalse(Conclusion.of(scenario, 0).failsTheRun());
+        assertEquals(Conclusion.BROKEN, Conclusion.of(scenario, wrongTrials));
+        assertTrue(Conclusion.of(scenario, wrongTrials).failsTheRun());
     }
 
     @Property
@@ -50,30 +50,30 @@ class VerdictTest {
         if (scenario.isSynchronized()) {
             return;
         }
-        assertEquals(Verdict.RACE_NOT_OBSERVED, Verdict.of(scenario, 0));
-        assertEquals(Verdict.RACE_OBSERVED, Verdict.of(scenario, wrongTrials));
-        assertFalse(Verdict.of(scenario, 0).failsTheRun());
-        assertFalse(Verdict.of(scenario, wrongTrials).failsTheRun(), "the race is expected, not a failure");
+        assertEquals(Conclusion.RACE_NOT_OBSERVED, Conclusion.of(scenario, 0));
+        assertEquals(Conclusion.RACE_OBSERVED, Conclusion.of(scenario, wrongTrials));
+        assertFalse(Conclusion.of(scenario, 0).failsTheRun());
+        assertFalse(Conclusion.of(scenario, wrongTrials).failsTheRun(), "the race is expected, not a failure");
     }
 
     @Example
     void everyScenarioKindWithZeroAndOneWrongTrial() {
-        assertEquals(Verdict.RACE_NOT_OBSERVED, Verdict.of(CheckScenario.D2H_UNSYNCHRONIZED, 0));
-        assertEquals(Verdict.RACE_OBSERVED, Verdict.of(CheckScenario.D2H_UNSYNCHRONIZED, 1));
-        assertEquals(Verdict.SAFE, Verdict.of(CheckScenario.D2H_SYNCHRONIZED, 0));
-        assertEquals(Verdict.BROKEN, Verdict.of(CheckScenario.D2H_SYNCHRONIZED, 1));
-        assertEquals(Verdict.SAFE, Verdict.of(CheckScenario.D2H_PAGEABLE, 0));
-        assertEquals(Verdict.BROKEN, Verdict.of(CheckScenario.D2H_PAGEABLE, 1));
-        assertEquals(Verdict.RACE_NOT_OBSERVED, Verdict.of(CheckScenario.H2D_OVERWRITE, 0));
-        assertEquals(Verdict.RACE_OBSERVED, Verdict.of(CheckScenario.H2D_OVERWRITE, 1));
-        assertEquals(Verdict.SAFE, Verdict.of(CheckScenario.H2D_EVENT, 0));
-        assertEquals(Verdict.BROKEN, Verdict.of(CheckScenario.H2D_EVENT, 1));
+        assertEquals(Conclusion.RACE_NOT_OBSERVED, Conclusion.of(CheckScenario.D2H_UNSYNCHRONIZED, 0));
+        assertEquals(Conclusion.RACE_OBSERVED, Conclusion.of(CheckScenario.D2H_UNSYNCHRONIZED, 1));
+        assertEquals(Conclusion.SAFE, Conclusion.of(CheckScenario.D2H_SYNCHRONIZED, 0));
+        assertEquals(Conclusion.BROKEN, Conclusion.of(CheckScenario.D2H_SYNCHRONIZED, 1));
+        assertEquals(Conclusion.SAFE, Conclusion.of(CheckScenario.D2H_PAGEABLE, 0));
+        assertEquals(Conclusion.BROKEN, Conclusion.of(CheckScenario.D2H_PAGEABLE, 1));
+        assertEquals(Conclusion.RACE_NOT_OBSERVED, Conclusion.of(CheckScenario.H2D_OVERWRITE, 0));
+        assertEquals(Conclusion.RACE_OBSERVED, Conclusion.of(CheckScenario.H2D_OVERWRITE, 1));
+        assertEquals(Conclusion.SAFE, Conclusion.of(CheckScenario.H2D_EVENT, 0));
+        assertEquals(Conclusion.BROKEN, Conclusion.of(CheckScenario.H2D_EVENT, 1));
     }
 
     @Example
     void onlyBrokenFailsTheRun() {
-        for (Verdict v : Verdict.values()) {
-            assertEquals(v == Verdict.BROKEN, v.failsTheRun(), v.name());
+        for (Conclusion v : Conclusion.values()) {
+            assertEquals(v == Conclusion.BROKEN, v.failsTheRun(), v.name());
         }
     }
 

@@ -1,7 +1,10 @@
 package dev.xfer.app.check;
 
-/** What a scenario's tally means. */
-public enum Verdict {
+/**
+ * What a scenario's tally means. Not a {@code Verdict} (that word is compare's alone); check's documents
+ * keep the field name {@code verdict} for it, as the schema says.
+ */
+public enum Conclusion {
     RACE_OBSERVED("race observed as expected"),
     RACE_NOT_OBSERVED("race possible but not observed"),
     SAFE("safe: 0 wrong"),
@@ -10,7 +13,7 @@ public enum Verdict {
 
     private final String text;
 
-    Verdict(String text) {
+    Conclusion(String text) {
         this.text = text;
     }
 
@@ -22,7 +25,7 @@ public enum Verdict {
         return this == BROKEN;
     }
 
-    public static Verdict of(CheckScenario scenario, int wrongTrials) {
+    public static Conclusion of(CheckScenario scenario, int wrongTrials) {
         if (scenario.isSynchronized()) {
             return wrongTrials == 0 ? SAFE : BROKEN;
         }
