@@ -1,5 +1,6 @@
-package dev.xfer.app.cli;
+package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.DurationConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;

@@ -1,21 +1,12 @@
-package dev.xfer.app.cli;
+package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.DurationConverter;
+import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.GlobalOptions;
+import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.StopRequest;
-import dev.xfer.app.commands.BandwidthCommand;
-import dev.xfer.app.commands.BatchCommand;
-import dev.xfer.app.commands.CompareCommand;
-import dev.xfer.app.commands.FleetCommand;
-import dev.xfer.app.commands.PipelineCommand;
-import dev.xfer.app.commands.PlotCommand;
-import dev.xfer.app.commands.LatencyCommand;
-import dev.xfer.app.commands.CheckCommand;
-import dev.xfer.app.commands.DevicesCommand;
-import dev.xfer.app.commands.DoctorCommand;
-import dev.xfer.app.commands.OverlapCommand;
-import dev.xfer.app.commands.SmokeCommand;
-import dev.xfer.app.commands.TopoCommand;
 import dev.xfer.cuda.CudaRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
