@@ -150,10 +150,6 @@ public final class FleetAnalysis {
         public List<String> hosts() {
             return nodes.stream().map(Node::host).toList();
         }
-
-        public List<Finding> findingsOf(FleetMember run) {
-            return findings.stream().filter(f -> f.run() == run).toList();
-        }
     }
 
     /** For callers holding GPU runs already (tests, small sets): every run with a clean status. */

@@ -2,7 +2,6 @@ package dev.xfer.app.sysfs;
 
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * Whether a PCIe link trained below what the device supports.
@@ -47,14 +46,6 @@ public record LinkHealth(Optional<PcieLink> current, Optional<PcieLink> max) {
     /** Whether the link trained below its maximum in width or speed; false when unknown. */
     public boolean isBelowMaximum() {
         return isWidthReduced() || isSpeedReduced();
-    }
-
-    /** Current theoretical bandwidth as a fraction of the maximum's; empty when unknown. */
-    public OptionalDouble fractionOfMaximum() {
-        if (!isKnown()) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(current.get().theoreticalGBps() / max.get().theoreticalGBps());
     }
 
     /**
