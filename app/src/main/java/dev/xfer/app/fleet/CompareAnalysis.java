@@ -1,6 +1,7 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.fleet.DocumentSet.Judged;
+import dev.xfer.app.stats.Median;
 import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.app.verdict.MannWhitneyU;
 import dev.xfer.app.verdict.NoiseFloors;
@@ -9,7 +10,6 @@ import dev.xfer.app.verdict.RunFacts;
 import dev.xfer.app.verdict.Verdict;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -433,11 +433,9 @@ public final class CompareAnalysis {
         return runs.stream().mapToDouble(Measurement::median).toArray();
     }
 
+    /** The median of the runs' medians. */
     static double median(List<Measurement> runs) {
-        double[] v = values(runs);
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        return Median.of(values(runs));
     }
 
     /** Three standard errors of the two medians, as a fraction of the baseline; NaN without spread or count. */
