@@ -1,6 +1,5 @@
 package dev.xfer.app.check;
 
-import dev.xfer.cuda.HostMemoryKind;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -75,16 +74,6 @@ class ConclusionTest {
         for (Conclusion v : Conclusion.values()) {
             assertEquals(v == Conclusion.BROKEN, v.failsTheRun(), v.name());
         }
-    }
-
-    @Example
-    void aReportFailsOnlyWhenASynchronizedScenarioSawWrongData() {
-        CheckPlan plan = new CheckPlan(1000, 2, HostMemoryKind.PINNED, List.of(CheckScenario.values()));
-        CheckResult raced = result(CheckScenario.D2H_UNSYNCHRONIZED, 2);
-        CheckResult safe = result(CheckScenario.D2H_SYNCHRONIZED, 0);
-        CheckResult broken = result(CheckScenario.H2D_EVENT, 1);
-        assertTrue(new CheckResults(null, plan, List.of(raced, safe)).synchronizedScenariosSafe());
-        assertFalse(new CheckResults(null, plan, List.of(raced, safe, broken)).synchronizedScenariosSafe());
     }
 
     private static CheckResult result(CheckScenario scenario, int wrongTrials) {
