@@ -6,7 +6,7 @@
 # Both walk the command model, so a command added later gets its page and completion unasked.
 set -euo pipefail
 java_home=$1 target=$2
-root_command=dev.xfer.app.cli.XferCommand
+root_command=dev.xfer.app.commands.XferCommand
 
 classpath="$target/classes:$target/lib/*:$target/codegen/*"
 adoc="$target/generated-docs/adoc"

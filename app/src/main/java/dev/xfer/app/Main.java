@@ -5,7 +5,7 @@ import dev.xfer.app.cli.Deadline;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.RunTimeoutException;
 import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.commands.XferCommand;
 import dev.xfer.app.cli.SignalStop;
 import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.cli.StandardOutput;

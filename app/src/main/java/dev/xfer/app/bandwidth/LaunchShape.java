@@ -59,9 +59,4 @@ public record LaunchShape(int blocks, int threadsPerBlock) {
     public long threads() {
         return (long) blocks * threadsPerBlock;
     }
-
-    /** Bytes the whole grid has in flight at once in the kernel's unrolled rounds. */
-    public long bytesInFlight() {
-        return threads() * 16L * UNROLL;
-    }
 }

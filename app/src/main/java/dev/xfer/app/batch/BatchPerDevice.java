@@ -12,7 +12,7 @@ import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
-import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopology;
 
 import java.util.List;
 

@@ -25,7 +25,7 @@ public final class CheckJson {
                     "staleWorst", r.staleWorst(), "staleFractionWorst", r.staleFractionWorst(),
                     "maxError", Double.isFinite(r.maxError()) ? r.maxError() : null,
                     "poisonSeen", Double.isInfinite(r.maxError()),
-                    "verdict", r.verdict().name().toLowerCase(java.util.Locale.ROOT),
+                    "verdict", r.conclusion().name().toLowerCase(java.util.Locale.ROOT),
                     "seconds", seconds(r.times())));
         }
         return rows;

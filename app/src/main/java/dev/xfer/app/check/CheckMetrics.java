@@ -56,10 +56,10 @@ public final class CheckMetrics {
         boolean anySynchronized = false;
         for (CheckResult r : report.results()) {
             Identity id = identity(report.plan(), r.scenario().id(), r.trials());
-            CheckOutcome check = r.verdict().failsTheRun() ? CheckOutcome.failed(r.verdict().text() + ": "
+            CheckOutcome check = r.conclusion().failsTheRun() ? CheckOutcome.failed(r.conclusion().text() + ": "
                     + r.wrongTrials() + " of " + r.trials() + " trials wrong")
                     : CheckOutcome.passed(String.format(Locale.ROOT, "%d trials, %d with the copy in flight: %s",
-                    r.trials(), r.inFlightTrials(), r.verdict().text()));
+                    r.trials(), r.inFlightTrials(), r.conclusion().text()));
             out.add(RunResult.configuration(name(id), RunResult.measured(id, Statistics.single(r.wrongTrials()), check),
                     "check." + r.scenario().id()));
             if (r.scenario().isSynchronized()) {

@@ -22,7 +22,7 @@ public record CheckResult(CheckScenario scenario, int trials, int wrongTrials, d
                 CheckTimes.NONE);
     }
 
-    public Verdict verdict() {
-        return Verdict.of(scenario, wrongTrials);
+    public Conclusion conclusion() {
+        return Conclusion.of(scenario, wrongTrials);
     }
 }

@@ -23,10 +23,6 @@ public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult>
         this(context, plan, run.results(), run.setupSeconds());
     }
 
-    public boolean synchronizedScenariosSafe() {
-        return results.stream().noneMatch(r -> r.verdict().failsTheRun());
-    }
-
     /** Setup and every scenario's trials, in seconds. */
     public double seconds() {
         return setupSeconds + results.stream().mapToDouble(r -> r.times().total()).sum();

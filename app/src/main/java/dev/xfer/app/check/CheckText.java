@@ -34,8 +34,8 @@ public final class CheckText {
                     String.format(Locale.ROOT, "%.1f", r.staleMean()),
                     String.format(Locale.ROOT, "%d (%.2g%%)", r.staleWorst(), 100 * r.staleFractionWorst()),
                     Double.isInfinite(r.maxError()) ? "poison" : String.format(Locale.ROOT, "%.6g", r.maxError()),
-                    r.verdict() == Verdict.RACE_NOT_OBSERVED
-                            ? r.verdict().text() + " in " + r.trials() + " trials" : r.verdict().text());
+                    r.conclusion() == Conclusion.RACE_NOT_OBSERVED
+                            ? r.conclusion().text() + " in " + r.trials() + " trials" : r.conclusion().text());
         }
         out.append(table.render());
         for (CheckResult r : report.results()) {

@@ -25,7 +25,6 @@ import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import picocli.CommandLine.ArgGroup;
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

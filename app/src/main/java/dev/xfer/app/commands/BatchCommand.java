@@ -9,7 +9,6 @@ import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NumaOption;

@@ -10,7 +10,6 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

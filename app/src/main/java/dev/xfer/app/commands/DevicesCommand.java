@@ -1,15 +1,14 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.run.HostView;
 import dev.xfer.app.cli.GlobalOptions;
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
-import dev.xfer.app.devices.DevicesJson;
 import dev.xfer.app.devices.DeviceInventory;
+import dev.xfer.app.devices.DevicesJson;
 import dev.xfer.app.devices.DevicesText;
-import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.app.run.HostView;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;

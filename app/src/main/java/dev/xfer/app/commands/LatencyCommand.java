@@ -4,7 +4,6 @@ import dev.xfer.app.cli.SizeSweep;
 import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.run.EarlyNames;
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceSelection;

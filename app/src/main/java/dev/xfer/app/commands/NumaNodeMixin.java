@@ -3,8 +3,8 @@ package dev.xfer.app.commands;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.NumaTopologyReader;
+import dev.xfer.app.sysfs.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopologyReader;
 import picocli.CommandLine.Option;
 
 /**

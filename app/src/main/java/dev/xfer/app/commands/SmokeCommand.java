@@ -17,7 +17,6 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.format.OutputTarget;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.smoke.SmokePlan;
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.StderrTerminal;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.smoke.SmokeRun;

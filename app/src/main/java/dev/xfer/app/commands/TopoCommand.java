@@ -1,18 +1,17 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.run.HostView;
 import dev.xfer.app.cli.ErrorLine;
+import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
-import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
+import dev.xfer.app.run.HostView;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topo.TopoInspector;
-import dev.xfer.app.topo.TopoJson;
 import dev.xfer.app.topo.TopoInventory;
+import dev.xfer.app.topo.TopoJson;
 import dev.xfer.app.topo.TopoText;
-import dev.xfer.app.topology.PciDeviceReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,9 +1,9 @@
 package dev.xfer.app.devices;
 
+import dev.xfer.app.sysfs.PciAddress;
+import dev.xfer.app.sysfs.PciDeviceInfo;
+import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.PciAddress;
-import dev.xfer.app.topology.PciDeviceInfo;
-import dev.xfer.app.topology.PcieLink;
 
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -1,6 +1,6 @@
 package dev.xfer.app.devices;
 
-import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaException;
 import dev.xfer.cuda.CudaRuntime;

@@ -5,7 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.OptionalInt;
 import java.util.SequencedSet;
 import java.util.function.IntSupplier;
 import java.util.regex.Pattern;
@@ -113,11 +112,6 @@ public record DeviceSelection(boolean all, List<Integer> indices) {
             throw new IllegalStateException(label() + " is not one device");
         }
         return indices.getFirst();
-    }
-
-    /** How many devices are selected, when that is known without CUDA (not for {@code all}). */
-    public OptionalInt knownCount() {
-        return all ? OptionalInt.empty() : OptionalInt.of(indices.size());
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.xfer.app.devices;
 
 import dev.xfer.app.format.Json;
-import dev.xfer.app.topology.PcieLink;
+import dev.xfer.app.sysfs.PcieLink;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

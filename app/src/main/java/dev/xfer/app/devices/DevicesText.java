@@ -2,7 +2,7 @@ package dev.xfer.app.devices;
 
 import dev.xfer.app.format.Approximate;
 import dev.xfer.app.format.TerminalText;
-import dev.xfer.app.topology.PcieLink;
+import dev.xfer.app.sysfs.PcieLink;
 
 import java.util.Locale;
 import java.util.Optional;

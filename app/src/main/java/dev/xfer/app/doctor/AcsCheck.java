@@ -1,6 +1,6 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.AcsCapability;
+import dev.xfer.app.sysfs.AcsCapability;
 
 import java.util.ArrayList;
 import java.util.List;

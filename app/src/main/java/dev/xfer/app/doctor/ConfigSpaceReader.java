@@ -1,8 +1,8 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.AcsCapability;
-import dev.xfer.app.topology.PciConfigSpace;
-import dev.xfer.app.topology.PcieCapability;
+import dev.xfer.app.sysfs.AcsCapability;
+import dev.xfer.app.sysfs.PciConfigSpace;
+import dev.xfer.app.sysfs.PcieCapability;
 
 import java.io.IOException;
 import java.nio.file.Files;

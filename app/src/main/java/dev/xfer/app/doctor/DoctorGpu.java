@@ -1,7 +1,7 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.PciAddress;
-import dev.xfer.app.topology.PciDeviceInfo;
+import dev.xfer.app.sysfs.PciAddress;
+import dev.xfer.app.sysfs.PciDeviceInfo;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.xfer.app.doctor;
 
 import dev.xfer.app.format.TerminalText;
+import dev.xfer.app.sysfs.PciDeviceInfo;
 import dev.xfer.app.topo.CudaStatus;
-import dev.xfer.app.topology.PciDeviceInfo;
 
 import java.util.List;
 import java.util.Locale;

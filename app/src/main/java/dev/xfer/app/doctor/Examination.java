@@ -1,10 +1,10 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.PciDeviceInfo;
-import dev.xfer.app.topology.PciHierarchy;
-import dev.xfer.app.topology.PcieCapability;
-import dev.xfer.app.topology.PcieLink;
-import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopology;
+import dev.xfer.app.sysfs.PciDeviceInfo;
+import dev.xfer.app.sysfs.PciHierarchy;
+import dev.xfer.app.sysfs.PcieCapability;
+import dev.xfer.app.sysfs.PcieLink;
 
 import java.nio.file.Files;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.PcieCapability;
+import dev.xfer.app.sysfs.PcieCapability;
 
 import java.util.ArrayList;
 import java.util.List;

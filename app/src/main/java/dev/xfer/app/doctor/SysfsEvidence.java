@@ -1,8 +1,8 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.PciAddress;
-import dev.xfer.app.topology.PciHierarchy;
-import dev.xfer.app.topology.SysfsFile;
+import dev.xfer.app.sysfs.PciAddress;
+import dev.xfer.app.sysfs.PciHierarchy;
+import dev.xfer.app.sysfs.SysfsFile;
 
 import java.io.IOException;
 import java.nio.file.DirectoryIteratorException;

@@ -7,8 +7,8 @@ import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.result.Identity;
-import dev.xfer.app.topology.NumaTopologyReader;
-import dev.xfer.app.topology.PciAddress;
+import dev.xfer.app.sysfs.NumaTopologyReader;
+import dev.xfer.app.sysfs.PciAddress;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.PcieLink;
+import dev.xfer.app.sysfs.PcieLink;
 
 import java.util.ArrayList;
 import java.util.List;

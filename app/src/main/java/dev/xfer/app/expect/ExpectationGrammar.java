@@ -42,41 +42,11 @@ public final class ExpectationGrammar {
                 --expect 'check.synchronized.wrong == 0'
             """;
 
-    private static final String RESULT_NAMES = """
-            Result names:
-              MEMORY.DIRECTION.SIZE     bandwidth in GB/s (bandwidth)
-                MEMORY     pageable, pinned, registered, write-combined, heap, device
-                DIRECTION  h2d, d2h, d2d, bidir-h2d, bidir-d2h
-                SIZE       as printed: 4KiB, 16MiB, ...
-              overlap.SCHEDULE.ms       time of the schedule in ms (overlap)
-              overlap.SCHEDULE.speedup  ratio
-              overlap.SCHEDULE.efficiency  ratio
-              overlap.SCHEDULE.error    maximum error, a plain number
-                SCHEDULE   sequential, v1, v2
-              check.SCENARIO.wrong      trials that saw wrong data (check)
-              check.synchronized.wrong  the same, over every synchronized scenario
-              batch.STRATEGY.ms         median time of all copies in ms (batch)
-              batch.STRATEGY.gbps       all buffers' bytes over that time, GB/s
-              pipeline.ms, pipeline.batch-ms   total and per-batch time (pipeline)
-              pipeline.hidden           share of copy time hidden, a ratio
-              pipeline.error            max |out - (in + 1)|, a plain number
-              latency.TARGET.SIZE       ns per dependent access (latency)
-                TARGET     host, device, gpuN (GPU N's memory, read as a peer)
-            Suffixes: .nodeN with --numa-node all; .gpuN with several GPUs (bandwidth);
-              concurrent.MEMORY.DIRECTION.SIZE.gpuN / .all and p2p.SRC-DST.SIZE,
-              p2p-bidir.SRC-DST.SIZE for --concurrent and --direction p2p
-            """;
-
     private ExpectationGrammar() {
     }
 
     /** The grammar with its units, rules and examples; lines under 80 columns. */
     public static String grammarHelp() {
         return GRAMMAR;
-    }
-
-    /** The names the measuring commands give their results; lines under 80 columns. */
-    public static String resultNamesHelp() {
-        return RESULT_NAMES;
     }
 }

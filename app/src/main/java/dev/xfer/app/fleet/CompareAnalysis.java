@@ -1,14 +1,15 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.fleet.DocumentSet.Judged;
+import dev.xfer.app.stats.Median;
 import dev.xfer.app.verdict.DocumentStatus;
+import dev.xfer.app.verdict.MannWhitneyU;
 import dev.xfer.app.verdict.NoiseFloors;
 import dev.xfer.app.verdict.NoiseKind;
-import dev.xfer.app.verdict.RankTest;
 import dev.xfer.app.verdict.RunFacts;
+import dev.xfer.app.verdict.Verdict;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -45,8 +46,6 @@ public final class CompareAnalysis {
     /** The median's standard error over the mean's, for normally distributed samples: sqrt(pi/2). */
     static final double MEDIAN_ERROR = 1.2533;
     static final double NOISE_SIGMAS = 3;
-
-    public enum Verdict { REGRESSION, IMPROVEMENT, SAME, TOO_NOISY }
 
     /** What a row was judged by. */
     public enum Basis {
@@ -369,7 +368,7 @@ public final class CompareAnalysis {
         double gain = first.higherIsBetter() ? change : -change;
         double within = b.size() == 1 && a.size() == 1 ? withinRun(b.getFirst(), a.getFirst()) : Double.NaN;
         if (b.size() >= 2 && a.size() >= 2) {
-            RankTest.Outcome test = RankTest.test(values(b), values(a));
+            MannWhitneyU.Outcome test = MannWhitneyU.test(values(b), values(a));
             if (test.smallestP() < ALPHA) {
                 Verdict verdict = test.p() < ALPHA && change != 0 ? (gain < 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT) : Verdict.SAME;
                 return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
@@ -434,11 +433,9 @@ public final class CompareAnalysis {
         return runs.stream().mapToDouble(Measurement::median).toArray();
     }
 
+    /** The median of the runs' medians. */
     static double median(List<Measurement> runs) {
-        double[] v = values(runs);
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+        return Median.of(values(runs));
     }
 
     /** Three standard errors of the two medians, as a fraction of the baseline; NaN without spread or count. */

@@ -1,12 +1,13 @@
 package dev.xfer.app.fleet;
 
-import dev.xfer.app.fleet.CompareAnalysis.Pairing;
 import dev.xfer.app.fleet.CompareAnalysis.CompareFindings;
+import dev.xfer.app.fleet.CompareAnalysis.Pairing;
 import dev.xfer.app.fleet.CompareAnalysis.Row;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
+import dev.xfer.app.verdict.Verdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -81,9 +82,9 @@ public final class CompareRendering {
         if (report.noBaseline()) {
             out.append("compare: no baseline: every baseline run was disturbed and left out; re-run the baseline\n");
         }
-        long regressions = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.REGRESSION).count();
-        long improvements = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.IMPROVEMENT).count();
-        long noisy = report.rows().stream().filter(r -> r.verdict() == CompareAnalysis.Verdict.TOO_NOISY).count();
+        long regressions = report.rows().stream().filter(r -> r.verdict() == Verdict.REGRESSION).count();
+        long improvements = report.rows().stream().filter(r -> r.verdict() == Verdict.IMPROVEMENT).count();
+        long noisy = report.rows().stream().filter(r -> r.verdict() == Verdict.TOO_NOISY).count();
         long failing = report.rows().stream().filter(r -> r.failsAt(threshold)).count();
         out.append(String.format(Locale.ROOT, "compare: %d results, %d worse beyond noise, %d better beyond noise, "
                         + "%d regressions beyond %s, %d too noisy to judge, %d missing from the current runs%n",

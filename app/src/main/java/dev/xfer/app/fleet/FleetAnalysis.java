@@ -1,12 +1,12 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.stats.Median;
 import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.app.verdict.DocumentStatus.State;
 import dev.xfer.app.verdict.NoiseFloors;
 import dev.xfer.app.verdict.NoiseKind;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -80,7 +80,7 @@ public final class FleetAnalysis {
             double v = values[i];
             double deviation = higherIsBetter ? (v - median) / median : median / v - 1;
             double sense = higherIsBetter ? 1 : -1;
-            double z = madUsed > 0 ? sense * (v - median) / (FleetRule.MAD_SCALE * madUsed)
+            double z = madUsed > 0 ? sense * Median.zScore(v, median, madUsed)
                     : deviation < 0 ? Double.NEGATIVE_INFINITY : 0;
             return new Deviation(members[i], v, deviation, z, outliers.get(i));
         }
@@ -149,10 +149,6 @@ public final class FleetAnalysis {
         /** The hosts in the order first seen. */
         public List<String> hosts() {
             return nodes.stream().map(Node::host).toList();
-        }
-
-        public List<Finding> findingsOf(FleetMember run) {
-            return findings.stream().filter(f -> f.run() == run).toList();
         }
     }
 
@@ -266,12 +262,8 @@ public final class FleetAnalysis {
     /** The rule of {@link FleetRule}, for one result over one model group. */
     ResultSpread spread(ResultCatalog.Entry entry, String model, FleetMember[] members, double[] values, double[] spreads) {
         boolean higherIsBetter = entry.higherIsBetter();
-        double median = median(values);
-        double[] distances = new double[values.length];
-        for (int i = 0; i < values.length; i++) {
-            distances[i] = Math.abs(values[i] - median);
-        }
-        double mad = median(distances);
+        double median = Median.of(values);
+        double mad = Median.absoluteDeviation(values, median);
         double madUsed = Math.max(mad, FleetRule.MAD_FLOOR * Math.abs(median));
         // A best-of-k figure (one with an allocation spread) varies between runs as best-of-k figures do:
         // its kind's floor is measured from runs that report best-of-k. A group of both kinds takes the wider.
@@ -314,7 +306,7 @@ public final class FleetAnalysis {
             double own = band;
             boolean outlier;
             if (values.length >= 3) {
-                double z = (higherIsBetter ? 1 : -1) * (v - median) / (FleetRule.MAD_SCALE * madUsed);
+                double z = (higherIsBetter ? 1 : -1) * Median.zScore(v, median, madUsed);
                 outlier = deviation < -own && (!zUsed || z < -rule.zLimit());
             } else if (values.length == 2) {
                 double belowBest = higherIsBetter ? (v - best) / best : best / v - 1;
@@ -326,12 +318,5 @@ public final class FleetAnalysis {
         }
         return new ResultSpread(entry.name(), entry.unit(), higherIsBetter, median, mad, madUsed, zUsed, band, min, max,
                 members, values, outliers);
-    }
-
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

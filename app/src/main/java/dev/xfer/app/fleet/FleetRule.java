@@ -8,7 +8,7 @@ package dev.xfer.app.fleet;
  * one GPU land apart between processes, {@code NoiseFloors}; for figures that are the best of
  * several host allocations, the floor of best-of-k runs). A run's own allocation spread is no part
  * of it: it is a finding about the host ({@code HostPlacement}). In groups of {@link #Z_MIN_GROUP} or more it must also have
- * a modified z-score (Iglewicz and Hoaglin) {@code (x - median) / (1.4826 * MAD)}, oriented so that
+ * a modified z-score (Iglewicz and Hoaglin) {@code (x - median) / (1.4826 * MAD)} ({@link dev.xfer.app.stats.Median#zScore}), oriented so that
  * worse is negative, below {@code -3.5}, with the MAD at least {@link #MAD_FLOOR} of the median.
  * The z-score alone would flag a 0.3% difference among very steady GPUs; the band alone would flag
  * nothing a healthy run could not also show.
@@ -24,8 +24,6 @@ package dev.xfer.app.fleet;
  * @param zLimit    3.5, the limit Iglewicz and Hoaglin recommend
  */
 public record FleetRule(double margin, double zLimit) {
-    /** MAD to standard deviation, for normally distributed values. */
-    public static final double MAD_SCALE = 1.4826;
     /**
      * The smallest group whose z-scores take part. The MAD of n values estimates the spread with a
      * relative standard error of about 1.17 / sqrt(n) (its efficiency is 37%): 68% with 3 GPUs,

@@ -72,10 +72,4 @@ public record Measurement(String name, String unit, boolean higherIsBetter, doub
     public NoiseKind kind() {
         return NoiseKind.of(labels, bestOfK());
     }
-
-    /** How much better {@code other} is than this, as a fraction of this: positive is better, whatever the unit's sense. */
-    public double gainOf(double other) {
-        double change = (other - median) / median;
-        return higherIsBetter ? change : -change;
-    }
 }

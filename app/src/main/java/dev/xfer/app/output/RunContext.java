@@ -4,7 +4,7 @@ import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DevicesJson;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.TerminalText;
-import dev.xfer.app.topology.PcieLink;
+import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.cuda.CudaVersion;
 
 import java.time.Instant;

@@ -11,7 +11,7 @@ import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
 import dev.xfer.app.run.TerminalWidth;
-import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopology;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -72,11 +72,6 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
         return passes.stream().flatMap(p -> p.results().stream()).toList();
     }
 
-    /** The model of the pass placed on {@code node} (the first pass's when none matches). */
-    public OverlapModel modelOf(OptionalInt node) {
-        return passes.stream().filter(p -> p.numaNode().equals(node)).findFirst().orElse(passes.getFirst()).model();
-    }
-
     public boolean withinTolerance() {
         return results().stream().allMatch(OverlapResult::withinTolerance);
     }

@@ -1,7 +1,7 @@
 package dev.xfer.app.placement;
 
 import dev.xfer.app.measure.Progress;
-import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.host.ThreadPlacement;
 
 import java.util.ArrayList;

@@ -7,7 +7,7 @@
  * ({@link dev.xfer.app.placement.HostMemoryNodes}), and the steps a command takes for the option
  * ({@link dev.xfer.app.placement.NumaNodeOption}).
  *
- * <p>Parsing and planning are plain logic over {@link dev.xfer.app.topology.NumaTopology}, so
+ * <p>Parsing and planning are plain logic over {@link dev.xfer.app.sysfs.NumaTopology}, so
  * tests run them on fixture topologies; only {@code PlacedRun}, {@code PlacedWorkers},
  * {@code HostMemoryNodes.sample} and {@code Misplacement.ofCallingThread} make system calls
  * (through {@link dev.xfer.host}). Bandwidth, overlap and batch use it.

@@ -4,7 +4,6 @@ import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.DoubleFunction;
 
 /**
  * One axis of a chart: maps values to pixels, linearly or on a log2 scale, and draws itself
@@ -142,14 +141,5 @@ public final class Axis {
         double f = rough / power;
         double nice = f <= 1.5 ? 1 : f <= 3 ? 2 : f <= 7 ? 5 : 10;
         return nice * power;
-    }
-
-    /** Formats tick labels differently: for time axes that switch from microseconds to milliseconds. */
-    public Axis relabel(DoubleFunction<String> label, String newTitle) {
-        List<Tick> out = new ArrayList<>();
-        for (Tick t : ticks) {
-            out.add(new Tick(t.value(), label.apply(t.value())));
-        }
-        return new Axis(log2, lo, hi, from, to, newTitle, out);
     }
 }

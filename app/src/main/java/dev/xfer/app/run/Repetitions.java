@@ -6,6 +6,7 @@ import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.output.DocumentSchema;
+import dev.xfer.app.stats.Median;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -166,7 +167,7 @@ final class Repetitions {
                 Column.right("spread"));
         values.forEach((name, v) -> {
             double[] sorted = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            double median = median(sorted);
+            double median = Median.ofSorted(sorted);
             double low = sorted[0];
             double high = sorted[sorted.length - 1];
             String spread = median != 0 && Double.isFinite(median)
@@ -175,11 +176,6 @@ final class Repetitions {
                     units.get(name), spread);
         });
         return table.render();
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static String number(double v) {

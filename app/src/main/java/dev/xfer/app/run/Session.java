@@ -3,7 +3,7 @@ package dev.xfer.app.run;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.output.RunContext;
-import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 

@@ -19,9 +19,4 @@ public record StagingConfig(int threads, int slotsPerThread, long slotBytes, Hos
         }
         Objects.requireNonNull(hostCopy, "hostCopy");
     }
-
-    /** Pinned bytes the slots take together. */
-    public long pinnedBytes() {
-        return Math.multiplyExact(Math.multiplyExact(slotBytes, (long) slotsPerThread), (long) threads);
-    }
 }

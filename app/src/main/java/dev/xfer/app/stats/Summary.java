@@ -13,7 +13,7 @@ import java.util.Objects;
  * on their order, not even in the last bit, and the caller's array is left alone.
  *
  * @param n      number of samples, at least 1
- * @param median middle value; for an even count the mean of the two middle values
+ * @param median middle value; for an even count the mean of the two middle values ({@link Median})
  * @param min    smallest sample
  * @param max    largest sample
  * @param mean   arithmetic mean
@@ -46,7 +46,7 @@ public record Summary(int n, double median, double min, double max, double mean,
         double[] sorted = samples.clone();
         Arrays.sort(sorted);
         double mean = mean(sorted);
-        return new Summary(sorted.length, median(sorted), sorted[0], sorted[sorted.length - 1],
+        return new Summary(sorted.length, Median.ofSorted(sorted), sorted[0], sorted[sorted.length - 1],
                 mean, stddev(sorted, mean));
     }
 
@@ -70,17 +70,6 @@ public record Summary(int n, double median, double min, double max, double mean,
             rates[i] = Rate.gigabytesPerSecond(bytes, secondsSamples[i]);
         }
         return of(rates);
-    }
-
-    private static double median(double[] sorted) {
-        int middle = sorted.length / 2;
-        if (sorted.length % 2 == 1) {
-            return sorted[middle];
-        }
-        double low = sorted[middle - 1];
-        double high = sorted[middle];
-        // Written so neither step can overflow: the sum when signs differ, the gap when they agree.
-        return (low < 0) != (high < 0) ? (low + high) / 2 : low + (high - low) / 2;
     }
 
     private static double mean(double[] sorted) {

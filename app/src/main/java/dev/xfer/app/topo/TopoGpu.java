@@ -1,11 +1,11 @@
 package dev.xfer.app.topo;
 
 import dev.xfer.app.devices.DeviceInfo;
+import dev.xfer.app.sysfs.LinkHealth;
+import dev.xfer.app.sysfs.PciAddress;
+import dev.xfer.app.sysfs.PciDeviceInfo;
+import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.LinkHealth;
-import dev.xfer.app.topology.PciAddress;
-import dev.xfer.app.topology.PciDeviceInfo;
-import dev.xfer.app.topology.PcieLink;
 
 import java.util.Objects;
 import java.util.Optional;

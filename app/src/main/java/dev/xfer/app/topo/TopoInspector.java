@@ -1,8 +1,8 @@
 package dev.xfer.app.topo;
 
 import dev.xfer.app.devices.DeviceInventory;
-import dev.xfer.app.topology.NumaTopologyReader;
-import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.app.sysfs.NumaTopologyReader;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import dev.xfer.cuda.CudaException;
 import dev.xfer.cuda.CudaUnavailableException;
 

@@ -1,7 +1,7 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.app.topology.NumaNode;
-import dev.xfer.app.topology.NumaTopology;
+import dev.xfer.app.sysfs.NumaNode;
+import dev.xfer.app.sysfs.NumaTopology;
 
 import java.util.List;
 import java.util.Objects;

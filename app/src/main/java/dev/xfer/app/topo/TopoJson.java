@@ -1,9 +1,9 @@
 package dev.xfer.app.topo;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.sysfs.NumaNode;
+import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.NumaNode;
-import dev.xfer.app.topology.PcieLink;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

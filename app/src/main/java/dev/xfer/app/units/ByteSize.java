@@ -99,11 +99,6 @@ public record ByteSize(long bytes) implements Comparable<ByteSize> {
         return Scale.shortestExact(BigInteger.valueOf(bytes), SCALES);
     }
 
-    /** Whether this size is a power of two, such as 4KiB. */
-    public boolean isPowerOfTwo() {
-        return Long.bitCount(bytes) == 1;
-    }
-
     @Override
     public int compareTo(ByteSize other) {
         return Long.compare(bytes, other.bytes);

@@ -95,10 +95,4 @@ public final class NoiseFloors {
     public boolean fallsBack(NoiseKind kind) {
         return kind.isBestOfK() && byModel.values().stream().noneMatch(m -> m.containsKey(kind));
     }
-
-    /** Whether the model's own floor was measured, or borrowed as the worst of the others. */
-    public boolean measuredOn(String model, NoiseKind kind) {
-        Map<NoiseKind, Double> own = byModel.get(model);
-        return own != null && own.containsKey(kind);
-    }
 }

@@ -30,7 +30,7 @@ class CheckOnGpuTest {
                 List.of(CheckScenario.D2H_SYNCHRONIZED, CheckScenario.D2H_PAGEABLE, CheckScenario.H2D_EVENT));
         for (CheckResult r : new CheckExperiment(device, Progress.NONE).run(plan)) {
             assertEquals(0, r.wrongTrials(), r.scenario() + ": " + r);
-            assertEquals(Verdict.SAFE, r.verdict());
+            assertEquals(Conclusion.SAFE, r.conclusion());
         }
     }
 
@@ -41,6 +41,6 @@ class CheckOnGpuTest {
                 List.of(CheckScenario.D2H_UNSYNCHRONIZED));
         CheckResult r = new CheckExperiment(device, Progress.NONE).run(plan).getFirst();
         assertTrue(r.wrongTrials() >= 1, "no wrong trial in 100: " + r);
-        assertEquals(Verdict.RACE_OBSERVED, r.verdict());
+        assertEquals(Conclusion.RACE_OBSERVED, r.conclusion());
     }
 }

@@ -23,7 +23,7 @@ class TrialTallyTest {
         assertEquals(250, r.staleWorst());
         assertEquals(0.25, r.staleFractionWorst(), 0.0);
         assertEquals(7.5, r.maxError(), 0.0);
-        assertEquals(Verdict.RACE_OBSERVED, r.verdict());
+        assertEquals(Conclusion.RACE_OBSERVED, r.conclusion());
     }
 
     @Test
@@ -48,7 +48,7 @@ class TrialTallyTest {
         assertEquals(0.0, r.staleMean(), 0.0);
         assertEquals(0, r.staleWorst());
         assertEquals(0.0, r.maxError(), 0.0);
-        assertEquals(Verdict.SAFE, r.verdict());
+        assertEquals(Conclusion.SAFE, r.conclusion());
     }
 
     @Test

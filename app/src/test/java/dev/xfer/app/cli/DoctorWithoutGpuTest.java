@@ -1,7 +1,7 @@
 package dev.xfer.app.cli;
 
 import dev.xfer.app.format.Json;
-import dev.xfer.app.topology.SysfsFixtures;
+import dev.xfer.app.sysfs.SysfsFixtures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package dev.xfer.app.cli;
 
+import dev.xfer.app.commands.XferCommand;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,11 +2,11 @@ package dev.xfer.app.cli;
 
 
 import dev.xfer.app.format.Json;
-import dev.xfer.app.topology.NumaNode;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.NumaTopologyReader;
-import dev.xfer.app.topology.PciDeviceReader;
-import dev.xfer.app.topology.SysfsFixtures;
+import dev.xfer.app.sysfs.NumaNode;
+import dev.xfer.app.sysfs.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopologyReader;
+import dev.xfer.app.sysfs.PciDeviceReader;
+import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

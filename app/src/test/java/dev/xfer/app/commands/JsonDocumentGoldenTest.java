@@ -1,21 +1,21 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthResults;
+import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchResults;
 import dev.xfer.app.check.CheckJson;
 import dev.xfer.app.check.CheckResults;
-import dev.xfer.app.overlap.OverlapJson;
-import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoInventory;
-import dev.xfer.app.topology.SysfsFixtures;
 import dev.xfer.cuda.CudaError;
 import dev.xfer.cuda.CudaException;
 import org.junit.jupiter.api.Test;

@@ -39,7 +39,7 @@ public final class SlowFakeCommand implements Callable<Integer> {
 
     /** --timeout after the command name, as on every measuring command. */
     @Mixin
-    private dev.xfer.app.cli.CudaOptions cudaOptions;
+    private CudaOptions cudaOptions;
 
     @Option(names = "--configurations")
     private int configurations = 10;

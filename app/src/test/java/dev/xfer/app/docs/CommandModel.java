@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.commands.XferCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

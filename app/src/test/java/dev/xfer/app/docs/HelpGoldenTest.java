@@ -1,7 +1,7 @@
 package dev.xfer.app.docs;
 
 import dev.xfer.app.GoldenFile;
-import dev.xfer.app.cli.XferCommand;
+import dev.xfer.app.commands.XferCommand;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;

@@ -1,7 +1,7 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.sysfs.PciAddress;
 import dev.xfer.app.topo.CudaStatus;
-import dev.xfer.app.topology.PciAddress;
 import dev.xfer.cuda.CudaVersion;
 
 import java.nio.file.Path;

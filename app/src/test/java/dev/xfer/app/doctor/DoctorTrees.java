@@ -1,7 +1,7 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.PciConfigSpace;
-import dev.xfer.app.topology.SysfsFixtures;
+import dev.xfer.app.sysfs.PciConfigSpace;
+import dev.xfer.app.sysfs.SysfsFixtures;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

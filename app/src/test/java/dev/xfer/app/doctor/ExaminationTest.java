@@ -1,8 +1,8 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.NumaTopologyReader;
-import dev.xfer.app.topology.PciAddress;
-import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.app.sysfs.NumaTopologyReader;
+import dev.xfer.app.sysfs.PciAddress;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.topology.PcieGeneration;
-import dev.xfer.app.topology.PcieLink;
+import dev.xfer.app.sysfs.PcieGeneration;
+import dev.xfer.app.sysfs.PcieLink;
 import org.junit.jupiter.api.Test;
 
 import java.util.Optional;

@@ -7,7 +7,7 @@ import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.topology.PciDeviceReader;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

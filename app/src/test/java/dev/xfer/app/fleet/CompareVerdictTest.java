@@ -2,6 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -45,13 +46,13 @@ class CompareVerdictTest {
         var five = comparison(false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), 5), runs(new Gpu("n1", "NVIDIA H200", 0, 44), 5));
         CompareAnalysis.Row h2d = row(five, "pinned.h2d.64MiB.gbps");
         assertEquals(CompareAnalysis.Basis.RANK_TEST, h2d.basis());
-        assertEquals(CompareAnalysis.Verdict.REGRESSION, h2d.verdict());
+        assertEquals(Verdict.REGRESSION, h2d.verdict());
         assertTrue(h2d.p() < 0.01, "p " + h2d.p());
         assertFalse(five.passes(MARGIN));
 
         var three = comparison(false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), 3), runs(new Gpu("n1", "NVIDIA H200", 0, 44), 3));
         assertEquals(CompareAnalysis.Basis.TOO_FEW_RUNS, row(three, "pinned.h2d.64MiB.gbps").basis());
-        assertEquals(CompareAnalysis.Verdict.REGRESSION, row(three, "pinned.h2d.64MiB.gbps").verdict(), "20% is beyond the 2% floor");
+        assertEquals(Verdict.REGRESSION, row(three, "pinned.h2d.64MiB.gbps").verdict(), "20% is beyond the 2% floor");
     }
 
     @Test
@@ -65,7 +66,7 @@ class CompareVerdictTest {
         assertEquals(CompareAnalysis.Basis.BEST_OF_K_FLOOR, h2d.basis());
         assertEquals(dev.xfer.app.verdict.NoiseKind.PINNED_COPY_BEST_OF_K, h2d.kind());
         assertEquals(0.02, h2d.noise(), 1e-9, "the floor, not 55 / 44 - 1");
-        assertEquals(CompareAnalysis.Verdict.REGRESSION, h2d.verdict(), "-14.5% is beyond the floor");
+        assertEquals(Verdict.REGRESSION, h2d.verdict(), "-14.5% is beyond the floor");
         assertFalse(report.passes(MARGIN));
         assertEquals(List.of(dev.xfer.app.verdict.NoiseKind.PINNED_COPY_BEST_OF_K), report.fallbacks());
         assertTrue(CompareRendering.text(report, MARGIN).contains("note: no noise floor is measured for pinned copies, best of k host"
@@ -82,10 +83,10 @@ class CompareVerdictTest {
         CompareAnalysis.Row h2d = row(mixed, "pinned.h2d.64MiB.gbps");
         assertEquals(dev.xfer.app.verdict.NoiseKind.PINNED_COPY, h2d.kind());
         assertEquals(0.04, h2d.noise(), 1e-9);
-        assertEquals(CompareAnalysis.Verdict.SAME, h2d.verdict(), "-2.7% is inside one allocation's 4%");
+        assertEquals(Verdict.SAME, h2d.verdict(), "-2.7% is inside one allocation's 4%");
         var both = new CompareAnalysis(floors, MARGIN, false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), bestOf3, 1),
                 runs(new Gpu("n1", "NVIDIA H200", 0, 53.5), bestOf3, 1));
-        assertEquals(CompareAnalysis.Verdict.REGRESSION, row(both, "pinned.h2d.64MiB.gbps").verdict(), "-2.7% is beyond best-of-k's 1%");
+        assertEquals(Verdict.REGRESSION, row(both, "pinned.h2d.64MiB.gbps").verdict(), "-2.7% is beyond best-of-k's 1%");
         assertTrue(both.passes(MARGIN), "beyond noise, not beyond 5%");
     }
 
@@ -110,7 +111,7 @@ class CompareVerdictTest {
         assertFalse(pairing.sameModel());
         assertTrue(pairing.differences().contains("GPU model NVIDIA H200 -> NVIDIA H100 PCIe"), pairing.differences().toString());
         assertTrue(pairing.differences().contains("driver 13.0 -> 13.1"), pairing.differences().toString());
-        assertEquals(CompareAnalysis.Verdict.REGRESSION, row(report, "pinned.h2d.64MiB.gbps").verdict());
+        assertEquals(Verdict.REGRESSION, row(report, "pinned.h2d.64MiB.gbps").verdict());
         assertTrue(report.passes(MARGIN), "across GPU models: reported, not failed");
         String text = CompareRendering.text(report, MARGIN);
         assertTrue(text.contains("worse (other GPU model: not failed)"), text);

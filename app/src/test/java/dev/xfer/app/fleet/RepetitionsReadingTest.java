@@ -3,6 +3,7 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.verdict.DocumentStatus;
+import dev.xfer.app.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ class RepetitionsReadingTest {
         var report = new CompareAnalysis(FleetFixtures.FLOORS, MARGIN, false).compare(before, slower);
         CompareAnalysis.Row h2d = row(report, "pinned.h2d.64MiB.gbps");
         assertEquals(CompareAnalysis.Basis.RANK_TEST, h2d.basis());
-        assertEquals(CompareAnalysis.Verdict.REGRESSION, h2d.verdict());
+        assertEquals(Verdict.REGRESSION, h2d.verdict());
         assertFalse(report.passes(MARGIN));
 
         List<DocumentSet.Judged> same = judged("again.json", repetitions(gpu, 55.05, 54.85, 55.15, 54.95, 55.25));

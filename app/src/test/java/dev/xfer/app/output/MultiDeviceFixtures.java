@@ -1,24 +1,24 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthResult;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.bandwidth.several.MultiDeviceResults;
-import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerResult;
+import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.stats.Summary;
-import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.PciAddress;
-import dev.xfer.app.topology.PciDeviceInfo;
-import dev.xfer.app.topology.PcieGeneration;
-import dev.xfer.app.topology.PcieLink;
+import dev.xfer.app.sysfs.PciAddress;
+import dev.xfer.app.sysfs.PciDeviceInfo;
+import dev.xfer.app.sysfs.PcieGeneration;
+import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.cuda.HostMemoryKind;
+import dev.xfer.host.CpuSet;
 
 import java.util.List;
 import java.util.Optional;

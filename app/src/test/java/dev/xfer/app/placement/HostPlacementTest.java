@@ -1,11 +1,11 @@
 package dev.xfer.app.placement;
 
+import dev.xfer.app.sysfs.NumaNode;
+import dev.xfer.app.sysfs.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopologyReader;
+import dev.xfer.app.sysfs.PciDeviceInfo;
+import dev.xfer.app.sysfs.PciDeviceReader;
 import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.NumaNode;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.NumaTopologyReader;
-import dev.xfer.app.topology.PciDeviceInfo;
-import dev.xfer.app.topology.PciDeviceReader;
 import org.junit.jupiter.api.Test;
 
 import java.net.URISyntaxException;

@@ -1,8 +1,8 @@
 package dev.xfer.app.placement;
 
+import dev.xfer.app.sysfs.NumaNode;
+import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.NumaNode;
-import dev.xfer.app.topology.NumaTopology;
 import dev.xfer.host.MemoryPolicy;
 import org.junit.jupiter.api.Test;
 

@@ -1,11 +1,11 @@
 package dev.xfer.app.placement;
 
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.sysfs.NumaNode;
+import dev.xfer.app.sysfs.NumaTopology;
+import dev.xfer.app.sysfs.NumaTopologyReader;
+import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.NumaNode;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.NumaTopologyReader;
-import dev.xfer.app.topology.SysfsFixtures;
 import dev.xfer.host.ThreadPlacement;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.xfer.app.topo;
 
 
 import dev.xfer.app.format.Json;
-import dev.xfer.app.topology.SysfsFixtures;
+import dev.xfer.app.sysfs.SysfsFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.xfer.app.topo;
 
-import dev.xfer.host.CpuSet;
-import dev.xfer.app.topology.NumaNode;
-import dev.xfer.app.topology.NumaTopology;
-import dev.xfer.app.topology.PcieGeneration;
-import dev.xfer.app.topology.PcieLink;
-import dev.xfer.app.topology.SysfsFixtures;
+import dev.xfer.app.sysfs.NumaNode;
+import dev.xfer.app.sysfs.NumaTopology;
+import dev.xfer.app.sysfs.PcieGeneration;
+import dev.xfer.app.sysfs.PcieLink;
+import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.cuda.CudaVersion;
+import dev.xfer.host.CpuSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

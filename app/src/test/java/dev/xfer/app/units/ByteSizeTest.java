@@ -1,7 +1,6 @@
 package dev.xfer.app.units;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,12 +109,5 @@ class ByteSizeTest {
     void ordersByBytes() {
         assertTrue(ByteSize.parse("1MiB").compareTo(ByteSize.parse("1MB")) > 0);
         assertEquals(0, ByteSize.parse("1KiB").compareTo(ByteSize.ofBytes(1024)));
-    }
-
-    @Test
-    void knowsPowersOfTwo() {
-        assertTrue(ByteSize.parse("4KiB").isPowerOfTwo());
-        assertTrue(ByteSize.ofBytes(1).isPowerOfTwo());
-        assertFalse(ByteSize.parse("3KiB").isPowerOfTwo());
     }
 }

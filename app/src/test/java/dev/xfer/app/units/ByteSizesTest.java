@@ -92,7 +92,7 @@ class ByteSizesTest {
         int expected = 63 - Long.numberOfLeadingZeros(to) - Long.numberOfTrailingZeros(from) + 1;
         assertEquals(expected, sweep.size());
         for (ByteSize size : sweep) {
-            assertTrue(size.isPowerOfTwo() && size.bytes() >= from && size.bytes() <= to);
+            assertTrue(Long.bitCount(size.bytes()) == 1 && size.bytes() >= from && size.bytes() <= to);
         }
     }
 

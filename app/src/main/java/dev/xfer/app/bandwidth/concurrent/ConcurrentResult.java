@@ -59,14 +59,6 @@ public record ConcurrentResult(String memory, String direction, long bytes, List
         return gpus.stream().allMatch(GpuShare::verified);
     }
 
-    /** The aggregate median as a share of the alone sum (1.0: no contention at all); empty without the sum. */
-    public OptionalDouble shareOfAlone() {
-        if (aloneGbpsSum.isEmpty() || aloneGbpsSum.getAsDouble() <= 0) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(aggregateGbps.median() / aloneGbpsSum.getAsDouble());
-    }
-
     /** The configuration as people name it, e.g. {@code pinned h2d 16777216 B}. */
     public String configuration() {
         return memory + " " + direction + " " + bytes + " B";

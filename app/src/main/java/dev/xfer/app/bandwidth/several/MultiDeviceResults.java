@@ -9,7 +9,6 @@ import dev.xfer.app.bandwidth.peer.PeerResult;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * A bandwidth run over several devices: each device's own results (the plan run on it alone, one
@@ -46,14 +45,6 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
     /** Whether every device's data and every concurrent and p2p copy's data came back right. */
     public boolean verified() {
         return failures.isEmpty() && devices.stream().allMatch(BandwidthResults::verified);
-    }
-
-    /**
-     * Device {@code index}'s median rate measured alone for this memory kind, direction and size,
-     * from its own results (an unplaced pass); empty when it has none.
-     */
-    public OptionalDouble aloneMedian(int index, String memory, String direction, long bytes) {
-        return new AloneRates(devices).median(index, memory, direction, bytes);
     }
 
     /** The concurrent results with each one's sum of the GPUs' medians alone filled in from the devices' own results. */

@@ -8,7 +8,7 @@ import dev.xfer.app.doctor.DoctorReport;
 import dev.xfer.app.doctor.Finding;
 import dev.xfer.app.evidence.NvmlProbes;
 import dev.xfer.app.doctor.ProbeFigures;
-import dev.xfer.app.topology.NumaTopologyReader;
+import dev.xfer.app.sysfs.NumaTopologyReader;
 import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;

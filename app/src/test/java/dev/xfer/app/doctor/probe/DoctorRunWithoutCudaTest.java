@@ -5,8 +5,8 @@ import dev.xfer.app.doctor.Cause;
 import dev.xfer.app.doctor.Diagnosis;
 import dev.xfer.app.doctor.DoctorReport;
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.CudaStatus;
-import dev.xfer.app.topology.SysfsFixtures;
 import dev.xfer.cuda.CudaUnavailableException;
 import org.junit.jupiter.api.Test;
 
