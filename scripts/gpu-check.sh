@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence gates doctor runs-ten  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence gates doctor before-after runs-ten  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -131,6 +131,61 @@ PY
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
+    before-after) # Issue 33: every GPU path of this build against an earlier one carried as
+                  # .device/xfer-before.tar.gz, in the same call, the builds alternating per command; each
+                  # result's median from both, and their ratio. Documents: $out/before-after/.
+                  local b="$out/before-after" before k name cmd
+                  mkdir -p "$b" "$work/before" && tar -C "$work/before" -xzf "$root/.device/xfer-before.tar.gz"
+                  before=$(ls "$work"/before/xfer-*/bin/xfer)
+                  local cmds=(
+                    "bw-driver:bandwidth --copy driver --memory pageable,pinned --direction h2d,d2h,bidir,d2d --size 64MiB"
+                    "bw-staged:bandwidth --copy staged --memory pageable --direction h2d,d2h --size 256MiB"
+                    "bw-kernel:bandwidth --copy kernel --memory pinned --direction h2d,d2h,bidir --size 512MiB"
+                    "overlap:overlap" "check:check --trials 10" "batch:batch --iterations 3" "pipeline:pipeline"
+                    "latency:latency" "smoke:smoke")
+                  if [ "$(nvidia-smi -L | grep -c '^GPU ')" -ge 2 ]; then
+                    cmds+=("p2p-kernel:bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation write,read --size 4KiB,1MiB,512MiB"
+                           "patterns:bandwidth --device all --pattern all --copy driver --size 64MiB")
+                  fi
+                  for k in "${cmds[@]}"; do
+                    name=${k%%:*}; cmd=${k#*:}
+                    # shellcheck disable=SC2086
+                    "$before" $cmd --json --output "$b/$name-before.json" > /dev/null 2>"$b/$name-before.err"
+                    local rb=$?
+                    # shellcheck disable=SC2086
+                    "$xfer" $cmd --json --output "$b/$name-after.json" > /dev/null 2>"$b/$name-after.err"
+                    echo "xfer $cmd: exit before $rb, after $?"
+                  done
+                  run python3 - "$b" <<'PY'
+import glob, json, os, sys
+def medians(path):
+    out = {}
+    def walk(doc, where):
+        for r in doc.get("results", []) + doc.get("p2p", []) + doc.get("patterns", []) + doc.get("concurrent", []):
+            key = where + "/" + ".".join(str(r.get(f)) for f in ("memory", "copy", "direction", "initiation", "schedule",
+                  "strategy", "scenario", "bytes", "pattern", "src", "dst") if f in r)
+            for field, v in r.items():
+                if isinstance(v, dict) and isinstance(v.get("median"), (int, float)):
+                    out[key + ":" + field] = v["median"]
+        for i, dev in enumerate(doc.get("devices", [])):
+            if isinstance(dev, dict):
+                walk(dev, where + "/dev" + str(i))
+    walk(json.load(open(path)), "")
+    return out
+for after in sorted(glob.glob(sys.argv[1] + "/*-after.json")):
+    name = os.path.basename(after)[:-len("-after.json")]
+    try:
+        a, b = medians(after), medians(after.replace("-after", "-before"))
+    except Exception as e:
+        print(name, "unreadable:", e); continue
+    common = sorted(set(a) & set(b))
+    ratios = [a[k] / b[k] for k in common if b[k]]
+    print("%-10s %3d results in both; after/before median ratio: min %.3f, median %.3f, max %.3f" % (name, len(common),
+          min(ratios), sorted(ratios)[len(ratios)//2], max(ratios)) if ratios else name + ": no common results")
+    for k in common[:6]:
+        print("   %-70s before %12.4f  after %12.4f" % (k[:70], b[k], a[k]))
+PY
+                  ;;
     doctor) # Issue 34: xfer doctor on a quiet machine (exit 0 expected where nothing costs bandwidth), its
             # JSON and JUnit, its wall time; then while a second xfer copies pinned memory in a loop (the
             # foreign-traffic and foreign-process findings, exit 1); then without NVML (unknowns, never a
