@@ -51,6 +51,18 @@ class DisturbanceRulesTest {
     }
 
     @Test
+    void theOtherDirectionsOverheadOfOwnCopiesIsNotForeign() {
+        // Four quiet H200 runs (2026-11-27): a pinned h2d of 55 GB/s showed 3.5 GB/s of tx, the DMA's
+        // requests; the allowance is 10% of xfer's own rate in both directions, 2 + 5.5 GB/s.
+        Recording r = recording(List.of(phase("pinned h2d 64MiB", 0, 1000, quiet(0, OWN, 7), quiet(1000, OWN, 7), 55 * GB, 0)),
+                List.of(bytes(0, 0, 0), bytes(500, 27_500_000_000L, 1_750_000_000L), bytes(1000, 55 * GB, 3_500_000_000L)));
+        assertEquals(List.of(), rules.judge(r));
+        Recording foreign = recording(List.of(phase("pinned h2d 64MiB", 0, 1000, quiet(0, OWN, 7), quiet(1000, OWN, 7), 55 * GB, 0)),
+                List.of(bytes(0, 0, 0), bytes(500, 27_500_000_000L, 4 * GB), bytes(1000, 55 * GB, 8 * GB)));
+        assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(rules.judge(foreign)));
+    }
+
+    @Test
     void theThresholdIsTwoGBpsPlusTenPercentOfOwnRate() {
         // Own 10 GB/s: the limit is 2 + 1 = 3 GB/s of foreign traffic.
         assertEquals(List.of(), rules.judge(onePhase(12_900_000_000L, 10 * GB)));
