@@ -175,7 +175,7 @@ def medians(path):
 for after in sorted(glob.glob(sys.argv[1] + "/*-after.json")):
     name = os.path.basename(after)[:-len("-after.json")]
     try:
-        a, b = medians(after), medians(after.replace("-after", "-before"))
+        a, b = medians(after), medians(after[:-len("-after.json")] + "-before.json")
     except Exception as e:
         print(name, "unreadable:", e); continue
     common = sorted(set(a) & set(b))

@@ -126,11 +126,11 @@ public final class NvmlChecks {
         evidence.add(new Evidence("NVML P2P status", read.toString(), status.where()));
         String path = switch (ancestor) {
             case Reading.Known<String> k -> {
-                evidence.add(new Evidence("common ancestor", k.value(), k.where()));
-                yield " (common ancestor " + k.value() + ")";
+                evidence.add(new Evidence("peer path", k.value(), k.where()));
+                yield " (path " + k.value() + ")";
             }
             case Reading.Unknown<String> u -> {
-                evidence.add(new Evidence("common ancestor", "unknown: " + u.why(), u.where()));
+                evidence.add(new Evidence("peer path", "unknown: " + u.why(), u.where()));
                 yield "";
             }
         };

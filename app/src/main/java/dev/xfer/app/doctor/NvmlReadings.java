@@ -129,7 +129,7 @@ public final class NvmlReadings implements NvmlEvidence {
     public Reading<String> commonAncestor(int from, int to) {
         String where = "nvmlDeviceGetTopologyCommonAncestor(GPU" + from + ", GPU" + to + ")";
         PeerReading p = peers.get(List.of(from, to));
-        return p == null ? Reading.unknown(NOT_READ, where) : convert(p.commonAncestor(), where);
+        return p == null ? Reading.unknown(NOT_READ, where) : convert(p.path(), where);
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {

@@ -53,7 +53,7 @@ public final class PeerChecks {
     }
 
     /**
-     * The path, as sysfs shows it; NVML's common ancestor goes with its peer status ({@link NvmlChecks#peerStatus}).
+     * The path, as sysfs shows it; NVML's path (NVLink, or the common ancestor) goes with its peer status ({@link NvmlChecks#peerStatus}).
      *
      * @param where how the path was found (the two GPUs' sysfs folders)
      */

@@ -23,7 +23,7 @@ public interface GpuProbe extends AutoCloseable {
     Reading<LinkSample> linkSample();
 
     /**
-     * What NVML says of this GPU and {@code other} (peer status, common ancestor); unknown where
+     * What NVML says of this GPU and {@code other} (peer status, the path of peer copies); unknown where
      * either probe does not read NVML.
      */
     default PeerReading peer(GpuProbe other) {

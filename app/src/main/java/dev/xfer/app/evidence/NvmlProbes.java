@@ -113,6 +113,20 @@ public final class NvmlProbes implements GpuProbes {
         }
 
         @Override
+        public PeerReading peer(GpuProbe other) {
+            if (!(other instanceof NvmlProbe o)) {
+                return GpuProbe.super.peer(other);
+            }
+            // The path peer copies take: NVLink where NVML's NVLink P2P status is OK (nvidia-smi topo -m's
+            // NV#), else where the two meet in the PCIe tree (PIX, PHB, SYS, ...).
+            Reading<String> nvlink = read(() -> device.p2pStatus(o.device, P2pCapability.NVLINK).name());
+            Reading<String> path = nvlink.known().filter("OK"::equals).isPresent() ? Reading.of("NVLink")
+                    : read(() -> device.topologyCommonAncestor(o.device).smiName());
+            return new PeerReading(read(() -> device.p2pStatus(o.device, P2pCapability.READ).name()),
+                    read(() -> device.p2pStatus(o.device, P2pCapability.WRITE).name()), path);
+        }
+
+        @Override
         public void close() {
             nvml.close();
         }

@@ -138,10 +138,10 @@ class NvmlReadingsTest {
         NvmlReadings nvml = new NvmlReadings(Map.of(), peers, OWN);
         Diagnosis ok = NvmlChecks.peerStatus(Scope.pair(0, 1), nvml.peerStatus(0, 1), nvml.commonAncestor(0, 1),
                 Reading.known(true, "cudaDeviceCanAccessPeer"));
-        assertEquals("NVML: peer reads and writes supported (common ancestor PIX)", ((Diagnosis.Clear) ok).summary());
+        assertEquals("NVML: peer reads and writes supported (path PIX)", ((Diagnosis.Clear) ok).summary());
         Finding not = ((Diagnosis.Found) NvmlChecks.peerStatus(Scope.pair(1, 0), nvml.peerStatus(1, 0),
                 nvml.commonAncestor(1, 0), Reading.known(true, "cudaDeviceCanAccessPeer"))).finding();
-        assertEquals("NVML: peer copies not supported, read CHIPSET_NOT_SUPPORTED, write OK (common ancestor SYS);"
+        assertEquals("NVML: peer copies not supported, read CHIPSET_NOT_SUPPORTED, write OK (path SYS);"
                 + " cudaDeviceCanAccessPeer says yes", not.summary());
         assertEquals(2, not.evidence().size());
         assertInstanceOf(Diagnosis.Unknown.class, NvmlChecks.peerStatus(Scope.pair(0, 2), nvml.peerStatus(0, 2),
