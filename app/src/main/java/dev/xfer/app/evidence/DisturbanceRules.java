@@ -77,9 +77,17 @@ public final class DisturbanceRules {
     /** The worst window over the threshold, in its worse direction. */
     private Optional<Disturbance> foreignTraffic(Recording r) {
         double min = thresholds.minWindowMillis() / 1000.0;
-        List<LinkTraffic.Window> windows = new ArrayList<>(LinkTraffic.phases(r, min));
-        windows.addAll(LinkTraffic.runs(r, min));
-        windows.addAll(LinkTraffic.idle(r, min));
+        List<LinkTraffic.Window> windows = new ArrayList<>();
+        // Own bytes are taken off only where the samples are byte counts. A rate sample is NVML's
+        // average over its last ~20 ms, and xfer's copies come in bursts of a few ms: integrated
+        // over a window that holds them, rates miscount by gigabytes a second (ten of ten quiet
+        // smoke runs on two H100s, 2026-11-27, showed 3.2-4.8 GB/s of "foreign" tx that way). With
+        // rates, only the idle windows are judged, which xfer keeps free of its own copies.
+        if (r.samples().stream().allMatch(s -> s.kind() == LinkSample.Kind.BYTES)) {
+            windows.addAll(LinkTraffic.phases(r, min));
+            windows.addAll(LinkTraffic.runs(r, min));
+            windows.addAll(LinkTraffic.idle(r, min));
+        }
         windows.addAll(LinkTraffic.quiet(r, thresholds.minIdleWindowMillis() / 1000.0));
         LinkTraffic.Window worst = null;
         String worstDirection = null;

@@ -63,6 +63,16 @@ class DisturbanceRulesTest {
     }
 
     @Test
+    void rateSamplesAcrossOwnCopiesAreNotJudged() {
+        // NVML's throughput is a ~20 ms average: samples that catch xfer's own bursts cannot be
+        // integrated into a window's bytes, so a phase read through rates is never judged for traffic.
+        Recording r = recording(List.of(phase("pinned h2d 64MiB", 0, 1000, quiet(0, OWN, 7), quiet(1000, OWN, 7), 10 * GB, 0)),
+                List.of(LinkSample.throughput(0, 55_000_000, 4_000_000), LinkSample.throughput(500 * Readings.MS, 55_000_000, 4_000_000),
+                        LinkSample.throughput(1000 * Readings.MS, 55_000_000, 4_000_000)));
+        assertEquals(List.of(), rules.judge(r));
+    }
+
+    @Test
     void theThresholdIsTwoGBpsPlusTenPercentOfOwnRate() {
         // Own 10 GB/s: the limit is 2 + 1 = 3 GB/s of foreign traffic.
         assertEquals(List.of(), rules.judge(onePhase(12_900_000_000L, 10 * GB)));
@@ -97,10 +107,15 @@ class DisturbanceRulesTest {
 
     @Test
     void throughputSamplesAreTurnedIntoBytes() {
-        // 41 200 000 KB/s = 41.2 GB/s while idle, over 300 ms.
-        Recording r = recording(List.of(), List.of(LinkSample.throughput(0, 41_200_000, 0),
-                LinkSample.throughput(100 * Readings.MS, 41_200_000, 0), LinkSample.throughput(200 * Readings.MS, 41_200_000, 0)));
-        assertEquals("foreign PCIe rx 41.2 GB/s while xfer was idle on GPU 0", rules.judge(r).getFirst().detail());
+        // 41 200 000 KB/s = 41.2 GB/s in the idle window before the first configuration, over 200 ms.
+        Recording r = new Recording("GPU 0", OWN, Optional.empty(), List.of(), List.of(LinkSample.throughput(0, 41_200_000, 0),
+                LinkSample.throughput(100 * Readings.MS, 41_200_000, 0), LinkSample.throughput(200 * Readings.MS, 41_200_000, 0)),
+                Optional.empty(), Duration.ofMillis(100), List.of(new IdleWindow(IdleWindow.BEFORE, 0, 200 * Readings.MS)));
+        assertEquals("foreign PCIe rx 41.2 GB/s while xfer was idle before the first configuration on GPU 0",
+                rules.judge(r).getFirst().detail());
+        // The same rates between phases are not judged: they may hold the tail of xfer's own burst.
+        Recording between = recording(List.of(), r.samples());
+        assertEquals(List.of(), rules.judge(between));
     }
 
     @Test
