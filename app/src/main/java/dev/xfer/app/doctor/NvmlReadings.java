@@ -108,11 +108,10 @@ public final class NvmlReadings implements NvmlEvidence {
     public Reading<Double> foreignTrafficGBps(int gpu) {
         Gpu g = gpus.get(gpu);
         if (g == null) {
-            return Reading.unknown(NOT_READ, "NVML PCIe counters");
+            return Reading.unknown(NOT_READ, "NVML PCIe throughput");
         }
-        return convert(g.idleTraffic(), "NVML PCIe counters over " + g.idleMillis()
-                + " ms while doctor moved nothing (nvmlDeviceGetFieldValues PCIE_COUNT_RX/TX_BYTES, or"
-                + " nvmlDeviceGetPcieThroughput)");
+        return convert(g.idleTraffic(), "NVML PCIe throughput over " + g.idleMillis()
+                + " ms while doctor moved nothing (nvmlDeviceGetPcieThroughput)");
     }
 
     @Override
