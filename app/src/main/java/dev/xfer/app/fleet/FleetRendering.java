@@ -189,7 +189,9 @@ public final class FleetRendering {
      * disturbed runs were judged (--allow-disturbed) says so: {@code (disturbed: judged)}.
      */
     public static String verdict(Node node) {
-        String mark = node.disturbed().isEmpty() || node.state() == State.DISTURBED ? ""
+        // Judged only where --allow-disturbed was given: then no finding of the node is DISTURBED.
+        boolean judged = node.findings().stream().noneMatch(f -> f.state() == State.DISTURBED);
+        String mark = node.disturbed().isEmpty() || node.state() == State.DISTURBED || !judged ? ""
                 : " (" + node.disturbed().size() + " disturbed GPU run" + (node.disturbed().size() == 1 ? "" : "s")
                 + " judged: --allow-disturbed)";
         if (node.state() == State.PASS) {

@@ -124,6 +124,21 @@ class DisturbedGatesTest {
     }
 
     @Test
+    void aFailingNodeWithADisturbedRunSaysItWasNotJudged() {
+        // Seen on an H100 (2026-11-27): a node FAILed by one quiet run also held disturbed runs, and
+        // its line said they were judged under --allow-disturbed, which was not given.
+        steadyFleet();
+        noisy("nodes/n4-gpu0.json", new Gpu("n4", "NVIDIA H200", 0, 55));
+        Map<String, Object> failed = FleetFixtures.document(new Gpu("n4", "NVIDIA H200", 1, 55), null, 0.1, 20);
+        failed.put("failures", List.of(Json.object("message", "pinned h2d 64MiB: wrong byte")));
+        FleetFixtures.write(dir, "nodes/n4-gpu1.json", failed);
+        XferRun run = XferRun.of("fleet", dir.resolve("nodes").toString());
+        assertEquals(1, run.exitCode(), run.out());
+        assertTrue(run.out().contains("disturbed, not judged (re-run)"), run.out());
+        assertTrue(!run.out().contains("judged: --allow-disturbed"), run.out());
+    }
+
+    @Test
     void fleetAllowDisturbedJudgesThemMarked() {
         steadyFleet();
         noisy("nodes/n4.json", new Gpu("n4", "NVIDIA H200", 0, 30));
