@@ -57,28 +57,12 @@ final class LinkTraffic {
             if (p.ownBytes().isEmpty() || p.seconds() < minSeconds) {
                 continue;
             }
-            double rx = 0;
-            double tx = 0;
-            boolean whole = true;
-            boolean any = false;
-            List<LinkSample> s = r.samples();
-            for (int i = 0; i + 1 < s.size(); i++) {
-                LinkSample a = s.get(i);
-                LinkSample b = s.get(i + 1);
-                if (a.nanos() >= p.startNanos() && b.nanos() <= p.endNanos()) {
-                    Optional<double[]> bytes = between(a, b);
-                    if (bytes.isEmpty()) {
-                        whole = false;
-                        break;
-                    }
-                    rx += bytes.get()[0];
-                    tx += bytes.get()[1];
-                    any = true;
-                }
-            }
-            if (!whole || !any) {
+            Optional<double[]> bytes = within(r.samples(), p.startNanos(), p.endNanos());
+            if (bytes.isEmpty()) {
                 continue;
             }
+            double rx = bytes.get()[0];
+            double tx = bytes.get()[1];
             Phase.OwnBytes own = p.ownBytes().get();
             out.add(new Window(p.name(), false, p.seconds(), rx, tx, Math.max(0, rx - own.toDevice()),
                     Math.max(0, tx - own.fromDevice()), own.toDevice(), own.fromDevice()));
@@ -135,10 +119,14 @@ final class LinkTraffic {
                 ownRx, ownTx));
     }
 
-    /** The bytes over the sample intervals inside {@code [from, to]}; empty when one cannot be told or none lies there. */
+    /**
+     * The rx and tx bytes over the sample intervals inside {@code [from, to]}, and the seconds those
+     * intervals cover; empty when one cannot be told or none lies there.
+     */
     private static Optional<double[]> within(List<LinkSample> s, long from, long to) {
         double rx = 0;
         double tx = 0;
+        double seconds = 0;
         boolean any = false;
         for (int i = 0; i + 1 < s.size(); i++) {
             LinkSample a = s.get(i);
@@ -150,10 +138,11 @@ final class LinkTraffic {
                 }
                 rx += bytes.get()[0];
                 tx += bytes.get()[1];
+                seconds += (b.nanos() - a.nanos()) / 1e9;
                 any = true;
             }
         }
-        return any ? Optional.of(new double[]{rx, tx}) : Optional.empty();
+        return any ? Optional.of(new double[]{rx, tx, seconds}) : Optional.empty();
     }
 
     /**
@@ -163,27 +152,11 @@ final class LinkTraffic {
     static List<Window> quiet(Recording r, double minSeconds) {
         List<Window> out = new ArrayList<>();
         for (IdleWindow w : r.idleWindows()) {
-            double rx = 0;
-            double tx = 0;
-            double seconds = 0;
-            boolean whole = true;
-            List<LinkSample> s = r.samples();
-            for (int i = 0; i + 1 < s.size(); i++) {
-                LinkSample a = s.get(i);
-                LinkSample b = s.get(i + 1);
-                if (a.nanos() >= w.startNanos() && b.nanos() <= w.endNanos()) {
-                    Optional<double[]> bytes = between(a, b);
-                    if (bytes.isEmpty()) {
-                        whole = false;
-                        break;
-                    }
-                    rx += bytes.get()[0];
-                    tx += bytes.get()[1];
-                    seconds += (b.nanos() - a.nanos()) / 1e9;
-                }
-            }
-            if (whole && seconds > 0 && seconds >= minSeconds) {
-                out.add(new Window("while xfer was idle " + w.during(), true, seconds, rx, tx, rx, tx, 0, 0));
+            Optional<double[]> bytes = within(r.samples(), w.startNanos(), w.endNanos());
+            if (bytes.isPresent() && bytes.get()[2] > 0 && bytes.get()[2] >= minSeconds) {
+                double rx = bytes.get()[0];
+                double tx = bytes.get()[1];
+                out.add(new Window("while xfer was idle " + w.during(), true, bytes.get()[2], rx, tx, rx, tx, 0, 0));
             }
         }
         return out;
