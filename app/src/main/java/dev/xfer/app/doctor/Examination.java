@@ -129,7 +129,7 @@ public final class Examination {
                 hierarchy.hostBridge(a.address()), names(hierarchy.upstream(b.address())),
                 hierarchy.hostBridge(b.address()));
         out.add(PeerChecks.path(pair, path, sysfs.deviceDirectory(a.address()) + " and "
-                + sysfs.deviceDirectory(b.address()) + ", resolved"));
+                + sysfs.deviceDirectory(b.address()) + ", resolved", nvml.commonAncestor(from, to)));
         out.add(NvmlChecks.peerStatus(pair, nvml.peerStatus(from, to), nvml.commonAncestor(from, to), canAccess));
         return out;
     }

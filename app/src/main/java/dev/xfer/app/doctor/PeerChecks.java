@@ -1,5 +1,7 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.evidence.PeerReading;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -53,12 +55,20 @@ public final class PeerChecks {
     }
 
     /**
-     * The path, as sysfs shows it; NVML's path (NVLink, or the common ancestor) goes with its peer status ({@link NvmlChecks#peerStatus}).
+     * The path peer copies take. Where NVML says the pair's NVLink P2P status is OK the copies go
+     * over NVLink whatever the PCIe tree looks like (four NVLinked GPUs under one host bridge read
+     * "through the root complex" in sysfs alone), so NVLink is the path and the PCIe path is kept
+     * as evidence; otherwise the PCIe path, as sysfs shows it.
      *
-     * @param where how the path was found (the two GPUs' sysfs folders)
+     * @param where     how the PCIe path was found (the two GPUs' sysfs folders)
+     * @param nvmlPath  NVML's path for the pair: {@code NVLink}, or the common ancestor's name, or unknown
      */
-    public static Diagnosis path(Scope pair, Path path, String where) {
-        return Diagnosis.clear(Cause.PEER_PATH, pair, "PCIe path through " + path.words(),
-                new Evidence("PCIe path", path.words(), where));
+    public static Diagnosis path(Scope pair, Path path, String where, Reading<String> nvmlPath) {
+        Evidence pcie = new Evidence("PCIe path", path.words(), where);
+        if (nvmlPath instanceof Reading.Known<String> k && PeerReading.NVLINK.equals(k.value())) {
+            return Diagnosis.clear(Cause.PEER_PATH, pair, "NVLink (the PCIe path is through " + path.words() + ")",
+                    new Evidence("peer path", k.value(), k.where()), pcie);
+        }
+        return Diagnosis.clear(Cause.PEER_PATH, pair, "PCIe path through " + path.words(), pcie);
     }
 }

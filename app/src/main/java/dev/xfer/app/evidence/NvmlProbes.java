@@ -120,7 +120,7 @@ public final class NvmlProbes implements GpuProbes {
             // The path peer copies take: NVLink where NVML's NVLink P2P status is OK (nvidia-smi topo -m's
             // NV#), else where the two meet in the PCIe tree (PIX, PHB, SYS, ...).
             Reading<String> nvlink = read(() -> device.p2pStatus(o.device, P2pCapability.NVLINK).name());
-            Reading<String> path = nvlink.known().filter("OK"::equals).isPresent() ? Reading.of("NVLink")
+            Reading<String> path = nvlink.known().filter("OK"::equals).isPresent() ? Reading.of(PeerReading.NVLINK)
                     : read(() -> device.topologyCommonAncestor(o.device).smiName());
             return new PeerReading(read(() -> device.p2pStatus(o.device, P2pCapability.READ).name()),
                     read(() -> device.p2pStatus(o.device, P2pCapability.WRITE).name()), path);

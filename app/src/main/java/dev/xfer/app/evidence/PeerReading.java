@@ -11,6 +11,9 @@ package dev.xfer.app.evidence;
  * @param path           {@code NVLink}, {@code PIX}, {@code PHB}, {@code SYS}, ... or unknown
  */
 public record PeerReading(Reading<String> read, Reading<String> write, Reading<String> path) {
+    /** The {@link #path} of a pair whose NVLink P2P status is OK. */
+    public static final String NVLINK = "NVLink";
+
     public static PeerReading unknown(String why) {
         return new PeerReading(Reading.unknown(why), Reading.unknown(why), Reading.unknown(why));
     }

@@ -62,6 +62,20 @@ class MeasuredChecksTest {
     }
 
     @Test
+    void nvlinkedPeersTakeNvlinkWhateverThePcieTreeSays() {
+        // Four NVLinked H100s/H200s under one host bridge: sysfs alone says "through the root complex".
+        Scope pair = Scope.pair(0, 1);
+        Diagnosis.Clear nvlink = clear(PeerChecks.path(pair, PeerChecks.Path.ROOT_COMPLEX, "sysfs",
+                Reading.known("NVLink", "nvmlDeviceGetP2PStatus(NVLINK)")));
+        assertEquals("NVLink (the PCIe path is through the root complex)", nvlink.summary());
+        assertEquals(List.of("peer path", "PCIe path"), nvlink.evidence().stream().map(Evidence::what).toList());
+        assertEquals("PCIe path through the root complex", clear(PeerChecks.path(pair, PeerChecks.Path.ROOT_COMPLEX,
+                "sysfs", Reading.known("PHB", "nvml"))).summary());
+        assertEquals("PCIe path through the same PCIe switch", clear(PeerChecks.path(pair,
+                PeerChecks.Path.SAME_SWITCH, "sysfs", Reading.unknown("no NVML", "nvml"))).summary());
+    }
+
+    @Test
     void nvmlReadingsPlugIn() {
         assertEquals(Severity.MEDIUM, found(NvmlChecks.throttle(GPU,
                 Reading.known(List.of("hw_slowdown"), "nvml"))).severity());
