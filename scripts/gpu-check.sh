@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence gates doctor before-after runs-ten  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -1027,6 +1027,22 @@ PY
            done
            for v in version-with version-without smoke-with smoke-without; do
              sort -n "$s/$v" | awk -v n="$v" '{ t[NR] = $1 } END { printf "%-16s median %.3f s  min %.3f  max %.3f  (%d runs)\n", n,
+               NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2, t[1], t[NR], NR }'
+           done ;;
+    version-floor) # Issue 33 (D6): what bounds `xfer --version`. 15 alternating runs of it and of the bundled
+                   # JVM starting and exiting with nothing to run (`java -version`, the same flags and class-data
+                   # archive), wall medians: the JVM's own start is the floor no change in xfer goes under.
+           local k t0 t1 s="$work/version-floor" java
+           java="$(dirname "$(dirname "$xfer")")/runtime/bin/java"
+           mkdir -p "$s"; rm -f "$s"/*
+           for k in $(seq 1 15); do
+             t0=$(date +%s.%N); "$xfer" --version >/dev/null; t1=$(date +%s.%N)
+             echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }' >> "$s/xfer-version"
+             t0=$(date +%s.%N); "$java" -XX:+UseSerialGC -Xshare:auto -version 2>/dev/null; t1=$(date +%s.%N)
+             echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }' >> "$s/java-version"
+           done
+           for k in xfer-version java-version; do
+             sort -n "$s/$k" | awk -v n="$k" '{ t[NR] = $1 } END { printf "%-13s median %.3f s  min %.3f  max %.3f  (%d runs)\n", n,
                NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2, t[1], t[NR], NR }'
            done ;;
     runs-ten) # --runs against separate processes (issue 32): ten smoke --quick processes and one smoke --quick
