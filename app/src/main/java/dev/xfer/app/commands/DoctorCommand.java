@@ -40,8 +40,10 @@ import java.util.concurrent.Callable;
         description = {"Reads the PCIe links, MaxPayload and MaxReadReq (config space), the IOMMU, ACS on the"
                 + " bridges, transparent huge pages, the CPU governor and the NUMA nodes, runs a short probe on"
                 + " each GPU (pageable against pinned, the staged path and its host copies, near and far memory,"
-                + " peer access), reads NVML (clock slowdowns, PCIe replays during the probe, persistence"
-                + " mode, other processes, link traffic over a quiet 250 ms, peer status and topology), and"
+                + " the host's reads of write-combined memory, peer access), times its first CUDA calls, reads"
+                + " NVML (clock slowdowns, PCIe replays during the probe, persistence mode, with the first calls'"
+                + " time as its cost, other processes, link traffic over a quiet 250 ms, peer status and"
+                + " topology), and"
                 + " prints the findings ranked, most costly first.",
                 "Exit 0 when nothing costs bandwidth, 1 when a finding does, 3 when no driver or GPU is usable"
                         + " (what sysfs shows is still printed). Evidence it cannot read (config space without"

@@ -64,6 +64,8 @@ public final class DoctorJson {
         m.put("evidence", evidence(finding.evidence()));
         m.put("cost", finding.cost().<Object>map(c -> Json.object("gigabytesPerSecond", c.gigabytesPerSecond(),
                 "basis", c.basis())).orElse(null));
+        m.put("timeCost", finding.timeCost().<Object>map(t -> Json.object("seconds", t.seconds(), "basis", t.basis(),
+                "when", t.when())).orElse(null));
         m.put("remedy", finding.remedy());
         return m;
     }

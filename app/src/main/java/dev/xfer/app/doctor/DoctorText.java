@@ -67,6 +67,9 @@ public final class DoctorText {
                 finding.cost().ifPresent(c -> out.append(indent).append("costs ")
                         .append(String.format(Locale.ROOT, "%.1f GB/s", c.gigabytesPerSecond()))
                         .append(" (").append(c.basis()).append(")\n"));
+                finding.timeCost().ifPresent(t -> out.append(indent).append("costs ")
+                        .append(String.format(Locale.ROOT, "%.2f s", t.seconds())).append(' ').append(t.when())
+                        .append(" (").append(t.basis()).append(")\n"));
                 for (Evidence evidence : finding.evidence()) {
                     out.append(indent).append("evidence: ").append(shown(line(evidence))).append('\n');
                 }

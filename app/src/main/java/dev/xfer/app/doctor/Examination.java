@@ -100,9 +100,10 @@ public final class Examination {
                 out.add(ProbeChecks.hostMemcpy(scope, p.hostCopies().getAsDouble(), p.slotsDma().getAsDouble(),
                         "doctor's probe, staged path's ceilings, " + p.how()));
             }
+            out.add(ProbeChecks.writeCombinedRead(scope, p.hostReads()));
         });
         if (gpu.index().isPresent()) {
-            out.addAll(NvmlChecks.diagnose(scope, gpu.index().getAsInt(), nvml));
+            out.addAll(NvmlChecks.diagnose(scope, gpu.index().getAsInt(), nvml, gpu.firstCalls()));
         }
         return out;
     }

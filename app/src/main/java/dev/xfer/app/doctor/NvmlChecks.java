@@ -19,11 +19,20 @@ public final class NvmlChecks {
     private NvmlChecks() {
     }
 
-    /** Every NVML check of GPU {@code gpu}. */
+    /** Every NVML check of GPU {@code gpu}, without the first CUDA calls' times. */
     public static List<Diagnosis> diagnose(Scope scope, int gpu, NvmlEvidence nvml) {
+        return diagnose(scope, gpu, nvml, Optional.empty());
+    }
+
+    /**
+     * Every NVML check of GPU {@code gpu}.
+     *
+     * @param firstCalls how long doctor's first CUDA calls took: persistence mode's cost, when it is off
+     */
+    public static List<Diagnosis> diagnose(Scope scope, int gpu, NvmlEvidence nvml, Optional<FirstCalls> firstCalls) {
         return List.of(throttle(scope, nvml.throttleReasons(gpu)), replays(scope, nvml.replays(gpu)),
-                persistence(scope, nvml.persistenceMode(gpu)), processes(scope, nvml.foreignProcesses(gpu)),
-                traffic(scope, nvml.foreignTrafficGBps(gpu)));
+                persistence(scope, gpu, nvml.persistenceMode(gpu), firstCalls),
+                processes(scope, nvml.foreignProcesses(gpu)), traffic(scope, nvml.foreignTrafficGBps(gpu)));
     }
 
     static Diagnosis throttle(Scope scope, Reading<List<String>> reasons) {
@@ -61,21 +70,34 @@ public final class NvmlChecks {
                         + " link (nvidia-smi -q -d PCIE)"));
     }
 
-    static Diagnosis persistence(Scope scope, Reading<Boolean> on) {
+    /**
+     * Persistence mode, with what doctor's first CUDA calls took: when it is off, that time is the
+     * finding's cost (every process pays it again); when it is on, the time is evidence of a clear
+     * check, and the off case is known from fixtures alone (xfer never turns persistence off).
+     */
+    static Diagnosis persistence(Scope scope, int gpu, Reading<Boolean> on, Optional<FirstCalls> firstCalls) {
         Cause cause = Cause.PERSISTENCE_MODE;
         if (on instanceof Reading.Unknown<Boolean> u) {
-            return Diagnosis.unknown(cause, scope, u.why());
+            return Diagnosis.unknown(cause, scope, u.why() + firstCalls.map(f -> "; measured: " + f.described(gpu))
+                    .orElse(""));
         }
         boolean enabled = ((Reading.Known<Boolean>) on).value();
-        Evidence evidence = new Evidence("persistence mode", enabled ? "on" : "off", on.where());
+        List<Evidence> evidence = new ArrayList<>();
+        evidence.add(new Evidence("persistence mode", enabled ? "on" : "off", on.where()));
+        firstCalls.ifPresent(f -> evidence.addAll(f.evidence(gpu)));
         if (enabled) {
-            return Diagnosis.clear(cause, scope, "persistence mode on", evidence);
+            return new Diagnosis.Clear(cause, scope, "persistence mode on" + firstCalls.map(f -> "; "
+                    + f.described(gpu)).orElse(""), evidence);
         }
-        // No cost is claimed: doctor's own first CUDA call is not timed against a persistent driver.
-        return Diagnosis.found(new Finding(cause, scope, Severity.LOW,
-                "persistence mode off: the driver tears the GPU down when its last process ends, and the next"
-                        + " process's first CUDA call initialises it again", List.of(evidence),
-                Optional.empty(), "nvidia-smi -pm 1, or run nvidia-persistenced"));
+        // The title says "persistence mode off"; the summary says what it cost here.
+        String summary = firstCalls.map(f -> f.described(gpu) + "; with persistence mode on the driver keeps"
+                        + " the GPU initialised between processes and a process's start is spared its initialisation")
+                .orElse("the driver tears the GPU down when its last process ends, and the next process's first"
+                        + " CUDA call initialises it again");
+        return Diagnosis.found(new Finding(cause, scope, Severity.LOW, summary, evidence,
+                Optional.empty(), "nvidia-smi -pm 1, or run nvidia-persistenced",
+                firstCalls.map(f -> new TimeCost(f.totalSeconds(), Cost.MEASURED,
+                        "at each process's first CUDA calls"))));
     }
 
     static Diagnosis processes(Scope scope, Reading<List<String>> processes) {

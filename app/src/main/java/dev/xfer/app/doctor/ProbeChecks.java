@@ -5,8 +5,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-/** What the probe's copies say: pageable memory against pinned, and the host's own copies. */
+/**
+ * What the probe's copies say: pageable memory against pinned, the host's own copies, and its reads
+ * of write-combined memory.
+ */
 public final class ProbeChecks {
+    /**
+     * Host reads of write-combined memory below this fraction of cached reads are worth a note.
+     * Write-combined memory is uncached for the CPU, so each read waits on memory: on x86 hosts it
+     * runs at a few percent of cached reads; a machine well above half does not have the penalty.
+     */
+    static final double SLOW_WRITE_COMBINED_READS = 0.5;
+
     private ProbeChecks() {
     }
 
@@ -55,5 +65,32 @@ public final class ProbeChecks {
         }
         return new Diagnosis.Clear(Cause.HOST_MEMCPY, scope, "host memcpy " + Texts.gbps(h2hGBps) + " is above the"
                 + " DMA's " + Texts.gbps(pinnedGBps) + ": it does not bound staged copies", evidence);
+    }
+
+    /**
+     * Host reads of write-combined memory against cached pinned memory. A note, never lost bandwidth:
+     * it is how the machine treats that kind of memory, and doctor sees nothing reading write-combined
+     * memory on the host; the loss falls on a program that does. No cost in GB/s: the rates are the
+     * host's reads, not a copy's.
+     */
+    public static Diagnosis writeCombinedRead(Scope scope, Reading<HostReads> reads) {
+        Cause cause = Cause.WRITE_COMBINED_READ;
+        if (reads instanceof Reading.Unknown<HostReads> u) {
+            return Diagnosis.unknown(cause, scope, u.why() + " (" + u.where() + ")");
+        }
+        HostReads read = ((Reading.Known<HostReads>) reads).value();
+        List<Evidence> evidence = List.of(
+                new Evidence("host reads of write-combined pinned memory (cudaHostAllocWriteCombined) median",
+                        Texts.gbps(read.writeCombinedGBps()), reads.where()),
+                new Evidence("host reads of cached pinned memory (cudaHostAlloc) median", Texts.gbps(read.pinnedGBps()),
+                        reads.where()));
+        String rates = "host reads of write-combined memory ran at " + Texts.gbps(read.writeCombinedGBps()) + ", "
+                + Texts.percent(read.ratio()) + " of cached pinned (" + Texts.gbps(read.pinnedGBps()) + ")";
+        if (read.ratio() >= SLOW_WRITE_COMBINED_READS) {
+            return new Diagnosis.Clear(cause, scope, rates + ": no penalty on this host", evidence);
+        }
+        return Diagnosis.found(new Finding(cause, scope, Severity.NOTE, rates, evidence, Optional.empty(),
+                "use write-combined memory only for buffers the host writes and the GPU reads; read results back"
+                        + " into ordinary pinned memory (cudaHostAlloc without cudaHostAllocWriteCombined)"));
     }
 }

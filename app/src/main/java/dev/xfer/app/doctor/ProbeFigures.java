@@ -16,14 +16,18 @@ import java.util.OptionalDouble;
  * @param nearFar       pinned host-to-device from the GPU's node and from another; empty with one node
  * @param how           how it was measured, for the evidence: {@code 64 MiB, 5 copies after 2}
  * @param seconds       how long the probe took on this GPU
+ * @param hostReads     the host reading write-combined and cached pinned memory, where it was timed;
+ *                      unknown when a buffer could not be had (why, and the call that refused it)
  */
 public record ProbeFigures(double pinnedH2d, double pageableH2d, OptionalDouble stagedH2d, OptionalDouble hostCopies,
-                           OptionalDouble slotsDma, Optional<NumaCheck.NearFar> nearFar, String how, double seconds) {
+                           OptionalDouble slotsDma, Optional<NumaCheck.NearFar> nearFar, String how, double seconds,
+                           Reading<HostReads> hostReads) {
     public ProbeFigures {
         Objects.requireNonNull(stagedH2d, "stagedH2d");
         Objects.requireNonNull(hostCopies, "hostCopies");
         Objects.requireNonNull(slotsDma, "slotsDma");
         Objects.requireNonNull(nearFar, "nearFar");
         Objects.requireNonNull(how, "how");
+        Objects.requireNonNull(hostReads, "hostReads");
     }
 }

@@ -22,7 +22,8 @@ public final class DoctorFixtures {
         return new DoctorGpu(OptionalInt.of(0), Optional.of("NVIDIA H100 80GB HBM3"),
                 PciAddress.parse("0000:01:00.0").orElseThrow(), Optional.empty(),
                 Optional.of(new ProbeFigures(53.9, 13.8, OptionalDouble.of(49.6), OptionalDouble.of(78.2),
-                        OptionalDouble.of(52.4), Optional.empty(), "64 MiB h2d", 1.24)), "");
+                        OptionalDouble.of(52.4), Optional.empty(), "64 MiB h2d", 1.24,
+                        Reading.known(new HostReads(0.4, 19.8), "16 MiB host memcpy"))), "");
     }
 
     static CudaStatus cuda() {

@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,6 +79,45 @@ class DoctorRenderingTest {
         for (int rank = 1; rank <= findings.size(); rank++) {
             assertEquals(rank, ((Number) findings.get(rank - 1).get("rank")).intValue());
         }
+    }
+
+    /** The two measured causes, as their decisions make them from fixture figures. */
+    static DoctorReport hostReadsAndFirstCalls() {
+        Scope gpu = Scope.gpu(0, "0000:01:00.0");
+        return new DoctorReport(DoctorFixtures.cuda(), List.of(), List.of(
+                ProbeChecks.writeCombinedRead(gpu, Reading.known(new HostReads(0.4, 19.8),
+                        "doctor's probe: libc memcpy of 16 MiB from the buffer into pageable memory by the host,"
+                                + " median of 5 after 1, the two buffers in turns, wall time")),
+                NvmlChecks.persistence(gpu, 0, Reading.known(false, "nvmlDeviceGetPersistenceMode"),
+                        Optional.of(new FirstCalls(1.71, OptionalDouble.of(0.22))))));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theMeasuredCausesRenderTheirFiguresAndTimeCostInEveryFormat() throws Exception {
+        DoctorReport report = hostReadsAndFirstCalls();
+        String text = DoctorText.render(report);
+        assertTrue(text.contains(" 1. low    GPU0 0000:01:00.0  persistence mode off: the first CUDA calls took"
+                + " 1.93 s"), text);
+        assertTrue(text.contains("           costs 1.93 s at each process's first CUDA calls (measured)\n"), text);
+        assertTrue(text.contains(" 2. note   GPU0 0000:01:00.0  write-combined memory read by the host: host reads of"
+                + " write-combined memory ran at 0.4 GB/s, 2% of cached pinned (19.8 GB/s)\n"), text);
+        assertTrue(text.contains("evidence: GPU0's context creation 0.22 s (wall time of cudaSetDevice(0)"), text);
+        Map<String, Object> doc = document(report);
+        SchemaContract.requireValid(Json.parse(Json.write(doc)), "doctor --json, measured causes");
+        List<Map<String, Object>> findings = (List<Map<String, Object>>) doc.get("findings");
+        Map<String, Object> timeCost = (Map<String, Object>) findings.getFirst().get("timeCost");
+        assertEquals(1.93, ((Number) timeCost.get("seconds")).doubleValue(), 1e-9);
+        assertEquals("measured", timeCost.get("basis"));
+        assertEquals(null, findings.get(1).get("timeCost"));
+        assertEquals(null, findings.get(1).get("cost"));
+        String xml = JUnitXml.render(DoctorJUnit.suite(report, Instant.EPOCH, "host"));
+        Document junit = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        // Persistence off is low (it fails); the write-combined note passes with its text.
+        assertEquals(1, junit.getElementsByTagName("failure").getLength(), xml);
+        assertTrue(xml.contains("name=\"persistence-mode\"") && xml.contains("name=\"write-combined-read\""), xml);
+        assertTrue(xml.contains("2% of cached pinned"), xml);
     }
 
     @Test

@@ -84,7 +84,8 @@ class MeasuredChecksTest {
         assertEquals(Severity.HIGH, replays.severity());
         assertTrue(replays.summary().startsWith("4 PCIe replays"), replays.summary());
         clear(NvmlChecks.replays(GPU, Reading.known(new NvmlEvidence.ReplayCounts(10, 10), "nvml")));
-        assertEquals(Severity.LOW, found(NvmlChecks.persistence(GPU, Reading.known(false, "nvml"))).severity());
+        assertEquals(Severity.LOW, found(NvmlChecks.persistence(GPU, 0, Reading.known(false, "nvml"),
+                Optional.empty())).severity());
         found(NvmlChecks.processes(GPU, Reading.known(List.of("4242 python"), "nvml")));
         assertEquals(12.0, found(NvmlChecks.traffic(GPU, Reading.known(12.0, "nvml"))).cost().orElseThrow()
                 .gigabytesPerSecond(), 1e-9);

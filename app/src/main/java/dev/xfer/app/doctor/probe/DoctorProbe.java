@@ -7,8 +7,10 @@ import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.doctor.HostReads;
 import dev.xfer.app.doctor.NumaCheck;
 import dev.xfer.app.doctor.ProbeFigures;
+import dev.xfer.app.doctor.Reading;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.sysfs.NumaNode;
@@ -24,10 +26,11 @@ import java.util.OptionalInt;
 
 /**
  * Doctor's short probe of one GPU, through the bandwidth benchmark (it never prints and times
- * nothing itself): pageable and pinned host-to-device at {@value #SIZE_MIB} MiB on the driver's path,
- * pageable through the staged path with its two ceilings, and, where the host has several NUMA
- * nodes, pinned copies from the GPU's node and from another. Each configuration warms up for at
- * least 200 ms: a few seconds a GPU, within the issue's 15 s (DoctorOnGpuTest checks it).
+ * no copy to the GPU itself): pageable and pinned host-to-device at {@value #SIZE_MIB} MiB on the
+ * driver's path, pageable through the staged path with its two ceilings, and, where the host has
+ * several NUMA nodes, pinned copies from the GPU's node and from another; then the host's reads of
+ * write-combined and cached pinned memory ({@link HostReadProbe}). Each configuration warms up for
+ * at least 200 ms: a few seconds a GPU, within the issue's 15 s (DoctorOnGpuTest checks it).
  */
 public final class DoctorProbe {
     static final int SIZE_MIB = 64;
@@ -79,13 +82,14 @@ public final class DoctorProbe {
         Optional<BandwidthResult> staged = results.stream()
                 .filter(r -> r.memory().equals("pageable") && r.copy() == CopyPath.STAGED).findFirst();
         Optional<NumaCheck.NearFar> nearFar = nearFar(benchmark, numa, gpuNode);
+        Reading<HostReads> hostReads = new HostReadProbe(device).measure();
         return new ProbeFigures(pinned.gigabytesPerSecond().median(), pageable.gigabytesPerSecond().median(),
                 staged.map(r -> OptionalDouble.of(r.gigabytesPerSecond().median())).orElse(OptionalDouble.empty()),
                 staged.flatMap(BandwidthResult::ceiling).map(c -> OptionalDouble.of(c.h2hGbps().median()))
                         .orElse(OptionalDouble.empty()),
                 staged.flatMap(BandwidthResult::ceiling).map(c -> OptionalDouble.of(c.pinnedGbps().median()))
                         .orElse(OptionalDouble.empty()),
-                nearFar, HOW, (System.nanoTime() - start) / 1e9);
+                nearFar, HOW, (System.nanoTime() - start) / 1e9, hostReads);
     }
 
     private static Optional<NumaCheck.NearFar> nearFar(BandwidthBenchmark benchmark, NumaTopology numa,

@@ -4,6 +4,7 @@ import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.doctor.DoctorGpu;
 import dev.xfer.app.doctor.DoctorReport;
 import dev.xfer.app.doctor.Examination;
+import dev.xfer.app.doctor.FirstCalls;
 import dev.xfer.app.doctor.NvmlEvidence;
 import dev.xfer.app.doctor.ProbeFigures;
 import dev.xfer.app.doctor.NvmlReadings;
@@ -77,9 +78,15 @@ public final class DoctorRun {
                 NvmlEvidence.unavailable("CUDA is not usable"));
         CudaRuntime cuda;
         List<Integer> indices;
+        double driverSeconds;
         try {
             cuda = runtime.get();
-            indices = selection.resolve(cuda::deviceCount);
+            // The process's first call that reaches the driver, timed: with persistence mode off it
+            // initialises the GPUs no process holds (loading the library above reaches no driver).
+            long start = System.nanoTime();
+            int count = cuda.deviceCount();
+            driverSeconds = (System.nanoTime() - start) / 1e9;
+            indices = selection.resolve(() -> count);
             indices.forEach(cuda::device);
         } catch (CudaUnavailableException e) {
             return fromSysfs(reason(e), pci, examination);
@@ -103,7 +110,7 @@ public final class DoctorRun {
                 opened.put(index, nvml);
                 GpuSnapshot before = nvml.snapshot(false);
                 Reading<Double> idle = idleTraffic(nvml);
-                gpus.add(gpu(device, address, pci, numa, probe));
+                gpus.add(gpu(device, address, pci, numa, probe, driverSeconds));
                 readings.put(index, new NvmlReadings.Gpu(before, nvml.snapshot(false), idle, IDLE_WINDOW_MILLIS));
             }
             Map<List<Integer>, PeerReading> peers = new LinkedHashMap<>();
@@ -147,19 +154,26 @@ public final class DoctorRun {
                 () -> new IllegalStateException("CUDA gave GPU " + index + " the bus id '" + busId + "'"));
     }
 
-    /** One GPU as sysfs shows it, probed unless asked not to. */
+    /**
+     * One GPU as sysfs shows it, probed unless asked not to. Probing starts with the GPU's first call
+     * that needs its context, timed (nothing before it creates one: the bus id, name and UUID do not).
+     */
     private static DoctorGpu gpu(CudaDevice device, PciAddress address, PciDeviceReader pci, NumaTopology numa,
-                                 boolean probe) {
+                                 boolean probe, double driverSeconds) {
         Optional<PciDeviceInfo> sysfs = pci.read(address);
         Optional<ProbeFigures> figures = Optional.empty();
+        OptionalDouble contextSeconds = OptionalDouble.empty();
         if (probe) {
+            long start = System.nanoTime();
+            device.synchronize();
+            contextSeconds = OptionalDouble.of((System.nanoTime() - start) / 1e9);
             OptionalDouble link = sysfs.flatMap(DoctorRun::transferLink)
                     .map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
             figures = Optional.of(new DoctorProbe(device, link).measure(numa,
                     sysfs.map(PciDeviceInfo::numaNode).orElse(OptionalInt.empty())));
         }
         return new DoctorGpu(OptionalInt.of(device.index()), Optional.of(device.name()), address, sysfs, figures,
-                probe ? "" : "--no-probe");
+                probe ? "" : "--no-probe", Optional.of(new FirstCalls(driverSeconds, contextSeconds)));
     }
 
     /** The line xfer prints for {@code failure}, on one line and without its {@code xfer: }. */

@@ -5,7 +5,11 @@ import dev.xfer.app.doctor.Cause;
 import dev.xfer.app.doctor.Diagnosis;
 import dev.xfer.app.doctor.DoctorGpu;
 import dev.xfer.app.doctor.DoctorReport;
+import dev.xfer.app.doctor.Evidence;
 import dev.xfer.app.doctor.Finding;
+import dev.xfer.app.doctor.FirstCalls;
+import dev.xfer.app.doctor.HostReads;
+import dev.xfer.app.doctor.Reading;
 import dev.xfer.app.evidence.NvmlProbes;
 import dev.xfer.app.doctor.ProbeFigures;
 import dev.xfer.app.sysfs.NumaTopologyReader;
@@ -21,6 +25,8 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Doctor's probe and whole run on a real GPU: the probe's records become findings, within its time budget. */
@@ -45,6 +51,10 @@ class DoctorOnGpuTest {
         assertTrue(figures.stagedH2d().isPresent() && figures.hostCopies().isPresent()
                 && figures.slotsDma().isPresent(), figures.toString());
         assertTrue(figures.seconds() > 0 && figures.seconds() < BUDGET_SECONDS, figures.toString());
+        // The host's reads of write-combined and of cached pinned memory are measured: two rates.
+        HostReads reads = (HostReads) assertInstanceOf(Reading.Known.class, figures.hostReads(), figures.toString())
+                .value();
+        assertTrue(reads.writeCombinedGBps() > 0 && reads.pinnedGBps() > 0, figures.toString());
     }
 
     @Test
@@ -57,6 +67,17 @@ class DoctorOnGpuTest {
         assertEquals(cuda.deviceCount(), report.gpus().size());
         for (DoctorGpu gpu : report.gpus()) {
             assertTrue(gpu.probe().orElseThrow().seconds() < BUDGET_SECONDS, gpu.toString());
+            // The first CUDA calls are timed: the driver's initialisation, then this GPU's context.
+            FirstCalls first = gpu.firstCalls().orElseThrow();
+            assertTrue(first.driverSeconds() > 0 && first.contextSeconds().orElseThrow() > 0, first.toString());
+            Diagnosis persistence = one(report, Cause.PERSISTENCE_MODE, gpu);
+            List<Evidence> evidence = switch (persistence) {
+                case Diagnosis.Clear c -> c.evidence();
+                case Diagnosis.Found f -> f.finding().evidence();
+                case Diagnosis.Unknown u -> throw new AssertionError(u.toString());
+            };
+            assertTrue(evidence.stream().anyMatch(e -> e.what().endsWith("context creation")), evidence.toString());
+            assertFalse(one(report, Cause.WRITE_COMBINED_READ, gpu) instanceof Diagnosis.Unknown, report.toString());
             List<Finding> pageable = report.findings().stream().filter(f -> f.cause() == Cause.PAGEABLE_MEMORY
                     && f.scope().equals(gpu.scope())).toList();
             assertEquals(1, pageable.size(), report.findings().toString());
@@ -75,5 +96,12 @@ class DoctorOnGpuTest {
                 && f.evidence().toString().matches("(?s).*\\bpid " + ProcessHandle.current().pid() + "\\b.*")),
                 report.findings().toString());
         assertTrue(seconds < BUDGET_SECONDS * report.gpus().size() + 5, seconds + " s");
+    }
+
+    private static Diagnosis one(DoctorReport report, Cause cause, DoctorGpu gpu) {
+        List<Diagnosis> of = report.diagnoses().stream().filter(d -> d.cause() == cause
+                && d.scope().equals(gpu.scope())).toList();
+        assertEquals(1, of.size(), of.toString());
+        return of.getFirst();
     }
 }
