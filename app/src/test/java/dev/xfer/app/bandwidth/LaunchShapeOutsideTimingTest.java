@@ -18,12 +18,17 @@ class LaunchShapeOutsideTimingTest {
 
     @Test
     void peerRowsReadTheShapeOnlyAsALaneOpens() throws Exception {
-        String peer = Files.readString(SOURCES.resolve("peer/PeerBenchmark.java"));
-        assertEquals(1, count(peer, "MULTIPROCESSOR_COUNT"), "once, in Lane.open");
-        int query = peer.indexOf("MULTIPROCESSOR_COUNT");
-        assertTrue(peer.lastIndexOf("static Lane open(", query) > peer.lastIndexOf("private void issue(", query),
-                "the query is in Lane.open, not in issue()");
-        assertTrue(peer.contains("lane.shape()"), "issue() launches with the lane's shape");
+        String lane = Files.readString(SOURCES.resolve("peer/PeerLane.java"));
+        assertEquals(1, count(lane, "MULTIPROCESSOR_COUNT"), "once, in PeerLane.open");
+        assertTrue(lane.indexOf("static PeerLane open(") < lane.indexOf("MULTIPROCESSOR_COUNT"),
+                "the query is in PeerLane.open");
+        try (var files = Files.list(SOURCES.resolve("peer"))) {
+            for (Path file : files.filter(f -> !f.endsWith("PeerLane.java")).toList()) {
+                assertEquals(0, count(Files.readString(file), "MULTIPROCESSOR_COUNT"), file + " asks the device");
+            }
+        }
+        String kernel = Files.readString(SOURCES.resolve("peer/PeerKernelCopy.java"));
+        assertTrue(kernel.contains("lane.shape()"), "the kernel launches with the lane's shape");
     }
 
     @Test

@@ -1,0 +1,196 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.measure.SampleClock;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.staging.StagingTeam;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.cuda.CudaDevice;
+import dev.xfer.cuda.CudaStream;
+import dev.xfer.cuda.DeviceBuffer;
+import dev.xfer.cuda.HostBuffer;
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The host memory rows of one size and memory kind, by each copy path of the plan: the pattern
+ * goes over and back (H2D, the host buffer poisoned, D2H) and must come back equal; a direction
+ * that is not measured still runs once, untimed, so the round trip is always checked. Who copies
+ * is a {@link CopyInitiator}; the samples go through the run's one loop ({@link SampleRuns}) and
+ * the rows through {@link RunRows}.
+ */
+final class HostRoundTrips {
+    private final CudaDevice device;
+    private final BandwidthPlan plan;
+    private final SampleRuns samples;
+    private final RunRows rows;
+    private final PlacedHost hosts;
+    private final SampleClock onLegacy;
+    private final CudaStream legacy;
+    private final StagingTeam team;
+    private final List<KernelInitiator> kernels;
+    private final KernelReach reach;
+    private final BidirectionalRun bidir;
+    private final boolean measureH2d;
+    private final boolean measureD2h;
+
+    /**
+     * @param onLegacy the plan's timer for copies queued on {@code legacy}, as every one-way copy is
+     * @param team     the staging lanes; null unless the plan has the staged path
+     * @param kernels  the copy kernel in each of its grids; empty unless the plan has the kernel path
+     * @param reach    what the kernel can reach; null unless the plan has the kernel path
+     */
+    HostRoundTrips(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, PlacedHost hosts,
+                   SampleClock onLegacy, CudaStream legacy, StagingTeam team, List<KernelInitiator> kernels,
+                   KernelReach reach, BidirectionalRun bidir) {
+        this.device = device;
+        this.plan = plan;
+        this.samples = samples;
+        this.rows = rows;
+        this.hosts = hosts;
+        this.onLegacy = onLegacy;
+        this.legacy = legacy;
+        this.team = team;
+        this.kernels = List.copyOf(kernels);
+        this.reach = reach;
+        this.bidir = bidir;
+        this.measureH2d = plan.directions().contains(CopyDirection.H2D);
+        this.measureD2h = plan.directions().contains(CopyDirection.D2H);
+    }
+
+    /** Every path of the plan for {@code memory}, in the plan's order. */
+    void measure(HostMemoryKind memory, long size, MemorySegment reference) {
+        for (CopyPath path : plan.pathsFor(memory)) {
+            switch (path) {
+                case STAGED -> staged(memory, size, reference);
+                case KERNEL -> kernel(memory, size, reference);
+                case DRIVER -> driver(memory, size, reference);
+            }
+        }
+    }
+
+    /**
+     * The driver's round trip on each of the plan's host allocations in turn (one device buffer
+     * for all, so only host placement differs); each direction keeps its best allocation's
+     * samples, and the data must come back right from every allocation. Then bidir.
+     */
+    private void driver(HostMemoryKind memory, long size, MemorySegment reference) {
+        CopyEngineInitiator engine = new CopyEngineInitiator(memory.isPageLocked(), onLegacy, legacy);
+        int count = plan.allocations();
+        List<double[]> h2d = new ArrayList<>();
+        List<double[]> d2h = new ArrayList<>();
+        List<Optional<HostMemoryNodes>> pages = new ArrayList<>();
+        boolean ok = true;
+        try (DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+            for (int k = 0; k < count; k++) {
+                String which = count == 1 ? "" : " (allocation " + (k + 1) + " of " + count + ")";
+                try (HostBuffer host = memory.allocate(size)) {
+                    MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
+                    pages.add(hosts.where(hostSeg));
+                    // The warm-up's time is for the JIT, which the first allocation has warmed; later ones
+                    // need only the copies that first touch their pages.
+                    long warmNanos = k == 0 ? plan.warmupNanos() : 0;
+                    h2d.add(samples.acrossLink(CopyDirection.H2D, configuration(memory, CopyDirection.H2D, size, which),
+                            size, warmNanos, measureH2d,
+                            engine.sampleOf(new CopyEnds(CopyDirection.H2D, dev, hostSeg, size))));
+                    DataPattern.poison(hostSeg);
+                    d2h.add(samples.acrossLink(CopyDirection.D2H, configuration(memory, CopyDirection.D2H, size, which),
+                            size, warmNanos, measureD2h,
+                            engine.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size))));
+                    ok &= rows.verify(memory.label() + " h2d+d2h " + size + " B" + which, hostSeg, reference);
+                }
+            }
+        }
+        rows.addBestOf(memory, size, h2d, d2h, ok, pages);
+        if (bidirFor(memory)) {
+            // Both directions at once need asynchronous copies, whatever one direction alone uses.
+            bidir.byDriver(memory, size, reference, new CopyEngineInitiator(true, onLegacy, legacy));
+        }
+    }
+
+    private static String configuration(HostMemoryKind memory, CopyDirection direction, long size, String which) {
+        return memory.label() + " " + direction + " " + size + " B" + which;
+    }
+
+    /**
+     * The staged round trip: first each measured direction's two ceilings (they write over the
+     * host buffer and the device), then the pattern again, H2D, poison, D2H, and the check.
+     */
+    private void staged(HostMemoryKind memory, long size, MemorySegment reference) {
+        try (HostBuffer host = memory.allocate(size);
+             DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+            MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
+            Optional<HostMemoryNodes> pages = hosts.where(hostSeg);
+            String label = memory.label() + " staged ";
+            CopyEnds toDevice = new CopyEnds(CopyDirection.H2D, dev, hostSeg, size);
+            CopyEnds toHost = new CopyEnds(CopyDirection.D2H, dev, hostSeg, size);
+            Optional<StagedCeiling> up = measureH2d
+                    ? Optional.of(ceiling(toDevice, label + "h2d " + size + " B")) : Optional.empty();
+            Optional<StagedCeiling> down = measureD2h
+                    ? Optional.of(ceiling(toHost, label + "d2h " + size + " B")) : Optional.empty();
+            MemorySegment.copy(reference, 0, hostSeg, 0, size);
+            StagedInitiator staged = new StagedInitiator(team, StagingTeam.Part.STAGED);
+            double[] h2d = samples.of(label + "h2d " + size + " B", measureH2d, staged.sampleOf(toDevice));
+            DataPattern.poison(hostSeg);
+            double[] d2h = samples.of(label + "d2h " + size + " B", measureD2h, staged.sampleOf(toHost));
+            boolean ok = rows.verify(label + "h2d+d2h " + size + " B", hostSeg, reference);
+            rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.STAGED, up, down, Optional.empty());
+        }
+    }
+
+    /** The host copies alone, then the copy engine alone, through the same lanes and slots. */
+    private StagedCeiling ceiling(CopyEnds ends, String configuration) {
+        double[] h2h = samples.of(configuration + " (h2h alone)", true,
+                new StagedInitiator(team, StagingTeam.Part.HOST_ONLY).sampleOf(ends));
+        double[] pinned = samples.of(configuration + " (copy engine alone)", true,
+                new StagedInitiator(team, StagingTeam.Part.COPY_ENGINE_ONLY).sampleOf(ends));
+        return new StagedCeiling(Summary.ofRates(ends.bytes(), h2h), Summary.ofRates(ends.bytes(), pinned));
+    }
+
+    /**
+     * The copy kernel's round trip, once per grid: the pattern again, H2D by the kernel, poison,
+     * D2H by the kernel, and the check; then bidir. Nothing where the kernel cannot reach
+     * {@code memory} (the command prints why, from {@link BandwidthBenchmark#kernelAbsences}).
+     */
+    private void kernel(HostMemoryKind memory, long size, MemorySegment reference) {
+        if (reach.absentBecause(memory).isPresent()) {
+            return;
+        }
+        try (HostBuffer host = memory.allocate(size);
+             DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+            MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
+            Optional<HostMemoryNodes> pages = hosts.where(hostSeg);
+            for (KernelInitiator kernel : kernels) {
+                LaunchShape shape = kernel.shape();
+                String label = memory.label() + " " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks";
+                MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                double[] h2d = samples.of(label + " h2d " + size + " B", measureH2d,
+                        kernel.sampleOf(new CopyEnds(CopyDirection.H2D, dev, hostSeg, size)));
+                DataPattern.poison(hostSeg);
+                double[] d2h = samples.of(label + " d2h " + size + " B", measureD2h,
+                        kernel.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
+                boolean ok = rows.verify(label + " h2d+d2h " + size + " B", hostSeg, reference);
+                rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.empty(),
+                        Optional.empty(), Optional.of(shape));
+            }
+        }
+        if (bidirFor(memory)) {
+            if (plan.kernelTiming().bidir() == KernelTiming.Bidir.ONE_VECTOR) {
+                // One vector per thread has its own grid by size, whatever --blocks lists.
+                bidir.byKernel(memory, size, reference, kernels.getFirst().shaped(LaunchShape.oneVectorFor(size)));
+                return;
+            }
+            for (KernelInitiator kernel : kernels) {
+                bidir.byKernel(memory, size, reference, kernel);
+            }
+        }
+    }
+
+    /** Bidir needs asynchronous copies, which a heap array (it may move) cannot take. */
+    private boolean bidirFor(HostMemoryKind memory) {
+        return plan.directions().contains(CopyDirection.BIDIR) && memory.allowsAsyncCopies();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.app.units.Rate;
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+
+/**
+ * The rows and verification failures of one bandwidth run, each built and kept in one place
+ * whatever path measured it: a row from its samples (rates, per-copy latencies, share of the link),
+ * the best of several host allocations, a check of a buffer against the pattern; every kept row and
+ * failure goes to progress at once, so it streams and survives a stop.
+ */
+final class RunRows {
+    private final OptionalDouble linkGBps;
+    private final NodeTarget target;
+    private final Progress progress;
+    private final Consumer<MemorySegment> beforeCompare;
+    private final boolean measureH2d;
+    private final boolean measureD2h;
+    private final List<BandwidthResult> results = new ArrayList<>();
+    private final List<VerificationFailure> failures = new ArrayList<>();
+
+    /** @param beforeCompare runs on each buffer just before it is compared; tests plant corruption there */
+    RunRows(BandwidthPlan plan, OptionalDouble linkGBps, NodeTarget target, Progress progress,
+            Consumer<MemorySegment> beforeCompare) {
+        this.linkGBps = linkGBps;
+        this.target = target;
+        this.progress = progress;
+        this.beforeCompare = beforeCompare;
+        this.measureH2d = plan.directions().contains(CopyDirection.H2D);
+        this.measureD2h = plan.directions().contains(CopyDirection.D2H);
+    }
+
+    /** The rows kept so far, for progress's count. */
+    int count() {
+        return results.size();
+    }
+
+    List<BandwidthResult> results() {
+        return results;
+    }
+
+    List<VerificationFailure> failures() {
+        return failures;
+    }
+
+    /** Keeps a verified row and hands it to the command at once. */
+    void add(BandwidthResult result) {
+        results.add(result);
+        progress.measured(result);
+    }
+
+    /** Whether {@code actual} holds the pattern; a failure is kept and reported as found. */
+    boolean verify(String configuration, MemorySegment actual, MemorySegment expected) {
+        beforeCompare.accept(actual);
+        long offset = DataPattern.firstMismatch(actual, expected);
+        if (offset < 0) {
+            return true;
+        }
+        VerificationFailure failure = new VerificationFailure(configuration, offset,
+                expected.get(ValueLayout.JAVA_BYTE, offset),
+                actual.get(ValueLayout.JAVA_BYTE, offset), target.node());
+        failures.add(failure);
+        progress.measured(failure);
+        return false;
+    }
+
+    /** The rows of one round trip: each measured direction's, both verified by the one check. */
+    void addRoundTrip(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
+                      Optional<HostMemoryNodes> pages, CopyPath path, Optional<StagedCeiling> up,
+                      Optional<StagedCeiling> down, Optional<LaunchShape> shape) {
+        if (measureH2d) {
+            add(row(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, up, shape));
+        }
+        if (measureD2h) {
+            add(row(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, down, shape));
+        }
+    }
+
+    /**
+     * The driver's round trip on several host allocations: each measured direction's row from its
+     * best allocation, with every allocation's median beside it when there were several.
+     */
+    void addBestOf(HostMemoryKind memory, long size, List<double[]> h2d, List<double[]> d2h, boolean ok,
+                   List<Optional<HostMemoryNodes>> pages) {
+        if (measureH2d) {
+            add(best(memory, CopyDirection.H2D, size, h2d, ok, pages));
+        }
+        if (measureD2h) {
+            add(best(memory, CopyDirection.D2H, size, d2h, ok, pages));
+        }
+    }
+
+    private BandwidthResult best(HostMemoryKind memory, CopyDirection direction, long size, List<double[]> samples,
+                                 boolean ok, List<Optional<HostMemoryNodes>> pages) {
+        List<Double> medians = samples.stream().map(s -> Summary.ofRates(size, s).median()).toList();
+        AllocationSpread spread = new AllocationSpread(medians);
+        int best = spread.bestIndex();
+        BandwidthResult result = row(memory.label(), direction.label(), size, samples.get(best), ok, pages.get(best),
+                CopyPath.DRIVER, Optional.empty(), Optional.empty());
+        if (samples.size() == 1) {
+            return result;
+        }
+        return result.withAllocations(Optional.of(spread));
+    }
+
+    /** One row from its samples in seconds per copy; a device-local row has no share of the link. */
+    BandwidthResult row(String memory, String direction, long size, double[] seconds, boolean ok,
+                        Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
+                        Optional<LaunchShape> shape) {
+        Summary rates = Summary.ofRates(size, seconds);
+        double[] micros = new double[seconds.length];
+        for (int i = 0; i < seconds.length; i++) {
+            micros[i] = seconds[i] * 1e6;
+        }
+        OptionalDouble percent = direction.equals("d2d") || linkGBps.isEmpty()
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
+        return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok, target.node(),
+                pages, copy, ceiling, shape, Optional.empty());
+    }
+}

@@ -1,0 +1,101 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.measure.Progress;
+import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.cuda.HostMemoryKind;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Rows, checks and the best of several allocations, kept in one place for every copy path. */
+class RunRowsTest {
+    private static final long SIZE = 1_000_000;
+
+    private final List<Object> measured = new ArrayList<>();
+    private final Progress progress = new Progress() {
+        @Override
+        public void measuring(int done, int total, String configuration) {
+        }
+
+        @Override
+        public void measured(Object result) {
+            measured.add(result);
+        }
+    };
+
+    private RunRows rows(List<CopyDirection> directions, OptionalDouble link) {
+        BandwidthPlan plan = new BandwidthPlan(List.of(SIZE), List.of(HostMemoryKind.PINNED), directions, 3, 0,
+                CopyTimer.EVENTS);
+        return new RunRows(plan, link, NodeTarget.unplaced(), progress, s -> { });
+    }
+
+    @Test
+    void aMismatchIsKeptAsAFailureAtItsFirstDifferingByte() {
+        RunRows rows = rows(List.of(CopyDirection.H2D), OptionalDouble.empty());
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment expected = arena.allocate(64);
+            MemorySegment actual = arena.allocate(64);
+            DataPattern.fill(expected, 64);
+            MemorySegment.copy(expected, 0, actual, 0, 64);
+            assertTrue(rows.verify("same", actual, expected));
+            actual.set(ValueLayout.JAVA_BYTE, 17, (byte) ~expected.get(ValueLayout.JAVA_BYTE, 17));
+            assertFalse(rows.verify("pinned h2d+d2h 64 B", actual, expected));
+        }
+        assertEquals(1, rows.failures().size());
+        VerificationFailure failure = rows.failures().getFirst();
+        assertEquals("pinned h2d+d2h 64 B", failure.configuration());
+        assertEquals(17, failure.offset());
+        assertEquals(List.of(failure), measured, "handed on at once, so it streams");
+    }
+
+    @Test
+    void aRoundTripAddsOnlyTheMeasuredDirectionsRows() {
+        RunRows rows = rows(List.of(CopyDirection.D2H), OptionalDouble.empty());
+        rows.addRoundTrip(HostMemoryKind.PINNED, SIZE, new double[0], new double[] {1e-3, 1e-3, 1e-3}, true,
+                Optional.empty(), CopyPath.KERNEL, Optional.empty(), Optional.empty(),
+                Optional.of(LaunchShape.ofBlocks(4)));
+        assertEquals(1, rows.count());
+        BandwidthResult row = rows.results().getFirst();
+        assertEquals("d2h", row.direction());
+        assertEquals(CopyPath.KERNEL, row.copy());
+        assertEquals(1.0, row.gigabytesPerSecond().median(), 1e-9);
+        assertEquals(1000.0, row.microseconds().median(), 1e-9);
+    }
+
+    @Test
+    void severalAllocationsKeepTheBestOnesSamplesAndEveryMedian() {
+        RunRows rows = rows(List.of(CopyDirection.H2D, CopyDirection.D2H), OptionalDouble.of(4.0));
+        double[] slow = {2e-3, 2e-3, 2e-3};
+        double[] fast = {1e-3, 1e-3, 1e-3};
+        rows.addBestOf(HostMemoryKind.PINNED, SIZE, List.of(slow, fast), List.of(fast, slow), true,
+                List.of(Optional.empty(), Optional.empty()));
+        assertEquals(2, rows.count());
+        for (BandwidthResult row : rows.results()) {
+            assertEquals(1.0, row.gigabytesPerSecond().median(), 1e-9, row.direction() + " from its best allocation");
+            assertEquals(25.0, row.percentOfLink().orElseThrow(), 1e-9);
+            assertEquals(2, row.allocations().orElseThrow().medians().size());
+        }
+        RunRows one = rows(List.of(CopyDirection.H2D), OptionalDouble.empty());
+        one.addBestOf(HostMemoryKind.PINNED, SIZE, List.of(fast), List.of(new double[0]), true,
+                List.of(Optional.empty()));
+        assertTrue(one.results().getFirst().allocations().isEmpty(), "one allocation has no spread to show");
+    }
+
+    @Test
+    void aDeviceLocalRowHasNoShareOfTheLink() {
+        RunRows rows = rows(List.of(CopyDirection.D2D), OptionalDouble.of(4.0));
+        BandwidthResult row = rows.row("device", "d2d", SIZE, new double[] {1e-3}, true, Optional.empty(),
+                CopyPath.DRIVER, Optional.empty(), Optional.empty());
+        assertTrue(row.percentOfLink().isEmpty());
+    }
+}
