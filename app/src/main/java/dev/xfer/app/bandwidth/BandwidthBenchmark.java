@@ -5,6 +5,7 @@ import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleClock;
 import dev.xfer.app.measure.SampleLoop;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;

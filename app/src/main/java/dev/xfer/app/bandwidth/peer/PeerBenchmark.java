@@ -6,7 +6,7 @@ import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.KernelCopy;
 import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.bandwidth.LaunchShape;
-import dev.xfer.app.bandwidth.StreamGate;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.bandwidth.TimedCopy;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.bandwidth.DataPattern;
