@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;

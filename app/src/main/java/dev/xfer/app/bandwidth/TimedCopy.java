@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.measure.EventClock;
 import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.SampleClock;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;

@@ -1,7 +1,10 @@
 package dev.xfer.app.latency;
 
 import dev.xfer.app.kernels.XferKernels;
+import dev.xfer.app.measure.EventClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleLoop;
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.CopyKind;
@@ -28,8 +31,9 @@ import java.util.Optional;
 /**
  * Measures access latency from one GPU: for each target and size, builds a {@link ChaseCycle} in
  * the target's memory, runs one untimed chase, then times {@code iterations} chases with CUDA
- * events around each launch and divides by the accesses. Checks after every chase that it ended on
- * the node the host's walk of the same cycle ends on. Never prints.
+ * events around each launch ({@link SampleLoop} with an {@link EventClock} on the chase's stream)
+ * and divides by the accesses. Checks after every chase that it ended on the node the host's walk
+ * of the same cycle ends on. Never prints.
  */
 public final class LatencyBenchmark {
     /** The host-side buffer through which a device chain is written, in pieces of this size. */
@@ -165,58 +169,71 @@ public final class LatencyBenchmark {
         LatencyResult chase(LatencyPlan plan, LatencyTarget target, long bytes, ChaseCycle cycle, long base) {
             // Each chase starts where the one before it stopped, so no timed chase retraces a path an
             // earlier one left in the caches: past L2 (50 MB) the GPU's own memory shows DRAM, not L2.
-            // The untimed first chase pays for first touches: TLB misses, and for the GPU's own memory
-            // the caches a buffer that fits in them is then read from.
-            Optional<String> failure = launch(plan, target, base, cycle, 0, false);
-            double[] nanoseconds = new double[plan.iterations()];
-            for (int i = 0; i < plan.iterations(); i++) {
-                progress.checkpoint();
-                Timed t = launchTimed(plan, target, base, cycle, i + 1);
-                nanoseconds[i] = t.milliseconds() * 1e6 / plan.accesses();
-                if (failure.isEmpty()) {
-                    failure = t.failure();
-                }
+            // The untimed first chase (the one warm-up run, no minimum time) pays for first touches:
+            // TLB misses, and for the GPU's own memory the caches a buffer that fits in them is then read from.
+            Chases chases = new Chases(plan, target, base, cycle);
+            double[] milliseconds = new SampleLoop(new Warmup(1, 0), plan.iterations()).stoppingAt(progress)
+                    .settingUp(chases::prepare).checkingEach(chases::check)
+                    .milliseconds(new EventClock(start, stop, stream), chases::launch);
+            double[] nanoseconds = new double[milliseconds.length];
+            for (int i = 0; i < milliseconds.length; i++) {
+                nanoseconds[i] = milliseconds[i] * 1e6 / plan.accesses();
             }
-            return new LatencyResult(target, bytes, plan.accesses(), Summary.of(nanoseconds), failure);
-        }
-
-        private record Timed(double milliseconds, Optional<String> failure) {
-        }
-
-        private Timed launchTimed(LatencyPlan plan, LatencyTarget target, long base, ChaseCycle cycle, int chase) {
-            Optional<String> failure = launch(plan, target, base, cycle, chase, true);
-            return new Timed(start.millisecondsTo(stop), failure);
+            return new LatencyResult(target, bytes, plan.accesses(), Summary.of(nanoseconds), chases.failure());
         }
 
         /**
-         * Chase number {@code chase} (0 the untimed one), from where the one before it stopped;
-         * whether it ended where the host's walk ends, as a failure line when not.
+         * The chases of one row, numbered from 0 (the untimed one), each from where the one before
+         * it stopped; the first that did not end where the host's walk ends is kept as a failure line.
          */
-        private Optional<String> launch(LatencyPlan plan, LatencyTarget target, long base, ChaseCycle cycle, int chase,
-                                        boolean timed) {
-            long from = ChainWriter.address(base, cycle.after((long) chase * plan.accesses()));
-            long expected = ChainWriter.address(base, cycle.after((long) (chase + 1) * plan.accesses()));
-            // Allocating a peer's buffer made the peer current; the chase runs on this GPU.
-            device.makeCurrent();
-            end.fillAsync(0, stream);
-            KernelArguments arguments = new KernelArguments().pointer(MemorySegment.ofAddress(from))
-                    .int64(plan.accesses()).int32(target.uncached() ? 1 : 0).pointer(end.address());
-            if (timed) {
-                start.record(stream);
+        private final class Chases {
+            private final LatencyPlan plan;
+            private final LatencyTarget target;
+            private final long base;
+            private final ChaseCycle cycle;
+            private int next;
+            private long expected;
+            private KernelArguments arguments;
+            private Optional<String> failure = Optional.empty();
+
+            Chases(LatencyPlan plan, LatencyTarget target, long base, ChaseCycle cycle) {
+                this.plan = plan;
+                this.target = target;
+                this.base = base;
+                this.cycle = cycle;
             }
-            kernel.launch(1, 1, arguments, stream);
-            if (timed) {
-                stop.record(stream);
+
+            /** Before the start mark: the next chase's start and end, and its result word cleared. */
+            void prepare() {
+                int chase = next++;
+                long from = ChainWriter.address(base, cycle.after((long) chase * plan.accesses()));
+                expected = ChainWriter.address(base, cycle.after((long) (chase + 1) * plan.accesses()));
+                // Allocating a peer's buffer made the peer current; the chase runs on this GPU.
+                device.makeCurrent();
+                end.fillAsync(0, stream);
+                arguments = new KernelArguments().pointer(MemorySegment.ofAddress(from))
+                        .int64(plan.accesses()).int32(target.uncached() ? 1 : 0).pointer(end.address());
             }
-            stream.synchronize();
-            Memcpy.copy(endOnHost, end.address(), Long.BYTES, CopyKind.DEVICE_TO_HOST);
-            long ended = endOnHost.get(ValueLayout.JAVA_LONG, 0);
-            if (ended == expected) {
-                return Optional.empty();
+
+            /** The timed work: the chase's launch alone. */
+            void launch() {
+                kernel.launch(1, 1, arguments, stream);
             }
-            return Optional.of(String.format(java.util.Locale.ROOT,
-                    "the chase ended at 0x%x, not at 0x%x where the host's walk of the same cycle ends:"
-                            + " the chain on the device is not the one written", ended, expected));
+
+            /** After the stop mark (the chase is complete): whether it ended where the host's walk ends. */
+            void check() {
+                Memcpy.copy(endOnHost, end.address(), Long.BYTES, CopyKind.DEVICE_TO_HOST);
+                long ended = endOnHost.get(ValueLayout.JAVA_LONG, 0);
+                if (ended != expected && failure.isEmpty()) {
+                    failure = Optional.of(String.format(java.util.Locale.ROOT,
+                            "the chase ended at 0x%x, not at 0x%x where the host's walk of the same cycle ends:"
+                                    + " the chain on the device is not the one written", ended, expected));
+                }
+            }
+
+            Optional<String> failure() {
+                return failure;
+            }
         }
     }
 }

@@ -1,11 +1,11 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.bandwidth.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.EventClock;
 import dev.xfer.app.measure.GatedEventClock;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleLoop;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
@@ -43,6 +43,7 @@ import java.util.function.Function;
  * blocking chunk streams too, and the gate opens once all of it is queued ({@link GatedEventClock}).
  * The sequential schedule then queues its copies with cudaMemcpyAsync on the legacy stream: the same
  * order on the device, but a synchronous cudaMemcpy would wait on the host for the held stream.
+ * The recorded iterations (the timelines) start behind the same gate in either mode.
  * <p>
  * {@link #run(OverlapPlan, NodeTarget)} runs the plan with the measuring thread placed on a NUMA
  * node: the host array (pinned, registered or write-combined memory, or pageable) is allocated and
@@ -108,8 +109,9 @@ public final class OverlapBenchmark {
              CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
              Streams streams = new Streams(device, plan.streams());
-             // Last, so it closes first: the gate opens before the streams and buffers go.
-             StreamGate gate = plan.gated() ? new StreamGate(kernels.holdStream()) : null) {
+             // Last, so it closes first: the gate opens before the streams and buffers go. A plain
+             // run holds its recorded iterations behind it; a gated one its timed runs too.
+             StreamGate gate = new StreamGate(kernels.holdStream())) {
             if (plan.memory() == HostMemoryKind.PAGEABLE) {
                 PlacedRun.settle(host.segment(), target);
             }
@@ -215,13 +217,13 @@ public final class OverlapBenchmark {
         private final CudaEvent stop;
         private final CudaStream legacy = CudaStream.legacyDefault();
         private final List<Chunk> chunks;
-        /** Calibrated on the first recording of a plain run. */
-        private IssueGate gate;
-        /** The gate a gated run queues each iteration behind; null for a plain run. */
-        private final StreamGate held;
+        /** The gate the recorded iterations, and a gated run's timed ones, are queued behind. */
+        private final StreamGate gate;
+        /** Whether the timed runs are queued behind {@link #gate} too ({@code --start gated}). */
+        private final boolean gated;
 
         Work(OverlapPlan plan, Kernel kernel, MemorySegment host, DeviceBuffer array, Streams streams,
-             CudaEvent start, CudaEvent stop, StreamGate held) {
+             CudaEvent start, CudaEvent stop, StreamGate gate) {
             this.plan = plan;
             this.kernel = kernel;
             this.host = host;
@@ -230,7 +232,8 @@ public final class OverlapBenchmark {
             this.start = start;
             this.stop = stop;
             this.chunks = plan.chunks();
-            this.held = held;
+            this.gate = gate;
+            this.gated = plan.gated();
         }
 
         /**
@@ -263,7 +266,7 @@ public final class OverlapBenchmark {
         /** What one iteration of {@code schedule} queues; a gated run's sequential copies are asynchronous. */
         private Runnable issue(OverlapSchedule schedule) {
             return switch (schedule) {
-                case SEQUENTIAL -> held != null ? this::sequentialQueued : this::sequential;
+                case SEQUENTIAL -> gated ? this::sequentialQueued : this::sequential;
                 case V1 -> this::v1;
                 case V2 -> this::v2;
             };
@@ -272,19 +275,14 @@ public final class OverlapBenchmark {
         /**
          * Issues the schedule outside the timed iterations with a pair of timing events around
          * each operation on its own stream, all read against one reference event recorded on the
-         * legacy stream behind an {@link IssueGate} (the chunk streams wait for it). A gated run
-         * records behind its StreamGate instead, opened once the iteration is queued: every copy
-         * is then asynchronous, so nothing waits on the host for the held stream, and no busy
-         * kernel needs calibrating (a plain run's sequential copies are synchronous, and would).
-         * Twice: the first pass runs this code for the first time (class loading, lambdas) and is
-         * not kept.
+         * legacy stream behind the {@link StreamGate} (the chunk streams wait for it), opened once
+         * the iteration is queued. In a plain run, an operation that waits on the host for the
+         * held stream (the sequential schedule's synchronous copies, any copy of pageable memory)
+         * opens the gate just before it is issued: the host then issues the rest at its own pace,
+         * as that schedule does when timed. Twice: the first pass runs this code for the first
+         * time (class loading, lambdas) and is not kept.
          */
         ScheduleTimeline record(OverlapSchedule schedule) {
-            if (gate == null && held == null) {
-                long n = Math.min(32, plan.elements());
-                gate = IssueGate.calibrate(device(), legacy, iterations -> kernel.launch(1, 32, new KernelArguments()
-                        .pointer(array.address()).int64(0).int64(n).int32(iterations), legacy));
-            }
             recordOnce(schedule);
             return recordOnce(schedule);
         }
@@ -296,33 +294,47 @@ public final class OverlapBenchmark {
             for (int i = 0; !sequential && i < plan.streams(); i++) {
                 waiting.add(streams.get(i));
             }
-            // A gated run records behind the same gate it is timed behind, opened once the iteration is queued.
-            Runnable hold = held != null ? () -> held.hold(legacy) : gate::hold;
-            try (Recorder recorder = new Recorder(device(), sequential ? 3 : 3 * chunks.size(), legacy, hold, waiting)) {
+            try (Recorder recorder = new Recorder(device(), sequential ? 3 : 3 * chunks.size(), legacy,
+                    () -> gate.hold(legacy), waiting)) {
                 issueRecorded(schedule, recorder);
-                release();
+                gate.release();
                 return new ScheduleTimeline(schedule, recorder.ops());
             } finally {
-                release(); // a failure anywhere, the Recorder's own included, must not leave the stream held
+                gate.release(); // a failure anywhere, the Recorder's own included, must not leave the stream held
             }
         }
 
-        /** Opens a gated run's gate (again: opening it twice is harmless); nothing for a plain run. */
-        private void release() {
-            if (held != null) {
-                held.release();
+        /**
+         * {@code issue} for a recorded operation: in a plain run, one that may wait on the host for
+         * its stream (a synchronous copy, a pageable copy) first opens the gate, which would otherwise
+         * hold that stream until {@code hold_stream}'s time limit. Opening it twice is harmless.
+         */
+        private Runnable recorded(boolean waitsOnHost, Runnable issue) {
+            if (!waitsOnHost) {
+                return issue;
             }
+            return () -> {
+                gate.release();
+                issue.run();
+            };
+        }
+
+        /** Whether a copy of the host array may wait on the host for its stream: pageable memory is staged by the driver. */
+        private boolean copiesWaitOnHost() {
+            return !plan.memory().isPageLocked();
         }
 
         private void issueRecorded(OverlapSchedule schedule, Recorder recorder) {
             switch (schedule) {
                 case SEQUENTIAL -> {
                     Chunk whole = new Chunk(0, 0, plan.elements());
-                    recorder.around(0, 0, TimedOp.Stage.H2D, legacy, () -> copy(array.address(), host,
-                            CopyKind.HOST_TO_DEVICE));
+                    // A plain run's sequential copies are synchronous, as when it is timed: they wait on the host.
+                    boolean waits = !gated || copiesWaitOnHost();
+                    recorder.around(0, 0, TimedOp.Stage.H2D, legacy, recorded(waits, () -> copy(array.address(), host,
+                            CopyKind.HOST_TO_DEVICE)));
                     recorder.around(0, 0, TimedOp.Stage.KERNEL, legacy, () -> kernel(whole, legacy));
-                    recorder.around(0, 0, TimedOp.Stage.D2H, legacy, () -> copy(host, array.address(),
-                            CopyKind.DEVICE_TO_HOST));
+                    recorder.around(0, 0, TimedOp.Stage.D2H, legacy, recorded(waits, () -> copy(host, array.address(),
+                            CopyKind.DEVICE_TO_HOST)));
                 }
                 case V1 -> {
                     for (int i = 0; i < chunks.size(); i++) {
@@ -348,7 +360,7 @@ public final class OverlapBenchmark {
         private void recordH2d(Recorder recorder, int i) {
             Chunk c = chunks.get(i);
             CudaStream s = streams.get(c.stream());
-            recorder.around(c.stream(), i, TimedOp.Stage.H2D, s, () -> h2d(c, s));
+            recorder.around(c.stream(), i, TimedOp.Stage.H2D, s, recorded(copiesWaitOnHost(), () -> h2d(c, s)));
         }
 
         private void recordKernel(Recorder recorder, int i) {
@@ -360,7 +372,7 @@ public final class OverlapBenchmark {
         private void recordD2h(Recorder recorder, int i) {
             Chunk c = chunks.get(i);
             CudaStream s = streams.get(c.stream());
-            recorder.around(c.stream(), i, TimedOp.Stage.D2H, s, () -> d2h(c, s));
+            recorder.around(c.stream(), i, TimedOp.Stage.D2H, s, recorded(copiesWaitOnHost(), () -> d2h(c, s)));
         }
 
         private CudaDevice device() {
@@ -384,7 +396,7 @@ public final class OverlapBenchmark {
 
         /** The whole array one way on the legacy stream: waited for by a plain run, queued by a gated one. */
         private void copy(MemorySegment dst, MemorySegment src, CopyKind kind) {
-            if (held != null) {
+            if (gated) {
                 Memcpy.copyAsync(dst, src, plan.bytes(), kind, legacy);
             } else {
                 Memcpy.copy(dst, src, plan.bytes(), kind);
@@ -440,10 +452,10 @@ public final class OverlapBenchmark {
         private double[] samples(Runnable issue) {
             SampleLoop loop = new SampleLoop(new Warmup(plan.warmup(), plan.warmupNanos()), plan.iterations())
                     .settingUp(() -> host.fill((byte) 0));
-            if (held == null) {
+            if (!gated) {
                 return loop.milliseconds(new EventClock(start, stop, legacy), issue);
             }
-            GatedEventClock clock = new GatedEventClock(start, stop, legacy, held::hold, held::release);
+            GatedEventClock clock = new GatedEventClock(start, stop, legacy, gate::hold, gate::release);
             return loop.milliseconds(clock, clock.guarding(issue));
         }
 

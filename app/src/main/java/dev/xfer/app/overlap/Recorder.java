@@ -10,9 +10,9 @@ import java.util.List;
 /**
  * Timing events around the operations of one recorded iteration, read against one reference
  * event; every event is destroyed by {@link #close()}. All events are created before anything is
- * issued, and the reference waits behind an {@link IssueGate} (or, in a gated run, StreamGate's
- * {@code hold_stream}, which the caller opens once the iteration is queued), so the host's issuing
- * is done before the device starts: the recording shows the device's schedule, not the host's pace.
+ * issued, and the reference waits behind StreamGate's {@code hold_stream}, which the caller opens
+ * once the iteration is queued, so the host's issuing is done before the device starts: the
+ * recording shows the device's schedule, not the host's pace.
  */
 public final class Recorder implements AutoCloseable {
     private record Pending(int stream, int chunk, TimedOp.Stage stage, CudaEvent begin, CudaEvent end) {
@@ -24,18 +24,11 @@ public final class Recorder implements AutoCloseable {
     private int used = 1;
 
     /**
-     * Creates the events for {@code operations} operations, holds {@code on} with the gate, then
-     * records the reference event there; every stream in {@code streams} waits for it, so nothing
-     * issued afterwards starts before it.
-     */
-    public Recorder(CudaDevice device, int operations, CudaStream on, IssueGate gate, List<CudaStream> streams) {
-        this(device, operations, on, gate::hold, streams);
-    }
-
-    /**
-     * The same, with {@code hold} holding {@code on}: {@code hold_stream} through a StreamGate, which
-     * waits for its release rather than for a time, so a recording that waits on the host for the
-     * device (a synchronous copy) must use an {@link IssueGate} instead.
+     * Creates the events for {@code operations} operations, holds {@code on} with {@code hold}
+     * ({@code hold_stream} through a StreamGate), then records the reference event there; every
+     * stream in {@code streams} waits for it, so nothing issued afterwards starts before it. The
+     * gate waits for its release rather than for a time: an operation that waits on the host for
+     * the held stream (a synchronous copy) must open it first.
      */
     public Recorder(CudaDevice device, int operations, CudaStream on, Runnable hold, List<CudaStream> streams) {
         try {

@@ -1,6 +1,5 @@
 package dev.xfer.app.pipeline;
 
-import dev.xfer.app.bandwidth.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.EventClock;
 import dev.xfer.app.measure.GatedEventClock;
@@ -8,8 +7,8 @@ import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleClock;
 import dev.xfer.app.measure.SampleLoop;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.measure.Warmup;
-import dev.xfer.app.overlap.IssueGate;
 import dev.xfer.app.overlap.Recorder;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
@@ -69,8 +68,9 @@ public final class PipelineBenchmark {
              HostBuffer output = HostMemoryKind.PINNED.allocate(plan.totalBytes());
              CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
-             // Last, so it closes first: the gate opens before the streams and buffers go.
-             StreamGate gate = plan.gated() ? new StreamGate(kernels.holdStream()) : null) {
+             // Last, so it closes first: the gate opens before the streams and buffers go. The recorded
+             // run is queued behind it in either mode, a gated run's timed runs too.
+             StreamGate gate = new StreamGate(kernels.holdStream())) {
             for (int i = 0; i < plan.buffers(); i++) {
                 buffers.add(DeviceBuffer.allocate(device, plan.batchBytes()));
                 streams.add(CudaStream.create(device, true));
@@ -137,8 +137,10 @@ public final class PipelineBenchmark {
         private final MemorySegment output;
         private final List<DeviceBuffer> buffers;
         private final List<CudaStream> streams;
-        /** The gate a gated run queues behind; null for a plain run. */
+        /** The gate the recorded run, and a gated run's timed ones, are queued behind. */
         private final StreamGate gate;
+        /** Whether the timed runs are queued behind {@link #gate} too ({@code --start gated}). */
+        private final boolean gated;
 
         Runner(PipelinePlan plan, Kernel kernel, MemorySegment input, MemorySegment output,
                List<DeviceBuffer> buffers, List<CudaStream> streams, StreamGate gate) {
@@ -149,6 +151,7 @@ public final class PipelineBenchmark {
             this.buffers = buffers;
             this.streams = streams;
             this.gate = gate;
+            this.gated = plan.gated();
         }
 
         /** Every batch; with one buffer each batch waits for the previous one (no overlap). */
@@ -214,31 +217,24 @@ public final class PipelineBenchmark {
 
         /**
          * All batches once more, untimed, each operation between two events on its stream, read
-         * against a reference event recorded on the first stream behind an {@link IssueGate}
-         * (every stream waits for it), when every stream is idle. A gated run records behind its
-         * StreamGate instead, opened once every batch is queued (it waits for no batch on the host,
-         * so nothing waits for the held stream). Twice: the first pass runs this code for the first
-         * time (class loading, lambdas) and is not kept.
+         * against a reference event recorded on the first stream behind the StreamGate (every
+         * stream waits for it), when every stream is idle; the gate opens once every batch is
+         * queued. A plain run over one buffer waits for each batch on the host, as when it is
+         * timed: it opens the gate before its first wait, and the host then issues the rest at its
+         * own pace. Twice: the first pass runs this code for the first time (class loading,
+         * lambdas) and is not kept.
          */
         ScheduleTimeline record(CudaDevice device) {
-            CudaStream first = streams.getFirst();
-            IssueGate busy = null;
-            if (gate == null) {
-                long n = Math.min(32, plan.batchBytes() / Float.BYTES);
-                busy = IssueGate.calibrate(device, first, iterations -> kernel.launch(1, 32, new KernelArguments()
-                        .pointer(buffers.getFirst().address()).int64(0).int64(n).int32(iterations), first));
-            }
-            recordOnce(device, busy);
-            return recordOnce(device, busy);
+            recordOnce(device);
+            return recordOnce(device);
         }
 
-        /** One recorded run, behind {@code busy} in a plain run and behind the StreamGate in a gated one. */
-        private ScheduleTimeline recordOnce(CudaDevice device, IssueGate busy) {
+        /** One recorded run behind the StreamGate. */
+        private ScheduleTimeline recordOnce(CudaDevice device) {
             streams.forEach(CudaStream::synchronize);
             CudaStream first = streams.getFirst();
             int ops = 3 * plan.batches();
-            try (Recorder recorder = busy != null ? new Recorder(device, ops, first, busy, streams)
-                    : new Recorder(device, ops, first, () -> gate.hold(first), streams)) {
+            try (Recorder recorder = new Recorder(device, ops, first, () -> gate.hold(first), streams)) {
                 for (int b = 0; b < plan.batches(); b++) {
                     final int batch = b;
                     int lane = b % plan.buffers();
@@ -246,19 +242,16 @@ public final class PipelineBenchmark {
                     recorder.around(lane, b, TimedOp.Stage.H2D, s, () -> h2d(batch, lane, s));
                     recorder.around(lane, b, TimedOp.Stage.KERNEL, s, () -> kernel(lane, s));
                     recorder.around(lane, b, TimedOp.Stage.D2H, s, () -> d2h(batch, lane, s));
-                    if (plan.buffers() == 1 && gate == null) {
+                    if (plan.buffers() == 1 && !gated) {
+                        gate.release(); // the host waits for the stream next: it must not be held
                         s.synchronize();
                     }
                 }
-                if (gate != null) {
-                    gate.release();
-                }
+                gate.release();
                 streams.forEach(CudaStream::synchronize);
                 return new ScheduleTimeline("pipeline", recorder.ops());
             } finally {
-                if (gate != null) {
-                    gate.release(); // a failure anywhere must not leave the first stream held
-                }
+                gate.release(); // a failure anywhere must not leave the first stream held
             }
         }
 
@@ -278,7 +271,7 @@ public final class PipelineBenchmark {
          */
         private double stage(CudaEvent start, CudaEvent stop, CudaStream s, Runnable work) {
             SampleLoop loop = new SampleLoop(new Warmup(plan.warmup()), plan.iterations());
-            if (gate == null) {
+            if (!gated) {
                 return Summary.of(loop.milliseconds(new EventClock(start, stop, s), work)).median();
             }
             GatedEventClock clock = gatedClock(start, stop, s);

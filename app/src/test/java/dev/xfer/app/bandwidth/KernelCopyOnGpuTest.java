@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;

@@ -149,6 +149,14 @@ class SampleLoopTest {
     }
 
     @Test
+    void eachRunsCheckComesAfterItsStopMarkWarmUpIncludedAndBeforeTheNextRun() {
+        double[] ms = new SampleLoop(new Warmup(1, 0), 2).settingUp(() -> log.add("set-up"))
+                .checkingEach(() -> log.add("check")).milliseconds(new ScriptedClock(), work);
+        assertArrayEquals(new double[] {2000.5, 3000.5}, ms);
+        assertEquals(times(3, "set-up", "start", "work", "stop", "read", "check"), log);
+    }
+
+    @Test
     void aNegativeIterationCountIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new SampleLoop(new Warmup(0, 0), -1));
     }

@@ -7,6 +7,7 @@ import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.bandwidth.TimedCopy;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
@@ -28,7 +29,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Phaser;
 import java.util.function.ObjIntConsumer;
 
 /**
@@ -38,8 +38,9 @@ import java.util.function.ObjIntConsumer;
  * <p>
  * Each GPU has a lane: its own thread (which makes the GPU current), pinned host buffer, device
  * buffer, non-blocking stream and pair of events. Every iteration starts on all lanes together:
- * the lanes meet at a barrier (a {@link Phaser}, so that a lane that fails releases the others
- * instead of leaving them waiting), then each issues its copy and waits for it. Each lane's copy
+ * the calling thread runs the {@link SampleLoop}, each of whose samples is one round of a
+ * {@link Lockstep} (the lanes released at once from a barrier, each issuing its copy and waiting
+ * for it, a lane that fails releasing the others). Each lane's copy
  * is timed by its own events (or the host clock with {@code --timer wall}); the aggregate of an
  * iteration is all lanes' bytes over the time from the earliest start to the latest end on the
  * host clock, which includes a few microseconds of issuing and waiting (use sizes of 64 MiB and
@@ -166,33 +167,23 @@ public final class ConcurrentBenchmark {
         }
         progress.measuring(done, total, HostMemoryKind.PINNED.label() + " " + direction + " " + size + " B on "
                 + lanes.size() + " GPUs at once");
-        Samples samples = new Samples(lanes.size(), plan.iterations());
-        Rounds rounds = new Rounds(lanes.size(), plan.warmup(), plan.iterations());
-        List<Callable<Void>> tasks = new ArrayList<>();
-        for (int g = 0; g < lanes.size(); g++) {
-            int lane = g;
-            tasks.add(() -> {
-                try {
-                    lanes.get(lane).device.makeCurrent();
-                    rounds.run(slot -> {
-                        long t0 = System.nanoTime();
-                        double seconds = lanes.get(lane).copy(kind, size, plan.timer());
-                        long t1 = System.nanoTime();
-                        if (slot >= 0) {
-                            samples.seconds[lane][slot] = seconds;
-                            samples.startNanos[lane][slot] = t0;
-                            samples.endNanos[lane][slot] = t1;
-                        }
-                    });
-                } catch (RuntimeException | Error e) {
-                    rounds.abandon();
-                    throw e;
-                }
-                return null;
-            });
+        List<List<LaneCopy>> rounds;
+        // At least --warmup rounds and Warmup.MIN_NANOS of them, as for one GPU, then the timed ones,
+        // each after a safe point: between rounds every lane is idle, so a stop frees the lanes there.
+        try (Lockstep<LaneCopy> lockstep = new Lockstep<>(pool, lanes.size(), g -> lanes.get(g).device.makeCurrent(),
+                g -> {
+                    long t0 = System.nanoTime();
+                    double seconds = lanes.get(g).copy(kind, size, plan.timer());
+                    return new LaneCopy(seconds, t0, System.nanoTime());
+                })) {
+            rounds = new SampleLoop(new Warmup(plan.warmup()), plan.iterations()).stoppingAt(progress)
+                    .samples(lockstep::round);
         }
-        invokeAll(pool, tasks);
-        return samples;
+        return new Samples(rounds, lanes.size());
+    }
+
+    /** One lane's copy in one round: the seconds by the timer, and its start and end on the host clock. */
+    private record LaneCopy(double seconds, long startNanos, long endNanos) {
     }
 
     private boolean verify(Lane lane, long size, MemorySegment reference, List<VerificationFailure> failures) {
@@ -229,83 +220,19 @@ public final class ConcurrentBenchmark {
         final long[][] startNanos;
         final long[][] endNanos;
 
-        Samples(int lanes, int iterations) {
+        Samples(List<List<LaneCopy>> rounds, int lanes) {
+            int iterations = rounds.size();
             seconds = new double[lanes][iterations];
             startNanos = new long[lanes][iterations];
             endNanos = new long[lanes][iterations];
-        }
-    }
-
-    /**
-     * Iterations every lane runs together. Before each one, all lanes meet; the last to arrive
-     * decides what the iteration is: a warm-up (until {@code warmup} of them and
-     * {@link Warmup#MIN_NANOS} have passed, as {@link Warmup} does for one GPU), timed iteration
-     * {@code slot}, or the end. A lane that fails {@link #abandon() abandons} the rounds, which
-     * releases every other lane at its next meeting.
-     */
-    static final class Rounds {
-        private final int warmup;
-        private final int iterations;
-        private final Phaser phaser;
-        private volatile int slot;
-        private long warmStart;
-        private int warmed;
-        private int timed;
-
-        Rounds(int lanes, int warmup, int iterations) {
-            this.warmup = warmup;
-            this.iterations = iterations;
-            this.phaser = new Phaser(lanes) {
-                @Override
-                protected boolean onAdvance(int phase, int registeredParties) {
-                    return !next(phase);
+            for (int slot = 0; slot < iterations; slot++) {
+                for (int lane = 0; lane < lanes; lane++) {
+                    LaneCopy c = rounds.get(slot).get(lane);
+                    seconds[lane][slot] = c.seconds();
+                    startNanos[lane][slot] = c.startNanos();
+                    endNanos[lane][slot] = c.endNanos();
                 }
-            };
-        }
-
-        /** Decides the coming iteration; false when there is none. Runs alone, in the last lane to arrive. */
-        private boolean next(int phase) {
-            long now = System.nanoTime();
-            if (phase == 0) {
-                warmStart = now;
             }
-            if (warmed < warmup || now - warmStart < Warmup.MIN_NANOS) {
-                warmed++;
-                slot = -1;
-                return true;
-            }
-            if (timed < iterations) {
-                slot = timed++;
-                return true;
-            }
-            return false;
-        }
-
-        /** One iteration: {@code slot} is -1 for a warm-up, else the timed iteration's index. */
-        @FunctionalInterface
-        interface Iteration {
-            void run(int slot);
-        }
-
-        /** Meets the other lanes before each iteration and runs it, until the rounds end or are abandoned. */
-        void run(Iteration iteration) {
-            while (true) {
-                int phase = phaser.arriveAndAwaitAdvance();
-                if (phase < 0 || phaser.isTerminated()) {
-                    return;
-                }
-                iteration.run(slot);
-            }
-        }
-
-        /** Ends the rounds for every lane: those waiting return at once, the others at their next meeting. */
-        void abandon() {
-            phaser.forceTermination();
-        }
-
-        /** Whether the rounds ended early because a lane abandoned them. */
-        boolean abandoned() {
-            return phaser.isTerminated() && timed < iterations;
         }
     }
 

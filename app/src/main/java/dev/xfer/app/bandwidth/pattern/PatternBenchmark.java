@@ -6,6 +6,9 @@ import dev.xfer.app.bandwidth.KernelCopy;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.SampleLoop;
+import dev.xfer.app.measure.StreamGate;
+import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -32,10 +35,12 @@ import java.util.function.ObjIntConsumer;
  * <p>
  * A round allocates a source and a destination for each planned copy where its endpoints say
  * (device memory, or pinned host memory allocated with that GPU current), a non-blocking stream
- * and two timing events on the GPU that issues it, and a gate ({@link Gate}) on the measured GPU.
- * Each iteration queues every copy behind the gate, then opens it, so that all copies start
- * together although they are queued one after another; see {@link Gate} for how the engine makes
- * sure the gate was still shut when the last copy was queued. The copy is issued on the
+ * and two timing events on the GPU that issues it, and a clock ({@link RoundClock}) on the measured
+ * GPU, whose stream the run's {@link StreamGate} holds. Each iteration queues every copy behind the
+ * held clock stream, then opens it, so that all copies start together although they are queued one
+ * after another; see {@link RoundClock} for why the opening follows the last copy. The iterations
+ * are {@link SampleLoop}'s: the warm-up ones, then the timed ones, each after a safe point. The copy
+ * is issued on the
  * initiator's stream: {@code cudaMemcpyAsync} (to or from the host, and between GPUs over their
  * unified addresses, peer access enabled) on the copy engines, or xfer's copy kernel
  * ({@code copy_bytes}, one block per SM of the initiator, the p2p kernel rows' shape) launched in the initiator's
@@ -95,14 +100,13 @@ public final class PatternBenchmark {
 
     /**
      * Fails before anything is measured when a round's device buffers (a source or a destination
-     * per copy end on the GPU, and the gate's scratch on the measured GPU) cannot fit in a GPU's free memory.
+     * per copy end on the GPU) cannot fit in a GPU's free memory.
      */
     public void checkFits(List<PatternPlan> plans) {
         Map<Integer, Long> most = new LinkedHashMap<>();
         for (PatternPlan plan : plans) {
             for (PatternRound round : rounds(plan)) {
                 Map<Integer, Long> need = new LinkedHashMap<>();
-                need.merge(round.measured(), Gate.SCRATCH_BYTES, Long::sum);
                 for (PlannedCopy c : round.copies()) {
                     for (Endpoint end : List.of(c.from(), c.to())) {
                         if (!end.host()) {
@@ -132,13 +136,16 @@ public final class PatternBenchmark {
         List<PatternResult> results = new ArrayList<>();
         List<VerificationFailure> failures = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        boolean kernels = plans.stream().anyMatch(p -> p.path() == CopyPath.KERNEL);
         List<CudaDevice[]> enabled = new ArrayList<>();
         Set<List<Integer>> asked = new HashSet<>();
         int total = configurations(plans);
         try (Cleanup disable = () -> disablePeerAccess(enabled);
-             XferKernels library = kernels ? XferKernels.load() : null) {
-            KernelCopy kernel = library == null ? null : new KernelCopy(library.copyBytes());
+             // One image for every GPU: cudaLibraryLoadData loads it into each context that launches from it.
+             XferKernels library = XferKernels.load();
+             // Last, so it closes first: the gate opens before the rounds' streams and buffers go.
+             StreamGate gate = new StreamGate(library.holdStream())) {
+            KernelCopy kernel = plans.stream().anyMatch(p -> p.path() == CopyPath.KERNEL)
+                    ? new KernelCopy(library.copyBytes()) : null;
             for (PatternPlan plan : plans) {
                 List<PatternRound> rounds = rounds(plan);
                 notes.addAll(absentRounds(plan, rounds));
@@ -148,7 +155,7 @@ public final class PatternBenchmark {
                     // stopped run counts what it kept.
                     progress.measuring(2 * results.size(), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
                             ? " kernel " : " ") + plan.bytes() + " B, GPU " + round.measured() + " measured");
-                    PatternResult result = measure(plan, round, warmup, iterations, kernel, failures);
+                    PatternResult result = measure(plan, round, warmup, iterations, kernel, gate, failures);
                     results.add(result);
                     progress.measured(result);
                 }
@@ -204,9 +211,9 @@ public final class PatternBenchmark {
     }
 
     private PatternResult measure(PatternPlan plan, PatternRound round, int warmup, int iterations,
-                                  KernelCopy kernel, List<VerificationFailure> failures) {
+                                  KernelCopy kernel, StreamGate gate, List<VerificationFailure> failures) {
         long largest = round.copies().stream().mapToLong(PlannedCopy::bytes).max().orElseThrow();
-        try (RoundResources r = new RoundResources(devices, round);
+        try (RoundResources r = new RoundResources(devices, round, gate);
              HostBuffer expected = HostMemoryKind.PAGEABLE.allocate(largest);
              HostBuffer check = HostMemoryKind.PAGEABLE.allocate(largest)) {
             for (int i = 0; i < r.size(); i++) {
@@ -214,21 +221,12 @@ public final class PatternBenchmark {
                 progress.checkpoint();
                 fill(r.copy(i), expected.segment().asSlice(0, r.copy(i).planned().bytes()), seed(i));
             }
-            Gate gate = r.gate();
-            double[] timedSeconds = new double[iterations];
-            double[] allSeconds = new double[iterations];
-            for (int n = -warmup; n < iterations; ) {
-                progress.checkpoint(); // between iterations no copy is in flight: a stop frees the round here
-                if (!iteration(plan, r, gate, kernel)) {
-                    gate.widen(); // the gate opened while copies were still being queued: not a fair start
-                    continue;
-                }
-                if (n >= 0) {
-                    timedSeconds[n] = gate.timedSeconds(r);
-                    allSeconds[n] = gate.allSeconds();
-                }
-                n++;
-            }
+            // Exactly --warmup untimed iterations, no minimum time; between iterations no copy is in
+            // flight, so a stop frees the round at the safe point before each timed one.
+            List<RoundClock.Spans> spans = new SampleLoop(new Warmup(warmup, 0), iterations).stoppingAt(progress)
+                    .samples(() -> iteration(plan, r, kernel));
+            double[] timedSeconds = spans.stream().mapToDouble(RoundClock.Spans::timedSeconds).toArray();
+            double[] allSeconds = spans.stream().mapToDouble(RoundClock.Spans::allSeconds).toArray();
             boolean ok = true;
             for (int i = 0; i < r.size(); i++) {
                 progress.checkpoint();
@@ -292,23 +290,29 @@ public final class PatternBenchmark {
     }
 
     /**
-     * Queues one iteration of every copy behind the shut gate, opens it, and waits for all copies.
-     *
-     * @return false when the gate had opened before the last copy was queued (the iteration does not count)
+     * Queues one iteration of every copy behind the held clock stream, opens it, and waits for all
+     * copies; a failure while queuing opens it at once, so no copy waits out {@code hold_stream}'s limit.
      */
-    private static boolean iteration(PatternPlan plan, RoundResources r, Gate gate, KernelCopy kernel) {
-        gate.shut();
-        for (int i = 0; i < r.size(); i++) {
-            RoundResources.Copy c = r.copy(i);
-            c.initiator().makeCurrent();
-            c.stream().waitFor(gate.open());
-            c.start().record(c.stream());
-            issue(plan, c, kernel);
-            c.end().record(c.stream());
+    private static RoundClock.Spans iteration(PatternPlan plan, RoundResources r, KernelCopy kernel) {
+        RoundClock clock = r.clock();
+        clock.shut();
+        boolean queued = false;
+        try {
+            for (int i = 0; i < r.size(); i++) {
+                RoundResources.Copy c = r.copy(i);
+                c.initiator().makeCurrent();
+                c.stream().waitFor(clock.open());
+                c.start().record(c.stream());
+                issue(plan, c, kernel);
+                c.end().record(c.stream());
+            }
+            queued = true;
+        } finally {
+            if (!queued) {
+                clock.release();
+            }
         }
-        boolean fair = gate.stillShut();
-        gate.join(r);
-        return fair;
+        return clock.openAndJoin(r);
     }
 
     private static void issue(PatternPlan plan, RoundResources.Copy c, KernelCopy kernel) {

@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.LaunchShape;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
@@ -20,7 +21,7 @@ import java.util.Map;
  * Everything one round of a pattern needs, made when the round starts and freed (in reverse, each
  * with its GPU current) when it ends: per planned copy a source and a destination where its
  * endpoints say, a non-blocking stream and a start and an end event on the GPU that issues it;
- * and the round's {@link Gate} on the measured GPU.
+ * and the round's {@link RoundClock} on the measured GPU, held by the run's {@link StreamGate}.
  */
 final class RoundResources implements AutoCloseable {
     /** One end of a copy: pinned host memory or device memory, exactly one of them. */
@@ -42,9 +43,9 @@ final class RoundResources implements AutoCloseable {
 
     private final Deque<Runnable> frees = new ArrayDeque<>();
     private final List<Copy> copies = new ArrayList<>();
-    private final Gate gate;
+    private final RoundClock clock;
 
-    RoundResources(Map<Integer, CudaDevice> devices, PatternRound round) {
+    RoundResources(Map<Integer, CudaDevice> devices, PatternRound round, StreamGate gate) {
         try {
             for (PlannedCopy planned : round.copies()) {
                 CudaDevice initiator = devices.get(planned.initiator());
@@ -61,11 +62,8 @@ final class RoundResources implements AutoCloseable {
                 copies.add(new Copy(planned, initiator, source, destination, stream, start, end, shape));
             }
             CudaDevice measured = devices.get(round.measured());
-            gate = Gate.on(measured);
-            frees.push(() -> {
-                measured.makeCurrent();
-                gate.close();
-            });
+            clock = RoundClock.on(measured, gate);
+            frees.push(clock::close);
         } catch (RuntimeException | Error e) {
             try {
                 close();
@@ -119,8 +117,8 @@ final class RoundResources implements AutoCloseable {
         return copies.stream().mapToLong(c -> c.planned().bytes()).sum();
     }
 
-    Gate gate() {
-        return gate;
+    RoundClock clock() {
+        return clock;
     }
 
     /** Frees everything made, newest first; the first failure is thrown once all were tried. */

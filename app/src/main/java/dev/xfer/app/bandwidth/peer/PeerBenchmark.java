@@ -4,7 +4,7 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.KernelCopy;
 import dev.xfer.app.bandwidth.KernelTiming;
-import dev.xfer.app.bandwidth.StreamGate;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;

@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth.peer;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.bandwidth.StreamGate;
+import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.bandwidth.TimedCopy;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;

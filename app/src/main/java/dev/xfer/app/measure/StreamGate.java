@@ -1,4 +1,4 @@
-package dev.xfer.app.bandwidth;
+package dev.xfer.app.measure;
 
 import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.HostBuffer;
@@ -14,6 +14,17 @@ import java.lang.invoke.VarHandle;
  * spins on a flag in page-locked host memory until {@link #release()} sets it. What is queued behind
  * it starts back to back on the GPU, so no host launch latency falls between a sample's events
  * (nvbandwidth starts its timed copies behind such a spin kernel). Frees its flag on close.
+ * <p>
+ * xfer's one way to hold a stream: bandwidth's kernel samples and p2p copies, the many-GPU
+ * patterns' rounds, and overlap's and pipeline's gated runs and recorded iterations all start
+ * behind it. It serves streams of any GPU: the flag is portable page-locked memory
+ * ({@code cudaHostAllocPortable}, under unified addressing the same address on every device), and
+ * {@code hold_stream} comes from a library loaded with {@code cudaLibraryLoadData}, whose kernels
+ * launch in whichever context is current. The stream's GPU must be current at {@link #hold}.
+ * <p>
+ * A held stream waits for the host: nothing that waits on the host for that stream (a synchronous
+ * copy, a pageable copy, a stream synchronize) may be issued before {@link #release()}, or the
+ * host waits out {@link #TIMEOUT_NANOS}.
  */
 public final class StreamGate implements AutoCloseable {
     /** A hold the host never releases (a bug, or a host stopped mid-sample) ends after this. */
