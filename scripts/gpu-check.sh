@@ -145,7 +145,8 @@ PY
                     "latency:latency" "smoke:smoke")
                   if [ "$(nvidia-smi -L | grep -c '^GPU ')" -ge 2 ]; then
                     cmds+=("p2p-kernel:bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation write,read --size 4KiB,1MiB,512MiB"
-                           "patterns:bandwidth --device all --pattern all --copy driver --size 64MiB")
+                           "patterns:bandwidth --device all --pattern all --copy driver --size 64MiB"
+                           "concurrent:bandwidth --device all --concurrent --size 64MiB")
                   fi
                   for k in "${cmds[@]}"; do
                     name=${k%%:*}; cmd=${k#*:}
