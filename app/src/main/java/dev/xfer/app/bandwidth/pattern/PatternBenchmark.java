@@ -221,6 +221,9 @@ public final class PatternBenchmark {
                 progress.checkpoint();
                 fill(r.copy(i), expected.segment().asSlice(0, r.copy(i).planned().bytes()), seed(i));
             }
+            if (plan.path() == CopyPath.KERNEL) {
+                loadKernels(plan, r, kernel);
+            }
             // Exactly --warmup untimed iterations, no minimum time; between iterations no copy is in
             // flight, so a stop frees the round at the safe point before each timed one.
             List<RoundClock.Spans> spans = new SampleLoop(new Warmup(warmup, 0), iterations).stoppingAt(progress)
@@ -287,6 +290,27 @@ public final class PatternBenchmark {
         failures.add(failure);
         progress.measured(failure); // kept by a run that stops before the round's result
         return false;
+    }
+
+    /**
+     * Launches every copy of the round once, ungated, and waits for them, before any stream is held.
+     * With CUDA's lazy loading (the default since CUDA 12.2) a kernel's first launch in a context
+     * loads it there, and loading may wait for the context's queued work (CUDA C++ Programming
+     * Guide, "Lazy Loading", concurrent execution): behind a held clock stream that launch would
+     * wait until {@code hold_stream} gave up, and the first iteration would throw. Seen on four
+     * H100s: the kernel form's first round on GPU 0 stalled past the 2 s limit. These are the
+     * round's own copies, so what they leave is what an iteration leaves.
+     */
+    private static void loadKernels(PatternPlan plan, RoundResources r, KernelCopy kernel) {
+        for (int i = 0; i < r.size(); i++) {
+            RoundResources.Copy c = r.copy(i);
+            c.initiator().makeCurrent();
+            issue(plan, c, kernel);
+            c.end().record(c.stream());
+        }
+        for (int i = 0; i < r.size(); i++) {
+            r.copy(i).end().synchronize();
+        }
     }
 
     /**
