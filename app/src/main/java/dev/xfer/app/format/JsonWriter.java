@@ -105,6 +105,8 @@ final class JsonWriter {
             }
             case Map<?, ?> map -> object(out, map, depth);
             case List<?> list -> array(out, list, depth);
+            case OrUnknown.Value<?> known -> value(out, known.value(), depth);
+            case OrUnknown.Unknown<?> unknown -> string(out, OrUnknown.PREFIX + unknown.why());
             case Record r -> record(out, r, depth);
             case Labelled l when l instanceof Enum<?> -> string(out, l.label());
             case Enum<?> e -> throw new IllegalArgumentException("cannot write the enum " + e.getDeclaringClass().getName()

@@ -40,6 +40,8 @@ import java.util.OptionalLong;
  *       be missing is an optional).</li>
  *   <li>An enum that is {@link Labelled}: one of its labels, all named in the message.</li>
  *   <li>{@code List<E>}: an array, each element {@code path[i]}.</li>
+ *   <li>{@link OrUnknown}: a text starting {@code unknown: } is unknown; anything else binds as
+ *       the value (and its refusal is the value's).</li>
  *   <li>A sealed interface marked {@link Discriminator}: an object whose discriminator key names
  *       the {@link Tag} of one of its records, bound as that record.</li>
  *   <li>A record's own checks (its compact constructor) that fail are the field's error too.</li>
@@ -93,6 +95,12 @@ public final class RecordBinder {
     private Object value(JsonNode node, Type declared, Map<TypeVariable<?>, Type> vars, String path) {
         Type type = resolved(declared, vars);
         Class<?> raw = raw(type);
+        if (raw == OrUnknown.class) {
+            if (node != null && node.isTextual() && node.textValue().startsWith(OrUnknown.PREFIX)) {
+                return OrUnknown.unknown(node.textValue().substring(OrUnknown.PREFIX.length()));
+            }
+            return OrUnknown.of(value(node, argument(type, path), vars, path));
+        }
         if (node == null || node.isNull()) {
             throw BindingException.wrong(path, expected(raw), NodeKind.of(node));
         }

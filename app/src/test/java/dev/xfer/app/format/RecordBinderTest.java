@@ -162,6 +162,19 @@ class RecordBinderTest {
     }
 
     @Test
+    void aValueOrUnknownBindsEitherWay() {
+        Specimens.Probe probe = new Specimens.Probe(OrUnknown.unknown("not supported"),
+                OrUnknown.of(List.of(new Point(1, 2))));
+        assertEquals(probe, binder.read(Json.write(probe), Specimens.Probe.class));
+        assertEquals(new Specimens.Probe(OrUnknown.of(3L), OrUnknown.unknown("")),
+                binder.read("{\"replays\": 3, \"points\": \"unknown: \"}", Specimens.Probe.class));
+        assertEquals("replays: expected a whole number, got text \"unknow: x\"",
+                refusal("{\"replays\": \"unknow: x\", \"points\": []}", Specimens.Probe.class));
+        assertEquals("replays: expected a whole number, got null",
+                refusal("{\"replays\": null, \"points\": []}", Specimens.Probe.class));
+    }
+
+    @Test
     void aColourIsWrittenAndBoundByLabel() {
         assertEquals(Colour.DEEP_BLUE, binder.read("\"deep-blue\"", Colour.class));
     }

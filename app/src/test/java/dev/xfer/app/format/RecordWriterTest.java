@@ -87,6 +87,15 @@ class RecordWriterTest {
     }
 
     @Test
+    void aValueOrUnknownIsWrittenAsTheValueOrAsUnknownText() {
+        assertEquals("{\"replays\": \"unknown: not supported\", \"points\": [{\"x\": 1, \"y\": 2.0}]}",
+                Json.writeLine(new Specimens.Probe(OrUnknown.unknown("not supported"),
+                        OrUnknown.of(List.of(new Point(1, 2))))));
+        assertEquals("{\"replays\": 7, \"points\": \"unknown: \"}",
+                Json.writeLine(new Specimens.Probe(OrUnknown.of(7L), OrUnknown.unknown(""))));
+    }
+
+    @Test
     void recordsInsideMapsAndListsAreWrittenToo() {
         assertEquals(Json.write(Json.object("p", List.of(Specimens.map(new Point(1, 2))))),
                 Json.write(Json.object("p", List.of(new Point(1, 2)))));

@@ -69,6 +69,9 @@ final class Specimens {
     record Boxes(Box<String> words, Box<Point> points) {
     }
 
+    record Probe(OrUnknown<Long> replays, OrUnknown<List<Point>> points) {
+    }
+
     record WithMap(Map<String, Object> map) {
     }
 
