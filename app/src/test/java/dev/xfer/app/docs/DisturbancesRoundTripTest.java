@@ -109,6 +109,26 @@ class DisturbancesRoundTripTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void evidenceOfTheWrongShapeIsRefusedByTheSchemaAndTheReaderNamingTheField() {
+        Map<String, Object> doc = document(evidence());
+        Map<String, Object> process = (Map<String, Object>) ((List<Object>) doc.get("disturbances")).get(1);
+        ((Map<String, Object>) process.get("evidence")).put("pid", "4711");
+        SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
+                RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
+        assertTrue(!validator.validate(doc).isEmpty());
+        DocumentException e = assertThrows(DocumentException.class,
+                () -> new ResultDocumentReader().bind(Path.of("run.json"), doc));
+        assertEquals("run.json: disturbances[1].evidence.pid: expected a whole number, got text \"4711\"",
+                e.getMessage());
+        ((Map<String, Object>) process.get("evidence")).remove("pid");
+        assertTrue(!validator.validate(doc).isEmpty());
+        assertEquals("run.json: disturbances[1].evidence.pid: expected a whole number, got nothing",
+                assertThrows(DocumentException.class, () -> new ResultDocumentReader().bind(Path.of("run.json"), doc))
+                        .getMessage());
+    }
+
+    @Test
     void aDocumentWithoutEvidenceReadsAsUndisturbed() {
         Object doc = Json.parse(RepositoryFiles.read(RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")));
         assertEquals(List.of(), new ResultDocumentReader().bind(Path.of("old.json"), doc).getFirst().disturbances());
