@@ -5,7 +5,6 @@ import dev.xfer.app.format.Labelled;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.Tag;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -123,10 +122,6 @@ public sealed interface Disturbance {
         @Override
         public String label() {
             return label;
-        }
-
-        public static Optional<Kind> fromLabel(String label) {
-            return Arrays.stream(values()).filter(k -> k.label.equals(label)).findFirst();
         }
     }
 }
