@@ -1,7 +1,6 @@
 package dev.xfer.app.evidence;
 
 import dev.xfer.app.result.Disturbance;
-import dev.xfer.app.result.Disturbance.Kind;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -112,17 +112,13 @@ public final class DisturbanceRules {
         if (worst == null) {
             return Optional.empty();
         }
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("direction", worstDirection);
-        evidence.put("during", worst.during());
-        evidence.put("windowMs", round(worst.seconds() * 1000, 1));
-        evidence.put("counterGBps", round((worstDirection.equals("rx") ? worst.rxBytes() : worst.txBytes())
-                / worst.seconds() / 1e9, 2));
-        evidence.put("ownGBps", round(worstDirection.equals("rx") ? worst.ownRxGBps() : worst.ownTxGBps(), 2));
-        evidence.put("foreignGBps", round(worstRate, 2));
-        evidence.put("thresholdGBps", thresholds.foreignGBps());
+        var evidence = new Disturbance.ForeignLinkTraffic.Evidence(worstDirection, worst.during(),
+                round(worst.seconds() * 1000, 1),
+                round((worstDirection.equals("rx") ? worst.rxBytes() : worst.txBytes()) / worst.seconds() / 1e9, 2),
+                round(worstDirection.equals("rx") ? worst.ownRxGBps() : worst.ownTxGBps(), 2), round(worstRate, 2),
+                thresholds.foreignGBps());
         String during = worst.idle() ? worst.during() : "during " + worst.during();
-        return Optional.of(new Disturbance(Kind.FOREIGN_LINK_TRAFFIC, String.format(Locale.ROOT,
+        return Optional.of(new Disturbance.ForeignLinkTraffic(String.format(Locale.ROOT,
                 "foreign PCIe %s %.1f GB/s %s on %s", worstDirection, worstRate, during, r.gpu()), evidence));
     }
 
@@ -137,10 +133,8 @@ public final class DisturbanceRules {
         }
         List<Disturbance> out = new ArrayList<>();
         for (ComputeProcess p : seen.values()) {
-            Map<String, Object> evidence = new LinkedHashMap<>();
-            evidence.put("pid", p.pid());
-            evidence.put("name", p.name().orElse(null));
-            out.add(new Disturbance(Kind.FOREIGN_PROCESS, p.described() + " holds a context on " + r.gpu(), evidence));
+            out.add(new Disturbance.ForeignProcess(p.described() + " holds a context on " + r.gpu(),
+                    new Disturbance.ForeignProcess.Evidence(p.pid(), p.name())));
         }
         return out;
     }
@@ -168,11 +162,9 @@ public final class DisturbanceRules {
         if (phases.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("reasons", List.copyOf(reasons));
-        evidence.put("phases", List.copyOf(phases));
-        evidence.put("smClockMHz", smClock);
-        return Optional.of(new Disturbance(Kind.THROTTLE, r.gpu() + " clocks held back by " + String.join(", ", reasons)
+        var evidence = new Disturbance.Throttle.Evidence(List.copyOf(reasons), phases,
+                smClock == null ? OptionalInt.empty() : OptionalInt.of(smClock));
+        return Optional.of(new Disturbance.Throttle(r.gpu() + " clocks held back by " + String.join(", ", reasons)
                 + " during " + phases.getFirst() + others(phases.size())
                 + (smClock == null ? "" : " (SM " + smClock + " MHz)"), evidence));
     }
@@ -195,11 +187,8 @@ public final class DisturbanceRules {
         if (from.isEmpty() || to.isEmpty() || from.get().equals(to.get())) {
             return Optional.empty();
         }
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("from", Map.of("generation", from.get().generation(), "width", from.get().width()));
-        evidence.put("to", Map.of("generation", to.get().generation(), "width", to.get().width()));
-        evidence.put("when", when);
-        return Optional.of(new Disturbance(Kind.LINK_RETRAINED, r.gpu() + " PCIe link went from " + from.get() + " to "
+        var evidence = new Disturbance.LinkRetrained.Evidence(link(from.get()), link(to.get()), when);
+        return Optional.of(new Disturbance.LinkRetrained(r.gpu() + " PCIe link went from " + from.get() + " to "
                 + to.get() + " " + when, evidence));
     }
 
@@ -217,11 +206,13 @@ public final class DisturbanceRules {
         if (total == 0) {
             return Optional.empty();
         }
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("replays", total);
-        evidence.put("phases", List.copyOf(phases));
-        return Optional.of(new Disturbance(Kind.LINK_REPLAYS, total + " PCIe replay" + (total == 1 ? "" : "s")
+        var evidence = new Disturbance.LinkReplays.Evidence(total, phases);
+        return Optional.of(new Disturbance.LinkReplays(total + " PCIe replay" + (total == 1 ? "" : "s")
                 + " on " + r.gpu() + " during " + phases.getFirst() + others(phases.size()), evidence));
+    }
+
+    private static Disturbance.LinkRetrained.Link link(LinkState state) {
+        return new Disturbance.LinkRetrained.Link(state.generation(), state.width());
     }
 
     private static List<GpuSnapshot> snapshots(Recording r) {

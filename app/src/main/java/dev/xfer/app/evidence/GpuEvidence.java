@@ -2,10 +2,11 @@ package dev.xfer.app.evidence;
 
 import dev.xfer.app.result.Disturbance;
 
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.OrUnknown;
+
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -49,25 +50,44 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         return gpu + " disturbed: " + String.join("; ", details);
     }
 
-    /** The device context's {@code evidence}: an object, or {@code "unavailable: <why>"}. */
+    /** The device context's {@code evidence}: a {@link Document}, or {@code "unavailable: <why>"}. */
     public Object toJson() {
         if (recording.unavailable().isPresent()) {
             return "unavailable: " + recording.unavailable().get();
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ownPid", recording.ownPid());
-        m.put("samplePeriodMs", recording.period().toMillis());
-        m.put("start", first.map(GpuSnapshot::toJson).orElse(null));
-        m.put("end", last.map(GpuSnapshot::toJson).orElse(null));
-        m.put("phases", recording.phases().size());
-        m.put("phasesWithOwnBytes", recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count());
-        m.put("linkTraffic", traffic());
-        return m;
+        return new Document(recording.ownPid(), recording.period().toMillis(), first.map(GpuSnapshot::document),
+                last.map(GpuSnapshot::document), recording.phases().size(),
+                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic());
     }
 
-    private Object traffic() {
+    /**
+     * What the probe read through the run, as the device context's {@code evidence} carries it.
+     *
+     * @param start null in the document when the first snapshot could not be taken
+     * @param phasesWithOwnBytes phases whose engine reported its bytes: only their traffic is judged
+     */
+    public record Document(long ownPid, long samplePeriodMs, @NullWhenEmpty Optional<GpuSnapshot.Document> start,
+                           @NullWhenEmpty Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
+                           OrUnknown<LinkTrafficDocument> linkTraffic) {
+    }
+
+    /**
+     * The link counters over the run.
+     *
+     * @param counter {@code bytes} or {@code throughput}
+     * @param idle    the recorder's own idle windows, judged or not: what the link carried while
+     *                xfer moved nothing
+     */
+    public record LinkTrafficDocument(String counter, int samples, int judgedWindows, int idleWindows,
+                                      double peakForeignRxGBps, double peakForeignTxGBps, List<IdleWindowDocument> idle) {
+    }
+
+    public record IdleWindowDocument(String during, double ms, double rxGBps, double txGBps) {
+    }
+
+    private OrUnknown<LinkTrafficDocument> traffic() {
         if (recording.samples().size() < 2) {
-            return "unknown: " + recording.samplesUnknown().orElse("fewer than two link samples were read");
+            return OrUnknown.unknown(recording.samplesUnknown().orElse("fewer than two link samples were read"));
         }
         DisturbanceRules.Thresholds thresholds = DisturbanceRules.Thresholds.DEFAULT;
         double min = thresholds.minWindowMillis() / 1000.0;
@@ -76,25 +96,15 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         List<LinkTraffic.Window> idle = new ArrayList<>(LinkTraffic.idle(recording, min));
         idle.addAll(LinkTraffic.quiet(recording, thresholds.minIdleWindowMillis() / 1000.0));
         windows.addAll(idle);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("counter", recording.samples().getFirst().kind() == LinkSample.Kind.BYTES ? "bytes" : "throughput");
-        m.put("samples", recording.samples().size());
-        m.put("judgedWindows", windows.size());
-        m.put("idleWindows", idle.size());
-        m.put("peakForeignRxGBps", round(windows.stream().mapToDouble(LinkTraffic.Window::foreignRxGBps).max().orElse(0)));
-        m.put("peakForeignTxGBps", round(windows.stream().mapToDouble(LinkTraffic.Window::foreignTxGBps).max().orElse(0)));
-        // The recorder's own idle windows, judged or not: what the link carried while xfer moved nothing.
-        List<Map<String, Object>> quiet = new ArrayList<>();
-        for (LinkTraffic.Window w : LinkTraffic.quiet(recording, 0)) {
-            Map<String, Object> q = new LinkedHashMap<>();
-            q.put("during", w.during());
-            q.put("ms", Math.round(w.seconds() * 10000) / 10.0);
-            q.put("rxGBps", round(w.foreignRxGBps()));
-            q.put("txGBps", round(w.foreignTxGBps()));
-            quiet.add(q);
-        }
-        m.put("idle", quiet);
-        return m;
+        List<IdleWindowDocument> quiet = LinkTraffic.quiet(recording, 0).stream()
+                .map(w -> new IdleWindowDocument(w.during(), Math.round(w.seconds() * 10000) / 10.0,
+                        round(w.foreignRxGBps()), round(w.foreignTxGBps())))
+                .toList();
+        return OrUnknown.of(new LinkTrafficDocument(
+                recording.samples().getFirst().kind() == LinkSample.Kind.BYTES ? "bytes" : "throughput",
+                recording.samples().size(), windows.size(), idle.size(),
+                round(windows.stream().mapToDouble(LinkTraffic.Window::foreignRxGBps).max().orElse(0)),
+                round(windows.stream().mapToDouble(LinkTraffic.Window::foreignTxGBps).max().orElse(0)), quiet));
     }
 
     private static double round(double v) {

@@ -1,9 +1,10 @@
 package dev.xfer.app.evidence;
 
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.OrUnknown;
+
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,22 +38,31 @@ public record GpuSnapshot(Instant at, long nanos, Reading<Boolean> persistence, 
                 Optional.empty());
     }
 
-    public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("at", at.toString());
-        m.put("persistenceMode", persistence.toJson(p -> p ? "enabled" : "disabled"));
-        m.put("smClockMHz", smClockMHz.toJson(v -> v));
-        m.put("memoryClockMHz", memClockMHz.toJson(v -> v));
-        m.put("clockEventReasons", clockEvents.toJson(ClockEvents::names));
-        m.put("pcieLink", link.toJson(l -> Map.of("generation", l.generation(), "width", l.width())));
-        m.put("pcieReplays", replays.toJson(v -> v));
-        m.put("computeProcesses", processes.toJson(ps -> ps.stream().map(p -> {
-            Map<String, Object> pm = new LinkedHashMap<>();
-            pm.put("pid", p.pid());
-            pm.put("name", p.name().orElse(null));
-            return (Object) pm;
-        }).toList()));
-        memoryHealth.ifPresent(h -> m.put("memoryHealth", h.toJson()));
-        return m;
+    /** As the document's {@code start} and {@code end} evidence carry it. */
+    public Document document() {
+        return new Document(at.toString(), persistence.document(p -> p ? "enabled" : "disabled"),
+                smClockMHz.document(v -> v), memClockMHz.document(v -> v), clockEvents.document(ClockEvents::names),
+                link.document(l -> new PcieLink(l.generation(), l.width())), replays.document(v -> v),
+                processes.document(ps -> ps.stream().map(p -> new Process(p.pid(), p.name())).toList()),
+                memoryHealth.map(MemoryHealth::document));
+    }
+
+    /**
+     * One snapshot in the document: each item its value or {@code unknown: <why>}.
+     *
+     * @param persistenceMode {@code enabled} or {@code disabled}
+     * @param memoryHealth    smoke's only; the key is left out otherwise
+     */
+    public record Document(String at, OrUnknown<String> persistenceMode, OrUnknown<Integer> smClockMHz,
+                           OrUnknown<Integer> memoryClockMHz, OrUnknown<List<String>> clockEventReasons,
+                           OrUnknown<PcieLink> pcieLink, OrUnknown<Long> pcieReplays,
+                           OrUnknown<List<Process>> computeProcesses, Optional<MemoryHealth.Document> memoryHealth) {
+    }
+
+    public record PcieLink(int generation, int width) {
+    }
+
+    /** @param name null in the document when it could not be read */
+    public record Process(long pid, @NullWhenEmpty Optional<String> name) {
     }
 }

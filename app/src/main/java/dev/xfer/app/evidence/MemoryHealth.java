@@ -1,7 +1,6 @@
 package dev.xfer.app.evidence;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.xfer.app.format.OrUnknown;
 
 /**
  * What {@code smoke} reads of the GPU memory's health: ECC error totals since the driver loaded
@@ -18,13 +17,15 @@ public record MemoryHealth(Reading<Long> eccCorrected, Reading<Long> eccUncorrec
                 Reading.unknown(why), Reading.unknown(why));
     }
 
-    public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("eccCorrected", eccCorrected.toJson(v -> v));
-        m.put("eccUncorrected", eccUncorrected.toJson(v -> v));
-        m.put("retiredPagesPending", retiredPagesPending.toJson(v -> v));
-        m.put("remappedRowsPending", remapPending.toJson(v -> v));
-        m.put("remappedRowsFailure", remapFailure.toJson(v -> v));
-        return m;
+    /** As the document's {@code memoryHealth} carries it. */
+    public Document document() {
+        return new Document(eccCorrected.document(v -> v), eccUncorrected.document(v -> v),
+                retiredPagesPending.document(v -> v), remapPending.document(v -> v), remapFailure.document(v -> v));
+    }
+
+    /** The document's {@code memoryHealth}: each item its value or {@code unknown: <why>}. */
+    public record Document(OrUnknown<Long> eccCorrected, OrUnknown<Long> eccUncorrected,
+                           OrUnknown<Boolean> retiredPagesPending, OrUnknown<Boolean> remappedRowsPending,
+                           OrUnknown<Boolean> remappedRowsFailure) {
     }
 }

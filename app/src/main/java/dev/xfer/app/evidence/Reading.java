@@ -1,5 +1,7 @@
 package dev.xfer.app.evidence;
 
+import dev.xfer.app.format.OrUnknown;
+
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -38,11 +40,11 @@ public sealed interface Reading<T> {
         };
     }
 
-    /** The value as JSON gives it ({@code f} of it), or the string {@code unknown: <why>}. */
-    default Object toJson(Function<T, Object> f) {
+    /** As the document carries it: {@code f} of the value, or the text {@code unknown: <why>}. */
+    default <U> OrUnknown<U> document(Function<T, U> f) {
         return switch (this) {
-            case Known<T> k -> f.apply(k.value());
-            case Unknown<T> u -> "unknown: " + u.why();
+            case Known<T> k -> OrUnknown.of(f.apply(k.value()));
+            case Unknown<T> u -> OrUnknown.unknown(u.why());
         };
     }
 }

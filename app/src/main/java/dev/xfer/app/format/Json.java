@@ -27,6 +27,18 @@ import java.util.Map;
  *       them.</li>
  *   <li>{@link Boolean} and {@code null}.</li>
  * </ul>
+ *
+ * <p>Typed documents, written only (read them back with {@link RecordBinder}):
+ * <ul>
+ *   <li>record: an object, its components in declaration order, each under its own name, byte for
+ *       byte as the {@link LinkedHashMap} of the same keys and values. An empty {@code Optional},
+ *       {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble} leaves its key out, or
+ *       writes {@code null} where the component is {@link NullWhenEmpty}; any other null component
+ *       is refused. A record of a {@link Discriminator} sealed interface starts with the
+ *       discriminator key and its {@link Tag}.</li>
+ *   <li>enum: its {@link Labelled#label()}; an enum without a label is refused.</li>
+ *   <li>{@link OrUnknown}: its value, or the text {@code "unknown: <why>"}.</li>
+ * </ul>
  */
 public final class Json {
     private Json() {

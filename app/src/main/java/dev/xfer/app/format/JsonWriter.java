@@ -105,6 +105,12 @@ final class JsonWriter {
             }
             case Map<?, ?> map -> object(out, map, depth);
             case List<?> list -> array(out, list, depth);
+            case OrUnknown.Value<?> known -> value(out, known.value(), depth);
+            case OrUnknown.Unknown<?> unknown -> string(out, OrUnknown.PREFIX + unknown.why());
+            case Record r -> record(out, r, depth);
+            case Labelled l when l instanceof Enum<?> -> string(out, l.label());
+            case Enum<?> e -> throw new IllegalArgumentException("cannot write the enum " + e.getDeclaringClass().getName()
+                    + " as JSON: give it a label (implement Labelled)");
             case double[] doubles -> {
                 out.writeStartArray();
                 for (double d : doubles) {
@@ -145,6 +151,56 @@ final class JsonWriter {
             value(out, entry.getValue(), depth + 1);
         }
         out.writeEndObject();
+    }
+
+    /**
+     * A record as an object: its discriminator and tag first when it is one of a
+     * {@link Discriminator} interface's, then each component under its own name in declaration
+     * order. An empty optional leaves its key out, or writes null where the component says
+     * {@link NullWhenEmpty}; any other null component is an error, so what is written always
+     * binds back.
+     */
+    private void record(JsonGenerator out, Record r, int depth) throws IOException {
+        RecordShape shape = RecordShape.of(r.getClass());
+        out.writeStartObject();
+        if (shape.tagged().isPresent()) {
+            field(out, shape.tagged().get().key());
+            string(out, shape.tagged().get().tag());
+        }
+        for (RecordShape.Component c : shape.components()) {
+            Object value = c.valueOf(r);
+            switch (value) {
+                case null -> throw new IllegalArgumentException(r.getClass().getName() + "." + c.key()
+                        + " is null: a component that may hold nothing is an Optional");
+                case java.util.Optional<?> o when o.isEmpty() -> empty(out, c);
+                case java.util.Optional<?> o -> member(out, c.key(), o.get(), depth);
+                case java.util.OptionalInt o when o.isEmpty() -> empty(out, c);
+                case java.util.OptionalInt o -> member(out, c.key(), o.getAsInt(), depth);
+                case java.util.OptionalLong o when o.isEmpty() -> empty(out, c);
+                case java.util.OptionalLong o -> member(out, c.key(), o.getAsLong(), depth);
+                case java.util.OptionalDouble o when o.isEmpty() -> empty(out, c);
+                case java.util.OptionalDouble o -> member(out, c.key(), o.getAsDouble(), depth);
+                default -> member(out, c.key(), value, depth);
+            }
+        }
+        out.writeEndObject();
+    }
+
+    private static void empty(JsonGenerator out, RecordShape.Component c) throws IOException {
+        if (c.nullWhenEmpty()) {
+            field(out, c.key());
+            out.writeNull();
+        }
+    }
+
+    private void member(JsonGenerator out, String key, Object value, int depth) throws IOException {
+        field(out, key);
+        value(out, value, depth + 1);
+    }
+
+    private static void field(JsonGenerator out, String key) throws IOException {
+        escapesFor(out, key);
+        out.writeFieldName(key);
     }
 
     private void array(JsonGenerator out, List<?> list, int depth) throws IOException {

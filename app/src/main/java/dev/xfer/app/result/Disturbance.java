@@ -1,24 +1,111 @@
 package dev.xfer.app.result;
 
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.xfer.app.format.Discriminator;
+import dev.xfer.app.format.Labelled;
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.Tag;
+
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * Something that overlapped a measurement and can explain its figure: the document's
- * {@code "disturbances": [{"kind", "detail", "evidence"}]} on a device entry. A GPU with one is
- * DISTURBED: its figures are kept and shown, but a gate does not judge them (exit 6: re-run).
+ * {@code "disturbances": [{"kind", "detail", "evidence"}]} on a device entry, one record per
+ * kind, each with its own evidence. A GPU with one is DISTURBED: its figures are kept and shown,
+ * but a gate does not judge them (exit 6: re-run).
  *
- * @param detail   in plain words, naming the figures ({@code pid 4711 (python) holds a context on GPU 0})
- * @param evidence the readings behind it, as the document carries them (numbers, strings, lists)
+ * <p>Written as it is by the JSON writer ({@code kind} from the record's {@link Tag}) and bound
+ * back by {@code format/RecordBinder}: evidence of the wrong shape is the field's error.
  */
-public record Disturbance(Kind kind, String detail, Map<String, Object> evidence) {
-    public Disturbance {
-        evidence = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
+@Discriminator("kind")
+public sealed interface Disturbance {
+    Kind kind();
+
+    /** In plain words, naming the figures ({@code pid 4711 (python) holds a context on GPU 0}). */
+    String detail();
+
+    /** The readings behind it, as the document carries them. */
+    Record evidence();
+
+    /** More than {@code thresholdGBps} of traffic that was not xfer's crossed the link in one direction. */
+    @Tag("foreign-link-traffic")
+    record ForeignLinkTraffic(String detail, Evidence evidence) implements Disturbance {
+        /**
+         * @param direction {@code rx} (into the GPU) or {@code tx}
+         * @param during    the window: a phase, a run of phases, or an idle stretch
+         */
+        public record Evidence(String direction, String during, double windowMs, double counterGBps, double ownGBps,
+                               double foreignGBps, double thresholdGBps) {
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.FOREIGN_LINK_TRAFFIC;
+        }
     }
 
-    public enum Kind {
+    /** A process other than xfer held a compute context on the GPU. */
+    @Tag("foreign-process")
+    record ForeignProcess(String detail, Evidence evidence) implements Disturbance {
+        /** @param name null in the document when it could not be read (another container's process) */
+        public record Evidence(long pid, @NullWhenEmpty Optional<String> name) {
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.FOREIGN_PROCESS;
+        }
+    }
+
+    /** Clocks held back by a reason other than idle at a phase's start or end. */
+    @Tag("throttle")
+    record Throttle(String detail, Evidence evidence) implements Disturbance {
+        /** @param smClockMHz at the first throttled snapshot; null in the document when unknown */
+        public record Evidence(List<String> reasons, List<String> phases, @NullWhenEmpty OptionalInt smClockMHz) {
+            public Evidence {
+                reasons = List.copyOf(reasons);
+                phases = List.copyOf(phases);
+            }
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.THROTTLE;
+        }
+    }
+
+    /** The PCIe link's generation or width changed. */
+    @Tag("link-retrained")
+    record LinkRetrained(String detail, Evidence evidence) implements Disturbance {
+        public record Evidence(Link from, Link to, String when) {
+        }
+
+        public record Link(int generation, int width) {
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.LINK_RETRAINED;
+        }
+    }
+
+    /** The PCIe replay counter grew during phases. */
+    @Tag("link-replays")
+    record LinkReplays(String detail, Evidence evidence) implements Disturbance {
+        public record Evidence(long replays, List<String> phases) {
+            public Evidence {
+                phases = List.copyOf(phases);
+            }
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.LINK_REPLAYS;
+        }
+    }
+
+    enum Kind implements Labelled {
         FOREIGN_LINK_TRAFFIC("foreign-link-traffic"),
         FOREIGN_PROCESS("foreign-process"),
         THROTTLE("throttle"),
@@ -32,20 +119,9 @@ public record Disturbance(Kind kind, String detail, Map<String, Object> evidence
         }
 
         /** The name documents, CSV, JUnit and OpenMetrics use. */
+        @Override
         public String label() {
             return label;
         }
-
-        public static Optional<Kind> fromLabel(String label) {
-            return Arrays.stream(values()).filter(k -> k.label.equals(label)).findFirst();
-        }
-    }
-
-    public Map<String, Object> toJson() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kind", kind.label());
-        m.put("detail", detail);
-        m.put("evidence", new LinkedHashMap<>(evidence));
-        return m;
     }
 }

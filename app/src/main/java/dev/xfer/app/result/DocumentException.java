@@ -26,6 +26,11 @@ public final class DocumentException extends RuntimeException {
         return new DocumentException(file, field + ": expected " + expected + ", got " + got);
     }
 
+    /** A field that did not bind to its record, in the binder's words, under {@code file}'s name. */
+    public static DocumentException of(Path file, dev.xfer.app.format.BindingException e) {
+        return new DocumentException(file, e.getMessage());
+    }
+
     public Path file() {
         return file;
     }

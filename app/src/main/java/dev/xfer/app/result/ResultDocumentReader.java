@@ -10,6 +10,9 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import dev.xfer.app.format.BindingException;
+import dev.xfer.app.format.RecordBinder;
+
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +61,8 @@ public final class ResultDocumentReader {
             IdentityField.MEASURED);
 
     static final long MAX_SAMPLES = 1_000_000_000L;
+
+    private final RecordBinder binder = new RecordBinder();
 
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -534,10 +539,10 @@ public final class ResultDocumentReader {
     }
 
     /**
-     * A GPU entry's {@code disturbances}: each a known {@code kind}, its {@code detail} and its
-     * {@code evidence} object; absent in documents written before xfer recorded evidence.
+     * A GPU entry's {@code disturbances}: each a known {@code kind}, its {@code detail} and that
+     * kind's {@code evidence}, bound strictly into its record; absent in documents written before
+     * xfer recorded evidence.
      */
-    @SuppressWarnings("unchecked")
     private List<Disturbance> disturbances(Reading at, String path, JsonNode doc) {
         JsonNode list = doc.get("disturbances");
         if (list == null || list.isNull()) {
@@ -548,22 +553,11 @@ public final class ResultDocumentReader {
         }
         List<Disturbance> out = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
-            String field = path + "disturbances[" + i + "]";
-            JsonNode d = list.get(i);
-            if (!d.isObject()) {
-                throw DocumentException.field(at.file, field, "an object", kind(d));
+            try {
+                out.add(binder.bind(list.get(i), Disturbance.class, path + "disturbances[" + i + "]"));
+            } catch (BindingException e) {
+                throw DocumentException.of(at.file, e);
             }
-            String label = at.value(d.get("kind"), field + ".kind", String.class, "text");
-            Disturbance.Kind kind = Disturbance.Kind.fromLabel(label).orElseThrow(() -> DocumentException.field(
-                    at.file, field + ".kind", "one of foreign-link-traffic, foreign-process, throttle, link-retrained,"
-                            + " link-replays", kind(d.get("kind"))));
-            String detail = at.value(d.get("detail"), field + ".detail", String.class, "text");
-            JsonNode evidence = d.get("evidence");
-            if (evidence == null || !evidence.isObject()) {
-                throw DocumentException.field(at.file, field + ".evidence", "an object",
-                        evidence == null ? "nothing" : kind(evidence));
-            }
-            out.add(new Disturbance(kind, detail, mapper.convertValue(evidence, java.util.Map.class)));
         }
         return out;
     }

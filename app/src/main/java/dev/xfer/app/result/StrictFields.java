@@ -2,7 +2,6 @@ package dev.xfer.app.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -118,34 +117,6 @@ final class StrictFields {
 
     /** What a node is, in words, for a message: {@code null}, {@code text "boom"}, {@code the number 1e+400}. */
     static String kind(JsonNode node) {
-        if (node == null) {
-            return "nothing";
-        }
-        return switch (node.getNodeType()) {
-            case ARRAY -> "a list";
-            case OBJECT, POJO -> "an object";
-            case STRING -> "text " + shown(node);
-            case NUMBER -> "the number " + number(node);
-            case BOOLEAN -> node.asText();
-            case NULL -> "null";
-            case MISSING -> "nothing";
-            case BINARY -> "binary data";
-        };
-    }
-
-    /** A number as the document wrote it, where the parser kept it exact ({@code 1e400}, not Infinity). */
-    private static String number(JsonNode node) {
-        String text = node.isBigDecimal() ? shortened(node.decimalValue()) : node.toString();
-        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
-    }
-
-    private static String shortened(BigDecimal value) {
-        BigDecimal plain = value.stripTrailingZeros();
-        return plain.scale() < -20 || plain.scale() > 20 ? plain.toString() : plain.toPlainString();
-    }
-
-    private static String shown(JsonNode node) {
-        String text = node.toString();
-        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+        return dev.xfer.app.format.NodeKind.of(node);
     }
 }

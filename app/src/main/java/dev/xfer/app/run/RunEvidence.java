@@ -140,7 +140,7 @@ public final class RunEvidence implements AutoCloseable {
         }
         Found f = all.get(index);
         ((Map<String, Object>) context).put("evidence", f.evidenceJson());
-        entry.put("disturbances", f.disturbances().stream().map(Disturbance::toJson).toList());
+        entry.put("disturbances", f.disturbances());
     }
 
     @Override

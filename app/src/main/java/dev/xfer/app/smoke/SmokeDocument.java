@@ -1,7 +1,6 @@
 package dev.xfer.app.smoke;
 
 import dev.xfer.app.evidence.GpuEvidence;
-import dev.xfer.app.result.Disturbance;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckJson;
@@ -72,7 +71,7 @@ public final class SmokeDocument {
     @SuppressWarnings("unchecked")
     public static void evidence(Map<String, Object> device, GpuEvidence evidence) {
         ((Map<String, Object>) device.get("context")).put("evidence", evidence.toJson());
-        device.put("disturbances", evidence.disturbances().stream().map(Disturbance::toJson).toList());
+        device.put("disturbances", evidence.disturbances());
     }
 
     @SuppressWarnings("unchecked")

@@ -73,7 +73,7 @@ class DisturbancesRoundTripTest {
         Map<String, Object> doc = (Map<String, Object>) Json.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")));
         ((Map<String, Object>) doc.get("context")).put("evidence", evidence.toJson());
-        doc.put("disturbances", evidence.disturbances().stream().map(Disturbance::toJson).toList());
+        doc.put("disturbances", evidence.disturbances());
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 
@@ -89,11 +89,9 @@ class DisturbancesRoundTripTest {
         assertEquals(List.of(), validator.validate(doc));
 
         GpuResults read = new ResultDocumentReader().bind(Path.of("run.json"), doc).getFirst();
-        assertEquals(evidence.disturbances().stream().map(Disturbance::kind).toList(),
-                read.disturbances().stream().map(Disturbance::kind).toList());
-        assertEquals(evidence.disturbances().stream().map(Disturbance::detail).toList(),
-                read.disturbances().stream().map(Disturbance::detail).toList());
-        assertEquals("python", read.disturbances().get(1).evidence().get("name"));
+        // The same records, evidence and all.
+        assertEquals(evidence.disturbances(), read.disturbances());
+        assertEquals(Optional.of("python"), ((Disturbance.ForeignProcess) read.disturbances().get(1)).evidence().name());
         assertEquals("foreign PCIe rx 41.2 GB/s while xfer was idle on GPU 0", read.disturbances().getFirst().detail());
     }
 
@@ -108,6 +106,26 @@ class DisturbancesRoundTripTest {
         DocumentException e = assertThrows(DocumentException.class,
                 () -> new ResultDocumentReader().bind(Path.of("run.json"), doc));
         assertTrue(e.getMessage().contains("disturbances[0].kind"), e.getMessage());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void evidenceOfTheWrongShapeIsRefusedByTheSchemaAndTheReaderNamingTheField() {
+        Map<String, Object> doc = document(evidence());
+        Map<String, Object> process = (Map<String, Object>) ((List<Object>) doc.get("disturbances")).get(1);
+        ((Map<String, Object>) process.get("evidence")).put("pid", "4711");
+        SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
+                RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
+        assertTrue(!validator.validate(doc).isEmpty());
+        DocumentException e = assertThrows(DocumentException.class,
+                () -> new ResultDocumentReader().bind(Path.of("run.json"), doc));
+        assertEquals("run.json: disturbances[1].evidence.pid: expected a whole number, got text \"4711\"",
+                e.getMessage());
+        ((Map<String, Object>) process.get("evidence")).remove("pid");
+        assertTrue(!validator.validate(doc).isEmpty());
+        assertEquals("run.json: disturbances[1].evidence.pid: expected a whole number, got nothing",
+                assertThrows(DocumentException.class, () -> new ResultDocumentReader().bind(Path.of("run.json"), doc))
+                        .getMessage());
     }
 
     @Test

@@ -46,8 +46,8 @@ class DisturbanceRulesTest {
         List<Disturbance> ds = rules.judge(onePhase(54 * GB + 41_200_000_000L, 54 * GB));
         assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
         assertEquals("foreign PCIe rx 41.2 GB/s during pinned h2d 64MiB on GPU 0", ds.getFirst().detail());
-        assertEquals(41.2, ds.getFirst().evidence().get("foreignGBps"));
-        assertEquals("rx", ds.getFirst().evidence().get("direction"));
+        assertEquals(41.2, traffic(ds).foreignGBps());
+        assertEquals("rx", traffic(ds).direction());
     }
 
     @Test
@@ -196,8 +196,8 @@ class DisturbanceRulesTest {
         assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
         assertEquals("foreign PCIe rx 59.0 GB/s while xfer was idle before the first configuration on GPU 0",
                 ds.getFirst().detail());
-        assertEquals(200.0, ds.getFirst().evidence().get("windowMs"));
-        assertEquals(0.0, ds.getFirst().evidence().get("ownGBps"));
+        assertEquals(200.0, traffic(ds).windowMs());
+        assertEquals(0.0, traffic(ds).ownGBps());
     }
 
     @Test
@@ -237,7 +237,7 @@ class DisturbanceRulesTest {
                 List.of(new IdleWindow(IdleWindow.BEFORE, 0, 200 * Readings.MS)));
         List<Disturbance> ds = rules.judge(r);
         assertEquals("foreign PCIe rx 41.0 GB/s during pinned h2d 1GiB on GPU 0", ds.getFirst().detail());
-        assertEquals(54.0, ds.getFirst().evidence().get("ownGBps"));
+        assertEquals(54.0, traffic(ds).ownGBps());
     }
 
     /**
@@ -267,8 +267,8 @@ class DisturbanceRulesTest {
         assertEquals(List.of(Kind.FOREIGN_LINK_TRAFFIC), kinds(ds));
         assertEquals("foreign PCIe rx 41.2 GB/s during pinned h2d 4KiB to pinned h2d 8192KiB (12 configurations)"
                 + " on GPU 0", ds.getFirst().detail());
-        assertEquals(50.0, ds.getFirst().evidence().get("ownGBps"));
-        assertEquals(300.0, ds.getFirst().evidence().get("windowMs"));
+        assertEquals(50.0, traffic(ds).ownGBps());
+        assertEquals(300.0, traffic(ds).windowMs());
     }
 
     @Test
@@ -281,5 +281,9 @@ class DisturbanceRulesTest {
     void aPhaseWithoutOwnBytesBreaksTheRun() {
         // Phase 6 reports nothing: two runs of 150 ms and 125 ms, each under the 200 ms window.
         assertEquals(List.of(), rules.judge(shortPhases(12, 1_250_000_000L, 1_250_000_000L + 1_030_000_000L, 6)));
+    }
+
+    private static Disturbance.ForeignLinkTraffic.Evidence traffic(List<Disturbance> ds) {
+        return ((Disturbance.ForeignLinkTraffic) ds.getFirst()).evidence();
     }
 }

@@ -1,0 +1,46 @@
+package dev.xfer.app.format;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.math.BigDecimal;
+
+/**
+ * What a JSON node is, in words, for a message that says what was found:
+ * {@code null}, {@code text "boom"}, {@code the number 1e+400}, {@code nothing} for a missing key.
+ */
+public final class NodeKind {
+    private NodeKind() {
+    }
+
+    public static String of(JsonNode node) {
+        if (node == null) {
+            return "nothing";
+        }
+        return switch (node.getNodeType()) {
+            case ARRAY -> "a list";
+            case OBJECT, POJO -> "an object";
+            case STRING -> "text " + shown(node);
+            case NUMBER -> "the number " + number(node);
+            case BOOLEAN -> node.asText();
+            case NULL -> "null";
+            case MISSING -> "nothing";
+            case BINARY -> "binary data";
+        };
+    }
+
+    /** A number as the document wrote it, where the parser kept it exact ({@code 1e400}, not Infinity). */
+    private static String number(JsonNode node) {
+        String text = node.isBigDecimal() ? shortened(node.decimalValue()) : node.toString();
+        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+    }
+
+    private static String shortened(BigDecimal value) {
+        BigDecimal plain = value.stripTrailingZeros();
+        return plain.scale() < -20 || plain.scale() > 20 ? plain.toString() : plain.toPlainString();
+    }
+
+    private static String shown(JsonNode node) {
+        String text = node.toString();
+        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.xfer.app.format;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How a record is laid out in a document, shared by {@link JsonWriter} and {@link RecordBinder}
+ * so the two cannot drift: its components in declaration order, each one key named as the
+ * component, and, when the record is one of a {@link Discriminator} sealed interface, the key and
+ * tag written before them.
+ */
+record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> tagged) {
+
+    // Looked up once per record class: reflection on every write of every row would cost more than
+    // the writing. A ClassValue holds no state of xfer's, only what the class file already says.
+    private static final ClassValue<RecordShape> SHAPES = new ClassValue<>() {
+        @Override
+        protected RecordShape computeValue(Class<?> type) {
+            return shapeOf(type);
+        }
+    };
+
+    /** One component: its key, whether an empty value is written as null, and its accessor. */
+    record Component(RecordComponent component, boolean nullWhenEmpty, Method accessor) {
+        String key() {
+            return component.getName();
+        }
+
+        Object valueOf(Record r) {
+            try {
+                return accessor.invoke(r);
+            } catch (IllegalAccessException e) {
+                throw new IllegalArgumentException("cannot read " + r.getClass().getName() + "." + key(), e);
+            } catch (InvocationTargetException e) {
+                throw new IllegalArgumentException("cannot read " + r.getClass().getName() + "." + key(), e.getCause());
+            }
+        }
+    }
+
+    /** The discriminator key of the sealed interface and this record's tag under it. */
+    record Tagged(String key, String tag) {
+    }
+
+    static RecordShape of(Class<?> type) {
+        return SHAPES.get(type);
+    }
+
+    private static RecordShape shapeOf(Class<?> type) {
+        if (!type.isRecord()) {
+            throw new IllegalArgumentException(type.getName() + " is not a record");
+        }
+        List<Component> components = new ArrayList<>();
+        for (RecordComponent c : type.getRecordComponents()) {
+            Method accessor = c.getAccessor();
+            // Records nested in a package-private class are written too; the app is one module.
+            accessor.setAccessible(true);
+            boolean nullWhenEmpty = c.isAnnotationPresent(NullWhenEmpty.class);
+            if (nullWhenEmpty && !optional(c.getType())) {
+                throw new IllegalArgumentException(type.getName() + "." + c.getName()
+                        + ": @NullWhenEmpty is only for Optional, OptionalInt, OptionalLong and OptionalDouble");
+            }
+            components.add(new Component(c, nullWhenEmpty, accessor));
+        }
+        Optional<Tagged> tagged = discriminatorOf(type).map(key -> {
+            Tag tag = type.getAnnotation(Tag.class);
+            if (tag == null) {
+                throw new IllegalArgumentException(type.getName() + " is under a @Discriminator(\"" + key
+                        + "\") interface but has no @Tag");
+            }
+            if (components.stream().anyMatch(c -> c.key().equals(key))) {
+                throw new IllegalArgumentException(type.getName() + " has a component named like its discriminator \""
+                        + key + "\"");
+            }
+            return new Tagged(key, tag.value());
+        });
+        return new RecordShape(type, List.copyOf(components), tagged);
+    }
+
+    static boolean optional(Class<?> type) {
+        return type == Optional.class || type == java.util.OptionalInt.class || type == java.util.OptionalLong.class
+                || type == java.util.OptionalDouble.class;
+    }
+
+    /** The key of the {@link Discriminator} on one of the interfaces {@code type} implements, if any. */
+    static Optional<String> discriminatorOf(Class<?> type) {
+        for (Class<?> i : type.getInterfaces()) {
+            Discriminator d = i.getAnnotation(Discriminator.class);
+            if (d != null) {
+                return Optional.of(d.value());
+            }
+            Optional<String> above = discriminatorOf(i);
+            if (above.isPresent()) {
+                return above;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The records a {@link Discriminator} interface permits, each by its tag (records only; nested sealed interfaces are followed). */
+    static List<Class<?>> permittedRecords(Class<?> sealed) {
+        List<Class<?>> out = new ArrayList<>();
+        for (Class<?> c : sealed.getPermittedSubclasses()) {
+            if (c.isRecord()) {
+                out.add(c);
+            } else if (c.isInterface() && c.isSealed()) {
+                out.addAll(permittedRecords(c));
+            } else {
+                throw new IllegalArgumentException(sealed.getName() + " permits " + c.getName()
+                        + ", which is neither a record nor a sealed interface");
+            }
+        }
+        return out;
+    }
+
+    static String tagOf(Class<?> record) {
+        Tag tag = record.getAnnotation(Tag.class);
+        if (tag == null) {
+            throw new IllegalArgumentException(record.getName() + " has no @Tag");
+        }
+        return tag.value();
+    }
+
+    static List<String> labels(Class<?> enumType) {
+        return Arrays.stream(enumType.getEnumConstants()).map(e -> ((Labelled) e).label()).toList();
+    }
+}
