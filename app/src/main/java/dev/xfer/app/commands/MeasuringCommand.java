@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
@@ -294,8 +295,8 @@ public final class MeasuringCommand {
      * {@link Documents#document}: the JSON document every measuring command writes (kept here for
      * the renderers' tests, which build documents beside a command's options).
      */
-    public Map<String, Object> document(String command, RunContext context, Map<String, Object> parameters,
-                                        List<Object> results, List<Object> failures) {
+    public GpuDocument document(String command, RunContext context, Map<String, Object> parameters,
+                                List<?> results, List<?> failures) {
         return Documents.document(command, context, parameters, results, failures);
     }
 }

@@ -15,7 +15,9 @@ import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.OutputTarget;
 import dev.xfer.app.output.RunJUnit;
-import dev.xfer.app.output.OutcomesJson;
+import dev.xfer.app.output.ExpectationRow;
+import dev.xfer.app.output.RepeatedDocument;
+import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
@@ -302,8 +304,8 @@ public final class MeasuringRun {
                     .ifPresent(h -> lines.append(TerminalText.field(h)).append('\n'));
         }
         String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
-        Map<String, Object> summary = format == OutputFormat.JSONL
-                ? RowStream.summary(document(rendering, outcomes, ending, evidence), ending.complete()) : Map.of();
+        RowStream.SummaryLine summary = format == OutputFormat.JSONL
+                ? RowStream.summary(document(rendering, outcomes, ending, evidence), ending.complete()) : null;
         String body = switch (format) {
             case TEXT -> rendering.text().get() + lines + incomplete;
             case CSV -> rendering.csv().get();
@@ -366,10 +368,8 @@ public final class MeasuringRun {
     }
 
     /** The document with each GPU's evidence and disturbances. */
-    private static Map<String, Object> annotated(Rendering rendering, RunEvidence evidence) {
-        Map<String, Object> doc = rendering.json().get();
-        evidence.annotate(doc);
-        return doc;
+    private static RunDocument annotated(Rendering rendering, RunEvidence evidence) {
+        return evidence.annotate(rendering.json().get());
     }
 
     /**
@@ -495,7 +495,7 @@ public final class MeasuringRun {
      * repetition as a run (a {@code run} label), and --html drawn from the last repetition.
      */
     private FinishedRun finishRepetitions() {
-        Map<String, Object> doc = repetitions.document(command);
+        RepeatedDocument doc = repetitions.document(command);
         boolean complete = repetitions.complete();
         String body = switch (format) {
             case TEXT -> repetitions.text() + (complete ? "" : "INCOMPLETE: " + stopLine() + "\n");
@@ -549,16 +549,11 @@ public final class MeasuringRun {
     }
 
     /** The JSON document with the expectations' outcomes, and {@code complete}/{@code stopped} when the run stopped early. */
-    private static Map<String, Object> document(Rendering rendering, List<ExpectationOutcome> outcomes,
-                                                RunEnding ending, RunEvidence evidence) {
-        Map<String, Object> doc = annotated(rendering, evidence);
-        doc.put("expectations", OutcomesJson.of(outcomes));
-        if (!ending.complete()) {
-            // Only on a stopped run, so complete documents stay as they were: absent means complete.
-            doc.put("complete", false);
-            doc.put("stopped", ending.toJson());
-        }
-        return doc;
+    private static RunDocument document(Rendering rendering, List<ExpectationOutcome> outcomes,
+                                        RunEnding ending, RunEvidence evidence) {
+        // complete and stopped only on a stopped run, so complete documents stay as they were:
+        // absent means complete.
+        return annotated(rendering, evidence).withOutcome(ExpectationRow.of(outcomes), ending.stopped());
     }
 
     /** Writes {@code target} as resolved; a failure names the option and the path given. */
