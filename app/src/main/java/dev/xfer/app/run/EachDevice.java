@@ -12,7 +12,6 @@ import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Rendering;
-import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 
@@ -39,7 +38,7 @@ public final class EachDevice {
 
         /** A GPU's results with its text and document; its CSV is the results' rows. */
         public static Measured of(RunContext context, RunResults results, Supplier<String> text,
-                                  Supplier<? extends RunDocument> json) {
+                                  Supplier<GpuDocument> json) {
             return new Measured(context, results, Rendering.of(text, context.device().index(), () -> results,
                     json::get));
         }
@@ -167,6 +166,7 @@ public final class EachDevice {
      * with {@code devices}, the CUDA indices in order, then each GPU's own document.
      */
     static DevicesDocument document(List<Measured> measured) {
+        // Each is one GPU's measurement, so each document is one GPU's (Measured.of takes only those).
         List<GpuDocument> documents = measured.stream().map(m -> (GpuDocument) m.rendering().json().get()).toList();
         GpuDocument first = documents.getFirst();
         return DevicesDocument.of(first.command(), new AcrossDevices(first.parameters(),
