@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.format.Json;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ExitCode;
@@ -116,8 +117,8 @@ public final class MeasuringCommand {
             boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
             // The root is read when first needed: a run that only finishes (tests) has none.
             run = new MeasuringRun(spec.name(), format, targets(),
-                    document -> HtmlReport.render("xfer " + document.get("command"),
-                            List.of(new HtmlReport.Source("xfer " + document.get("command"), document))),
+                    (command, text) -> HtmlReport.render("xfer " + command, List.of(new HtmlReport.Source(
+                            "xfer " + command, (Map<?, ?>) Json.parse(text)))),
                     new MeasuringRun.Devices(device,
                     index -> open(root(), index), () -> {
                         CudaRuntime cuda = root().cuda();

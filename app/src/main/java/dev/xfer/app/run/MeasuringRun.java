@@ -28,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -60,12 +59,14 @@ public final class MeasuringRun {
     }
 
     /**
-     * Draws the HTML report of a finished document (what xfer plot draws from a saved file); given
-     * by the command line, so run/ does not depend on the charts, which know the engines' records.
+     * Draws the HTML report of a finished document from its text (what xfer plot draws from a saved
+     * file); given by the command line, so run/ does not depend on the charts, which know the
+     * engines' records.
      */
     @FunctionalInterface
     public interface HtmlDrawing {
-        String draw(Map<?, ?> document);
+        /** @param command the document's own {@code command} */
+        String draw(String command, String documentText);
     }
 
     /** How to open devices: one by CUDA index, and how many there are (for {@code --device all}). */
@@ -357,8 +358,8 @@ public final class MeasuringRun {
         }
         if (targets.html() != null) {
             // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
-            Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(annotated(rendering, evidence)));
-            write(targets.html(), html.draw(document));
+            RunDocument document = annotated(rendering, evidence);
+            write(targets.html(), html.draw(document.command(), Json.write(document)));
         }
         if (!ending.complete()) {
             return FinishedRun.stopped(ending.stoppedBy().orElseThrow());
@@ -529,8 +530,8 @@ public final class MeasuringRun {
         }
         List<Repetitions.Repetition> done = repetitions.done();
         if (targets.html() != null && !done.isEmpty()) {
-            Map<?, ?> last = (Map<?, ?>) Json.parse(Json.write(done.getLast().document()));
-            write(targets.html(), html.draw(last));
+            RunDocument last = done.getLast().document();
+            write(targets.html(), html.draw(last.command(), Json.write(last)));
         }
         if (stoppedBy.isPresent()) {
             return FinishedRun.stopped(stoppedBy.get());
