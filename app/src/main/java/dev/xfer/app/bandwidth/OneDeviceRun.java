@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
@@ -145,7 +146,7 @@ public final class OneDeviceRun {
     }
 
     /** One device's JSON document, alone or as one of several devices' ({@link Documents#document}). */
-    public static Map<String, Object> document(BandwidthResults report) {
+    public static GpuDocument document(BandwidthResults report) {
         return Documents.document("bandwidth", report.context(), BandwidthJson.parameters(report),
                 BandwidthJson.results(report), BandwidthJson.failures(report));
     }

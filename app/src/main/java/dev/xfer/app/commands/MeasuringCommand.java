@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
@@ -115,8 +117,8 @@ public final class MeasuringCommand {
             boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
             // The root is read when first needed: a run that only finishes (tests) has none.
             run = new MeasuringRun(spec.name(), format, targets(),
-                    document -> HtmlReport.render("xfer " + document.get("command"),
-                            List.of(new HtmlReport.Source("xfer " + document.get("command"), document))),
+                    (command, text) -> HtmlReport.render("xfer " + command, List.of(new HtmlReport.Source(
+                            "xfer " + command, (Map<?, ?>) Json.parse(text)))),
                     new MeasuringRun.Devices(device,
                     index -> open(root(), index), () -> {
                         CudaRuntime cuda = root().cuda();
@@ -294,8 +296,8 @@ public final class MeasuringCommand {
      * {@link Documents#document}: the JSON document every measuring command writes (kept here for
      * the renderers' tests, which build documents beside a command's options).
      */
-    public Map<String, Object> document(String command, RunContext context, Map<String, Object> parameters,
-                                        List<Object> results, List<Object> failures) {
+    public GpuDocument document(String command, RunContext context, Map<String, Object> parameters,
+                                List<?> results, List<?> failures) {
         return Documents.document(command, context, parameters, results, failures);
     }
 }

@@ -9,6 +9,7 @@ import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.output.Stopped;
 import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.GlobalOptions;
@@ -33,7 +34,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
@@ -152,7 +152,7 @@ public final class SmokeCommand implements Callable<Integer> {
             throw e;
         }
         boolean passed = judged.passed();
-        List<Map<String, Object>> documents = judged.documents();
+        List<SmokeDocument.Device> documents = judged.documents();
         SmokeDocument.SmokeRun run = new SmokeDocument.SmokeRun(plan.profile(), atOnce, secondsSince(started),
                 ProcessHandle.current().info().startInstant().map(t -> OptionalDouble.of(secondsSince(t)))
                         .orElse(OptionalDouble.empty()));
@@ -190,7 +190,7 @@ public final class SmokeCommand implements Callable<Integer> {
             return s;
         }, root.activity(), showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes(), new dev.xfer.app.doctor.SysfsHints(java.nio.file.Path.of("/sys")));
         dev.xfer.app.run.StopRequest stop = root.stop();
-        List<Map<String, Object>> documents = new ArrayList<>();
+        List<SmokeDocument.Run> documents = new ArrayList<>();
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
         boolean passed = true;
         // Exit 6 as for one run: only when every repetition that failed failed on a disturbed GPU alone.
@@ -227,12 +227,12 @@ public final class SmokeCommand implements Callable<Integer> {
         }
         int done = documents.size();
         Optional<dev.xfer.app.run.StopRequest.Reason> why = stoppedBy;
-        Optional<Map<String, Object>> stopped = why.map(r -> Json.object("reason", r.label(), "measured", (long) done,
-                "planned", (long) runs, "message", r.words() + " after " + done + " of " + runs + " runs"));
+        Optional<Stopped> stopped = why.map(r -> new Stopped(r.label(), done, runs,
+                r.words() + " after " + done + " of " + runs + " runs"));
         SmokeDocument.SmokeRun run = new SmokeDocument.SmokeRun(plan.profile(), atOnce, secondsSince(started),
                 ProcessHandle.current().info().startInstant().map(t -> OptionalDouble.of(secondsSince(t)))
                         .orElse(OptionalDouble.empty()));
-        Map<String, Object> whole = SmokeDocument.repetitions(documents, runs, passed && why.isEmpty(), run, stopped);
+        SmokeDocument.Repeated whole = SmokeDocument.repetitions(documents, runs, passed && why.isEmpty(), run, stopped);
         if (document) {
             writeDocument(whole);
         }
@@ -249,7 +249,7 @@ public final class SmokeCommand implements Callable<Integer> {
         out.println("runs: " + (done == runs ? Integer.toString(runs) : done + " of " + runs)
                 + " (fresh context and host allocations each)");
         if (why.isPresent()) {
-            out.println("smoke: INCOMPLETE: " + stopped.get().get("message"));
+            out.println("smoke: INCOMPLETE: " + stopped.get().message());
             out.flush();
             return ExitCode.stopped(why.get());
         }
@@ -263,7 +263,7 @@ public final class SmokeCommand implements Callable<Integer> {
         return Duration.between(start, Instant.now()).toNanos() / 1e9;
     }
 
-    private void writeDocument(Map<String, Object> doc) {
+    private void writeDocument(SmokeDocument.Written doc) {
         String text = Json.write(doc);
         if (outputTarget != null) {
             write(outputTarget, text);

@@ -13,7 +13,9 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.SequencedMap;
 import java.util.TreeMap;
 
@@ -161,10 +163,19 @@ final class JsonWriter {
      * binds back.
      */
     private void record(JsonGenerator out, Record r, int depth) throws IOException {
-        RecordShape shape = RecordShape.of(r.getClass());
         out.writeStartObject();
+        members(out, r, new HashSet<>(), depth);
+        out.writeEndObject();
+    }
+
+    /**
+     * {@code r}'s members, without the braces: the whole of a record's object, or where an
+     * {@link Inline} component stands. {@code written}: the keys the enclosing object has already.
+     */
+    private void members(JsonGenerator out, Record r, Set<String> written, int depth) throws IOException {
+        RecordShape shape = RecordShape.of(r.getClass());
         if (shape.tagged().isPresent()) {
-            field(out, shape.tagged().get().key());
+            field(out, unique(written, shape.tagged().get().key()));
             string(out, shape.tagged().get().tag());
         }
         for (RecordShape.Component c : shape.components()) {
@@ -172,23 +183,47 @@ final class JsonWriter {
             switch (value) {
                 case null -> throw new IllegalArgumentException(r.getClass().getName() + "." + c.key()
                         + " is null: a component that may hold nothing is an Optional");
-                case java.util.Optional<?> o when o.isEmpty() -> empty(out, c);
-                case java.util.Optional<?> o -> member(out, c.key(), o.get(), depth);
-                case java.util.OptionalInt o when o.isEmpty() -> empty(out, c);
-                case java.util.OptionalInt o -> member(out, c.key(), o.getAsInt(), depth);
-                case java.util.OptionalLong o when o.isEmpty() -> empty(out, c);
-                case java.util.OptionalLong o -> member(out, c.key(), o.getAsLong(), depth);
-                case java.util.OptionalDouble o when o.isEmpty() -> empty(out, c);
-                case java.util.OptionalDouble o -> member(out, c.key(), o.getAsDouble(), depth);
-                default -> member(out, c.key(), value, depth);
+                case Record inner when c.inline() -> members(out, inner, written, depth);
+                case Map<?, ?> map when c.inline() -> inlineMap(out, map, written, depth);
+                case Object other when c.inline() -> throw new IllegalArgumentException(r.getClass().getName()
+                        + "." + c.key() + " is @Inline but holds a " + other.getClass().getName()
+                        + ", not a record or a map");
+                case java.util.Optional<?> o when o.isEmpty() -> empty(out, c, written);
+                case java.util.Optional<?> o -> member(out, unique(written, c.key()), o.get(), depth);
+                case java.util.OptionalInt o when o.isEmpty() -> empty(out, c, written);
+                case java.util.OptionalInt o -> member(out, unique(written, c.key()), o.getAsInt(), depth);
+                case java.util.OptionalLong o when o.isEmpty() -> empty(out, c, written);
+                case java.util.OptionalLong o -> member(out, unique(written, c.key()), o.getAsLong(), depth);
+                case java.util.OptionalDouble o when o.isEmpty() -> empty(out, c, written);
+                case java.util.OptionalDouble o -> member(out, unique(written, c.key()), o.getAsDouble(), depth);
+                default -> member(out, unique(written, c.key()), value, depth);
             }
         }
-        out.writeEndObject();
     }
 
-    private static void empty(JsonGenerator out, RecordShape.Component c) throws IOException {
+    /** A map's entries where an {@link Inline} component stands, in the map's order. */
+    private void inlineMap(JsonGenerator out, Map<?, ?> map, Set<String> written, int depth) throws IOException {
+        Map<?, ?> ordered = map instanceof SequencedMap<?, ?> ? map : sortedByKey(map);
+        for (Map.Entry<?, ?> entry : ordered.entrySet()) {
+            if (!(entry.getKey() instanceof String key)) {
+                throw new IllegalArgumentException("JSON object keys must be Strings, got " + entry.getKey());
+            }
+            member(out, unique(written, key), entry.getValue(), depth);
+        }
+    }
+
+    /** {@code key}, noted as written; one the object has already (through an inline member) is refused. */
+    private static String unique(Set<String> written, String key) {
+        if (!written.add(key)) {
+            throw new IllegalArgumentException("key \"" + key + "\" repeats: an @Inline member names a key"
+                    + " its enclosing object already has");
+        }
+        return key;
+    }
+
+    private static void empty(JsonGenerator out, RecordShape.Component c, Set<String> written) throws IOException {
         if (c.nullWhenEmpty()) {
-            field(out, c.key());
+            field(out, unique(written, c.key()));
             out.writeNull();
         }
     }

@@ -229,7 +229,9 @@ public final class RecordBinder {
             RecordShape.Component c = components.get(i);
             RecordComponent rc = c.component();
             types[i] = rc.getType();
-            args[i] = component(present(node.get(c.key())), rc, c.nullWhenEmpty(), vars, join(path, c.key()));
+            // An inline record's keys are the enclosing object's own: it is bound from that object.
+            args[i] = c.inline() ? value(node, rc.getGenericType(), vars, path)
+                    : component(present(node.get(c.key())), rc, c.nullWhenEmpty(), vars, join(path, c.key()));
         }
         return construct(raw, types, args, path);
     }

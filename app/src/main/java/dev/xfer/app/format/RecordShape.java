@@ -26,7 +26,7 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
     };
 
     /** One component: its key, whether an empty value is written as null, and its accessor. */
-    record Component(RecordComponent component, boolean nullWhenEmpty, Method accessor) {
+    record Component(RecordComponent component, boolean nullWhenEmpty, boolean inline, Method accessor) {
         String key() {
             return component.getName();
         }
@@ -64,7 +64,13 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
                 throw new IllegalArgumentException(type.getName() + "." + c.getName()
                         + ": @NullWhenEmpty is only for Optional, OptionalInt, OptionalLong and OptionalDouble");
             }
-            components.add(new Component(c, nullWhenEmpty, accessor));
+            boolean inline = c.isAnnotationPresent(Inline.class);
+            if (inline && (nullWhenEmpty || optional(c.getType()) || c.getType().isPrimitive()
+                    || c.getType() == String.class || java.util.List.class.isAssignableFrom(c.getType()))) {
+                throw new IllegalArgumentException(type.getName() + "." + c.getName()
+                        + ": @Inline is only for a record or a map");
+            }
+            components.add(new Component(c, nullWhenEmpty, inline, accessor));
         }
         Optional<Tagged> tagged = discriminatorOf(type).map(key -> {
             Tag tag = type.getAnnotation(Tag.class);

@@ -1,5 +1,7 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
@@ -12,7 +14,6 @@ import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.Session;
 
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -72,12 +73,9 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         return Rendering.of(
                 () -> LatencyText.render(report),
                 session.device().index(), results,
-                () -> {
-                    Map<String, Object> doc = Documents.document("latency", session.context(),
-                            LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of());
-                    doc.put("notes", report.run().notes());
-                    return doc;
-                });
+                () -> Documents.document("latency", session.context(),
+                        LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of())
+                        .withExtras(FieldMap.of(Json.object("notes", report.run().notes()))));
     }
 
     /** The one line a run that asked for peers and has none prints instead of peer rows. */

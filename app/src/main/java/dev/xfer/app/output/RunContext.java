@@ -2,14 +2,12 @@ package dev.xfer.app.output;
 
 import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DevicesJson;
-import dev.xfer.app.format.Json;
 import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.cuda.CudaVersion;
 
 import java.time.Instant;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,14 +35,9 @@ public record RunContext(String xferVersion, Instant started, String host, Devic
                 device.index(), TerminalText.field(device.name()), link, runtime, driver);
     }
 
-    public Map<String, Object> toJson() {
-        return Json.object(
-                "xfer", xferVersion,
-                "started", started.toString(),
-                "host", host,
-                "label", label.orElse(null),
-                "runtimeVersion", runtime.toString(),
-                "driverVersion", driver.toString(),
-                "device", DevicesJson.device(device));
+    /** This context as a document carries it under {@code context}; the evidence is added once judged. */
+    public ContextDocument document() {
+        return new ContextDocument(xferVersion, started.toString(), host, label, runtime.toString(),
+                driver.toString(), FieldMap.of(DevicesJson.device(device)), Optional.empty());
     }
 }

@@ -1,5 +1,7 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
@@ -15,7 +17,6 @@ import dev.xfer.app.sysfs.NumaTopology;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -61,13 +62,9 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
                 () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
                         OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : OverlapText.render(report),
-                () -> {
-                    Map<String, Object> doc = Documents.document("overlap", session.context(),
-                            OverlapJson.parameters(report), OverlapJson.results(report), List.of());
-                    doc.put("model", OverlapJson.model(report));
-                    doc.put("models", OverlapJson.models(report));
-                    doc.put("timelines", OverlapJson.timelines(report));
-                    return doc;
-                });
+                () -> Documents.document("overlap", session.context(),
+                        OverlapJson.parameters(report), OverlapJson.results(report), List.of())
+                        .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(report),
+                                "models", OverlapJson.models(report), "timelines", OverlapJson.timelines(report)))));
     }
 }

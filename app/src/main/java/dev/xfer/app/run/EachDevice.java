@@ -7,15 +7,17 @@ import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.format.TextSections;
+import dev.xfer.app.output.AcrossDevices;
+import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -36,8 +38,9 @@ public final class EachDevice {
 
         /** A GPU's results with its text and document; its CSV is the results' rows. */
         public static Measured of(RunContext context, RunResults results, Supplier<String> text,
-                                  Supplier<Map<String, Object>> json) {
-            return new Measured(context, results, Rendering.of(text, context.device().index(), () -> results, json));
+                                  Supplier<GpuDocument> json) {
+            return new Measured(context, results, Rendering.of(text, context.device().index(), () -> results,
+                    json::get));
         }
     }
 
@@ -133,7 +136,7 @@ public final class EachDevice {
         String command = measuring.commandName();
         return measuring.finish(context, new RunResults(command, List.of(), List.of()), validated, new Rendering(
                 () -> "", () -> "",
-                () -> Documents.document(command, context, new LinkedHashMap<>(), List.of(), List.of())), started);
+                () -> GpuDocument.of(command, context, FieldMap.EMPTY, List.of(), List.of())), started);
     }
 
     /** Several GPUs' outputs as one, in the order measured. */
@@ -162,12 +165,11 @@ public final class EachDevice {
      * The devices document: the first GPU's {@code parameters} (the plan is the same on each)
      * with {@code devices}, the CUDA indices in order, then each GPU's own document.
      */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> document(List<Measured> measured) {
-        List<Map<String, Object>> documents = measured.stream().map(m -> m.rendering().json().get()).toList();
-        Map<String, Object> first = documents.getFirst();
-        Map<String, Object> parameters = new LinkedHashMap<>((Map<String, Object>) first.get("parameters"));
-        parameters.put("devices", measured.stream().map(m -> m.context().device().index()).toList());
-        return Documents.devicesDocument((String) first.get("command"), parameters, documents);
+    static DevicesDocument document(List<Measured> measured) {
+        // Each is one GPU's measurement, so each document is one GPU's (Measured.of takes only those).
+        List<GpuDocument> documents = measured.stream().map(m -> (GpuDocument) m.rendering().json().get()).toList();
+        GpuDocument first = documents.getFirst();
+        return DevicesDocument.of(first.command(), new AcrossDevices(first.parameters(),
+                measured.stream().map(m -> m.context().device().index()).toList()), documents);
     }
 }

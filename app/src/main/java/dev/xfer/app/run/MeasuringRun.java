@@ -15,7 +15,9 @@ import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.OutputTarget;
 import dev.xfer.app.output.RunJUnit;
-import dev.xfer.app.output.OutcomesJson;
+import dev.xfer.app.output.ExpectationRow;
+import dev.xfer.app.output.RepeatedDocument;
+import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
@@ -26,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -58,12 +59,14 @@ public final class MeasuringRun {
     }
 
     /**
-     * Draws the HTML report of a finished document (what xfer plot draws from a saved file); given
-     * by the command line, so run/ does not depend on the charts, which know the engines' records.
+     * Draws the HTML report of a finished document from its text (what xfer plot draws from a saved
+     * file); given by the command line, so run/ does not depend on the charts, which know the
+     * engines' records.
      */
     @FunctionalInterface
     public interface HtmlDrawing {
-        String draw(Map<?, ?> document);
+        /** @param command the document's own {@code command} */
+        String draw(String command, String documentText);
     }
 
     /** How to open devices: one by CUDA index, and how many there are (for {@code --device all}). */
@@ -302,8 +305,8 @@ public final class MeasuringRun {
                     .ifPresent(h -> lines.append(TerminalText.field(h)).append('\n'));
         }
         String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
-        Map<String, Object> summary = format == OutputFormat.JSONL
-                ? RowStream.summary(document(rendering, outcomes, ending, evidence), ending.complete()) : Map.of();
+        RowStream.SummaryLine summary = format == OutputFormat.JSONL
+                ? RowStream.summary(document(rendering, outcomes, ending, evidence), ending.complete()) : null;
         String body = switch (format) {
             case TEXT -> rendering.text().get() + lines + incomplete;
             case CSV -> rendering.csv().get();
@@ -355,8 +358,8 @@ public final class MeasuringRun {
         }
         if (targets.html() != null) {
             // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
-            Map<?, ?> document = (Map<?, ?>) Json.parse(Json.write(annotated(rendering, evidence)));
-            write(targets.html(), html.draw(document));
+            RunDocument document = annotated(rendering, evidence);
+            write(targets.html(), html.draw(document.command(), Json.write(document)));
         }
         if (!ending.complete()) {
             return FinishedRun.stopped(ending.stoppedBy().orElseThrow());
@@ -366,10 +369,8 @@ public final class MeasuringRun {
     }
 
     /** The document with each GPU's evidence and disturbances. */
-    private static Map<String, Object> annotated(Rendering rendering, RunEvidence evidence) {
-        Map<String, Object> doc = rendering.json().get();
-        evidence.annotate(doc);
-        return doc;
+    private static RunDocument annotated(Rendering rendering, RunEvidence evidence) {
+        return evidence.annotate(rendering.json().get());
     }
 
     /**
@@ -495,7 +496,7 @@ public final class MeasuringRun {
      * repetition as a run (a {@code run} label), and --html drawn from the last repetition.
      */
     private FinishedRun finishRepetitions() {
-        Map<String, Object> doc = repetitions.document(command);
+        RepeatedDocument doc = repetitions.document(command);
         boolean complete = repetitions.complete();
         String body = switch (format) {
             case TEXT -> repetitions.text() + (complete ? "" : "INCOMPLETE: " + stopLine() + "\n");
@@ -529,8 +530,8 @@ public final class MeasuringRun {
         }
         List<Repetitions.Repetition> done = repetitions.done();
         if (targets.html() != null && !done.isEmpty()) {
-            Map<?, ?> last = (Map<?, ?>) Json.parse(Json.write(done.getLast().document()));
-            write(targets.html(), html.draw(last));
+            RunDocument last = done.getLast().document();
+            write(targets.html(), html.draw(last.command(), Json.write(last)));
         }
         if (stoppedBy.isPresent()) {
             return FinishedRun.stopped(stoppedBy.get());
@@ -549,16 +550,11 @@ public final class MeasuringRun {
     }
 
     /** The JSON document with the expectations' outcomes, and {@code complete}/{@code stopped} when the run stopped early. */
-    private static Map<String, Object> document(Rendering rendering, List<ExpectationOutcome> outcomes,
-                                                RunEnding ending, RunEvidence evidence) {
-        Map<String, Object> doc = annotated(rendering, evidence);
-        doc.put("expectations", OutcomesJson.of(outcomes));
-        if (!ending.complete()) {
-            // Only on a stopped run, so complete documents stay as they were: absent means complete.
-            doc.put("complete", false);
-            doc.put("stopped", ending.toJson());
-        }
-        return doc;
+    private static RunDocument document(Rendering rendering, List<ExpectationOutcome> outcomes,
+                                        RunEnding ending, RunEvidence evidence) {
+        // complete and stopped only on a stopped run, so complete documents stay as they were:
+        // absent means complete.
+        return annotated(rendering, evidence).withOutcome(ExpectationRow.of(outcomes), ending.stopped());
     }
 
     /** Writes {@code target} as resolved; a failure names the option and the path given. */

@@ -6,6 +6,11 @@ import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.output.DocumentSchema;
+import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.Parameters;
+import dev.xfer.app.output.RepeatedDocument;
+import dev.xfer.app.output.RunDocument;
+import dev.xfer.app.output.Stopped;
 import dev.xfer.app.stats.Median;
 
 import java.util.ArrayList;
@@ -30,7 +35,7 @@ final class Repetitions {
      * @param suites   its --junit suites, named with the repetition
      * @param disturbed whether its GPUs' evidence found a disturbance while it measured
      */
-    record Repetition(int run, String text, List<String> rows, Map<String, Object> document,
+    record Repetition(int run, String text, List<String> rows, RunDocument document,
                       List<JUnitXml.TestSuite> suites, List<Metric> metrics, RunEnding ending, boolean passed,
                       boolean disturbed) {
     }
@@ -202,25 +207,12 @@ final class Repetitions {
      * document, exactly what a run without --runs writes. A run that stopped says so at the top
      * ({@code complete}: false, {@code stopped}) as well as in the repetition it stopped in.
      */
-    @SuppressWarnings("unchecked")
-    Map<String, Object> document(String command) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentSchema.VERSION);
-        doc.put("command", command);
-        Map<String, Object> parameters = done.isEmpty() || !(done.getFirst().document().get("parameters") instanceof Map<?, ?> p)
-                ? new LinkedHashMap<>() : new LinkedHashMap<>((Map<String, Object>) p);
-        parameters.put("runs", planned);
-        doc.put("parameters", parameters);
-        doc.put("runs", done.stream().map(Repetition::document).toList());
-        if (!complete()) {
-            long complete = done.stream().filter(r -> r.ending().complete()).count();
-            doc.put("complete", false);
-            doc.put("stopped", dev.xfer.app.format.Json.object(
-                    "reason", stoppedBy().map(StopRequest.Reason::label).orElse("error"),
-                    "measured", complete,
-                    "planned", planned,
-                    "message", stopLine()));
-        }
-        return doc;
+    RepeatedDocument document(String command) {
+        Parameters each = done.isEmpty() ? FieldMap.EMPTY : done.getFirst().document().parameters();
+        Optional<Stopped> stopped = complete() ? Optional.empty() : Optional.of(new Stopped(
+                stoppedBy().map(StopRequest.Reason::label).orElse("error"),
+                done.stream().filter(r -> r.ending().complete()).count(), planned, stopLine()));
+        return new RepeatedDocument(DocumentSchema.VERSION, command, new RepeatedDocument.Runs(each, planned),
+                done.stream().map(Repetition::document).toList(), stopped.map(s -> false), stopped);
     }
 }

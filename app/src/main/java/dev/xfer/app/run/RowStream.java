@@ -1,13 +1,25 @@
 package dev.xfer.app.run;
 
+import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ContextDocument;
+import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.ExpectationRow;
+import dev.xfer.app.output.Extras;
+import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.Parameters;
+import dev.xfer.app.output.RepeatedDocument;
+import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RunDocument;
+import dev.xfer.app.output.Stopped;
 import dev.xfer.app.output.Rendering;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * CSV rows and JSON Lines printed on stdout as results arrive. Each time a result is measured the
@@ -54,7 +66,7 @@ final class RowStream {
     }
 
     /** The rest of {@code all}, then (JSON Lines) {@code summary}. */
-    void end(Rendering all, Map<String, Object> summary) {
+    void end(Rendering all, SummaryLine summary) {
         List<String> lines = rows(format, all, run);
         // Rows already printed are not printed again, even should a rendering have changed them.
         int from = Math.min(printed.size(), lines.size());
@@ -68,7 +80,7 @@ final class RowStream {
     }
 
     /** The whole stream at once: for --output, which is written when the run ends. */
-    static String all(OutputFormat format, Rendering rendering, Map<String, Object> summary) {
+    static String all(OutputFormat format, Rendering rendering, SummaryLine summary) {
         if (format == OutputFormat.CSV) {
             return rendering.csv().get();
         }
@@ -76,7 +88,7 @@ final class RowStream {
         for (String line : resultLines(rendering.json().get())) {
             s.append(line).append('\n');
         }
-        return s.append(oneLine(summary)).append('\n').toString();
+        return s.append(Json.writeLine(summary)).append('\n').toString();
     }
 
     private static List<String> csvLines(String csv) {
@@ -110,86 +122,82 @@ final class RowStream {
      * One JSON object per measured configuration: {@code "record": "result"}, the command, the
      * CUDA index of the device, then the fields of its entry in the JSON document's {@code results}.
      */
-    static List<String> resultLines(Map<String, Object> document) {
+    static List<String> resultLines(RunDocument document) {
         return resultLines(document, 0);
     }
 
-    /** {@link #resultLines(Map)}, each with {@code "run": run} after the device when {@code run} is not 0. */
-    @SuppressWarnings("unchecked")
-    static List<String> resultLines(Map<String, Object> document, int run) {
+    /** {@link #resultLines(RunDocument)}, each with {@code "run": run} after the device when {@code run} is not 0. */
+    static List<String> resultLines(RunDocument document, int run) {
         List<String> lines = new ArrayList<>();
-        String command = String.valueOf(document.get("command"));
-        List<Map<String, Object>> perDevice = document.get("devices") instanceof List<?> devices
-                ? (List<Map<String, Object>>) devices : List.of(document);
-        for (Map<String, Object> d : perDevice) {
-            Object index = d.get("context") instanceof Map<?, ?> context && context.get("device") instanceof Map<?, ?> dev
-                    ? dev.get("index") : null;
-            if (d.get("results") instanceof List<?> results) {
-                for (Object r : results) {
-                    Map<String, Object> line = new LinkedHashMap<>();
-                    line.put("record", "result");
-                    line.put("command", command);
-                    line.put("device", index);
-                    if (run > 0) {
-                        line.put("run", run);
-                    }
-                    if (r instanceof Map<?, ?> fields) {
-                        fields.forEach((k, v) -> line.putIfAbsent(String.valueOf(k), v));
-                    } else {
-                        line.put("result", r);
-                    }
-                    lines.add(oneLine(line));
-                }
+        for (GpuDocument gpu : document.gpus()) {
+            for (Row row : gpu.results()) {
+                lines.add(Json.writeLine(new ResultLine("result", document.command(), gpu.context().index(),
+                        run > 0 ? OptionalInt.of(run) : OptionalInt.empty(), row)));
             }
         }
         return lines;
     }
 
+    /** One JSON Lines result record: what names the row, then the row's own fields. */
+    record ResultLine(String record, String command, int device, OptionalInt run, @Inline Row row) {
+    }
+
     /**
      * The closing object: {@code "record": "summary"}, then the run's JSON document without the
      * per-configuration {@code results} already printed (context, parameters, failures,
-     * expectations, {@code complete}, and {@code stopped} when it stopped early).
+     * expectations, and {@code stopped} when it stopped early).
      */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> summary(Map<String, Object> document, boolean complete) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("record", "summary");
-        s.put("complete", complete);
-        for (Map.Entry<String, Object> e : document.entrySet()) {
-            if (e.getKey().equals("results")) {
-                continue;
-            }
-            if (e.getKey().equals("runs") && e.getValue() instanceof List<?> runs) {
-                // A run with --runs N: each repetition's document, less the rows already printed.
-                List<Object> stripped = new ArrayList<>();
-                for (Object r : runs) {
-                    Map<String, Object> each = summary((Map<String, Object>) r, true);
-                    each.remove("record");
-                    each.remove("complete");
-                    if (((Map<String, Object>) r).get("complete") instanceof Boolean c) {
-                        each.put("complete", c);
-                    }
-                    stripped.add(each);
-                }
-                s.put("runs", stripped);
-                continue;
-            }
-            if (e.getKey().equals("devices") && e.getValue() instanceof List<?> devices) {
-                List<Object> stripped = new ArrayList<>();
-                for (Object d : devices) {
-                    Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) d);
-                    copy.remove("results");
-                    stripped.add(copy);
-                }
-                s.put("devices", stripped);
-                continue;
-            }
-            s.putIfAbsent(e.getKey(), e.getValue());
-        }
-        return s;
+    static SummaryLine summary(RunDocument document, boolean complete) {
+        return new SummaryLine("summary", complete, summarized(document));
     }
 
-    private static String oneLine(Map<String, Object> object) {
-        return Json.writeLine(object);
+    /** {@link #summary(RunDocument, boolean)} of a run with --runs N: each repetition's document, less the rows already printed. */
+    static SummaryLine summary(RepeatedDocument document, boolean complete) {
+        return new SummaryLine("summary", complete, new RepeatedSummary(document.schemaVersion(), document.command(),
+                document.parameters(), document.runs().stream()
+                .map(r -> new RunSummary(summarized(r), r.complete())).toList(), document.stopped()));
+    }
+
+    private static Summarized summarized(RunDocument document) {
+        return switch (document) {
+            case GpuDocument g -> summarized(g);
+            case DevicesDocument d -> new DevicesSummary(d.schemaVersion(), d.command(), d.parameters(),
+                    d.devices().stream().map(RowStream::summarized).toList(), d.extras(), d.expectations(),
+                    d.stopped());
+        };
+    }
+
+    private static GpuSummary summarized(GpuDocument g) {
+        return new GpuSummary(g.schemaVersion(), g.command(), g.context(), g.parameters(), g.failures(), g.extras(),
+                g.disturbances(), g.expectations(), g.stopped());
+    }
+
+    /** The closing JSON Lines record: whether the run is complete, then the document less its rows. */
+    record SummaryLine(String record, boolean complete, @Inline Summarized document) {
+    }
+
+    /** A document less the rows the result records carry. */
+    sealed interface Summarized permits GpuSummary, DevicesSummary, RepeatedSummary {
+    }
+
+    /** A {@link GpuDocument} less its {@code results}. */
+    record GpuSummary(int schemaVersion, String command, ContextDocument context, Parameters parameters,
+                      List<? extends Row> failures, @Inline Extras extras, Optional<List<dev.xfer.app.result.Disturbance>> disturbances,
+                      Optional<List<ExpectationRow>> expectations, Optional<Stopped> stopped) implements Summarized {
+    }
+
+    /** A {@link DevicesDocument}, each of its devices less its {@code results}. */
+    record DevicesSummary(int schemaVersion, String command, Parameters parameters, List<GpuSummary> devices,
+                          @Inline Extras extras, Optional<List<ExpectationRow>> expectations,
+                          Optional<Stopped> stopped) implements Summarized {
+    }
+
+    /** A {@link RepeatedDocument}, each repetition less its rows. */
+    record RepeatedSummary(int schemaVersion, String command, Parameters parameters, List<RunSummary> runs,
+                           Optional<Stopped> stopped) implements Summarized {
+    }
+
+    /** One repetition less its rows, then {@code complete} when it stopped. */
+    record RunSummary(@Inline Summarized document, Optional<Boolean> complete) {
     }
 }

@@ -1,9 +1,7 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.run.StopRequest;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.output.Stopped;
 
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,12 +22,8 @@ record RunEnding(Optional<StopRequest.Reason> stoppedBy, int measured, int plann
         return stoppedBy.orElseThrow().words() + " after " + measured + " of " + planned + " configurations";
     }
 
-    /** What the JSON document carries under {@code stopped} when the run is incomplete. */
-    Map<String, Object> toJson() {
-        return Json.object(
-                "reason", stoppedBy.orElseThrow().label(),
-                "measured", measured,
-                "planned", planned,
-                "message", line());
+    /** What the JSON document carries under {@code stopped}: only when the run is incomplete. */
+    Optional<Stopped> stopped() {
+        return stoppedBy.map(r -> new Stopped(r.label(), measured, planned, line()));
     }
 }

@@ -5,7 +5,9 @@ import dev.xfer.app.evidence.EvidenceRecorder;
 import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.evidence.GpuProbe;
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.result.Disturbance;
 
 import java.util.ArrayList;
@@ -113,34 +115,16 @@ public final class RunEvidence implements AutoCloseable {
     }
 
     /**
-     * Puts each GPU's {@code evidence} into its context and its {@code disturbances} on its entry:
-     * the document itself for one GPU, each of {@code devices} for several (matched by
-     * {@code context.device.index}). A GPU without a recording is left as it was.
+     * {@code document} with each GPU's {@code evidence} in its context and its {@code disturbances}
+     * on its entry: the document itself for one GPU, each of {@code devices} for several (matched
+     * by {@code context.device.index}). A GPU without a recording is left as it was.
      */
-    @SuppressWarnings("unchecked")
-    public void annotate(Map<String, Object> document) {
+    public RunDocument annotate(RunDocument document) {
         Map<Integer, Found> all = found();
-        if (document.get("devices") instanceof List<?> devices) {
-            for (Object d : devices) {
-                if (d instanceof Map<?, ?> entry) {
-                    annotateEntry((Map<String, Object>) entry, all);
-                }
-            }
-        } else {
-            annotateEntry(document, all);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static void annotateEntry(Map<String, Object> entry, Map<Integer, Found> all) {
-        if (!(entry.get("context") instanceof Map<?, ?> context)
-                || !(context.get("device") instanceof Map<?, ?> device)
-                || !(device.get("index") instanceof Integer index) || !all.containsKey(index)) {
-            return;
-        }
-        Found f = all.get(index);
-        ((Map<String, Object>) context).put("evidence", f.evidenceJson());
-        entry.put("disturbances", f.disturbances());
+        return document.eachGpu(gpu -> {
+            Found f = all.get(gpu.context().index());
+            return f == null ? gpu : gpu.withEvidence(f.evidenceJson(), f.disturbances());
+        });
     }
 
     @Override

@@ -6,21 +6,26 @@ import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckJson;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
+import dev.xfer.app.format.Inline;
+import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.overlap.OverlapJson;
-import dev.xfer.app.overlap.OverlapResults;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DocumentSchema;
+import dev.xfer.app.output.ExpectationRow;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.MeasuredConfiguration;
-import dev.xfer.app.output.OutcomesJson;
+import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
+import dev.xfer.app.output.Row;
+import dev.xfer.app.output.Stopped;
+import dev.xfer.app.overlap.OverlapResults;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The JSON document of {@code xfer smoke --json}: the several-device shape of the measuring
@@ -32,68 +37,111 @@ public final class SmokeDocument {
     private SmokeDocument() {
     }
 
-    /** One device's part, with where its wall time went. */
-    public static Map<String, Object> device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
-                                             CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
-                                             boolean passed, SmokeTimes seconds) {
-        Map<String, Object> doc = device(context, bandwidth, overlap, check, runs, outcomes, passed);
-        doc.put("seconds", seconds.toJson());
-        return doc;
-    }
-
-    /** One device's part, untimed (documents from before smoke recorded its times have this shape). */
-    public static Map<String, Object> device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
-                                             CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
-                                             boolean passed) {
-        List<Object> results = new ArrayList<>(BandwidthJson.results(bandwidth));
-        results.addAll(tagged("overlap", OverlapJson.results(overlap)));
-        results.addAll(tagged("check", CheckJson.results(check)));
-        List<Object> checks = new ArrayList<>();
-        for (RunResults run : runs) {
-            for (MeasuredConfiguration c : run.configurations()) {
-                checks.add(Json.object("name", c.name(), "passed", c.passed(), "summary", c.summary(),
-                        "failure", c.failure().orElse(null)));
-            }
-        }
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("context", context.toJson());
-        doc.put("results", results);
-        doc.put("checks", checks);
-        doc.put("expectations", OutcomesJson.of(outcomes));
-        doc.put("passed", passed);
-        return doc;
+    /** What {@code xfer smoke --json} writes: a run, a run with --runs N, or a node without a usable GPU. */
+    public sealed interface Written permits Run, Repeated, Unusable {
     }
 
     /**
-     * Adds a device's evidence: {@code evidence} in its context and its {@code disturbances} on
-     * the device's entry, as every measuring document carries them.
+     * One device's part: where it ran, its results, each check's outcome, the expectations', whether
+     * it passed, where its wall time went (absent in documents from before smoke recorded it), and
+     * the GPU's disturbances once its evidence is judged.
      */
-    @SuppressWarnings("unchecked")
-    public static void evidence(Map<String, Object> device, GpuEvidence evidence) {
-        ((Map<String, Object>) device.get("context")).put("evidence", evidence.toJson());
-        device.put("disturbances", evidence.disturbances());
+    public record Device(ContextDocument context, List<Row> results, List<Check> checks,
+                         List<ExpectationRow> expectations, boolean passed, Optional<SmokeTimes.Seconds> seconds,
+                         Optional<List<dev.xfer.app.result.Disturbance>> disturbances) {
+        public Device {
+            results = List.copyOf(results);
+            checks = List.copyOf(checks);
+            expectations = List.copyOf(expectations);
+        }
+
+        /**
+         * This device with its evidence: {@code evidence} in its context and its {@code disturbances}
+         * on the device's entry, as every measuring document carries them.
+         */
+        public Device withEvidence(GpuEvidence evidence) {
+            return new Device(context.withEvidence(evidence.toJson()), results, checks, expectations, passed, seconds,
+                    Optional.of(evidence.disturbances()));
+        }
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Object> tagged(String command, List<Object> results) {
-        List<Object> out = new ArrayList<>();
-        for (Object r : results) {
-            Map<String, Object> copy = new LinkedHashMap<>();
-            copy.put("command", command);
-            copy.putAll((Map<String, Object>) r);
-            out.add(copy);
+    /** One configuration's check under a device's {@code checks}. */
+    public record Check(String name, boolean passed, String summary, @NullWhenEmpty Optional<String> failure) {
+    }
+
+    /** A row of overlap's or check's results, tagged with its command ahead of its own fields. */
+    public record TaggedRow(String command, @Inline Row row) implements Row {
+    }
+
+    /** The whole run's wall times: from the command's start, and from the process's when the OS says. */
+    public record RunSeconds(double run, @NullWhenEmpty OptionalDouble sinceProcessStart) {
+    }
+
+    /** {@code parameters} of a run with --runs N. */
+    public record Runs(int runs) implements Parameters {
+    }
+
+    /** The whole run's document; {@code profile}, {@code devicesAtOnce} and {@code seconds} are absent in the shape from before the quick profile. */
+    public record Run(int schemaVersion, String command, Optional<String> profile, Optional<String> devicesAtOnce,
+                      List<Device> devices, boolean passed, Optional<RunSeconds> seconds) implements Written {
+        public Run {
+            devices = List.copyOf(devices);
         }
-        return out;
+    }
+
+    /** The document of a smoke run with --runs N. */
+    public record Repeated(int schemaVersion, String command, String profile, String devicesAtOnce, Runs parameters,
+                           List<Run> runs, boolean passed, RunSeconds seconds, Optional<Boolean> complete,
+                           Optional<Stopped> stopped) implements Written {
+        public Repeated {
+            runs = List.copyOf(runs);
+        }
+    }
+
+    /** What a node without a usable GPU writes: who it is and why, so a fleet run fails it by name. */
+    public record Unusable(int schemaVersion, String command, String xfer, String started, String host,
+                           @NullWhenEmpty Optional<String> label, String unusable, List<Device> devices,
+                           boolean passed) implements Written {
+    }
+
+    /** One device's part, with where its wall time went. */
+    public static Device device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
+                                CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+                                boolean passed, SmokeTimes seconds) {
+        return device(context, bandwidth, overlap, check, runs, outcomes, passed, Optional.of(seconds.written()));
+    }
+
+    /** One device's part, untimed (documents from before smoke recorded its times have this shape). */
+    public static Device device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
+                                CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+                                boolean passed) {
+        return device(context, bandwidth, overlap, check, runs, outcomes, passed, Optional.empty());
+    }
+
+    private static Device device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
+                                 CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
+                                 boolean passed, Optional<SmokeTimes.Seconds> seconds) {
+        List<Row> results = new ArrayList<>(FieldMap.rows(BandwidthJson.results(bandwidth)));
+        results.addAll(tagged("overlap", OverlapJson.results(overlap)));
+        results.addAll(tagged("check", CheckJson.results(check)));
+        List<Check> checks = new ArrayList<>();
+        for (RunResults run : runs) {
+            for (MeasuredConfiguration c : run.configurations()) {
+                checks.add(new Check(c.name(), c.passed(), c.summary(), c.failure()));
+            }
+        }
+        return new Device(context.document(), results, checks, ExpectationRow.of(outcomes), passed, seconds,
+                Optional.empty());
+    }
+
+    private static List<Row> tagged(String command, List<?> results) {
+        return FieldMap.rows(results).stream().<Row>map(r -> new TaggedRow(command, r)).toList();
     }
 
     /** The whole run's document, without how it ran (the shape from before the quick profile). */
-    public static Map<String, Object> of(List<Map<String, Object>> devices, boolean passed) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentSchema.VERSION);
-        doc.put("command", "smoke");
-        doc.put("devices", List.copyOf(devices));
-        doc.put("passed", passed);
-        return doc;
+    public static Run of(List<Device> devices, boolean passed) {
+        return new Run(DocumentSchema.VERSION, "smoke", Optional.empty(), Optional.empty(), devices, passed,
+                Optional.empty());
     }
 
     /**
@@ -101,17 +149,17 @@ public final class SmokeDocument {
      *
      * @param run how it ran: the profile, whether the GPUs were measured one at a time, and its wall times
      */
-    public static Map<String, Object> of(List<Map<String, Object>> devices, boolean passed, SmokeRun run) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentSchema.VERSION);
-        doc.put("command", "smoke");
-        doc.put("profile", run.profile());
-        doc.put("devicesAtOnce", run.concurrent() ? "concurrent" : "sequential");
-        doc.put("devices", List.copyOf(devices));
-        doc.put("passed", passed);
-        doc.put("seconds", Json.object("run", run.runSeconds(),
-                "sinceProcessStart", run.processSeconds().isPresent() ? run.processSeconds().getAsDouble() : null));
-        return doc;
+    public static Run of(List<Device> devices, boolean passed, SmokeRun run) {
+        return new Run(DocumentSchema.VERSION, "smoke", Optional.of(run.profile()), Optional.of(atOnce(run)),
+                devices, passed, Optional.of(seconds(run)));
+    }
+
+    private static String atOnce(SmokeRun run) {
+        return run.concurrent() ? "concurrent" : "sequential";
+    }
+
+    private static RunSeconds seconds(SmokeRun run) {
+        return new RunSeconds(run.runSeconds(), run.processSeconds());
     }
 
     /**
@@ -119,26 +167,12 @@ public final class SmokeDocument {
      * {@code runs}, each repetition's document exactly as a run without --runs writes it
      * ({@link #of(List, boolean, SmokeRun)}); {@code passed} only when every repetition passed.
      *
-     * @param stopped what stopped the run between two repetitions ({@code reason}, {@code measured},
-     *                {@code planned}, {@code message}); empty when every repetition ran
+     * @param stopped what stopped the run between two repetitions; empty when every repetition ran
      */
-    public static Map<String, Object> repetitions(List<Map<String, Object>> runs, int planned, boolean passed,
-                                                  SmokeRun run, Optional<Map<String, Object>> stopped) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentSchema.VERSION);
-        doc.put("command", "smoke");
-        doc.put("profile", run.profile());
-        doc.put("devicesAtOnce", run.concurrent() ? "concurrent" : "sequential");
-        doc.put("parameters", Json.object("runs", planned));
-        doc.put("runs", List.copyOf(runs));
-        doc.put("passed", passed);
-        doc.put("seconds", Json.object("run", run.runSeconds(),
-                "sinceProcessStart", run.processSeconds().isPresent() ? run.processSeconds().getAsDouble() : null));
-        stopped.ifPresent(s -> {
-            doc.put("complete", false);
-            doc.put("stopped", s);
-        });
-        return doc;
+    public static Repeated repetitions(List<Run> runs, int planned, boolean passed, SmokeRun run,
+                                       Optional<Stopped> stopped) {
+        return new Repeated(DocumentSchema.VERSION, "smoke", run.profile(), atOnce(run), new Runs(planned), runs,
+                passed, seconds(run), stopped.map(s -> false), stopped);
     }
 
     /**
@@ -147,22 +181,13 @@ public final class SmokeDocument {
      * @param runSeconds     from the command's start to its document
      * @param processSeconds from the process's start (the JVM's start included), when the OS says when that was
      */
-    public record SmokeRun(String profile, boolean concurrent, double runSeconds, java.util.OptionalDouble processSeconds) {
+    public record SmokeRun(String profile, boolean concurrent, double runSeconds, OptionalDouble processSeconds) {
     }
 
     /** What a node without a usable GPU writes: who it is and why, so a fleet run fails it by name. */
-    public static Map<String, Object> unusable(String xferVersion, String host, Optional<String> label, Instant started,
-                                               String why) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentSchema.VERSION);
-        doc.put("command", "smoke");
-        doc.put("xfer", xferVersion);
-        doc.put("started", started.toString());
-        doc.put("host", host);
-        doc.put("label", label.orElse(null));
-        doc.put("unusable", why);
-        doc.put("devices", List.of());
-        doc.put("passed", false);
-        return doc;
+    public static Unusable unusable(String xferVersion, String host, Optional<String> label, Instant started,
+                                    String why) {
+        return new Unusable(DocumentSchema.VERSION, "smoke", xferVersion, started.toString(), host, label, why,
+                List.of(), false);
     }
 }

@@ -37,7 +37,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
@@ -101,9 +100,9 @@ public final class SmokeRun {
      * document, and whether every GPU that failed was disturbed (then the failure means re-run:
      * exit 6, not 1).
      */
-    public record Judged(boolean passed, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents,
+    public record Judged(boolean passed, List<JUnitXml.TestSuite> suites, List<SmokeDocument.Device> documents,
                          boolean failedOnlyWhereDisturbed) {
-        public Judged(boolean passed, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
+        public Judged(boolean passed, List<JUnitXml.TestSuite> suites, List<SmokeDocument.Device> documents) {
             this(passed, suites, documents, false);
         }
     }
@@ -114,7 +113,7 @@ public final class SmokeRun {
      */
     public Judged run(List<Integer> indices, boolean atOnce, PrintWriter out) {
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
-        List<Map<String, Object>> documents = new ArrayList<>();
+        List<SmokeDocument.Device> documents = new ArrayList<>();
         boolean passed = true;
         boolean undisturbedFailure = false;
         Lock link = new ReentrantLock();
@@ -250,7 +249,7 @@ public final class SmokeRun {
     }
 
     /** Judges and prints one measured device, and adds its JUnit suites and document. */
-    private boolean report(Measured m, PrintWriter out, List<JUnitXml.TestSuite> suites, List<Map<String, Object>> documents) {
+    private boolean report(Measured m, PrintWriter out, List<JUnitXml.TestSuite> suites, List<SmokeDocument.Device> documents) {
         String who = m.who();
         RunResults linkResults = linkResults(m.context());
         List<RunResults> runs = List.of(linkResults, m.bandwidthResults(), m.overlapResults(), m.checkResults());
@@ -288,10 +287,8 @@ public final class SmokeRun {
         out.flush();
         suites.addAll(RunJUnit.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
         RunJUnit.disturbances(m.index(), m.context(), m.evidence().disturbances()).ifPresent(suites::add);
-        Map<String, Object> document = SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs,
-                outcomes, passed, m.seconds());
-        SmokeDocument.evidence(document, m.evidence());
-        documents.add(document);
+        documents.add(SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs,
+                outcomes, passed, m.seconds()).withEvidence(m.evidence()));
         return passed;
     }
 

@@ -1,9 +1,5 @@
 package dev.xfer.app.smoke;
 
-import dev.xfer.app.format.Json;
-
-import java.util.Map;
-
 /**
  * Where one device's smoke run spent its wall time, in seconds: opening the device (the CUDA
  * context, the first time in a process), then each part. In a concurrent run {@code waited} is
@@ -14,8 +10,11 @@ public record SmokeTimes(double open, double waited, double bandwidth, double ov
         return open + waited + bandwidth + overlap + check;
     }
 
-    public Map<String, Object> toJson() {
-        return Json.object("open", open, "waited", waited, "bandwidth", bandwidth, "overlap", overlap, "check", check,
-                "total", total());
+    /** As the document carries it under a device's {@code seconds}: each part, then the total. */
+    public record Seconds(double open, double waited, double bandwidth, double overlap, double check, double total) {
+    }
+
+    public Seconds written() {
+        return new Seconds(open, waited, bandwidth, overlap, check, total());
     }
 }

@@ -141,7 +141,7 @@ class BatchRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(BatchResults r) {
-        Map<String, Object> doc = new MeasuringCommand().document("batch", r.context(),
+        var doc = new MeasuringCommand().document("batch", r.context(),
                 BatchRendering.parameters(r), BatchRendering.results(r), List.of());
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }

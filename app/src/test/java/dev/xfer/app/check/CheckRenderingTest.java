@@ -77,7 +77,7 @@ class CheckRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(CheckResults r) {
-        Map<String, Object> doc = new MeasuringCommand().document("check", r.context(), CheckJson.parameters(r.plan()),
+        var doc = new MeasuringCommand().document("check", r.context(), CheckJson.parameters(r.plan()),
                 CheckJson.results(r), List.of());
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }

@@ -1,5 +1,9 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.output.WrittenDocuments;
+import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthResults;
@@ -37,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class JsonDocumentGoldenTest {
 
-    private static void assertGolden(String name, Map<String, Object> document) throws IOException {
+    private static void assertGolden(String name, Object document) throws IOException {
         GoldenFile.assertDocument(name, Json.write(document));
     }
 
@@ -83,8 +87,8 @@ class JsonDocumentGoldenTest {
      */
     @Test
     void bandwidthBetweenTwoDevicesInBothForms() throws IOException {
-        Map<String, Object> doc = SeveralDevicesRun.document(MultiDeviceFixtures.peerReadReport());
-        assertGolden("bandwidth-devices-p2p-read.json", doc);
+        Map<String, Object> doc = WrittenDocuments.parsed(SeveralDevicesRun.document(MultiDeviceFixtures.peerReadReport()));
+        assertGolden("bandwidth-devices-p2p-read.json", SeveralDevicesRun.document(MultiDeviceFixtures.peerReadReport()));
         List<?> rows = (List<?>) doc.get("p2p");
         assertEquals(List.of("src", "dst", "bytes", "peerAccess", "gbps", "bidirGbps", "verified", "bidirVerified"),
                 List.copyOf(((Map<?, ?>) rows.getFirst()).keySet()));
@@ -102,18 +106,19 @@ class JsonDocumentGoldenTest {
     @Test
     void severalDevicesWrapTheOneDeviceDocuments() {
         var report = MultiDeviceFixtures.concurrentReport();
-        Map<String, Object> doc = SeveralDevicesRun.document(report);
+        DevicesDocument typed = SeveralDevicesRun.document(report);
+        Map<String, Object> doc = WrittenDocuments.parsed(typed);
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "concurrent", "failures"),
                 List.copyOf(doc.keySet()));
-        List<?> devices = (List<?>) doc.get("devices");
+        List<?> devices = typed.devices();
         assertEquals(2, devices.size());
         for (int d = 0; d < 2; d++) {
             BandwidthResults r = report.devices().get(d);
             assertEquals(new MeasuringCommand().document("bandwidth", r.context(), BandwidthJson.parameters(r),
                     BandwidthJson.results(r), BandwidthJson.failures(r)), devices.get(d), "device " + d);
         }
-        Map<String, Object> peers = SeveralDevicesRun.document(
-                MultiDeviceFixtures.peerReport());
+        Map<String, Object> peers = WrittenDocuments.parsed(SeveralDevicesRun.document(
+                MultiDeviceFixtures.peerReport()));
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "p2p", "failures"),
                 List.copyOf(peers.keySet()));
         Map<?, ?> first = (Map<?, ?>) ((List<?>) peers.get("p2p")).getFirst();
@@ -134,13 +139,11 @@ class JsonDocumentGoldenTest {
     }
 
     /** As OverlapCommand.call() builds it: the shared envelope, then the model and each pass's. */
-    static Map<String, Object> overlapDocument(OverlapResults r) {
-        Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(),
-                OverlapJson.parameters(r), OverlapJson.results(r), List.of());
-        doc.put("model", OverlapJson.model(r));
-        doc.put("models", OverlapJson.models(r));
-        doc.put("timelines", OverlapJson.timelines(r));
-        return doc;
+    static GpuDocument overlapDocument(OverlapResults r) {
+        return new MeasuringCommand().document("overlap", r.context(),
+                OverlapJson.parameters(r), OverlapJson.results(r), List.of())
+                .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(r), "models", OverlapJson.models(r),
+                        "timelines", OverlapJson.timelines(r))));
     }
 
     @Test
@@ -154,7 +157,7 @@ class JsonDocumentGoldenTest {
     }
 
     /** As BatchCommand.call() builds it. */
-    private static Map<String, Object> batchDocument(BatchResults r) {
+    private static GpuDocument batchDocument(BatchResults r) {
         return new MeasuringCommand().document("batch", r.context(), BatchRendering.parameters(r),
                 BatchRendering.results(r), List.of());
     }
@@ -193,8 +196,8 @@ class JsonDocumentGoldenTest {
 
     @Test
     void measuringDocumentsCarryTheSchemaVersion() {
-        Map<String, Object> doc = new MeasuringCommand().document("check", ResultsFixtures.context(), Map.of(), List.of(),
+        GpuDocument doc = new MeasuringCommand().document("check", ResultsFixtures.context(), Map.of(), List.of(),
                 List.of());
-        assertEquals(MeasuringCommand.SCHEMA_VERSION, doc.get("schemaVersion"));
+        assertEquals(MeasuringCommand.SCHEMA_VERSION, doc.schemaVersion());
     }
 }

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.fleet.DocumentReader;
@@ -36,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PatternDocumentTest {
     private static final Path FILE = Path.of("bandwidth-devices-patterns.json");
 
-    private static Map<String, Object> document() {
+    private static DevicesDocument document() {
         return dev.xfer.app.bandwidth.pattern.PatternRun.document(
                 List.of(ResultsFixtures.context(h200At(0, 0x17, 0)), ResultsFixtures.context(h200At(1, 0x97, 1))),
                 List.of(0, 1), PatternFixtures.plans(), ResultsFixtures.bandwidthPlan(), PatternFixtures.results(),

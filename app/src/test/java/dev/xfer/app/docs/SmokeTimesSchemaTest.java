@@ -43,10 +43,10 @@ class SmokeTimesSchemaTest {
         }
         BandwidthResults bandwidth = new BandwidthResults(base.context(), base.plan().withAllocations(3), results,
                 base.failures(), List.of());
-        Map<String, Object> device = SmokeDocument.device(ResultsFixtures.context(), bandwidth,
+        SmokeDocument.Device device = SmokeDocument.device(ResultsFixtures.context(), bandwidth,
                 ResultsFixtures.overlapReport(), ResultsFixtures.checkReport(), List.of(), List.of(), true,
                 new SmokeTimes(0.41, 0.0, 0.22, 0.09, 0.18));
-        Map<String, Object> doc = SmokeDocument.of(List.of(device), true,
+        SmokeDocument.Run doc = SmokeDocument.of(List.of(device), true,
                 new SmokeDocument.SmokeRun("quick", false, 0.93, OptionalDouble.of(1.42)));
         return Json.parse(Json.write(doc));
     }

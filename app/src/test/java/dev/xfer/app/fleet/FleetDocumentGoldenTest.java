@@ -51,7 +51,7 @@ class FleetDocumentGoldenTest {
                 "pinned.h2d >= " + SmokeExpectations.PINNED_PERCENT_OF_LINK + "%link", "overlap.v1.speedup > 1x"))
                 .validate(declared).evaluate(metrics);
         boolean passed = outcomes.stream().allMatch(ExpectationOutcome::passed);
-        Map<String, Object> device = SmokeDocument.device(ResultsFixtures.context(), ResultsFixtures.bandwidthReport(),
+        SmokeDocument.Device device = SmokeDocument.device(ResultsFixtures.context(), ResultsFixtures.bandwidthReport(),
                 ResultsFixtures.overlapReport(), ResultsFixtures.checkReport(), runs, outcomes, passed);
         assertGolden("smoke.json", Json.write(SmokeDocument.of(List.of(device), passed)));
     }
@@ -62,7 +62,7 @@ class FleetDocumentGoldenTest {
      */
     @Test
     void smokeWithoutUsableCuda() throws IOException {
-        Map<String, Object> doc = SmokeDocument.unusable(ResultsFixtures.XFER_VERSION, "gpu-host-9", Optional.of("nightly"),
+        SmokeDocument.Unusable doc = SmokeDocument.unusable(ResultsFixtures.XFER_VERSION, "gpu-host-9", Optional.of("nightly"),
                 ResultsFixtures.STARTED, "CUDA is not usable here: cudaErrorInsufficientDriver (35): CUDA driver version "
                         + "is insufficient for CUDA runtime version");
         assertGolden("smoke-unusable.json", Json.write(doc));

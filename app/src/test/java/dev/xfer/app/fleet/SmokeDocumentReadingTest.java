@@ -19,8 +19,8 @@ class SmokeDocumentReadingTest {
     @TempDir
     Path dir;
 
-    private static Map<String, Object> smoke() {
-        Map<String, Object> device = SmokeDocument.device(ResultsFixtures.context(), ResultsFixtures.bandwidthReport(),
+    private static SmokeDocument.Run smoke() {
+        SmokeDocument.Device device = SmokeDocument.device(ResultsFixtures.context(), ResultsFixtures.bandwidthReport(),
                 ResultsFixtures.overlapReport(), ResultsFixtures.checkReport(), List.of(), List.of(), true);
         return SmokeDocument.of(List.of(device), true);
     }

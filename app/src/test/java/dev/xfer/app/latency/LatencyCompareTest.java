@@ -1,5 +1,6 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.format.Json;
@@ -32,9 +33,9 @@ class LatencyCompareTest {
                 new LatencyResult(LatencyTarget.HOST, 2L << 20, 100_000,
                         new Summary(5, hostMedian, hostMedian - 2, hostMedian + 2, hostMedian, 1.5), Optional.empty())),
                 List.of()));
-        Map<String, Object> doc = new MeasuringCommand().document("latency", report.context(),
-                LatencyJson.parameters(plan, List.of()), LatencyJson.results(report), List.of());
-        doc.put("notes", List.of());
+        var doc = new MeasuringCommand().document("latency", report.context(),
+                LatencyJson.parameters(plan, List.of()), LatencyJson.results(report), List.of())
+                .withExtras(FieldMap.of(Map.of("notes", List.of())));
         Path file = folder.resolve(name);
         Files.writeString(file, Json.write(doc));
         return file;

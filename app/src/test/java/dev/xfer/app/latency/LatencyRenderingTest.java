@@ -1,5 +1,7 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.output.WrittenDocuments;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.GoldenFile;
@@ -49,10 +51,10 @@ class LatencyRenderingTest {
     }
 
     private static Map<String, Object> document(LatencyResults r) {
-        Map<String, Object> doc = new MeasuringCommand().document("latency", r.context(),
-                LatencyJson.parameters(r.plan(), List.of()), LatencyJson.results(r), List.of());
-        doc.put("notes", r.run().notes());
-        return doc;
+        var doc = new MeasuringCommand().document("latency", r.context(),
+                LatencyJson.parameters(r.plan(), List.of()), LatencyJson.results(r), List.of())
+                .withExtras(FieldMap.of(Map.of("notes", r.run().notes())));
+        return WrittenDocuments.parsed(doc);
     }
 
     @Test

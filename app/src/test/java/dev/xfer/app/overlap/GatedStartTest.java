@@ -1,5 +1,6 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
@@ -46,10 +47,9 @@ class GatedStartTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> document(OverlapResults r) {
-        Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
-                OverlapJson.results(r), List.of());
-        doc.put("model", OverlapJson.model(r));
-        doc.put("models", OverlapJson.models(r));
+        var doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
+                OverlapJson.results(r), List.of())
+                .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(r), "models", OverlapJson.models(r))));
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 

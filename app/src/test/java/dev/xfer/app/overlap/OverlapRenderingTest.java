@@ -1,6 +1,7 @@
 package dev.xfer.app.overlap;
 
 
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.commands.MeasuringCommand;
@@ -93,10 +94,9 @@ class OverlapRenderingTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(OverlapResults r) {
         // as OverlapCommand builds it: the shared envelope plus the model, and each pass's
-        Map<String, Object> doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
-                OverlapJson.results(r), List.of());
-        doc.put("model", OverlapJson.model(r));
-        doc.put("models", OverlapJson.models(r));
+        var doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
+                OverlapJson.results(r), List.of())
+                .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(r), "models", OverlapJson.models(r))));
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }
 

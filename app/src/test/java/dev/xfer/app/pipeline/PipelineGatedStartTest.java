@@ -51,7 +51,7 @@ class PipelineGatedStartTest {
     void parametersSayOnlyAGatedStart() {
         assertFalse(PipelineRendering.parameters(plain).containsKey("start"));
         assertEquals("gated", PipelineRendering.parameters(gated).get("start"));
-        Map<String, Object> doc = new MeasuringCommand().document("pipeline", context,
+        var doc = new MeasuringCommand().document("pipeline", context,
                 PipelineRendering.parameters(gated), PipelineRendering.results(result), List.of());
         SchemaContract.requireValid(Json.parse(Json.write(doc)), "a gated pipeline document");
     }

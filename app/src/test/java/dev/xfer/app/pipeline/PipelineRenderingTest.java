@@ -116,7 +116,7 @@ class PipelineRenderingTest {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> parsedDocument(PipelineResult r) {
-        Map<String, Object> doc = new MeasuringCommand().document("pipeline", context,
+        var doc = new MeasuringCommand().document("pipeline", context,
                 PipelineRendering.parameters(plan), PipelineRendering.results(r), List.of());
         return (Map<String, Object>) Json.parse(Json.write(doc));
     }

@@ -1,5 +1,9 @@
 package dev.xfer.app.run;
 
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
@@ -53,13 +57,15 @@ class LongRunPiecesTest {
             results.add(Json.object("name", "r" + i, "value", (double) i));
             csv.append("r").append(i).append(',').append((double) i).append('\n');
         }
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", 1);
-        doc.put("command", "bandwidth");
-        doc.put("context", Json.object("device", Json.object("index", 3)));
-        doc.put("results", results);
-        doc.put("failures", List.of());
+        GpuDocument doc = new GpuDocument(1, "bandwidth", context(3), FieldMap.EMPTY, FieldMap.rows(results),
+                List.of(), FieldMap.EMPTY, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         return new Rendering(() -> "table", csv::toString, () -> doc);
+    }
+
+    /** A context that names only its device's index. */
+    private static ContextDocument context(int index) {
+        return new ContextDocument("test", "2026-01-01T00:00:00Z", "host", Optional.empty(), "13.0", "13.0",
+                FieldMap.of(Json.object("index", index)), Optional.empty());
     }
 
     @Test
@@ -71,7 +77,7 @@ class LongRunPiecesTest {
         stream.update(rows(2));
         stream.update(rows(2));
         assertEquals("name,value\nr0,0.0\nr1,1.0\n", out.toString());
-        stream.end(rows(3), Map.of());
+        stream.end(rows(3), null);
         assertEquals("name,value\nr0,0.0\nr1,1.0\nr2,2.0\n", out.toString());
     }
 
@@ -96,16 +102,16 @@ class LongRunPiecesTest {
 
     @Test
     void aSeveralDeviceDocumentGivesEachDevicesResultsWithItsIndex() {
-        Map<String, Object> d0 = rows(1).json().get();
-        Map<String, Object> d1 = new LinkedHashMap<>(rows(2).json().get());
-        d1.put("context", Json.object("device", Json.object("index", 5)));
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("command", "bandwidth");
-        doc.put("devices", List.of(d0, d1));
+        GpuDocument d0 = (GpuDocument) rows(1).json().get();
+        GpuDocument two = (GpuDocument) rows(2).json().get();
+        GpuDocument d1 = new GpuDocument(two.schemaVersion(), two.command(), context(5), two.parameters(),
+                two.results(), two.failures(), two.extras(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
+        DevicesDocument doc = DevicesDocument.of("bandwidth", FieldMap.EMPTY, List.of(d0, d1));
         List<String> lines = RowStream.resultLines(doc);
         assertEquals(3, lines.size());
         assertEquals(List.of(3L, 5L, 5L), lines.stream().map(l -> ((Map<?, ?>) Json.parse(l)).get("device")).toList());
-        Map<String, Object> summary = RowStream.summary(doc, true);
+        Map<?, ?> summary = (Map<?, ?>) Json.parse(Json.writeLine(RowStream.summary(doc, true)));
         assertTrue(((List<?>) summary.get("devices")).stream().noneMatch(d -> ((Map<?, ?>) d).containsKey("results")));
     }
 
@@ -114,7 +120,7 @@ class LongRunPiecesTest {
         RunEnding ending = new RunEnding(Optional.of(StopRequest.Reason.SIGINT), 37, 210);
         assertFalse(ending.complete());
         assertEquals("interrupted (SIGINT) after 37 of 210 configurations", ending.line());
-        assertEquals("SIGINT", ending.toJson().get("reason"));
+        assertEquals("SIGINT", ending.stopped().orElseThrow().reason());
         assertEquals(130, ExitCode.stopped(StopRequest.Reason.SIGINT));
         assertEquals(143, ExitCode.stopped(StopRequest.Reason.SIGTERM));
         assertEquals(4, ExitCode.stopped(StopRequest.Reason.TIME_LIMIT));

@@ -1,5 +1,8 @@
 package dev.xfer.app.run;
 
+import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.cli.ExitCode;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class RepetitionsDisturbedTest {
     private static Repetitions.Repetition repetition(int run, boolean passed, boolean disturbed) {
-        return new Repetitions.Repetition(run, "", List.of(), Map.of(), List.of(), List.of(), RunEnding.completeRun(),
+        return new Repetitions.Repetition(run, "", List.of(), GpuDocument.of("fake", ResultsFixtures.context(), FieldMap.EMPTY, List.of(), List.of()), List.of(), List.of(), RunEnding.completeRun(),
                 passed, disturbed);
     }
 

@@ -1,5 +1,9 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.format.Json;
+import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.VerificationFailureJson;
@@ -97,7 +101,7 @@ public final class PatternRun {
      *
      * @param contexts each device's context, in the order of {@code indices}
      */
-    public static Map<String, Object> document(List<RunContext> contexts, List<Integer> indices,
+    public static DevicesDocument document(List<RunContext> contexts, List<Integer> indices,
                                         List<PatternPlan> plans, BandwidthPlan plan,
                                         List<PatternResult> results, List<VerificationFailure> failures) {
         // Lists only, beside the plan's iterations, warmup and timer: a scalar named as an identity
@@ -110,14 +114,12 @@ public final class PatternRun {
         parameters.put("warmup", plan.warmup());
         parameters.put("timer", plan.timer().label());
         parameters.put("copy", plans.stream().map(p -> p.path().label()).distinct().toList());
-        List<Map<String, Object>> devices = contexts.stream().map(c -> Documents.document("bandwidth", c,
+        List<GpuDocument> devices = contexts.stream().map(c -> Documents.document("bandwidth", c,
                 parameters, List.of(), List.of())).toList();
         Map<String, Object> top = new LinkedHashMap<>(parameters);
         top.put("devices", indices);
         top.put("patterns", plans.stream().map(PatternPlan::form).distinct().toList());
-        Map<String, Object> doc = Documents.devicesDocument("bandwidth", top, devices);
-        doc.put("patterns", PatternJson.rows(results));
-        doc.put("failures", VerificationFailureJson.rows(failures));
-        return doc;
+        return Documents.devicesDocument("bandwidth", top, devices).withExtras(FieldMap.of(Json.object(
+                "patterns", PatternJson.rows(results), "failures", VerificationFailureJson.rows(failures))));
     }
 }

@@ -1,5 +1,8 @@
 package dev.xfer.app.bandwidth.several;
 
+import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResult;
@@ -165,7 +168,7 @@ public final class SeveralDevicesRun {
                             all.subList(before, all.size()), List.of(), List.of(),
                             placements.get(d)));
                 }
-                List<Map<String, Object>> documents = soFar.stream().map(OneDeviceRun::document).toList();
+                List<GpuDocument> documents = soFar.stream().map(OneDeviceRun::document).toList();
                 return new Rendering(() -> "", () -> csv(deviceResults(soFar, links)),
                         () -> Documents.devicesDocument("bandwidth", new LinkedHashMap<>(), documents));
             });
@@ -275,16 +278,17 @@ public final class SeveralDevicesRun {
      * with each device's own document, then {@code concurrent} (with --concurrent), {@code p2p}
      * (with p2p) and {@code failures} (of those two; each device's are in its document).
      */
-    public static Map<String, Object> document(MultiDeviceResults report) {
-        List<Map<String, Object>> devices = new ArrayList<>();
+    public static DevicesDocument document(MultiDeviceResults report) {
+        List<GpuDocument> devices = new ArrayList<>();
         for (BandwidthResults r : report.devices()) {
             devices.add(OneDeviceRun.document(r));
         }
-        Map<String, Object> doc = Documents.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices);
-        report.concurrent().ifPresent(c -> doc.put("concurrent", ConcurrentJson.rows(c)));
-        report.peers().ifPresent(p -> doc.put("p2p", PeerJson.rows(p)));
-        doc.put("failures", MultiDeviceJson.failures(report));
-        return doc;
+        Map<String, Object> across = new LinkedHashMap<>();
+        report.concurrent().ifPresent(c -> across.put("concurrent", ConcurrentJson.rows(c)));
+        report.peers().ifPresent(p -> across.put("p2p", PeerJson.rows(p)));
+        across.put("failures", MultiDeviceJson.failures(report));
+        return Documents.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices)
+                .withExtras(FieldMap.of(across));
     }
 
     /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */

@@ -1,0 +1,51 @@
+package dev.xfer.app.output;
+
+import dev.xfer.app.format.Inline;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The document of a run over several devices: the schema, the command, the whole run's
+ * {@code parameters}, and {@code devices}: one {@link GpuDocument} per device, each exactly what a
+ * one-device run of it writes (the {@code expectations} are the whole run's, at the top). A
+ * command adds its keys for what spans the devices ({@code extras}, inline) after these. One
+ * device selected (also {@code --device all} on a one-GPU machine) writes the one-device
+ * document instead, unchanged.
+ */
+public record DevicesDocument(int schemaVersion, String command, Parameters parameters, List<GpuDocument> devices,
+                              @Inline Extras extras, Optional<List<ExpectationRow>> expectations,
+                              Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument {
+
+    public DevicesDocument {
+        devices = List.copyOf(devices);
+    }
+
+    public static DevicesDocument of(String command, Parameters parameters, List<GpuDocument> devices) {
+        return new DevicesDocument(DocumentSchema.VERSION, command, parameters, devices, FieldMap.EMPTY,
+                Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** This document with what its command adds after the devices. */
+    public DevicesDocument withExtras(Extras extras) {
+        return new DevicesDocument(schemaVersion, command, parameters, devices, extras, expectations, complete, stopped);
+    }
+
+    @Override
+    public DevicesDocument withOutcome(List<ExpectationRow> expectations, Optional<Stopped> stopped) {
+        return new DevicesDocument(schemaVersion, command, parameters, devices, extras,
+                Optional.of(List.copyOf(expectations)), stopped.map(s -> false), stopped);
+    }
+
+    @Override
+    public DevicesDocument eachGpu(UnaryOperator<GpuDocument> each) {
+        return new DevicesDocument(schemaVersion, command, parameters, devices.stream().map(each).toList(), extras,
+                expectations, complete, stopped);
+    }
+
+    @Override
+    public List<GpuDocument> gpus() {
+        return devices;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.xfer.app.output;
+
+import dev.xfer.app.format.Inline;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The document every measuring command writes for one GPU: the schema, the command, where it ran
+ * ({@code context}), its {@code parameters}, {@code results} and {@code failures}, what the command
+ * adds ({@code extras}, inline), then what the output stage adds: the GPU's {@code disturbances},
+ * the {@code expectations}' outcomes, and {@code complete}/{@code stopped} for a run that stopped.
+ */
+public record GpuDocument(int schemaVersion, String command, ContextDocument context, Parameters parameters,
+                          List<? extends Row> results, List<? extends Row> failures, @Inline Extras extras,
+                          Optional<List<dev.xfer.app.result.Disturbance>> disturbances, Optional<List<ExpectationRow>> expectations,
+                          Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument {
+
+    public GpuDocument {
+        results = List.copyOf(results);
+        failures = List.copyOf(failures);
+    }
+
+    /** A command's document as it renders it: nothing of the output stage's yet. */
+    public static GpuDocument of(String command, RunContext context, Parameters parameters,
+                                 List<? extends Row> results, List<? extends Row> failures) {
+        return new GpuDocument(DocumentSchema.VERSION, command, context.document(), parameters, results, failures,
+                FieldMap.EMPTY, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** This document with what its command adds after the failures. */
+    public GpuDocument withExtras(Extras extras) {
+        return new GpuDocument(schemaVersion, command, context, parameters, results, failures, extras, disturbances,
+                expectations, complete, stopped);
+    }
+
+    /** This GPU's evidence in its context, and its disturbances on the document. */
+    public GpuDocument withEvidence(Object evidence, List<dev.xfer.app.result.Disturbance> disturbances) {
+        return new GpuDocument(schemaVersion, command, context.withEvidence(evidence), parameters, results, failures,
+                extras, Optional.of(List.copyOf(disturbances)), expectations, complete, stopped);
+    }
+
+    @Override
+    public GpuDocument withOutcome(List<ExpectationRow> expectations, Optional<Stopped> stopped) {
+        return new GpuDocument(schemaVersion, command, context, parameters, results, failures, extras, disturbances,
+                Optional.of(List.copyOf(expectations)), stopped.map(s -> false), stopped);
+    }
+
+    @Override
+    public GpuDocument eachGpu(UnaryOperator<GpuDocument> each) {
+        return each.apply(this);
+    }
+
+    @Override
+    public List<GpuDocument> gpus() {
+        return List.of(this);
+    }
+}

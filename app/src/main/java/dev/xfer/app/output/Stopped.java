@@ -1,0 +1,8 @@
+package dev.xfer.app.output;
+
+/**
+ * What a document that stopped early carries under {@code stopped}: why ({@code interrupted},
+ * {@code time-limit}, ...), how much of the plan was measured, and the line that says so.
+ */
+public record Stopped(String reason, long measured, long planned, String message) {
+}
