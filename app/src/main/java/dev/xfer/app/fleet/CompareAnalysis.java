@@ -48,9 +48,11 @@ public final class CompareAnalysis {
     static final double NOISE_SIGMAS = 3;
 
     /** What a row was judged by. */
-    public enum Basis {
+    public enum Basis implements dev.xfer.app.format.Labelled {
         RANK_TEST("runs: rank test"), NOISE_FLOOR("one run: noise floor"), BEST_OF_K_FLOOR("one run: best-of-k noise floor"),
-        TOO_FEW_RUNS("too few runs for a rank test: noise floor"), NONE("no noise estimate");
+        TOO_FEW_RUNS("too few runs for a rank test: noise floor"), NONE("no noise estimate"),
+        /** Written by xfer before best-of-k results had a floor of their own; read in older documents, never made. */
+        ALLOCATION_SPREAD("one run: allocation spread");
 
         private final String text;
 
@@ -62,7 +64,8 @@ public final class CompareAnalysis {
             return text;
         }
 
-        public String json() {
+        @Override
+        public String label() {
             return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
     }

@@ -9,11 +9,7 @@ import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.verdict.Verdict;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** A comparison as a table sorted by change (worst first), or JSON. */
 public final class CompareRendering {
@@ -120,59 +116,7 @@ public final class CompareRendering {
         };
     }
 
-    /** A noise kind as JSON names it: {@code pinned-copy-best-of-k}. */
-    static String kind(dev.xfer.app.verdict.NoiseKind kind) {
-        return kind.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
     public static String json(CompareFindings report, double threshold) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schemaVersion", DocumentReader.SCHEMA_VERSION);
-        doc.put("command", "compare");
-        doc.put("failOnRegression", threshold);
-        doc.put("alpha", CompareAnalysis.ALPHA);
-        List<Object> rows = new ArrayList<>();
-        for (Row r : report.rows()) {
-            rows.add(Json.object("host", r.currentRun().host(), "uuid", r.currentRun().uuid().orElse(null),
-                    "pciBusId", r.currentRun().busId(), "baselineFile", r.baselineRun().file().toString(),
-                    "currentFile", r.currentRun().file().toString(), "name", r.name(), "unit", r.unit(),
-                    "higherIsBetter", r.higherIsBetter(), "baseline", r.baseline(), "current", r.current(),
-                    "change", r.change(), "noise", Numbers.json(r.noise()), "beyondNoise", r.beyondNoise(),
-                    "verdict", r.verdict().name().toLowerCase(Locale.ROOT).replace('_', '-'), "failed", r.failsAt(threshold),
-                    "basis", r.basis().json(), "p", Numbers.json(r.p()), "baselineRuns", (long) r.baselineRuns(),
-                    "currentRuns", (long) r.currentRuns(), "failable", r.failable(), "noiseKind", kind(r.kind()),
-                    "disturbed", r.disturbed()));
-        }
-        doc.put("results", rows);
-        doc.put("unmatched", new ArrayList<Object>(report.unmatched()));
-        doc.put("missing", new ArrayList<Object>(report.missing()));
-        List<Object> pairings = new ArrayList<>();
-        for (Pairing p : report.pairings()) {
-            pairings.add(Json.object("baseline", p.baselineGpu(), "current", p.currentGpu(), "sameModel", p.sameModel(),
-                    "differences", new ArrayList<Object>(p.differences())));
-        }
-        doc.put("pairings", pairings);
-        doc.put("problems", new ArrayList<Object>(report.problems()));
-        doc.put("notes", new ArrayList<Object>(report.notes()));
-        List<Object> hosts = new ArrayList<>();
-        for (CompareAnalysis.Side h : report.hosts()) {
-            HostPlacement.Finding f = h.finding();
-            hosts.add(Json.object("side", h.side(), "gpu", f.who(), "file", f.file(), "result", f.configuration(),
-                    "allocations", f.allocations().count(), "bestGbps", f.allocations().best(),
-                    "worstGbps", f.allocations().worst(), "worstOfBest", f.allocations().worstOfBest(), "finding", f.text()));
-        }
-        doc.put("hostFindings", hosts);
-        doc.put("floorFallbacks", new ArrayList<Object>(report.fallbacks().stream().map(CompareRendering::kind).toList()));
-        List<Object> disturbances = new ArrayList<>();
-        for (CompareAnalysis.Disturbed d : report.disturbed()) {
-            disturbances.add(Json.object("side", d.side(), "file", d.run().file().toString(), "gpu", d.run().who(),
-                    "kind", d.disturbance().kind().label(), "detail", d.disturbance().detail(), "judged", d.judged()));
-        }
-        doc.put("disturbances", disturbances);
-        doc.put("unjudged", new ArrayList<Object>(report.unjudged()));
-        doc.put("noBaseline", report.noBaseline());
-        doc.put("state", report.state(threshold).name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        doc.put("passed", report.passes(threshold) && !report.anyUnjudged());
-        return Json.write(doc);
+        return Json.write(CompareDocument.of(report, threshold));
     }
 }

@@ -9,7 +9,6 @@ import dev.xfer.app.fleet.FleetAnalysis.ResultSpread;
 import dev.xfer.app.format.Csv;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
-import dev.xfer.app.format.JsonStream;
 import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
@@ -216,70 +215,7 @@ public final class FleetRendering {
      * fleet's JSON never stands whole in memory (100,000 documents of 36 results: 3.6 million rows).
      */
     public static void json(FleetFindings report, Writer to) throws IOException {
-        JsonStream doc = new JsonStream(to).beginObject();
-        doc.field("schemaVersion", DocumentReader.SCHEMA_VERSION);
-        doc.field("command", "fleet");
-        doc.field("rule", Json.object("margin", report.rule().margin(), "zLimit", report.rule().zLimit(),
-                "zMinGroup", (long) FleetRule.Z_MIN_GROUP, "madFloor", FleetRule.MAD_FLOOR));
-        doc.beginArray("groups");
-        for (ModelGroup group : report.groups()) {
-            doc.beginObject(null).field("model", group.model()).field("gpuRuns", (long) group.runs().size());
-            doc.beginArray("results");
-            for (ResultSpread spread : group.results()) {
-                doc.beginObject(null).field("name", spread.name()).field("unit", spread.unit())
-                        .field("higherIsBetter", spread.higherIsBetter()).field("median", spread.median())
-                        .field("mad", spread.mad()).field("madUsed", spread.madUsed()).field("zUsed", spread.zUsed())
-                        .field("band", spread.band());
-                doc.beginArray("gpus");
-                for (int i = 0; i < spread.size(); i++) {
-                    Deviation d = spread.deviation(i);
-                    Map<String, Object> gpu = gpu(d.run());
-                    gpu.put("value", d.value());
-                    gpu.put("deviation", d.deviation());
-                    gpu.put("z", Numbers.json(d.z()));
-                    gpu.put("outlier", d.outlier());
-                    gpu.put("disturbed", d.run().disturbed());
-                    doc.element(gpu);
-                }
-                doc.end().end();
-            }
-            doc.end().end();
-        }
-        doc.end();
-        doc.beginArray("nodes");
-        for (Node node : report.nodes()) {
-            List<Object> reasons = new ArrayList<>();
-            node.findings().forEach(f -> {
-                Map<String, Object> r = gpu(f.run());
-                r.put("state", json(f.state()));
-                r.put("reason", f.reason());
-                reasons.add(r);
-            });
-            List<Object> disturbances = new ArrayList<>();
-            for (FleetMember run : node.disturbed()) {
-                for (var d : run.disturbances()) {
-                    Map<String, Object> r = gpu(run);
-                    r.put("kind", d.kind().label());
-                    r.put("detail", d.detail());
-                    r.put("judged", report.allowDisturbed());
-                    disturbances.add(r);
-                }
-            }
-            doc.element(Json.object("host", node.host(), "passed", node.state() == State.PASS, "state", json(node.state()),
-                    "findings", reasons, "disturbed", !node.disturbed().isEmpty(), "disturbances", disturbances));
-        }
-        doc.end();
-        doc.beginArray("hostFindings");
-        for (HostPlacement.Finding h : report.placement()) {
-            doc.element(Json.object("gpu", h.who(), "file", h.file(), "result", h.configuration(),
-                    "allocations", h.allocations().count(), "bestGbps", h.allocations().best(),
-                    "worstGbps", h.allocations().worst(), "worstOfBest", h.allocations().worstOfBest(), "finding", h.text()));
-        }
-        doc.end();
-        doc.field("state", json(report.state()));
-        doc.field("allowDisturbed", report.allowDisturbed());
-        doc.field("passed", report.passed());
-        doc.end().finish();
+        Json.write(FleetDocument.of(report), to);
     }
 
     /** What {@code rendering} writes, as one string: for small reports and tests. */
@@ -299,12 +235,7 @@ public final class FleetRendering {
     }
 
     private static String json(State state) {
-        return state.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    private static Map<String, Object> gpu(FleetMember run) {
-        return Json.object("host", run.host(), "label", run.label().orElse(null), "uuid", run.uuid().orElse(null),
-                "pciBusId", run.busId(), "index", (long) run.index(), "file", run.file());
+        return state.label();
     }
 
     public static String csv(FleetFindings report) {

@@ -29,9 +29,4 @@ final class Numbers {
     static String z(double z) {
         return Double.isInfinite(z) ? (z > 0 ? "inf" : "-inf") : String.format(Locale.ROOT, "%.1f", z);
     }
-
-    /** JSON has no infinity: an infinite z-score (MAD 0) is written as null. */
-    static Object json(double value) {
-        return Double.isFinite(value) ? value : null;
-    }
 }

@@ -2,8 +2,11 @@ package dev.xfer.app.plot;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Crossover;
+import dev.xfer.app.fleet.CompareDocument;
+import dev.xfer.app.fleet.FleetDocument;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
+import dev.xfer.app.verdict.DocumentStatus.State;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,16 +44,28 @@ public final class DocumentCharts {
         this.idPrefix = Objects.requireNonNull(idPrefix, "idPrefix");
     }
 
-    /** The figures of a document already checked to be an xfer document ({@code command} at the top). */
-    public List<Figure> figures(Map<?, ?> doc) {
-        String command = text(doc.get("command"), "?");
+    /** The figures of a document read by {@link ReportDocuments} (or a measuring command's own). */
+    public List<Figure> figures(PlotDocument document) {
         List<Figure> out = new ArrayList<>();
-        if (command.equals("fleet")) {
-            out.addAll(fleet(doc));
-            out.addAll(fleetNodes(doc));
-        } else if (command.equals("compare")) {
-            out.addAll(compare(doc));
-        } else if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
+        switch (document) {
+            case PlotDocument.Fleet fleet -> {
+                out.addAll(fleet(fleet.document()));
+                out.addAll(fleetNodes(fleet.document()));
+            }
+            case PlotDocument.Compare compare -> out.addAll(compare(compare.document()));
+            case PlotDocument.Measured measured -> out.addAll(measured(measured.command(), measured.tree()));
+        }
+        if (out.isEmpty()) {
+            out.add(Figure.note(document.command(), "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check, "
+                    + "fleet and compare documents"));
+        }
+        return out;
+    }
+
+    /** A measuring command's document: one device's, several devices', or --runs N's repetitions. */
+    private List<Figure> measured(String command, Map<?, ?> doc) {
+        List<Figure> out = new ArrayList<>();
+        if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
                 && devices.getFirst() instanceof Map<?, ?> first && first.containsKey("context")) {
             for (Object device : devices) {
                 if (device instanceof Map<?, ?> one) {
@@ -62,11 +77,12 @@ public final class DocumentCharts {
         } else if (doc.get("runs") instanceof List<?> runs && !runs.isEmpty() && runs.getLast() instanceof Map<?, ?> last) {
             // --runs N: the last repetition's charts; compare and fleet judge them all.
             out.add(Figure.note(command, "runs: " + runs.size() + "; the charts are of the last, run " + runs.size()));
-            out.addAll(figures(last));
-        }
-        if (out.isEmpty()) {
-            out.add(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check, "
-                    + "fleet and compare documents"));
+            List<Figure> lastFigures = measured(command, last);
+            if (lastFigures.isEmpty()) {
+                lastFigures = List.of(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, "
+                        + "check, fleet and compare documents"));
+            }
+            out.addAll(lastFigures);
         }
         return out;
     }
@@ -245,32 +261,16 @@ public final class DocumentCharts {
         return List.of(Figure.chart(title, CheckChart.draw(id(), title, rows, caption)));
     }
 
-    private List<Figure> fleet(Map<?, ?> doc) {
+    private List<Figure> fleet(FleetDocument doc) {
         List<FleetChart.Row> rows = new ArrayList<>();
-        int gpus = 0;
-        if (doc.get("groups") instanceof List<?> groups) {
-            for (Object g : groups) {
-                if (!(g instanceof Map<?, ?> group)) {
-                    continue;
-                }
-                gpus += (int) number(group.get("gpuRuns"), 0);
-                if (!(group.get("results") instanceof List<?> metrics)) {
-                    continue;
-                }
-                for (Object m : metrics) {
-                    if (m instanceof Map<?, ?> metric && metric.get("gpus") instanceof List<?> values) {
-                        List<FleetChart.Dot> dots = new ArrayList<>();
-                        for (Object v : values) {
-                            if (v instanceof Map<?, ?> gpu && gpu.get("value") instanceof Number value) {
-                                dots.add(new FleetChart.Dot(text(gpu.get("host"), "?"), (int) number(gpu.get("index"), -1),
-                                        value.doubleValue(), Boolean.TRUE.equals(gpu.get("outlier"))));
-                            }
-                        }
-                        rows.add(new FleetChart.Row(text(group.get("model"), "?"), text(metric.get("name"), "?"),
-                                text(metric.get("unit"), ""), !Boolean.FALSE.equals(metric.get("higherIsBetter")),
-                                number(metric.get("median"), 0), dots));
-                    }
-                }
+        long gpus = 0;
+        for (FleetDocument.Group group : doc.groups()) {
+            gpus += group.gpuRuns();
+            for (FleetDocument.Spread result : group.results()) {
+                List<FleetChart.Dot> dots = result.gpus().stream()
+                        .map(gpu -> new FleetChart.Dot(gpu.host(), (int) gpu.index(), gpu.value(), gpu.outlier())).toList();
+                rows.add(new FleetChart.Row(group.model(), result.name(), result.unit(), result.higherIsBetter(), result.median(),
+                        dots));
             }
         }
         if (rows.isEmpty()) {
@@ -278,58 +278,45 @@ public final class DocumentCharts {
         }
         String title = "Fleet: each GPU against the median of its model";
         return List.of(Figure.chart(title, FleetChart.draw(title, rows,
-                new Caption(gpus + " GPU runs · " + (Boolean.TRUE.equals(doc.get("passed")) ? "no outliers" : "outliers found")))));
+                new Caption(gpus + " GPU runs · " + (doc.passed() ? "no outliers" : "outliers found")))));
     }
 
-    /** compare's rows, read defensively: only the fields every version of its JSON has. */
-    private List<Figure> compare(Map<?, ?> doc) {
+    private List<Figure> compare(CompareDocument doc) {
         List<CompareChart.Row> rows = new ArrayList<>();
-        if (doc.get("results") instanceof List<?> results) {
-            for (Object o : results) {
-                if (o instanceof Map<?, ?> r && r.get("change") instanceof Number change && Double.isFinite(change.doubleValue())) {
-                    boolean higherIsBetter = !Boolean.FALSE.equals(r.get("higherIsBetter"));
-                    String verdict = text(r.get("verdict"), "");
-                    boolean beyond = r.get("beyondNoise") instanceof Boolean b ? b : !verdict.isEmpty() && !verdict.equals("same");
-                    boolean worseSide = higherIsBetter ? change.doubleValue() < 0 : change.doubleValue() > 0;
-                    String gpu = text(r.get("host"), "?") + " " + text(r.get("uuid"), text(r.get("pciBusId"), ""));
-                    rows.add(new CompareChart.Row(gpu.strip(), text(r.get("name"), "?"), text(r.get("unit"), ""), higherIsBetter,
-                            number(r.get("baseline"), Double.NaN), number(r.get("current"), Double.NaN), change.doubleValue(),
-                            number(r.get("noise"), Double.NaN), beyond && worseSide, beyond && !worseSide && change.doubleValue() != 0,
-                            Boolean.TRUE.equals(r.get("failed"))));
-                }
-            }
+        for (CompareDocument.Row r : doc.results()) {
+            double change = r.change();
+            boolean worseSide = r.higherIsBetter() ? change < 0 : change > 0;
+            String gpu = r.host() + " " + r.uuid().orElse(r.pciBusId());
+            rows.add(new CompareChart.Row(gpu.strip(), r.name(), r.unit(), r.higherIsBetter(), r.baseline(), r.current(), change,
+                    r.noise().orElse(Double.NaN), r.beyondNoise() && worseSide, r.beyondNoise() && !worseSide && change != 0,
+                    r.failed()));
         }
         if (rows.isEmpty()) {
             return List.of();
         }
-        double threshold = number(doc.get("failOnRegression"), Double.NaN);
+        double threshold = doc.failOnRegression();
         long failed = rows.stream().filter(CompareChart.Row::failed).count();
         String title = "Compare: each result's change from the baseline, against its noise";
         return List.of(Figure.chart(title, CompareChart.draw(title, rows, threshold, new Caption(rows.size() + " results · "
                 + (failed == 0 ? "no regression" : failed + " regression" + (failed == 1 ? "" : "s"))
-                + (Double.isFinite(threshold) ? String.format(java.util.Locale.ROOT, " beyond %.3g%%", threshold * 100) : "")))));
+                + String.format(java.util.Locale.ROOT, " beyond %.3g%%", threshold * 100)))));
     }
 
     /**
      * fleet's node verdicts, as a note when any node did not pass: a node whose document failed or
      * held no result has no dot to draw, and the report must not look healthy without it.
      */
-    private static List<Figure> fleetNodes(Map<?, ?> doc) {
-        if (!(doc.get("nodes") instanceof List<?> nodes)) {
-            return List.of();
-        }
+    private static List<Figure> fleetNodes(FleetDocument doc) {
         Map<String, Integer> counts = new java.util.TreeMap<>();
         List<String> problems = new ArrayList<>();
-        for (Object n : nodes) {
-            if (!(n instanceof Map<?, ?> node)) {
-                continue;
-            }
-            String state = text(node.get("state"), Boolean.TRUE.equals(node.get("passed")) ? "pass" : "fail");
+        for (FleetDocument.NodeVerdict node : doc.nodes()) {
+            // A document from before fleet wrote a node's state says only whether it passed.
+            String state = node.state().map(State::label).orElse(node.passed() ? "pass" : "fail");
             counts.merge(state, 1, Integer::sum);
-            if (!state.equals("pass") && problems.size() < 20 && node.get("findings") instanceof List<?> findings
-                    && !findings.isEmpty() && findings.getFirst() instanceof Map<?, ?> first) {
-                problems.add(text(node.get("host"), "?") + ": " + state.toUpperCase(java.util.Locale.ROOT).replace('-', ' ')
-                        + ": " + text(first.get("reason"), "?") + (findings.size() > 1 ? " (and " + (findings.size() - 1) + " more)" : ""));
+            if (!state.equals("pass") && problems.size() < 20 && !node.findings().isEmpty()) {
+                problems.add(node.host() + ": " + state.toUpperCase(java.util.Locale.ROOT).replace('-', ' ')
+                        + ": " + node.findings().getFirst().reason()
+                        + (node.findings().size() > 1 ? " (and " + (node.findings().size() - 1) + " more)" : ""));
             }
         }
         if (counts.keySet().stream().allMatch("pass"::equals)) {

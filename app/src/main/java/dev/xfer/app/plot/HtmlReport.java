@@ -10,7 +10,11 @@ import java.util.Map;
  */
 public final class HtmlReport {
     /** A document to draw and the name it is shown under (its file name, or the command that made it). */
-    public record Source(String name, Map<?, ?> document) {
+    public record Source(String name, PlotDocument document) {
+        /** A document already parsed: a measuring command's own, drawn for --html. */
+        public Source(String name, Map<?, ?> document) {
+            this(name, PlotDocument.of(document));
+        }
     }
 
     private static final String STYLE = """

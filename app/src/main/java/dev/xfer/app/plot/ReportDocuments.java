@@ -3,6 +3,7 @@ package dev.xfer.app.plot;
 import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.DocumentText;
+import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.Json;
 
 import java.nio.file.Path;
@@ -11,7 +12,8 @@ import java.util.Map;
 /**
  * Reads the files {@code xfer plot} draws: any xfer document (measuring commands, fleet), checked
  * by the rule fleet and compare use: JSON with {@code schemaVersion} and {@code command} at the
- * top, a version this xfer reads.
+ * top, a version this xfer reads; a fleet or compare document is bound to its records, and a field
+ * that does not bind is a bad document naming its path.
  */
 public final class ReportDocuments {
     /** Documents that describe GPUs or other documents: plot draws them as they are. */
@@ -21,7 +23,7 @@ public final class ReportDocuments {
     }
 
     /** @throws BadDocumentException naming the file and why, for a file that is no xfer document */
-    public static Map<?, ?> read(Path file) {
+    public static PlotDocument read(Path file) {
         String text = DocumentText.read(file);
         Object parsed;
         try {
@@ -29,7 +31,13 @@ public final class ReportDocuments {
         } catch (IllegalArgumentException e) {
             throw new BadDocumentException(file, "not JSON: " + e.getMessage());
         }
-        return check(file, parsed);
+        Map<?, ?> doc = check(file, parsed);
+        try {
+            return PlotDocument.of(text, doc);
+        } catch (BindingException e) {
+            // As fleet and compare name a measuring document's bad field: the file, the field's path, why.
+            throw new BadDocumentException(file, e.getMessage());
+        }
     }
 
     /** An already parsed document, checked as {@link #read(Path)} does. */

@@ -30,7 +30,7 @@ public final class DocumentStatus {
      * "nothing judged, re-run" (exit 6) and so may only stand where a re-run is all that is left to
      * do: a re-run that comes back quiet cannot clear a failure or a missing result elsewhere.
      */
-    public enum State {
+    public enum State implements dev.xfer.app.format.Labelled {
         PASS("PASS"), DISTURBED("DISTURBED"), NO_RESULT("NO RESULT"), FAIL("FAIL");
 
         private final String text;
@@ -41,6 +41,12 @@ public final class DocumentStatus {
 
         public String text() {
             return text;
+        }
+
+        /** As fleet's and compare's JSON name it: {@code no-result}. */
+        @Override
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
 
         public State worse(State other) {

@@ -19,7 +19,7 @@ import java.util.Map;
  * best-of-k pageable kind would only have a narrower floor from fewer runs, not less noise (with
  * one, fleet's property test flagged 2 in 100 healthy fleets).
  */
-public enum NoiseKind {
+public enum NoiseKind implements dev.xfer.app.format.Labelled {
     PAGEABLE_COPY("pageable copies through the driver (pageable, heap)"),
     STAGED_COPY("pageable copies on xfer's staged path"),
     KERNEL_COPY("copies by a kernel on the SMs"),
@@ -38,6 +38,12 @@ public enum NoiseKind {
 
     NoiseKind(String text) {
         this.text = text;
+    }
+
+    /** As compare's JSON names it: {@code pinned-copy-best-of-k}. */
+    @Override
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /** The kind of result, as the docs table names it. */

@@ -5,4 +5,12 @@ package dev.xfer.app.verdict;
  * runs (a regression or an improvement), none, or a band too wide to tell. The only verdict in xfer;
  * check's reading of a scenario's tally is its {@code Conclusion}.
  */
-public enum Verdict { REGRESSION, IMPROVEMENT, SAME, TOO_NOISY }
+public enum Verdict implements dev.xfer.app.format.Labelled {
+    REGRESSION, IMPROVEMENT, SAME, TOO_NOISY;
+
+    /** As compare's JSON names it: {@code too-noisy}. */
+    @Override
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

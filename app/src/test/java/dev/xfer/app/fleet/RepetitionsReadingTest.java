@@ -94,7 +94,8 @@ class RepetitionsReadingTest {
     @Test
     void plotDrawsTheLastRepetitionAndSaysSo() {
         Map<String, Object> doc = repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1);
-        var figures = new dev.xfer.app.plot.DocumentCharts("t").figures((Map<?, ?>) Json.parse(Json.write(doc)));
+        var figures = new dev.xfer.app.plot.DocumentCharts("t").figures(
+                dev.xfer.app.plot.PlotDocument.of((Map<?, ?>) Json.parse(Json.write(doc))));
         assertFalse(figures.getFirst().isChart(), "first a note");
         assertTrue(figures.stream().anyMatch(dev.xfer.app.plot.DocumentCharts.Figure::isChart), "then the charts");
     }

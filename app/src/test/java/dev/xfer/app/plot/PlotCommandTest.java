@@ -35,6 +35,30 @@ class PlotCommandTest {
         assertEquals(3, HtmlReportTest.svgs(html).size());
     }
 
+    /** fleet's and compare's documents are bound to their records: a field of the wrong kind is its path, exit 2. */
+    @Test
+    void aMalformedFleetOrCompareFieldIsItsPathAndExit2() throws IOException {
+        Path report = dir.resolve("report.html");
+        Path fleet = dir.resolve("fleet.json");
+        Files.writeString(fleet, SvgXml.resource("/golden/fleet.json").replaceFirst("\"median\": [0-9.]+", "\"median\": null"));
+        XferRun run = XferRun.of("plot", fleet.toString(), "-o", report.toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("xfer: " + fleet + ": groups[0].results[0].median: expected a number, got null\n", run.err());
+        assertFalse(Files.exists(report), "nothing written");
+
+        Path compare = dir.resolve("compare.json");
+        Files.writeString(compare, SvgXml.resource("/golden/compare.json").replaceFirst("\"change\": [-0-9.]+", "\"change\": \"-25%\""));
+        XferRun textChange = XferRun.of("plot", compare.toString(), "-o", report.toString());
+        assertEquals(2, textChange.exitCode(), textChange.err());
+        assertTrue(textChange.err().startsWith("xfer: " + compare + ": results[0].change: expected a number, got text"), textChange.err());
+        assertEquals(1, textChange.err().lines().count());
+
+        XferRun drawn = XferRun.of("plot", fixture("fleet.json").toString(), fixture("compare.json").toString(),
+                "-o", report.toString());
+        assertEquals(0, drawn.exitCode(), drawn.err());
+        assertEquals(2, HtmlReportTest.svgs(Files.readString(report)).size(), "a fleet chart and a compare chart");
+    }
+
     @Test
     void aFileThatIsNoXferDocumentIsOneLineAndExit2() throws IOException {
         Path report = dir.resolve("report.html");
