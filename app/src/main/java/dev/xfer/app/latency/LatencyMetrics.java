@@ -8,7 +8,6 @@ import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +18,6 @@ public final class LatencyMetrics {
     private static final String NANOSECONDS = "nanoseconds";
 
     private LatencyMetrics() {
-    }
-
-    public static String name(LatencyTarget target, long bytes) {
-        return "latency." + target.id() + "." + ByteSize.ofBytes(bytes).format();
     }
 
     /**
