@@ -5,16 +5,15 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 
 /**
  * Bandwidth results by name, {@code <memory>.<direction>.<size>} (e.g. {@code pinned.h2d.16MiB},
@@ -30,45 +29,6 @@ import java.util.OptionalLong;
  */
 public final class BandwidthMetrics {
     private BandwidthMetrics() {
-    }
-
-    /** The memory part of a name: the kind, followed by {@code .staged} on the staged path. */
-    public static String label(String memory, CopyPath path) {
-        return path == CopyPath.DRIVER ? memory : memory + "." + path.label();
-    }
-
-    public static String name(String memory, String direction, long bytes) {
-        return memory + "." + direction + "." + ByteSize.ofBytes(bytes).format();
-    }
-
-    /** {@link #name(String, String, long)}, followed by {@code .node<N>} when {@code node} is given. */
-    public static String name(String memory, String direction, long bytes, OptionalInt node) {
-        return name(memory, direction, bytes, OptionalInt.empty(), node);
-    }
-
-    /** The name, with {@code .blocks<B>} when {@code blocks} is given and {@code .node<N>} when {@code node} is. */
-    public static String name(String memory, String direction, long bytes, OptionalInt blocks, OptionalInt node) {
-        return name(memory, direction, bytes) + (blocks.isPresent() ? ".blocks" + blocks.getAsInt() : "")
-                + (node.isPresent() ? ".node" + node.getAsInt() : "");
-    }
-
-    /**
-     * A result's name from its identity: memory (and path), direction, size; the grid where the
-     * run names grids ({@code --blocks} given) and the node where it names nodes
-     * ({@code --numa-node all}). The identity carries both always; a run whose names left them out
-     * keeps its names.
-     */
-    public static String name(Identity identity, boolean gridNamed, boolean nodeNamed) {
-        String path = identity.copy().orElse(Identity.DRIVER);
-        String memory = identity.memory().orElseThrow();
-        return name(path.equals(Identity.DRIVER) ? memory : memory + "." + path, identity.direction().orElseThrow(),
-                identity.bytes().orElseThrow(),
-                gridNamed ? optionalInt(identity.number(IdentityField.BLOCKS)) : OptionalInt.empty(),
-                nodeNamed ? optionalInt(identity.numaNode()) : OptionalInt.empty());
-    }
-
-    private static OptionalInt optionalInt(OptionalLong n) {
-        return n.isPresent() ? OptionalInt.of(Math.toIntExact(n.getAsLong())) : OptionalInt.empty();
     }
 
     /**
@@ -176,7 +136,7 @@ public final class BandwidthMetrics {
     private static MetricDeclaration declared(BandwidthPlan plan, String memory, CopyPath path, String direction,
                                               long size, OptionalInt grid, OptionalInt node, boolean overLink) {
         Identity id = identity(memory, path, direction, size, plan.timer(), grid, OptionalInt.empty(), node);
-        return RunResult.declaration(name(id, true, true), Quantity.GIGABYTES_PER_SECOND, overLink);
+        return RunResult.declaration(ResultNames.of(id), Quantity.GIGABYTES_PER_SECOND, overLink);
     }
 
     public static RunResults results(BandwidthResults report, OptionalDouble linkGBps) {
@@ -192,7 +152,7 @@ public final class BandwidthMetrics {
                     r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(report, r)));
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
             boolean named = gridNamed && !oneVectorBidir(report.plan(), r.copy(), r.direction());
-            out.add(RunResult.configuration(name(id, named, nodeNamed), result,
+            out.add(RunResult.configuration(ResultNames.of(id, named, nodeNamed), result,
                     overLink ? linkGBps : OptionalDouble.empty()));
         }
         return RunResults.of("bandwidth", out);

@@ -5,6 +5,7 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.result.Statistics;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
@@ -30,10 +31,10 @@ public final class CheckMetrics {
         List<MetricDeclaration> out = new ArrayList<>();
         Quantity count = Quantity.of(WRONG_TRIALS).orElseThrow();
         for (CheckScenario s : plan.scenarios()) {
-            out.add(RunResult.declaration(name(identity(plan, s.id(), plan.trials())), count, false));
+            out.add(RunResult.declaration(ResultNames.of(identity(plan, s.id(), plan.trials())), count, false));
         }
         if (plan.scenarios().stream().anyMatch(CheckScenario::isSynchronized)) {
-            out.add(RunResult.declaration(name(identity(plan, ALL_SYNCHRONIZED, plan.trials())), count, false));
+            out.add(RunResult.declaration(ResultNames.of(identity(plan, ALL_SYNCHRONIZED, plan.trials())), count, false));
         }
         return out;
     }
@@ -43,11 +44,6 @@ public final class CheckMetrics {
         return Identity.of("check", WRONG_TRIALS).with(IdentityField.SCENARIO, scenario)
                 .with(IdentityField.MEMORY, plan.memory().label()).with(IdentityField.BYTES, plan.bytes())
                 .with(IdentityField.ELEMENTS, plan.elements()).with(IdentityField.TRIALS, trials).build();
-    }
-
-    /** {@code check.<scenario>.wrong}. */
-    public static String name(Identity identity) {
-        return "check." + identity.word(IdentityField.SCENARIO).orElseThrow() + ".wrong";
     }
 
     public static RunResults results(CheckResults report) {
@@ -60,7 +56,7 @@ public final class CheckMetrics {
                     + r.wrongTrials() + " of " + r.trials() + " trials wrong")
                     : CheckOutcome.passed(String.format(Locale.ROOT, "%d trials, %d with the copy in flight: %s",
                     r.trials(), r.inFlightTrials(), r.conclusion().text()));
-            out.add(RunResult.configuration(name(id), RunResult.measured(id, Statistics.single(r.wrongTrials()), check),
+            out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id, Statistics.single(r.wrongTrials()), check),
                     "check." + r.scenario().id()));
             if (r.scenario().isSynchronized()) {
                 anySynchronized = true;
@@ -69,7 +65,7 @@ public final class CheckMetrics {
         }
         if (anySynchronized) {
             Identity sum = identity(report.plan(), ALL_SYNCHRONIZED, report.plan().trials());
-            out.add(RunResult.figure(name(sum), RunResult.measured(sum, Statistics.single(synchronizedWrong),
+            out.add(RunResult.figure(ResultNames.of(sum), RunResult.measured(sum, Statistics.single(synchronizedWrong),
                     CheckOutcome.NOT_CHECKED)));
         }
         return RunResults.of("check", out);

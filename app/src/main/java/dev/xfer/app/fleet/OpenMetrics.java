@@ -266,19 +266,14 @@ public final class OpenMetrics {
 
     /** {@code k="v",k2="v2"}: a label set without its braces. */
     private static String labelText(Map<String, String> labels) {
-        String text = labels(labels);
-        return text.substring(1, text.length() - 1);
-    }
-
-    private static String labels(Map<String, String> labels) {
-        StringBuilder out = new StringBuilder("{");
+        StringBuilder out = new StringBuilder();
         labels.forEach((k, v) -> {
-            if (out.length() > 1) {
+            if (!out.isEmpty()) {
                 out.append(',');
             }
             out.append(k).append("=\"").append(escape(v)).append('"');
         });
-        return out.append('}').toString();
+        return out.toString();
     }
 
     /** Label values escape backslash, double quote and line feed, and nothing else. */

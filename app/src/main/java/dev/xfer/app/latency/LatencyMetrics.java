@@ -5,32 +5,19 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
 
 /** Latency results by name: {@code latency.TARGET.SIZE} in ns per access, TARGET host, device or gpuN. */
 public final class LatencyMetrics {
     private static final String NANOSECONDS = "nanoseconds";
 
     private LatencyMetrics() {
-    }
-
-    public static String name(LatencyTarget target, long bytes) {
-        return "latency." + target.id() + "." + ByteSize.ofBytes(bytes).format();
-    }
-
-    /** A result's name from its identity: a peer's memory is named by its GPU, {@code gpu1}. */
-    public static String name(Identity identity) {
-        OptionalLong peer = identity.number(IdentityField.PEER);
-        String target = identity.word(IdentityField.TARGET).orElseThrow();
-        return "latency." + (peer.isPresent() ? "gpu" + peer.getAsLong() : target) + "."
-                + ByteSize.ofBytes(identity.bytes().orElseThrow()).format();
     }
 
     /**
@@ -53,7 +40,7 @@ public final class LatencyMetrics {
         Quantity ns = Quantity.of(NANOSECONDS).orElseThrow();
         for (LatencyTarget t : plan.targets(peers)) {
             for (long bytes : plan.sizes()) {
-                out.add(RunResult.declaration(name(identity(plan, t, bytes, plan.accesses())), ns, false));
+                out.add(RunResult.declaration(ResultNames.of(identity(plan, t, bytes, plan.accesses())), ns, false));
             }
         }
         return out;
@@ -63,7 +50,7 @@ public final class LatencyMetrics {
         List<RunResult> out = new ArrayList<>();
         for (LatencyResult r : report.run().results()) {
             Identity id = identity(report.plan(), r.target(), r.bytes(), r.accesses());
-            out.add(RunResult.configuration(name(id), RunResult.measured(id, RunResult.statistics(r.nanoseconds()),
+            out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id, RunResult.statistics(r.nanoseconds()),
                     r.failure().map(CheckOutcome::failed).orElse(CheckOutcome.PASSED)), OptionalDouble.empty()));
         }
         return RunResults.of("latency", out);

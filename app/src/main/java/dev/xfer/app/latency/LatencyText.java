@@ -2,6 +2,7 @@ package dev.xfer.app.latency;
 
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.Locale;
@@ -33,7 +34,7 @@ public final class LatencyText {
             out.append(legend(report));
         }
         for (LatencyResult r : report.run().results()) {
-            r.failure().ifPresent(f -> out.append("FAILED ").append(LatencyMetrics.name(r.target(), r.bytes()))
+            r.failure().ifPresent(f -> out.append("FAILED ").append(ResultNames.of(LatencyMetrics.identity(report.plan(), r.target(), r.bytes(), r.accesses())))
                     .append(": ").append(f).append('\n'));
         }
         for (String note : report.run().notes()) {

@@ -6,6 +6,7 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.result.Statistics;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
@@ -13,7 +14,6 @@ import dev.xfer.app.output.RunResults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalInt;
 
 /**
@@ -25,10 +25,6 @@ import java.util.OptionalInt;
  * name leaves out what one run holds fixed.
  */
 public final class OverlapMetrics {
-    /** The measured fields, as the document names them, and the last segment of their names. */
-    private static final Map<String, String> LAST_SEGMENT = Map.of("milliseconds", "ms", "speedup", "speedup",
-            "efficiency", "efficiency", "maxError", "error");
-
     private OverlapMetrics() {
     }
 
@@ -58,7 +54,7 @@ public final class OverlapMetrics {
             for (String measured : List.of("milliseconds", "speedup", "efficiency", "maxError")) {
                 if (!measured.equals("speedup") || sequential) {
                     Identity id = identity(plan, s, node, measured);
-                    out.add(RunResult.declaration(name(id, true), Quantity.of(measured).orElseThrow(), false));
+                    out.add(RunResult.declaration(ResultNames.of(id, false, true), Quantity.of(measured).orElseThrow(), false));
                 }
             }
         }
@@ -77,14 +73,6 @@ public final class OverlapMetrics {
         return id.build();
     }
 
-    /** {@code overlap.<schedule>.<figure>}, then {@code .node<N>} where the run names nodes. */
-    public static String name(Identity identity, boolean nodeNamed) {
-        OptionalInt node = nodeNamed && identity.numaNode().isPresent()
-                ? OptionalInt.of(Math.toIntExact(identity.numaNode().getAsLong())) : OptionalInt.empty();
-        return NumaNodeOption.withNode("overlap." + identity.word(IdentityField.SCHEDULE).orElseThrow() + "."
-                + LAST_SEGMENT.get(identity.measured()), node);
-    }
-
     public static RunResults results(OverlapResults report) {
         List<RunResult> out = new ArrayList<>();
         boolean nodeNamed = report.placement().namesCarryNode();
@@ -95,7 +83,7 @@ public final class OverlapMetrics {
                     OverlapResult.TOLERANCE));
             Identity time = identity(report.plan(), r.schedule(), r.numaNode(), "milliseconds");
             // The time stands for the schedule's configuration, and carries the check of its data.
-            out.add(RunResult.configuration(name(time, nodeNamed),
+            out.add(RunResult.configuration(ResultNames.of(time, false, nodeNamed),
                     RunResult.measured(time, RunResult.statistics(r.milliseconds()), check),
                     NumaNodeOption.withNode("overlap." + r.schedule().label(),
                             nodeNamed ? r.numaNode() : OptionalInt.empty())));
@@ -109,6 +97,6 @@ public final class OverlapMetrics {
     private static RunResult figure(OverlapResults report, OverlapResult r, String measured, double value,
                                     boolean nodeNamed) {
         Identity id = identity(report.plan(), r.schedule(), r.numaNode(), measured);
-        return RunResult.figure(name(id, nodeNamed), RunResult.measured(id, Statistics.single(value), CheckOutcome.NOT_CHECKED));
+        return RunResult.figure(ResultNames.of(id, false, nodeNamed), RunResult.measured(id, Statistics.single(value), CheckOutcome.NOT_CHECKED));
     }
 }

@@ -23,6 +23,7 @@ import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.cuda.HostMemoryKind;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -55,13 +56,13 @@ class RunNamesPropertiesTest {
 
     @Property(tries = 3000)
     void bandwidthNames(@ForAll("bandwidth") Identity a, @ForAll("bandwidth") Identity b) {
-        assertNamesTellApart(a, b, id -> BandwidthMetrics.name(id, true, true),
+        assertNamesTellApart(a, b, ResultNames::of,
                 Set.of(IdentityField.TIMER, IdentityField.BLOCK_SIZE));
     }
 
     @Property(tries = 2000)
     void overlapNames(@ForAll("overlap") Identity a, @ForAll("overlap") Identity b) {
-        assertNamesTellApart(a, b, id -> OverlapMetrics.name(id, true), Set.of(IdentityField.MEMORY,
+        assertNamesTellApart(a, b, ResultNames::of, Set.of(IdentityField.MEMORY,
                 IdentityField.BYTES, IdentityField.ELEMENTS, IdentityField.STREAMS, IdentityField.BLOCK_SIZE,
                 IdentityField.KERNEL_ITERATIONS));
     }
@@ -74,20 +75,18 @@ class RunNamesPropertiesTest {
 
     @Property(tries = 2000)
     void latencyNames(@ForAll("latency") Identity a, @ForAll("latency") Identity b) {
-        assertNamesTellApart(a, b, LatencyMetrics::name, Set.of(IdentityField.ORDER, IdentityField.ACCESSES));
+        assertNamesTellApart(a, b, ResultNames::of, Set.of(IdentityField.ORDER, IdentityField.ACCESSES));
     }
 
     @Property(tries = 1000)
     void checkNames(@ForAll("check") Identity a, @ForAll("check") Identity b) {
-        assertNamesTellApart(a, b, CheckMetrics::name, Set.of(IdentityField.MEMORY, IdentityField.BYTES,
+        assertNamesTellApart(a, b, ResultNames::of, Set.of(IdentityField.MEMORY, IdentityField.BYTES,
                 IdentityField.ELEMENTS, IdentityField.TRIALS));
     }
 
     @Property(tries = 2000)
     void severalGpuNames(@ForAll("severalGpus") Identity a, @ForAll("severalGpus") Identity b) {
-        Function<Identity, String> name = id -> id.direction().orElseThrow().equals("p2p") ? PeerMetrics.name(id)
-                : ConcurrentMetrics.name(id);
-        assertNamesTellApart(a, b, name, Set.of());
+        assertNamesTellApart(a, b, ResultNames::of, Set.of());
     }
 
     private static void assertNamesTellApart(Identity a, Identity b, Function<Identity, String> name,

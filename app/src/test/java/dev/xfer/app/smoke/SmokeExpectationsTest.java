@@ -2,6 +2,9 @@ package dev.xfer.app.smoke;
 
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.expect.Expectation;
 import dev.xfer.app.expect.ExpectationException;
@@ -23,6 +26,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -45,8 +49,14 @@ class SmokeExpectationsTest {
     /** PCIe Gen5 x16, per direction. */
     private static final double LINK = 63.0;
     private static final SmokePlan PLAN = SmokePlan.standard();
-    private static final String PINNED_H2D = BandwidthMetrics.name("pinned", "h2d", SmokePlan.BANDWIDTH_BYTES);
-    private static final String PINNED_D2H = BandwidthMetrics.name("pinned", "d2h", SmokePlan.BANDWIDTH_BYTES);
+    private static final String PINNED_H2D = driverCopy("pinned", "h2d");
+    private static final String PINNED_D2H = driverCopy("pinned", "d2h");
+
+    /** The name smoke's bandwidth run gives the driver's copy of {@code memory} in {@code direction}. */
+    private static String driverCopy(String memory, String direction) {
+        return ResultNames.of(BandwidthMetrics.identity(memory, CopyPath.DRIVER, direction, SmokePlan.BANDWIDTH_BYTES,
+                CopyTimer.EVENTS, OptionalInt.empty(), OptionalInt.empty(), OptionalInt.empty()));
+    }
 
     private static ValidatedExpectations defaults(boolean linkKnown) {
         return ExpectationSet.parse(SmokeExpectations.defaults(linkKnown)).validate(PLAN.declare(linkKnown));
@@ -208,7 +218,7 @@ class SmokeExpectationsTest {
     @Test
     void slowPageableMemoryIsNoFault() {
         // Pageable copies go through a staging buffer: no threshold holds them to the link.
-        String pageable = BandwidthMetrics.name("pageable", "h2d", SmokePlan.BANDWIDTH_BYTES);
+        String pageable = driverCopy("pageable", "h2d");
         List<ExpectationOutcome> outcomes = defaults(true).evaluate(measured(true, Map.of(pageable, 1.0)));
         assertEquals(Set.of(), failing(outcomes));
         assertFalse(outcomes.stream().anyMatch(o -> o.metricName().startsWith("pageable.")));

@@ -2,6 +2,9 @@ package dev.xfer.app.smoke;
 
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.CopyDirection;
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.expect.Expectation;
 import dev.xfer.app.expect.ExpectationOutcome;
@@ -17,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -107,7 +111,8 @@ class SmokeQuickPlanTest {
             "overlap.v2.error, 1e-3, overlap.v2.error <= 1e-6",
             "check.synchronized.wrong, 1, check.synchronized.wrong == 0"})
     void eachFaultStillFailsItsRule(String result, double value, String rule) {
-        assertEquals(BandwidthMetrics.name("pinned", "h2d", SmokePlan.BANDWIDTH_BYTES), "pinned.h2d.64MiB");
+        assertEquals("pinned.h2d.64MiB", ResultNames.of(BandwidthMetrics.identity("pinned", CopyPath.DRIVER, "h2d",
+                SmokePlan.BANDWIDTH_BYTES, CopyTimer.EVENTS, OptionalInt.empty(), OptionalInt.empty(), OptionalInt.empty())));
         assertEquals(Set.of(Expectation.parse(rule).toString()), failing(Map.of(result, value)));
     }
 }

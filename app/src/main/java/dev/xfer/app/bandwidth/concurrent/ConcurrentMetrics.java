@@ -7,15 +7,14 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.function.IntPredicate;
 
 /**
@@ -26,18 +25,6 @@ import java.util.function.IntPredicate;
  */
 public final class ConcurrentMetrics {
     private ConcurrentMetrics() {
-    }
-
-    /** {@code concurrent.MEMORY.DIRECTION.SIZE.WHO}, WHO {@code gpuN} or {@code all}. */
-    public static String name(String memory, String direction, long bytes, String who) {
-        return "concurrent." + memory + "." + direction + "." + ByteSize.ofBytes(bytes).format() + "." + who;
-    }
-
-    /** A result's name from its identity: one GPU's ({@code gpuN}) or, without a GPU, the aggregate's ({@code all}). */
-    public static String name(Identity identity) {
-        OptionalLong gpu = identity.number(IdentityField.GPU);
-        return name(identity.memory().orElseThrow(), identity.direction().orElseThrow(), identity.bytes().orElseThrow(),
-                gpu.isPresent() ? "gpu" + gpu.getAsLong() : "all");
     }
 
     /**
@@ -63,10 +50,10 @@ public final class ConcurrentMetrics {
         for (long size : plan.sizes()) {
             for (CopyDirection direction : plan.directions()) {
                 for (int d : devices) {
-                    out.add(RunResult.declaration(name(identity("pinned", direction.label(), size, OptionalInt.of(d))),
+                    out.add(RunResult.declaration(ResultNames.of(identity("pinned", direction.label(), size, OptionalInt.of(d))),
                             Quantity.GIGABYTES_PER_SECOND, linkKnown.test(d)));
                 }
-                out.add(RunResult.declaration(name(identity("pinned", direction.label(), size, OptionalInt.empty())),
+                out.add(RunResult.declaration(ResultNames.of(identity("pinned", direction.label(), size, OptionalInt.empty())),
                         Quantity.GIGABYTES_PER_SECOND, false));
             }
         }
@@ -86,12 +73,12 @@ public final class ConcurrentMetrics {
                 ConcurrentResult.GpuShare share = c.gpus().get(g);
                 Identity id = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.of(share.device()));
                 OptionalDouble link = g < linkGBps.size() ? linkGBps.get(g) : OptionalDouble.empty();
-                out.add(RunResult.configuration(name(id), RunResult.measured(id,
+                out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id,
                         RunResult.statistics(share.gigabytesPerSecond()), share.verified() ? CheckOutcome.PASSED
                                 : CheckOutcome.failed("data came back wrong on device " + share.device())), link));
             }
             Identity all = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.empty());
-            out.add(RunResult.configuration(name(all), RunResult.measured(all, RunResult.statistics(c.aggregateGbps()),
+            out.add(RunResult.configuration(ResultNames.of(all), RunResult.measured(all, RunResult.statistics(c.aggregateGbps()),
                     c.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong on at least one GPU")),
                     OptionalDouble.empty()));
         }

@@ -8,9 +8,9 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,28 +27,6 @@ import java.util.OptionalDouble;
  */
 public final class PeerMetrics {
     private PeerMetrics() {
-    }
-
-    /**
-     * {@code p2p.SRC-DST.SIZE}, or {@code p2p-bidir.SRC-DST.SIZE} for both ways; {@code .kernel} after
-     * the first part for the copy kernel's pairs, {@code -read} ending it for the read form.
-     */
-    private static String name(int src, int dst, long bytes, boolean bidir, CopyPath copy, Initiation initiation) {
-        return (bidir ? "p2p-bidir" : "p2p") + PeerResult.form(initiation) + "."
-                + (copy == CopyPath.DRIVER ? "" : copy.label() + ".") + src + "-" + dst + "."
-                + ByteSize.ofBytes(bytes).format();
-    }
-
-    /**
-     * A result's name from its identity: the copy in both ways at once (the {@code bidirGbps}
-     * field) is {@code p2p-bidir}, the read form ends the first part in {@code -read}, a path other
-     * than the driver's follows the first part.
-     */
-    public static String name(Identity identity) {
-        return name(Math.toIntExact(identity.number(IdentityField.SRC).orElseThrow()),
-                Math.toIntExact(identity.number(IdentityField.DST).orElseThrow()), identity.bytes().orElseThrow(),
-                identity.measured().equals(BOTH_WAYS), CopyPath.fromLabel(identity.copy().orElse(Identity.DRIVER)),
-                Initiation.fromLabel(identity.word(IdentityField.INITIATION).orElse(Identity.WRITE)));
     }
 
     /** The document's field of the rate of both copies at once. */
@@ -78,7 +56,7 @@ public final class PeerMetrics {
                         if (src != dst) {
                             for (CopyPath copy : PeerBenchmark.paths(plan)) {
                                 for (boolean bidir : List.of(false, true)) {
-                                    out.add(RunResult.declaration(name(identity(src, dst, size, bidir, copy,
+                                    out.add(RunResult.declaration(ResultNames.of(identity(src, dst, size, bidir, copy,
                                             initiation)), Quantity.GIGABYTES_PER_SECOND, false));
                                 }
                             }
@@ -95,11 +73,11 @@ public final class PeerMetrics {
         List<RunResult> out = new ArrayList<>();
         for (PeerResult r : results) {
             Identity oneWay = identity(r.src(), r.dst(), r.bytes(), false, r.copy(), r.initiation());
-            out.add(RunResult.configuration(name(oneWay), RunResult.measured(oneWay,
+            out.add(RunResult.configuration(ResultNames.of(oneWay), RunResult.measured(oneWay,
                     RunResult.statistics(r.gigabytesPerSecond()), r.verified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.configuration())), OptionalDouble.empty()));
             Identity bothWays = identity(r.src(), r.dst(), r.bytes(), true, r.copy(), r.initiation());
-            out.add(RunResult.configuration(name(bothWays), RunResult.measured(bothWays, RunResult.statistics(r.bidirGbps()),
+            out.add(RunResult.configuration(ResultNames.of(bothWays), RunResult.measured(bothWays, RunResult.statistics(r.bidirGbps()),
                     r.bidirVerified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.bidirConfiguration())),
                     OptionalDouble.empty()));
