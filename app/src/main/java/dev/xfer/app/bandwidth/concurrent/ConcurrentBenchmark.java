@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -333,26 +332,7 @@ public final class ConcurrentBenchmark {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the GPUs were copying", e);
         }
-        RuntimeException first = null;
-        for (Future<Void> f : futures) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while the GPUs were copying", e);
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof Error error) {
-                    throw error;
-                }
-                RuntimeException failure = cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
-                if (first == null) {
-                    first = failure;
-                } else {
-                    first.addSuppressed(failure);
-                }
-            }
-        }
+        RuntimeException first = Lockstep.firstFailure(futures);
         if (first != null) {
             throw first;
         }

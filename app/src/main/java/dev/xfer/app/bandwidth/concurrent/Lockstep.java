@@ -81,8 +81,16 @@ final class Lockstep<T> implements AutoCloseable {
 
     /** Waits for every lane to return; the first failure (others suppressed in it), or null. */
     private RuntimeException joinLanes() {
+        return firstFailure(running);
+    }
+
+    /**
+     * Waits for every one of {@code tasks}; the first failure (the others suppressed in it), or
+     * null. An {@link Error} is thrown at once, and an interrupt ends the wait.
+     */
+    static RuntimeException firstFailure(Iterable<? extends Future<?>> tasks) {
         RuntimeException first = null;
-        for (Future<?> f : running) {
+        for (Future<?> f : tasks) {
             try {
                 f.get();
             } catch (InterruptedException e) {
