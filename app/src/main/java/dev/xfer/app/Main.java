@@ -11,6 +11,7 @@ import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.cli.StandardOutput;
 import dev.xfer.app.cli.UsageLine;
 import dev.xfer.app.cli.WholeNumberConverter;
+import dev.xfer.app.cli.XferVersion;
 import picocli.CommandLine;
 
 import java.io.BufferedWriter;
@@ -95,6 +96,16 @@ public final class Main {
     }
 
     static int run(String[] args, PrintWriter out, PrintWriter err, StopRequest stop, Consumer<CommandLine> more) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // Answered before picocli builds its model of every command, which was most of what
+            // `xfer --version` cost beyond the JVM's own start (gpu-check version-floor: 0.37 s
+            // against 0.06 s on an H100 machine). The same lines as picocli's version help.
+            for (String line : new XferVersion().getVersion()) {
+                out.println(line);
+            }
+            out.flush();
+            return ExitCode.OK;
+        }
         XferCommand root = new XferCommand(stop, gpuProbes());
         CommandLine commandLine = new CommandLine(root);
         more.accept(commandLine);

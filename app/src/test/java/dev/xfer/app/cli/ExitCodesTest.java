@@ -81,6 +81,16 @@ class ExitCodesTest {
         assertTrue(run.err().isEmpty(), run.err());
     }
 
+    /** `xfer --version` alone skips picocli's model (Main.run); its text is what picocli's version help prints. */
+    @Test
+    void theQuickVersionIsPicocliVersionHelp() {
+        java.io.StringWriter picocli = new java.io.StringWriter();
+        new picocli.CommandLine(new dev.xfer.app.commands.XferCommand(new dev.xfer.app.run.StopRequest(), null))
+                .printVersionHelp(new java.io.PrintWriter(picocli, true));
+        assertEquals(picocli.toString(), run("--version").out());
+        assertEquals(picocli.toString(), run("-V").out());
+    }
+
     @Test
     void theHelpListsTheExitCodes() {
         String help = run("--help").out().replaceAll("\\s+", " ");
