@@ -12,7 +12,6 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
@@ -26,7 +25,6 @@ import dev.xfer.cuda.HostMemoryKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -145,9 +143,9 @@ public final class OneDeviceRun {
                 () -> document(report));
     }
 
-    /** One device's JSON document, alone or as one of several devices' ({@link Documents#document}). */
+    /** One device's JSON document, alone or as one of several devices'. */
     public static GpuDocument document(BandwidthResults report) {
-        return Documents.document("bandwidth", report.context(), BandwidthJson.parameters(report),
-                BandwidthJson.results(report), BandwidthJson.failures(report));
+        return GpuDocument.of("bandwidth", report.context(), BandwidthParameters.of(report),
+                BandwidthRow.rows(report.results()), FailureRow.rows(report.failures()));
     }
 }

@@ -1,7 +1,7 @@
 package dev.xfer.app.smoke;
 
 import dev.xfer.app.evidence.GpuEvidence;
-import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.BandwidthRow;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckJson;
 import dev.xfer.app.check.CheckResults;
@@ -121,7 +121,7 @@ public final class SmokeDocument {
     private static Device device(RunContext context, BandwidthResults bandwidth, OverlapResults overlap,
                                  CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
                                  boolean passed, Optional<SmokeTimes.Seconds> seconds) {
-        List<Row> results = new ArrayList<>(FieldMap.rows(BandwidthJson.results(bandwidth)));
+        List<Row> results = new ArrayList<>(BandwidthRow.rows(bandwidth.results()));
         results.addAll(tagged("overlap", OverlapJson.results(overlap)));
         results.addAll(tagged("check", CheckJson.results(check)));
         List<Check> checks = new ArrayList<>();

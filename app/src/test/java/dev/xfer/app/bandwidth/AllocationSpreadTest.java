@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -59,12 +58,14 @@ class AllocationSpreadTest {
     @SuppressWarnings("unchecked")
     void jsonCarriesCountBestAndWorstOnlyWhereSeveralWereMeasured() {
         BandwidthResults report = withSpread();
-        List<Object> rows = BandwidthJson.results(report);
-        Map<String, Object> spread = (Map<String, Object>) ((Map<String, Object>) rows.getLast()).get("allocations");
-        assertEquals(Map.of("count", 3, "best", 53.5, "worst", 41.0), spread);
-        assertFalse(((Map<String, Object>) rows.getFirst()).containsKey("allocations"), "one allocation: no object");
-        assertEquals(3, BandwidthJson.parameters(report.plan()).get("allocations"));
-        assertFalse(BandwidthJson.parameters(ResultsFixtures.bandwidthPlan()).containsKey("allocations"));
+        List<BandwidthRow> rows = BandwidthRow.rows(report.results());
+        assertEquals(Optional.of(new BandwidthRow.Allocations(3, 53.5, 41.0)), rows.getLast().allocations());
+        assertEquals(Optional.empty(), rows.getFirst().allocations(), "one allocation: no object");
+        assertEquals(OptionalInt.of(3), BandwidthParameters.of(report.plan(), Optional.empty()).allocations());
+        assertEquals(OptionalInt.empty(),
+                BandwidthParameters.of(ResultsFixtures.bandwidthPlan(), Optional.empty()).allocations());
+        assertFalse(Json.write(BandwidthParameters.of(ResultsFixtures.bandwidthPlan(), Optional.empty()))
+                .contains("allocations"), "one allocation: not a parameter");
         // It survives the writer: what fleet and compare read.
         String json = Json.write(Json.object("results", rows));
         assertTrue(json.contains("\"allocations\": {\"count\": 3, \"best\": 53.5, \"worst\": 41.0}")

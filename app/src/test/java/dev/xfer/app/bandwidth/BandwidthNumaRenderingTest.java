@@ -110,11 +110,11 @@ class BandwidthNumaRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonAndCsvCarryTheNodeAndThePages() {
-        List<Object> results = (List<Object>) Json.parse(Json.write(BandwidthJson.results(all)));
+        List<Object> results = (List<Object>) Json.parse(Json.write(BandwidthRow.rows(all.results())));
         Map<String, Object> farPinned = (Map<String, Object>) results.get(1);
         assertEquals(0L, farPinned.get("numaNode"));
         assertEquals(Map.of("0", 60L, "1", 4L), farPinned.get("hostMemoryNodes"));
-        assertEquals("all", BandwidthJson.parameters(all).get("numaNode"));
+        assertEquals(Optional.of("all"), BandwidthParameters.of(all).numaNode());
         // The CSV carries the node as an identity field; where its pages really were is in JSON only.
         CsvRows csv = CsvRows.of(ResultCsv.render(0, BandwidthMetrics.results(all, OptionalDouble.empty())));
         assertEquals(java.util.Set.of("0", "1"), csv.rows().stream().filter(r -> r.get("memory").equals("pinned"))

@@ -110,9 +110,7 @@ class BandwidthRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(BandwidthResults r) {
-        var doc = new MeasuringCommand().document("bandwidth", r.context(),
-                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r));
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(OneDeviceRun.document(r)));
     }
 
     @Test

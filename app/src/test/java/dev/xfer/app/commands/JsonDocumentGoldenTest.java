@@ -5,7 +5,7 @@ import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.GoldenFile;
-import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.batch.BatchRendering;
@@ -48,23 +48,20 @@ class JsonDocumentGoldenTest {
     @Test
     void bandwidth() throws IOException {
         BandwidthResults r = ResultsFixtures.bandwidthReport();
-        assertGolden("bandwidth.json", new MeasuringCommand().document("bandwidth", r.context(),
-                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
+        assertGolden("bandwidth.json", OneDeviceRun.document(r));
     }
 
     /** --copy driver,staged: staged rows carry their path and ceilings; driver rows are as they always were. */
     @Test
     void bandwidthStaged() throws IOException {
         BandwidthResults r = ResultsFixtures.bandwidthReportStaged();
-        assertGolden("bandwidth-staged.json", new MeasuringCommand().document("bandwidth", r.context(),
-                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
+        assertGolden("bandwidth-staged.json", OneDeviceRun.document(r));
     }
 
     @Test
     void bandwidthFromEveryNumaNode() throws IOException {
         BandwidthResults r = ResultsFixtures.bandwidthReportAllNodes();
-        assertGolden("bandwidth-all-nodes.json", new MeasuringCommand().document("bandwidth", r.context(),
-                BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r)));
+        assertGolden("bandwidth-all-nodes.json", OneDeviceRun.document(r));
     }
 
     /** --device 0,1 --concurrent: each device's own document, then the GPUs at once. */
@@ -114,8 +111,7 @@ class JsonDocumentGoldenTest {
         assertEquals(2, devices.size());
         for (int d = 0; d < 2; d++) {
             BandwidthResults r = report.devices().get(d);
-            assertEquals(new MeasuringCommand().document("bandwidth", r.context(), BandwidthJson.parameters(r),
-                    BandwidthJson.results(r), BandwidthJson.failures(r)), devices.get(d), "device " + d);
+            assertEquals(OneDeviceRun.document(r), devices.get(d), "device " + d);
         }
         Map<String, Object> peers = WrittenDocuments.parsed(SeveralDevicesRun.document(
                 MultiDeviceFixtures.peerReport()));

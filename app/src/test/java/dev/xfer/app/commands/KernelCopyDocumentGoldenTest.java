@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.GoldenFile;
-import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.KernelCopyFixtures;
 import dev.xfer.app.format.Json;
@@ -19,7 +19,6 @@ class KernelCopyDocumentGoldenTest {
     @Test
     void bandwidthKernel() throws IOException {
         BandwidthResults r = KernelCopyFixtures.report();
-        GoldenFile.assertDocument("bandwidth-kernel.json", Json.write(new MeasuringCommand().document("bandwidth",
-                r.context(), BandwidthJson.parameters(r), BandwidthJson.results(r), BandwidthJson.failures(r))));
+        GoldenFile.assertDocument("bandwidth-kernel.json", Json.write(OneDeviceRun.document(r)));
     }
 }

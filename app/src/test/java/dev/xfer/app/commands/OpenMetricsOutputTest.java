@@ -1,6 +1,6 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.Metric;
@@ -33,8 +33,7 @@ class OpenMetricsOutputTest {
         BandwidthResults report = ResultsFixtures.bandwidthReport();
         RunResults results = new RunResults("bandwidth", List.of(Metric.overLink("pinned.h2d.16MiB", 52.634, 63.0)), List.of());
         Rendering rendering = new Rendering(() -> "TEXT\n", () -> "csv\n",
-                () -> m.document("bandwidth", report.context(), BandwidthJson.parameters(report), BandwidthJson.results(report),
-                        BandwidthJson.failures(report)));
+                () -> OneDeviceRun.document(report));
         int exit = m.finish(report.context(), results, m.validate(m.expectations(), results.metrics().stream().map(Metric::declaration).toList()), rendering, Instant.now());
         assertEquals(ExitCode.OK, exit);
         assertEquals("TEXT\n", parsed.out.toString());

@@ -1,6 +1,6 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.bandwidth.BandwidthJson;
+import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.BandwidthResults;
@@ -11,7 +11,6 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.result.ResultDocumentReader;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.stats.Summary;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -35,15 +34,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * Any bandwidth document xfer writes binds back, through the one strict reader, to the records the
  * run held: each measured result's identity, unit, statistics and check, and each row's own
  * {@code verified} and the recorded failures that the gates judge. Generated result records go
- * through the real writers ({@link BandwidthJson}, {@link Documents}, {@link Json}) as text.
+ * through the real writers ({@link OneDeviceRun#document}, {@link Json}) as text.
  */
 class WrittenDocumentBindsBackPropertiesTest {
     private static final Path FILE = Path.of("generated.json");
 
     @Property(tries = 200)
     void aWrittenBandwidthDocumentBindsBackToEqualRecords(@ForAll("reports") BandwidthResults report) {
-        String text = Json.write(Documents.document("bandwidth", report.context(), BandwidthJson.parameters(report),
-                BandwidthJson.results(report), BandwidthJson.failures(report)));
+        String text = Json.write(OneDeviceRun.document(report));
         ResultDocumentReader reader = new ResultDocumentReader();
         List<GpuResults> read = reader.parse(FILE, text);
         Map<Identity, Result> held = new HashMap<>();

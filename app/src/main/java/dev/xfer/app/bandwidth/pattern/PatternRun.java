@@ -1,12 +1,10 @@
 package dev.xfer.app.bandwidth.pattern;
 
-import dev.xfer.app.format.Json;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.VerificationFailure;
-import dev.xfer.app.bandwidth.VerificationFailureJson;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
@@ -15,7 +13,6 @@ import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.DeviceResults;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
@@ -25,9 +22,7 @@ import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.cuda.CudaDevice;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code xfer bandwidth --pattern} over the GPUs {@code --device} opened: every plan's rounds
@@ -95,31 +90,20 @@ public final class PatternRun {
     }
 
     /**
-     * The document of a pattern run: {@link Documents#devicesDocument} with each device's
-     * document (its context and the plan, no rows of its own), then {@code patterns}, one row per
-     * round ({@link PatternJson}), and {@code failures}.
+     * The document of a pattern run: each device's document (its context and the plan,
+     * {@link PatternParameters}, no rows of its own), the whole run's parameters
+     * ({@link PatternParameters.Run}), then {@code patterns}, one row per round ({@link PatternRow}),
+     * and {@code failures} ({@link PatternExtras}).
      *
      * @param contexts each device's context, in the order of {@code indices}
      */
     public static DevicesDocument document(List<RunContext> contexts, List<Integer> indices,
                                         List<PatternPlan> plans, BandwidthPlan plan,
                                         List<PatternResult> results, List<VerificationFailure> failures) {
-        // Lists only, beside the plan's iterations, warmup and timer: a scalar named as an identity
-        // field (pattern, copy, direction, bytes) would be read as every row's.
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("sizes", plans.stream().map(PatternPlan::bytes).distinct().toList());
-        parameters.put("memories", List.of("pinned"));
-        parameters.put("directions", plans.stream().map(PatternResult::direction).distinct().toList());
-        parameters.put("iterations", plan.iterations());
-        parameters.put("warmup", plan.warmup());
-        parameters.put("timer", plan.timer().label());
-        parameters.put("copy", plans.stream().map(p -> p.path().label()).distinct().toList());
-        List<GpuDocument> devices = contexts.stream().map(c -> Documents.document("bandwidth", c,
-                parameters, List.of(), List.of())).toList();
-        Map<String, Object> top = new LinkedHashMap<>(parameters);
-        top.put("devices", indices);
-        top.put("patterns", plans.stream().map(PatternPlan::form).distinct().toList());
-        return Documents.devicesDocument("bandwidth", top, devices).withExtras(FieldMap.of(Json.object(
-                "patterns", PatternJson.rows(results), "failures", VerificationFailureJson.rows(failures))));
+        PatternParameters parameters = PatternParameters.of(plans, plan);
+        List<GpuDocument> devices = contexts.stream().map(c -> GpuDocument.of("bandwidth", c, parameters,
+                List.of(), List.of())).toList();
+        return DevicesDocument.of("bandwidth", parameters.across(indices, plans), devices)
+                .withExtras(new PatternExtras(PatternRow.rows(results), FailureRow.rows(failures)));
     }
 }

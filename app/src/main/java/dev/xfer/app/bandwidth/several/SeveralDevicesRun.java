@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.several;
 
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthPlan;
@@ -11,11 +11,9 @@ import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentJson;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerBenchmark;
-import dev.xfer.app.bandwidth.peer.PeerJson;
 import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.expect.ExpectationSet;
@@ -31,7 +29,6 @@ import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.run.DeviceResults;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.FinishedRun;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
@@ -44,10 +41,8 @@ import dev.xfer.cuda.HostMemoryKind;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.SequencedSet;
@@ -170,7 +165,7 @@ public final class SeveralDevicesRun {
                 }
                 List<GpuDocument> documents = soFar.stream().map(OneDeviceRun::document).toList();
                 return new Rendering(() -> "", () -> csv(deviceResults(soFar, links)),
-                        () -> Documents.devicesDocument("bandwidth", new LinkedHashMap<>(), documents));
+                        () -> DevicesDocument.of("bandwidth", FieldMap.EMPTY, documents));
             });
         }
         for (int d = 0; d < sessions.size(); d++) {
@@ -274,21 +269,18 @@ public final class SeveralDevicesRun {
     }
 
     /**
-     * The JSON document of a run over several devices: {@link Documents#devicesDocument}
-     * with each device's own document, then {@code concurrent} (with --concurrent), {@code p2p}
-     * (with p2p) and {@code failures} (of those two; each device's are in its document).
+     * The JSON document of a run over several devices: each device's own document, the whole run's
+     * parameters ({@link MultiDeviceParameters}), then {@code concurrent} (with --concurrent),
+     * {@code p2p} (with p2p) and {@code failures} (of those two; each device's are in its document):
+     * {@link MultiDeviceExtras}.
      */
     public static DevicesDocument document(MultiDeviceResults report) {
         List<GpuDocument> devices = new ArrayList<>();
         for (BandwidthResults r : report.devices()) {
             devices.add(OneDeviceRun.document(r));
         }
-        Map<String, Object> across = new LinkedHashMap<>();
-        report.concurrent().ifPresent(c -> across.put("concurrent", ConcurrentJson.rows(c)));
-        report.peers().ifPresent(p -> across.put("p2p", PeerJson.rows(p)));
-        across.put("failures", MultiDeviceJson.failures(report));
-        return Documents.devicesDocument("bandwidth", MultiDeviceJson.parameters(report), devices)
-                .withExtras(FieldMap.of(across));
+        return DevicesDocument.of("bandwidth", MultiDeviceParameters.of(report), devices)
+                .withExtras(MultiDeviceExtras.of(report));
     }
 
     /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.format.Json;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
@@ -51,13 +52,13 @@ class PatternRenderingTest {
     @Test
     void jsonRowsCarryTheRoundsIdentity() {
         @SuppressWarnings("unchecked")
-        Map<String, Object> row = (Map<String, Object>) PatternJson.rows(PatternFixtures.results()).get(2);
+        Map<String, Object> row = (Map<String, Object>) Json.parse(Json.write(PatternRow.rows(PatternFixtures.results()).get(2)));
         assertEquals("all-to-one-read", row.get("pattern"));
         assertEquals("kernel", row.get("copy"));
         assertEquals("p2p", row.get("direction"));
         assertEquals(PatternFixtures.MIB512, row.get("bytes"));
-        assertEquals(0, row.get("device"));
-        assertEquals(List.of(1), row.get("others"));
+        assertEquals(0L, row.get("device"));
+        assertEquals(List.of(1L), row.get("others"));
         assertEquals(true, row.get("verified"));
         assertTrue(row.get("gbps") instanceof Map<?, ?> m && m.get("median").equals(123.5), row.toString());
     }

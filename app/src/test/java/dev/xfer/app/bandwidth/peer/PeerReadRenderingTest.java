@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.format.Json;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyDirection;
@@ -91,9 +92,9 @@ class PeerReadRenderingTest {
 
     @Test
     void onlyTheReadFormsRowsSayIt() {
-        List<Object> rows = PeerJson.rows(pairs);
+        List<PeerRow> rows = PeerRow.rows(pairs);
         for (int i = 0; i < rows.size(); i++) {
-            Map<?, ?> row = (Map<?, ?>) rows.get(i);
+            Map<?, ?> row = (Map<?, ?>) Json.parse(Json.write(rows.get(i)));
             Object expected = pairs.get(i).initiation() == Initiation.READ ? "read" : null;
             assertEquals(expected, row.get("initiation"), row.toString());
         }

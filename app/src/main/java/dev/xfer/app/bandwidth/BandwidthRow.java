@@ -1,0 +1,59 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.Row;
+import dev.xfer.app.placement.HostMemoryNodes;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.SequencedMap;
+
+/**
+ * One bandwidth result as a document's {@code results} entry (and a JSON Lines result record).
+ * The driver's rows are as they always were: {@code percentOfLink}, {@code numaNode} and
+ * {@code hostMemoryNodes} are {@code null} when there is none. A row of another path says which
+ * ({@code copy}), a staged one what bounds it ({@code ceiling}), a kernel one its grid
+ * ({@code blocks}, {@code threadsPerBlock}); a row measured on several host allocations the best
+ * and worst of their medians ({@code allocations}).
+ */
+public record BandwidthRow(String memory, String direction, long bytes, WrittenSummary gbps,
+                           WrittenSummary microseconds, @NullWhenEmpty OptionalDouble percentOfLink,
+                           boolean verified, @NullWhenEmpty OptionalInt numaNode,
+                           @NullWhenEmpty Optional<SequencedMap<String, Integer>> hostMemoryNodes,
+                           Optional<String> copy, Optional<Ceiling> ceiling, OptionalInt blocks,
+                           OptionalInt threadsPerBlock, Optional<Allocations> allocations) implements Row {
+
+    /** What bounds a staged copy: the host-to-host and pinned rates, the lower of them, and the copy against it. */
+    public record Ceiling(WrittenSummary h2hGbps, WrittenSummary pinnedGbps, String bound, double boundGbps,
+                          double percentOfBound) {
+        static Ceiling of(StagedCeiling c, double stagedGbps) {
+            return new Ceiling(WrittenSummary.of(c.h2hGbps()), WrittenSummary.of(c.pinnedGbps()), c.bound(),
+                    c.boundGbps(), c.percentOfBound(stagedGbps));
+        }
+    }
+
+    /** Best and worst of the per-allocation medians: what the link can do, and how far placement moved it. */
+    public record Allocations(int count, double best, double worst) {
+    }
+
+    public static BandwidthRow of(BandwidthResult r) {
+        boolean driver = r.copy() == CopyPath.DRIVER;
+        return new BandwidthRow(r.memory(), r.direction(), r.bytes(), WrittenSummary.of(r.gigabytesPerSecond()),
+                WrittenSummary.of(r.microseconds()), r.percentOfLink(), r.verified(), r.numaNode(),
+                r.hostMemoryNodes().map(HostMemoryNodes::toJson),
+                driver ? Optional.empty() : Optional.of(r.copy().label()),
+                driver ? Optional.empty() : r.ceiling().map(c -> Ceiling.of(c, r.gigabytesPerSecond().median())),
+                driver ? OptionalInt.empty() : r.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
+                driver ? OptionalInt.empty()
+                        : r.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
+                r.allocations().map(a -> new Allocations(a.count(), a.best(), a.worst())));
+    }
+
+    /** Each of {@code results}, in order. */
+    public static List<BandwidthRow> rows(List<BandwidthResult> results) {
+        return results.stream().map(BandwidthRow::of).toList();
+    }
+}

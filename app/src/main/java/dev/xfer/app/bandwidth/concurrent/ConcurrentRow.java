@@ -1,0 +1,40 @@
+package dev.xfer.app.bandwidth.concurrent;
+
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.WrittenSummary;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * The GPUs copying at once ({@code --concurrent}) as an entry of a several-device document's
+ * {@code concurrent} array, one per size and direction: each GPU's share ({@code gpus}),
+ * {@code aggregateGbps} (summary of the per-iteration aggregate rates), {@code aloneGbpsSum} (or
+ * null when a GPU's alone figure is missing) and {@code verified}.
+ */
+public record ConcurrentRow(String memory, String direction, long bytes, List<Gpu> gpus, WrittenSummary aggregateGbps,
+                            @NullWhenEmpty OptionalDouble aloneGbpsSum, boolean verified) {
+
+    public ConcurrentRow {
+        gpus = List.copyOf(gpus);
+    }
+
+    /** One GPU's part: its rate and time, its share of its link (or null), and whether its data matched. */
+    public record Gpu(int device, WrittenSummary gbps, WrittenSummary microseconds,
+                      @NullWhenEmpty OptionalDouble percentOfLink, boolean verified) {
+        static Gpu of(ConcurrentResult.GpuShare g) {
+            return new Gpu(g.device(), WrittenSummary.of(g.gigabytesPerSecond()), WrittenSummary.of(g.microseconds()),
+                    g.percentOfLink(), g.verified());
+        }
+    }
+
+    public static ConcurrentRow of(ConcurrentResult c) {
+        return new ConcurrentRow(c.memory(), c.direction(), c.bytes(), c.gpus().stream().map(Gpu::of).toList(),
+                WrittenSummary.of(c.aggregateGbps()), c.aloneGbpsSum(), c.verified());
+    }
+
+    /** Each of {@code results}, in order. */
+    public static List<ConcurrentRow> rows(List<ConcurrentResult> results) {
+        return results.stream().map(ConcurrentRow::of).toList();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.xfer.app.bandwidth.pattern;
+
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.format.Inline;
+import dev.xfer.app.output.AcrossDevices;
+import dev.xfer.app.output.Parameters;
+
+import java.util.List;
+
+/**
+ * A pattern run's {@code parameters} in each device's document: the distinct sizes, directions and
+ * copy paths of its rounds, the host memory (always pinned), and the plan's iterations, warmup and
+ * timer. Lists only, beside those three: a scalar named as an identity field (pattern, copy,
+ * direction, bytes) would be read as every row's.
+ */
+public record PatternParameters(List<Long> sizes, List<String> memories, List<String> directions, int iterations,
+                                int warmup, String timer, List<String> copy) implements Parameters {
+
+    public PatternParameters {
+        sizes = List.copyOf(sizes);
+        memories = List.copyOf(memories);
+        directions = List.copyOf(directions);
+        copy = List.copyOf(copy);
+    }
+
+    /** The whole run's: each device's, then {@code devices} and the distinct {@code patterns} (their forms). */
+    public record Run(@Inline AcrossDevices across, List<String> patterns) implements Parameters {
+        public Run {
+            patterns = List.copyOf(patterns);
+        }
+    }
+
+    public static PatternParameters of(List<PatternPlan> plans, BandwidthPlan plan) {
+        return new PatternParameters(plans.stream().map(PatternPlan::bytes).distinct().toList(), List.of("pinned"),
+                plans.stream().map(PatternResult::direction).distinct().toList(), plan.iterations(), plan.warmup(),
+                plan.timer().label(), plans.stream().map(p -> p.path().label()).distinct().toList());
+    }
+
+    /** This, as the whole run's over {@code indices}, with {@code plans}' forms. */
+    public Run across(List<Integer> indices, List<PatternPlan> plans) {
+        return new Run(new AcrossDevices(this, indices), plans.stream().map(PatternPlan::form).distinct().toList());
+    }
+}

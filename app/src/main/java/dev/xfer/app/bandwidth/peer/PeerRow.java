@@ -1,0 +1,33 @@
+package dev.xfer.app.bandwidth.peer;
+
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.format.WrittenSummary;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One GPU-to-GPU copy ({@code --direction p2p}) as an entry of a several-device document's
+ * {@code p2p} array, one per ordered pair and size: {@code gbps} and {@code bidirGbps} are GB/s
+ * ({@code median} is the figure of the matrix). A pair copied by xfer's copy kernel
+ * ({@code --copy kernel}) also says {@code "copy": "kernel"}, and one in the read form
+ * ({@code --initiation read}) {@code "initiation": "read"}. The write form's rows say neither,
+ * so they stay exactly as every document before the read form wrote them.
+ */
+public record PeerRow(int src, int dst, long bytes, boolean peerAccess, WrittenSummary gbps, WrittenSummary bidirGbps,
+                      boolean verified, boolean bidirVerified, Optional<String> copy,
+                      Optional<String> initiation) {
+
+    public static PeerRow of(PeerResult r) {
+        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), WrittenSummary.of(r.gigabytesPerSecond()),
+                WrittenSummary.of(r.bidirGbps()), r.verified(), r.bidirVerified(),
+                r.copy() == CopyPath.DRIVER ? Optional.empty() : Optional.of(r.copy().label()),
+                r.initiation() == Initiation.WRITE ? Optional.empty() : Optional.of(r.initiation().label()));
+    }
+
+    /** Each of {@code results}, in order. */
+    public static List<PeerRow> rows(List<PeerResult> results) {
+        return results.stream().map(PeerRow::of).toList();
+    }
+}

@@ -1,0 +1,29 @@
+package dev.xfer.app.bandwidth.several;
+
+import dev.xfer.app.bandwidth.FailureRow;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentRow;
+import dev.xfer.app.bandwidth.peer.PeerRow;
+import dev.xfer.app.output.Extras;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a bandwidth run over several devices adds after its devices' documents: {@code concurrent}
+ * (with {@code --concurrent}), {@code p2p} (with p2p) and {@code failures} (of those copies, written
+ * as a device's are; each device's own are in its document).
+ */
+public record MultiDeviceExtras(Optional<List<ConcurrentRow>> concurrent, Optional<List<PeerRow>> p2p,
+                                List<FailureRow> failures) implements Extras {
+
+    public MultiDeviceExtras {
+        concurrent = concurrent.map(List::copyOf);
+        p2p = p2p.map(List::copyOf);
+        failures = List.copyOf(failures);
+    }
+
+    public static MultiDeviceExtras of(MultiDeviceResults report) {
+        return new MultiDeviceExtras(report.concurrent().map(ConcurrentRow::rows), report.peers().map(PeerRow::rows),
+                FailureRow.rows(report.failures()));
+    }
+}
