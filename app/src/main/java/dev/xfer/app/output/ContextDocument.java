@@ -1,5 +1,6 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.devices.DeviceDocument;
 import dev.xfer.app.format.NullWhenEmpty;
 
 import java.util.Optional;
@@ -9,16 +10,16 @@ import java.util.Optional;
  * version, when and where it ran, the CUDA versions, the device, and (once the run's GPU evidence
  * is judged) what else was happening on it.
  *
- * @param device   the device as {@code devices/DevicesJson} writes it
+ * @param device   the device, as {@code xfer devices --json} lists it too
  * @param evidence {@code evidence/GpuEvidence}'s value for this GPU, once judged
  */
 public record ContextDocument(String xfer, String started, String host, @NullWhenEmpty Optional<String> label,
-                              String runtimeVersion, String driverVersion, FieldMap device,
+                              String runtimeVersion, String driverVersion, DeviceDocument device,
                               Optional<Object> evidence) {
 
     /** The CUDA index of the device. */
     public int index() {
-        return ((Number) device.fields().get("index")).intValue();
+        return device.index();
     }
 
     public ContextDocument withEvidence(Object evidence) {
