@@ -1,7 +1,9 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.devices.DeviceDocument;
+import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.OrUnavailable;
 
 import java.util.Optional;
 
@@ -11,18 +13,18 @@ import java.util.Optional;
  * is judged) what else was happening on it.
  *
  * @param device   the device, as {@code xfer devices --json} lists it too
- * @param evidence {@code evidence/GpuEvidence}'s value for this GPU, once judged
+ * @param evidence what the GPU's probe read through the run ({@link GpuEvidence#toJson()}), once judged
  */
 public record ContextDocument(String xfer, String started, String host, @NullWhenEmpty Optional<String> label,
                               String runtimeVersion, String driverVersion, DeviceDocument device,
-                              Optional<Object> evidence) {
+                              Optional<OrUnavailable<GpuEvidence.Document>> evidence) {
 
     /** The CUDA index of the device. */
     public int index() {
         return device.index();
     }
 
-    public ContextDocument withEvidence(Object evidence) {
+    public ContextDocument withEvidence(OrUnavailable<GpuEvidence.Document> evidence) {
         return new ContextDocument(xfer, started, host, label, runtimeVersion, driverVersion, device,
                 Optional.of(evidence));
     }
