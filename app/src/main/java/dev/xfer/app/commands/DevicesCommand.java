@@ -5,8 +5,9 @@ import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
 import dev.xfer.app.devices.DeviceInventory;
-import dev.xfer.app.devices.DevicesJson;
+import dev.xfer.app.devices.DeviceInventoryDocument;
 import dev.xfer.app.devices.DevicesText;
+import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.run.HostView;
 import dev.xfer.app.sysfs.PciDeviceReader;
 import picocli.CommandLine.Command;
@@ -16,7 +17,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code xfer devices}: each GPU as the runtime and sysfs describe it. */
@@ -45,10 +45,7 @@ public final class DevicesCommand implements Callable<Integer> {
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from fixed records. */
-    static Map<String, Object> document(String xferVersion, DeviceInventory report) {
-        Map<String, Object> doc = HostView.document(xferVersion, "devices");
-        doc.put("software", DevicesJson.software(report));
-        doc.put("devices", DevicesJson.devices(report));
-        return doc;
+    static DeviceInventoryDocument document(String xferVersion, DeviceInventory report) {
+        return DeviceInventoryDocument.of(DocumentSchema.VERSION, xferVersion, report);
     }
 }

@@ -6,12 +6,13 @@ import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.doctor.DoctorJUnit;
-import dev.xfer.app.doctor.DoctorJson;
+import dev.xfer.app.doctor.DoctorDocument;
 import dev.xfer.app.doctor.DoctorReport;
 import dev.xfer.app.doctor.DoctorText;
 import dev.xfer.app.doctor.probe.DoctorRun;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.OutputTarget;
+import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.run.HostView;
 import dev.xfer.app.run.Outputs;
 import dev.xfer.app.run.Session;
@@ -26,7 +27,6 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -107,9 +107,7 @@ public final class DoctorCommand implements Callable<Integer> {
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from a fixture. */
-    static Map<String, Object> document(String xferVersion, DoctorReport report) {
-        Map<String, Object> doc = HostView.document(xferVersion, "doctor");
-        DoctorJson.fill(doc, report);
-        return doc;
+    static DoctorDocument document(String xferVersion, DoctorReport report) {
+        return DoctorDocument.of(DocumentSchema.VERSION, xferVersion, report);
     }
 }

@@ -5,12 +5,13 @@ import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceInspector;
+import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.run.HostView;
 import dev.xfer.app.sysfs.PciDeviceReader;
 import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoInventory;
-import dev.xfer.app.topo.TopoJson;
+import dev.xfer.app.topo.TopoDocument;
 import dev.xfer.app.topo.TopoText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +22,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -67,13 +67,7 @@ public final class TopoCommand implements Callable<Integer> {
     }
 
     /** The JSON document {@code --json} prints; package-private so a test can build it from a fixture. */
-    static Map<String, Object> document(String xferVersion, TopoInventory report) {
-        Map<String, Object> doc = HostView.document(xferVersion, "topo");
-        doc.put("cuda", TopoJson.cuda(report.cuda()));
-        doc.put("gpus", TopoJson.gpus(report));
-        doc.put("numaNodes", TopoJson.numaNodes(report));
-        doc.put("numaNodesAssumed", report.numa().assumed());
-        doc.put("singleNode", report.singleNode());
-        return doc;
+    static TopoDocument document(String xferVersion, TopoInventory report) {
+        return TopoDocument.of(DocumentSchema.VERSION, xferVersion, report);
     }
 }

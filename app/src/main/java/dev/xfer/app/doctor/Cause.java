@@ -1,11 +1,13 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.format.Labelled;
+
 /**
  * Every cause doctor knows, each with the identifier its JSON and JUnit carry. The causes read
  * through NVML ({@link #CLOCKS_THROTTLED} to {@link #PEER_STATUS_NVML}) are judged by the checks in
  * {@link NvmlChecks} from an {@link NvmlEvidence}; without NVML they say unknown.
  */
-public enum Cause {
+public enum Cause implements Labelled {
     LINK_BELOW_MAXIMUM("link-below-maximum", "PCIe link below its maximum"),
     MAX_PAYLOAD("max-payload", "PCIe MaxPayload below what both ends support"),
     MAX_READ_REQUEST("max-read-request", "PCIe MaxReadReq small"),
@@ -36,6 +38,12 @@ public enum Cause {
 
     /** The identifier in JSON and JUnit: {@code link-below-maximum}. */
     public String id() {
+        return id;
+    }
+
+    /** As documents carry it: the {@link #id()}. */
+    @Override
+    public String label() {
         return id;
     }
 

@@ -1,5 +1,7 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.format.Labelled;
+
 import java.util.Locale;
 
 /**
@@ -7,7 +9,7 @@ import java.util.Locale;
  * machine loses (exit 1); a note says how the machine behaves (what pageable memory costs against
  * pinned, which path peer copies take) without anything being wrong with it.
  */
-public enum Severity {
+public enum Severity implements Labelled {
     /** Costs a large share of the link, or makes a path unusable: a lost lane, peer access refused. */
     HIGH,
     /** Costs a measurable share: a smaller payload than both ends support, DMA through an IOMMU. */
@@ -23,6 +25,7 @@ public enum Severity {
     }
 
     /** {@code high}, {@code medium}, {@code low}, {@code note}. */
+    @Override
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -3,6 +3,7 @@ package dev.xfer.app.evidence;
 import dev.xfer.app.result.Disturbance;
 
 import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.OrUnavailable;
 import dev.xfer.app.format.OrUnknown;
 
 import java.util.ArrayList;
@@ -50,14 +51,17 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         return gpu + " disturbed: " + String.join("; ", details);
     }
 
-    /** The device context's {@code evidence}: a {@link Document}, or {@code "unavailable: <why>"}. */
-    public Object toJson() {
+    /**
+     * The device context's {@code evidence}: a {@link Document}, or {@code "unavailable: <why>"} when
+     * the probe could read nothing.
+     */
+    public OrUnavailable<Document> toJson() {
         if (recording.unavailable().isPresent()) {
-            return "unavailable: " + recording.unavailable().get();
+            return OrUnavailable.unavailable(recording.unavailable().get());
         }
-        return new Document(recording.ownPid(), recording.period().toMillis(), first.map(GpuSnapshot::document),
+        return OrUnavailable.of(new Document(recording.ownPid(), recording.period().toMillis(), first.map(GpuSnapshot::document),
                 last.map(GpuSnapshot::document), recording.phases().size(),
-                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic());
+                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic()));
     }
 
     /**

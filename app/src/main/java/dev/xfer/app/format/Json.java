@@ -37,7 +37,8 @@ import java.util.Map;
  *       is refused. A record of a {@link Discriminator} sealed interface starts with the
  *       discriminator key and its {@link Tag}.</li>
  *   <li>enum: its {@link Labelled#label()}; an enum without a label is refused.</li>
- *   <li>{@link OrUnknown}: its value, or the text {@code "unknown: <why>"}.</li>
+ *   <li>{@link OrUnknown}: its value, or the text {@code "unknown: <why>"}; {@link OrUnavailable}
+ *       likewise with {@code "unavailable: <why>"}.</li>
  * </ul>
  */
 public final class Json {

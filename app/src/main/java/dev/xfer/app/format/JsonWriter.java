@@ -109,6 +109,8 @@ final class JsonWriter {
             case List<?> list -> array(out, list, depth);
             case OrUnknown.Value<?> known -> value(out, known.value(), depth);
             case OrUnknown.Unknown<?> unknown -> string(out, OrUnknown.PREFIX + unknown.why());
+            case OrUnavailable.Value<?> available -> value(out, available.value(), depth);
+            case OrUnavailable.Unavailable<?> unavailable -> string(out, OrUnavailable.PREFIX + unavailable.why());
             case Record r -> record(out, r, depth);
             case Labelled l when l instanceof Enum<?> -> string(out, l.label());
             case Enum<?> e -> throw new IllegalArgumentException("cannot write the enum " + e.getDeclaringClass().getName()

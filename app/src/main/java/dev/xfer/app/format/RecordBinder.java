@@ -40,7 +40,8 @@ import java.util.OptionalLong;
  *       be missing is an optional).</li>
  *   <li>An enum that is {@link Labelled}: one of its labels, all named in the message.</li>
  *   <li>{@code List<E>}: an array, each element {@code path[i]}.</li>
- *   <li>{@link OrUnknown}: a text starting {@code unknown: } is unknown; anything else binds as
+ *   <li>{@link OrUnknown}, {@link OrUnavailable}: a text starting {@code unknown: } (or
+ *       {@code unavailable: }) is the reason; anything else binds as
  *       the value (and its refusal is the value's).</li>
  *   <li>A sealed interface marked {@link Discriminator}: an object whose discriminator key names
  *       the {@link Tag} of one of its records, bound as that record.</li>
@@ -100,6 +101,12 @@ public final class RecordBinder {
                 return OrUnknown.unknown(node.textValue().substring(OrUnknown.PREFIX.length()));
             }
             return OrUnknown.of(value(node, argument(type, path), vars, path));
+        }
+        if (raw == OrUnavailable.class) {
+            if (node != null && node.isTextual() && node.textValue().startsWith(OrUnavailable.PREFIX)) {
+                return OrUnavailable.unavailable(node.textValue().substring(OrUnavailable.PREFIX.length()));
+            }
+            return OrUnavailable.of(value(node, argument(type, path), vars, path));
         }
         if (node == null || node.isNull()) {
             throw BindingException.wrong(path, expected(raw), NodeKind.of(node));

@@ -1,6 +1,9 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.devices.DeviceDocument;
+import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.OrUnavailable;
 
 import java.util.Optional;
 
@@ -9,19 +12,19 @@ import java.util.Optional;
  * version, when and where it ran, the CUDA versions, the device, and (once the run's GPU evidence
  * is judged) what else was happening on it.
  *
- * @param device   the device as {@code devices/DevicesJson} writes it
- * @param evidence {@code evidence/GpuEvidence}'s value for this GPU, once judged
+ * @param device   the device, as {@code xfer devices --json} lists it too
+ * @param evidence what the GPU's probe read through the run ({@link GpuEvidence#toJson()}), once judged
  */
 public record ContextDocument(String xfer, String started, String host, @NullWhenEmpty Optional<String> label,
-                              String runtimeVersion, String driverVersion, FieldMap device,
-                              Optional<Object> evidence) {
+                              String runtimeVersion, String driverVersion, DeviceDocument device,
+                              Optional<OrUnavailable<GpuEvidence.Document>> evidence) {
 
     /** The CUDA index of the device. */
     public int index() {
-        return ((Number) device.fields().get("index")).intValue();
+        return device.index();
     }
 
-    public ContextDocument withEvidence(Object evidence) {
+    public ContextDocument withEvidence(OrUnavailable<GpuEvidence.Document> evidence) {
         return new ContextDocument(xfer, started, host, label, runtimeVersion, driverVersion, device,
                 Optional.of(evidence));
     }

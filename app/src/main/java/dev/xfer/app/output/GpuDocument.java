@@ -1,6 +1,8 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.format.Inline;
+import dev.xfer.app.format.OrUnavailable;
 
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +38,8 @@ public record GpuDocument(int schemaVersion, String command, ContextDocument con
     }
 
     /** This GPU's evidence in its context, and its disturbances on the document. */
-    public GpuDocument withEvidence(Object evidence, List<dev.xfer.app.result.Disturbance> disturbances) {
+    public GpuDocument withEvidence(OrUnavailable<GpuEvidence.Document> evidence,
+                                    List<dev.xfer.app.result.Disturbance> disturbances) {
         return new GpuDocument(schemaVersion, command, context.withEvidence(evidence), parameters, results, failures,
                 extras, Optional.of(List.copyOf(disturbances)), expectations, complete, stopped);
     }

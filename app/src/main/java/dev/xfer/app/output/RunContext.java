@@ -1,7 +1,7 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.devices.DeviceInfo;
-import dev.xfer.app.devices.DevicesJson;
+import dev.xfer.app.devices.DeviceDocument;
 import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.cuda.CudaVersion;
@@ -38,6 +38,6 @@ public record RunContext(String xferVersion, Instant started, String host, Devic
     /** This context as a document carries it under {@code context}; the evidence is added once judged. */
     public ContextDocument document() {
         return new ContextDocument(xferVersion, started.toString(), host, label, runtime.toString(),
-                driver.toString(), FieldMap.of(DevicesJson.device(device)), Optional.empty());
+                driver.toString(), DeviceDocument.of(device), Optional.empty());
     }
 }

@@ -5,6 +5,7 @@ import dev.xfer.app.evidence.EvidenceRecorder;
 import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.evidence.GpuProbe;
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.format.OrUnavailable;
 import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunDocument;
@@ -28,7 +29,8 @@ import java.util.Optional;
  */
 public final class RunEvidence implements AutoCloseable {
     /** What the document and the text carry for one GPU. */
-    public record Found(Object evidenceJson, List<Disturbance> disturbances, Optional<String> line) {
+    public record Found(OrUnavailable<GpuEvidence.Document> evidence, List<Disturbance> disturbances,
+                        Optional<String> line) {
         static Found of(GpuEvidence e) {
             return new Found(e.toJson(), e.disturbances(), e.line());
         }
@@ -123,7 +125,7 @@ public final class RunEvidence implements AutoCloseable {
         Map<Integer, Found> all = found();
         return document.eachGpu(gpu -> {
             Found f = all.get(gpu.context().index());
-            return f == null ? gpu : gpu.withEvidence(f.evidenceJson(), f.disturbances());
+            return f == null ? gpu : gpu.withEvidence(f.evidence(), f.disturbances());
         });
     }
 

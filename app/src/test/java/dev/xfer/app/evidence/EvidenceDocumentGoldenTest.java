@@ -80,7 +80,7 @@ class EvidenceDocumentGoldenTest {
         GpuEvidence e = evidence();
         JsonNode tree = new ObjectMapper().readTree(document(e));
         RecordBinder binder = new RecordBinder();
-        assertEquals(e.toJson(), binder.bind(tree.get("context").get("evidence"), GpuEvidence.Document.class,
+        assertEquals(e.toJson().available().orElseThrow(), binder.bind(tree.get("context").get("evidence"), GpuEvidence.Document.class,
                 "context.evidence"));
         for (int i = 0; i < e.disturbances().size(); i++) {
             assertEquals(e.disturbances().get(i), binder.bind(tree.get("disturbances").get(i), Disturbance.class,

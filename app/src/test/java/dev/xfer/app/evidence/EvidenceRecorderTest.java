@@ -1,5 +1,6 @@
 package dev.xfer.app.evidence;
 
+import dev.xfer.app.format.OrUnavailable;
 import dev.xfer.app.result.Disturbance;
 import dev.xfer.app.result.Disturbance.Kind;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,8 @@ class EvidenceRecorderTest {
             recorder.phaseStarted("p");
             recorder.moved(1, 1);
             GpuEvidence evidence = recorder.finish(new DisturbanceRules());
-            assertEquals("unavailable: libnvidia-ml.so.1 not found", evidence.toJson());
+            assertEquals(OrUnavailable.unavailable("libnvidia-ml.so.1 not found"), evidence.toJson());
+            assertEquals("\"unavailable: libnvidia-ml.so.1 not found\"\n", dev.xfer.app.format.Json.write(evidence.toJson()));
             assertFalse(evidence.disturbed());
         }
     }
@@ -285,6 +287,6 @@ class EvidenceRecorderTest {
     }
 
     private static GpuEvidence.LinkTrafficDocument traffic(GpuEvidence evidence) {
-        return ((GpuEvidence.Document) evidence.toJson()).linkTraffic().known().orElseThrow();
+        return evidence.toJson().available().orElseThrow().linkTraffic().known().orElseThrow();
     }
 }

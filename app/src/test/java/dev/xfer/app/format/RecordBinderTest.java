@@ -174,6 +174,22 @@ class RecordBinderTest {
                 refusal("{\"replays\": null, \"points\": []}", Specimens.Probe.class));
     }
 
+    /** A recorder's whole record, or why there is none: written as the record or {@code "unavailable: <why>"}. */
+    record Recorded(OrUnavailable<Point> evidence) {
+    }
+
+    @Test
+    void aValueOrUnavailableBindsEitherWay() {
+        Recorded none = new Recorded(OrUnavailable.unavailable("libnvidia-ml.so.1 not found"));
+        assertEquals("{\"evidence\": \"unavailable: libnvidia-ml.so.1 not found\"}", Json.writeLine(none));
+        assertEquals(none, binder.read(Json.write(none), Recorded.class));
+        Recorded some = new Recorded(OrUnavailable.of(new Point(1, 2)));
+        assertEquals(Json.writeLine(java.util.Map.of("evidence", new Point(1, 2))), Json.writeLine(some));
+        assertEquals(some, binder.read(Json.write(some), Recorded.class));
+        assertEquals("evidence: expected an object, got text \"unknown: x\"",
+                refusal("{\"evidence\": \"unknown: x\"}", Recorded.class));
+    }
+
     @Test
     void aColourIsWrittenAndBoundByLabel() {
         assertEquals(Colour.DEEP_BLUE, binder.read("\"deep-blue\"", Colour.class));

@@ -11,6 +11,7 @@ import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.expect.ValidatedExpectations;
+import dev.xfer.app.devices.DeviceDocument;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.Rendering;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -62,10 +65,12 @@ class LongRunPiecesTest {
         return new Rendering(() -> "table", csv::toString, () -> doc);
     }
 
-    /** A context that names only its device's index. */
+    /** A context whose device matters only by its index. */
     private static ContextDocument context(int index) {
         return new ContextDocument("test", "2026-01-01T00:00:00Z", "host", Optional.empty(), "13.0", "13.0",
-                FieldMap.of(Json.object("index", index)), Optional.empty());
+                new DeviceDocument(index, "GPU", Optional.empty(), "9.0", 0, 0, 1, 2, true, "0000:01:00.0",
+                        OptionalInt.empty(), Optional.empty(), Optional.empty(), Optional.empty(), OptionalDouble.empty()),
+                Optional.empty());
     }
 
     @Test

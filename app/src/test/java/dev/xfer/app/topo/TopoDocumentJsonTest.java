@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The topology report as JSON, written and parsed back. */
-class TopoJsonTest {
+class TopoDocumentJsonTest {
 
     @SuppressWarnings("unchecked")
     private static <T> T roundTrip(Object value) {
@@ -22,7 +22,7 @@ class TopoJsonTest {
 
     @Test
     void cudaNotUsableCarriesTheReason() {
-        Map<String, Object> cuda = roundTrip(TopoJson.cuda(new CudaStatus.Unusable(TopoFixtures.NO_DRIVER_REASON)));
+        Map<String, Object> cuda = roundTrip(TopoDocument.Cuda.of(new CudaStatus.Unusable(TopoFixtures.NO_DRIVER_REASON)));
 
         assertEquals(Map.of("usable", false, "reason", TopoFixtures.NO_DRIVER_REASON), cuda);
         assertEquals(List.of("usable", "reason"), List.copyOf(cuda.keySet()));
@@ -30,7 +30,7 @@ class TopoJsonTest {
 
     @Test
     void cudaUsableCarriesTheVersions() {
-        Map<String, Object> cuda = roundTrip(TopoJson.cuda(
+        Map<String, Object> cuda = roundTrip(TopoDocument.Cuda.of(
                 TopoFixtures.withCuda(SysfsFixtures.SINGLE_NODE_GEN5, "0000:17:00.0").cuda()));
 
         assertEquals(List.of("usable", "driverVersion", "runtimeVersion", "libcudart"), List.copyOf(cuda.keySet()));
@@ -43,7 +43,7 @@ class TopoJsonTest {
     @SuppressWarnings("unchecked")
     void gpuFromSysfs() {
         TopoInventory report = TopoFixtures.withoutCuda(SysfsFixtures.TWO_NODE_DEGRADED);
-        List<Object> gpus = roundTrip(TopoJson.gpus(report));
+        List<Object> gpus = roundTrip(TopoDocument.of(1, "t", report).gpus());
 
         assertEquals(1, gpus.size());
         Map<String, Object> gpu = (Map<String, Object>) gpus.getFirst();
@@ -63,7 +63,7 @@ class TopoJsonTest {
     @Test
     @SuppressWarnings("unchecked")
     void gpuFromCudaWithoutNodeOrLink() {
-        List<Object> gpus = roundTrip(TopoJson.gpus(TopoFixtures.withCuda(SysfsFixtures.UNKNOWN_LINK, "0000:00:05.0")));
+        List<Object> gpus = roundTrip(TopoDocument.of(1, "t", TopoFixtures.withCuda(SysfsFixtures.UNKNOWN_LINK, "0000:00:05.0")).gpus());
         Map<String, Object> gpu = (Map<String, Object>) gpus.getFirst();
 
         assertEquals(0L, gpu.get("index"));
@@ -79,7 +79,7 @@ class TopoJsonTest {
     @Test
     @SuppressWarnings("unchecked")
     void numaNodes() {
-        List<Object> nodes = roundTrip(TopoJson.numaNodes(TopoFixtures.withoutCuda(SysfsFixtures.FOUR_NODE_TWO_GPUS)));
+        List<Object> nodes = roundTrip(TopoDocument.of(1, "t", TopoFixtures.withoutCuda(SysfsFixtures.FOUR_NODE_TWO_GPUS)).numaNodes());
 
         assertEquals(4, nodes.size());
         Map<String, Object> node3 = (Map<String, Object>) nodes.get(3);
@@ -94,7 +94,7 @@ class TopoJsonTest {
     @Test
     @SuppressWarnings("unchecked")
     void unknownNodeFieldsAreNull() {
-        List<Object> nodes = roundTrip(TopoJson.numaNodes(TopoFixtures.withoutCuda(SysfsFixtures.UNKNOWN_LINK)));
+        List<Object> nodes = roundTrip(TopoDocument.of(1, "t", TopoFixtures.withoutCuda(SysfsFixtures.UNKNOWN_LINK)).numaNodes());
         Map<String, Object> node = (Map<String, Object>) nodes.getFirst();
 
         assertEquals(1, nodes.size());

@@ -1,0 +1,37 @@
+package dev.xfer.app.devices;
+
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.sysfs.PcieLink;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * One GPU as documents carry it: an entry of {@code xfer devices --json}'s {@code devices}, and
+ * every measuring document's {@code context.device}. What is unknown is written as {@code null}.
+ *
+ * @param pciBusId            in sysfs form ({@code 0000:17:00.0}), or CUDA's text when it does not parse
+ * @param numaNode            from sysfs, else the node CUDA reports
+ * @param linkTheoreticalGBps the transfer link's rate per direction ({@link DeviceInfo#transferLink()})
+ */
+public record DeviceDocument(int index, String name, @NullWhenEmpty Optional<String> uuid, String computeCapability,
+                             long memoryTotalBytes, long memoryFreeBytes, int multiprocessors, int asyncEngines,
+                             boolean concurrentCopyAndExecute, String pciBusId, @NullWhenEmpty OptionalInt numaNode,
+                             @NullWhenEmpty Optional<String> cpuAffinity, @NullWhenEmpty Optional<Link> linkCurrent,
+                             @NullWhenEmpty Optional<Link> linkMax, @NullWhenEmpty OptionalDouble linkTheoreticalGBps) {
+
+    /** A PCIe link as documents carry it: {@code {"generation": 5, "width": 16}}. */
+    public record Link(int generation, int width) {
+        public static Optional<Link> of(Optional<PcieLink> link) {
+            return link.map(l -> new Link(l.generation().number(), l.width()));
+        }
+    }
+
+    public static DeviceDocument of(DeviceInfo d) {
+        return new DeviceDocument(d.index(), d.name(), d.uuid(), d.computeCapability(), d.memoryTotalBytes(),
+                d.memoryFreeBytes(), d.multiprocessors(), d.asyncEngines(), d.concurrentCopyAndExecute(),
+                d.normalizedBusId(), d.numaNode(), d.cpuAffinity(), Link.of(d.currentLink()), Link.of(d.maxLink()),
+                d.transferLink().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty()));
+    }
+}
