@@ -3,7 +3,7 @@ package dev.xfer.app.smoke;
 import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthResults;
-import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.format.Inline;
@@ -123,7 +123,7 @@ public final class SmokeDocument {
                                  boolean passed, Optional<SmokeTimes.Seconds> seconds) {
         List<Row> results = new ArrayList<>(FieldMap.rows(BandwidthJson.results(bandwidth)));
         results.addAll(tagged("overlap", OverlapJson.results(overlap)));
-        results.addAll(tagged("check", CheckJson.results(check)));
+        results.addAll(tagged("check", CheckDocument.rows(check)));
         List<Check> checks = new ArrayList<>();
         for (RunResults run : runs) {
             for (MeasuredConfiguration c : run.configurations()) {

@@ -10,7 +10,7 @@ import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchResults;
-import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.MultiDeviceFixtures;
@@ -175,8 +175,7 @@ class JsonDocumentGoldenTest {
     @Test
     void check() throws IOException {
         CheckResults r = ResultsFixtures.checkReport();
-        assertGolden("check.json", new MeasuringCommand().document("check", r.context(),
-                CheckJson.parameters(r.plan()), CheckJson.results(r), List.of()));
+        assertGolden("check.json", CheckDocument.of(r));
     }
 
     @Test
