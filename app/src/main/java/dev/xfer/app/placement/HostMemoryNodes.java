@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.SequencedMap;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -122,8 +123,8 @@ public record HostMemoryNodes(SortedMap<Integer, Integer> pagesByNode, int sampl
     }
 
     /** For JSON: node number (as text, JSON keys being strings) to page count, ascending. */
-    public Map<String, Object> toJson() {
-        Map<String, Object> out = new java.util.LinkedHashMap<>();
+    public SequencedMap<String, Integer> toJson() {
+        SequencedMap<String, Integer> out = new java.util.LinkedHashMap<>();
         pagesByNode.forEach((node, pages) -> out.put(Integer.toString(node), pages));
         return out;
     }

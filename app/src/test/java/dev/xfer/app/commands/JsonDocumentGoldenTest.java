@@ -8,7 +8,7 @@ import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
-import dev.xfer.app.batch.BatchRendering;
+import dev.xfer.app.batch.BatchDocument;
 import dev.xfer.app.batch.BatchResults;
 import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.check.CheckResults;
@@ -158,8 +158,7 @@ class JsonDocumentGoldenTest {
 
     /** As BatchCommand.call() builds it. */
     private static GpuDocument batchDocument(BatchResults r) {
-        return new MeasuringCommand().document("batch", r.context(), BatchRendering.parameters(r),
-                BatchRendering.results(r), List.of());
+        return BatchDocument.of(r);
     }
 
     /** As PipelineCommand.call() builds it. */
