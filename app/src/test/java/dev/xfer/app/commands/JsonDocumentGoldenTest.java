@@ -17,6 +17,7 @@ import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.overlap.OverlapJson;
 import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.pipeline.PipelineDocument;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoInventory;
@@ -166,9 +167,7 @@ class JsonDocumentGoldenTest {
     void pipeline() throws IOException {
         var plan = ResultsFixtures.pipelinePlan();
         var result = ResultsFixtures.pipelineResult(1.1920928955078125E-7);
-        assertGolden("pipeline.json", new MeasuringCommand().document("pipeline", ResultsFixtures.context(),
-                dev.xfer.app.pipeline.PipelineRendering.parameters(plan),
-                dev.xfer.app.pipeline.PipelineRendering.results(result), List.of()));
+        assertGolden("pipeline.json", PipelineDocument.of(ResultsFixtures.context(), plan, result));
     }
 
     @Test
