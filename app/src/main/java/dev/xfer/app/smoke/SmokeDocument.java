@@ -8,7 +8,7 @@ import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.output.ExpectationRow;
@@ -122,7 +122,7 @@ public final class SmokeDocument {
                                  CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
                                  boolean passed, Optional<SmokeTimes.Seconds> seconds) {
         List<Row> results = new ArrayList<>(FieldMap.rows(BandwidthJson.results(bandwidth)));
-        results.addAll(tagged("overlap", OverlapJson.results(overlap)));
+        results.addAll(tagged("overlap", OverlapDocument.rows(overlap)));
         results.addAll(tagged("check", CheckDocument.rows(check)));
         List<Check> checks = new ArrayList<>();
         for (RunResults run : runs) {
@@ -134,8 +134,8 @@ public final class SmokeDocument {
                 Optional.empty());
     }
 
-    private static List<Row> tagged(String command, List<?> results) {
-        return FieldMap.rows(results).stream().<Row>map(r -> new TaggedRow(command, r)).toList();
+    private static List<Row> tagged(String command, List<? extends Row> results) {
+        return results.stream().<Row>map(r -> new TaggedRow(command, r)).toList();
     }
 
     /** The whole run's document, without how it ran (the shape from before the quick profile). */

@@ -3,7 +3,6 @@ package dev.xfer.app.commands;
 import dev.xfer.app.output.WrittenDocuments;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthJson;
 import dev.xfer.app.bandwidth.BandwidthResults;
@@ -15,7 +14,7 @@ import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
-import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.pipeline.PipelineDocument;
 import dev.xfer.app.sysfs.SysfsFixtures;
@@ -139,12 +138,9 @@ class JsonDocumentGoldenTest {
         assertGolden("overlap-all-nodes.json", overlapDocument(ResultsFixtures.overlapReportAllNodes()));
     }
 
-    /** As OverlapCommand.call() builds it: the shared envelope, then the model and each pass's. */
+    /** As OverlapCommand.call() builds it: the shared envelope, then the model, each pass's and the timelines. */
     static GpuDocument overlapDocument(OverlapResults r) {
-        return new MeasuringCommand().document("overlap", r.context(),
-                OverlapJson.parameters(r), OverlapJson.results(r), List.of())
-                .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(r), "models", OverlapJson.models(r),
-                        "timelines", OverlapJson.timelines(r))));
+        return OverlapDocument.of(r);
     }
 
     @Test
