@@ -6,6 +6,7 @@ import dev.xfer.host.ThreadPlacement;
 import java.lang.foreign.MemorySegment;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -122,9 +123,12 @@ public record HostMemoryNodes(SortedMap<Integer, Integer> pagesByNode, int sampl
         return text;
     }
 
-    /** For JSON: node number (as text, JSON keys being strings) to page count, ascending. */
+    /**
+     * For JSON: node number (as text, JSON keys being strings) to page count, ascending by node
+     * number (a sequenced map, so node 10 follows node 9 where sorted text would put it after 1).
+     */
     public SequencedMap<String, Integer> toJson() {
-        SequencedMap<String, Integer> out = new java.util.LinkedHashMap<>();
+        SequencedMap<String, Integer> out = new LinkedHashMap<>();
         pagesByNode.forEach((node, pages) -> out.put(Integer.toString(node), pages));
         return out;
     }
