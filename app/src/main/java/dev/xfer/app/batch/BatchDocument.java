@@ -1,7 +1,7 @@
 package dev.xfer.app.batch;
 
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.SummaryJson;
+import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
@@ -45,18 +45,18 @@ public final class BatchDocument {
     }
 
     /**
-     * One strategy's row: {@code milliseconds} is the summary object of {@link SummaryJson};
+     * One strategy's row: {@code milliseconds} is a {@link WrittenSummary};
      * {@code numaNode} is {@code null} when nothing was placed, {@code hostMemoryNodes} (sampled
      * pages of the buffers it read, per node) {@code null} when not sampled.
      */
     public record StrategyRow(String strategy, boolean available, @NullWhenEmpty Optional<String> unavailable,
-                              @NullWhenEmpty Optional<Map<String, Object>> milliseconds,
+                              @NullWhenEmpty Optional<WrittenSummary> milliseconds,
                               @NullWhenEmpty OptionalDouble gbps, @NullWhenEmpty OptionalDouble timeVsFirst,
                               boolean verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
         static StrategyRow of(BatchResult r) {
-            return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.milliseconds().map(SummaryJson::of),
+            return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.milliseconds().map(WrittenSummary::of),
                     r.ran() ? OptionalDouble.of(r.gigabytesPerSecond()) : OptionalDouble.empty(), r.timeVsFirst(),
                     r.verified(), r.wrongBuffer(), r.numaNode(),
                     r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson));

@@ -1,13 +1,12 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.format.SummaryJson;
+import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** latency's parts of its document, as records: the plan, one row per configuration, and its notes. */
@@ -44,15 +43,15 @@ public final class LatencyDocument {
 
     /**
      * One configuration. {@code target} and {@code bytes} identify it, and {@code nanoseconds}
-     * holds the per-access summary (the object of {@link SummaryJson}), so fleet and compare name it
+     * holds the per-access summary (a {@link WrittenSummary}), so fleet and compare name it
      * {@code latency.TARGET.SIZE.nanoseconds}; {@code failure} only when its chase came back wrong.
      */
     public record ConfigurationRow(String target, long bytes, int nodes, long accesses, boolean uncached,
-                                   Map<String, Object> nanoseconds, boolean verified, Optional<String> failure)
+                                   WrittenSummary nanoseconds, boolean verified, Optional<String> failure)
             implements Row {
         static ConfigurationRow of(LatencyResult r) {
             return new ConfigurationRow(r.target().id(), r.bytes(), LatencyPlan.nodes(r.bytes()), r.accesses(),
-                    r.target().uncached(), SummaryJson.of(r.nanoseconds()), r.verified(), r.failure());
+                    r.target().uncached(), WrittenSummary.of(r.nanoseconds()), r.verified(), r.failure());
         }
     }
 

@@ -2,7 +2,7 @@ package dev.xfer.app.overlap;
 
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.SummaryJson;
+import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
@@ -52,16 +52,16 @@ public final class OverlapDocument {
      * One schedule's row. A gated run's rows say {@code "start": "gated"} too, so the rows smoke
      * copies into its own document keep their identity without overlap's parameters.
      *
-     * @param milliseconds the summary object of {@link SummaryJson}
+     * @param milliseconds a {@link WrittenSummary}
      */
-    public record ScheduleRow(String schedule, Map<String, Object> milliseconds, double gbps,
+    public record ScheduleRow(String schedule, WrittenSummary milliseconds, double gbps,
                               @NullWhenEmpty OptionalDouble speedup, double efficiency,
                               @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes,
                               Optional<String> start) implements Row {
         static ScheduleRow of(OverlapResult r, OverlapPlan plan) {
-            return new ScheduleRow(r.schedule().label(), SummaryJson.of(r.milliseconds()), r.gigabytesPerSecond(),
+            return new ScheduleRow(r.schedule().label(), WrittenSummary.of(r.milliseconds()), r.gigabytesPerSecond(),
                     r.speedup(), r.efficiency(),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.numaNode(),

@@ -1,7 +1,7 @@
 package dev.xfer.app.pipeline;
 
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.SummaryJson;
+import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
@@ -10,7 +10,6 @@ import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -34,16 +33,16 @@ public final class PipelineDocument {
     }
 
     /**
-     * The run's one row: the total time (the summary object of {@link SummaryJson}), per batch, the
+     * The run's one row: the total time (a {@link WrittenSummary}), per batch, the
      * share of copy time hidden, the model, the error ({@code null} when NaN), and the recorded
      * iteration ({@code null} when none was recorded).
      */
-    public record PipelineRow(Map<String, Object> milliseconds, double perBatchMs, double hiddenCopyFraction,
+    public record PipelineRow(WrittenSummary milliseconds, double perBatchMs, double hiddenCopyFraction,
                               Model model, @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
                               @NullWhenEmpty Optional<Timeline> timeline) implements Row {
         static PipelineRow of(PipelineResult r) {
             PipelineModel m = r.model();
-            return new PipelineRow(SummaryJson.of(r.milliseconds()), r.perBatchMs(), r.hiddenCopyFraction(),
+            return new PipelineRow(WrittenSummary.of(r.milliseconds()), r.perBatchMs(), r.hiddenCopyFraction(),
                     new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs()),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.timeline().map(Timeline::of));
