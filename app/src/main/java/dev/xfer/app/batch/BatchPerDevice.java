@@ -6,7 +6,6 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
@@ -63,7 +62,6 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory);
         return EachDevice.Measured.of(session.context(), BatchRendering.metrics(report),
                 () -> BatchRendering.text(report),
-                () -> Documents.document("batch", session.context(), BatchRendering.parameters(report),
-                        BatchRendering.results(report), List.of()));
+                () -> BatchDocument.of(report));
     }
 }

@@ -8,11 +8,8 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Statistics;
-import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.format.ByNodeTable;
-import dev.xfer.app.format.Json;
-import dev.xfer.app.format.SummaryJson;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.output.RunResult;
@@ -30,10 +27,10 @@ import java.util.OptionalInt;
 import java.util.SequencedSet;
 
 /**
- * The batch report as text, CSV and JSON, and its results by name: {@code batch.<strategy>.ms}
- * (median) and {@code batch.<strategy>.gbps}. With {@code --numa-node all} the plan runs once per
- * node and every name ends in the node, {@code batch.pinned-async.gbps.node1}, so that
- * {@code batch.pinned-async.gbps} still selects them all.
+ * The batch report as text and CSV (its JSON is {@link BatchDocument}), and its results by name:
+ * {@code batch.<strategy>.ms} (median) and {@code batch.<strategy>.gbps}. With {@code --numa-node all}
+ * the plan runs once per node and every name ends in the node, {@code batch.pinned-async.gbps.node1},
+ * so that {@code batch.pinned-async.gbps} still selects them all.
  */
 public final class BatchRendering {
     private BatchRendering() {
@@ -143,37 +140,6 @@ public final class BatchRendering {
 
     private static String f(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    /** The parameters of a run, {@code --numa-node} included (as given; {@code null} when not). */
-    public static Map<String, Object> parameters(BatchResults report) {
-        Map<String, Object> parameters = parameters(report.plan());
-        parameters.put("numaNode", report.placement().option().label().orElse(null));
-        return parameters;
-    }
-
-    public static Map<String, Object> parameters(BatchPlan p) {
-        return Json.object("count", p.count(), "bytes", p.bytes(), "totalBytes", p.totalBytes(),
-                "strategies", p.strategies().stream().map(BatchStrategy::label).toList(), "threads", p.threads(),
-                "iterations", p.iterations(), "warmup", p.warmup(), "stagingSlots", p.stagingSlots(),
-                "stagingBytes", p.stagingBytes(), "copyThreads", p.copyThreads(), "hostCopy", p.hostCopy().label());
-    }
-
-    public static List<Object> results(BatchResults report) {
-        List<Object> rows = new ArrayList<>();
-        for (BatchResult r : report.results()) {
-            rows.add(Json.object("strategy", r.strategy().label(),
-                    "available", r.ran(),
-                    "unavailable", r.unavailable().orElse(null),
-                    "milliseconds", r.milliseconds().<Object>map(SummaryJson::of).orElse(null),
-                    "gbps", r.ran() ? r.gigabytesPerSecond() : null,
-                    "timeVsFirst", r.timeVsFirst().isPresent() ? r.timeVsFirst().getAsDouble() : null,
-                    "verified", r.verified(),
-                    "wrongBuffer", r.wrongBuffer().orElse(null),
-                    "numaNode", r.numaNode().isPresent() ? r.numaNode().getAsInt() : null,
-                    "hostMemoryNodes", r.hostMemoryNodes().map(HostMemoryNodes::toJson).orElse(null)));
-        }
-        return rows;
     }
 
     public static List<MetricDeclaration> declare(BatchPlan plan) {

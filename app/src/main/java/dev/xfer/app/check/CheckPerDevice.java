@@ -2,7 +2,6 @@ package dev.xfer.app.check;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
@@ -44,7 +43,6 @@ public final class CheckPerDevice implements EachDevice.Measurement {
         CheckResults report = new CheckResults(session.context(), plan, run);
         return EachDevice.Measured.of(session.context(), CheckMetrics.results(report),
                 () -> CheckText.render(report, verbose),
-                () -> Documents.document("check", session.context(), CheckJson.parameters(plan),
-                        CheckJson.results(report), List.of()));
+                () -> CheckDocument.of(report));
     }
 }

@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * How a record is laid out in a document, shared by {@link JsonWriter} and {@link RecordBinder}
  * so the two cannot drift: its components in declaration order, each one key named as the
- * component, and, when the record is one of a {@link Discriminator} sealed interface, the key and
+ * component (or as its {@link Key}), and, when the record is one of a {@link Discriminator} sealed interface, the key and
  * tag written before them.
  */
 record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> tagged) {
@@ -28,7 +28,8 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
     /** One component: its key, whether an empty value is written as null, and its accessor. */
     record Component(RecordComponent component, boolean nullWhenEmpty, boolean inline, Method accessor) {
         String key() {
-            return component.getName();
+            Key key = component.getAnnotation(Key.class);
+            return key == null ? component.getName() : key.value();
         }
 
         Object valueOf(Record r) {

@@ -1,13 +1,10 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.format.Json;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
@@ -73,9 +70,7 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         return Rendering.of(
                 () -> LatencyText.render(report),
                 session.device().index(), results,
-                () -> Documents.document("latency", session.context(),
-                        LatencyJson.parameters(report.plan(), peers), LatencyJson.results(report), List.of())
-                        .withExtras(FieldMap.of(Json.object("notes", report.run().notes()))));
+                () -> LatencyDocument.of(report, peers));
     }
 
     /** The one line a run that asked for peers and has none prints instead of peer rows. */

@@ -1,13 +1,10 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.format.Json;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
@@ -62,9 +59,6 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
                 () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
                         OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : OverlapText.render(report),
-                () -> Documents.document("overlap", session.context(),
-                        OverlapJson.parameters(report), OverlapJson.results(report), List.of())
-                        .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(report),
-                                "models", OverlapJson.models(report), "timelines", OverlapJson.timelines(report)))));
+                () -> OverlapDocument.of(report));
     }
 }

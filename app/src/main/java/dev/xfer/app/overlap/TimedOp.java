@@ -1,11 +1,14 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.format.Labelled;
+
 import java.util.Locale;
 import java.util.Objects;
 
 /**
  * One operation of a recorded schedule: which stream issued it, what it was, and when it ran,
- * in microseconds from the schedule's reference event.
+ * in microseconds from the schedule's reference event. Documents write it as it is (an entry of a
+ * timeline's {@code ops}: {@code stream}, {@code chunk}, {@code stage}, {@code startUs}, {@code endUs}).
  *
  * @param stream  the chunk stream's index; the sequential schedule's operations are on stream 0
  *                (the legacy default stream)
@@ -14,7 +17,7 @@ import java.util.Objects;
 public record TimedOp(int stream, int chunk, Stage stage, double startUs, double endUs) {
 
     /** What an operation does, with the character the terminal timeline draws it with. */
-    public enum Stage {
+    public enum Stage implements Labelled {
         H2D('>'), KERNEL('#'), D2H('<');
 
         private final char symbol;
@@ -27,6 +30,7 @@ public record TimedOp(int stream, int chunk, Stage stage, double startUs, double
             return symbol;
         }
 
+        @Override
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }

@@ -2,12 +2,10 @@ package dev.xfer.app.pipeline;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.overlap.TimelineText;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.Session;
 import dev.xfer.app.run.TerminalWidth;
 
-import java.util.List;
 import java.util.OptionalDouble;
 
 /** One GPU's {@code xfer pipeline}, as the each-device loop runs it: the batches streamed, and the report in every format. */
@@ -29,7 +27,6 @@ public final class PipelinePerDevice implements EachDevice.Measurement {
                         ? "\n" + TimelineText.render(result.timeline().stream().toList(),
                         OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : ""),
-                () -> Documents.document("pipeline", session.context(), PipelineRendering.parameters(plan),
-                        PipelineRendering.results(result), List.of()));
+                () -> PipelineDocument.of(session.context(), plan, result));
     }
 }

@@ -7,9 +7,6 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Statistics;
-import dev.xfer.app.overlap.OverlapJson;
-import dev.xfer.app.format.Json;
-import dev.xfer.app.format.SummaryJson;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
@@ -20,9 +17,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The pipeline report as text, CSV and JSON, and its results by name: {@code pipeline.ms}
- * (median total), {@code pipeline.batch-ms}, {@code pipeline.hidden} (share of copy time hidden)
- * and {@code pipeline.error}.
+ * The pipeline report as text and CSV (its JSON is {@link PipelineDocument}), and its results by
+ * name: {@code pipeline.ms} (median total), {@code pipeline.batch-ms}, {@code pipeline.hidden}
+ * (share of copy time hidden) and {@code pipeline.error}.
  */
 public final class PipelineRendering {
     private PipelineRendering() {
@@ -54,31 +51,6 @@ public final class PipelineRendering {
         return out.toString();
     }
 
-
-    /** The plan's parameters; {@code "start": "gated"} only for a gated run, as overlap's. */
-    public static Map<String, Object> parameters(PipelinePlan p) {
-        Map<String, Object> parameters = Json.object("batches", p.batches(), "batchBytes", p.batchBytes(),
-                "buffers", p.buffers(), "kernelIterations", p.kernelIterations(), "iterations", p.iterations(),
-                "warmup", p.warmup());
-        if (p.gated()) {
-            parameters.put("start", p.start().label());
-        }
-        return parameters;
-    }
-
-    public static List<Object> results(PipelineResult r) {
-        PipelineModel m = r.model();
-        return List.of(Json.object(
-                "milliseconds", SummaryJson.of(r.milliseconds()),
-                "perBatchMs", r.perBatchMs(),
-                "hiddenCopyFraction", r.hiddenCopyFraction(),
-                "model", Json.object("h2dMs", m.h2dMs(), "kernelMs", m.kernelMs(), "d2hMs", m.d2hMs(),
-                        "sequentialMs", m.sequentialMs(), "idealMs", m.idealMs()),
-                "maxError", Double.isNaN(r.maxError()) ? null : r.maxError(),
-                "withinTolerance", r.withinTolerance(),
-                "timeline", r.timeline().map(t -> (Object) Json.object("schedule", t.schedule(), "streams", t.streams(),
-                        "endUs", t.endUs(), "ops", OverlapJson.ops(t.ops()))).orElse(null)));
-    }
 
     /** The measured fields, as the document names them: the time stands for the run, the others are figures of it. */
     private static final List<String> MEASURED = List.of("milliseconds", "perBatchMs", "hiddenCopyFraction", "maxError");

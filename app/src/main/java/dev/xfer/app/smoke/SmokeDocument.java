@@ -3,16 +3,15 @@ package dev.xfer.app.smoke;
 import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.bandwidth.BandwidthRow;
 import dev.xfer.app.bandwidth.BandwidthResults;
-import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.output.ExpectationRow;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.RunContext;
@@ -122,8 +121,8 @@ public final class SmokeDocument {
                                  CheckResults check, List<RunResults> runs, List<ExpectationOutcome> outcomes,
                                  boolean passed, Optional<SmokeTimes.Seconds> seconds) {
         List<Row> results = new ArrayList<>(BandwidthRow.rows(bandwidth.results()));
-        results.addAll(tagged("overlap", OverlapJson.results(overlap)));
-        results.addAll(tagged("check", CheckJson.results(check)));
+        results.addAll(tagged("overlap", OverlapDocument.rows(overlap)));
+        results.addAll(tagged("check", CheckDocument.rows(check)));
         List<Check> checks = new ArrayList<>();
         for (RunResults run : runs) {
             for (MeasuredConfiguration c : run.configurations()) {
@@ -134,8 +133,8 @@ public final class SmokeDocument {
                 Optional.empty());
     }
 
-    private static List<Row> tagged(String command, List<?> results) {
-        return FieldMap.rows(results).stream().<Row>map(r -> new TaggedRow(command, r)).toList();
+    private static List<Row> tagged(String command, List<? extends Row> results) {
+        return results.stream().<Row>map(r -> new TaggedRow(command, r)).toList();
     }
 
     /** The whole run's document, without how it ran (the shape from before the quick profile). */

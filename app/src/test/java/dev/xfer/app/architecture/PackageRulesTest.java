@@ -95,7 +95,7 @@ class PackageRulesTest {
     void renderersNeverTouchCuda() {
         noClasses().that(describe("are renderers", c -> c.getPackageName().startsWith("dev.xfer.app.plot")
                         || c.getPackageName().startsWith("dev.xfer.app.format")
-                        || c.getSimpleName().matches(".*(Text|Json|Csv|Rendering|Chart|Metrics)(\\$.*)?")))
+                        || c.getSimpleName().matches(".*(Text|Json|Csv|Rendering|Document|Chart|Metrics)(\\$.*)?")))
                 .should().dependOnClassesThat(describe("do CUDA work", c -> (c.getPackageName().startsWith("dev.xfer.cuda")
                         && !CUDA_VALUES.contains(c.getSimpleName())) || c.getPackageName().startsWith("dev.xfer.nvml")))
                 .check(APP);

@@ -127,12 +127,12 @@ class BatchNumaRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonAndCsvCarryTheNodeAndThePages() {
-        List<Object> results = (List<Object>) Json.parse(Json.write(BatchRendering.results(all)));
+        List<Object> results = (List<Object>) Json.parse(Json.write(BatchDocument.of(all).results()));
         Map<String, Object> farPinned = (Map<String, Object>) results.get(1);
         assertEquals(0L, farPinned.get("numaNode"));
         assertEquals(Map.of("0", 990L, "1", 10L), farPinned.get("hostMemoryNodes"));
         assertEquals(1L, ((Map<String, Object>) results.get(5)).get("numaNode"));
-        assertEquals("all", BatchRendering.parameters(all).get("numaNode"));
+        assertEquals(java.util.Optional.of("all"), BatchDocument.Plan.of(all).numaNode());
         CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, BatchRendering.metrics(all)), 0,
                 BatchRendering.metrics(all));
         assertEquals(java.util.Set.of("0", "1"), csv.rows().stream().filter(r -> r.get("strategy").equals("pinned-async"))

@@ -3,7 +3,6 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -141,9 +140,7 @@ class BatchRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(BatchResults r) {
-        var doc = new MeasuringCommand().document("batch", r.context(),
-                BatchRendering.parameters(r), BatchRendering.results(r), List.of());
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(BatchDocument.of(r)));
     }
 
     @SuppressWarnings("unchecked")

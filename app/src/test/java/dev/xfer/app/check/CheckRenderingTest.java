@@ -3,7 +3,6 @@ package dev.xfer.app.check;
 
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
@@ -77,9 +76,7 @@ class CheckRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(CheckResults r) {
-        var doc = new MeasuringCommand().document("check", r.context(), CheckJson.parameters(r.plan()),
-                CheckJson.results(r), List.of());
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(CheckDocument.of(r)));
     }
 
     @Test

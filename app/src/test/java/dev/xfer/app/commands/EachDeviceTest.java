@@ -6,7 +6,7 @@ import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.overlap.OverlapText;
@@ -33,8 +33,7 @@ class EachDeviceTest {
         OverlapResults report = ResultsFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
         return new EachDevice.Measured(report.context(), OverlapMetrics.results(report), new Rendering(
                 () -> OverlapText.render(report), () -> ResultCsv.render(index, OverlapMetrics.results(report)),
-                () -> m.document("overlap", report.context(), OverlapJson.parameters(report),
-                        OverlapJson.results(report), List.of())));
+                () -> OverlapDocument.of(report)));
     }
 
     /** As EachDevice.run finishes once both GPUs are measured. */

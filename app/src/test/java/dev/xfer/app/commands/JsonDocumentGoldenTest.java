@@ -3,20 +3,20 @@ package dev.xfer.app.commands;
 import dev.xfer.app.output.WrittenDocuments;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
-import dev.xfer.app.batch.BatchRendering;
+import dev.xfer.app.batch.BatchDocument;
 import dev.xfer.app.batch.BatchResults;
-import dev.xfer.app.check.CheckJson;
+import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
-import dev.xfer.app.overlap.OverlapJson;
+import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.pipeline.PipelineDocument;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoInventory;
@@ -134,12 +134,9 @@ class JsonDocumentGoldenTest {
         assertGolden("overlap-all-nodes.json", overlapDocument(ResultsFixtures.overlapReportAllNodes()));
     }
 
-    /** As OverlapCommand.call() builds it: the shared envelope, then the model and each pass's. */
+    /** As OverlapCommand.call() builds it: the shared envelope, then the model, each pass's and the timelines. */
     static GpuDocument overlapDocument(OverlapResults r) {
-        return new MeasuringCommand().document("overlap", r.context(),
-                OverlapJson.parameters(r), OverlapJson.results(r), List.of())
-                .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(r), "models", OverlapJson.models(r),
-                        "timelines", OverlapJson.timelines(r))));
+        return OverlapDocument.of(r);
     }
 
     @Test
@@ -154,8 +151,7 @@ class JsonDocumentGoldenTest {
 
     /** As BatchCommand.call() builds it. */
     private static GpuDocument batchDocument(BatchResults r) {
-        return new MeasuringCommand().document("batch", r.context(), BatchRendering.parameters(r),
-                BatchRendering.results(r), List.of());
+        return BatchDocument.of(r);
     }
 
     /** As PipelineCommand.call() builds it. */
@@ -163,16 +159,13 @@ class JsonDocumentGoldenTest {
     void pipeline() throws IOException {
         var plan = ResultsFixtures.pipelinePlan();
         var result = ResultsFixtures.pipelineResult(1.1920928955078125E-7);
-        assertGolden("pipeline.json", new MeasuringCommand().document("pipeline", ResultsFixtures.context(),
-                dev.xfer.app.pipeline.PipelineRendering.parameters(plan),
-                dev.xfer.app.pipeline.PipelineRendering.results(result), List.of()));
+        assertGolden("pipeline.json", PipelineDocument.of(ResultsFixtures.context(), plan, result));
     }
 
     @Test
     void check() throws IOException {
         CheckResults r = ResultsFixtures.checkReport();
-        assertGolden("check.json", new MeasuringCommand().document("check", r.context(),
-                CheckJson.parameters(r.plan()), CheckJson.results(r), List.of()));
+        assertGolden("check.json", CheckDocument.of(r));
     }
 
     @Test

@@ -95,6 +95,20 @@ class RecordWriterTest {
                 Json.writeLine(new Specimens.Probe(OrUnknown.of(7L), OrUnknown.unknown(""))));
     }
 
+    /** A key that is a Java keyword, as check's rows have. */
+    record Tally(String scenario, @Key("synchronized") boolean isSynchronized, int trials) {
+    }
+
+    @Test
+    void aKeyedComponentIsWrittenAndBoundUnderItsKey() {
+        Tally t = new Tally("d2h", true, 3);
+        assertEquals("{\"scenario\": \"d2h\", \"synchronized\": true, \"trials\": 3}", Json.writeLine(t));
+        assertEquals(t, new RecordBinder().read(Json.write(t), Tally.class));
+        BindingException e = assertThrows(BindingException.class, () -> new RecordBinder().read(
+                "{\"scenario\": \"d2h\", \"isSynchronized\": true, \"trials\": 3}", Tally.class));
+        assertEquals("synchronized", e.path());
+    }
+
     @Test
     void recordsInsideMapsAndListsAreWrittenToo() {
         assertEquals(Json.write(Json.object("p", List.of(Specimens.map(new Point(1, 2))))),

@@ -1,8 +1,6 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.stats.Summary;
@@ -13,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,9 +30,7 @@ class LatencyCompareTest {
                 new LatencyResult(LatencyTarget.HOST, 2L << 20, 100_000,
                         new Summary(5, hostMedian, hostMedian - 2, hostMedian + 2, hostMedian, 1.5), Optional.empty())),
                 List.of()));
-        var doc = new MeasuringCommand().document("latency", report.context(),
-                LatencyJson.parameters(plan, List.of()), LatencyJson.results(report), List.of())
-                .withExtras(FieldMap.of(Map.of("notes", List.of())));
+        var doc = LatencyDocument.of(report, List.of());
         Path file = folder.resolve(name);
         Files.writeString(file, Json.write(doc));
         return file;

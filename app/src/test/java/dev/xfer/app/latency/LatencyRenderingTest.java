@@ -1,11 +1,9 @@
 package dev.xfer.app.latency;
 
 import dev.xfer.app.output.WrittenDocuments;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.GoldenFile;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.MetricUnit;
@@ -51,9 +49,7 @@ class LatencyRenderingTest {
     }
 
     private static Map<String, Object> document(LatencyResults r) {
-        var doc = new MeasuringCommand().document("latency", r.context(),
-                LatencyJson.parameters(r.plan(), List.of()), LatencyJson.results(r), List.of())
-                .withExtras(FieldMap.of(Map.of("notes", r.run().notes())));
+        var doc = LatencyDocument.of(r, List.of());
         return WrittenDocuments.parsed(doc);
     }
 

@@ -1,7 +1,5 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.output.FieldMap;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.measure.StartMode;
@@ -47,10 +45,7 @@ class GatedStartTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> document(OverlapResults r) {
-        var doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
-                OverlapJson.results(r), List.of())
-                .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(r), "models", OverlapJson.models(r))));
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(OverlapDocument.of(r)));
     }
 
     @Test

@@ -1,10 +1,8 @@
 package dev.xfer.app.overlap;
 
 
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
@@ -93,11 +91,8 @@ class OverlapRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(OverlapResults r) {
-        // as OverlapCommand builds it: the shared envelope plus the model, and each pass's
-        var doc = new MeasuringCommand().document("overlap", r.context(), OverlapJson.parameters(r),
-                OverlapJson.results(r), List.of())
-                .withExtras(FieldMap.of(Json.object("model", OverlapJson.model(r), "models", OverlapJson.models(r))));
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        // as OverlapCommand builds it: the shared envelope plus the model, each pass's and the timelines
+        return (Map<String, Object>) Json.parse(Json.write(OverlapDocument.of(r)));
     }
 
     @Test
@@ -147,7 +142,7 @@ class OverlapRenderingTest {
     void jsonModelWithCopyEngines() {
         Map<String, Object> doc = parsedDocument(report);
         assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures", "model",
-                "models"), List.copyOf(doc.keySet()));
+                "models", "timelines"), List.copyOf(doc.keySet()));
         Map<String, Object> model = (Map<String, Object>) doc.get("model");
         assertEquals(List.of("h2dMs", "kernelMs", "d2hMs", "sequentialMs", "idealMs", "streams", "asyncEngines"),
                 List.copyOf(model.keySet()));

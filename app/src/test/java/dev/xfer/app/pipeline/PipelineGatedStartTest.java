@@ -1,6 +1,5 @@
 package dev.xfer.app.pipeline;
 
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.measure.StartMode;
@@ -10,8 +9,6 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import org.junit.jupiter.api.Test;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,10 +46,9 @@ class PipelineGatedStartTest {
 
     @Test
     void parametersSayOnlyAGatedStart() {
-        assertFalse(PipelineRendering.parameters(plain).containsKey("start"));
-        assertEquals("gated", PipelineRendering.parameters(gated).get("start"));
-        var doc = new MeasuringCommand().document("pipeline", context,
-                PipelineRendering.parameters(gated), PipelineRendering.results(result), List.of());
+        assertFalse(Json.write(PipelineDocument.Plan.of(plain)).contains("start"));
+        assertEquals(Optional.of("gated"), PipelineDocument.Plan.of(gated).start());
+        var doc = PipelineDocument.of(context, gated, result);
         SchemaContract.requireValid(Json.parse(Json.write(doc)), "a gated pipeline document");
     }
 

@@ -3,7 +3,6 @@ package dev.xfer.app.pipeline;
 
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
-import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -116,9 +115,7 @@ class PipelineRenderingTest {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> parsedDocument(PipelineResult r) {
-        var doc = new MeasuringCommand().document("pipeline", context,
-                PipelineRendering.parameters(plan), PipelineRendering.results(r), List.of());
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        return (Map<String, Object>) Json.parse(Json.write(PipelineDocument.of(context, plan, r)));
     }
 
     @Test

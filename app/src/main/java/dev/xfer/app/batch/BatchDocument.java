@@ -1,0 +1,65 @@
+package dev.xfer.app.batch;
+
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.Parameters;
+import dev.xfer.app.output.Row;
+import dev.xfer.app.placement.HostMemoryNodes;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * batch's parts of its document, as records: the plan and one row per strategy (and node). A
+ * strategy this machine cannot run has its row, {@code available} false and why, and {@code null}
+ * for every figure.
+ */
+public final class BatchDocument {
+    private BatchDocument() {
+    }
+
+    /** The document of one GPU's batch run. */
+    public static GpuDocument of(BatchResults report) {
+        return GpuDocument.of("batch", report.context(), Plan.of(report),
+                report.results().stream().map(StrategyRow::of).toList(), List.of());
+    }
+
+    /** {@code parameters}: the plan, {@code --numa-node} last (as given; {@code null} when not). */
+    public record Plan(int count, long bytes, long totalBytes, List<String> strategies, int threads, int iterations,
+                       int warmup, int stagingSlots, long stagingBytes, int copyThreads, String hostCopy,
+                       @NullWhenEmpty Optional<String> numaNode) implements Parameters {
+        public Plan {
+            strategies = List.copyOf(strategies);
+        }
+
+        public static Plan of(BatchResults report) {
+            BatchPlan p = report.plan();
+            return new Plan(p.count(), p.bytes(), p.totalBytes(), p.strategies().stream().map(BatchStrategy::label).toList(),
+                    p.threads(), p.iterations(), p.warmup(), p.stagingSlots(), p.stagingBytes(), p.copyThreads(),
+                    p.hostCopy().label(), report.placement().option().label());
+        }
+    }
+
+    /**
+     * One strategy's row: {@code milliseconds} is a {@link WrittenSummary};
+     * {@code numaNode} is {@code null} when nothing was placed, {@code hostMemoryNodes} (sampled
+     * pages of the buffers it read, per node) {@code null} when not sampled.
+     */
+    public record StrategyRow(String strategy, boolean available, @NullWhenEmpty Optional<String> unavailable,
+                              @NullWhenEmpty Optional<WrittenSummary> milliseconds,
+                              @NullWhenEmpty OptionalDouble gbps, @NullWhenEmpty OptionalDouble timeVsFirst,
+                              boolean verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
+                              @NullWhenEmpty OptionalInt numaNode,
+                              @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
+        static StrategyRow of(BatchResult r) {
+            return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.milliseconds().map(WrittenSummary::of),
+                    r.ran() ? OptionalDouble.of(r.gigabytesPerSecond()) : OptionalDouble.empty(), r.timeVsFirst(),
+                    r.verified(), r.wrongBuffer(), r.numaNode(),
+                    r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson));
+        }
+    }
+}

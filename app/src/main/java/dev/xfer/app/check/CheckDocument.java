@@ -1,0 +1,64 @@
+package dev.xfer.app.check;
+
+import dev.xfer.app.format.Key;
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.Parameters;
+import dev.xfer.app.output.Row;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/** check's parts of its document, as records: the plan and one row per scenario. */
+public final class CheckDocument {
+    private CheckDocument() {
+    }
+
+    /** The document of one GPU's check run. */
+    public static GpuDocument of(CheckResults report) {
+        return GpuDocument.of("check", report.context(), Plan.of(report.plan()), rows(report), List.of());
+    }
+
+    /** {@code parameters}: the plan, with the period of the pattern the copies carry. */
+    public record Plan(long elements, long bytes, int trials, String memory, long period, int readers,
+                       List<String> scenarios) implements Parameters {
+        public Plan {
+            scenarios = List.copyOf(scenarios);
+        }
+
+        public static Plan of(CheckPlan plan) {
+            return new Plan(plan.elements(), plan.bytes(), plan.trials(), plan.memory().label(), CheckPlan.PERIOD,
+                    plan.readers(), plan.scenarios().stream().map(CheckScenario::id).toList());
+        }
+    }
+
+    /**
+     * One scenario's tally. {@code maxError} is {@code null} when the host saw poison (no finite
+     * error), which {@code poisonSeen} says; {@code verdict} is the {@link Conclusion}.
+     */
+    public record ScenarioRow(String scenario, @Key("synchronized") boolean isSynchronized, int trials,
+                              int copyInFlightTrials, int wrongTrials, double staleMean, long staleWorst,
+                              double staleFractionWorst, @NullWhenEmpty OptionalDouble maxError, boolean poisonSeen,
+                              String verdict, Seconds seconds) implements Row {
+        static ScenarioRow of(CheckResult r) {
+            return new ScenarioRow(r.scenario().id(), r.scenario().isSynchronized(), r.trials(), r.inFlightTrials(),
+                    r.wrongTrials(), r.staleMean(), r.staleWorst(), r.staleFractionWorst(),
+                    Double.isFinite(r.maxError()) ? OptionalDouble.of(r.maxError()) : OptionalDouble.empty(),
+                    Double.isInfinite(r.maxError()), r.conclusion().name().toLowerCase(Locale.ROOT),
+                    Seconds.of(r.times()));
+        }
+    }
+
+    /** Where a scenario's time went, summed over its trials (all 0 when not timed). */
+    public record Seconds(double total, double prepare, double copy, double hostAccess, double verify) {
+        static Seconds of(CheckTimes t) {
+            return new Seconds(t.total(), t.prepare(), t.copy(), t.hostAccess(), t.verify());
+        }
+    }
+
+    /** One row per scenario, as check's document and smoke's hold them. */
+    public static List<ScenarioRow> rows(CheckResults report) {
+        return report.results().stream().map(ScenarioRow::of).toList();
+    }
+}

@@ -1,0 +1,64 @@
+package dev.xfer.app.latency;
+
+import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.Extras;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.Parameters;
+import dev.xfer.app.output.Row;
+
+import java.util.List;
+import java.util.Optional;
+
+/** latency's parts of its document, as records: the plan, one row per configuration, and its notes. */
+public final class LatencyDocument {
+    private LatencyDocument() {
+    }
+
+    /**
+     * The document of one GPU's latency run (or of the configurations measured so far).
+     *
+     * @param peers the GPUs whose memory this one's peer rows read
+     */
+    public static GpuDocument of(LatencyResults report, List<Integer> peers) {
+        return GpuDocument.of("latency", report.context(), Plan.of(report.plan(), peers),
+                report.run().results().stream().map(ConfigurationRow::of).toList(), List.of())
+                .withExtras(new Notes(report.run().notes()));
+    }
+
+    /** {@code parameters}: the plan, its peers, the chain's node size and how it was timed. */
+    public record Plan(List<Long> sizes, List<String> targets, List<Integer> peers, long accesses, int iterations,
+                       String order, long seed, int nodeBytes, String timer) implements Parameters {
+        public Plan {
+            sizes = List.copyOf(sizes);
+            targets = List.copyOf(targets);
+            peers = List.copyOf(peers);
+        }
+
+        public static Plan of(LatencyPlan plan, List<Integer> peers) {
+            return new Plan(plan.sizes(), plan.kinds().stream().map(LatencyTarget.Kind::label).toList(), peers,
+                    plan.accesses(), plan.iterations(), plan.order().label(), plan.seed(), LatencyPlan.NODE_BYTES,
+                    "events");
+        }
+    }
+
+    /**
+     * One configuration. {@code target} and {@code bytes} identify it, and {@code nanoseconds}
+     * holds the per-access summary (a {@link WrittenSummary}), so fleet and compare name it
+     * {@code latency.TARGET.SIZE.nanoseconds}; {@code failure} only when its chase came back wrong.
+     */
+    public record ConfigurationRow(String target, long bytes, int nodes, long accesses, boolean uncached,
+                                   WrittenSummary nanoseconds, boolean verified, Optional<String> failure)
+            implements Row {
+        static ConfigurationRow of(LatencyResult r) {
+            return new ConfigurationRow(r.target().id(), r.bytes(), LatencyPlan.nodes(r.bytes()), r.accesses(),
+                    r.target().uncached(), WrittenSummary.of(r.nanoseconds()), r.verified(), r.failure());
+        }
+    }
+
+    /** What latency adds after {@code failures}: facts for the reader, such as why there are no peer rows. */
+    public record Notes(List<String> notes) implements Extras {
+        public Notes {
+            notes = List.copyOf(notes);
+        }
+    }
+}

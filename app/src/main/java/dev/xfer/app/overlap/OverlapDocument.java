@@ -1,0 +1,116 @@
+package dev.xfer.app.overlap;
+
+import dev.xfer.app.format.Inline;
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.Extras;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.Parameters;
+import dev.xfer.app.output.Row;
+import dev.xfer.app.placement.HostMemoryNodes;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * overlap's parts of its document, as records: the plan ({@code parameters}), one row per schedule
+ * (and node), and what it adds after {@code failures}: the first pass's {@code model}, each pass's
+ * ({@code models}) and the recorded {@code timelines}. {@code numaNode} is {@code null} when nothing
+ * was placed; {@code hostMemoryNodes} gives sampled pages of the host array per node, {@code null}
+ * when not sampled.
+ */
+public final class OverlapDocument {
+    private OverlapDocument() {
+    }
+
+    /** The document of one GPU's overlap run. */
+    public static GpuDocument of(OverlapResults report) {
+        return GpuDocument.of("overlap", report.context(), Plan.of(report), rows(report), List.of())
+                .withExtras(Added.of(report));
+    }
+
+    /**
+     * {@code parameters}, {@code --numa-node} last (as given; {@code null} when not). {@code start}
+     * is there only for a gated run: a plain run's document is the one written before there was a
+     * choice, and a reader takes an absent start as plain.
+     */
+    public record Plan(long elements, long bytes, int streams, int blockSize, int kernelIterations,
+                       List<String> schedules, int iterations, int warmup, String memory, Optional<String> start,
+                       @NullWhenEmpty Optional<String> numaNode) implements Parameters {
+        public static Plan of(OverlapResults report) {
+            OverlapPlan plan = report.plan();
+            return new Plan(plan.elements(), plan.bytes(), plan.streams(), plan.blockSize(), plan.kernelIterations(),
+                    plan.schedules().stream().map(OverlapSchedule::label).toList(), plan.iterations(), plan.warmup(),
+                    plan.memory().label(), startOf(plan), report.placement().option().label());
+        }
+    }
+
+    /**
+     * One schedule's row. A gated run's rows say {@code "start": "gated"} too, so the rows smoke
+     * copies into its own document keep their identity without overlap's parameters.
+     *
+     * @param milliseconds a {@link WrittenSummary}
+     */
+    public record ScheduleRow(String schedule, WrittenSummary milliseconds, double gbps,
+                              @NullWhenEmpty OptionalDouble speedup, double efficiency,
+                              @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
+                              @NullWhenEmpty OptionalInt numaNode,
+                              @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes,
+                              Optional<String> start) implements Row {
+        static ScheduleRow of(OverlapResult r, OverlapPlan plan) {
+            return new ScheduleRow(r.schedule().label(), WrittenSummary.of(r.milliseconds()), r.gigabytesPerSecond(),
+                    r.speedup(), r.efficiency(),
+                    Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
+                    r.withinTolerance(), r.numaNode(),
+                    r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson), startOf(plan));
+        }
+    }
+
+    /** One row per schedule (and node), as overlap's document and smoke's hold them. */
+    public static List<ScheduleRow> rows(OverlapResults report) {
+        return report.results().stream().map(r -> ScheduleRow.of(r, report.plan())).toList();
+    }
+
+    /** One pass's model, with the copy engines that limit overlap. */
+    public record Model(double h2dMs, double kernelMs, double d2hMs, double sequentialMs, double idealMs,
+                        int streams, int asyncEngines) {
+        static Model of(OverlapModel m, OverlapResults report) {
+            return new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs(), m.streams(),
+                    report.context().device().asyncEngines());
+        }
+    }
+
+    /** A pass's model under {@code models}, with the node it was placed on ({@code null} when not placed). */
+    public record PassModel(@NullWhenEmpty OptionalInt numaNode, @Inline Model model) {
+    }
+
+    /**
+     * A pass's recorded iteration of one schedule: every operation's stream, chunk, stage
+     * ({@code h2d}, {@code kernel}, {@code d2h}) and its start and end in microseconds from the
+     * schedule's reference event.
+     */
+    public record Timeline(String schedule, @NullWhenEmpty OptionalInt numaNode, int streams, double endUs,
+                           List<TimedOp> ops) {
+    }
+
+    /**
+     * What overlap adds after {@code failures}: the first pass's model (the only one without
+     * {@code --numa-node all}), each pass's, and each pass's timelines (empty when nothing was recorded).
+     */
+    public record Added(Model model, List<PassModel> models, List<Timeline> timelines) implements Extras {
+        public static Added of(OverlapResults report) {
+            List<PassModel> models = report.passes().stream()
+                    .map(p -> new PassModel(p.numaNode(), Model.of(p.model(), report))).toList();
+            List<Timeline> timelines = report.passes().stream().flatMap(p -> p.timelines().stream()
+                    .map(t -> new Timeline(t.schedule(), p.numaNode(), t.streams(), t.endUs(), t.ops()))).toList();
+            return new Added(Model.of(report.model(), report), models, timelines);
+        }
+    }
+
+    private static Optional<String> startOf(OverlapPlan plan) {
+        return plan.gated() ? Optional.of(plan.start().label()) : Optional.empty();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.xfer.app.pipeline;
+
+import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.Parameters;
+import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RunContext;
+import dev.xfer.app.overlap.ScheduleTimeline;
+import dev.xfer.app.overlap.TimedOp;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/** pipeline's parts of its document, as records: the plan and its one row. */
+public final class PipelineDocument {
+    private PipelineDocument() {
+    }
+
+    /** The document of one GPU's pipeline run. */
+    public static GpuDocument of(RunContext context, PipelinePlan plan, PipelineResult result) {
+        return GpuDocument.of("pipeline", context, Plan.of(plan), List.of(PipelineRow.of(result)), List.of());
+    }
+
+    /** {@code parameters}: the plan; {@code "start": "gated"} only for a gated run, as overlap's. */
+    public record Plan(int batches, long batchBytes, int buffers, int kernelIterations, int iterations, int warmup,
+                       Optional<String> start) implements Parameters {
+        public static Plan of(PipelinePlan p) {
+            return new Plan(p.batches(), p.batchBytes(), p.buffers(), p.kernelIterations(), p.iterations(), p.warmup(),
+                    p.gated() ? Optional.of(p.start().label()) : Optional.empty());
+        }
+    }
+
+    /**
+     * The run's one row: the total time (a {@link WrittenSummary}), per batch, the
+     * share of copy time hidden, the model, the error ({@code null} when NaN), and the recorded
+     * iteration ({@code null} when none was recorded).
+     */
+    public record PipelineRow(WrittenSummary milliseconds, double perBatchMs, double hiddenCopyFraction,
+                              Model model, @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
+                              @NullWhenEmpty Optional<Timeline> timeline) implements Row {
+        static PipelineRow of(PipelineResult r) {
+            PipelineModel m = r.model();
+            return new PipelineRow(WrittenSummary.of(r.milliseconds()), r.perBatchMs(), r.hiddenCopyFraction(),
+                    new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs()),
+                    Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
+                    r.withinTolerance(), r.timeline().map(Timeline::of));
+        }
+    }
+
+    /** Each stage of one batch alone, and the times they would take in sequence and ideally overlapped. */
+    public record Model(double h2dMs, double kernelMs, double d2hMs, double sequentialMs, double idealMs) {
+    }
+
+    /** The recorded iteration: its operations as overlap's timelines write them. */
+    public record Timeline(String schedule, int streams, double endUs, List<TimedOp> ops) {
+        public Timeline {
+            ops = List.copyOf(ops);
+        }
+
+        static Timeline of(ScheduleTimeline t) {
+            return new Timeline(t.schedule(), t.streams(), t.endUs(), t.ops());
+        }
+    }
+}
