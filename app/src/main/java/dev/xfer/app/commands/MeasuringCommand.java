@@ -20,7 +20,6 @@ import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.DeviceResults;
-import dev.xfer.app.run.Documents;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.LiveRun;
@@ -290,14 +289,5 @@ public final class MeasuringCommand {
     /** Measuring is over (done or stopped): the status line is erased; what follows is writing. */
     public void progressDone() {
         run().progressDone();
-    }
-
-    /**
-     * {@link Documents#document}: the JSON document every measuring command writes (kept here for
-     * the renderers' tests, which build documents beside a command's options).
-     */
-    public GpuDocument document(String command, RunContext context, Map<String, Object> parameters,
-                                List<?> results, List<?> failures) {
-        return Documents.document(command, context, parameters, results, failures);
     }
 }

@@ -23,7 +23,7 @@ public record DevicesDocument(int schemaVersion, String command, Parameters para
     }
 
     public static DevicesDocument of(String command, Parameters parameters, List<GpuDocument> devices) {
-        return new DevicesDocument(DocumentSchema.VERSION, command, parameters, devices, FieldMap.EMPTY,
+        return new DevicesDocument(DocumentSchema.VERSION, command, parameters, devices, NoParameters.NONE,
                 Optional.empty(), Optional.empty(), Optional.empty());
     }
 

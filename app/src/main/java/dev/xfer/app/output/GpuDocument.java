@@ -28,7 +28,7 @@ public record GpuDocument(int schemaVersion, String command, ContextDocument con
     public static GpuDocument of(String command, RunContext context, Parameters parameters,
                                  List<? extends Row> results, List<? extends Row> failures) {
         return new GpuDocument(DocumentSchema.VERSION, command, context.document(), parameters, results, failures,
-                FieldMap.EMPTY, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                NoParameters.NONE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** This document with what its command adds after the failures. */

@@ -9,7 +9,7 @@ import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.format.TextSections;
 import dev.xfer.app.output.AcrossDevices;
 import dev.xfer.app.output.DevicesDocument;
-import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunContext;
@@ -136,7 +136,7 @@ public final class EachDevice {
         String command = measuring.commandName();
         return measuring.finish(context, new RunResults(command, List.of(), List.of()), validated, new Rendering(
                 () -> "", () -> "",
-                () -> GpuDocument.of(command, context, FieldMap.EMPTY, List.of(), List.of())), started);
+                () -> GpuDocument.of(command, context, NoParameters.NONE, List.of(), List.of())), started);
     }
 
     /** Several GPUs' outputs as one, in the order measured. */

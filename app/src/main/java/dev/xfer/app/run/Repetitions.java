@@ -6,7 +6,7 @@ import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.output.DocumentSchema;
-import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.RepeatedDocument;
 import dev.xfer.app.output.RunDocument;
@@ -208,7 +208,7 @@ final class Repetitions {
      * ({@code complete}: false, {@code stopped}) as well as in the repetition it stopped in.
      */
     RepeatedDocument document(String command) {
-        Parameters each = done.isEmpty() ? FieldMap.EMPTY : done.getFirst().document().parameters();
+        Parameters each = done.isEmpty() ? NoParameters.NONE : done.getFirst().document().parameters();
         Optional<Stopped> stopped = complete() ? Optional.empty() : Optional.of(new Stopped(
                 stoppedBy().map(StopRequest.Reason::label).orElse("error"),
                 done.stream().filter(r -> r.ending().complete()).count(), planned, stopLine()));

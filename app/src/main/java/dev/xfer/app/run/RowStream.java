@@ -6,7 +6,6 @@ import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.ExpectationRow;
 import dev.xfer.app.output.Extras;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.RepeatedDocument;

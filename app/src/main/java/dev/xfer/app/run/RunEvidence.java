@@ -6,7 +6,6 @@ import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.evidence.GpuProbe;
 import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.format.OrUnavailable;
-import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.result.Disturbance;

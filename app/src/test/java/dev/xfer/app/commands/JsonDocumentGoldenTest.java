@@ -185,7 +185,7 @@ class JsonDocumentGoldenTest {
 
     @Test
     void measuringDocumentsCarryTheSchemaVersion() {
-        GpuDocument doc = new MeasuringCommand().document("check", ResultsFixtures.context(), Map.of(), List.of(),
+        GpuDocument doc = dev.xfer.app.run.Documents.document("check", ResultsFixtures.context(), Map.of(), List.of(),
                 List.of());
         assertEquals(MeasuringCommand.SCHEMA_VERSION, doc.schemaVersion());
     }

@@ -74,7 +74,7 @@ class MeasuringFinishTest {
         return new Rendering(
                 () -> chosen(m, OutputFormat.TEXT, TEXT),
                 () -> chosen(m, OutputFormat.CSV, CSV),
-                () -> chosen(m, OutputFormat.JSON, m.document("fake", ResultsFixtures.context(),
+                () -> chosen(m, OutputFormat.JSON, dev.xfer.app.run.Documents.document("fake", ResultsFixtures.context(),
                         Json.object("size", 16L << 20), List.of(Json.object("name", "pinned.h2d.16MiB")), List.of())));
     }
 

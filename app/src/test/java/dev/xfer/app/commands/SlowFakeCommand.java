@@ -146,7 +146,7 @@ public final class SlowFakeCommand implements Callable<Integer> {
                 () -> {
                     List<Object> rows = new ArrayList<>();
                     results.forEach(r -> rows.add(Json.object("name", r.name(), "gbps", r.gbps())));
-                    return measuring.document("slowfake", context,
+                    return dev.xfer.app.run.Documents.document("slowfake", context,
                             Json.object("configurations", configurations), rows, List.of());
                 });
     }

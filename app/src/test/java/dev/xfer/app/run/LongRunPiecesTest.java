@@ -60,8 +60,8 @@ class LongRunPiecesTest {
             results.add(Json.object("name", "r" + i, "value", (double) i));
             csv.append("r").append(i).append(',').append((double) i).append('\n');
         }
-        GpuDocument doc = new GpuDocument(1, "bandwidth", context(3), FieldMap.EMPTY, FieldMap.rows(results),
-                List.of(), FieldMap.EMPTY, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        GpuDocument doc = new GpuDocument(1, "bandwidth", context(3), dev.xfer.app.output.NoParameters.NONE, FieldMap.rows(results),
+                List.of(), dev.xfer.app.output.NoParameters.NONE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         return new Rendering(() -> "table", csv::toString, () -> doc);
     }
 
@@ -112,7 +112,7 @@ class LongRunPiecesTest {
         GpuDocument d1 = new GpuDocument(two.schemaVersion(), two.command(), context(5), two.parameters(),
                 two.results(), two.failures(), two.extras(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty());
-        DevicesDocument doc = DevicesDocument.of("bandwidth", FieldMap.EMPTY, List.of(d0, d1));
+        DevicesDocument doc = DevicesDocument.of("bandwidth", dev.xfer.app.output.NoParameters.NONE, List.of(d0, d1));
         List<String> lines = RowStream.resultLines(doc);
         assertEquals(3, lines.size());
         assertEquals(List.of(3L, 5L, 5L), lines.stream().map(l -> ((Map<?, ?>) Json.parse(l)).get("device")).toList());

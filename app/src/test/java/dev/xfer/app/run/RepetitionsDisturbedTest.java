@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class RepetitionsDisturbedTest {
     private static Repetitions.Repetition repetition(int run, boolean passed, boolean disturbed) {
-        return new Repetitions.Repetition(run, "", List.of(), GpuDocument.of("fake", ResultsFixtures.context(), FieldMap.EMPTY, List.of(), List.of()), List.of(), List.of(), RunEnding.completeRun(),
+        return new Repetitions.Repetition(run, "", List.of(), GpuDocument.of("fake", ResultsFixtures.context(), dev.xfer.app.output.NoParameters.NONE, List.of(), List.of()), List.of(), List.of(), RunEnding.completeRun(),
                 passed, disturbed);
     }
 

@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.output.DevicesDocument;
-import dev.xfer.app.output.FieldMap;
+import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthPlan;
@@ -165,7 +165,7 @@ public final class SeveralDevicesRun {
                 }
                 List<GpuDocument> documents = soFar.stream().map(OneDeviceRun::document).toList();
                 return new Rendering(() -> "", () -> csv(deviceResults(soFar, links)),
-                        () -> DevicesDocument.of("bandwidth", FieldMap.EMPTY, documents));
+                        () -> DevicesDocument.of("bandwidth", NoParameters.NONE, documents));
             });
         }
         for (int d = 0; d < sessions.size(); d++) {

@@ -8,15 +8,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A command's parameters, a row or its extras still built as a map (its {@code *Json} class's), in
- * the typed document until the command has a record of its own: written as the map's own object,
- * keys in the map's order. Replacing {@code FieldMap.of(FooJson.parameters(r))} with the command's
- * record is then a change at that one call.
+ * Test code only: parameters, a row or extras given as a map, written as the map's own object,
+ * keys in the map's order. Every command writes records ({@code docs/development.md}, "The
+ * measuring envelope"); tests use this for documents of a fake command and to show that a record
+ * writes the bytes its map did ({@code RecordRowsTest}).
  */
 public record FieldMap(@Inline Map<String, Object> fields) implements Parameters, Row, Extras {
-    /** Nothing: no parameters, no extras. */
-    public static final FieldMap EMPTY = new FieldMap(Map.of());
-
     public FieldMap {
         // A sequenced map, so the writer keeps the order the command built it in.
         fields = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(fields));

@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The typed documents ({@link GpuDocument}, {@link DevicesDocument}) made from a command's
- * parameters and rows while they are still maps (its {@code *Json} class's): each is wrapped as a
- * {@link FieldMap}. A command with records of its own calls {@link GpuDocument#of} directly.
+ * Test code only: typed documents ({@link GpuDocument}, {@link DevicesDocument}) made from
+ * parameters and rows given as maps, each wrapped as a {@link FieldMap}: fake commands' documents.
  */
 public final class Documents {
     private Documents() {
