@@ -37,6 +37,6 @@ class WrittenSummaryTest {
                 () -> WrittenSummary.of(new Summary(5, 2.0, 1.75, Double.POSITIVE_INFINITY, 2.0625, 0.125)));
         assertThrows(IllegalArgumentException.class,
                 () -> new WrittenSummary(2.0, Double.NEGATIVE_INFINITY, 2.5, 2.0, 0.1, 5));
-        assertThrows(IllegalArgumentException.class, () -> SummaryJson.of(new Summary(1, 1.0, 1.0, 1.0, Double.NaN, 0)));
+        assertThrows(IllegalArgumentException.class, () -> WrittenSummary.of(new Summary(1, 1.0, 1.0, 1.0, Double.NaN, 0)));
     }
 }
