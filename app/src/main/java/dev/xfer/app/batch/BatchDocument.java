@@ -3,6 +3,7 @@ package dev.xfer.app.batch;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.placement.HostMemoryNodes;
@@ -20,6 +21,11 @@ import java.util.OptionalInt;
  */
 public final class BatchDocument {
     private BatchDocument() {
+    }
+
+    /** The records batch's documents bind back into: its plan and its rows. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, StrategyRow.class);
     }
 
     /** The document of one GPU's batch run. */

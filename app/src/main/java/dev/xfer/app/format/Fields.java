@@ -21,6 +21,16 @@ public final class Fields {
         return node.has(key);
     }
 
+    /** Whether the object has no keys at all ({@code "parameters": {}}). */
+    public boolean isEmpty() {
+        return node.isEmpty();
+    }
+
+    /** How many keys the object has. */
+    public int size() {
+        return node.size();
+    }
+
     /** The text under {@code key}; empty when absent or not text. */
     public Optional<String> text(String key) {
         JsonNode value = node.get(key);

@@ -24,6 +24,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.SequencedMap;
 
 /**
  * Binds a JSON tree to a record by the rules {@link JsonWriter} writes it with, strictly: what
@@ -110,15 +111,28 @@ public final class RecordBinder {
      * @throws BindingException when the JSON does not fit {@code type}
      */
     public <T> T read(String text, Class<T> type) {
-        JsonNode tree;
+        return bind(parse(text), type, "");
+    }
+
+    private JsonNode parse(String text) {
         try {
-            tree = mapper.readTree(text);
+            return mapper.readTree(text);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
             throw new IllegalArgumentException("invalid JSON" + where + ": " + JsonSyntaxMessage.plain(e.getOriginalMessage()));
         }
-        return bind(tree, type, "");
+    }
+
+    /**
+     * Parses {@code text} and binds it as the record {@code choice} picks from its top-level keys
+     * (a document that is one of several shapes: one GPU's, several GPUs', --runs N's).
+     *
+     * @throws IllegalArgumentException {@code invalid JSON at line L, column C: why}
+     * @throws BindingException when the JSON does not fit the record picked, or none fits
+     */
+    public Object read(String text, Choice choice) {
+        return bind(parse(text), new Chosen(choice), "");
     }
 
     /**
@@ -207,7 +221,7 @@ public final class RecordBinder {
         if (raw == List.class) {
             return list(node, type, vars, path);
         }
-        if (raw == Map.class) {
+        if (raw == Map.class || raw == SequencedMap.class) {
             return map(node, type, vars, path);
         }
         if (raw.isRecord()) {
@@ -266,7 +280,7 @@ public final class RecordBinder {
         return List.copyOf(out);
     }
 
-    private Map<String, Object> map(JsonNode node, Type type, Map<TypeVariable<?>, Type> vars, String path) {
+    private SequencedMap<String, Object> map(JsonNode node, Type type, Map<TypeVariable<?>, Type> vars, String path) {
         if (!node.isObject()) {
             throw BindingException.wrong(path, "an object", NodeKind.of(node));
         }
@@ -275,11 +289,11 @@ public final class RecordBinder {
                     + "): a map's keys are text");
         }
         Type valueType = p.getActualTypeArguments()[1];
-        Map<String, Object> out = new LinkedHashMap<>();
+        SequencedMap<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : node.properties()) {
             out.put(e.getKey(), value(e.getValue(), valueType, vars, join(path, e.getKey())));
         }
-        return Collections.unmodifiableMap(out);
+        return Collections.unmodifiableSequencedMap(out);
     }
 
     private Object tagged(JsonNode node, Class<?> sealed, Map<TypeVariable<?>, Type> vars, String path) {

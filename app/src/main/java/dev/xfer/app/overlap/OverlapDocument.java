@@ -1,6 +1,8 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.format.Inline;
+import dev.xfer.app.output.NoParameters;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.Extras;
@@ -24,6 +26,12 @@ import java.util.OptionalInt;
  */
 public final class OverlapDocument {
     private OverlapDocument() {
+    }
+
+    /** The records overlap's documents bind back into: its plan, its rows, and its models and timelines. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, ScheduleRow.class)
+                .withExtras(f -> f.has("model") ? Added.class : NoParameters.class);
     }
 
     /** The document of one GPU's overlap run. */

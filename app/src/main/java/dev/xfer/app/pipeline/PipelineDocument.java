@@ -3,6 +3,7 @@ package dev.xfer.app.pipeline;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RunContext;
@@ -16,6 +17,11 @@ import java.util.OptionalDouble;
 /** pipeline's parts of its document, as records: the plan and its one row. */
 public final class PipelineDocument {
     private PipelineDocument() {
+    }
+
+    /** The records pipeline's documents bind back into: its plan and its rows. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, PipelineRow.class);
     }
 
     /** The document of one GPU's pipeline run. */
