@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /** check's parts of its document, as records: the plan and one row per scenario. */
 public final class CheckDocument {
@@ -43,17 +45,20 @@ public final class CheckDocument {
     /**
      * One scenario's tally. {@code maxError} is {@code null} when the host saw poison (no finite
      * error), which {@code poisonSeen} says; {@code verdict} is the {@link Conclusion}; {@code seconds},
-     * always written, is absent in documents from before check timed its scenarios.
+     * always written, is absent in documents from before check timed its scenarios (as the figures
+     * past {@code trials} and {@code wrongTrials} that the schema leaves out for older documents).
      */
     public record ScenarioRow(String scenario, @Key("synchronized") boolean isSynchronized, int trials,
-                              int copyInFlightTrials, int wrongTrials, double staleMean, long staleWorst,
-                              double staleFractionWorst, @NullWhenEmpty OptionalDouble maxError, boolean poisonSeen,
+                              OptionalInt copyInFlightTrials, int wrongTrials, OptionalDouble staleMean,
+                              OptionalLong staleWorst, OptionalDouble staleFractionWorst,
+                              @NullWhenEmpty OptionalDouble maxError, Optional<Boolean> poisonSeen,
                               String verdict, Optional<Seconds> seconds) implements Row {
         static ScenarioRow of(CheckResult r) {
-            return new ScenarioRow(r.scenario().id(), r.scenario().isSynchronized(), r.trials(), r.inFlightTrials(),
-                    r.wrongTrials(), r.staleMean(), r.staleWorst(), r.staleFractionWorst(),
+            return new ScenarioRow(r.scenario().id(), r.scenario().isSynchronized(), r.trials(),
+                    OptionalInt.of(r.inFlightTrials()), r.wrongTrials(), OptionalDouble.of(r.staleMean()),
+                    OptionalLong.of(r.staleWorst()), OptionalDouble.of(r.staleFractionWorst()),
                     Double.isFinite(r.maxError()) ? OptionalDouble.of(r.maxError()) : OptionalDouble.empty(),
-                    Double.isInfinite(r.maxError()), r.conclusion().name().toLowerCase(Locale.ROOT),
+                    Optional.of(Double.isInfinite(r.maxError())), r.conclusion().name().toLowerCase(Locale.ROOT),
                     Optional.of(Seconds.of(r.times())));
         }
     }

@@ -191,7 +191,7 @@ public final class DocumentCharts {
         Optional<OverlapDocument.Added> added = doc.extras() instanceof OverlapDocument.Added a ? Optional.of(a)
                 : Optional.empty();
         Map<String, List<ScheduleTimeline>> byNode = new LinkedHashMap<>();
-        for (OverlapDocument.Timeline t : added.map(OverlapDocument.Added::timelines).orElse(List.of())) {
+        for (OverlapDocument.Timeline t : added.flatMap(OverlapDocument.Added::timelines).orElse(List.of())) {
             byNode.computeIfAbsent(node(t.numaNode()), k -> new ArrayList<>()).add(new ScheduleTimeline(t.schedule(), t.ops()));
         }
         String setup = doc.parameters() instanceof OverlapDocument.Plan plan && plan.streams() > 0
