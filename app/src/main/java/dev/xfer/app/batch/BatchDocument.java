@@ -2,8 +2,8 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
-import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.DocumentParts;
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.placement.HostMemoryNodes;

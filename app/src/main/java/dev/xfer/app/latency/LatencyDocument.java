@@ -1,10 +1,10 @@
 package dev.xfer.app.latency;
 
 import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.NoParameters;
-import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 

@@ -1,12 +1,12 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.format.Inline;
-import dev.xfer.app.output.NoParameters;
-import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.placement.HostMemoryNodes;

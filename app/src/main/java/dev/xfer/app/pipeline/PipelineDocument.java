@@ -2,8 +2,8 @@ package dev.xfer.app.pipeline;
 
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
-import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.DocumentParts;
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RunContext;

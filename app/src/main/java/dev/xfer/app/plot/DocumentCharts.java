@@ -1,12 +1,12 @@
 package dev.xfer.app.plot;
 
+import dev.xfer.app.bandwidth.BandwidthRow;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Crossover;
+import dev.xfer.app.batch.BatchDocument;
+import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
-import dev.xfer.app.batch.BatchDocument;
-import dev.xfer.app.bandwidth.BandwidthRow;
-import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.GpuDocument;

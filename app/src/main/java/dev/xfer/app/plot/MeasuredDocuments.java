@@ -51,6 +51,7 @@ final class MeasuredDocuments {
                                 : f.has("patterns") ? PatternParameters.Run.class
                                 : f.has("concurrent") ? MultiDeviceParameters.class : AcrossDevices.class,
                         f -> f.has("patterns") ? PatternExtras.class
-                                : f.has("failures") ? MultiDeviceExtras.class : NoParameters.class);
+                                : f.has("concurrent") || f.has("p2p") || f.has("failures") ? MultiDeviceExtras.class
+                                : NoParameters.class);
     }
 }
