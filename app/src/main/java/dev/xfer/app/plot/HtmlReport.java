@@ -54,8 +54,8 @@ public final class HtmlReport {
             List<DocumentCharts.Figure> figures;
             try {
                 figures = new DocumentCharts("d" + n++ + "-").figures(source.document());
-            } catch (IllegalArgumentException | ClassCastException e) {
-                // A document whose fields are out of range (an operation ending before it starts, an unknown stage).
+            } catch (IllegalArgumentException e) {
+                // A document whose bound fields cannot be drawn (an operation ending before it starts).
                 throw new IllegalArgumentException(source.name() + ": cannot draw it: " + e.getMessage(), e);
             }
             for (DocumentCharts.Figure f : figures) {

@@ -19,12 +19,12 @@ import dev.xfer.app.pipeline.PipelineDocument;
 import java.util.Optional;
 
 /** Which records each measuring command's documents bind into (smoke's: {@code SmokeDocument.read}). */
-final class MeasuredDocuments {
+public final class MeasuredDocuments {
     private MeasuredDocuments() {
     }
 
     /** The parts of {@code command}'s documents; empty for a command that writes no measuring document. */
-    static Optional<DocumentParts> parts(String command) {
+    public static Optional<DocumentParts> parts(String command) {
         return Optional.ofNullable(switch (command) {
             case "bandwidth" -> bandwidth();
             case "overlap" -> OverlapDocument.parts();
