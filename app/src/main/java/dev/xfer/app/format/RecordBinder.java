@@ -56,7 +56,8 @@ import java.util.SequencedMap;
  *       the {@link Tag} of one of its records, bound as that record.</li>
  *   <li>A record's own checks (its compact constructor) that fail are the field's error too.</li>
  * </ul>
- * Types outside these (a Map, an enum without labels, a plain class) are a programming error
+ * Types outside these (a map of other keys or of {@code Object} values, an enum without labels, a plain class or
+ * an open interface without a choice) are a programming error
  * ({@link IllegalArgumentException}), found by the first test that binds the record.
  */
 public final class RecordBinder {
