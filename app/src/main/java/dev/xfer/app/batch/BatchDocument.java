@@ -2,6 +2,7 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
@@ -12,14 +13,21 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
- * batch's parts of its document, as records: the plan and one row per strategy (and node). A
+ * batch's parts of its document, as records (what the schema leaves out for older documents is an
+ * optional that is always written): the plan and one row per strategy (and node). A
  * strategy this machine cannot run has its row, {@code available} false and why, and {@code null}
  * for every figure.
  */
 public final class BatchDocument {
     private BatchDocument() {
+    }
+
+    /** The records batch's documents bind back into: its plan and its rows. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, StrategyRow.class);
     }
 
     /** The document of one GPU's batch run. */
@@ -29,8 +37,9 @@ public final class BatchDocument {
     }
 
     /** {@code parameters}: the plan, {@code --numa-node} last (as given; {@code null} when not). */
-    public record Plan(int count, long bytes, long totalBytes, List<String> strategies, int threads, int iterations,
-                       int warmup, int stagingSlots, long stagingBytes, int copyThreads, String hostCopy,
+    public record Plan(int count, long bytes, long totalBytes, List<String> strategies, OptionalInt threads,
+                       int iterations, int warmup, OptionalInt stagingSlots, OptionalLong stagingBytes,
+                       OptionalInt copyThreads, Optional<String> hostCopy,
                        @NullWhenEmpty Optional<String> numaNode) implements Parameters {
         public Plan {
             strategies = List.copyOf(strategies);
@@ -39,8 +48,9 @@ public final class BatchDocument {
         public static Plan of(BatchResults report) {
             BatchPlan p = report.plan();
             return new Plan(p.count(), p.bytes(), p.totalBytes(), p.strategies().stream().map(BatchStrategy::label).toList(),
-                    p.threads(), p.iterations(), p.warmup(), p.stagingSlots(), p.stagingBytes(), p.copyThreads(),
-                    p.hostCopy().label(), report.placement().option().label());
+                    OptionalInt.of(p.threads()), p.iterations(), p.warmup(), OptionalInt.of(p.stagingSlots()),
+                    OptionalLong.of(p.stagingBytes()), OptionalInt.of(p.copyThreads()), Optional.of(p.hostCopy().label()),
+                    report.placement().option().label());
         }
     }
 
@@ -52,13 +62,13 @@ public final class BatchDocument {
     public record StrategyRow(String strategy, boolean available, @NullWhenEmpty Optional<String> unavailable,
                               @NullWhenEmpty Optional<WrittenSummary> milliseconds,
                               @NullWhenEmpty OptionalDouble gbps, @NullWhenEmpty OptionalDouble timeVsFirst,
-                              boolean verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
+                              Optional<Boolean> verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
         static StrategyRow of(BatchResult r) {
             return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.milliseconds().map(WrittenSummary::of),
                     r.ran() ? OptionalDouble.of(r.gigabytesPerSecond()) : OptionalDouble.empty(), r.timeVsFirst(),
-                    r.verified(), r.wrongBuffer(), r.numaNode(),
+                    Optional.of(r.verified()), r.wrongBuffer(), r.numaNode(),
                     r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson));
         }
     }

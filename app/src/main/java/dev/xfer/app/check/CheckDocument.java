@@ -2,17 +2,26 @@ package dev.xfer.app.check;
 
 import dev.xfer.app.format.Key;
 import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /** check's parts of its document, as records: the plan and one row per scenario. */
 public final class CheckDocument {
     private CheckDocument() {
+    }
+
+    /** The records check's documents bind back into: its plan and its rows. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, ScenarioRow.class);
     }
 
     /** The document of one GPU's check run. */
@@ -35,18 +44,22 @@ public final class CheckDocument {
 
     /**
      * One scenario's tally. {@code maxError} is {@code null} when the host saw poison (no finite
-     * error), which {@code poisonSeen} says; {@code verdict} is the {@link Conclusion}.
+     * error), which {@code poisonSeen} says; {@code verdict} is the {@link Conclusion}; {@code seconds},
+     * always written, is absent in documents from before check timed its scenarios (as the figures
+     * past {@code trials} and {@code wrongTrials} that the schema leaves out for older documents).
      */
     public record ScenarioRow(String scenario, @Key("synchronized") boolean isSynchronized, int trials,
-                              int copyInFlightTrials, int wrongTrials, double staleMean, long staleWorst,
-                              double staleFractionWorst, @NullWhenEmpty OptionalDouble maxError, boolean poisonSeen,
-                              String verdict, Seconds seconds) implements Row {
+                              OptionalInt copyInFlightTrials, int wrongTrials, OptionalDouble staleMean,
+                              OptionalLong staleWorst, OptionalDouble staleFractionWorst,
+                              @NullWhenEmpty OptionalDouble maxError, Optional<Boolean> poisonSeen,
+                              String verdict, Optional<Seconds> seconds) implements Row {
         static ScenarioRow of(CheckResult r) {
-            return new ScenarioRow(r.scenario().id(), r.scenario().isSynchronized(), r.trials(), r.inFlightTrials(),
-                    r.wrongTrials(), r.staleMean(), r.staleWorst(), r.staleFractionWorst(),
+            return new ScenarioRow(r.scenario().id(), r.scenario().isSynchronized(), r.trials(),
+                    OptionalInt.of(r.inFlightTrials()), r.wrongTrials(), OptionalDouble.of(r.staleMean()),
+                    OptionalLong.of(r.staleWorst()), OptionalDouble.of(r.staleFractionWorst()),
                     Double.isFinite(r.maxError()) ? OptionalDouble.of(r.maxError()) : OptionalDouble.empty(),
-                    Double.isInfinite(r.maxError()), r.conclusion().name().toLowerCase(Locale.ROOT),
-                    Seconds.of(r.times()));
+                    Optional.of(Double.isInfinite(r.maxError())), r.conclusion().name().toLowerCase(Locale.ROOT),
+                    Optional.of(Seconds.of(r.times())));
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.format.Json;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ExitCode;
@@ -37,7 +36,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The options every measuring command shares (which device, which output format, where the
@@ -117,7 +115,7 @@ public final class MeasuringCommand {
             // The root is read when first needed: a run that only finishes (tests) has none.
             run = new MeasuringRun(spec.name(), format, targets(),
                     (command, text) -> HtmlReport.render("xfer " + command, List.of(new HtmlReport.Source(
-                            "xfer " + command, (Map<?, ?>) Json.parse(text)))),
+                            "xfer " + command, text))),
                     new MeasuringRun.Devices(device,
                     index -> open(root(), index), () -> {
                         CudaRuntime cuda = root().cuda();

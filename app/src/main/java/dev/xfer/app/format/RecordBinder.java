@@ -13,14 +13,18 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.SequencedMap;
 
 /**
  * Binds a JSON tree to a record by the rules {@link JsonWriter} writes it with, strictly: what
@@ -39,7 +43,12 @@ import java.util.OptionalLong;
  *       never Infinity; NaN, which the writer writes as null, cannot be read: a value that may
  *       be missing is an optional).</li>
  *   <li>An enum that is {@link Labelled}: one of its labels, all named in the message.</li>
- *   <li>{@code List<E>}: an array, each element {@code path[i]}.</li>
+ *   <li>{@code List<E>}: an array, each element {@code path[i]}. {@code Map<String, V>}: an
+ *       object, each value {@code path.key}, in the document's order.</li>
+ *   <li>A {@code double} marked {@link NullWhenInfinite}: {@code null} is positive infinity.</li>
+ *   <li>A component of an open interface (a measuring document's {@code parameters},
+ *       {@code results}, {@code extras}): the record a {@link #choosing choice} names for it, from
+ *       the object's own keys; a {@code List} of one, each element chosen alike.</li>
  *   <li>{@link OrUnknown}, {@link OrUnavailable}: a text starting {@code unknown: } (or
  *       {@code unavailable: }) is the reason; anything else binds as
  *       the value (and its refusal is the value's).</li>
@@ -47,7 +56,8 @@ import java.util.OptionalLong;
  *       the {@link Tag} of one of its records, bound as that record.</li>
  *   <li>A record's own checks (its compact constructor) that fail are the field's error too.</li>
  * </ul>
- * Types outside these (a Map, an enum without labels, a plain class) are a programming error
+ * Types outside these (a map of other keys or of {@code Object} values, an enum without labels, a plain class or
+ * an open interface without a choice) are a programming error
  * ({@link IllegalArgumentException}), found by the first test that binds the record.
  */
 public final class RecordBinder {
@@ -57,6 +67,44 @@ public final class RecordBinder {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
+    /** What a component of an open interface binds as: owner record, then component key. */
+    private final Map<Class<?>, Map<String, Choice>> choices;
+
+    /**
+     * Which record an object of an open interface is, read off its keys; {@code null} when none
+     * fits (a {@link BindingException} at its path).
+     */
+    @FunctionalInterface
+    public interface Choice {
+        Class<?> of(Fields fields);
+    }
+
+    public RecordBinder() {
+        this(Map.of());
+    }
+
+    private RecordBinder(Map<Class<?>, Map<String, Choice>> choices) {
+        this.choices = choices;
+    }
+
+    /**
+     * This binder, with {@code owner}'s component {@code key} (or each element of it, for a list)
+     * bound as the record {@code choice} picks: how a document's open parts
+     * ({@code GpuDocument.parameters}, its rows) bind to the command's own records.
+     */
+    public RecordBinder choosing(Class<?> owner, String key, Choice choice) {
+        Map<Class<?>, Map<String, Choice>> more = new HashMap<>(choices);
+        Map<String, Choice> own = new HashMap<>(more.getOrDefault(owner, Map.of()));
+        own.put(key, choice);
+        more.put(owner, Map.copyOf(own));
+        return new RecordBinder(Map.copyOf(more));
+    }
+
+    /** As {@link #choosing(Class, String, Choice)}, always the one record {@code concrete}. */
+    public RecordBinder choosing(Class<?> owner, String key, Class<?> concrete) {
+        return choosing(owner, key, fields -> concrete);
+    }
+
     /**
      * Parses {@code text} and binds it to {@code type}.
      *
@@ -64,15 +112,28 @@ public final class RecordBinder {
      * @throws BindingException when the JSON does not fit {@code type}
      */
     public <T> T read(String text, Class<T> type) {
-        JsonNode tree;
+        return bind(parse(text), type, "");
+    }
+
+    private JsonNode parse(String text) {
         try {
-            tree = mapper.readTree(text);
+            return mapper.readTree(text);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
             throw new IllegalArgumentException("invalid JSON" + where + ": " + JsonSyntaxMessage.plain(e.getOriginalMessage()));
         }
-        return bind(tree, type, "");
+    }
+
+    /**
+     * Parses {@code text} and binds it as the record {@code choice} picks from its top-level keys
+     * (a document that is one of several shapes: one GPU's, several GPUs', --runs N's).
+     *
+     * @throws IllegalArgumentException {@code invalid JSON at line L, column C: why}
+     * @throws BindingException when the JSON does not fit the record picked, or none fits
+     */
+    public Object read(String text, Choice choice) {
+        return bind(parse(text), new Chosen(choice), "");
     }
 
     /**
@@ -95,6 +156,16 @@ public final class RecordBinder {
 
     private Object value(JsonNode node, Type declared, Map<TypeVariable<?>, Type> vars, String path) {
         Type type = resolved(declared, vars);
+        if (type instanceof Chosen chosen) {
+            if (node == null || !node.isObject()) {
+                throw BindingException.wrong(path, "an object", NodeKind.of(node));
+            }
+            Class<?> picked = chosen.choice().of(new Fields(node));
+            if (picked == null) {
+                throw new BindingException(path, "not one of the kinds this document holds");
+            }
+            type = picked;
+        }
         Class<?> raw = raw(type);
         if (raw == OrUnknown.class) {
             if (node != null && node.isTextual() && node.textValue().startsWith(OrUnknown.PREFIX)) {
@@ -150,6 +221,9 @@ public final class RecordBinder {
         }
         if (raw == List.class) {
             return list(node, type, vars, path);
+        }
+        if (raw == Map.class || raw == SequencedMap.class) {
+            return map(node, type, vars, path);
         }
         if (raw.isRecord()) {
             return record(node, type, raw, vars, path);
@@ -207,6 +281,22 @@ public final class RecordBinder {
         return List.copyOf(out);
     }
 
+    private SequencedMap<String, Object> map(JsonNode node, Type type, Map<TypeVariable<?>, Type> vars, String path) {
+        if (!node.isObject()) {
+            throw BindingException.wrong(path, "an object", NodeKind.of(node));
+        }
+        if (!(type instanceof ParameterizedType p) || p.getActualTypeArguments()[0] != String.class) {
+            throw new IllegalArgumentException("cannot bind JSON to a " + type.getTypeName() + " (" + path
+                    + "): a map's keys are text");
+        }
+        Type valueType = p.getActualTypeArguments()[1];
+        SequencedMap<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            out.put(e.getKey(), value(e.getValue(), valueType, vars, join(path, e.getKey())));
+        }
+        return Collections.unmodifiableSequencedMap(out);
+    }
+
     private Object tagged(JsonNode node, Class<?> sealed, Map<TypeVariable<?>, Type> vars, String path) {
         if (!node.isObject()) {
             throw BindingException.wrong(path, "an object", NodeKind.of(node));
@@ -236,18 +326,34 @@ public final class RecordBinder {
             RecordShape.Component c = components.get(i);
             RecordComponent rc = c.component();
             types[i] = rc.getType();
+            Type generic = chosen(raw, c.key(), rc);
             // An inline record's keys are the enclosing object's own: it is bound from that object.
-            args[i] = c.inline() ? value(node, rc.getGenericType(), vars, path)
-                    : component(present(node.get(c.key())), rc, c.nullWhenEmpty(), vars, join(path, c.key()));
+            args[i] = c.inline() ? value(node, generic, vars, path)
+                    : component(present(node.get(c.key())), rc, generic, c.nullWhenEmpty(), vars, join(path, c.key()));
         }
         return construct(raw, types, args, path);
     }
 
-    private Object component(JsonNode node, RecordComponent rc, boolean nullWhenEmpty,
+    /** The component's type, or the choice made for it: for a list, of each element. */
+    private Type chosen(Class<?> owner, String key, RecordComponent rc) {
+        Choice choice = choices.getOrDefault(owner, Map.of()).get(key);
+        if (choice == null) {
+            return rc.getGenericType();
+        }
+        Chosen chosen = new Chosen(choice);
+        return rc.getType() == List.class ? new ListOf(chosen)
+                : rc.getType() == Optional.class ? new OptionalOf(chosen) : chosen;
+    }
+
+    private Object component(JsonNode node, RecordComponent rc, Type generic, boolean nullWhenEmpty,
                              Map<TypeVariable<?>, Type> vars, String path) {
         Class<?> type = rc.getType();
         if (!RecordShape.optional(type)) {
-            return value(node, rc.getGenericType(), vars, path);
+            if (node != null && node.isNull() && rc.isAnnotationPresent(NullWhenInfinite.class)
+                    && (type == double.class || type == Double.class)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            return value(node, generic, vars, path);
         }
         boolean empty = node == null || nullWhenEmpty && node.isNull();
         if (type == OptionalInt.class) {
@@ -259,7 +365,7 @@ public final class RecordBinder {
         if (type == OptionalDouble.class) {
             return empty ? OptionalDouble.empty() : OptionalDouble.of((double) value(node, double.class, vars, path));
         }
-        return empty ? Optional.empty() : Optional.of(value(node, argument(rc.getGenericType(), path), vars, path));
+        return empty ? Optional.empty() : Optional.of(value(node, argument(generic, path), vars, path));
     }
 
     private static Object construct(Class<?> raw, Class<?>[] types, Object[] args, String path) {
@@ -306,6 +412,10 @@ public final class RecordBinder {
     }
 
     private static Type resolved(Type type, Map<TypeVariable<?>, Type> vars) {
+        if (type instanceof WildcardType w && w.getLowerBounds().length == 0 && w.getUpperBounds().length == 1) {
+            // List<? extends Row>: bound as its bound (a choice, when the bound is an open interface).
+            return resolved(w.getUpperBounds()[0], vars);
+        }
         if (type instanceof TypeVariable<?> v) {
             Type bound = vars.get(v);
             if (bound == null) {
@@ -329,6 +439,50 @@ public final class RecordBinder {
             return p.getActualTypeArguments()[0];
         }
         throw new IllegalArgumentException("cannot bind a raw " + type.getTypeName() + " (" + path + ")");
+    }
+
+    /** A component whose record a {@link Choice} picks from the object's keys. */
+    private record Chosen(Choice choice) implements Type {
+        @Override
+        public String getTypeName() {
+            return "a chosen record";
+        }
+    }
+
+    /** {@code List<chosen>}. */
+    private record ListOf(Type element) implements ParameterizedType {
+        @Override
+        public Type[] getActualTypeArguments() {
+            return new Type[] {element};
+        }
+
+        @Override
+        public Type getRawType() {
+            return List.class;
+        }
+
+        @Override
+        public Type getOwnerType() {
+            return null;
+        }
+    }
+
+    /** {@code Optional<chosen>}. */
+    private record OptionalOf(Type element) implements ParameterizedType {
+        @Override
+        public Type[] getActualTypeArguments() {
+            return new Type[] {element};
+        }
+
+        @Override
+        public Type getRawType() {
+            return Optional.class;
+        }
+
+        @Override
+        public Type getOwnerType() {
+            return null;
+        }
     }
 
     /** What a value of {@code type} is, in a message's words. */

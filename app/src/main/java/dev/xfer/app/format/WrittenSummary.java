@@ -14,7 +14,7 @@ import dev.xfer.app.stats.Summary;
  * fails before it is written. {@code stddev} is infinite only past the double range (see
  * {@link Summary}) and is then written as {@code null}, as it always was.
  */
-public record WrittenSummary(double median, double min, double max, double mean, double stddev, int n) {
+public record WrittenSummary(double median, double min, double max, double mean, @NullWhenInfinite double stddev, int n) {
     public WrittenSummary {
         for (double figure : new double[] {median, min, max, mean}) {
             if (!Double.isFinite(figure)) {

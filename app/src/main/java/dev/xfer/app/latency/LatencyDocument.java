@@ -1,8 +1,10 @@
 package dev.xfer.app.latency;
 
 import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 
@@ -12,6 +14,12 @@ import java.util.Optional;
 /** latency's parts of its document, as records: the plan, one row per configuration, and its notes. */
 public final class LatencyDocument {
     private LatencyDocument() {
+    }
+
+    /** The records latency's documents bind back into: its plan, its rows and its notes. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, ConfigurationRow.class)
+                .withExtras(f -> f.has("notes") ? Notes.class : NoParameters.class);
     }
 
     /**

@@ -3,8 +3,10 @@ package dev.xfer.app.overlap;
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.placement.HostMemoryNodes;
@@ -16,7 +18,8 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * overlap's parts of its document, as records: the plan ({@code parameters}), one row per schedule
+ * overlap's parts of its document, as records (what the schema leaves out for older documents is
+ * an optional that is always written): the plan ({@code parameters}), one row per schedule
  * (and node), and what it adds after {@code failures}: the first pass's {@code model}, each pass's
  * ({@code models}) and the recorded {@code timelines}. {@code numaNode} is {@code null} when nothing
  * was placed; {@code hostMemoryNodes} gives sampled pages of the host array per node, {@code null}
@@ -24,6 +27,12 @@ import java.util.OptionalInt;
  */
 public final class OverlapDocument {
     private OverlapDocument() {
+    }
+
+    /** The records overlap's documents bind back into: its plan, its rows, and its models and timelines. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, ScheduleRow.class)
+                .withExtras(f -> f.has("model") ? Added.class : NoParameters.class);
     }
 
     /** The document of one GPU's overlap run. */
@@ -54,15 +63,15 @@ public final class OverlapDocument {
      *
      * @param milliseconds a {@link WrittenSummary}
      */
-    public record ScheduleRow(String schedule, WrittenSummary milliseconds, double gbps,
-                              @NullWhenEmpty OptionalDouble speedup, double efficiency,
+    public record ScheduleRow(String schedule, WrittenSummary milliseconds, OptionalDouble gbps,
+                              @NullWhenEmpty OptionalDouble speedup, OptionalDouble efficiency,
                               @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes,
                               Optional<String> start) implements Row {
         static ScheduleRow of(OverlapResult r, OverlapPlan plan) {
-            return new ScheduleRow(r.schedule().label(), WrittenSummary.of(r.milliseconds()), r.gigabytesPerSecond(),
-                    r.speedup(), r.efficiency(),
+            return new ScheduleRow(r.schedule().label(), WrittenSummary.of(r.milliseconds()),
+                    OptionalDouble.of(r.gigabytesPerSecond()), r.speedup(), OptionalDouble.of(r.efficiency()),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.numaNode(),
                     r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson), startOf(plan));
@@ -76,10 +85,10 @@ public final class OverlapDocument {
 
     /** One pass's model, with the copy engines that limit overlap. */
     public record Model(double h2dMs, double kernelMs, double d2hMs, double sequentialMs, double idealMs,
-                        int streams, int asyncEngines) {
+                        OptionalInt streams, OptionalInt asyncEngines) {
         static Model of(OverlapModel m, OverlapResults report) {
-            return new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs(), m.streams(),
-                    report.context().device().asyncEngines());
+            return new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs(), OptionalInt.of(m.streams()),
+                    OptionalInt.of(report.context().device().asyncEngines()));
         }
     }
 
@@ -98,15 +107,16 @@ public final class OverlapDocument {
 
     /**
      * What overlap adds after {@code failures}: the first pass's model (the only one without
-     * {@code --numa-node all}), each pass's, and each pass's timelines (empty when nothing was recorded).
+     * {@code --numa-node all}), each pass's, and each pass's timelines (empty when nothing was recorded;
+     * absent in documents from before overlap recorded them).
      */
-    public record Added(Model model, List<PassModel> models, List<Timeline> timelines) implements Extras {
+    public record Added(Model model, List<PassModel> models, Optional<List<Timeline>> timelines) implements Extras {
         public static Added of(OverlapResults report) {
             List<PassModel> models = report.passes().stream()
                     .map(p -> new PassModel(p.numaNode(), Model.of(p.model(), report))).toList();
             List<Timeline> timelines = report.passes().stream().flatMap(p -> p.timelines().stream()
                     .map(t -> new Timeline(t.schedule(), p.numaNode(), t.streams(), t.endUs(), t.ops()))).toList();
-            return new Added(Model.of(report.model(), report), models, timelines);
+            return new Added(Model.of(report.model(), report), models, Optional.of(timelines));
         }
     }
 

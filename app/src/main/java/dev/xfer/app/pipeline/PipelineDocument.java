@@ -2,6 +2,7 @@ package dev.xfer.app.pipeline;
 
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
@@ -16,6 +17,11 @@ import java.util.OptionalDouble;
 /** pipeline's parts of its document, as records: the plan and its one row. */
 public final class PipelineDocument {
     private PipelineDocument() {
+    }
+
+    /** The records pipeline's documents bind back into: its plan and its rows. */
+    public static DocumentParts parts() {
+        return DocumentParts.of(Plan.class, PipelineRow.class);
     }
 
     /** The document of one GPU's pipeline run. */
@@ -35,14 +41,16 @@ public final class PipelineDocument {
     /**
      * The run's one row: the total time (a {@link WrittenSummary}), per batch, the
      * share of copy time hidden, the model, the error ({@code null} when NaN), and the recorded
-     * iteration ({@code null} when none was recorded).
+     * iteration ({@code null} when none was recorded). {@code perBatchMs} and {@code hiddenCopyFraction},
+     * always written, may be absent in older documents (the schema leaves them out).
      */
-    public record PipelineRow(WrittenSummary milliseconds, double perBatchMs, double hiddenCopyFraction,
+    public record PipelineRow(WrittenSummary milliseconds, OptionalDouble perBatchMs, OptionalDouble hiddenCopyFraction,
                               Model model, @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
                               @NullWhenEmpty Optional<Timeline> timeline) implements Row {
         static PipelineRow of(PipelineResult r) {
             PipelineModel m = r.model();
-            return new PipelineRow(WrittenSummary.of(r.milliseconds()), r.perBatchMs(), r.hiddenCopyFraction(),
+            return new PipelineRow(WrittenSummary.of(r.milliseconds()), OptionalDouble.of(r.perBatchMs()),
+                    OptionalDouble.of(r.hiddenCopyFraction()),
                     new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs()),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.timeline().map(Timeline::of));

@@ -1,8 +1,9 @@
 package dev.xfer.app.plot;
 
+import dev.xfer.app.output.ContextDocument;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The line under every chart saying what was measured where and when: device, bus id, host,
@@ -10,37 +11,36 @@ import java.util.Map;
  */
 public record Caption(String text) {
 
-    /** From a document's {@code context} object; missing fields are left out. */
-    public static Caption of(Map<?, ?> context) {
+    /** From a document's {@code context}; blank fields are left out. */
+    public static Caption of(ContextDocument context) {
         List<String> parts = new ArrayList<>();
-        Map<?, ?> device = context.get("device") instanceof Map<?, ?> d ? d : Map.of();
-        String name = text(device, "name");
+        String name = text(context.device().name());
         if (name != null) {
-            String bus = text(device, "pciBusId");
+            String bus = text(context.device().pciBusId());
             parts.add(name + (bus == null ? "" : " " + bus));
         }
-        String host = text(context, "host");
+        String host = text(context.host());
         if (host != null) {
             parts.add("host " + host);
         }
-        String driver = text(context, "driverVersion");
-        String runtime = text(context, "runtimeVersion");
+        String driver = text(context.driverVersion());
+        String runtime = text(context.runtimeVersion());
         if (driver != null || runtime != null) {
             parts.add("CUDA driver " + (driver == null ? "?" : driver) + ", runtime " + (runtime == null ? "?" : runtime));
         }
-        String started = text(context, "started");
+        String started = text(context.started());
         if (started != null) {
             parts.add(started);
         }
-        String xfer = text(context, "xfer");
+        String xfer = text(context.xfer());
         if (xfer != null) {
             parts.add("xfer " + xfer);
         }
         return new Caption(String.join(" · ", parts));
     }
 
-    private static String text(Map<?, ?> map, String key) {
-        return map.get(key) instanceof String s && !s.isBlank() ? s : null;
+    private static String text(String s) {
+        return s.isBlank() ? null : s;
     }
 
     void draw(Svg svg, double x, double y) {

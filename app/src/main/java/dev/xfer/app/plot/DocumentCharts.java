@@ -1,11 +1,21 @@
 package dev.xfer.app.plot;
 
+import dev.xfer.app.bandwidth.BandwidthRow;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Crossover;
+import dev.xfer.app.batch.BatchDocument;
+import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
+import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.output.ContextDocument;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.RepeatedDocument;
+import dev.xfer.app.output.RunDocument;
+import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.ScheduleTimeline;
-import dev.xfer.app.overlap.TimedOp;
+import dev.xfer.app.pipeline.PipelineDocument;
+import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.verdict.DocumentStatus.State;
 
 import java.util.ArrayList;
@@ -13,7 +23,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * What a parsed xfer document can show: the charts its command's results make, read straight
@@ -53,7 +65,12 @@ public final class DocumentCharts {
                 out.addAll(fleetNodes(fleet.document()));
             }
             case PlotDocument.Compare compare -> out.addAll(compare(compare.document()));
-            case PlotDocument.Measured measured -> out.addAll(measured(measured.command(), measured.tree()));
+            case PlotDocument.Run run -> out.addAll(measured(run.command(), run.document()));
+            case PlotDocument.Repeated repeated -> out.addAll(measured(repeated.command(), repeated.document()));
+            case PlotDocument.Smoke smoke -> out.addAll(smoke(smoke.document()));
+            case PlotDocument.Other other -> {
+                // devices, topo, doctor, latency: nothing to chart; the note below says so.
+            }
         }
         if (out.isEmpty()) {
             out.add(Figure.note(document.command(), "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check, "
@@ -62,71 +79,87 @@ public final class DocumentCharts {
         return out;
     }
 
-    /** A measuring command's document: one device's, several devices', or --runs N's repetitions. */
-    private List<Figure> measured(String command, Map<?, ?> doc) {
+    /** --runs N: the last repetition's charts; compare and fleet judge them all. */
+    private static List<Figure> lastOf(String command, int runs, List<Figure> lastFigures) {
         List<Figure> out = new ArrayList<>();
-        if (doc.get("devices") instanceof List<?> devices && !devices.isEmpty()
-                && devices.getFirst() instanceof Map<?, ?> first && first.containsKey("context")) {
-            for (Object device : devices) {
-                if (device instanceof Map<?, ?> one) {
-                    out.addAll(oneDevice(command, one));
-                }
-            }
-        } else if (doc.get("context") instanceof Map<?, ?>) {
-            out.addAll(oneDevice(command, doc));
-        } else if (doc.get("runs") instanceof List<?> runs && !runs.isEmpty() && runs.getLast() instanceof Map<?, ?> last) {
-            // --runs N: the last repetition's charts; compare and fleet judge them all.
-            out.add(Figure.note(command, "runs: " + runs.size() + "; the charts are of the last, run " + runs.size()));
-            List<Figure> lastFigures = measured(command, last);
-            if (lastFigures.isEmpty()) {
-                lastFigures = List.of(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, "
-                        + "check, fleet and compare documents"));
-            }
-            out.addAll(lastFigures);
+        out.add(Figure.note(command, "runs: " + runs + "; the charts are of the last, run " + runs));
+        out.addAll(lastFigures.isEmpty() ? List.of(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, "
+                + "pipeline, batch, check, fleet and compare documents")) : lastFigures);
+        return out;
+    }
+
+    /** A measuring command's run: one device's, or several devices'. */
+    private List<Figure> measured(String command, RunDocument run) {
+        List<Figure> out = new ArrayList<>();
+        for (GpuDocument gpu : run.gpus()) {
+            out.addAll(oneDevice(command, gpu));
         }
         return out;
     }
 
-    private List<Figure> oneDevice(String command, Map<?, ?> doc) {
-        Map<?, ?> context = (Map<?, ?>) doc.get("context");
-        Caption caption = Caption.of(context);
-        String device = device(context);
-        List<?> results = doc.get("results") instanceof List<?> r ? r : List.of();
+    private List<Figure> measured(String command, RepeatedDocument repeated) {
+        return repeated.runs().isEmpty() ? List.of()
+                : lastOf(command, repeated.runs().size(), measured(command, repeated.runs().getLast()));
+    }
+
+    /** smoke's: each device's bandwidth rows (its tagged overlap and check rows have no chart here). */
+    private List<Figure> smoke(SmokeDocument.Written written) {
+        return switch (written) {
+            case SmokeDocument.Run run -> smokeDevices(run.devices());
+            case SmokeDocument.Unusable unusable -> smokeDevices(unusable.devices());
+            case SmokeDocument.Repeated repeated -> repeated.runs().isEmpty() ? List.of()
+                    : lastOf("smoke", repeated.runs().size(), smokeDevices(repeated.runs().getLast().devices()));
+        };
+    }
+
+    private List<Figure> smokeDevices(List<SmokeDocument.Device> devices) {
+        List<Figure> out = new ArrayList<>();
+        for (SmokeDocument.Device device : devices) {
+            out.addAll(bandwidth(rows(device.results(), BandwidthRow.class), device.context()));
+        }
+        return out;
+    }
+
+    private List<Figure> oneDevice(String command, GpuDocument doc) {
+        ContextDocument context = doc.context();
         return switch (command) {
-            case "bandwidth", "smoke" -> bandwidth(results, context, caption, device);
-            case "overlap" -> overlap(doc, results, caption, device);
-            case "pipeline" -> pipeline(results, caption, device);
-            case "batch" -> batch(doc, results, caption, device);
-            case "check" -> check(results, caption, device);
+            case "bandwidth" -> bandwidth(rows(doc.results(), BandwidthRow.class), context);
+            case "overlap" -> overlap(doc, rows(doc.results(), OverlapDocument.ScheduleRow.class), context);
+            case "pipeline" -> pipeline(rows(doc.results(), PipelineDocument.PipelineRow.class), context);
+            case "batch" -> batch(doc, rows(doc.results(), BatchDocument.StrategyRow.class), context);
+            case "check" -> check(rows(doc.results(), CheckDocument.ScenarioRow.class), context);
             default -> List.of();
         };
     }
 
-    private List<Figure> bandwidth(List<?> results, Map<?, ?> context, Caption caption, String device) {
+    /** The rows of {@code type} among {@code results} (a smoke device's also hold overlap's and check's, tagged). */
+    private static <R> List<R> rows(List<?> results, Class<R> type) {
+        return results.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    private List<Figure> bandwidth(List<BandwidthRow> results, ContextDocument context) {
+        Caption caption = Caption.of(context);
+        String device = device(context);
         List<BandwidthChart.Point> host = new ArrayList<>();
         List<BandwidthChart.Point> onDevice = new ArrayList<>();
         List<Crossover.Point> paths = new ArrayList<>();
-        for (Object o : results) {
-            if (o instanceof Map<?, ?> r && r.get("memory") instanceof String memory
-                    && r.get("direction") instanceof String direction && r.get("bytes") instanceof Number bytes
-                    && r.get("gbps") instanceof Map<?, ?> gbps && gbps.get("median") instanceof Number median) {
-                // A staged or kernel row is its own line beside the driver's (and each grid of a blocks sweep).
-                CopyPath path = r.get("copy") instanceof String c ? copyPath(c) : CopyPath.DRIVER;
-                String via = path == CopyPath.DRIVER ? "" : " " + path.label()
-                        + (r.get("blocks") instanceof Number b ? " " + b.longValue() + " blocks" : "");
-                paths.add(new Crossover.Point(memory, direction, path, bytes.longValue(), median.doubleValue()));
-                String kind = (direction.equals("d2d") ? "device" : memory) + via
-                        + (r.get("numaNode") instanceof Number node ? " node" + node.longValue() : "");
-                BandwidthChart.Point p = new BandwidthChart.Point(kind, direction,
-                        bytes.longValue(), median.doubleValue(), number(gbps.get("min"), median.doubleValue()),
-                        number(gbps.get("max"), median.doubleValue()));
-                (direction.equals("d2d") ? onDevice : host).add(p);
-            }
+        for (BandwidthRow r : results) {
+            String memory = r.memory();
+            String direction = r.direction();
+            double median = r.gbps().median();
+            // A staged or kernel row is its own line beside the driver's (and each grid of a blocks sweep).
+            CopyPath path = r.copy().map(DocumentCharts::copyPath).orElse(CopyPath.DRIVER);
+            String via = path == CopyPath.DRIVER ? "" : " " + path.label()
+                    + (r.blocks().isPresent() ? " " + r.blocks().getAsInt() + " blocks" : "");
+            paths.add(new Crossover.Point(memory, direction, path, r.bytes(), median));
+            String kind = (direction.equals("d2d") ? "device" : memory) + via
+                    + (r.numaNode().isPresent() ? " node" + r.numaNode().getAsInt() : "");
+            BandwidthChart.Point p = new BandwidthChart.Point(kind, direction, r.bytes(), median, r.gbps().min(),
+                    r.gbps().max());
+            (direction.equals("d2d") ? onDevice : host).add(p);
         }
         List<Figure> out = new ArrayList<>();
-        Map<?, ?> dev = context.get("device") instanceof Map<?, ?> d ? d : Map.of();
-        OptionalDouble link = dev.get("linkTheoreticalGBps") instanceof Number n ? OptionalDouble.of(n.doubleValue())
-                : OptionalDouble.empty();
+        OptionalDouble link = context.device().linkTheoreticalGBps();
         if (!host.isEmpty()) {
             String title = "Host ↔ device bandwidth, " + device;
             out.add(Figure.chart(title, BandwidthChart.draw(title, host, link, caption)));
@@ -152,32 +185,29 @@ public final class DocumentCharts {
         }
     }
 
-    private List<Figure> overlap(Map<?, ?> doc, List<?> results, Caption caption, String device) {
+    private List<Figure> overlap(GpuDocument doc, List<OverlapDocument.ScheduleRow> results, ContextDocument context) {
+        Caption caption = Caption.of(context);
+        String device = device(context);
+        Optional<OverlapDocument.Added> added = doc.extras() instanceof OverlapDocument.Added a ? Optional.of(a)
+                : Optional.empty();
         Map<String, List<ScheduleTimeline>> byNode = new LinkedHashMap<>();
-        if (doc.get("timelines") instanceof List<?> timelines) {
-            for (Object o : timelines) {
-                if (o instanceof Map<?, ?> t) {
-                    byNode.computeIfAbsent(node(t.get("numaNode")), k -> new ArrayList<>()).add(timeline(t));
-                }
-            }
+        for (OverlapDocument.Timeline t : added.flatMap(OverlapDocument.Added::timelines).orElse(List.of())) {
+            byNode.computeIfAbsent(node(t.numaNode()), k -> new ArrayList<>()).add(new ScheduleTimeline(t.schedule(), t.ops()));
         }
-        Map<?, ?> params = doc.get("parameters") instanceof Map<?, ?> p ? p : Map.of();
-        String setup = number(params.get("streams"), 0) > 0
-                ? String.format(java.util.Locale.ROOT, ", %d stream%s, %s", (long) number(params.get("streams"), 0),
-                number(params.get("streams"), 0) == 1 ? "" : "s", text(params.get("memory"), "?")) : "";
+        String setup = doc.parameters() instanceof OverlapDocument.Plan plan && plan.streams() > 0
+                ? String.format(java.util.Locale.ROOT, ", %d stream%s, %s", plan.streams(),
+                plan.streams() == 1 ? "" : "s", plan.memory()) : "";
         List<Figure> out = new ArrayList<>();
         for (Map.Entry<String, List<ScheduleTimeline>> e : byNode.entrySet()) {
             Map<String, Double> medians = new LinkedHashMap<>();
-            for (Object o : results) {
-                if (o instanceof Map<?, ?> r && node(r.get("numaNode")).equals(e.getKey())
-                        && r.get("schedule") instanceof String s && r.get("milliseconds") instanceof Map<?, ?> ms
-                        && ms.get("median") instanceof Number median) {
-                    medians.put(s, median.doubleValue());
+            for (OverlapDocument.ScheduleRow r : results) {
+                if (node(r.numaNode()).equals(e.getKey())) {
+                    medians.put(r.schedule(), r.milliseconds().median());
                 }
             }
             String title = "Copy/compute overlap" + setup + (e.getKey().isEmpty() ? "" : ", NUMA node " + e.getKey())
                     + ", " + device;
-            out.add(Figure.chart(title, TimelineChart.draw(id(), title, e.getValue(), ideal(doc, e.getKey()), medians,
+            out.add(Figure.chart(title, TimelineChart.draw(id(), title, e.getValue(), ideal(added, e.getKey()), medians,
                     caption)));
         }
         if (out.isEmpty() && !results.isEmpty()) {
@@ -187,31 +217,30 @@ public final class DocumentCharts {
         return out;
     }
 
-    private static OptionalDouble ideal(Map<?, ?> doc, String node) {
-        if (doc.get("models") instanceof List<?> models) {
-            for (Object o : models) {
-                if (o instanceof Map<?, ?> m && node(m.get("numaNode")).equals(node) && m.get("idealMs") instanceof Number n) {
-                    return OptionalDouble.of(n.doubleValue());
-                }
+    private static OptionalDouble ideal(Optional<OverlapDocument.Added> added, String node) {
+        if (added.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        for (OverlapDocument.PassModel m : added.get().models()) {
+            if (node(m.numaNode()).equals(node)) {
+                return OptionalDouble.of(m.model().idealMs());
             }
         }
-        if (doc.get("model") instanceof Map<?, ?> m && m.get("idealMs") instanceof Number n) {
-            return OptionalDouble.of(n.doubleValue());
-        }
-        return OptionalDouble.empty();
+        return OptionalDouble.of(added.get().model().idealMs());
     }
 
-    private List<Figure> pipeline(List<?> results, Caption caption, String device) {
+    private List<Figure> pipeline(List<PipelineDocument.PipelineRow> results, ContextDocument context) {
+        Caption caption = Caption.of(context);
+        String device = device(context);
         List<Figure> out = new ArrayList<>();
-        for (Object o : results) {
-            if (o instanceof Map<?, ?> r && r.get("timeline") instanceof Map<?, ?> t) {
-                OptionalDouble ideal = r.get("model") instanceof Map<?, ?> m && m.get("idealMs") instanceof Number n
-                        ? OptionalDouble.of(n.doubleValue()) : OptionalDouble.empty();
-                ScheduleTimeline timeline = timeline(t);
-                Map<String, Double> medians = r.get("milliseconds") instanceof Map<?, ?> ms && ms.get("median") instanceof Number md
-                        ? Map.of(timeline.schedule(), md.doubleValue()) : Map.of();
+        for (PipelineDocument.PipelineRow r : results) {
+            if (r.timeline().isPresent()) {
+                PipelineDocument.Timeline t = r.timeline().get();
+                ScheduleTimeline timeline = new ScheduleTimeline(t.schedule(), t.ops());
+                Map<String, Double> medians = Map.of(timeline.schedule(), r.milliseconds().median());
                 String title = "Pipeline, one lane per buffer, " + device;
-                out.add(Figure.chart(title, TimelineChart.draw(id(), title, List.of(timeline), ideal, medians, caption)));
+                out.add(Figure.chart(title, TimelineChart.draw(id(), title, List.of(timeline),
+                        OptionalDouble.of(r.model().idealMs()), medians, caption)));
             }
         }
         if (out.isEmpty() && !results.isEmpty()) {
@@ -220,22 +249,21 @@ public final class DocumentCharts {
         return out;
     }
 
-    private List<Figure> batch(Map<?, ?> doc, List<?> results, Caption caption, String device) {
+    private List<Figure> batch(GpuDocument doc, List<BatchDocument.StrategyRow> results, ContextDocument context) {
+        Caption caption = Caption.of(context);
+        String device = device(context);
         Map<String, List<BatchChart.Bar>> byNode = new LinkedHashMap<>();
-        for (Object o : results) {
-            if (o instanceof Map<?, ?> r && r.get("strategy") instanceof String strategy) {
-                boolean available = !Boolean.FALSE.equals(r.get("available"))
-                        && r.get("milliseconds") instanceof Map<?, ?>;
-                Map<?, ?> ms = r.get("milliseconds") instanceof Map<?, ?> m ? m : Map.of();
-                double median = number(ms.get("median"), 0);
-                byNode.computeIfAbsent(node(r.get("numaNode")), k -> new ArrayList<>()).add(new BatchChart.Bar(strategy,
-                        available, median, number(ms.get("min"), median), number(ms.get("max"), median),
-                        number(r.get("gbps"), 0)));
-            }
+        for (BatchDocument.StrategyRow r : results) {
+            boolean available = r.available() && r.milliseconds().isPresent();
+            double median = r.milliseconds().map(WrittenSummary::median).orElse(0.0);
+            byNode.computeIfAbsent(node(r.numaNode()), k -> new ArrayList<>()).add(new BatchChart.Bar(r.strategy(),
+                    available, median, r.milliseconds().map(WrittenSummary::min).orElse(median),
+                    r.milliseconds().map(WrittenSummary::max).orElse(median), r.gbps().orElse(0)));
         }
-        Map<?, ?> p = doc.get("parameters") instanceof Map<?, ?> m ? m : Map.of();
-        String subtitle = String.format(java.util.Locale.ROOT, "%d buffers of %d bytes (%d bytes in all) to the device",
-                (long) number(p.get("count"), 0), (long) number(p.get("bytes"), 0), (long) number(p.get("totalBytes"), 0));
+        String subtitle = doc.parameters() instanceof BatchDocument.Plan p
+                ? String.format(java.util.Locale.ROOT, "%d buffers of %d bytes (%d bytes in all) to the device",
+                p.count(), p.bytes(), p.totalBytes())
+                : "0 buffers of 0 bytes (0 bytes in all) to the device";
         List<Figure> out = new ArrayList<>();
         for (Map.Entry<String, List<BatchChart.Bar>> e : byNode.entrySet()) {
             String title = "Batch of small copies, one bar per strategy" + (e.getKey().isEmpty() ? "" : ", NUMA node "
@@ -245,20 +273,14 @@ public final class DocumentCharts {
         return out;
     }
 
-    private List<Figure> check(List<?> results, Caption caption, String device) {
-        List<CheckChart.Row> rows = new ArrayList<>();
-        for (Object o : results) {
-            if (o instanceof Map<?, ?> r && r.get("scenario") instanceof String scenario) {
-                rows.add(new CheckChart.Row(scenario, Boolean.TRUE.equals(r.get("synchronized")),
-                        (long) number(r.get("trials"), 0), (long) number(r.get("wrongTrials"), 0),
-                        text(r.get("verdict"), "?")));
-            }
-        }
+    private List<Figure> check(List<CheckDocument.ScenarioRow> results, ContextDocument context) {
+        List<CheckChart.Row> rows = results.stream().map(r -> new CheckChart.Row(r.scenario(), r.isSynchronized(),
+                r.trials(), r.wrongTrials(), r.verdict())).toList();
         if (rows.isEmpty()) {
             return List.of();
         }
-        String title = "Race check, wrong trials per scenario, " + device;
-        return List.of(Figure.chart(title, CheckChart.draw(id(), title, rows, caption)));
+        String title = "Race check, wrong trials per scenario, " + device(context);
+        return List.of(Figure.chart(title, CheckChart.draw(id(), title, rows, Caption.of(context))));
     }
 
     private List<Figure> fleet(FleetDocument doc) {
@@ -329,38 +351,15 @@ public final class DocumentCharts {
         return List.of(Figure.note("Fleet: nodes that did not pass", summary));
     }
 
-    private static ScheduleTimeline timeline(Map<?, ?> t) {
-        List<TimedOp> ops = new ArrayList<>();
-        if (t.get("ops") instanceof List<?> list) {
-            for (Object o : list) {
-                if (o instanceof Map<?, ?> op) {
-                    ops.add(new TimedOp((int) number(op.get("stream"), 0), (int) number(op.get("chunk"), 0),
-                            TimedOp.Stage.fromLabel(text(op.get("stage"), "?")), number(op.get("startUs"), 0),
-                            number(op.get("endUs"), 0)));
-                }
-            }
-        }
-        return new ScheduleTimeline(text(t.get("schedule"), "?"), ops);
-    }
-
     private String id() {
         return idPrefix + "c" + next++;
     }
 
-    private static String device(Map<?, ?> context) {
-        Map<?, ?> dev = context.get("device") instanceof Map<?, ?> d ? d : Map.of();
-        return "GPU " + (long) number(dev.get("index"), 0) + " " + text(dev.get("name"), "");
+    private static String device(ContextDocument context) {
+        return "GPU " + context.device().index() + " " + context.device().name();
     }
 
-    private static String node(Object value) {
-        return value instanceof Number n ? Long.toString(n.longValue()) : "";
-    }
-
-    private static String text(Object value, String otherwise) {
-        return value instanceof String s ? s : otherwise;
-    }
-
-    private static double number(Object value, double otherwise) {
-        return value instanceof Number n ? n.doubleValue() : otherwise;
+    private static String node(OptionalInt value) {
+        return value.isPresent() ? Integer.toString(value.getAsInt()) : "";
     }
 }

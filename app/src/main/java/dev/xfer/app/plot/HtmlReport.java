@@ -1,7 +1,6 @@
 package dev.xfer.app.plot;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * One self-contained HTML page of charts: inline SVG, one inline style sheet, no script and
@@ -11,8 +10,12 @@ import java.util.Map;
 public final class HtmlReport {
     /** A document to draw and the name it is shown under (its file name, or the command that made it). */
     public record Source(String name, PlotDocument document) {
-        /** A document already parsed: a measuring command's own, drawn for --html. */
-        public Source(String name, Map<?, ?> document) {
+        /**
+         * A document's text: a measuring command's own, drawn for --html.
+         *
+         * @throws dev.xfer.app.format.BindingException naming the field, for a document that does not bind
+         */
+        public Source(String name, String document) {
             this(name, PlotDocument.of(document));
         }
     }
@@ -51,8 +54,8 @@ public final class HtmlReport {
             List<DocumentCharts.Figure> figures;
             try {
                 figures = new DocumentCharts("d" + n++ + "-").figures(source.document());
-            } catch (IllegalArgumentException | ClassCastException e) {
-                // A document whose fields are out of range (an operation ending before it starts, an unknown stage).
+            } catch (IllegalArgumentException e) {
+                // A document whose bound fields cannot be drawn (an operation ending before it starts).
                 throw new IllegalArgumentException(source.name() + ": cannot draw it: " + e.getMessage(), e);
             }
             for (DocumentCharts.Figure f : figures) {

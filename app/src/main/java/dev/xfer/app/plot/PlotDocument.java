@@ -3,15 +3,15 @@ package dev.xfer.app.plot;
 import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
 import dev.xfer.app.format.BindingException;
-import dev.xfer.app.format.Json;
 import dev.xfer.app.format.RecordBinder;
-
-import java.util.Map;
+import dev.xfer.app.output.RepeatedDocument;
+import dev.xfer.app.output.RunDocument;
+import dev.xfer.app.smoke.SmokeDocument;
 
 /**
- * A document plot draws: fleet's and compare's bound to their records (a malformed field is a
- * {@link BindingException} naming its path), a measuring command's as the checked tree the
- * measuring charts read.
+ * A document plot draws, bound to the records its command wrote it from (a malformed field is a
+ * {@link BindingException} naming its path): fleet's, compare's, a measuring command's one run or
+ * --runs N's repetitions, smoke's; any other xfer document (devices, topo, doctor) by its command alone.
  */
 public sealed interface PlotDocument {
     /** The command that wrote it. */
@@ -33,31 +33,56 @@ public sealed interface PlotDocument {
         }
     }
 
-    /** A measuring command's document (or devices, topo), already checked by {@link ReportDocuments}. */
-    record Measured(String command, Map<?, ?> tree) implements PlotDocument {
+    /** A measuring command's run: one GPU's or several GPUs'. */
+    record Run(RunDocument document) implements PlotDocument {
+        @Override
+        public String command() {
+            return document.command();
+        }
+    }
+
+    /** A measuring command's run with --runs N. */
+    record Repeated(RepeatedDocument document) implements PlotDocument {
+        @Override
+        public String command() {
+            return document.command();
+        }
+    }
+
+    /** {@code xfer smoke --json}. */
+    record Smoke(SmokeDocument.Written document) implements PlotDocument {
+        @Override
+        public String command() {
+            return "smoke";
+        }
+    }
+
+    /** A document plot has no chart for (devices, topo, doctor, ...): its command is all it reads. */
+    record Other(String command) implements PlotDocument {
+    }
+
+    /** What every xfer document starts with. */
+    record Head(String command) {
     }
 
     /**
-     * The document {@code text} holds, {@code parsed} being its tree.
+     * The document {@code text} holds, bound to its command's records.
      *
-     * @throws BindingException naming the field, for a fleet or compare document that does not bind
+     * @throws BindingException naming the field, for a document that does not bind
+     * @throws IllegalArgumentException when {@code text} is not JSON
      */
-    static PlotDocument of(String text, Map<?, ?> parsed) {
-        Object command = parsed.get("command");
+    public static PlotDocument of(String text) {
         RecordBinder binder = new RecordBinder();
-        if ("fleet".equals(command)) {
-            return new Fleet(binder.read(text, FleetDocument.class));
-        }
-        if ("compare".equals(command)) {
-            return new Compare(binder.read(text, CompareDocument.class));
-        }
-        return new Measured(command instanceof String s ? s : "?", parsed);
-    }
-
-    /** A document already parsed (a measuring command's own, for --html), as {@link #of(String, Map)}. */
-    static PlotDocument of(Map<?, ?> parsed) {
-        Object command = parsed.get("command");
-        return "fleet".equals(command) || "compare".equals(command) ? of(Json.write(parsed), parsed)
-                : new Measured(command instanceof String s ? s : "?", parsed);
+        String command = binder.read(text, Head.class).command();
+        return switch (command) {
+            case "fleet" -> new Fleet(binder.read(text, FleetDocument.class));
+            case "compare" -> new Compare(binder.read(text, CompareDocument.class));
+            case "smoke" -> new Smoke(SmokeDocument.read(text));
+            default -> MeasuredDocuments.parts(command).<PlotDocument>map(parts -> switch (parts.read(text)) {
+                case RunDocument run -> new Run(run);
+                case RepeatedDocument repeated -> new Repeated(repeated);
+                default -> throw new IllegalStateException("a measuring document is a run or repetitions");
+            }).orElse(new Other(command));
+        };
     }
 }

@@ -5,9 +5,9 @@ import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.DocumentText;
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.RecordBinder;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * Reads the files {@code xfer plot} draws: any xfer document (measuring commands, fleet), checked
@@ -22,6 +22,10 @@ public final class ReportDocuments {
     private ReportDocuments() {
     }
 
+    /** What every xfer document starts with. */
+    private record Top(long schemaVersion, String command) {
+    }
+
     /** @throws BadDocumentException naming the file and why, for a file that is no xfer document */
     public static PlotDocument read(Path file) {
         String text = DocumentText.read(file);
@@ -31,21 +35,24 @@ public final class ReportDocuments {
         } catch (IllegalArgumentException e) {
             throw new BadDocumentException(file, "not JSON: " + e.getMessage());
         }
-        Map<?, ?> doc = check(file, parsed);
+        check(file, text, parsed);
         try {
-            return PlotDocument.of(text, doc);
+            return PlotDocument.of(text);
         } catch (BindingException e) {
             // As fleet and compare name a measuring document's bad field: the file, the field's path, why.
             throw new BadDocumentException(file, e.getMessage());
         }
     }
 
-    /** An already parsed document, checked as {@link #read(Path)} does. */
-    public static Map<?, ?> check(Path file, Object parsed) {
-        if (!(parsed instanceof Map<?, ?> doc) || !(doc.get("schemaVersion") instanceof Long version)
-                || !(doc.get("command") instanceof String)) {
+    /** {@code text} (parsed: {@code parsed}) is an xfer document of a version this xfer reads. */
+    private static void check(Path file, String text, Object parsed) {
+        Top top;
+        try {
+            top = new RecordBinder().read(text, Top.class);
+        } catch (BindingException e) {
             throw new BadDocumentException(file, "not an xfer document (no schemaVersion and command at the top)");
         }
+        long version = top.schemaVersion();
         if (version > DocumentReader.SCHEMA_VERSION) {
             throw new BadDocumentException(file, "schemaVersion " + version + " is newer than this xfer reads ("
                     + DocumentReader.SCHEMA_VERSION + "): use a newer xfer");
@@ -53,11 +60,10 @@ public final class ReportDocuments {
         if (version < 1) {
             throw new BadDocumentException(file, "not an xfer document (schemaVersion " + version + ")");
         }
-        if (doc.get("command") instanceof String command && !NOT_MEASURING.contains(command)) {
+        if (!NOT_MEASURING.contains(top.command())) {
             // A measuring document is checked as fleet and compare check it: a malformed field is
             // a bad document here too, never a chart of a value a gate would refuse.
             new DocumentReader().check(file, parsed);
         }
-        return doc;
     }
 }

@@ -8,6 +8,7 @@ import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.NullWhenEmpty;
+import dev.xfer.app.format.RecordBinder;
 import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DocumentSchema;
@@ -34,6 +35,24 @@ import java.util.OptionalDouble;
  */
 public final class SmokeDocument {
     private SmokeDocument() {
+    }
+
+    /**
+     * A smoke document bound back into these records: a device's untagged rows are bandwidth's,
+     * its tagged ones overlap's and check's.
+     *
+     * @throws dev.xfer.app.format.BindingException naming the field that does not bind
+     * @throws IllegalArgumentException when {@code text} is not JSON
+     */
+    public static Written read(String text) {
+        return (Written) new RecordBinder()
+                .choosing(Device.class, "results", f -> f.has("command") ? TaggedRow.class : BandwidthRow.class)
+                .choosing(TaggedRow.class, "row", f -> switch (f.text("command").orElse("")) {
+                    case "overlap" -> OverlapDocument.ScheduleRow.class;
+                    case "check" -> CheckDocument.ScenarioRow.class;
+                    default -> null;
+                })
+                .read(text, f -> f.has("unusable") ? Unusable.class : f.has("runs") ? Repeated.class : Run.class);
     }
 
     /** What {@code xfer smoke --json} writes: a run, a run with --runs N, or a node without a usable GPU. */

@@ -92,10 +92,14 @@ class RepetitionsReadingTest {
     }
 
     @Test
-    void plotDrawsTheLastRepetitionAndSaysSo() {
-        Map<String, Object> doc = repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1);
-        var figures = new dev.xfer.app.plot.DocumentCharts("t").figures(
-                dev.xfer.app.plot.PlotDocument.of((Map<?, ?>) Json.parse(Json.write(doc))));
+    void plotDrawsTheLastRepetitionAndSaysSo() throws java.io.IOException {
+        // plot binds what xfer writes: three repetitions of a real bandwidth document.
+        String one = new String(getClass().getResourceAsStream("/golden/bandwidth.json").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        String params = Json.write(((Map<?, ?>) Json.parse(one)).get("parameters"));
+        String doc = "{\"schemaVersion\": 1, \"command\": \"bandwidth\", \"parameters\": "
+                + params.substring(0, params.lastIndexOf('}')) + ", \"runs\": 3}, \"runs\": [" + one + ", " + one + ", " + one + "]}";
+        var figures = new dev.xfer.app.plot.DocumentCharts("t").figures(dev.xfer.app.plot.PlotDocument.of(doc));
         assertFalse(figures.getFirst().isChart(), "first a note");
         assertTrue(figures.stream().anyMatch(dev.xfer.app.plot.DocumentCharts.Figure::isChart), "then the charts");
     }

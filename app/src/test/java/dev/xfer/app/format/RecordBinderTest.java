@@ -147,7 +147,7 @@ class RecordBinderTest {
     @Test
     void typesOutsideTheRulesAreAProgrammingError() {
         IllegalArgumentException map = assertThrows(IllegalArgumentException.class,
-                () -> binder.read("{\"map\": {}}", WithMap.class));
+                () -> binder.read("{\"map\": {\"a\": 1}}", WithMap.class));
         assertTrue(!(map instanceof BindingException), map.getMessage());
         IllegalArgumentException bare = assertThrows(IllegalArgumentException.class,
                 () -> binder.read("{\"bare\": \"ONE\"}", WithBare.class));
@@ -193,5 +193,67 @@ class RecordBinderTest {
     @Test
     void aColourIsWrittenAndBoundByLabel() {
         assertEquals(Colour.DEEP_BLUE, binder.read("\"deep-blue\"", Colour.class));
+    }
+
+    /** What an open interface's component stands for in these tests (a document's parameters, its rows). */
+    interface Open {
+    }
+
+    record Speed(double gbps) implements Open {
+    }
+
+    record Verdict(String verdict) implements Open {
+    }
+
+    record Tagged(String command, @Inline Open row) implements Open {
+    }
+
+    record Envelope(Open parameters, java.util.List<? extends Open> results) {
+    }
+
+    record Pages(java.util.Map<String, Integer> pages) {
+    }
+
+    @Test
+    void aMapOfTextKeysBindsInTheDocumentsOrderAndNamesABadValue() {
+        Pages pages = binder.read("{\"pages\": {\"1\": 3, \"0\": 5}}", Pages.class);
+        assertEquals(java.util.List.of("1", "0"), java.util.List.copyOf(pages.pages().keySet()));
+        assertEquals(5, pages.pages().get("0"));
+        assertEquals(pages, binder.read(Json.write(pages), Pages.class));
+        assertEquals("pages.0: expected a whole number from -2147483648 to 2147483647, got text \"x\"",
+                refusal("{\"pages\": {\"0\": \"x\"}}", Pages.class));
+    }
+
+    @Test
+    void anInfiniteStddevWrittenAsNullBindsBackAsInfinity() {
+        WrittenSummary s = new WrittenSummary(1, 1, 1, 1, Double.POSITIVE_INFINITY, 2);
+        assertTrue(Json.write(s).contains("\"stddev\": null"), Json.write(s));
+        assertEquals(s, binder.read(Json.write(s), WrittenSummary.class));
+        assertEquals("median: expected a number, got null",
+                refusal("{\"median\": null, \"min\": 1, \"max\": 1, \"mean\": 1, \"stddev\": 1, \"n\": 1}",
+                        WrittenSummary.class));
+    }
+
+    @Test
+    void anOpenInterfaceBindsAsTheRecordItsChoicePicks() {
+        RecordBinder chosen = binder.choosing(Envelope.class, "parameters", Speed.class)
+                .choosing(Envelope.class, "results", f -> f.has("command") ? Tagged.class : Speed.class)
+                .choosing(Tagged.class, "row", f -> f.text("command").map(c -> switch (c) {
+                    case "check" -> Verdict.class;
+                    default -> null;
+                }).orElse(null));
+        Envelope e = new Envelope(new Speed(2), java.util.List.of(new Speed(1),
+                new Tagged("check", new Verdict("fine"))));
+        assertEquals(e, chosen.read(Json.write(e), Envelope.class));
+        assertEquals("results[1]: not one of the kinds this document holds", assertThrows(BindingException.class,
+                () -> chosen.read("{\"parameters\": {\"gbps\": 1}, \"results\": [{\"gbps\": 1}, "
+                        + "{\"command\": \"overlap\"}]}", Envelope.class)).getMessage());
+        assertEquals("results[0].gbps: expected a number, got null", assertThrows(BindingException.class,
+                () -> chosen.read("{\"parameters\": {\"gbps\": 1}, \"results\": [{\"gbps\": null}]}",
+                        Envelope.class)).getMessage());
+        // Without a choice, an open interface is a programming error, never a silent guess.
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> binder.read(Json.write(e), Envelope.class));
+        assertTrue(!(none instanceof BindingException), none.getMessage());
     }
 }

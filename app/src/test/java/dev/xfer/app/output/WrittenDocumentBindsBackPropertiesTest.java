@@ -40,6 +40,13 @@ class WrittenDocumentBindsBackPropertiesTest {
     private static final Path FILE = Path.of("generated.json");
 
     @Property(tries = 200)
+    void aWrittenBandwidthDocumentBindsBackIntoTheRecordsItWasWrittenFrom(@ForAll("reports") BandwidthResults report) {
+        GpuDocument written = OneDeviceRun.document(report);
+        Object read = dev.xfer.app.plot.MeasuredDocuments.parts("bandwidth").orElseThrow().read(Json.write(written));
+        assertEquals(written, read);
+    }
+
+    @Property(tries = 200)
     void aWrittenBandwidthDocumentBindsBackToEqualRecords(@ForAll("reports") BandwidthResults report) {
         String text = Json.write(OneDeviceRun.document(report));
         ResultDocumentReader reader = new ResultDocumentReader();

@@ -179,7 +179,7 @@ class ChartsTest {
                 }
             }
         }
-        List<DocumentCharts.Figure> figures = new DocumentCharts("f-").figures(PlotDocument.of(doc));
+        List<DocumentCharts.Figure> figures = new DocumentCharts("f-").figures(PlotDocument.of(Json.write(doc)));
         // The chart, then the note naming the nodes that did not pass (node-c has no usable GPU).
         assertEquals(2, figures.size());
         String svg = figures.getFirst().svg();
@@ -207,7 +207,7 @@ class ChartsTest {
                 break;
             }
         }
-        String note = new DocumentCharts("f-").figures(PlotDocument.of(doc)).getLast().note();
+        String note = new DocumentCharts("f-").figures(PlotDocument.of(Json.write(doc))).getLast().note();
         assertTrue(note.contains(", 1 DISTURBED (not judged, re-run). "), note);
         assertTrue(note.contains("DISTURBED: disturbed, not judged (re-run): foreign-process: pid 4711 (python)"), note);
     }
@@ -217,7 +217,7 @@ class ChartsTest {
         Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/compare.json"));
         List<?> results = (List<?>) doc.get("results");
         long failed = results.stream().filter(r -> Boolean.TRUE.equals(((Map<?, ?>) r).get("failed"))).count();
-        List<DocumentCharts.Figure> figures = new DocumentCharts("c-").figures(PlotDocument.of(doc));
+        List<DocumentCharts.Figure> figures = new DocumentCharts("c-").figures(PlotDocument.of(Json.write(doc)));
         assertEquals(1, figures.size());
         assertTrue(figures.getFirst().isChart(), "a compare document is drawn, not \"nothing to draw\"");
         String svg = figures.getFirst().svg();
@@ -252,7 +252,7 @@ class ChartsTest {
         Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/fleet.json"));
         String json = Json.write(doc).replaceAll("\"z\": [-0-9.eE]+", "\"z\": null");
         assertTrue(json.contains("\"z\": null"));
-        List<DocumentCharts.Figure> figures = new DocumentCharts("z-").figures(PlotDocument.of((Map<?, ?>) Json.parse(json)));
+        List<DocumentCharts.Figure> figures = new DocumentCharts("z-").figures(PlotDocument.of(json));
         // The chart, then the note naming the golden fleet's failed node (its document records a wrong byte).
         assertEquals(2, figures.size());
         assertTrue(figures.getFirst().isChart());

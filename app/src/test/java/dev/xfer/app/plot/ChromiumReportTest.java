@@ -39,7 +39,7 @@ class ChromiumReportTest {
     void chromiumDrawsTheReport() throws IOException, InterruptedException {
         List<HtmlReport.Source> sources = new ArrayList<>();
         for (String name : List.of("overlap.json", "bandwidth.json", "check.json", "batch.json")) {
-            sources.add(new HtmlReport.Source(name, (Map<?, ?>) Json.parse(SvgXml.resource("/golden/" + name))));
+            sources.add(new HtmlReport.Source(name, SvgXml.resource("/golden/" + name)));
         }
         Path report = dir.resolve("report.html");
         Files.writeString(report, HtmlReport.render("xfer report from fixtures", sources));

@@ -16,7 +16,7 @@ class H200DocumentsTest {
     }
 
     private static List<DocumentCharts.Figure> figures(String name) {
-        List<DocumentCharts.Figure> figures = new DocumentCharts("h-").figures(PlotDocument.of(doc(name)));
+        List<DocumentCharts.Figure> figures = new DocumentCharts("h-").figures(PlotDocument.of(SvgXml.resource("/h200/" + name)));
         figures.forEach(f -> assertTrue(f.isChart(), name + ": " + f.note()));
         return figures;
     }

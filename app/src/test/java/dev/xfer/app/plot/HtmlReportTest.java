@@ -22,7 +22,7 @@ class HtmlReportTest {
     static String report() {
         List<HtmlReport.Source> sources = new ArrayList<>();
         for (String name : FIXTURES) {
-            sources.add(new HtmlReport.Source(name, (Map<?, ?>) Json.parse(SvgXml.resource("/golden/" + name))));
+            sources.add(new HtmlReport.Source(name, SvgXml.resource("/golden/" + name)));
         }
         return HtmlReport.render("xfer report <fixtures>", sources);
     }

@@ -14,7 +14,7 @@ class KernelCopyPlotTest {
     @Test
     void kernelRowsAreTheirOwnLinesAndTheCrossoverIsSaid() throws Exception {
         Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/bandwidth-kernel.json"));
-        String html = HtmlReport.render("kernel copies", List.of(new HtmlReport.Source("bandwidth-kernel.json", doc)));
+        String html = HtmlReport.render("kernel copies", List.of(new HtmlReport.Source("bandwidth-kernel.json", Json.write(doc))));
         assertTrue(html.contains("pinned kernel 132 blocks h2d"), "a line per kernel grid");
         assertTrue(html.contains("pinned kernel 64 blocks d2h"), "a line per kernel grid");
         assertTrue(html.contains("Copy kernel against the copy engine, "), html);

@@ -94,7 +94,9 @@ class PlotCommandTest {
         Files.writeString(broken, SvgXml.resource("/golden/overlap.json").replaceFirst("\"stage\": \"h2d\"", "\"stage\": \"warp\""));
         XferRun bad = XferRun.of("plot", broken.toString(), "-o", report.toString());
         assertEquals(2, bad.exitCode(), bad.err());
-        assertTrue(bad.err().startsWith("xfer: broken.json: cannot draw it"), bad.err());
+        // The field's path, as fleet and compare name a bad field.
+        assertTrue(bad.err().startsWith("xfer: ") && bad.err().contains(
+                "broken.json: timelines[0].ops[0].stage: expected one of h2d, kernel, d2h, got text \"warp\""), bad.err());
         assertEquals(1, bad.err().lines().count(), bad.err());
     }
 

@@ -11,19 +11,20 @@ import java.util.Optional;
 /**
  * What a bandwidth run over several devices adds after its devices' documents: {@code concurrent}
  * (with {@code --concurrent}), {@code p2p} (with p2p) and {@code failures} (of those copies, written
- * as a device's are; each device's own are in its document).
+ * as a device's are; each device's own are in its document; always written, absent in documents
+ * from before it was, as the schema allows).
  */
 public record MultiDeviceExtras(Optional<List<ConcurrentRow>> concurrent, Optional<List<PeerRow>> p2p,
-                                List<FailureRow> failures) implements Extras {
+                                Optional<List<FailureRow>> failures) implements Extras {
 
     public MultiDeviceExtras {
         concurrent = concurrent.map(List::copyOf);
         p2p = p2p.map(List::copyOf);
-        failures = List.copyOf(failures);
+        failures = failures.map(List::copyOf);
     }
 
     public static MultiDeviceExtras of(MultiDeviceResults report) {
         return new MultiDeviceExtras(report.concurrent().map(ConcurrentRow::rows), report.peers().map(PeerRow::rows),
-                FailureRow.rows(report.failures()));
+                Optional.of(FailureRow.rows(report.failures())));
     }
 }
