@@ -84,15 +84,55 @@ final class RunRows {
         return false;
     }
 
-    /** The rows of one round trip: each measured direction's, both verified by the one check. */
+    /**
+     * The rows of one round trip without a ceiling (the copy kernel's): each measured direction's,
+     * both verified by the one check.
+     */
     void addRoundTrip(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
-                      Optional<HostMemoryNodes> pages, CopyPath path, Optional<StagedCeiling> up,
-                      Optional<StagedCeiling> down, Optional<LaunchShape> shape) {
+                      Optional<HostMemoryNodes> pages, CopyPath path, Optional<LaunchShape> shape) {
         if (measureH2d) {
-            addRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, up, shape);
+            addRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, Optional.empty(), shape);
         }
         if (measureD2h) {
-            addRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, down, shape);
+            addRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, Optional.empty(), shape);
+        }
+    }
+
+    /**
+     * The samples of what bounds a staged copy: the host copies alone and the DMA alone, in
+     * seconds per copy ({@link StagedCeiling}).
+     */
+    record CeilingSamples(double[] h2h, double[] pinned) {
+    }
+
+    /**
+     * The rows of one staged round trip, each measured direction's with its ceiling. A direction
+     * whose own samples or whose ceiling's give no figure is kept {@link Unmeasured}: a staged
+     * rate beside a ceiling that was not measured says nothing.
+     */
+    void addStaged(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
+                   Optional<HostMemoryNodes> pages, Optional<CeilingSamples> up, Optional<CeilingSamples> down) {
+        if (measureH2d) {
+            addStagedRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, up.orElseThrow());
+        }
+        if (measureD2h) {
+            addStagedRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, down.orElseThrow());
+        }
+    }
+
+    private void addStagedRow(String memory, String direction, long size, double[] seconds, boolean ok,
+                              Optional<HostMemoryNodes> pages, CeilingSamples ceiling) {
+        switch (Summarized.ofRates(size, ceiling.h2h())) {
+            case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, CopyPath.STAGED, Optional.empty(),
+                    "its host copies alone: " + no.reason());
+            case Summary hostCopies -> {
+                switch (Summarized.ofRates(size, ceiling.pinned())) {
+                    case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, CopyPath.STAGED,
+                            Optional.empty(), "its DMA alone: " + no.reason());
+                    case Summary dma -> addRow(memory, direction, size, seconds, ok, pages, CopyPath.STAGED,
+                            Optional.of(new StagedCeiling(hostCopies, dma)), Optional.empty());
+                }
+            }
         }
     }
 

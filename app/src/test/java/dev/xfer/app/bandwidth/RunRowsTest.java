@@ -62,8 +62,7 @@ class RunRowsTest {
     void aRoundTripAddsOnlyTheMeasuredDirectionsRows() {
         RunRows rows = rows(List.of(CopyDirection.D2H), OptionalDouble.empty());
         rows.addRoundTrip(HostMemoryKind.PINNED, SIZE, new double[0], new double[] {1e-3, 1e-3, 1e-3}, true,
-                Optional.empty(), CopyPath.KERNEL, Optional.empty(), Optional.empty(),
-                Optional.of(LaunchShape.ofBlocks(4)));
+                Optional.empty(), CopyPath.KERNEL, Optional.of(LaunchShape.ofBlocks(4)));
         assertEquals(1, rows.count());
         BandwidthResult row = rows.results().getFirst();
         assertEquals("d2h", row.direction());
@@ -103,8 +102,7 @@ class RunRowsTest {
     void aNaNTimeKeepsTheConfigurationUnmeasuredWithItsReasonNeverARow() {
         RunRows rows = rows(List.of(CopyDirection.H2D, CopyDirection.D2H), OptionalDouble.of(4.0));
         rows.addRoundTrip(HostMemoryKind.PINNED, SIZE, new double[] {1e-3, 1e-3, Double.NaN}, new double[] {1e-3, 1e-3, 1e-3},
-                true, Optional.empty(), CopyPath.KERNEL, Optional.empty(), Optional.empty(),
-                Optional.of(LaunchShape.ofBlocks(4)));
+                true, Optional.empty(), CopyPath.KERNEL, Optional.of(LaunchShape.ofBlocks(4)));
         assertEquals(List.of("d2h"), rows.results().stream().map(BandwidthResult::direction).toList(),
                 "the other direction's samples are whole: its row stands");
         Unmeasured h2d = rows.unmeasured().getFirst();
@@ -137,5 +135,25 @@ class RunRowsTest {
             assertEquals(List.of("device d2d " + SIZE + " B", "pinned staged bidir-h2d " + SIZE + " B"),
                     rows.unmeasured().stream().map(Unmeasured::configuration).toList());
         }
+    }
+
+    @Test
+    void aStagedRowStandsOnlyWithItsCeilingMeasured() {
+        RunRows rows = rows(List.of(CopyDirection.H2D, CopyDirection.D2H), OptionalDouble.empty());
+        double[] ms = {1e-3, 1e-3};
+        rows.addStaged(HostMemoryKind.PAGEABLE, SIZE, ms, ms, true, Optional.empty(),
+                Optional.of(new RunRows.CeilingSamples(new double[] {5e-4, Double.NaN}, ms)),
+                Optional.of(new RunRows.CeilingSamples(ms, new double[] {5e-4, 5e-4})));
+        BandwidthResult d2h = rows.results().getFirst();
+        assertEquals(List.of("d2h"), rows.results().stream().map(BandwidthResult::direction).toList());
+        assertEquals(CopyPath.STAGED, d2h.copy());
+        assertEquals(2.0, d2h.ceiling().orElseThrow().pinnedGbps().median(), 1e-9);
+        assertEquals("pageable staged h2d 1000000 B: not measured: its host copies alone: sample 2 of 2 was NaN s:"
+                + " the timer gave no time", rows.unmeasured().getFirst().describe());
+
+        RunRows dma = rows(List.of(CopyDirection.D2H), OptionalDouble.empty());
+        dma.addStaged(HostMemoryKind.PAGEABLE, SIZE, new double[0], ms, true, Optional.empty(), Optional.empty(),
+                Optional.of(new RunRows.CeilingSamples(ms, new double[] {0})));
+        assertEquals("its DMA alone: sample 1 of 1 took 0.0 s: the timer gave no time", dma.unmeasured().getFirst().reason());
     }
 }
