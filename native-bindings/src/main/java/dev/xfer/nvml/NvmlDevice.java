@@ -15,8 +15,8 @@ import java.util.OptionalLong;
 
 /**
  * One GPU as NVML sees it, with typed readers of the state a measurement depends on. Each reader
- * throws {@link NvmlException} naming the call and NVML's code; wrap it in {@link Reading#of} where
- * a reading NVML refuses (not supported, no permission) should be evidence, not a failure.
+ * throws {@link NvmlException} naming the call and NVML's code; the caller decides what a refusal
+ * (not supported, no permission) means: the app's evidence turns it into {@code unknown: <why>}.
  * Valid while the {@link Nvml} session that found it is open.
  */
 public final class NvmlDevice {

@@ -64,19 +64,22 @@ class CudartLocatorTest {
     }
 
     @Test
-    void readsLdSoConfWithIncludes() throws IOException {
+    void searchesTheDirectoriesLdSoConfLists() throws IOException {
         Path conf = tmp.resolve("ld.so.conf");
-        Path confDir = Files.createDirectories(tmp.resolve("ld.so.conf.d"));
-        Files.writeString(conf, "# comment\ninclude " + confDir + "/*.conf\n/opt/first\n");
-        Files.writeString(confDir.resolve("b.conf"), "/opt/b  # trailing comment\n");
-        Files.writeString(confDir.resolve("a.conf"), "/opt/a\n\n");
-        Files.writeString(confDir.resolve("ignored.txt"), "/opt/never\n");
-        assertEquals(List.of(Path.of("/opt/a"), Path.of("/opt/b"), Path.of("/opt/first")),
-                CudartLocator.LdSoConf.directories(conf));
-
+        Files.writeString(conf, "/opt/first\n/opt/b\n");
         Path lib = Path.of("/opt/b/libcudart.so.13");
         var found = new CudartLocator(Map.of(), conf, Set.of(lib)::contains).locate(Optional.empty());
         assertEquals(lib, found.path());
+        assertEquals(conf.toString(), found.source());
+    }
+
+    @Test
+    void theToolkitDirectoryComesBeforeTheSystemDirectories() {
+        Path toolkit = Path.of("/usr/local/cuda/lib64/libcudart.so.12");
+        Path system = Path.of("/usr/lib/x86_64-linux-gnu/libcudart.so.13");
+        var found = locator(Map.of(), Set.of(toolkit, system)).locate(Optional.empty());
+        assertEquals(toolkit, found.path());
+        assertEquals("system library directory", found.source());
     }
 
     @Test

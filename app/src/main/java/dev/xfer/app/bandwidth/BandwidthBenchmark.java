@@ -103,11 +103,18 @@ public final class BandwidthBenchmark {
     }
 
     /**
-     * The results and any verification failures of one run.
+     * The results, any verification failures and any configurations left unmeasured of one run.
      *
-     * @param target where it ran: the node, and the CPUs the measuring thread was really bound to
+     * @param target     where it ran: the node, and the CPUs the measuring thread was really bound to
+     * @param unmeasured configurations whose samples gave no figure (a NaN or zero time), each with why
      */
-    public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target) {
+    public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target,
+                          List<Unmeasured> unmeasured) {
+        public Outcome {
+            results = List.copyOf(results);
+            failures = List.copyOf(failures);
+            unmeasured = List.copyOf(unmeasured);
+        }
     }
 
     /** Fails before anything is measured when the largest size cannot fit in the device's free memory. */
@@ -167,7 +174,7 @@ public final class BandwidthBenchmark {
         checkFits(plan);
         PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
         Outcome outcome = placed.value();
-        return new Outcome(outcome.results(), outcome.failures(), placed.target());
+        return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured());
     }
 
     /**
@@ -219,7 +226,7 @@ public final class BandwidthBenchmark {
                 }
             }
         }
-        return new Outcome(rows.results(), rows.failures(), target);
+        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured());
     }
 
     /** The copy kernel in each of the run's grids, one initiator per grid. */

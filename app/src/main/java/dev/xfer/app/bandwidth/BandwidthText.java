@@ -79,6 +79,9 @@ public final class BandwidthText {
         for (VerificationFailure f : report.failures()) {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
+        for (Unmeasured u : report.unmeasured()) {
+            out.append("FAILED: ").append(u.describe()).append('\n');
+        }
         return out.toString();
     }
 

@@ -146,10 +146,10 @@ final class BidirectionalRun {
             DataPattern.poison(target.segment());
             Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
             boolean upOk = rows.verify(label + " bidir-h2d " + size + " B", target.segment(), reference);
-            rows.add(rows.row(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages, path, Optional.empty(),
-                    shape));
-            rows.add(rows.row(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages, path, Optional.empty(),
-                    shape));
+            rows.addRow(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages, path, Optional.empty(),
+                    shape);
+            rows.addRow(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages, path, Optional.empty(),
+                    shape);
         }
     }
 

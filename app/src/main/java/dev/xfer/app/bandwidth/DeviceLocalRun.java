@@ -48,8 +48,8 @@ final class DeviceLocalRun {
             DataPattern.poison(check.segment());
             Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
             boolean ok = rows.verify("device d2d " + size + " B", check.segment(), reference);
-            rows.add(rows.row("device", CopyDirection.D2D.label(), size, d2d, ok, Optional.empty(), CopyPath.DRIVER,
-                    Optional.empty(), Optional.empty()));
+            rows.addRow("device", CopyDirection.D2D.label(), size, d2d, ok, Optional.empty(), CopyPath.DRIVER,
+                    Optional.empty(), Optional.empty());
             for (KernelInitiator kernel : kernels) {
                 LaunchShape shape = kernel.shape();
                 String label = "device " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks d2d " + size + " B";
@@ -57,9 +57,9 @@ final class DeviceLocalRun {
                 double[] byKernel = samples.of(label, true, kernel.sampleOf(ends));
                 DataPattern.poison(check.segment());
                 Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
-                rows.add(rows.row("device", CopyDirection.D2D.label(), size, byKernel,
+                rows.addRow("device", CopyDirection.D2D.label(), size, byKernel,
                         rows.verify(label, check.segment(), reference), Optional.empty(), CopyPath.KERNEL,
-                        Optional.empty(), Optional.of(shape)));
+                        Optional.empty(), Optional.of(shape));
             }
         }
     }

@@ -3,7 +3,6 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.measure.SampleClock;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.staging.StagingTeam;
-import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.DeviceBuffer;
@@ -127,9 +126,9 @@ final class HostRoundTrips {
             String label = memory.label() + " staged ";
             CopyEnds toDevice = new CopyEnds(CopyDirection.H2D, dev, hostSeg, size);
             CopyEnds toHost = new CopyEnds(CopyDirection.D2H, dev, hostSeg, size);
-            Optional<StagedCeiling> up = measureH2d
+            Optional<RunRows.CeilingSamples> up = measureH2d
                     ? Optional.of(ceiling(toDevice, label + "h2d " + size + " B")) : Optional.empty();
-            Optional<StagedCeiling> down = measureD2h
+            Optional<RunRows.CeilingSamples> down = measureD2h
                     ? Optional.of(ceiling(toHost, label + "d2h " + size + " B")) : Optional.empty();
             MemorySegment.copy(reference, 0, hostSeg, 0, size);
             StagedInitiator staged = new StagedInitiator(team, StagingTeam.Part.STAGED);
@@ -137,17 +136,17 @@ final class HostRoundTrips {
             DataPattern.poison(hostSeg);
             double[] d2h = samples.of(label + "d2h " + size + " B", measureD2h, staged.sampleOf(toHost));
             boolean ok = rows.verify(label + "h2d+d2h " + size + " B", hostSeg, reference);
-            rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.STAGED, up, down, Optional.empty());
+            rows.addStaged(memory, size, h2d, d2h, ok, pages, up, down);
         }
     }
 
     /** The host copies alone, then the copy engine alone, through the same lanes and slots. */
-    private StagedCeiling ceiling(CopyEnds ends, String configuration) {
+    private RunRows.CeilingSamples ceiling(CopyEnds ends, String configuration) {
         double[] h2h = samples.of(configuration + " (h2h alone)", true,
                 new StagedInitiator(team, StagingTeam.Part.HOST_ONLY).sampleOf(ends));
         double[] pinned = samples.of(configuration + " (copy engine alone)", true,
                 new StagedInitiator(team, StagingTeam.Part.COPY_ENGINE_ONLY).sampleOf(ends));
-        return new StagedCeiling(Summary.ofRates(ends.bytes(), h2h), Summary.ofRates(ends.bytes(), pinned));
+        return new RunRows.CeilingSamples(h2h, pinned);
     }
 
     /**
@@ -173,8 +172,7 @@ final class HostRoundTrips {
                 double[] d2h = samples.of(label + " d2h " + size + " B", measureD2h,
                         kernel.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
                 boolean ok = rows.verify(label + " h2d+d2h " + size + " B", hostSeg, reference);
-                rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.empty(),
-                        Optional.empty(), Optional.of(shape));
+                rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.of(shape));
             }
         }
         if (bidirFor(memory)) {

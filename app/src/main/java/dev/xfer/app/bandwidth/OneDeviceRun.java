@@ -64,22 +64,25 @@ public final class OneDeviceRun {
         // Rows stream as they are measured: the report of what is in so far, rendered again.
         live.streamFrom(() -> {
             BandwidthResults soFar = new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
-                    live.measured(VerificationFailure.class), List.of(), planned);
+                    live.measured(VerificationFailure.class), List.of(), planned, live.measured(Unmeasured.class));
             return rendering(soFar, () -> BandwidthMetrics.results(soFar, link));
         });
         List<BandwidthResult> results;
         List<VerificationFailure> failures;
+        List<Unmeasured> unmeasured;
         try {
             NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
                     rows, (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
                             segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
             failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
+            unmeasured = passes.outcomes().stream().flatMap(o -> o.unmeasured().stream()).toList();
             placement = passes.placement();
         } catch (RunStopped stopped) {
             // Stopped at a safe point: what was measured and verified before it is the result.
             results = live.measured(BandwidthResult.class);
             failures = live.measured(VerificationFailure.class);
+            unmeasured = live.measured(Unmeasured.class);
         }
         measuring.progressDone();
         if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
@@ -88,7 +91,7 @@ public final class OneDeviceRun {
         if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory is the Java heap, which --numa-node does not place");
         }
-        BandwidthResults report = new BandwidthResults(context, plan, results, failures, notes, placement);
+        BandwidthResults report = new BandwidthResults(context, plan, results, failures, notes, placement, unmeasured);
         RunResults measured = BandwidthMetrics.results(report, link);
         return measuring.finish(context, measured, validated, rendering(report, () -> measured), started);
     }

@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;
 import dev.xfer.cuda.HostMemoryKind;
@@ -19,7 +20,9 @@ import java.util.function.Consumer;
  * The rows and verification failures of one bandwidth run, each built and kept in one place
  * whatever path measured it: a row from its samples (rates, per-copy latencies, share of the link),
  * the best of several host allocations, a check of a buffer against the pattern; every kept row and
- * failure goes to progress at once, so it streams and survives a stop.
+ * failure goes to progress at once, so it streams and survives a stop. Samples that cannot be
+ * summarised (a NaN or zero time) make no row: the configuration is kept {@link Unmeasured}, a
+ * failure with its reason.
  */
 final class RunRows {
     private final OptionalDouble linkGBps;
@@ -30,6 +33,7 @@ final class RunRows {
     private final boolean measureD2h;
     private final List<BandwidthResult> results = new ArrayList<>();
     private final List<VerificationFailure> failures = new ArrayList<>();
+    private final List<Unmeasured> unmeasured = new ArrayList<>();
 
     /** @param beforeCompare runs on each buffer just before it is compared; tests plant corruption there */
     RunRows(BandwidthPlan plan, OptionalDouble linkGBps, NodeTarget target, Progress progress,
@@ -42,9 +46,9 @@ final class RunRows {
         this.measureD2h = plan.directions().contains(CopyDirection.D2H);
     }
 
-    /** The rows kept so far, for progress's count. */
+    /** The configurations done so far, measured or not, for progress's count. */
     int count() {
-        return results.size();
+        return results.size() + unmeasured.size();
     }
 
     List<BandwidthResult> results() {
@@ -53,6 +57,10 @@ final class RunRows {
 
     List<VerificationFailure> failures() {
         return failures;
+    }
+
+    List<Unmeasured> unmeasured() {
+        return unmeasured;
     }
 
     /** Keeps a verified row and hands it to the command at once. */
@@ -76,15 +84,55 @@ final class RunRows {
         return false;
     }
 
-    /** The rows of one round trip: each measured direction's, both verified by the one check. */
+    /**
+     * The rows of one round trip without a ceiling (the copy kernel's): each measured direction's,
+     * both verified by the one check.
+     */
     void addRoundTrip(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
-                      Optional<HostMemoryNodes> pages, CopyPath path, Optional<StagedCeiling> up,
-                      Optional<StagedCeiling> down, Optional<LaunchShape> shape) {
+                      Optional<HostMemoryNodes> pages, CopyPath path, Optional<LaunchShape> shape) {
         if (measureH2d) {
-            add(row(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, up, shape));
+            addRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, Optional.empty(), shape);
         }
         if (measureD2h) {
-            add(row(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, down, shape));
+            addRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, Optional.empty(), shape);
+        }
+    }
+
+    /**
+     * The samples of what bounds a staged copy: the host copies alone and the DMA alone, in
+     * seconds per copy ({@link StagedCeiling}).
+     */
+    record CeilingSamples(double[] h2h, double[] pinned) {
+    }
+
+    /**
+     * The rows of one staged round trip, each measured direction's with its ceiling. A direction
+     * whose own samples or whose ceiling's give no figure is kept {@link Unmeasured}: a staged
+     * rate beside a ceiling that was not measured says nothing.
+     */
+    void addStaged(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
+                   Optional<HostMemoryNodes> pages, Optional<CeilingSamples> up, Optional<CeilingSamples> down) {
+        if (measureH2d) {
+            addStagedRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, up.orElseThrow());
+        }
+        if (measureD2h) {
+            addStagedRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, down.orElseThrow());
+        }
+    }
+
+    private void addStagedRow(String memory, String direction, long size, double[] seconds, boolean ok,
+                              Optional<HostMemoryNodes> pages, CeilingSamples ceiling) {
+        switch (Summarized.ofRates(size, ceiling.h2h())) {
+            case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, CopyPath.STAGED, Optional.empty(),
+                    "its host copies alone: " + no.reason());
+            case Summary hostCopies -> {
+                switch (Summarized.ofRates(size, ceiling.pinned())) {
+                    case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, CopyPath.STAGED,
+                            Optional.empty(), "its DMA alone: " + no.reason());
+                    case Summary dma -> addRow(memory, direction, size, seconds, ok, pages, CopyPath.STAGED,
+                            Optional.of(new StagedCeiling(hostCopies, dma)), Optional.empty());
+                }
+            }
         }
     }
 
@@ -95,31 +143,58 @@ final class RunRows {
     void addBestOf(HostMemoryKind memory, long size, List<double[]> h2d, List<double[]> d2h, boolean ok,
                    List<Optional<HostMemoryNodes>> pages) {
         if (measureH2d) {
-            add(best(memory, CopyDirection.H2D, size, h2d, ok, pages));
+            addBest(memory, CopyDirection.H2D, size, h2d, ok, pages);
         }
         if (measureD2h) {
-            add(best(memory, CopyDirection.D2H, size, d2h, ok, pages));
+            addBest(memory, CopyDirection.D2H, size, d2h, ok, pages);
         }
     }
 
-    private BandwidthResult best(HostMemoryKind memory, CopyDirection direction, long size, List<double[]> samples,
-                                 boolean ok, List<Optional<HostMemoryNodes>> pages) {
-        List<Double> medians = samples.stream().map(s -> Summary.ofRates(size, s).median()).toList();
-        AllocationSpread spread = new AllocationSpread(medians);
+    private void addBest(HostMemoryKind memory, CopyDirection direction, long size, List<double[]> samples,
+                         boolean ok, List<Optional<HostMemoryNodes>> pages) {
+        List<Summary> summaries = new ArrayList<>();
+        for (int a = 0; a < samples.size(); a++) {
+            switch (Summarized.ofRates(size, samples.get(a))) {
+                case Summary rates -> summaries.add(rates);
+                case Summarized.Unsummarizable no -> {
+                    String which = samples.size() == 1 ? "" : "allocation " + (a + 1) + " of " + samples.size() + ": ";
+                    addUnmeasured(memory.label(), direction.label(), size, CopyPath.DRIVER, Optional.empty(),
+                            which + no.reason());
+                    return;
+                }
+            }
+        }
+        AllocationSpread spread = new AllocationSpread(summaries.stream().map(Summary::median).toList());
         int best = spread.bestIndex();
-        BandwidthResult result = row(memory.label(), direction.label(), size, samples.get(best), ok, pages.get(best),
-                CopyPath.DRIVER, Optional.empty(), Optional.empty());
-        if (samples.size() == 1) {
-            return result;
-        }
-        return result.withAllocations(Optional.of(spread));
+        BandwidthResult result = row(memory.label(), direction.label(), size, samples.get(best), summaries.get(best), ok,
+                pages.get(best), CopyPath.DRIVER, Optional.empty(), Optional.empty());
+        add(samples.size() == 1 ? result : result.withAllocations(Optional.of(spread)));
     }
 
-    /** One row from its samples in seconds per copy; a device-local row has no share of the link. */
-    BandwidthResult row(String memory, String direction, long size, double[] seconds, boolean ok,
-                        Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
-                        Optional<LaunchShape> shape) {
-        Summary rates = Summary.ofRates(size, seconds);
+    /**
+     * Keeps the row of these samples, or, when they cannot be summarised, the configuration as
+     * {@link Unmeasured} with the reason.
+     */
+    void addRow(String memory, String direction, long size, double[] seconds, boolean ok,
+                Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
+                Optional<LaunchShape> shape) {
+        switch (Summarized.ofRates(size, seconds)) {
+            case Summary rates -> add(row(memory, direction, size, seconds, rates, ok, pages, copy, ceiling, shape));
+            case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, copy, shape, no.reason());
+        }
+    }
+
+    private void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
+                               String reason) {
+        Unmeasured u = new Unmeasured(memory, direction, size, copy, shape, target.node(), reason);
+        unmeasured.add(u);
+        progress.measured(u);
+    }
+
+    /** One row from its samples in seconds per copy and their rates; a device-local row has no share of the link. */
+    private BandwidthResult row(String memory, String direction, long size, double[] seconds, Summary rates, boolean ok,
+                                Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
+                                Optional<LaunchShape> shape) {
         double[] micros = new double[seconds.length];
         for (int i = 0; i < seconds.length; i++) {
             micros[i] = seconds[i] * 1e6;

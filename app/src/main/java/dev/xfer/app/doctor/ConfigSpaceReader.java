@@ -1,5 +1,6 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.sysfs.AcsCapability;
 import dev.xfer.app.sysfs.PciConfigSpace;
 import dev.xfer.app.sysfs.PcieCapability;

@@ -1,5 +1,7 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.evidence.Reading;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -3,6 +3,7 @@ package dev.xfer.app.doctor;
 import dev.xfer.app.evidence.ComputeProcess;
 import dev.xfer.app.evidence.GpuSnapshot;
 import dev.xfer.app.evidence.PeerReading;
+import dev.xfer.app.evidence.Reading;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +28,7 @@ public final class NvmlReadings implements NvmlEvidence {
      * @param idleTraffic the link's traffic over the idle window, GB/s both ways
      * @param idleMillis  that window's length
      */
-    public record Gpu(GpuSnapshot before, GpuSnapshot after, dev.xfer.app.evidence.Reading<Double> idleTraffic,
+    public record Gpu(GpuSnapshot before, GpuSnapshot after, Reading<Double> idleTraffic,
                       long idleMillis) {
         public Gpu {
             Objects.requireNonNull(before, "before");
@@ -82,7 +83,7 @@ public final class NvmlReadings implements NvmlEvidence {
     public Reading<Boolean> persistenceMode(int gpu) {
         Gpu g = gpus.get(gpu);
         return g == null ? Reading.unknown(NOT_READ, "nvmlDeviceGetPersistenceMode")
-                : convert(g.after().persistence(), "nvmlDeviceGetPersistenceMode");
+                : g.after().persistence().at("nvmlDeviceGetPersistenceMode");
     }
 
     @Override
@@ -110,7 +111,7 @@ public final class NvmlReadings implements NvmlEvidence {
         if (g == null) {
             return Reading.unknown(NOT_READ, "NVML PCIe throughput");
         }
-        return convert(g.idleTraffic(), "NVML PCIe throughput over " + g.idleMillis()
+        return g.idleTraffic().at("NVML PCIe throughput over " + g.idleMillis()
                 + " ms while doctor moved nothing (nvmlDeviceGetPcieThroughput)");
     }
 
@@ -128,7 +129,7 @@ public final class NvmlReadings implements NvmlEvidence {
     public Reading<String> commonAncestor(int from, int to) {
         String where = "nvmlDeviceGetTopologyCommonAncestor(GPU" + from + ", GPU" + to + ")";
         PeerReading p = peers.get(List.of(from, to));
-        return p == null ? Reading.unknown(NOT_READ, where) : convert(p.path(), where);
+        return p == null ? Reading.unknown(NOT_READ, where) : p.path().at(where);
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {
@@ -137,19 +138,12 @@ public final class NvmlReadings implements NvmlEvidence {
         return out;
     }
 
-    private static <T> Reading<T> convert(dev.xfer.app.evidence.Reading<T> read, String where) {
-        return switch (read) {
-            case dev.xfer.app.evidence.Reading.Known<T> k -> Reading.known(k.value(), where);
-            case dev.xfer.app.evidence.Reading.Unknown<T> u -> Reading.unknown(u.why(), where);
-        };
-    }
-
-    private static <A, B, R> Reading<R> both(dev.xfer.app.evidence.Reading<A> a, dev.xfer.app.evidence.Reading<B> b,
+    private static <A, B, R> Reading<R> both(Reading<A> a, Reading<B> b,
                                              String where, java.util.function.BiFunction<A, B, R> f) {
-        if (a instanceof dev.xfer.app.evidence.Reading.Unknown<A> u) {
+        if (a instanceof Reading.Unknown<A> u) {
             return Reading.unknown(u.why(), where);
         }
-        if (b instanceof dev.xfer.app.evidence.Reading.Unknown<B> u) {
+        if (b instanceof Reading.Unknown<B> u) {
             return Reading.unknown(u.why(), where);
         }
         return Reading.known(f.apply(a.known().orElseThrow(), b.known().orElseThrow()), where);

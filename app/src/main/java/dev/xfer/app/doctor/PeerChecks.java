@@ -2,6 +2,8 @@ package dev.xfer.app.doctor;
 
 import dev.xfer.app.evidence.PeerReading;
 
+import dev.xfer.app.evidence.Reading;
+
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,7 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.evidence.Reading;
+
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;

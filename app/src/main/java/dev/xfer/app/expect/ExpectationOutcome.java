@@ -9,32 +9,32 @@ import java.util.OptionalDouble;
  * @param expectation the expectation, as parsed
  * @param metricName  the full name of the result, which may be longer than the expectation's
  * @param metricUnit  the result's own unit, for printing bounds written without a unit
- * @param reading     the result's value in the expectation's unit, or why there is none
+ * @param observation the result's value in the expectation's unit, or why there is none
  */
 public record ExpectationOutcome(Expectation expectation, String metricName, MetricUnit metricUnit,
-                                 Reading reading) {
+                                 Observation observation) {
 
     public ExpectationOutcome {
         Objects.requireNonNull(expectation, "expectation");
         Objects.requireNonNull(metricName, "metricName");
         Objects.requireNonNull(metricUnit, "metricUnit");
-        Objects.requireNonNull(reading, "reading");
+        Objects.requireNonNull(observation, "observation");
     }
 
     /** Whether there is a value and it meets the bound; NaN and missing values fail. */
     public boolean passed() {
-        return reading instanceof Reading.Value(double value)
+        return observation instanceof Observation.Value(double value)
                 && expectation.op().test(value, expectation.value());
     }
 
     /** False when the run stopped before the result was measured: the outcome is neither PASS nor FAIL. */
     public boolean evaluated() {
-        return !(reading instanceof Reading.NotEvaluated);
+        return !(observation instanceof Observation.NotEvaluated);
     }
 
     /** The measured value in the expectation's unit; empty when there is none. */
     public OptionalDouble measured() {
-        return reading instanceof Reading.Value(double value)
+        return observation instanceof Observation.Value(double value)
                 ? OptionalDouble.of(value)
                 : OptionalDouble.empty();
     }
@@ -58,11 +58,11 @@ public record ExpectationOutcome(Expectation expectation, String metricName, Met
     public String line() {
         Relation op = expectation.op();
         String unit = unitSymbol();
-        String found = switch (reading) {
-            case Reading.Value(double value) when Double.isNaN(value) -> "measured NaN";
-            case Reading.Value(double value) -> "measured " + DecimalText.measured(value, op, bound()) + unit;
-            case Reading.Missing(String reason) -> reason;
-            case Reading.NotEvaluated(String reason) -> reason;
+        String found = switch (observation) {
+            case Observation.Value(double value) when Double.isNaN(value) -> "measured NaN";
+            case Observation.Value(double value) -> "measured " + DecimalText.measured(value, op, bound()) + unit;
+            case Observation.Missing(String reason) -> reason;
+            case Observation.NotEvaluated(String reason) -> reason;
         };
         return (passed() ? "PASS " : evaluated() ? "FAIL " : "NOT EVALUATED ") + metricName + " " + op.symbol() + " "
                 + DecimalText.canonical(bound()) + unit + " (" + found + ")";

@@ -53,7 +53,7 @@ public final class ValidatedExpectations {
 
     /**
      * {@link #evaluate(List)} for a run that may have stopped early: when it did ({@code complete}
-     * false), a declared result missing from {@code measured} is {@link Reading.NotEvaluated}, not a failure.
+     * false), a declared result missing from {@code measured} is {@link Observation.NotEvaluated}, not a failure.
      */
     public List<ExpectationOutcome> evaluate(List<Metric> measured, boolean complete) {
         Map<String, Metric> byName = checkedByName(measured);
@@ -63,21 +63,21 @@ public final class ValidatedExpectations {
             for (MetricDeclaration d : selection.selected()) {
                 outcomes.add(new ExpectationOutcome(expectation, d.name(), d.unit(),
                         byName.get(d.name()) == null && !complete
-                                ? new Reading.NotEvaluated("the run stopped before it was measured")
-                                : reading(expectation, byName.get(d.name()))));
+                                ? new Observation.NotEvaluated("the run stopped before it was measured")
+                                : observation(expectation, byName.get(d.name()))));
             }
         }
         return List.copyOf(outcomes);
     }
 
-    private static Reading reading(Expectation expectation, Metric metric) {
+    private static Observation observation(Expectation expectation, Metric metric) {
         if (metric == null) {
-            return new Reading.Missing("not measured");
+            return new Observation.Missing("not measured");
         }
         OptionalDouble value = expectation.unit().convert(metric);
         return value.isPresent()
-                ? new Reading.Value(value.getAsDouble())
-                : new Reading.Missing("no link rate");
+                ? new Observation.Value(value.getAsDouble())
+                : new Observation.Missing("no link rate");
     }
 
     private Map<String, Metric> checkedByName(List<Metric> measured) {

@@ -56,12 +56,12 @@ public final class ResultCsv {
         cells.add(r.name());
         cells.add(result.quantity().displaySymbol());
         cells.add(Long.toString(shown.count()));
-        cells.add(Double.toString(shown.median()));
-        cells.add(Double.toString(shown.min()));
-        cells.add(Double.toString(shown.max()));
-        cells.add(Double.toString(shown.mean()));
-        cells.add(Double.toString(shown.spread()));
-        cells.add(r.linkGBps().isPresent()
+        cells.add(figure(shown.median()));
+        cells.add(figure(shown.min()));
+        cells.add(figure(shown.max()));
+        cells.add(figure(shown.mean()));
+        cells.add(figure(shown.spread()));
+        cells.add(r.linkGBps().isPresent() && !Double.isNaN(shown.median())
                 ? Double.toString(Math.round(shown.median() / r.linkGBps().getAsDouble() * 1000) / 10.0) : "");
         CheckOutcome check = result.check();
         cells.add(switch (check.state()) {
@@ -71,5 +71,10 @@ public final class ResultCsv {
         });
         cells.add(check.failed() ? check.why().orElse("check failed") : "");
         return cells;
+    }
+
+    /** A figure's cell; empty where there is none (a configuration the timer gave no time for), never {@code NaN}. */
+    private static String figure(double value) {
+        return Double.isNaN(value) ? "" : Double.toString(value);
     }
 }

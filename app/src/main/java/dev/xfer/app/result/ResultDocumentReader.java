@@ -143,13 +143,13 @@ public final class ResultDocumentReader {
      */
     public MeasuringDocument document(Path file, Object parsed) {
         JsonNode doc = parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed);
-        Reading at = new Reading(file, mapper);
+        FieldReader at = new FieldReader(file, mapper);
         String command = header(at, doc);
         return new StatusBinding(new StrictFields(file)).bind(doc, command);
     }
 
     /** The command of a document whose schemaVersion this xfer reads and whose command holds results. */
-    private String header(Reading at, JsonNode doc) {
+    private String header(FieldReader at, JsonNode doc) {
         Path file = at.file;
         if (!doc.isObject()) {
             throw new DocumentException(file, "not an xfer document: the top level is " + kind(doc) + ", not an object");
@@ -178,7 +178,7 @@ public final class ResultDocumentReader {
     }
 
     private List<GpuResults> bind(Path file, JsonNode doc) {
-        Reading at = new Reading(file, mapper);
+        FieldReader at = new FieldReader(file, mapper);
         String command = header(at, doc);
         if (!doc.has("unusable") && !doc.has("context") && !doc.has("devices") && doc.get("runs") instanceof JsonNode runs
                 && runs.isArray()) {
@@ -191,7 +191,7 @@ public final class ResultDocumentReader {
      * The GPU results of one document's content, its header read: {@code path} is where it sits
      * ({@code runs[2].} for a repetition of a --runs document, empty for the whole document).
      */
-    private List<GpuResults> gpus(Reading at, String path, String command, JsonNode doc) {
+    private List<GpuResults> gpus(FieldReader at, String path, String command, JsonNode doc) {
         Path file = at.file;
         if (doc.has("unusable")) {
             String why = at.value(doc.get("unusable"), path + "unusable", String.class, "text");
@@ -229,7 +229,7 @@ public final class ResultDocumentReader {
      * with its repetition number, in order. A bad field is named with its place
      * ({@code runs[2].results[0].gbps.median}).
      */
-    private List<GpuResults> repetitions(Reading at, String command, JsonNode schemaVersion, JsonNode runs) {
+    private List<GpuResults> repetitions(FieldReader at, String command, JsonNode schemaVersion, JsonNode runs) {
         Path file = at.file;
         if (runs.isEmpty()) {
             throw new DocumentException(file, "no runs: the " + command + " document's \"runs\" is empty");
@@ -262,7 +262,7 @@ public final class ResultDocumentReader {
     }
 
     /** One GPU's document: its context and its rows. */
-    private GpuBuilder gpu(Reading at, String path, String command, JsonNode doc, Optional<JsonNode> outerParameters) {
+    private GpuBuilder gpu(FieldReader at, String path, String command, JsonNode doc, Optional<JsonNode> outerParameters) {
         JsonNode contextNode = doc.get("context");
         if (contextNode == null || !contextNode.isObject()) {
             throw DocumentException.field(at.file, path + "context", "an object naming where the results ran",
@@ -302,7 +302,7 @@ public final class ResultDocumentReader {
     }
 
     /** The rows of a several-device document that span its GPUs: peer copies, concurrent runs and pattern rounds. */
-    private void across(Reading at, String prefix, String command, JsonNode doc, JsonNode parameters,
+    private void across(FieldReader at, String prefix, String command, JsonNode doc, JsonNode parameters,
                         List<GpuBuilder> gpus) {
         JsonNode p2p = doc.path("p2p");
         for (int i = 0; i < p2p.size(); i++) {
@@ -358,14 +358,14 @@ public final class ResultDocumentReader {
         return out;
     }
 
-    private static GpuBuilder gpuOf(Reading at, String path, List<GpuBuilder> gpus, long index) {
+    private static GpuBuilder gpuOf(FieldReader at, String path, List<GpuBuilder> gpus, long index) {
         return gpus.stream().filter(g -> g.gpu.index().isPresent() && g.gpu.index().getAsInt() == index).findFirst()
                 .orElseThrow(() -> DocumentException.field(at.file, path, "one of the document's devices",
                         Long.toString(index)));
     }
 
     /** The results of one row: one per field holding a summary, and check's wrong-trial count. */
-    private List<Result> row(Reading at, String path, String command, JsonNode row, JsonNode parameters,
+    private List<Result> row(FieldReader at, String path, String command, JsonNode row, JsonNode parameters,
                              Map<IdentityField, Object> given) {
         if (!row.isObject()) {
             throw DocumentException.field(at.file, path, "an object", kind(row));
@@ -443,7 +443,7 @@ public final class ResultDocumentReader {
         return node.isObject() && (node.has("median") || node.has("n"));
     }
 
-    private Map<IdentityField, Object> rowFields(Reading at, String path, JsonNode row) {
+    private Map<IdentityField, Object> rowFields(FieldReader at, String path, JsonNode row) {
         Map<IdentityField, Object> fields = new EnumMap<>(IdentityField.class);
         row.properties().forEach(e -> {
             IdentityField field = field(e.getKey());
@@ -460,7 +460,7 @@ public final class ResultDocumentReader {
      * Fields the document's parameters fix for every row: scalars named as an identity field (or
      * an alias); lists (the sweep's sizes) and the NUMA node choice ({@code "all"}) are the rows' own.
      */
-    private Map<IdentityField, Object> parameterFields(Reading at, JsonNode parameters) {
+    private Map<IdentityField, Object> parameterFields(FieldReader at, JsonNode parameters) {
         Map<IdentityField, Object> fields = new EnumMap<>(IdentityField.class);
         if (!parameters.isObject()) {
             return fields;
@@ -490,7 +490,7 @@ public final class ResultDocumentReader {
         return null;
     }
 
-    private CheckOutcome check(Reading at, String path, JsonNode row) {
+    private CheckOutcome check(FieldReader at, String path, JsonNode row) {
         for (String flag : List.of("verified", "withinTolerance")) {
             if (row.has(flag) && !row.get(flag).isNull()) {
                 boolean ok = at.value(row.get(flag), path + "." + flag, Boolean.class, "true or false");
@@ -508,7 +508,7 @@ public final class ResultDocumentReader {
         return CheckOutcome.NOT_CHECKED;
     }
 
-    private static Optional<GpuContext.Link> link(Reading at, String path, DocumentJson.Device device) {
+    private static Optional<GpuContext.Link> link(FieldReader at, String path, DocumentJson.Device device) {
         DocumentJson.Link now = device.linkCurrent();
         DocumentJson.Link max = device.linkMax();
         if (now == null || max == null) {
@@ -526,7 +526,7 @@ public final class ResultDocumentReader {
         return Optional.of(new GpuContext.Link(parts[0], parts[1], parts[2], parts[3]));
     }
 
-    private static int part(Reading at, String path, Integer value, int max) {
+    private static int part(FieldReader at, String path, Integer value, int max) {
         if (value == null) {
             return 0;
         }
@@ -543,7 +543,7 @@ public final class ResultDocumentReader {
      * kind's {@code evidence}, bound strictly into its record; absent in documents written before
      * xfer recorded evidence.
      */
-    private List<Disturbance> disturbances(Reading at, String path, JsonNode doc) {
+    private List<Disturbance> disturbances(FieldReader at, String path, JsonNode doc) {
         JsonNode list = doc.get("disturbances");
         if (list == null || list.isNull()) {
             return List.of();

@@ -28,6 +28,7 @@ import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.output.RowHints;
+import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.Session;
 import dev.xfer.app.run.StatusLine;
@@ -224,7 +225,8 @@ public final class SmokeRun {
             try {
                 t2 = System.nanoTime();
                 var bw = new BandwidthBenchmark(session.device(), linkRate, progress, s -> { }).run(bandwidth);
-                bandwidthReport = new BandwidthResults(context, bandwidth, bw.results(), bw.failures(), List.of());
+                bandwidthReport = new BandwidthResults(context, bandwidth, bw.results(), bw.failures(), List.of(),
+                        HostPlacement.none(), bw.unmeasured());
                 t3 = System.nanoTime();
                 var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
                 overlapReport = new OverlapResults(context, overlap, ov.model(), ov.results());

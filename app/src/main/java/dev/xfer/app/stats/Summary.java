@@ -21,14 +21,16 @@ import java.util.Objects;
  *               only when the true value exceeds the double range (samples near
  *               ±{@link Double#MAX_VALUE})
  */
-public record Summary(int n, double median, double min, double max, double mean, double stddev) {
+public record Summary(int n, double median, double min, double max, double mean, double stddev)
+        implements Summarized {
 
     // More digits than a double holds (17), so rounding the exact mean to this and then to a
     // double still gives a value between min and max.
     private static final MathContext MEAN_PRECISION = new MathContext(34);
 
     /**
-     * Summarises {@code samples}.
+     * Summarises {@code samples}. Measured samples go through {@link Summarized#of} instead, which
+     * says why a set cannot be summarised rather than throwing.
      *
      * @throws IllegalArgumentException when there are no samples or one is NaN or infinite
      */

@@ -17,7 +17,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class PackageRulesTest {
     private static final JavaClasses APP = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.xfer.app", "dev.xfer.cuda", "dev.xfer.host", "dev.xfer.nvml");
+            .importPackages("dev.xfer.app", "dev.xfer.cuda", "dev.xfer.host", "dev.xfer.nvml", "dev.xfer.library");
 
     /**
      * No cycle between the packages under dev.xfer.app, with no edge left out: the root command
@@ -103,7 +103,7 @@ class PackageRulesTest {
 
     @Test
     void nativeBindingsNeverReachTheApp() {
-        noClasses().that().resideInAnyPackage("dev.xfer.cuda..", "dev.xfer.host..", "dev.xfer.nvml..")
+        noClasses().that().resideInAnyPackage("dev.xfer.cuda..", "dev.xfer.host..", "dev.xfer.nvml..", "dev.xfer.library..")
                 .should().dependOnClassesThat().resideInAPackage("dev.xfer.app..")
                 .check(APP);
     }

@@ -62,8 +62,7 @@ class RunRowsTest {
     void aRoundTripAddsOnlyTheMeasuredDirectionsRows() {
         RunRows rows = rows(List.of(CopyDirection.D2H), OptionalDouble.empty());
         rows.addRoundTrip(HostMemoryKind.PINNED, SIZE, new double[0], new double[] {1e-3, 1e-3, 1e-3}, true,
-                Optional.empty(), CopyPath.KERNEL, Optional.empty(), Optional.empty(),
-                Optional.of(LaunchShape.ofBlocks(4)));
+                Optional.empty(), CopyPath.KERNEL, Optional.of(LaunchShape.ofBlocks(4)));
         assertEquals(1, rows.count());
         BandwidthResult row = rows.results().getFirst();
         assertEquals("d2h", row.direction());
@@ -94,8 +93,67 @@ class RunRowsTest {
     @Test
     void aDeviceLocalRowHasNoShareOfTheLink() {
         RunRows rows = rows(List.of(CopyDirection.D2D), OptionalDouble.of(4.0));
-        BandwidthResult row = rows.row("device", "d2d", SIZE, new double[] {1e-3}, true, Optional.empty(),
+        rows.addRow("device", "d2d", SIZE, new double[] {1e-3}, true, Optional.empty(),
                 CopyPath.DRIVER, Optional.empty(), Optional.empty());
-        assertTrue(row.percentOfLink().isEmpty());
+        assertTrue(rows.results().getFirst().percentOfLink().isEmpty());
+    }
+
+    @Test
+    void aNaNTimeKeepsTheConfigurationUnmeasuredWithItsReasonNeverARow() {
+        RunRows rows = rows(List.of(CopyDirection.H2D, CopyDirection.D2H), OptionalDouble.of(4.0));
+        rows.addRoundTrip(HostMemoryKind.PINNED, SIZE, new double[] {1e-3, 1e-3, Double.NaN}, new double[] {1e-3, 1e-3, 1e-3},
+                true, Optional.empty(), CopyPath.KERNEL, Optional.of(LaunchShape.ofBlocks(4)));
+        assertEquals(List.of("d2h"), rows.results().stream().map(BandwidthResult::direction).toList(),
+                "the other direction's samples are whole: its row stands");
+        Unmeasured h2d = rows.unmeasured().getFirst();
+        assertEquals(1, rows.unmeasured().size());
+        assertEquals("pinned kernel 4 blocks h2d 1000000 B: not measured: sample 3 of 3 was NaN s: the timer gave no time",
+                h2d.describe());
+        assertEquals(List.of(h2d, rows.results().getFirst()), measured, "handed on at once, so it streams");
+    }
+
+    @Test
+    void aZeroTimeOnAnyAllocationLeavesTheBestOfUnmeasured() {
+        RunRows rows = rows(List.of(CopyDirection.H2D), OptionalDouble.empty());
+        rows.addBestOf(HostMemoryKind.PINNED, SIZE, List.of(new double[] {1e-3}, new double[] {1e-3, 0}),
+                List.of(new double[0], new double[0]), true, List.of(Optional.empty(), Optional.empty()));
+        assertEquals(List.of(), rows.results());
+        assertEquals(1, rows.count(), "done all the same, for progress");
+        assertEquals("pinned h2d 1000000 B: not measured: allocation 2 of 2: sample 2 of 2 took 0.0 s: the timer"
+                + " gave no time", rows.unmeasured().getFirst().describe());
+    }
+
+    @Test
+    void everyPathsRowGoesThroughTheOneCheck() {
+        for (double bad : new double[] {Double.NaN, 0, -1e-6, Double.POSITIVE_INFINITY}) {
+            RunRows rows = rows(List.of(CopyDirection.D2D), OptionalDouble.empty());
+            rows.addRow("device", "d2d", SIZE, new double[] {1e-3, bad}, true, Optional.empty(), CopyPath.DRIVER,
+                    Optional.empty(), Optional.empty());
+            rows.addRow("pinned", "bidir-h2d", SIZE, new double[] {bad}, true, Optional.empty(), CopyPath.STAGED,
+                    Optional.empty(), Optional.empty());
+            assertEquals(List.of(), rows.results(), "no row from " + bad);
+            assertEquals(List.of("device d2d " + SIZE + " B", "pinned staged bidir-h2d " + SIZE + " B"),
+                    rows.unmeasured().stream().map(Unmeasured::configuration).toList());
+        }
+    }
+
+    @Test
+    void aStagedRowStandsOnlyWithItsCeilingMeasured() {
+        RunRows rows = rows(List.of(CopyDirection.H2D, CopyDirection.D2H), OptionalDouble.empty());
+        double[] ms = {1e-3, 1e-3};
+        rows.addStaged(HostMemoryKind.PAGEABLE, SIZE, ms, ms, true, Optional.empty(),
+                Optional.of(new RunRows.CeilingSamples(new double[] {5e-4, Double.NaN}, ms)),
+                Optional.of(new RunRows.CeilingSamples(ms, new double[] {5e-4, 5e-4})));
+        BandwidthResult d2h = rows.results().getFirst();
+        assertEquals(List.of("d2h"), rows.results().stream().map(BandwidthResult::direction).toList());
+        assertEquals(CopyPath.STAGED, d2h.copy());
+        assertEquals(2.0, d2h.ceiling().orElseThrow().pinnedGbps().median(), 1e-9);
+        assertEquals("pageable staged h2d 1000000 B: not measured: its host copies alone: sample 2 of 2 was NaN s:"
+                + " the timer gave no time", rows.unmeasured().getFirst().describe());
+
+        RunRows dma = rows(List.of(CopyDirection.D2H), OptionalDouble.empty());
+        dma.addStaged(HostMemoryKind.PAGEABLE, SIZE, new double[0], ms, true, Optional.empty(), Optional.empty(),
+                Optional.of(new RunRows.CeilingSamples(ms, new double[] {0})));
+        assertEquals("its DMA alone: sample 1 of 1 took 0.0 s: the timer gave no time", dma.unmeasured().getFirst().reason());
     }
 }

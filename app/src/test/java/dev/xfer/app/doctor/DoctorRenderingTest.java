@@ -1,6 +1,7 @@
 package dev.xfer.app.doctor;
 
 import dev.xfer.app.docs.SchemaContract;
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Test;

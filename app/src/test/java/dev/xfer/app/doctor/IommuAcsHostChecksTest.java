@@ -1,5 +1,6 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.sysfs.AcsCapability;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import dev.xfer.app.evidence.GpuSnapshot;
 import dev.xfer.app.evidence.LinkSample;
 import dev.xfer.app.evidence.LinkState;
 import dev.xfer.app.evidence.PeerReading;
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Test;

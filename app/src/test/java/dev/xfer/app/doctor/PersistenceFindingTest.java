@@ -3,6 +3,7 @@ package dev.xfer.app.doctor;
 import dev.xfer.app.evidence.ClockEvents;
 import dev.xfer.app.evidence.GpuSnapshot;
 import dev.xfer.app.evidence.LinkState;
+import dev.xfer.app.evidence.Reading;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

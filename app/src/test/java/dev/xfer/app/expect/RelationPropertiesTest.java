@@ -39,7 +39,7 @@ class RelationPropertiesTest {
     void anOutcomeApplyingAnExpectationPassesExactlyWhenTheRelationHolds(
             @ForAll Relation op, @ForAll("values") double measured, @ForAll("finite") double bound) {
         Expectation e = new Expectation("a", op, bound, BoundUnit.NONE);
-        ExpectationOutcome outcome = new ExpectationOutcome(e, "a", MetricUnit.NUMBER, new Reading.Value(measured));
+        ExpectationOutcome outcome = new ExpectationOutcome(e, "a", MetricUnit.NUMBER, new Observation.Value(measured));
         assertEquals(holds(op, measured, e.value()), outcome.passed());
         assertEquals(outcome.passed(), outcome.line().startsWith("PASS "));
     }

@@ -9,6 +9,7 @@ import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.OneDeviceRun;
+import dev.xfer.app.bandwidth.Unmeasured;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
@@ -173,6 +174,7 @@ public final class SeveralDevicesRun {
             HostPlacement placement = placements.get(d);
             List<BandwidthResult> results = new ArrayList<>();
             List<VerificationFailure> failures = new ArrayList<>();
+            List<Unmeasured> unmeasured = new ArrayList<>();
             List<String> notes = new ArrayList<>(kernelNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
             if (own.isPresent() && !stopped) {
@@ -184,6 +186,7 @@ public final class SeveralDevicesRun {
                             offset(progress, done, total, who, where), segment -> { });
                     int resultsBefore = live.measured(BandwidthResult.class).size();
                     int failuresBefore = live.measured(VerificationFailure.class).size();
+                    int unmeasuredBefore = live.measured(Unmeasured.class).size();
                     BandwidthBenchmark.Outcome outcome;
                     try {
                         outcome = benchmark.run(own.get(), target);
@@ -193,12 +196,15 @@ public final class SeveralDevicesRun {
                         List<VerificationFailure> failed = live.measured(VerificationFailure.class);
                         results.addAll(kept.subList(resultsBefore, kept.size()));
                         failures.addAll(failed.subList(failuresBefore, failed.size()));
+                        List<Unmeasured> notTimed = live.measured(Unmeasured.class);
+                        unmeasured.addAll(notTimed.subList(unmeasuredBefore, notTimed.size()));
                         stopped = true;
                         continue;
                     }
                     done += benchmark.configurations(own.get());
                     results.addAll(outcome.results());
                     failures.addAll(outcome.failures());
+                    unmeasured.addAll(outcome.unmeasured());
                     placement = placement.withTarget(outcome.target());
                 }
             }
@@ -216,7 +222,7 @@ public final class SeveralDevicesRun {
             if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
                 notes.add("heap memory is the Java heap, which --numa-node does not place");
             }
-            reports.add(new BandwidthResults(session.context(), plan, results, failures, notes, placement));
+            reports.add(new BandwidthResults(session.context(), plan, results, failures, notes, placement, unmeasured));
         }
         stderrNotes.forEach(measuring::warn);
         List<VerificationFailure> across = new ArrayList<>();

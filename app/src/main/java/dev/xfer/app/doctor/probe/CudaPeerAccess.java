@@ -1,7 +1,7 @@
 package dev.xfer.app.doctor.probe;
 
 import dev.xfer.app.doctor.Examination;
-import dev.xfer.app.doctor.Reading;
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.cuda.CudaException;
 import dev.xfer.cuda.CudaRuntime;
 

@@ -10,7 +10,7 @@ import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.doctor.HostReads;
 import dev.xfer.app.doctor.NumaCheck;
 import dev.xfer.app.doctor.ProbeFigures;
-import dev.xfer.app.doctor.Reading;
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.sysfs.NumaNode;

@@ -186,7 +186,7 @@ public final class DoctorRun {
         CudaStatus status = new CudaStatus.Unusable(reason);
         List<DoctorGpu> gpus = pci.readNvidiaGpus().stream().map(info -> new DoctorGpu(OptionalInt.empty(),
                 Optional.empty(), info.address(), Optional.of(info), Optional.empty(), "CUDA is not usable")).toList();
-        return new DoctorReport(status, gpus, examination.examine(gpus, (from, to) -> dev.xfer.app.doctor.Reading.unknown(
+        return new DoctorReport(status, gpus, examination.examine(gpus, (from, to) -> Reading.unknown(
                 "CUDA is not usable", "cudaDeviceCanAccessPeer")));
     }
 

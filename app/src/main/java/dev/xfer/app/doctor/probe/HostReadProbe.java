@@ -1,7 +1,7 @@
 package dev.xfer.app.doctor.probe;
 
 import dev.xfer.app.doctor.HostReads;
-import dev.xfer.app.doctor.Reading;
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.stats.Median;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaException;

@@ -13,11 +13,11 @@ import java.util.Optional;
  * Typed access to one document's fields through Jackson data binding, each failure one
  * {@link DocumentException} naming the file and field in plain words.
  */
-final class Reading {
+final class FieldReader {
     final Path file;
     private final ObjectMapper mapper;
 
-    Reading(Path file, ObjectMapper mapper) {
+    FieldReader(Path file, ObjectMapper mapper) {
         this.file = file;
         this.mapper = mapper;
     }

@@ -3,14 +3,14 @@ package dev.xfer.app.expect;
 import java.util.Objects;
 
 /** What an expectation found for one selected result: a value in its unit, or why there is none. */
-public sealed interface Reading {
+public sealed interface Observation {
 
     /**
      * The result's value converted into the expectation's unit.
      *
      * @param value the converted value; NaN when the measurement produced no number
      */
-    record Value(double value) implements Reading {
+    record Value(double value) implements Observation {
     }
 
     /**
@@ -19,7 +19,7 @@ public sealed interface Reading {
      *
      * @param reason a few words for the outcome line, such as {@code not measured}
      */
-    record Missing(String reason) implements Reading {
+    record Missing(String reason) implements Observation {
         public Missing {
             Objects.requireNonNull(reason, "reason");
         }
@@ -31,7 +31,7 @@ public sealed interface Reading {
      *
      * @param reason a few words for the outcome line
      */
-    record NotEvaluated(String reason) implements Reading {
+    record NotEvaluated(String reason) implements Observation {
         public NotEvaluated {
             Objects.requireNonNull(reason, "reason");
         }
