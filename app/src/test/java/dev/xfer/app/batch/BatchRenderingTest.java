@@ -132,7 +132,7 @@ class BatchRenderingTest {
                 async.get("bytes"), async.get("median"), async.get("min"), async.get("max"), async.get("verified"),
                 async.get("numa_node")), async.toString());
         var batched = csv.named("batch.batched.ms");
-        assertEquals(List.of("0", "NaN", ""), List.of(batched.get("n"), batched.get("median"), batched.get("verified")),
+        assertEquals(List.of("0", "", ""), List.of(batched.get("n"), batched.get("median"), batched.get("verified")),
                 "a strategy this runtime does not have measured nothing: " + batched);
     }
 

@@ -129,7 +129,8 @@ class CommandLineMessagesTest {
 
         XferRun run = XferRun.of("plot", doc.toString(), "-o", dir.resolve("out.html").toString());
         run.assertOneLine(ExitCode.USAGE, "xfer: ");
-        assertTrue(run.err().contains("unknown stage 'warp' (expected h2d, kernel or d2h)"), run.err());
+        assertTrue(run.err().contains("timelines[0].ops[1].stage: expected one of h2d, kernel, d2h, got text \"warp\""),
+                run.err());
         assertNoJavaText(run.err());
     }
 
