@@ -124,6 +124,10 @@ class BandwidthOnGpuTest {
      * The wall timer reads the host clock once the copy's stream is idle (HostClock.untilIdle), so
      * it counts the copy and the calls around it and is never much faster than the events, which
      * count the copy alone; a wall clock that did not wait would read the time to queue 64 MiB.
+     * The wall median is held against the fastest events-timed copy, not the events median: the two
+     * timers run one after the other, and on a shared H100 a slow spell during the events run read
+     * pinned d2h at 24.7 GB/s by events against 50.4 by wall (and 01a709f spread the same way),
+     * which says nothing about whether the wall clock waits.
      */
     @Test
     void theWallTimerWaitsForEachCopyAndIsNeverFasterThanTheEvents() {
@@ -140,12 +144,13 @@ class BandwidthOnGpuTest {
                 assertTrue(r.verified(), r.configuration());
                 double median = r.gigabytesPerSecond().median();
                 if (timer == CopyTimer.EVENTS) {
-                    events.put(r.configuration(), median);
+                    events.put(r.configuration(), r.gigabytesPerSecond().max());
                 } else {
                     Double byEvents = events.get(r.configuration());
                     assertTrue(byEvents != null, "no events row for " + r.configuration() + " in " + events.keySet());
                     assertTrue(median > 0.1 && median <= 1.15 * byEvents,
-                            r.configuration() + ": wall " + median + " GB/s, events " + byEvents + " GB/s");
+                            r.configuration() + ": wall median " + median + " GB/s, fastest by events " + byEvents
+                                    + " GB/s");
                 }
             }
         }
