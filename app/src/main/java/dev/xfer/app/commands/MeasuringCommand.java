@@ -1,6 +1,5 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;

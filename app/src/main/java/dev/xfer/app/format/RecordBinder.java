@@ -61,8 +61,9 @@ import java.util.SequencedMap;
  * ({@link IllegalArgumentException}), found by the first test that binds the record.
  */
 public final class RecordBinder {
-    // Floats kept as BigDecimal so 1e400 is reported as written, not as Infinity.
-    private final ObjectMapper mapper = JsonMapper.builder()
+    // Floats kept as BigDecimal so 1e400 is reported as written, not as Infinity. One for every
+    // binder: a configured ObjectMapper is thread-safe, and choosing() makes a binder per choice.
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
@@ -117,7 +118,7 @@ public final class RecordBinder {
 
     private JsonNode parse(String text) {
         try {
-            return mapper.readTree(text);
+            return MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();

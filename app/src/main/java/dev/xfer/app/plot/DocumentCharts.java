@@ -73,8 +73,7 @@ public final class DocumentCharts {
             }
         }
         if (out.isEmpty()) {
-            out.add(Figure.note(document.command(), "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check, "
-                    + "fleet and compare documents"));
+            out.add(nothingToDraw(document.command()));
         }
         return out;
     }
@@ -83,9 +82,13 @@ public final class DocumentCharts {
     private static List<Figure> lastOf(String command, int runs, List<Figure> lastFigures) {
         List<Figure> out = new ArrayList<>();
         out.add(Figure.note(command, "runs: " + runs + "; the charts are of the last, run " + runs));
-        out.addAll(lastFigures.isEmpty() ? List.of(Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, "
-                + "pipeline, batch, check, fleet and compare documents")) : lastFigures);
+        out.addAll(lastFigures.isEmpty() ? List.of(nothingToDraw(command)) : lastFigures);
         return out;
+    }
+
+    private static Figure nothingToDraw(String command) {
+        return Figure.note(command, "nothing to draw: plot draws bandwidth, overlap, pipeline, batch, check, fleet and "
+                + "compare documents");
     }
 
     /** A measuring command's run: one device's, or several devices'. */

@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * its expectations checked before CUDA is loaded. Several are measured one after another, each
  * exactly as it would be alone; their results are named apart with {@code .gpuN}, the text
  * reports follow one another, the CSV tables share one header (their {@code device} column tells
- * the rows apart), and the JSON is {@link Documents#devicesDocument}.
+ * the rows apart), and the JSON is a {@link dev.xfer.app.output.DevicesDocument}.
  */
 public final class EachDevice {
     private EachDevice() {

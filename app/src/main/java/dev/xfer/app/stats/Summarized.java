@@ -7,8 +7,8 @@ import java.util.Objects;
 /**
  * What a set of measured samples gives: their {@link Summary}, or why they cannot have one. A
  * timer that gave NaN or no time at all is a failed measurement with its reason, never a value
- * that can pass and never an internal error: an engine turns {@link Unsummarizable} into its
- * command's failed result.
+ * that can pass and never an internal error: bandwidth turns {@link Unsummarizable} into its
+ * command's failed result (the other engines still refuse such a set, exit 70).
  */
 public sealed interface Summarized permits Summary, Summarized.Unsummarizable {
 

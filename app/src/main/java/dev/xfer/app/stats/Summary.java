@@ -29,8 +29,8 @@ public record Summary(int n, double median, double min, double max, double mean,
     private static final MathContext MEAN_PRECISION = new MathContext(34);
 
     /**
-     * Summarises {@code samples}. Measured samples go through {@link Summarized#of} instead, which
-     * says why a set cannot be summarised rather than throwing.
+     * Summarises {@code samples}. Bandwidth's rates go through {@link Summarized#ofRates} instead,
+     * which says why a set cannot be summarised rather than throwing (the other engines not yet).
      *
      * @throws IllegalArgumentException when there are no samples or one is NaN or infinite
      */
