@@ -25,13 +25,11 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
         }
     };
 
-    /** One component: its key, whether an empty value is written as null, and its accessor. */
-    record Component(RecordComponent component, boolean nullWhenEmpty, boolean inline, Method accessor) {
-        String key() {
-            Key key = component.getAnnotation(Key.class);
-            return key == null ? component.getName() : key.value();
-        }
-
+    /**
+     * One component: its key (the component's name, or its {@link Key}, read once with the rest of
+     * the shape), whether an empty value is written as null, and its accessor.
+     */
+    record Component(RecordComponent component, String key, boolean nullWhenEmpty, boolean inline, Method accessor) {
         Object valueOf(Record r) {
             try {
                 return accessor.invoke(r);
@@ -71,7 +69,8 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
                 throw new IllegalArgumentException(type.getName() + "." + c.getName()
                         + ": @Inline is only for a record or a map");
             }
-            components.add(new Component(c, nullWhenEmpty, inline, accessor));
+            Key key = c.getAnnotation(Key.class);
+            components.add(new Component(c, key == null ? c.getName() : key.value(), nullWhenEmpty, inline, accessor));
         }
         Optional<Tagged> tagged = discriminatorOf(type).map(key -> {
             Tag tag = type.getAnnotation(Tag.class);
