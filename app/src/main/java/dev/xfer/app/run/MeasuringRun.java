@@ -2,22 +2,15 @@ package dev.xfer.app.run;
 
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.evidence.GpuProbes;
-import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.fleet.DocumentReader;
-import dev.xfer.app.fleet.OpenMetrics;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.format.JUnitXml;
-import dev.xfer.app.format.Json;
 import dev.xfer.app.format.OutputTarget;
 import dev.xfer.app.output.RunJUnit;
-import dev.xfer.app.output.ExpectationRow;
-import dev.xfer.app.output.RepeatedDocument;
-import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
@@ -29,17 +22,17 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * One measuring command's run, once its options are read: the devices it opens, the events its
  * benchmark reports to (status line, streamed rows, safe points), and its shared end, which
- * writes the results in the chosen format to every output and judges the expectations. The
+ * writes the results in the chosen format to every output and judges the expectations. Its
+ * parts: {@link OpenedDevices}, {@link JudgedRun}, and {@link OneRunEnd} or, with --runs N,
+ * {@link RepeatedRunEnd} writing through {@link RunOutputs}. The
  * command's options mixin (commands/MeasuringCommand) makes one; orchestration beside the engines
  * (bandwidth's several-device run, smoke's) drives it.
  */
@@ -73,31 +66,22 @@ public final class MeasuringRun {
     public record Devices(DeviceSelection selection, IntFunction<Session> opener, IntSupplier count) {
     }
 
+
     private final String command;
-    private final OutputFormat format;
-    private final Targets targets;
-    private final HtmlDrawing html;
     private final Devices devices;
     private final Supplier<StopRequest> stop;
     private final Supplier<Activity> activity;
     private final boolean showStatus;
-    private final PrintWriter out;
-    private final PrintWriter err;
-    private final Supplier<GpuProbes> probes;
-    /** The hint line for a GPU whose rows ran far below its link; none unless the command gives them. */
-    private final RowHints hints;
-
-    /** Each opened GPU's evidence; made when the first GPU is opened. */
-    private RunEvidence evidence;
+    private final RunOutputs outputs;
+    private final OpenedDevices opened;
+    private final OneRunEnd oneRunEnd;
 
     /** The events of the run being measured; null before {@link #progress()} and in finish-only runs. */
     private LiveRun live;
 
-    /** The repetitions of a run with --runs N (N > 1); null for a run without. */
+    /** The end of a run with --runs N (N > 1), holding its repetitions; null for a run without. */
+    private RepeatedRunEnd repeated;
     private Repetitions repetitions;
-
-    /** The devices opened since the run (or its repetition) started: reset before the next repetition. */
-    private final List<Session> opened = new ArrayList<>();
 
     /**
      * @param command    the command's name: {@code bandwidth}, {@code check}, ...
@@ -126,18 +110,14 @@ public final class MeasuringRun {
     public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
                         Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out,
                         PrintWriter err, Supplier<GpuProbes> probes, RowHints hints) {
-        this.probes = probes;
-        this.hints = hints;
         this.command = command;
-        this.format = format;
-        this.targets = targets;
-        this.html = html;
-        this.devices = devices;
         this.stop = stop;
         this.activity = activity;
         this.showStatus = showStatus;
-        this.out = out;
-        this.err = err;
+        this.outputs = new RunOutputs(format, targets, html, out, err);
+        this.opened = new OpenedDevices(devices, probes);
+        this.oneRunEnd = new OneRunEnd(outputs, hints);
+        this.devices = devices;
     }
 
     /** The name of the command: {@code bandwidth}, {@code check}, ... */
@@ -146,7 +126,7 @@ public final class MeasuringRun {
     }
 
     public OutputFormat format() {
-        return format;
+        return outputs.format();
     }
 
     /** --device as given, parsed, not yet resolved. */
@@ -154,29 +134,13 @@ public final class MeasuringRun {
         return devices.selection();
     }
 
-    /** The one device of a {@link DeviceSelection#isSingle() single} selection, opened. */
-    public Session session() {
-        if (!devices.selection().isSingle()) {
-            throw new IllegalStateException("--device " + devices.selection().label() + " is not one device");
-        }
-        return recorded(devices.opener().apply(devices.selection().single()));
-    }
-
     /**
-     * {@code session}, its GPU's evidence recorded from now until the results are written, and kept
-     * to be reset before the next repetition of a run with --runs N.
+     * The one device of a {@link DeviceSelection#isSingle() single} selection, opened; its GPU's
+     * evidence recorded from now until the results are written, and kept to be reset before the
+     * next repetition of a run with --runs N (as every device this run opens).
      */
-    private Session recorded(Session session) {
-        evidence().opened(session);
-        opened.add(session);
-        return session;
-    }
-
-    private RunEvidence evidence() {
-        if (evidence == null) {
-            evidence = new RunEvidence(probes, false);
-        }
-        return evidence;
+    public Session session() {
+        return opened.single();
     }
 
     /**
@@ -184,17 +148,12 @@ public final class MeasuringRun {
      * count; an index this machine lacks fails as opening it does (exit 3).
      */
     public List<Session> sessions() {
-        List<Integer> indices = devices.selection().resolve(devices.count());
-        List<Session> sessions = new ArrayList<>();
-        for (int index : indices) {
-            sessions.add(recorded(devices.opener().apply(index)));
-        }
-        return sessions;
+        return opened.selected();
     }
 
     /** Device {@code index} opened, whatever --device selected (a run that places its own devices). */
     public Session open(int index) {
-        return recorded(devices.opener().apply(index));
+        return opened.open(index);
     }
 
     /** Checks the expectations against the names this run will produce, before measuring. */
@@ -210,15 +169,16 @@ public final class MeasuringRun {
      * limit asked for a stop. Call once, as measuring starts; {@link #progressDone()} when it ends.
      */
     public Progress progress() {
-        boolean streamed = targets.resultsOnStdout() && (format == OutputFormat.CSV || format == OutputFormat.JSONL);
+        boolean streamed = outputs.targets().resultsOnStdout() && outputs.rows();
         StopRequest stop = this.stop.get();
         live = new LiveRun(stop, activity.get(),
-                showStatus ? Optional.of(new StatusLine(err, () -> stop.reason()
+                showStatus ? Optional.of(new StatusLine(outputs.err(), () -> stop.reason()
                         .map(r -> r.words() + ": stopping at the next safe point, keeping what was measured"
                                 + (r.isSignal() ? " (again: end at once)" : ""))
                         .orElse(""))) : Optional.empty(),
-                streamed ? Optional.of(new RowStream(format, out, repetitions == null ? 0 : repetitions.current()))
-                        : Optional.empty(), evidence());
+                streamed ? Optional.of(new RowStream(outputs.format(), outputs.out(),
+                        repetitions == null ? 0 : repetitions.current())) : Optional.empty(),
+                opened.evidence());
         return live;
     }
 
@@ -282,95 +242,17 @@ public final class MeasuringRun {
                                ValidatedExpectations expectations, Rendering rendering, RunContext first,
                                List<DeviceResults> perDevice, Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites) {
         RunEnding ending = live == null ? RunEnding.completeRun() : live.ending(configurations);
-        List<ExpectationOutcome> outcomes = expectations.evaluate(metrics, ending.complete());
-        RunEvidence evidence = evidence();
-        if (repetitions != null) {
-            return keepRepetition(metrics, configurationsPassed, expectations, rendering, first, junitSuites,
-                    ending, outcomes, evidence);
+        JudgedRun judged = new JudgedRun(command, metrics, configurationsPassed, expectations, rendering, first,
+                junitSuites, ending, opened.evidence());
+        if (repeated != null) {
+            return repeated.keep(judged, stream());
         }
-        StringBuilder lines = new StringBuilder();
-        for (ExpectationOutcome o : outcomes) {
-            lines.append(o.line()).append('\n');
-        }
-        // Beside the PASS/FAIL lines, and where they go: what can explain the figures.
-        for (String line : evidence.lines()) {
-            lines.append(TerminalText.field(line)).append('\n');
-        }
-        // One line per GPU whose copies ran far below its link, naming the top cause already readable.
-        for (DeviceResults d : perDevice) {
-            int index = d.context().device().index();
-            Optional<String> disturbance = Optional.ofNullable(evidence.found().get(index))
-                    .flatMap(RunEvidence.Found::line);
-            hints.hint(d.context(), d.results(), disturbance)
-                    .ifPresent(h -> lines.append(TerminalText.field(h)).append('\n'));
-        }
-        String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
-        RowStream.SummaryLine summary = format == OutputFormat.JSONL
-                ? RowStream.summary(document(rendering, outcomes, ending, evidence), ending.complete()) : null;
-        String body = switch (format) {
-            case TEXT -> rendering.text().get() + lines + incomplete;
-            case CSV -> rendering.csv().get();
-            case JSON -> Json.write(document(rendering, outcomes, ending, evidence));
-            case JSONL -> RowStream.all(format, rendering, summary);
-        };
-        if (!targets.resultsOnStdout()) {
-            write(targets.output(), body);
-            if (!lines.isEmpty() && targets.otherOutputOnStdout()) {
-                err.print(lines); // stdout carries another output, which the lines would spoil
-                err.flush();
-            } else if (!lines.isEmpty()) {
-                print(lines.toString());
-            }
-        } else {
-            if (live != null && live.stream().isPresent()) {
-                live.stream().get().end(rendering, summary);
-            } else {
-                print(body);
-            }
-            if (format != OutputFormat.TEXT && !lines.isEmpty()) {
-                err.print(lines);
-                err.flush();
-            }
-        }
-        if (!ending.complete() && !ending.stoppedBy().orElseThrow().concernsStdout()) {
-            // On stderr as well, so a log or a terminal says it even when the results went to a file.
-            // Not when stdout failed: a closed pipe ends quietly, a failed write said so already.
-            warn(ending.line() + "; the results measured so far were kept, marked incomplete");
-        }
-        if (targets.junit() != null) {
-            List<JUnitXml.TestSuite> suites = new ArrayList<>(junitSuites.apply(outcomes));
-            for (int index : evidence.found().keySet()) {
-                RunJUnit.disturbances(index, first, evidence.disturbances(index))
-                        .ifPresent(suites::add);
-            }
-            if (!ending.complete()) {
-                Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
-                List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
-                suites.add(RunJUnit.notMeasured(first, command, missing, ending.line()));
-            }
-            write(targets.junit(), JUnitXml.render(suites));
-        }
-        if (targets.openMetrics() != null) {
-            // Through the document's text, so the figures are exactly those the JSON carries.
-            Object document = Json.parse(Json.write(annotated(rendering, evidence)));
-            write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
-                    document)));
-        }
-        if (targets.html() != null) {
-            // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
-            RunDocument document = annotated(rendering, evidence);
-            write(targets.html(), html.draw(document.command(), Json.write(document)));
-        }
-        if (!ending.complete()) {
-            return FinishedRun.stopped(ending.stoppedBy().orElseThrow());
-        }
-        return FinishedRun.complete(configurationsPassed && outcomes.stream().allMatch(ExpectationOutcome::passed))
-                .withDisturbed(evidence.disturbed());
+        return oneRunEnd.write(judged, perDevice, stream());
     }
 
-    /** The document with each GPU's evidence and disturbances. */
-    private static RunDocument annotated(Rendering rendering, RunEvidence evidence) {
-        return evidence.annotate(rendering.json().get());
+    /** The rows streamed to stdout as they are measured, if they are. */
+    private Optional<RowStream> stream() {
+        return live == null ? Optional.empty() : live.stream();
     }
 
     /**
@@ -388,6 +270,7 @@ public final class MeasuringRun {
             return once.get();
         }
         repetitions = new Repetitions(runs);
+        repeated = new RepeatedRunEnd(command, outputs, repetitions);
         StopRequest request = stop.get();
         for (int run = 1; run <= runs; run++) {
             try {
@@ -398,12 +281,12 @@ public final class MeasuringRun {
                         break;
                     }
                     activity.get().set("resetting the devices for run " + run + " of " + runs);
-                    resetOpened();
+                    opened.resetOpened();
                 }
                 repetitions.begin(run);
                 live = null;
                 // Each repetition's GPUs are recorded from their opening, judged with its own results.
-                evidence = null;
+                opened.forgetEvidence();
                 FinishedRun ended = once.get();
                 if (ended.stoppedBy().isPresent()) {
                     break;
@@ -416,161 +299,20 @@ public final class MeasuringRun {
                 // run ends as the failure says (its exit code, its line).
                 progressDone();
                 repetitions.failed(String.valueOf(e.getMessage()));
-                finishRepetitions();
+                repeated.writeAll(stream());
                 throw e;
             }
         }
-        return finishRepetitions();
-    }
-
-    /** Resets each device opened so far once, so the next repetition gets a fresh context on it. */
-    private void resetOpened() {
-        Set<Integer> done = new java.util.HashSet<>();
-        for (Session s : opened) {
-            if (done.add(s.device().index())) {
-                s.device().reset();
-            }
-        }
-        opened.clear();
-    }
-
-    /** One repetition ended: keeps what it would have written alone; nothing is written yet. */
-    private FinishedRun keepRepetition(List<Metric> metrics, boolean configurationsPassed,
-                                       ValidatedExpectations expectations, Rendering rendering, RunContext first,
-                                       Function<List<ExpectationOutcome>, List<JUnitXml.TestSuite>> junitSuites,
-                                       RunEnding ending, List<ExpectationOutcome> outcomes,
-                                       RunEvidence evidence) {
-        int run = repetitions.current();
-        StringBuilder lines = new StringBuilder();
-        for (ExpectationOutcome o : outcomes) {
-            lines.append(o.line()).append('\n');
-        }
-        // Beside the PASS/FAIL lines, as a run without --runs has them: what can explain its figures.
-        for (String line : evidence.lines()) {
-            lines.append(TerminalText.field(line)).append('\n');
-        }
-        String incomplete = ending.complete() ? "" : "INCOMPLETE: " + ending.line() + "\n";
-        String text = format == OutputFormat.TEXT ? rendering.text().get() + lines + incomplete : "";
-        List<String> rows = format == OutputFormat.CSV || format == OutputFormat.JSONL
-                ? RowStream.rows(format, rendering, run) : List.of();
-        if (live != null && live.stream().isPresent()) {
-            // The rest of this repetition's rows; the JSON Lines summary comes once, at the very end.
-            live.stream().get().end(rendering, null);
-        }
-        // The PASS/FAIL lines go where a run without --runs puts them, each naming its repetition.
-        String named = lines.toString().lines().map(l -> "run " + run + ": " + l + "\n").collect(Collectors.joining());
-        if (!targets.resultsOnStdout()) {
-            if (!named.isEmpty()) {
-                print(named);
-            }
-        } else if (format != OutputFormat.TEXT && !named.isEmpty()) {
-            err.print(named);
-            err.flush();
-        }
-        List<JUnitXml.TestSuite> suites = new ArrayList<>();
-        if (targets.junit() != null) {
-            suites.addAll(junitSuites.apply(outcomes));
-            for (int index : evidence.found().keySet()) {
-                RunJUnit.disturbances(index, first, evidence.disturbances(index)).ifPresent(suites::add);
-            }
-            if (!ending.complete()) {
-                Set<String> done = metrics.stream().map(Metric::name).collect(Collectors.toSet());
-                List<String> missing = expectations.declaredNames().stream().filter(n -> !done.contains(n)).toList();
-                suites.add(RunJUnit.notMeasured(first, command, missing, ending.line()));
-            }
-        }
-        boolean passed = ending.complete() && configurationsPassed
-                && outcomes.stream().allMatch(ExpectationOutcome::passed);
-        repetitions.add(new Repetitions.Repetition(run, text, rows, document(rendering, outcomes, ending, evidence),
-                RunJUnit.repetition(suites, run, repetitions.planned()), metrics, ending, passed,
-                evidence.disturbed()));
-        if (!ending.complete()) {
-            return FinishedRun.stopped(ending.stoppedBy().orElseThrow());
-        }
-        return FinishedRun.complete(passed).withDisturbed(evidence.disturbed());
-    }
-
-    /**
-     * The end of a run with --runs N: every repetition's results in the chosen format (to
-     * --output or stdout), --junit with every repetition's suites, --openmetrics with each
-     * repetition as a run (a {@code run} label), and --html drawn from the last repetition.
-     */
-    private FinishedRun finishRepetitions() {
-        RepeatedDocument doc = repetitions.document(command);
-        boolean complete = repetitions.complete();
-        String body = switch (format) {
-            case TEXT -> repetitions.text() + (complete ? "" : "INCOMPLETE: " + stopLine() + "\n");
-            case CSV -> lines(repetitions.rows());
-            case JSON -> Json.write(doc);
-            case JSONL -> lines(repetitions.rows()) + Json.writeLine(RowStream.summary(doc, complete)) + "\n";
-        };
-        if (!targets.resultsOnStdout()) {
-            write(targets.output(), body);
-        } else if (format == OutputFormat.JSONL && live != null && live.stream().isPresent()) {
-            // The rows went out as each repetition measured them.
-            print(Json.writeLine(RowStream.summary(doc, complete)) + "\n");
-        } else if (!(format == OutputFormat.CSV && live != null && live.stream().isPresent())) {
-            print(body);
-        }
-        if (format != OutputFormat.TEXT || !targets.resultsOnStdout()) {
-            err.println(repetitions.runsLine());
-            err.flush();
-        }
-        Optional<StopRequest.Reason> stoppedBy = repetitions.stoppedBy();
-        if (stoppedBy.isPresent() && !stoppedBy.get().concernsStdout() || repetitions.failure().isPresent()) {
-            warn(stopLine() + "; the runs measured so far were kept, marked incomplete");
-        }
-        if (targets.junit() != null) {
-            write(targets.junit(), JUnitXml.render(repetitions.suites()));
-        }
-        if (targets.openMetrics() != null) {
-            Object parsed = Json.parse(Json.write(doc));
-            write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
-                    parsed)));
-        }
-        List<Repetitions.Repetition> done = repetitions.done();
-        if (targets.html() != null && !done.isEmpty()) {
-            RunDocument last = done.getLast().document();
-            write(targets.html(), html.draw(last.command(), Json.write(last)));
-        }
-        if (stoppedBy.isPresent()) {
-            return FinishedRun.stopped(stoppedBy.get());
-        }
-        return FinishedRun.complete(repetitions.passed()).withDisturbed(repetitions.disturbed());
-    }
-
-    private String stopLine() {
-        return repetitions.stopLine();
-    }
-
-    private static String lines(List<String> rows) {
-        StringBuilder s = new StringBuilder();
-        rows.forEach(r -> s.append(r).append('\n'));
-        return s.toString();
-    }
-
-    /** The JSON document with the expectations' outcomes, and {@code complete}/{@code stopped} when the run stopped early. */
-    private static RunDocument document(Rendering rendering, List<ExpectationOutcome> outcomes,
-                                        RunEnding ending, RunEvidence evidence) {
-        // complete and stopped only on a stopped run, so complete documents stay as they were:
-        // absent means complete.
-        return annotated(rendering, evidence).withOutcome(ExpectationRow.of(outcomes), ending.stopped());
-    }
-
-    /** Writes {@code target} as resolved; a failure names the option and the path given. */
-    private void write(OutputTarget target, String content) {
-        Outputs.write(target, content, out);
+        return repeated.writeAll(stream());
     }
 
     /** Prints results on stdout; nothing else goes there. */
     public void print(String text) {
-        out.print(text);
-        out.flush();
+        outputs.print(text);
     }
 
     /** One line on stderr, {@code xfer: <line>}: warnings and notes that must stay off stdout. */
     public void warn(String line) {
-        err.println("xfer: " + line);
-        err.flush();
+        outputs.warn(line);
     }
 }
