@@ -7,16 +7,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
-import java.lang.reflect.WildcardType;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +22,11 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.SequencedMap;
+
+import static dev.xfer.app.format.GenericTypes.argument;
+import static dev.xfer.app.format.GenericTypes.raw;
+import static dev.xfer.app.format.GenericTypes.resolved;
+import static dev.xfer.app.format.GenericTypes.variables;
 
 /**
  * Binds a JSON tree to a record by the rules {@link JsonWriter} writes it with, strictly: what
@@ -59,6 +61,10 @@ import java.util.SequencedMap;
  * Types outside these (a map of other keys or of {@code Object} values, an enum without labels, a plain class or
  * an open interface without a choice) are a programming error
  * ({@link IllegalArgumentException}), found by the first test that binds the record.
+ * <p>
+ * Its parts: {@link Choices} (the records picked for open interfaces), {@link GenericTypes}
+ * (type arguments and variables), {@link ScalarValues} (numbers, labels), {@link RecordShape}
+ * (keys, and the canonical constructor looked up once per record class).
  */
 public final class RecordBinder {
     // Floats kept as BigDecimal so 1e400 is reported as written, not as Infinity. One for every
@@ -68,8 +74,8 @@ public final class RecordBinder {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .build();
 
-    /** What a component of an open interface binds as: owner record, then component key. */
-    private final Map<Class<?>, Map<String, Choice>> choices;
+    /** What a component of an open interface binds as. */
+    private final Choices choices;
 
     /**
      * Which record an object of an open interface is, read off its keys; {@code null} when none
@@ -81,10 +87,10 @@ public final class RecordBinder {
     }
 
     public RecordBinder() {
-        this(Map.of());
+        this(Choices.NONE);
     }
 
-    private RecordBinder(Map<Class<?>, Map<String, Choice>> choices) {
+    private RecordBinder(Choices choices) {
         this.choices = choices;
     }
 
@@ -94,11 +100,7 @@ public final class RecordBinder {
      * ({@code GpuDocument.parameters}, its rows) bind to the command's own records.
      */
     public RecordBinder choosing(Class<?> owner, String key, Choice choice) {
-        Map<Class<?>, Map<String, Choice>> more = new HashMap<>(choices);
-        Map<String, Choice> own = new HashMap<>(more.getOrDefault(owner, Map.of()));
-        own.put(key, choice);
-        more.put(owner, Map.copyOf(own));
-        return new RecordBinder(Map.copyOf(more));
+        return new RecordBinder(choices.with(owner, key, choice));
     }
 
     /** As {@link #choosing(Class, String, Choice)}, always the one record {@code concrete}. */
@@ -134,7 +136,7 @@ public final class RecordBinder {
      * @throws BindingException when the JSON does not fit the record picked, or none fits
      */
     public Object read(String text, Choice choice) {
-        return bind(parse(text), new Chosen(choice), "");
+        return bind(parse(text), new Choices.Chosen(choice), "");
     }
 
     /**
@@ -157,7 +159,7 @@ public final class RecordBinder {
 
     private Object value(JsonNode node, Type declared, Map<TypeVariable<?>, Type> vars, String path) {
         Type type = resolved(declared, vars);
-        if (type instanceof Chosen chosen) {
+        if (type instanceof Choices.Chosen chosen) {
             if (node == null || !node.isObject()) {
                 throw BindingException.wrong(path, "an object", NodeKind.of(node));
             }
@@ -181,7 +183,7 @@ public final class RecordBinder {
             return OrUnavailable.of(value(node, argument(type, path), vars, path));
         }
         if (node == null || node.isNull()) {
-            throw BindingException.wrong(path, expected(raw), NodeKind.of(node));
+            throw BindingException.wrong(path, ScalarValues.expected(raw), NodeKind.of(node));
         }
         if (raw == String.class) {
             if (!node.isTextual()) {
@@ -196,29 +198,25 @@ public final class RecordBinder {
             return node.booleanValue();
         }
         if (raw == long.class || raw == Long.class) {
-            return whole(node, path, Long.MIN_VALUE, Long.MAX_VALUE);
+            return ScalarValues.whole(node, path, Long.MIN_VALUE, Long.MAX_VALUE);
         }
         if (raw == int.class || raw == Integer.class) {
-            return (int) whole(node, path, Integer.MIN_VALUE, Integer.MAX_VALUE);
+            return (int) ScalarValues.whole(node, path, Integer.MIN_VALUE, Integer.MAX_VALUE);
         }
         if (raw == short.class || raw == Short.class) {
-            return (short) whole(node, path, Short.MIN_VALUE, Short.MAX_VALUE);
+            return (short) ScalarValues.whole(node, path, Short.MIN_VALUE, Short.MAX_VALUE);
         }
         if (raw == byte.class || raw == Byte.class) {
-            return (byte) whole(node, path, Byte.MIN_VALUE, Byte.MAX_VALUE);
+            return (byte) ScalarValues.whole(node, path, Byte.MIN_VALUE, Byte.MAX_VALUE);
         }
         if (raw == double.class || raw == Double.class) {
-            return finite(node, path);
+            return ScalarValues.finite(node, path);
         }
         if (raw == float.class || raw == Float.class) {
-            float f = (float) finite(node, path);
-            if (!Float.isFinite(f)) {
-                throw BindingException.wrong(path, "a finite number", NodeKind.of(node));
-            }
-            return f;
+            return ScalarValues.finiteFloat(node, path);
         }
         if (raw.isEnum()) {
-            return label(node, raw, path);
+            return ScalarValues.label(node, raw, path);
         }
         if (raw == List.class) {
             return list(node, type, vars, path);
@@ -236,39 +234,6 @@ public final class RecordBinder {
                 + " (" + path + "): records, lists, labelled enums, text, numbers and booleans only");
     }
 
-    private static long whole(JsonNode node, String path, long min, long max) {
-        if (!node.isIntegralNumber() || !node.canConvertToLong() || node.longValue() < min || node.longValue() > max) {
-            throw BindingException.wrong(path, min == Long.MIN_VALUE ? "a whole number"
-                    : "a whole number from " + min + " to " + max, NodeKind.of(node));
-        }
-        return node.longValue();
-    }
-
-    private static double finite(JsonNode node, String path) {
-        if (!node.isNumber()) {
-            throw BindingException.wrong(path, "a number", NodeKind.of(node));
-        }
-        double value = node.doubleValue();
-        if (!Double.isFinite(value)) {
-            throw BindingException.wrong(path, "a finite number", NodeKind.of(node));
-        }
-        return value;
-    }
-
-    private static Object label(JsonNode node, Class<?> type, String path) {
-        if (!Labelled.class.isAssignableFrom(type)) {
-            throw new IllegalArgumentException("cannot bind JSON to the enum " + type.getName()
-                    + ": give it a label (implement Labelled)");
-        }
-        List<String> labels = RecordShape.labels(type);
-        if (node.isTextual()) {
-            int at = labels.indexOf(node.textValue());
-            if (at >= 0) {
-                return type.getEnumConstants()[at];
-            }
-        }
-        throw BindingException.wrong(path, "one of " + String.join(", ", labels), NodeKind.of(node));
-    }
 
     private List<Object> list(JsonNode node, Type type, Map<TypeVariable<?>, Type> vars, String path) {
         if (!node.isArray()) {
@@ -322,28 +287,15 @@ public final class RecordBinder {
         RecordShape shape = RecordShape.of(raw);
         List<RecordShape.Component> components = shape.components();
         Object[] args = new Object[components.size()];
-        Class<?>[] types = new Class<?>[components.size()];
         for (int i = 0; i < args.length; i++) {
             RecordShape.Component c = components.get(i);
             RecordComponent rc = c.component();
-            types[i] = rc.getType();
-            Type generic = chosen(raw, c.key(), rc);
+            Type generic = choices.typeOf(raw, c.key(), rc);
             // An inline record's keys are the enclosing object's own: it is bound from that object.
             args[i] = c.inline() ? value(node, generic, vars, path)
                     : component(present(node.get(c.key())), rc, generic, c.nullWhenEmpty(), vars, join(path, c.key()));
         }
-        return construct(raw, types, args, path);
-    }
-
-    /** The component's type, or the choice made for it: for a list, of each element. */
-    private Type chosen(Class<?> owner, String key, RecordComponent rc) {
-        Choice choice = choices.getOrDefault(owner, Map.of()).get(key);
-        if (choice == null) {
-            return rc.getGenericType();
-        }
-        Chosen chosen = new Chosen(choice);
-        return rc.getType() == List.class ? new ListOf(chosen)
-                : rc.getType() == Optional.class ? new OptionalOf(chosen) : chosen;
+        return construct(shape, args, path);
     }
 
     private Object component(JsonNode node, RecordComponent rc, Type generic, boolean nullWhenEmpty,
@@ -369,16 +321,11 @@ public final class RecordBinder {
         return empty ? Optional.empty() : Optional.of(value(node, argument(generic, path), vars, path));
     }
 
-    private static Object construct(Class<?> raw, Class<?>[] types, Object[] args, String path) {
-        Constructor<?> canonical;
+    /** {@code raw} made from its bound components by its canonical constructor, looked up once with its shape. */
+    private static Object construct(RecordShape shape, Object[] args, String path) {
+        Class<?> raw = shape.type();
         try {
-            canonical = raw.getDeclaredConstructor(types);
-            canonical.setAccessible(true);
-        } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException(raw.getName() + " has no canonical constructor", e);
-        }
-        try {
-            return canonical.newInstance(args);
+            return shape.canonical().newInstance(args);
         } catch (InvocationTargetException e) {
             // The record refused the values (a negative count, an empty name): the field's error.
             Throwable why = e.getCause();
@@ -393,121 +340,6 @@ public final class RecordBinder {
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("cannot make a " + raw.getName(), e);
         }
-    }
-
-    /** The type variables of a generic record as {@code type} gives them, on top of the enclosing ones. */
-    private static Map<TypeVariable<?>, Type> variables(Type type, Class<?> raw, Map<TypeVariable<?>, Type> outer) {
-        TypeVariable<?>[] params = raw.getTypeParameters();
-        if (params.length == 0) {
-            return outer;
-        }
-        if (!(type instanceof ParameterizedType p)) {
-            throw new IllegalArgumentException("cannot bind the generic " + raw.getName() + " without its type arguments");
-        }
-        Map<TypeVariable<?>, Type> vars = new HashMap<>(outer);
-        Type[] args = p.getActualTypeArguments();
-        for (int i = 0; i < params.length; i++) {
-            vars.put(params[i], resolved(args[i], outer));
-        }
-        return vars;
-    }
-
-    private static Type resolved(Type type, Map<TypeVariable<?>, Type> vars) {
-        if (type instanceof WildcardType w && w.getLowerBounds().length == 0 && w.getUpperBounds().length == 1) {
-            // List<? extends Row>: bound as its bound (a choice, when the bound is an open interface).
-            return resolved(w.getUpperBounds()[0], vars);
-        }
-        if (type instanceof TypeVariable<?> v) {
-            Type bound = vars.get(v);
-            if (bound == null) {
-                throw new IllegalArgumentException("cannot bind the type variable " + v.getName());
-            }
-            return bound;
-        }
-        return type;
-    }
-
-    private static Class<?> raw(Type type) {
-        return switch (type) {
-            case Class<?> c -> c;
-            case ParameterizedType p -> (Class<?>) p.getRawType();
-            default -> throw new IllegalArgumentException("cannot bind JSON to a " + type.getTypeName());
-        };
-    }
-
-    private static Type argument(Type type, String path) {
-        if (type instanceof ParameterizedType p) {
-            return p.getActualTypeArguments()[0];
-        }
-        throw new IllegalArgumentException("cannot bind a raw " + type.getTypeName() + " (" + path + ")");
-    }
-
-    /** A component whose record a {@link Choice} picks from the object's keys. */
-    private record Chosen(Choice choice) implements Type {
-        @Override
-        public String getTypeName() {
-            return "a chosen record";
-        }
-    }
-
-    /** {@code List<chosen>}. */
-    private record ListOf(Type element) implements ParameterizedType {
-        @Override
-        public Type[] getActualTypeArguments() {
-            return new Type[] {element};
-        }
-
-        @Override
-        public Type getRawType() {
-            return List.class;
-        }
-
-        @Override
-        public Type getOwnerType() {
-            return null;
-        }
-    }
-
-    /** {@code Optional<chosen>}. */
-    private record OptionalOf(Type element) implements ParameterizedType {
-        @Override
-        public Type[] getActualTypeArguments() {
-            return new Type[] {element};
-        }
-
-        @Override
-        public Type getRawType() {
-            return Optional.class;
-        }
-
-        @Override
-        public Type getOwnerType() {
-            return null;
-        }
-    }
-
-    /** What a value of {@code type} is, in a message's words. */
-    private static String expected(Class<?> type) {
-        if (type == String.class) {
-            return "text";
-        }
-        if (type == boolean.class || type == Boolean.class) {
-            return "true or false";
-        }
-        if (type == long.class || type == Long.class || type == int.class || type == Integer.class
-                || type == short.class || type == Short.class || type == byte.class || type == Byte.class) {
-            return "a whole number";
-        }
-        if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
-            return "a number";
-        }
-        if (type.isEnum() && Labelled.class.isAssignableFrom(type)) {
-            return "one of " + String.join(", ", RecordShape.labels(type));
-        }
-        if (type == List.class) {
-            return "a list";
-        }
-        return "an object";
     }
 
     private static String join(String path, String key) {

@@ -1,5 +1,6 @@
 package dev.xfer.app.format;
 
+import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -12,9 +13,9 @@ import java.util.Optional;
  * How a record is laid out in a document, shared by {@link JsonWriter} and {@link RecordBinder}
  * so the two cannot drift: its components in declaration order, each one key named as the
  * component (or as its {@link Key}), and, when the record is one of a {@link Discriminator} sealed interface, the key and
- * tag written before them.
+ * tag written before them; and its canonical constructor, which binding makes it with.
  */
-record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> tagged) {
+record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> tagged, Constructor<?> canonical) {
 
     // Looked up once per record class: reflection on every write of every row would cost more than
     // the writing. A ClassValue holds no state of xfer's, only what the class file already says.
@@ -84,7 +85,16 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
             }
             return new Tagged(key, tag.value());
         });
-        return new RecordShape(type, List.copyOf(components), tagged);
+        Class<?>[] types = components.stream().map(c -> c.component().getType()).toArray(Class<?>[]::new);
+        Constructor<?> canonical;
+        try {
+            canonical = type.getDeclaredConstructor(types);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(type.getName() + " has no canonical constructor", e);
+        }
+        // As the accessors: records nested in a package-private class are bound too.
+        canonical.setAccessible(true);
+        return new RecordShape(type, List.copyOf(components), tagged, canonical);
     }
 
     static boolean optional(Class<?> type) {
