@@ -66,7 +66,7 @@ public final class GatedEventClock implements SampleClock {
         stop.synchronize();
         if (openedEarly) {
             throw new IllegalStateException("the hold_stream gate opened before the run was queued (the host stalled,"
-                    + " or the driver's queue filled, past its 2 s limit): the sample would count the host's queuing;"
+                    + " or the driver's queue filled, past its " + StreamGate.timeoutWords() + " limit): the sample would count the host's queuing;"
                     + " use --start plain, or fewer operations per run");
         }
     }

@@ -8,6 +8,7 @@ import dev.xfer.cuda.KernelArguments;
 
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
+import java.math.BigDecimal;
 
 /**
  * Holds streams shut while the host queues a sample, then opens them all at once: {@code hold_stream}
@@ -28,7 +29,12 @@ import java.lang.invoke.VarHandle;
  */
 public final class StreamGate implements AutoCloseable {
     /** A hold the host never releases (a bug, or a host stopped mid-sample) ends after this. */
-    static final long TIMEOUT_NANOS = 2_000_000_000L;
+    public static final long TIMEOUT_NANOS = 2_000_000_000L;
+
+    /** {@link #TIMEOUT_NANOS} in a message's words: {@code 2 s}. */
+    public static String timeoutWords() {
+        return BigDecimal.valueOf(TIMEOUT_NANOS, 9).stripTrailingZeros().toPlainString() + " s";
+    }
 
     private static final VarHandle FLAG = ValueLayout.JAVA_INT.varHandle();
 

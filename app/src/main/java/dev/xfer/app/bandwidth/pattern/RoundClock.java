@@ -103,7 +103,8 @@ final class RoundClock implements AutoCloseable {
         join(round);
         if (openedEarly) {
             throw new IllegalStateException("the pattern's hold_stream gate on GPU " + device.index() + " opened before"
-                    + " its copies were queued (the host stalled past its 2 s limit): the copies did not start together");
+                    + " its copies were queued (the host stalled past its " + StreamGate.timeoutWords()
+                    + " limit): the copies did not start together");
         }
         return new Spans(timedSeconds(round), open.millisecondsTo(allEnd) / 1e3);
     }
