@@ -95,12 +95,15 @@ public record BandwidthResult(
      * and for a kernel result its grid: {@code pinned kernel 132 blocks}.
      */
     public String path() {
-        return copy == CopyPath.DRIVER ? memory : memory + " " + copy.label() + shape.map(s -> " " + s.blocks()
-                + " blocks").orElse("");
+        return label().path();
     }
 
     /** The configuration as people name it, e.g. {@code pinned h2d 16777216 B}, {@code heap staged d2h 4096 B}. */
     public String configuration() {
-        return path() + " " + direction + " " + bytes + " B";
+        return label().text();
+    }
+
+    private ConfigurationLabel label() {
+        return new ConfigurationLabel(memory, copy, shape, direction, bytes);
     }
 }

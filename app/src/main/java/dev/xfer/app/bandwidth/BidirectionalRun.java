@@ -68,10 +68,8 @@ final class BidirectionalRun {
     private void run(HostMemoryKind memory, long size, MemorySegment reference, QueuedCopy each,
                      Optional<KernelInitiator> kernel) {
         Optional<LaunchShape> shape = kernel.map(KernelInitiator::shape);
-        String label = memory.label() + shape.map(s -> " " + CopyPath.KERNEL.label() + " " + s.blocks() + " blocks")
-                .orElse("");
         CopyPath path = shape.isPresent() ? CopyPath.KERNEL : CopyPath.DRIVER;
-        samples.announce(label + " bidir " + size + " B");
+        samples.announce(ConfigurationLabel.of(memory, path, shape, "bidir", size).text());
         try (HostBuffer source = memory.allocate(size);
              HostBuffer target = memory.allocate(size);
              DeviceBuffer up = DeviceBuffer.allocate(device, size);
@@ -142,10 +140,10 @@ final class BidirectionalRun {
             });
             double[] h2d = readings.stream().mapToDouble(BothWays::h2d).toArray();
             double[] d2h = readings.stream().mapToDouble(BothWays::d2h).toArray();
-            boolean downOk = rows.verify(label + " bidir-d2h " + size + " B", target.segment(), reference);
+            boolean downOk = rows.verify(ConfigurationLabel.of(memory, path, shape, "bidir-d2h", size).text(), target.segment(), reference);
             DataPattern.poison(target.segment());
             Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
-            boolean upOk = rows.verify(label + " bidir-h2d " + size + " B", target.segment(), reference);
+            boolean upOk = rows.verify(ConfigurationLabel.of(memory, path, shape, "bidir-h2d", size).text(), target.segment(), reference);
             rows.addRow(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages, path, Optional.empty(),
                     shape);
             rows.addRow(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages, path, Optional.empty(),

@@ -92,14 +92,14 @@ final class HostRoundTrips {
                     // The warm-up's time is for the JIT, which the first allocation has warmed; later ones
                     // need only the copies that first touch their pages.
                     long warmNanos = k == 0 ? plan.warmupNanos() : 0;
-                    h2d.add(samples.acrossLink(CopyDirection.H2D, configuration(memory, CopyDirection.H2D, size, which),
+                    h2d.add(samples.acrossLink(CopyDirection.H2D, driverName(memory, "h2d", size) + which,
                             size, warmNanos, measureH2d,
                             engine.sampleOf(new CopyEnds(CopyDirection.H2D, dev, hostSeg, size))));
                     DataPattern.poison(hostSeg);
-                    d2h.add(samples.acrossLink(CopyDirection.D2H, configuration(memory, CopyDirection.D2H, size, which),
+                    d2h.add(samples.acrossLink(CopyDirection.D2H, driverName(memory, "d2h", size) + which,
                             size, warmNanos, measureD2h,
                             engine.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size))));
-                    ok &= rows.verify(memory.label() + " h2d+d2h " + size + " B" + which, hostSeg, reference);
+                    ok &= rows.verify(driverName(memory, "h2d+d2h", size) + which, hostSeg, reference);
                 }
             }
         }
@@ -110,8 +110,17 @@ final class HostRoundTrips {
         }
     }
 
-    private static String configuration(HostMemoryKind memory, CopyDirection direction, long size, String which) {
-        return memory.label() + " " + direction + " " + size + " B" + which;
+    // Each configuration named as its row and its FAILED line name it (ConfigurationLabel).
+    private static String driverName(HostMemoryKind memory, String direction, long size) {
+        return ConfigurationLabel.of(memory, CopyPath.DRIVER, Optional.empty(), direction, size).text();
+    }
+
+    private static String stagedName(HostMemoryKind memory, String direction, long size) {
+        return ConfigurationLabel.of(memory, CopyPath.STAGED, Optional.empty(), direction, size).text();
+    }
+
+    private static String kernelName(HostMemoryKind memory, LaunchShape shape, String direction, long size) {
+        return ConfigurationLabel.of(memory, CopyPath.KERNEL, Optional.of(shape), direction, size).text();
     }
 
     /**
@@ -123,19 +132,18 @@ final class HostRoundTrips {
              DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
             MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
             Optional<HostMemoryNodes> pages = hosts.where(hostSeg);
-            String label = memory.label() + " staged ";
             CopyEnds toDevice = new CopyEnds(CopyDirection.H2D, dev, hostSeg, size);
             CopyEnds toHost = new CopyEnds(CopyDirection.D2H, dev, hostSeg, size);
             Optional<RunRows.CeilingSamples> up = measureH2d
-                    ? Optional.of(ceiling(toDevice, label + "h2d " + size + " B")) : Optional.empty();
+                    ? Optional.of(ceiling(toDevice, stagedName(memory, "h2d", size))) : Optional.empty();
             Optional<RunRows.CeilingSamples> down = measureD2h
-                    ? Optional.of(ceiling(toHost, label + "d2h " + size + " B")) : Optional.empty();
+                    ? Optional.of(ceiling(toHost, stagedName(memory, "d2h", size))) : Optional.empty();
             MemorySegment.copy(reference, 0, hostSeg, 0, size);
             StagedInitiator staged = new StagedInitiator(team, StagingTeam.Part.STAGED);
-            double[] h2d = samples.of(label + "h2d " + size + " B", measureH2d, staged.sampleOf(toDevice));
+            double[] h2d = samples.of(stagedName(memory, "h2d", size), measureH2d, staged.sampleOf(toDevice));
             DataPattern.poison(hostSeg);
-            double[] d2h = samples.of(label + "d2h " + size + " B", measureD2h, staged.sampleOf(toHost));
-            boolean ok = rows.verify(label + "h2d+d2h " + size + " B", hostSeg, reference);
+            double[] d2h = samples.of(stagedName(memory, "d2h", size), measureD2h, staged.sampleOf(toHost));
+            boolean ok = rows.verify(stagedName(memory, "h2d+d2h", size), hostSeg, reference);
             rows.addStaged(memory, size, h2d, d2h, ok, pages, up, down);
         }
     }
@@ -164,14 +172,13 @@ final class HostRoundTrips {
             Optional<HostMemoryNodes> pages = hosts.where(hostSeg);
             for (KernelInitiator kernel : kernels) {
                 LaunchShape shape = kernel.shape();
-                String label = memory.label() + " " + CopyPath.KERNEL.label() + " " + shape.blocks() + " blocks";
                 MemorySegment.copy(reference, 0, hostSeg, 0, size);
-                double[] h2d = samples.of(label + " h2d " + size + " B", measureH2d,
+                double[] h2d = samples.of(kernelName(memory, shape, "h2d", size), measureH2d,
                         kernel.sampleOf(new CopyEnds(CopyDirection.H2D, dev, hostSeg, size)));
                 DataPattern.poison(hostSeg);
-                double[] d2h = samples.of(label + " d2h " + size + " B", measureD2h,
+                double[] d2h = samples.of(kernelName(memory, shape, "d2h", size), measureD2h,
                         kernel.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
-                boolean ok = rows.verify(label + " h2d+d2h " + size + " B", hostSeg, reference);
+                boolean ok = rows.verify(kernelName(memory, shape, "h2d+d2h", size), hostSeg, reference);
                 rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.of(shape));
             }
         }

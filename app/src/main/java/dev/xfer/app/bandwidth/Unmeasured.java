@@ -25,9 +25,7 @@ public record Unmeasured(String memory, String direction, long bytes, CopyPath c
 
     /** The configuration as {@link BandwidthResult#configuration()} names it, e.g. {@code pinned kernel 132 blocks h2d 4096 B}. */
     public String configuration() {
-        String path = copy == CopyPath.DRIVER ? memory
-                : memory + " " + copy.label() + shape.map(s -> " " + s.blocks() + " blocks").orElse("");
-        return path + " " + direction + " " + bytes + " B";
+        return new ConfigurationLabel(memory, copy, shape, direction, bytes).text();
     }
 
     /** One line: the configuration, where it was placed, and why it has no figure. */
