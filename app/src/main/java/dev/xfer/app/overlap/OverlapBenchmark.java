@@ -10,6 +10,7 @@ import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -124,20 +125,26 @@ public final class OverlapBenchmark {
             work.warmUpCallPath();
             progress.measuring(0, total, "model: each stage alone");
             OverlapModel model = work.model();
-            Map<OverlapSchedule, Summary> times = new EnumMap<>(OverlapSchedule.class);
+            Map<OverlapSchedule, Summarized> times = new EnumMap<>(OverlapSchedule.class);
             Map<OverlapSchedule, Double> errors = new EnumMap<>(OverlapSchedule.class);
             for (OverlapSchedule schedule : plan.schedules()) {
                 progress.measuring(times.size() + 1, total, "schedule " + schedule);
-                times.put(schedule, Summary.of(work.time(schedule)));
+                times.put(schedule, Summarized.of(work.time(schedule), "ms"));
                 errors.put(schedule, maxError(host.segment(), plan.elements()));
             }
             // Speedups once every schedule ran, so the order of --schedules does not matter.
-            Summary sequential = times.get(OverlapSchedule.SEQUENTIAL);
+            Optional<Summary> sequential = Optional.ofNullable(times.get(OverlapSchedule.SEQUENTIAL))
+                    .flatMap(Summarized::measured);
             List<OverlapResult> results = new ArrayList<>();
             for (OverlapSchedule schedule : plan.schedules()) {
-                Summary summary = times.get(schedule);
-                OptionalDouble speedup = sequential == null
-                        ? OptionalDouble.empty() : OptionalDouble.of(sequential.median() / summary.median());
+                if (!(times.get(schedule) instanceof Summary summary)) {
+                    // The timer gave no time: a failed result with its reason, and no figure made from it.
+                    results.add(new OverlapResult(schedule, times.get(schedule), Double.NaN, OptionalDouble.empty(),
+                            errors.get(schedule), Double.NaN, target.node(), pages));
+                    continue;
+                }
+                OptionalDouble speedup = sequential.isEmpty()
+                        ? OptionalDouble.empty() : OptionalDouble.of(sequential.get().median() / summary.median());
                 double gbps = 2.0 * plan.bytes() / (summary.median() / 1e3) / 1e9;
                 results.add(new OverlapResult(schedule, summary, gbps, speedup, errors.get(schedule),
                         model.efficiency(summary.median()), target.node(), pages));

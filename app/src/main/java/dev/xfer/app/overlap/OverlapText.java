@@ -6,6 +6,8 @@ import dev.xfer.app.format.ByNodeTable;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 
+import dev.xfer.app.stats.Summary;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -59,8 +61,13 @@ public final class OverlapText {
             if (placed) {
                 cells.add(node(r.numaNode()));
             }
-            cells.addAll(List.of(f3(r.milliseconds().median()), f3(r.milliseconds().min()),
-                    f3(r.milliseconds().max()), Decimals.fixed(r.gigabytesPerSecond(), 2),
+            if (r.notMeasured().isPresent()) {
+                cells.addAll(List.of("-", "-", "-", "-", "-", "not measured", String.format(Locale.ROOT, "%e", r.maxError())));
+                table.addRow(cells);
+                continue;
+            }
+            Summary ms = r.measured().orElseThrow();
+            cells.addAll(List.of(f3(ms.median()), f3(ms.min()), f3(ms.max()), Decimals.fixed(r.gigabytesPerSecond(), 2),
                     r.speedup().isPresent() ? String.format(Locale.ROOT, "%.2fx", r.speedup().getAsDouble()) : "-",
                     String.format(Locale.ROOT, "%.0f%%", 100 * r.efficiency()),
                     String.format(Locale.ROOT, "%e", r.maxError())));
@@ -81,6 +88,10 @@ public final class OverlapText {
         byNode(report).ifPresent(out::append);
         for (String note : report.notes()) {
             out.append("note: ").append(note).append('\n');
+        }
+        for (OverlapResult r : report.results()) {
+            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(r.configuration()).append(": not measured: ")
+                    .append(why).append('\n'));
         }
         for (OverlapResult r : report.results()) {
             if (!r.withinTolerance()) {
@@ -143,7 +154,7 @@ public final class OverlapText {
             List<String> cells = new ArrayList<>(List.of(schedule.label()));
             for (int node : nodes) {
                 OverlapResult r = byNode.get(node);
-                cells.add(r == null ? "-" : f3(r.milliseconds().median()));
+                cells.add(r == null || r.measured().isEmpty() ? "-" : f3(r.measured().get().median()));
             }
             table.addRow(cells);
         });
