@@ -33,7 +33,7 @@ public final class OverlapDocument {
     /** The records overlap's documents bind back into: its plan, its rows, and its models and timelines. */
     public static DocumentParts parts() {
         return DocumentParts.of(Plan.class, ScheduleRow.class).withFailures(f -> UnmeasuredRow.class)
-                .withExtras(f -> f.has("model") ? Added.class : NoParameters.class);
+                .withExtras(f -> f.has("model") || f.has("models") ? Added.class : NoParameters.class);
     }
 
     /** The document of one GPU's overlap run. */
@@ -113,16 +113,18 @@ public final class OverlapDocument {
 
     /**
      * What overlap adds after {@code failures}: the first pass's model (the only one without
-     * {@code --numa-node all}), each pass's, and each pass's timelines (empty when nothing was recorded;
+     * {@code --numa-node all}; absent when its stages gave no time, the run's failures say why), each
+     * pass's that has one, and each pass's timelines (empty when nothing was recorded;
      * absent in documents from before overlap recorded them).
      */
-    public record Added(Model model, List<PassModel> models, Optional<List<Timeline>> timelines) implements Extras {
+    public record Added(Optional<Model> model, List<PassModel> models, Optional<List<Timeline>> timelines)
+            implements Extras {
         public static Added of(OverlapResults report) {
-            List<PassModel> models = report.passes().stream()
-                    .map(p -> new PassModel(p.numaNode(), Model.of(p.model(), report))).toList();
+            List<PassModel> models = report.passes().stream().flatMap(p -> p.model()
+                    .map(m -> new PassModel(p.numaNode(), Model.of(m, report))).stream()).toList();
             List<Timeline> timelines = report.passes().stream().flatMap(p -> p.timelines().stream()
                     .map(t -> new Timeline(t.schedule(), p.numaNode(), t.streams(), t.endUs(), t.ops()))).toList();
-            return new Added(Model.of(report.model(), report), models, Optional.of(timelines));
+            return new Added(report.model().map(m -> Model.of(m, report)), models, Optional.of(timelines));
         }
     }
 

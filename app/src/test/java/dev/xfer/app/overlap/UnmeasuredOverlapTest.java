@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
@@ -58,5 +59,32 @@ class UnmeasuredOverlapTest {
         assertEquals(2, document.results().size(), "rows for sequential and v2 only");
         assertEquals(document, OverlapDocument.parts().read(Json.write(document)), "it binds back");
         GateVerdicts.assertFailedWith(document, reason, dir);
+    }
+
+    /** async.cu's plan on a GPU whose model's H2D alone was timed as NaN: no model, no schedule timed. */
+    private static OverlapResults withoutModel() {
+        OverlapResults r = ResultsFixtures.overlapReport(ResultsFixtures.h200());
+        Summarized none = new Summarized.Unsummarizable("the model's H2D alone: " + REASON);
+        List<OverlapResult> results = r.plan().schedules().stream().map(s -> new OverlapResult(s, none, Double.NaN,
+                OptionalDouble.empty(), Double.NaN, Double.NaN)).toList();
+        return new OverlapResults(r.context(), r.plan(), Optional.empty(), results);
+    }
+
+    @Test
+    void aModelWithoutTimeFailsEverySchedule(@TempDir Path dir) {
+        String why = "the model's H2D alone: " + REASON;
+        UnmeasuredResults.assertFailedWith(OverlapMetrics.results(withoutModel()), "overlap.sequential",
+                "overlap.sequential.ms", why, OverlapMetrics.declare(withoutModel().plan()));
+        String text = OverlapText.render(withoutModel());
+        assertTrue(text.contains("model: not measured (see FAILED below)\n"), text);
+        assertTrue(text.contains("FAILED: v2: not measured: " + why + "\n"), text);
+        assertTrue(!text.contains("WRONG RESULT"), "no error was measured, so none is reported: " + text);
+        GpuDocument document = OverlapDocument.of(withoutModel());
+        SchemaContract.requireValid(Json.parse(Json.write(document)), "overlap without a model");
+        assertEquals(3, document.failures().size(), document.failures().toString());
+        assertEquals(List.of(), document.results());
+        assertTrue(!Json.write(document).contains("\"model\""), "no model: " + Json.write(document));
+        assertEquals(document, OverlapDocument.parts().read(Json.write(document)), "it binds back");
+        GateVerdicts.assertFailedWith(document, why, dir);
     }
 }
