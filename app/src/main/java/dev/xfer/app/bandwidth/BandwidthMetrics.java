@@ -6,7 +6,6 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.ResultNames;
-import dev.xfer.app.result.Statistics;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.cuda.HostMemoryKind;
@@ -163,16 +162,12 @@ public final class BandwidthMetrics {
                     u.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
                     u.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
                     u.numaNode());
-            RunResult.Measured result = RunResult.measured(id, NOT_MEASURED, CheckOutcome.failed(u.reason()));
+            RunResult.Measured result = RunResult.measured(id, RunResult.NOT_MEASURED, CheckOutcome.failed(u.reason()));
             boolean named = gridNamed && !oneVectorBidir(report.plan(), u.copy(), u.direction());
             out.add(RunResult.configuration(ResultNames.of(id, named, nodeNamed), result, OptionalDouble.empty()));
         }
         return RunResults.of("bandwidth", out);
     }
-
-    /** The statistics of a configuration that gave no figure: no sample, no value. */
-    private static final Statistics NOT_MEASURED = new Statistics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            Double.NaN, List.of());
 
     private static String failure(BandwidthResults report, BandwidthResult r) {
         return report.failures().stream()

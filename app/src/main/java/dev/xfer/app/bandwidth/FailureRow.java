@@ -4,22 +4,44 @@ import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.output.Row;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
- * A verification failure as a bandwidth document's {@code failures} entry: {@code configuration},
- * {@code offset}, {@code expected} and {@code actual} (bytes as 0 to 255) and {@code numaNode} (or
- * null). One row for a device's failures and for those of the copies that span devices.
+ * A failed configuration as a bandwidth document's {@code failures} entry: {@code configuration},
+ * then either its first wrong byte ({@code offset}, {@code expected} and {@code actual}, bytes as 0
+ * to 255) or, for one whose samples gave no figure, the {@code reason}; and {@code numaNode} (or
+ * null). One row for a device's failures and for those of the copies that span devices. A
+ * configuration that was not measured is here, not in {@code results}, so no gate reads a figure
+ * for it and every gate reads it as failed.
  */
-public record FailureRow(String configuration, long offset, int expected, int actual,
-                         @NullWhenEmpty OptionalInt numaNode) implements Row {
+public record FailureRow(String configuration, OptionalLong offset, OptionalInt expected, OptionalInt actual,
+                         @NullWhenEmpty OptionalInt numaNode, Optional<String> reason) implements Row {
 
     public static FailureRow of(VerificationFailure f) {
-        return new FailureRow(f.configuration(), f.offset(), f.expected() & 0xff, f.actual() & 0xff, f.numaNode());
+        return new FailureRow(f.configuration(), OptionalLong.of(f.offset()), OptionalInt.of(f.expected() & 0xff),
+                OptionalInt.of(f.actual() & 0xff), f.numaNode(), Optional.empty());
+    }
+
+    /** A configuration whose samples gave no figure, with why ({@code sample 3 of 10 was NaN s: the timer gave no time}). */
+    public static FailureRow unmeasured(String configuration, OptionalInt numaNode, String reason) {
+        return new FailureRow(configuration, OptionalLong.empty(), OptionalInt.empty(), OptionalInt.empty(), numaNode,
+                Optional.of(reason));
+    }
+
+    public static FailureRow of(Unmeasured u) {
+        return unmeasured(u.configuration(), u.numaNode(), u.reason());
     }
 
     /** Each of {@code failures}, in order. */
     public static List<FailureRow> rows(List<VerificationFailure> failures) {
         return failures.stream().map(FailureRow::of).toList();
+    }
+
+    /** Each of {@code failures}, then each configuration left {@code unmeasured}, in order. */
+    public static List<FailureRow> rows(List<VerificationFailure> failures, List<Unmeasured> unmeasured) {
+        return Stream.concat(failures.stream().map(FailureRow::of), unmeasured.stream().map(FailureRow::of)).toList();
     }
 }

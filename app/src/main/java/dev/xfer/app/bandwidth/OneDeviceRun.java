@@ -149,6 +149,6 @@ public final class OneDeviceRun {
     /** One device's JSON document, alone or as one of several devices'. */
     public static GpuDocument document(BandwidthResults report) {
         return GpuDocument.of("bandwidth", report.context(), BandwidthParameters.of(report),
-                BandwidthRow.rows(report.results()), FailureRow.rows(report.failures()));
+                BandwidthRow.rows(report.results()), FailureRow.rows(report.failures(), report.unmeasured()));
     }
 }

@@ -12,6 +12,7 @@ import dev.xfer.app.placement.PlacedWorkers;
 import dev.xfer.app.staging.StagedCopy.Direction;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.app.staging.StagingTeam;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -126,7 +127,14 @@ public final class BatchBenchmark {
                 // returns only then), as a training loop experiences it.
                 double[] ms = new SampleLoop(new Warmup(plan.warmup()), plan.iterations()).stoppingAt(progress)
                         .milliseconds(HostClock.untilReturn(), () -> runs.run(strategy));
-                Summary summary = Summary.of(ms);
+                Summarized times = Summarized.of(ms, "ms");
+                if (!(times instanceof Summary summary)) {
+                    // The clock gave no time: a failed result with its reason, and no ratio to compare.
+                    results.add(new BatchResult(strategy, Optional.of(times), Double.NaN,
+                            OptionalDouble.empty(), Optional.empty(), buffers.firstWrong()));
+                    progress.measured(results.getLast());
+                    continue;
+                }
                 if (Double.isNaN(firstMedian)) {
                     firstMedian = summary.median();
                 }

@@ -6,6 +6,7 @@ import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
 
 import java.util.List;
@@ -19,21 +20,23 @@ import java.util.OptionalLong;
  * batch's parts of its document, as records (what the schema leaves out for older documents is an
  * optional that is always written): the plan and one row per strategy (and node). A
  * strategy this machine cannot run has its row, {@code available} false and why, and {@code null}
- * for every figure.
+ * for every figure; one that ran but whose clock gave no time has no row but a {@code failures}
+ * entry with why, so no gate passes it.
  */
 public final class BatchDocument {
     private BatchDocument() {
     }
 
-    /** The records batch's documents bind back into: its plan and its rows. */
+    /** The records batch's documents bind back into: its plan, its rows and the strategies that gave no figure. */
     public static DocumentParts parts() {
-        return DocumentParts.of(Plan.class, StrategyRow.class);
+        return DocumentParts.of(Plan.class, StrategyRow.class).withFailures(f -> UnmeasuredRow.class);
     }
 
     /** The document of one GPU's batch run. */
     public static GpuDocument of(BatchResults report) {
         return GpuDocument.of("batch", report.context(), Plan.of(report),
-                report.results().stream().map(StrategyRow::of).toList(), List.of());
+                report.results().stream().filter(r -> r.notMeasured().isEmpty()).map(StrategyRow::of).toList(),
+                UnmeasuredRow.rows(report.results(), BatchResult::configuration, BatchResult::notMeasured));
     }
 
     /** {@code parameters}: the plan, {@code --numa-node} last (as given; {@code null} when not). */
@@ -66,7 +69,7 @@ public final class BatchDocument {
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
         static StrategyRow of(BatchResult r) {
-            return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.milliseconds().map(WrittenSummary::of),
+            return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.measured().map(WrittenSummary::of),
                     r.ran() ? OptionalDouble.of(r.gigabytesPerSecond()) : OptionalDouble.empty(), r.timeVsFirst(),
                     Optional.of(r.verified()), r.wrongBuffer(), r.numaNode(),
                     r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson));

@@ -66,7 +66,12 @@ public final class BatchRendering {
                 table.addRow(cells);
                 continue;
             }
-            Summary ms = r.milliseconds().orElseThrow();
+            if (r.notMeasured().isPresent()) {
+                cells.addAll(List.of("-", "-", "-", "-", "-", "not measured"));
+                table.addRow(cells);
+                continue;
+            }
+            Summary ms = r.measured().orElseThrow();
             cells.addAll(List.of(f(ms.median()), f(ms.min()), f(ms.max()),
                     Decimals.fixed(r.gigabytesPerSecond(), 2),
                     String.format(Locale.ROOT, "%.2fx", r.timeVsFirst().orElse(Double.NaN)),
@@ -83,6 +88,10 @@ public final class BatchRendering {
         byNode(report).ifPresent(out::append);
         for (String note : report.notes()) {
             out.append("note: ").append(note).append('\n');
+        }
+        for (BatchResult r : report.results()) {
+            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(r.configuration()).append(": not measured: ")
+                    .append(why).append('\n'));
         }
         return out.toString();
     }
@@ -131,7 +140,7 @@ public final class BatchRendering {
             List<String> cells = new ArrayList<>(List.of(strategy.label()));
             for (int node : nodes) {
                 BatchResult r = byNode.get(node);
-                cells.add(r == null || r.milliseconds().isEmpty() ? "-" : f(r.milliseconds().get().median()));
+                cells.add(r == null || r.measured().isEmpty() ? "-" : f(r.measured().get().median()));
             }
             table.addRow(cells);
         });
@@ -192,22 +201,23 @@ public final class BatchRendering {
         List<RunResult> out = new ArrayList<>();
         boolean nodeNamed = report.placement().namesCarryNode();
         for (BatchResult r : report.results()) {
+            // A strategy whose clock gave no time fails with why (RunResult.measured): nothing in it can pass.
             CheckOutcome check = r.unavailable().isPresent()
                     ? CheckOutcome.notChecked("unavailable: " + r.unavailable().get())
                     : r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("buffer " + r.wrongBuffer().orElseThrow()
                     + " arrived wrong" + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""));
             Identity time = identity(report.plan(), r.strategy(), r.numaNode(), MILLISECONDS);
-            Statistics shown = r.milliseconds().map(RunResult::statistics).orElse(NOT_MEASURED);
-            out.add(RunResult.configuration(name(time, nodeNamed), RunResult.measured(time, shown, check),
+            RunResult.Measured measured = r.milliseconds().map(ms -> RunResult.measured(time, ms, check))
+                    .orElse(RunResult.measured(time, NOT_MEASURED, check));
+            out.add(RunResult.configuration(name(time, nodeNamed), measured,
                     NumaNodeOption.withNode(base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
             Identity rate = identity(report.plan(), r.strategy(), r.numaNode(), GBPS);
             out.add(RunResult.figure(name(rate, nodeNamed), RunResult.measured(rate,
-                    r.ran() ? Statistics.single(r.gigabytesPerSecond()) : NOT_MEASURED, CheckOutcome.NOT_CHECKED)));
+                    r.measured().isPresent() ? Statistics.single(r.gigabytesPerSecond()) : NOT_MEASURED, CheckOutcome.NOT_CHECKED)));
         }
         return RunResults.of("batch", out);
     }
 
-    /** A strategy this machine cannot run: no figure, which fails every expectation on it. */
-    private static final Statistics NOT_MEASURED = new Statistics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            Double.NaN, List.of());
+    /** A strategy this machine cannot run, or whose clock gave no time: no figure, which fails every expectation on it. */
+    private static final Statistics NOT_MEASURED = RunResult.NOT_MEASURED;
 }

@@ -1,6 +1,7 @@
 package dev.xfer.app.batch;
 
 import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.util.Objects;
@@ -11,8 +12,10 @@ import java.util.OptionalInt;
 /**
  * One strategy's outcome.
  *
- * @param milliseconds  host-clock times from the first call to all copies complete; empty when unavailable
- * @param gigabytesPerSecond all buffers' bytes over the median time
+ * @param milliseconds  host-clock times from the first call to all copies complete; empty when unavailable;
+ *                      {@link Summarized.Unsummarizable} when the clock gave no time, a failed
+ *                      result with its reason
+ * @param gigabytesPerSecond all buffers' bytes over the median time; NaN when there is none
  * @param timeVsFirst   this median over the median of the first strategy that ran (below 1: faster)
  * @param unavailable   why the strategy could not run here (e.g. no cudaMemcpyBatchAsync); empty when it ran
  * @param wrongBuffer   the first buffer whose data arrived wrong; empty when all were right
@@ -23,7 +26,7 @@ import java.util.OptionalInt;
  *                      empty when nothing was placed, the strategy did not run, or pages cannot
  *                      be queried
  */
-public record BatchResult(BatchStrategy strategy, Optional<Summary> milliseconds, double gigabytesPerSecond,
+public record BatchResult(BatchStrategy strategy, Optional<Summarized> milliseconds, double gigabytesPerSecond,
                           OptionalDouble timeVsFirst, Optional<String> unavailable, Optional<Integer> wrongBuffer,
                           OptionalInt numaNode, Optional<HostMemoryNodes> hostMemoryNodes) {
 
@@ -33,7 +36,7 @@ public record BatchResult(BatchStrategy strategy, Optional<Summary> milliseconds
     }
 
     /** A result measured without placement, its pages not sampled. */
-    public BatchResult(BatchStrategy strategy, Optional<Summary> milliseconds, double gigabytesPerSecond,
+    public BatchResult(BatchStrategy strategy, Optional<Summarized> milliseconds, double gigabytesPerSecond,
                        OptionalDouble timeVsFirst, Optional<String> unavailable, Optional<Integer> wrongBuffer) {
         this(strategy, milliseconds, gigabytesPerSecond, timeVsFirst, unavailable, wrongBuffer, OptionalInt.empty(),
                 Optional.empty());
@@ -43,6 +46,21 @@ public record BatchResult(BatchStrategy strategy, Optional<Summary> milliseconds
     public BatchResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
         return new BatchResult(strategy, milliseconds, gigabytesPerSecond, timeVsFirst, unavailable, wrongBuffer, node,
                 pages);
+    }
+
+    /** The times' summary; empty when the strategy did not run or its times gave none. */
+    public Optional<Summary> measured() {
+        return milliseconds.flatMap(Summarized::measured);
+    }
+
+    /** Why the strategy ran but has no figure (its clock gave NaN or no time); empty otherwise. */
+    public Optional<String> notMeasured() {
+        return milliseconds.flatMap(Summarized::whyNot);
+    }
+
+    /** The strategy as the text names it, with its node when placed: {@code pinned-pool on node 1}. */
+    public String configuration() {
+        return strategy.label() + (numaNode.isPresent() ? " on node " + numaNode.getAsInt() : "");
     }
 
     public boolean ran() {

@@ -5,7 +5,7 @@ import dev.xfer.app.measure.EventClock;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
-import dev.xfer.app.stats.Summary;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -179,7 +179,7 @@ public final class LatencyBenchmark {
             for (int i = 0; i < milliseconds.length; i++) {
                 nanoseconds[i] = milliseconds[i] * 1e6 / plan.accesses();
             }
-            return new LatencyResult(target, bytes, plan.accesses(), Summary.of(nanoseconds), chases.failure());
+            return new LatencyResult(target, bytes, plan.accesses(), Summarized.of(nanoseconds, "ns"), chases.failure());
         }
 
         /**

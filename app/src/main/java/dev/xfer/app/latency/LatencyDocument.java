@@ -7,18 +7,25 @@ import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.UnmeasuredRow;
 
 import java.util.List;
 import java.util.Optional;
 
-/** latency's parts of its document, as records: the plan, one row per configuration, and its notes. */
+/**
+ * latency's parts of its document, as records: the plan, one row per measured configuration, one
+ * {@code failures} entry per configuration whose chases gave no figure, and its notes.
+ */
 public final class LatencyDocument {
     private LatencyDocument() {
     }
 
-    /** The records latency's documents bind back into: its plan, its rows and its notes. */
+    /**
+     * The records latency's documents bind back into: its plan, its rows, the configurations that
+     * gave no figure and its notes.
+     */
     public static DocumentParts parts() {
-        return DocumentParts.of(Plan.class, ConfigurationRow.class)
+        return DocumentParts.of(Plan.class, ConfigurationRow.class).withFailures(f -> UnmeasuredRow.class)
                 .withExtras(f -> f.has("notes") ? Notes.class : NoParameters.class);
     }
 
@@ -29,7 +36,9 @@ public final class LatencyDocument {
      */
     public static GpuDocument of(LatencyResults report, List<Integer> peers) {
         return GpuDocument.of("latency", report.context(), Plan.of(report.plan(), peers),
-                report.run().results().stream().map(ConfigurationRow::of).toList(), List.of())
+                report.run().results().stream().filter(r -> r.nanoseconds().measured().isPresent())
+                        .map(ConfigurationRow::of).toList(),
+                UnmeasuredRow.rows(report.run().results(), LatencyResult::configuration, r -> r.nanoseconds().whyNot()))
                 .withExtras(new Notes(report.run().notes()));
     }
 
@@ -59,7 +68,7 @@ public final class LatencyDocument {
             implements Row {
         static ConfigurationRow of(LatencyResult r) {
             return new ConfigurationRow(r.target().id(), r.bytes(), LatencyPlan.nodes(r.bytes()), r.accesses(),
-                    r.target().uncached(), WrittenSummary.of(r.nanoseconds()), r.verified(), r.failure());
+                    r.target().uncached(), WrittenSummary.of(r.nanoseconds().measured().orElseThrow()), r.verified(), r.failure());
         }
     }
 

@@ -50,7 +50,7 @@ public final class LatencyMetrics {
         List<RunResult> out = new ArrayList<>();
         for (LatencyResult r : report.run().results()) {
             Identity id = identity(report.plan(), r.target(), r.bytes(), r.accesses());
-            out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id, RunResult.statistics(r.nanoseconds()),
+            out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id, r.nanoseconds(),
                     r.failure().map(CheckOutcome::failed).orElse(CheckOutcome.PASSED)), OptionalDouble.empty()));
         }
         return RunResults.of("latency", out);

@@ -1,19 +1,25 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.stats.Summary;
+import dev.xfer.app.stats.Summarized;
 
 import java.util.Optional;
 
 /**
  * One configuration's latency: nanoseconds per dependent access over {@code iterations} timed chases.
  *
- * @param nanoseconds per access, one sample per timed chase
+ * @param nanoseconds per access, one sample per timed chase; {@link Summarized.Unsummarizable} when
+ *                    the timer gave NaN or no time, a failed result with its reason
  * @param failure     why the chase is not trusted (it stopped on another node than the host's walk of
  *                    the same cycle reaches); empty when it checked out
  */
-public record LatencyResult(LatencyTarget target, long bytes, long accesses, Summary nanoseconds,
+public record LatencyResult(LatencyTarget target, long bytes, long accesses, Summarized nanoseconds,
                             Optional<String> failure) {
     public boolean verified() {
         return failure.isEmpty();
+    }
+
+    /** The configuration as the text names it: {@code device 4096 B}. */
+    public String configuration() {
+        return target.id() + " " + bytes + " B";
     }
 }

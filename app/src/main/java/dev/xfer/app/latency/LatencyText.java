@@ -3,6 +3,7 @@ package dev.xfer.app.latency;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.Locale;
@@ -24,18 +25,25 @@ public final class LatencyText {
                 plan.iterations(), plan.iterations() == 1 ? "" : "s"));
         TextTable table = TextTable.of(Column.left("target"), Column.left("size"), Column.right("bytes"),
                 Column.right("median ns"), Column.right("min ns"), Column.right("max ns"), Column.left("check"));
+        boolean anyRow = false;
         for (LatencyResult r : report.run().results()) {
-            table.addRow(r.target().id(), ByteSize.ofBytes(r.bytes()).format(), Long.toString(r.bytes()),
-                    f1(r.nanoseconds().median()), f1(r.nanoseconds().min()), f1(r.nanoseconds().max()),
-                    r.verified() ? "ok" : "FAILED");
+            if (r.nanoseconds() instanceof Summary ns) {
+                table.addRow(r.target().id(), ByteSize.ofBytes(r.bytes()).format(), Long.toString(r.bytes()),
+                        f1(ns.median()), f1(ns.min()), f1(ns.max()), r.verified() ? "ok" : "FAILED");
+                anyRow = true;
+            }
         }
-        if (!report.run().results().isEmpty()) {
+        if (anyRow) {
             out.append(table.render());
             out.append(legend(report));
         }
         for (LatencyResult r : report.run().results()) {
             r.failure().ifPresent(f -> out.append("FAILED ").append(ResultNames.of(LatencyMetrics.identity(report.plan(), r.target(), r.bytes(), r.accesses())))
                     .append(": ").append(f).append('\n'));
+        }
+        for (LatencyResult r : report.run().results()) {
+            r.nanoseconds().whyNot().ifPresent(why -> out.append("FAILED: ").append(r.configuration())
+                    .append(": not measured: ").append(why).append('\n'));
         }
         for (String note : report.run().notes()) {
             out.append("note: ").append(note).append('\n');

@@ -10,6 +10,7 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.result.Statistics;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
@@ -53,6 +54,22 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
     public static Measured measured(Identity identity, Statistics shown, CheckOutcome check) {
         return new Measured(Result.shown(identity, shown, check), shown);
     }
+
+    /**
+     * The record of {@code identity}'s {@code figures} and its check; when the samples gave no
+     * figure, a failed result with the reason and no value ({@link #NOT_MEASURED}), so nothing in
+     * it can pass: the run fails (exit 1), and JUnit and {@code --expect} say why.
+     */
+    public static Measured measured(Identity identity, Summarized figures, CheckOutcome check) {
+        return switch (figures) {
+            case Summary s -> measured(identity, statistics(s), check);
+            case Summarized.Unsummarizable no -> measured(identity, NOT_MEASURED, CheckOutcome.failed(no.reason()));
+        };
+    }
+
+    /** The statistics of a configuration that gave no figure: no sample, no value. */
+    public static final Statistics NOT_MEASURED = new Statistics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN, List.of());
 
     public RunResult {
         Objects.requireNonNull(measured, "measured");

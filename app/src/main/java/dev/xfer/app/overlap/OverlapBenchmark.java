@@ -10,6 +10,7 @@ import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -27,6 +28,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -78,7 +80,7 @@ public final class OverlapBenchmark {
      *
      * @param target where it ran: the node, and the CPUs the measuring thread was really bound to
      */
-    public record Outcome(OverlapModel model, List<OverlapResult> results, NodeTarget target,
+    public record Outcome(Optional<OverlapModel> model, List<OverlapResult> results, NodeTarget target,
                           List<ScheduleTimeline> timelines) {
         public Outcome {
             timelines = List.copyOf(timelines);
@@ -123,21 +125,37 @@ public final class OverlapBenchmark {
             progress.measuring(0, total, "warming up the JIT on every schedule");
             work.warmUpCallPath();
             progress.measuring(0, total, "model: each stage alone");
-            OverlapModel model = work.model();
-            Map<OverlapSchedule, Summary> times = new EnumMap<>(OverlapSchedule.class);
+            Map<String, Summarized> stages = work.stages();
+            Optional<String> modelWhyNot = stages.entrySet().stream().flatMap(e -> e.getValue().whyNot()
+                    .map(why -> "the model's " + e.getKey() + " alone: " + why).stream()).findFirst();
+            if (modelWhyNot.isPresent()) {
+                // No model, no efficiency to judge a schedule by: each is a failed result with why, none timed.
+                Summarized none = new Summarized.Unsummarizable(modelWhyNot.get());
+                List<OverlapResult> failed = plan.schedules().stream().map(schedule -> new OverlapResult(schedule, none,
+                        Double.NaN, OptionalDouble.empty(), Double.NaN, Double.NaN, target.node(), pages)).toList();
+                return new Outcome(Optional.empty(), failed, target, List.of());
+            }
+            OverlapModel model = work.model(stages);
+            Map<OverlapSchedule, Summarized> times = new EnumMap<>(OverlapSchedule.class);
             Map<OverlapSchedule, Double> errors = new EnumMap<>(OverlapSchedule.class);
             for (OverlapSchedule schedule : plan.schedules()) {
                 progress.measuring(times.size() + 1, total, "schedule " + schedule);
-                times.put(schedule, Summary.of(work.time(schedule)));
+                times.put(schedule, Summarized.of(work.time(schedule), "ms"));
                 errors.put(schedule, maxError(host.segment(), plan.elements()));
             }
             // Speedups once every schedule ran, so the order of --schedules does not matter.
-            Summary sequential = times.get(OverlapSchedule.SEQUENTIAL);
+            Optional<Summary> sequential = Optional.ofNullable(times.get(OverlapSchedule.SEQUENTIAL))
+                    .flatMap(Summarized::measured);
             List<OverlapResult> results = new ArrayList<>();
             for (OverlapSchedule schedule : plan.schedules()) {
-                Summary summary = times.get(schedule);
-                OptionalDouble speedup = sequential == null
-                        ? OptionalDouble.empty() : OptionalDouble.of(sequential.median() / summary.median());
+                if (!(times.get(schedule) instanceof Summary summary)) {
+                    // The timer gave no time: a failed result with its reason, and no figure made from it.
+                    results.add(new OverlapResult(schedule, times.get(schedule), Double.NaN, OptionalDouble.empty(),
+                            errors.get(schedule), Double.NaN, target.node(), pages));
+                    continue;
+                }
+                OptionalDouble speedup = sequential.isEmpty()
+                        ? OptionalDouble.empty() : OptionalDouble.of(sequential.get().median() / summary.median());
                 double gbps = 2.0 * plan.bytes() / (summary.median() / 1e3) / 1e9;
                 results.add(new OverlapResult(schedule, summary, gbps, speedup, errors.get(schedule),
                         model.efficiency(summary.median()), target.node(), pages));
@@ -147,7 +165,7 @@ public final class OverlapBenchmark {
             for (OverlapSchedule schedule : plan.schedules()) {
                 timelines.add(work.record(schedule));
             }
-            return new Outcome(model, results, target, timelines);
+            return new Outcome(Optional.of(model), results, target, timelines);
         }
     }
 
@@ -251,12 +269,24 @@ public final class OverlapBenchmark {
             }
         }
 
-        OverlapModel model() {
+        /** Each stage alone on the whole array, by name, over the plan's iterations. */
+        Map<String, Summarized> stages() {
             Chunk whole = new Chunk(0, 0, plan.elements());
-            double h2d = median(() -> h2d(whole, legacy));
-            double k = median(() -> kernel(whole, legacy));
-            double d2h = median(() -> d2h(whole, legacy));
-            return new OverlapModel(h2d, k, d2h, plan.streams());
+            Map<String, Summarized> out = new LinkedHashMap<>();
+            out.put("H2D", Summarized.of(samples(() -> h2d(whole, legacy)), "ms"));
+            out.put("kernel", Summarized.of(samples(() -> kernel(whole, legacy)), "ms"));
+            out.put("D2H", Summarized.of(samples(() -> d2h(whole, legacy)), "ms"));
+            return out;
+        }
+
+        /** The model from each of {@link #stages}' medians; every stage has one. */
+        OverlapModel model(Map<String, Summarized> stages) {
+            return new OverlapModel(median(stages, "H2D"), median(stages, "kernel"), median(stages, "D2H"),
+                    plan.streams());
+        }
+
+        private static double median(Map<String, Summarized> stages, String stage) {
+            return stages.get(stage).measured().orElseThrow().median();
         }
 
         double[] time(OverlapSchedule schedule) {
@@ -459,8 +489,5 @@ public final class OverlapBenchmark {
             return loop.milliseconds(clock, clock.guarding(issue));
         }
 
-        private double median(Runnable issue) {
-            return Summary.of(samples(issue)).median();
-        }
     }
 }

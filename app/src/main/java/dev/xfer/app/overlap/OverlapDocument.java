@@ -9,6 +9,7 @@ import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
 
 import java.util.List;
@@ -31,13 +32,14 @@ public final class OverlapDocument {
 
     /** The records overlap's documents bind back into: its plan, its rows, and its models and timelines. */
     public static DocumentParts parts() {
-        return DocumentParts.of(Plan.class, ScheduleRow.class)
-                .withExtras(f -> f.has("model") ? Added.class : NoParameters.class);
+        return DocumentParts.of(Plan.class, ScheduleRow.class).withFailures(f -> UnmeasuredRow.class)
+                .withExtras(f -> f.has("model") || f.has("models") ? Added.class : NoParameters.class);
     }
 
     /** The document of one GPU's overlap run. */
     public static GpuDocument of(OverlapResults report) {
-        return GpuDocument.of("overlap", report.context(), Plan.of(report), rows(report), List.of())
+        return GpuDocument.of("overlap", report.context(), Plan.of(report), rows(report),
+                        UnmeasuredRow.rows(report.results(), OverlapResult::configuration, OverlapResult::notMeasured))
                 .withExtras(Added.of(report));
     }
 
@@ -70,7 +72,7 @@ public final class OverlapDocument {
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes,
                               Optional<String> start) implements Row {
         static ScheduleRow of(OverlapResult r, OverlapPlan plan) {
-            return new ScheduleRow(r.schedule().label(), WrittenSummary.of(r.milliseconds()),
+            return new ScheduleRow(r.schedule().label(), WrittenSummary.of(r.measured().orElseThrow()),
                     OptionalDouble.of(r.gigabytesPerSecond()), r.speedup(), OptionalDouble.of(r.efficiency()),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.numaNode(),
@@ -78,9 +80,13 @@ public final class OverlapDocument {
         }
     }
 
-    /** One row per schedule (and node), as overlap's document and smoke's hold them. */
+    /**
+     * One row per schedule (and node), as overlap's document and smoke's hold them; a schedule
+     * whose timer gave no time has none (it is a {@code failures} entry).
+     */
     public static List<ScheduleRow> rows(OverlapResults report) {
-        return report.results().stream().map(r -> ScheduleRow.of(r, report.plan())).toList();
+        return report.results().stream().filter(r -> r.measured().isPresent())
+                .map(r -> ScheduleRow.of(r, report.plan())).toList();
     }
 
     /** One pass's model, with the copy engines that limit overlap. */
@@ -107,16 +113,18 @@ public final class OverlapDocument {
 
     /**
      * What overlap adds after {@code failures}: the first pass's model (the only one without
-     * {@code --numa-node all}), each pass's, and each pass's timelines (empty when nothing was recorded;
+     * {@code --numa-node all}; absent when its stages gave no time, the run's failures say why), each
+     * pass's that has one, and each pass's timelines (empty when nothing was recorded;
      * absent in documents from before overlap recorded them).
      */
-    public record Added(Model model, List<PassModel> models, Optional<List<Timeline>> timelines) implements Extras {
+    public record Added(Optional<Model> model, List<PassModel> models, Optional<List<Timeline>> timelines)
+            implements Extras {
         public static Added of(OverlapResults report) {
-            List<PassModel> models = report.passes().stream()
-                    .map(p -> new PassModel(p.numaNode(), Model.of(p.model(), report))).toList();
+            List<PassModel> models = report.passes().stream().flatMap(p -> p.model()
+                    .map(m -> new PassModel(p.numaNode(), Model.of(m, report))).stream()).toList();
             List<Timeline> timelines = report.passes().stream().flatMap(p -> p.timelines().stream()
                     .map(t -> new Timeline(t.schedule(), p.numaNode(), t.streams(), t.endUs(), t.ops()))).toList();
-            return new Added(Model.of(report.model(), report), models, Optional.of(timelines));
+            return new Added(report.model().map(m -> Model.of(m, report)), models, Optional.of(timelines));
         }
     }
 

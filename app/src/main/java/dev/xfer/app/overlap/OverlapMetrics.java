@@ -84,7 +84,7 @@ public final class OverlapMetrics {
             Identity time = identity(report.plan(), r.schedule(), r.numaNode(), "milliseconds");
             // The time stands for the schedule's configuration, and carries the check of its data.
             out.add(RunResult.configuration(ResultNames.of(time, false, nodeNamed),
-                    RunResult.measured(time, RunResult.statistics(r.milliseconds()), check),
+                    RunResult.measured(time, r.milliseconds(), check),
                     NumaNodeOption.withNode("overlap." + r.schedule().label(),
                             nodeNamed ? r.numaNode() : OptionalInt.empty())));
             r.speedup().ifPresent(x -> out.add(figure(report, r, "speedup", x, nodeNamed)));

@@ -57,7 +57,8 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
         OverlapResults report = new OverlapResults(session.context(), plan, passes, notes, ran.placement());
         return EachDevice.Measured.of(session.context(), OverlapMetrics.results(report),
                 () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
-                        OptionalDouble.of(report.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
+                        report.model().map(m -> OptionalDouble.of(m.idealMs())).orElse(OptionalDouble.empty()),
+                        TerminalWidth.columns(), TerminalWidth.colour())
                         : OverlapText.render(report),
                 () -> OverlapDocument.of(report));
     }

@@ -5,6 +5,7 @@ import dev.xfer.app.output.RunContext;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -24,11 +25,12 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
      * One run of the plan.
      *
      * @param numaNode the node it was placed on; empty when nothing was placed
-     * @param model    each stage alone, measured in this pass
+     * @param model    each stage alone, measured in this pass; empty when a stage's timer gave no time
+     *                 (every schedule of the pass is then a failed result with why)
      * @param results  one per schedule, each carrying {@code numaNode}
      * @param timelines one recorded iteration per schedule (empty when none was recorded)
      */
-    public record Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results,
+    public record Pass(OptionalInt numaNode, Optional<OverlapModel> model, List<OverlapResult> results,
                        List<ScheduleTimeline> timelines) {
         public Pass {
             Objects.requireNonNull(numaNode, "numaNode");
@@ -37,7 +39,13 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
             timelines = List.copyOf(timelines);
         }
 
-        /** A pass without recorded timelines. */
+        /** A pass with its model. */
+        public Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results,
+                    List<ScheduleTimeline> timelines) {
+            this(numaNode, Optional.of(model), results, timelines);
+        }
+
+        /** A pass with its model, without recorded timelines. */
         public Pass(OptionalInt numaNode, OverlapModel model, List<OverlapResult> results) {
             this(numaNode, model, results, List.of());
         }
@@ -54,7 +62,13 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
 
     /** The results of one unplaced pass, as runs without {@code --numa-node} make. */
     public OverlapResults(RunContext context, OverlapPlan plan, OverlapModel model, List<OverlapResult> results) {
-        this(context, plan, List.of(new Pass(OptionalInt.empty(), model, results)), List.of(), HostPlacement.none());
+        this(context, plan, Optional.of(model), results);
+    }
+
+    /** The results of one unplaced pass, its model empty when a stage's timer gave no time. */
+    public OverlapResults(RunContext context, OverlapPlan plan, Optional<OverlapModel> model, List<OverlapResult> results) {
+        this(context, plan, List.of(new Pass(OptionalInt.empty(), model, results, List.of())), List.of(),
+                HostPlacement.none());
     }
 
     /** The first pass's recorded timelines: what a timeline draws. */
@@ -62,8 +76,8 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
         return passes.getFirst().timelines();
     }
 
-    /** The first pass's model: the only one without {@code --numa-node all}. */
-    public OverlapModel model() {
+    /** The first pass's model: the only one without {@code --numa-node all}; empty when its stages gave no time. */
+    public Optional<OverlapModel> model() {
         return passes.getFirst().model();
     }
 

@@ -6,6 +6,8 @@ import dev.xfer.app.format.ByNodeTable;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 
+import dev.xfer.app.stats.Summary;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -59,8 +61,13 @@ public final class OverlapText {
             if (placed) {
                 cells.add(node(r.numaNode()));
             }
-            cells.addAll(List.of(f3(r.milliseconds().median()), f3(r.milliseconds().min()),
-                    f3(r.milliseconds().max()), Decimals.fixed(r.gigabytesPerSecond(), 2),
+            if (r.notMeasured().isPresent()) {
+                cells.addAll(List.of("-", "-", "-", "-", "-", "not measured", String.format(Locale.ROOT, "%e", r.maxError())));
+                table.addRow(cells);
+                continue;
+            }
+            Summary ms = r.measured().orElseThrow();
+            cells.addAll(List.of(f3(ms.median()), f3(ms.min()), f3(ms.max()), Decimals.fixed(r.gigabytesPerSecond(), 2),
                     r.speedup().isPresent() ? String.format(Locale.ROOT, "%.2fx", r.speedup().getAsDouble()) : "-",
                     String.format(Locale.ROOT, "%.0f%%", 100 * r.efficiency()),
                     String.format(Locale.ROOT, "%e", r.maxError())));
@@ -69,7 +76,12 @@ public final class OverlapText {
         out.append(table.render());
         boolean several = report.passes().size() > 1;
         for (OverlapResults.Pass pass : report.passes()) {
-            OverlapModel model = pass.model();
+            if (pass.model().isEmpty()) {
+                out.append("model").append(several ? ", " + report.placement().describePass(pass.numaNode()) : "")
+                        .append(": not measured (see FAILED below)\n");
+                continue;
+            }
+            OverlapModel model = pass.model().get();
             out.append(String.format(Locale.ROOT,
                     "model%s: H2D %.3f ms + kernel %.3f ms + D2H %.3f ms = %.3f ms sequential; ideal with %d streams %.3f ms%n",
                     several ? ", " + report.placement().describePass(pass.numaNode()) : "", model.h2dMs(), model.kernelMs(),
@@ -83,7 +95,12 @@ public final class OverlapText {
             out.append("note: ").append(note).append('\n');
         }
         for (OverlapResult r : report.results()) {
-            if (!r.withinTolerance()) {
+            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(r.configuration()).append(": not measured: ")
+                    .append(why).append('\n'));
+        }
+        for (OverlapResult r : report.results()) {
+            // A schedule left untimed (its pass has no model) has no error to report: its FAILED line says why.
+            if (!r.withinTolerance() && !(r.notMeasured().isPresent() && Double.isNaN(r.maxError()))) {
                 out.append(String.format(Locale.ROOT, "WRONG RESULT: %s%s max error %e above %.0e%n",
                         r.schedule(), r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : "",
                         r.maxError(), OverlapResult.TOLERANCE));
@@ -143,7 +160,7 @@ public final class OverlapText {
             List<String> cells = new ArrayList<>(List.of(schedule.label()));
             for (int node : nodes) {
                 OverlapResult r = byNode.get(node);
-                cells.add(r == null ? "-" : f3(r.milliseconds().median()));
+                cells.add(r == null || r.measured().isEmpty() ? "-" : f3(r.measured().get().median()));
             }
             table.addRow(cells);
         });

@@ -12,6 +12,7 @@ import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.overlap.Recorder;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -29,7 +30,9 @@ import dev.xfer.cuda.Memcpy;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -56,7 +59,11 @@ public final class PipelineBenchmark {
         this.progress = progress;
     }
 
-    public PipelineResult run(PipelinePlan plan) {
+    /**
+     * Runs {@code plan}: its result, or, when a stage of the model or the batches' timing gave no
+     * time (NaN), why, without the timings after it.
+     */
+    public PipelineOutcome run(PipelinePlan plan) {
         InsufficientDeviceMemoryException.requireFits(device, plan.batchBytes() * plan.buffers(),
                 plan.buffers() + " device buffers of " + plan.batchBytes() + " bytes");
         device.makeCurrent();
@@ -82,7 +89,14 @@ public final class PipelineBenchmark {
             Kernel kernel = kernels.overlap();
             Runner runner = new Runner(plan, kernel, input.segment(), output.segment(), buffers, streams, gate);
             progress.measuring(0, 2, "model: one batch's stages alone");
-            PipelineModel model = runner.model(start, stop);
+            Map<String, Summarized> stages = runner.stages(start, stop);
+            for (Map.Entry<String, Summarized> stage : stages.entrySet()) {
+                if (stage.getValue().whyNot().isPresent()) {
+                    return new PipelineOutcome.Unmeasured("the model's " + stage.getKey() + " alone: "
+                            + stage.getValue().whyNot().get());
+                }
+            }
+            PipelineModel model = runner.model(stages);
             progress.measuring(1, 2, plan.batches() + " batches through " + plan.buffers() + " buffer(s)");
             // The host clock, as a training loop sees its batches: all() returns once every stream is idle.
             // The output is marked (NaN) before each timed run only, outside the window, so the check
@@ -94,10 +108,14 @@ public final class PipelineBenchmark {
             double[] ms = new SampleLoop(new Warmup(plan.warmup()), plan.iterations())
                     .settingUpTimed(() -> output.segment().fill((byte) 0xFF))
                     .milliseconds(clock, work);
+            Summarized batches = Summarized.of(ms, "ms");
+            if (!(batches instanceof Summary times)) {
+                return new PipelineOutcome.Unmeasured("the batches: " + batches.whyNot().orElseThrow());
+            }
             double error = maxError(input.segment(), output.segment(), plan);
             // After the error check, so the recorded run cannot hide a wrong result of the timed ones.
             ScheduleTimeline timeline = runner.record(device);
-            return new PipelineResult(Summary.of(ms), model, error, Optional.of(timeline));
+            return new PipelineResult(times, model, error, Optional.of(timeline));
         } finally {
             laneEnds.forEach(CudaEvent::close);
             streams.forEach(CudaStream::close);
@@ -255,27 +273,37 @@ public final class PipelineBenchmark {
             }
         }
 
-        /** Batch 0's H2D, kernel and D2H each timed alone by events, median of the plan's iterations. */
-        PipelineModel model(CudaEvent start, CudaEvent stop) {
+        /** Batch 0's H2D, kernel and D2H each timed alone by events over the plan's iterations, by name. */
+        Map<String, Summarized> stages(CudaEvent start, CudaEvent stop) {
             CudaStream s = streams.getFirst();
-            double h2d = stage(start, stop, s, () -> h2d(0, 0, s));
-            double k = stage(start, stop, s, () -> kernel(0, s));
-            double d2h = stage(start, stop, s, () -> d2h(0, 0, s));
-            return new PipelineModel(h2d, k, d2h, plan.batches(), plan.buffers(),
-                    buffers.getFirst().device().attribute(DeviceAttribute.ASYNC_ENGINE_COUNT));
+            Map<String, Summarized> out = new LinkedHashMap<>();
+            out.put("H2D", stage(start, stop, s, () -> h2d(0, 0, s)));
+            out.put("kernel", stage(start, stop, s, () -> kernel(0, s)));
+            out.put("D2H", stage(start, stop, s, () -> d2h(0, 0, s)));
+            return out;
+        }
+
+        /** The model from each of {@link #stages}' medians; every stage has one. */
+        PipelineModel model(Map<String, Summarized> stages) {
+            return new PipelineModel(median(stages, "H2D"), median(stages, "kernel"), median(stages, "D2H"),
+                    plan.batches(), plan.buffers(), buffers.getFirst().device().attribute(DeviceAttribute.ASYNC_ENGINE_COUNT));
+        }
+
+        private static double median(Map<String, Summarized> stages, String stage) {
+            return stages.get(stage).measured().orElseThrow().median();
         }
 
         /**
-         * The median milliseconds of {@code work} between two events on its stream {@code s}; in a
-         * gated run queued behind the gate, as the timed runs are, so the model counts the same way.
+         * The milliseconds of {@code work} between two events on its stream {@code s}; in a gated
+         * run queued behind the gate, as the timed runs are, so the model counts the same way.
          */
-        private double stage(CudaEvent start, CudaEvent stop, CudaStream s, Runnable work) {
+        private Summarized stage(CudaEvent start, CudaEvent stop, CudaStream s, Runnable work) {
             SampleLoop loop = new SampleLoop(new Warmup(plan.warmup()), plan.iterations());
             if (!gated) {
-                return Summary.of(loop.milliseconds(new EventClock(start, stop, s), work)).median();
+                return Summarized.of(loop.milliseconds(new EventClock(start, stop, s), work), "ms");
             }
             GatedEventClock clock = gatedClock(start, stop, s);
-            return Summary.of(loop.milliseconds(clock, clock.guarding(work))).median();
+            return Summarized.of(loop.milliseconds(clock, clock.guarding(work)), "ms");
         }
     }
 }

@@ -6,6 +6,7 @@ import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
@@ -19,14 +20,22 @@ public final class PipelineDocument {
     private PipelineDocument() {
     }
 
-    /** The records pipeline's documents bind back into: its plan and its rows. */
+    /** The records pipeline's documents bind back into: its plan, its row, and a run that gave no figure. */
     public static DocumentParts parts() {
-        return DocumentParts.of(Plan.class, PipelineRow.class);
+        return DocumentParts.of(Plan.class, PipelineRow.class).withFailures(f -> UnmeasuredRow.class);
     }
 
-    /** The document of one GPU's pipeline run. */
-    public static GpuDocument of(RunContext context, PipelinePlan plan, PipelineResult result) {
-        return GpuDocument.of("pipeline", context, Plan.of(plan), List.of(PipelineRow.of(result)), List.of());
+    /**
+     * The document of one GPU's pipeline run: its row, or, when a timer gave no time, no row and
+     * a {@code failures} entry with why, so no gate passes it.
+     */
+    public static GpuDocument of(RunContext context, PipelinePlan plan, PipelineOutcome outcome) {
+        return switch (outcome) {
+            case PipelineResult result -> GpuDocument.of("pipeline", context, Plan.of(plan),
+                    List.of(PipelineRow.of(result)), List.of());
+            case PipelineOutcome.Unmeasured u -> GpuDocument.of("pipeline", context, Plan.of(plan), List.of(),
+                    List.of(new UnmeasuredRow(PipelineRendering.configuration(plan), u.reason())));
+        };
     }
 
     /** {@code parameters}: the plan; {@code "start": "gated"} only for a gated run, as overlap's. */

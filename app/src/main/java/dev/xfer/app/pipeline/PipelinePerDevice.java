@@ -21,12 +21,13 @@ public final class PipelinePerDevice implements EachDevice.Measurement {
 
     @Override
     public EachDevice.Measured measure(Session session, Progress progress) {
-        PipelineResult result = new PipelineBenchmark(session.device(), progress).run(plan);
-        return EachDevice.Measured.of(session.context(), PipelineRendering.metrics(plan, result),
-                () -> PipelineRendering.text(session.context(), plan, result) + (timeline
+        PipelineOutcome outcome = new PipelineBenchmark(session.device(), progress).run(plan);
+        return EachDevice.Measured.of(session.context(), PipelineRendering.metrics(plan, outcome),
+                () -> PipelineRendering.text(session.context(), plan, outcome) + (timeline
+                        && outcome instanceof PipelineResult result
                         ? "\n" + TimelineText.render(result.timeline().stream().toList(),
                         OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())
                         : ""),
-                () -> PipelineDocument.of(session.context(), plan, result));
+                () -> PipelineDocument.of(session.context(), plan, outcome));
     }
 }

@@ -25,16 +25,33 @@ public final class PipelineRendering {
     private PipelineRendering() {
     }
 
-    public static String text(RunContext context, PipelinePlan p, PipelineResult r) {
-        PipelineModel m = r.model();
-        StringBuilder out = new StringBuilder();
-        out.append(context.headline()).append('\n');
-        out.append(String.format(Locale.ROOT,
+    /** The run as text: its figures, or, when a timer gave no time, one FAILED line with why. */
+    public static String text(RunContext context, PipelinePlan p, PipelineOutcome outcome) {
+        return switch (outcome) {
+            case PipelineResult r -> text(context, p, r);
+            case PipelineOutcome.Unmeasured u -> header(context, p) + "FAILED: " + configuration(p) + ": not measured: "
+                    + u.reason() + "\n";
+        };
+    }
+
+    /** The configuration as the text and a failures entry name it: {@code 32 batches x 4194304 B through 2 buffers}. */
+    static String configuration(PipelinePlan p) {
+        return p.batches() + " batches x " + p.batchBytes() + " B through " + p.buffers() + " buffer"
+                + (p.buffers() == 1 ? "" : "s");
+    }
+
+    private static String header(RunContext context, PipelinePlan p) {
+        return context.headline() + "\n" + String.format(Locale.ROOT,
                 "%d batches x %d bytes, %d buffer%s on as many streams, kernel iterations %d, %s, "
                         + "%d iterations after %d+ warm-up runs (200 ms at least)%n",
                 p.batches(), p.batchBytes(), p.buffers(), p.buffers() == 1 ? "" : "s", p.kernelIterations(),
                 p.gated() ? "gated start: all batches queued behind hold_stream, events from the gate's opening"
-                        : "host clock", p.iterations(), p.warmup()));
+                        : "host clock", p.iterations(), p.warmup());
+    }
+
+    public static String text(RunContext context, PipelinePlan p, PipelineResult r) {
+        PipelineModel m = r.model();
+        StringBuilder out = new StringBuilder(header(context, p));
         out.append(String.format(Locale.ROOT, "total     median %.3f ms (min %.3f, max %.3f), %s GB/s each way%n",
                 r.milliseconds().median(), r.milliseconds().min(), r.milliseconds().max(),
                 Decimals.fixed(p.totalBytes() / (r.milliseconds().median() / 1e3) / 1e9, 2)));
@@ -80,6 +97,25 @@ public final class PipelineRendering {
             case "hiddenCopyFraction" -> "hidden";
             case "maxError" -> "error";
             default -> throw new IllegalArgumentException("pipeline measures no " + measured);
+        };
+    }
+
+    /** The run's results; a run whose timer gave no time is one failed result with why, and no figure. */
+    public static RunResults metrics(PipelinePlan p, PipelineOutcome outcome) {
+        return switch (outcome) {
+            case PipelineResult r -> metrics(p, r);
+            case PipelineOutcome.Unmeasured u -> {
+                Identity time = identity(p, "milliseconds");
+                List<RunResult> out = new ArrayList<>();
+                out.add(RunResult.configuration(name(time), RunResult.measured(time, RunResult.NOT_MEASURED,
+                        CheckOutcome.failed(u.reason())), "pipeline.buffers-" + p.buffers()));
+                for (String measured : MEASURED.subList(1, MEASURED.size())) {
+                    Identity id = identity(p, measured);
+                    out.add(RunResult.figure(name(id), RunResult.measured(id, RunResult.NOT_MEASURED,
+                            CheckOutcome.NOT_CHECKED)));
+                }
+                yield RunResults.of("pipeline", out);
+            }
         };
     }
 

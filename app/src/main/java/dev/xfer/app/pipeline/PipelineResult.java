@@ -15,7 +15,7 @@ import java.util.Optional;
  *                     (stream = buffer lane, chunk = batch); empty when not recorded
  */
 public record PipelineResult(Summary milliseconds, PipelineModel model, double maxError,
-                             Optional<ScheduleTimeline> timeline) {
+                             Optional<ScheduleTimeline> timeline) implements PipelineOutcome {
     public PipelineResult {
         Objects.requireNonNull(timeline, "timeline");
     }

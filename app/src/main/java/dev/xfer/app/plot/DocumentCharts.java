@@ -229,7 +229,7 @@ public final class DocumentCharts {
                 return OptionalDouble.of(m.model().idealMs());
             }
         }
-        return OptionalDouble.of(added.get().model().idealMs());
+        return added.get().model().map(m -> OptionalDouble.of(m.idealMs())).orElse(OptionalDouble.empty());
     }
 
     private List<Figure> pipeline(List<PipelineDocument.PipelineRow> results, ContextDocument context) {

@@ -3,14 +3,25 @@ package dev.xfer.app.stats;
 import dev.xfer.app.units.Rate;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What a set of measured samples gives: their {@link Summary}, or why they cannot have one. A
  * timer that gave NaN or no time at all is a failed measurement with its reason, never a value
- * that can pass and never an internal error: bandwidth turns {@link Unsummarizable} into its
- * command's failed result (the other engines still refuse such a set, exit 70).
+ * that can pass and never an internal error: every engine turns {@link Unsummarizable} into its
+ * command's failed result (a {@code FAILED} line, a {@code failures} entry with the reason, exit 1).
  */
 public sealed interface Summarized permits Summary, Summarized.Unsummarizable {
+
+    /** The summary, or empty when the samples gave none. */
+    default Optional<Summary> measured() {
+        return this instanceof Summary s ? Optional.of(s) : Optional.empty();
+    }
+
+    /** Why the samples gave no summary, or empty when they gave one. */
+    default Optional<String> whyNot() {
+        return this instanceof Unsummarizable u ? Optional.of(u.reason()) : Optional.empty();
+    }
 
     /** @param reason one line, e.g. {@code sample 3 of 10 was NaN s: the timer gave no time} */
     record Unsummarizable(String reason) implements Summarized {

@@ -1,6 +1,9 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.cli.GateVerdicts;
+import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.ResultsFixtures;
@@ -8,6 +11,9 @@ import dev.xfer.app.output.RunResults;
 import dev.xfer.app.placement.HostPlacement;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
 
 import java.util.List;
 import java.util.Optional;
@@ -57,9 +63,20 @@ class UnmeasuredRenderingTest {
     @Test
     void theDocumentAndCsvAreWrittenWithNoFigureForIt() {
         String json = Json.write(OneDeviceRun.document(report()));
-        assertFalse(json.contains("NaN"), json);
+        assertFalse(json.contains(": NaN"), "no figure is NaN (the reason may say it): " + json);
         String csv = ResultCsv.render(0, BandwidthMetrics.results(report(), OptionalDouble.of(63.0)));
         assertTrue(csv.lines().anyMatch(l -> l.endsWith(",pinned.h2d.16MiB,GB/s,0,,,,,,,false," + REASON)), csv);
         assertFalse(csv.contains(",NaN,"), "no figure cell says NaN: " + csv);
+    }
+
+    @Test
+    void theDocumentKeepsItAsAFailureWithItsReasonThatNoGatePasses(@TempDir Path dir) {
+        GpuDocument document = OneDeviceRun.document(report());
+        SchemaContract.requireValid(Json.parse(Json.write(document)), "a document with an unmeasured configuration");
+        assertEquals(List.of(FailureRow.unmeasured("pinned h2d 16777216 B", OptionalInt.empty(), REASON)),
+                document.failures());
+        assertTrue(document.results().stream().map(r -> ((BandwidthRow) r).memory() + " " + ((BandwidthRow) r).direction())
+                .noneMatch("pinned h2d"::equals), "no row of figures for it");
+        GateVerdicts.assertFailedWith(document, REASON, dir);
     }
 }

@@ -43,8 +43,8 @@ class LatencyOnGpuTest {
         LatencyResult r = run.results().getFirst();
         assertTrue(r.verified(), r.failure().orElse(""));
         // nvbandwidth: 1202.8 ns on an H200 over PCIe Gen5; any link is between 300 ns and 20 us.
-        assertTrue(r.nanoseconds().median() > 300 && r.nanoseconds().median() < 20_000, r.toString());
-        assertTrue(r.nanoseconds().max() < 1.5 * r.nanoseconds().min(), "spread too wide: " + r);
+        assertTrue(r.nanoseconds().measured().orElseThrow().median() > 300 && r.nanoseconds().measured().orElseThrow().median() < 20_000, r.toString());
+        assertTrue(r.nanoseconds().measured().orElseThrow().max() < 1.5 * r.nanoseconds().measured().orElseThrow().min(), "spread too wide: " + r);
     }
 
     /** Every seed and odd length checks out: the device followed exactly the permutation the host built. */
@@ -69,8 +69,8 @@ class LatencyOnGpuTest {
         LatencyResult large = run.results().get(1);
         assertTrue(small.verified() && large.verified(), run.toString());
         // L1 hits are tens of ns; DRAM misses past a 50 MiB L2 (with TLB misses over 1 GiB) hundreds.
-        assertTrue(small.nanoseconds().median() < 100, small.toString());
-        assertTrue(large.nanoseconds().median() > 2 * small.nanoseconds().median(), run.toString());
+        assertTrue(small.nanoseconds().measured().orElseThrow().median() < 100, small.toString());
+        assertTrue(large.nanoseconds().measured().orElseThrow().median() > 2 * small.nanoseconds().measured().orElseThrow().median(), run.toString());
     }
 
     @Test

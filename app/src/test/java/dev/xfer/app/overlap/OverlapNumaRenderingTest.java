@@ -42,7 +42,7 @@ class OverlapNumaRenderingTest {
                 List.of());
         List<OverlapResult> placed = r.results().stream()
                 .map(x -> x.placed(OptionalInt.of(0), ResultsFixtures.ON_NODE_0)).toList();
-        return new OverlapResults(r.context(), r.plan(), List.of(new OverlapResults.Pass(OptionalInt.of(0), r.model(),
+        return new OverlapResults(r.context(), r.plan(), List.of(new OverlapResults.Pass(OptionalInt.of(0), r.model().orElseThrow(),
                 placed)), single.notes(), single);
     }
 
@@ -90,7 +90,7 @@ class OverlapNumaRenderingTest {
         OverlapResults r = singleNode();
         List<OverlapResult> unsampled = r.results().stream().map(x -> x.placed(x.numaNode(), Optional.empty())).toList();
         OverlapResults report = new OverlapResults(r.context(), r.plan(), List.of(new OverlapResults.Pass(OptionalInt.of(0),
-                r.model(), unsampled)), r.notes(), r.placement());
+                r.model().orElseThrow(), unsampled)), r.notes(), r.placement());
         assertEquals("host memory, node 0 (CPUs 0-1): pinned not sampled", line(OverlapText.render(report), "host memory"));
     }
 
@@ -130,7 +130,7 @@ class OverlapNumaRenderingTest {
         OverlapResult wrong = new OverlapResult(v1.schedule(), v1.milliseconds(), v1.gigabytesPerSecond(), v1.speedup(),
                 2.5e-3, v1.efficiency(), v1.numaNode(), v1.hostMemoryNodes());
         OverlapResults report = new OverlapResults(all.context(), all.plan(), List.of(new OverlapResults.Pass(
-                far.numaNode(), far.model(), List.of(far.results().get(0), wrong, far.results().get(2))),
+                far.numaNode(), far.model().orElseThrow(), List.of(far.results().get(0), wrong, far.results().get(2))),
                 all.passes().get(1)), List.of(), all.placement());
         assertEquals("WRONG RESULT: v1 on node 0 max error 2.500000e-03 above 1e-06",
                 line(OverlapText.render(report), "WRONG RESULT"));
@@ -156,7 +156,7 @@ class OverlapNumaRenderingTest {
         assertEquals(0L, far.get("numaNode"));
         assertEquals(0.51, (double) far.get("idealMs"), 1e-12);
         assertEquals(1L, ((Map<String, Object>) models.get(1)).get("numaNode"));
-        assertEquals(0.40, (double) ((Map<String, Object>) Json.parse(Json.write(OverlapDocument.Added.of(all).model()))).get("h2dMs"),
+        assertEquals(0.40, (double) ((Map<String, Object>) Json.parse(Json.write(OverlapDocument.Added.of(all).model().orElseThrow()))).get("h2dMs"),
                 1e-12, "model: the first pass's");
     }
 

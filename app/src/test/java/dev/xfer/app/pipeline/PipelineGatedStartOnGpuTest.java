@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.Optional;
 
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,8 +29,8 @@ class PipelineGatedStartOnGpuTest {
         CudaDevice device = CudaRuntime.load(Optional.empty()).device(0);
         PipelinePlan plain = new PipelinePlan(batches, bytes, k, buffers, 10, 2);
         PipelinePlan gated = new PipelinePlan(batches, bytes, k, buffers, 10, 2, StartMode.GATED);
-        PipelineResult p = new PipelineBenchmark(device, Progress.NONE).run(plain);
-        PipelineResult g = new PipelineBenchmark(device, Progress.NONE).run(gated);
+        PipelineResult p = assertInstanceOf(PipelineResult.class, new PipelineBenchmark(device, Progress.NONE).run(plain));
+        PipelineResult g = assertInstanceOf(PipelineResult.class, new PipelineBenchmark(device, Progress.NONE).run(gated));
         assertTrue(p.withinTolerance() && g.withinTolerance(), "max error plain " + p.maxError() + ", gated " + g.maxError());
         assertEquals(3 * batches, g.timeline().orElseThrow().ops().size());
         double gatedMs = g.milliseconds().median();

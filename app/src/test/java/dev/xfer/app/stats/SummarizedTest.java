@@ -62,4 +62,30 @@ class SummarizedTest {
         assertTrue(failed.reason().startsWith("sample " + (index + 1) + " of " + seconds.length + " was NaN s"),
                 failed.reason());
     }
+
+    /**
+     * Any samples with a NaN or an infinity anywhere, in any unit, give why and never a summary,
+     * however large or odd the other samples; without one, they give their summary.
+     */
+    @Property(tries = 300)
+    void aNonFiniteSampleAnywhereIsNeverASummary(@ForAll @Size(min = 1, max = 40) List<Double> samples,
+                                                  @ForAll @IntRange(min = 0, max = 39) int at,
+                                                  @ForAll("nonFinite") double bad) {
+        double[] values = samples.stream().mapToDouble(Double::doubleValue).toArray();
+        boolean anyNonFinite = samples.stream().anyMatch(v -> !Double.isFinite(v));
+        Summarized before = Summarized.of(values, "ms");
+        assertEquals(anyNonFinite, before instanceof Summarized.Unsummarizable, before.toString());
+        values[at % values.length] = bad;
+        Summarized after = Summarized.of(values, "ms");
+        var failed = assertInstanceOf(Summarized.Unsummarizable.class, after);
+        assertTrue(after.measured().isEmpty() && after.whyNot().equals(java.util.Optional.of(failed.reason())));
+        assertTrue(failed.reason().matches("sample \\d+ of " + values.length + " was (NaN|-?Infinity) ms: .+"),
+                failed.reason());
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<Double> nonFinite() {
+        return net.jqwik.api.Arbitraries.of(Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                Double.longBitsToDouble(0x7ff8_0000_0000_0001L));
+    }
 }

@@ -9,6 +9,7 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -201,7 +202,13 @@ public final class ConcurrentBenchmark {
     private ConcurrentResult result(CopyDirection direction, long size, Samples samples, boolean[] ok) {
         List<ConcurrentResult.GpuShare> shares = new ArrayList<>();
         for (int g = 0; g < devices.size(); g++) {
-            Summary rates = Summary.ofRates(size, samples.seconds[g]);
+            // A timer that gave NaN or no time leaves this GPU's share a failed result with why, no figure.
+            Summarized summarized = Summarized.ofRates(size, samples.seconds[g]);
+            if (!(summarized instanceof Summary rates)) {
+                shares.add(new ConcurrentResult.GpuShare(devices.get(g).index(), summarized, summarized,
+                        OptionalDouble.empty(), ok[g]));
+                continue;
+            }
             double[] micros = new double[samples.seconds[g].length];
             for (int i = 0; i < micros.length; i++) {
                 micros[i] = samples.seconds[g][i] * 1e6;

@@ -74,7 +74,7 @@ public final class ConcurrentMetrics {
                 Identity id = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.of(share.device()));
                 OptionalDouble link = g < linkGBps.size() ? linkGBps.get(g) : OptionalDouble.empty();
                 out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id,
-                        RunResult.statistics(share.gigabytesPerSecond()), share.verified() ? CheckOutcome.PASSED
+                        share.gigabytesPerSecond(), share.verified() ? CheckOutcome.PASSED
                                 : CheckOutcome.failed("data came back wrong on device " + share.device())), link));
             }
             Identity all = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.empty());

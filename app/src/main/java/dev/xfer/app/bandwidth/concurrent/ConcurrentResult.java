@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.concurrent;
 
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;
 
@@ -35,12 +36,14 @@ public record ConcurrentResult(String memory, String direction, long bytes, List
      * One GPU's part of a concurrent configuration.
      *
      * @param device             the CUDA index
-     * @param gigabytesPerSecond per-iteration rates by the run's timer, 1e9 bytes/s
+     * @param gigabytesPerSecond per-iteration rates by the run's timer, 1e9 bytes/s;
+     *                           {@link Summarized.Unsummarizable} when the timer gave NaN or no time, a
+     *                           failed result with its reason (and {@code microseconds} the same)
      * @param microseconds       per-iteration copy times
      * @param percentOfLink      the median rate as a percentage of this GPU's link; empty when unknown
      * @param verified           whether this GPU's data went over and back intact
      */
-    public record GpuShare(int device, Summary gigabytesPerSecond, Summary microseconds, OptionalDouble percentOfLink,
+    public record GpuShare(int device, Summarized gigabytesPerSecond, Summarized microseconds, OptionalDouble percentOfLink,
                            boolean verified) {
         public GpuShare {
             Objects.requireNonNull(gigabytesPerSecond, "gigabytesPerSecond");
@@ -52,6 +55,22 @@ public record ConcurrentResult(String memory, String direction, long bytes, List
     /** This result with the sum of the GPUs' rates alone, for comparison. */
     public ConcurrentResult withAlone(OptionalDouble sum) {
         return new ConcurrentResult(memory, direction, bytes, gpus, aggregateGbps, sum);
+    }
+
+    /** Whether every GPU's timer gave times: only then does the configuration have a {@code concurrent} row. */
+    public boolean measured() {
+        return gpus.stream().allMatch(g -> g.gigabytesPerSecond().measured().isPresent());
+    }
+
+    /** A GPU's share that has no figure: the configuration on that device, and why. */
+    public record NotMeasured(String configuration, String reason) {
+    }
+
+    /** Each GPU's share whose timer gave no time, in the devices' order. */
+    public List<NotMeasured> unmeasured() {
+        return gpus.stream().flatMap(g -> g.gigabytesPerSecond().whyNot()
+                .map(why -> new NotMeasured("concurrent " + configuration() + " on device " + g.device(), why)).stream())
+                .toList();
     }
 
     /** Whether every GPU's data came back right. */

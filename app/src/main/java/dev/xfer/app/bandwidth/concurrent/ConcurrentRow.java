@@ -1,10 +1,12 @@
 package dev.xfer.app.bandwidth.concurrent;
 
+import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * The GPUs copying at once ({@code --concurrent}) as an entry of a several-device document's
@@ -23,7 +25,8 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
     public record Gpu(int device, WrittenSummary gbps, WrittenSummary microseconds,
                       @NullWhenEmpty OptionalDouble percentOfLink, boolean verified) {
         static Gpu of(ConcurrentResult.GpuShare g) {
-            return new Gpu(g.device(), WrittenSummary.of(g.gigabytesPerSecond()), WrittenSummary.of(g.microseconds()),
+            return new Gpu(g.device(), WrittenSummary.of(g.gigabytesPerSecond().measured().orElseThrow()),
+                    WrittenSummary.of(g.microseconds().measured().orElseThrow()),
                     g.percentOfLink(), g.verified());
         }
     }
@@ -33,8 +36,17 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
                 WrittenSummary.of(c.aggregateGbps()), c.aloneGbpsSum(), c.verified());
     }
 
-    /** Each of {@code results}, in order. */
+    /**
+     * Each of {@code results} whose GPUs all have a figure, in order; one with a GPU whose timer
+     * gave no time has none, but a {@code failures} entry for that GPU ({@link #failures}).
+     */
     public static List<ConcurrentRow> rows(List<ConcurrentResult> results) {
-        return results.stream().map(ConcurrentRow::of).toList();
+        return results.stream().filter(ConcurrentResult::measured).map(ConcurrentRow::of).toList();
+    }
+
+    /** A {@code failures} entry for each GPU's share whose timer gave no time. */
+    public static List<FailureRow> failures(List<ConcurrentResult> results) {
+        return results.stream().flatMap(c -> c.unmeasured().stream())
+                .map(u -> FailureRow.unmeasured(u.configuration(), OptionalInt.empty(), u.reason())).toList();
     }
 }

@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth.concurrent;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Locale;
@@ -35,11 +36,15 @@ public final class ConcurrentText {
         for (ConcurrentResult c : results) {
             for (ConcurrentResult.GpuShare g : c.gpus()) {
                 OptionalDouble aloneMedian = alone.median(g.device(), c.memory(), c.direction(), c.bytes());
+                if (!(g.gigabytesPerSecond() instanceof Summary rates)) {
+                    table.addRow(c.direction(), Long.toString(c.bytes()), Integer.toString(g.device()), "-", "-", "-",
+                            "-", orDash(aloneMedian, ConcurrentText::f2), "-", "not measured");
+                    continue;
+                }
                 table.addRow(c.direction(), Long.toString(c.bytes()), Integer.toString(g.device()),
-                        f2(g.gigabytesPerSecond().median()), f2(g.gigabytesPerSecond().min()),
-                        f2(g.gigabytesPerSecond().max()), orDash(g.percentOfLink(), ConcurrentText::f1),
+                        f2(rates.median()), f2(rates.min()), f2(rates.max()), orDash(g.percentOfLink(), ConcurrentText::f1),
                         orDash(aloneMedian, ConcurrentText::f2),
-                        orDash(percent(g.gigabytesPerSecond().median(), aloneMedian), ConcurrentText::f1),
+                        orDash(percent(rates.median(), aloneMedian), ConcurrentText::f1),
                         g.verified() ? "ok" : "WRONG");
             }
             table.addRow(c.direction(), Long.toString(c.bytes()), "all", f2(c.aggregateGbps().median()),
@@ -52,7 +57,18 @@ public final class ConcurrentText {
                 + "each GPU: its own copy by the timer; all: every GPU's bytes over the earliest start to the latest end"
                 + " (host clock)\n"
                 + "alone: the same copy with the GPU by itself (the runs above); % alone: at once / alone, the share"
-                + " left when they copy together\n";
+                + " left when they copy together\n" + failed(results);
+    }
+
+    /** One FAILED line for each GPU's share whose timer gave no time, with why. */
+    private static String failed(List<ConcurrentResult> results) {
+        StringBuilder out = new StringBuilder();
+        for (ConcurrentResult c : results) {
+            for (ConcurrentResult.NotMeasured u : c.unmeasured()) {
+                out.append("FAILED: ").append(u.configuration()).append(": not measured: ").append(u.reason()).append('\n');
+            }
+        }
+        return out.toString();
     }
 
     /** {@code part} as a percentage of {@code whole}, when there is a whole. */

@@ -9,7 +9,7 @@ import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.measure.Warmup;
-import dev.xfer.app.stats.Summary;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.HostBuffer;
@@ -242,8 +242,8 @@ public final class PatternBenchmark {
                     .flatMap(c -> java.util.stream.Stream.of(c.from().gpu(), c.to().gpu(), c.initiator()))
                     .filter(g -> g != round.measured()).distinct().sorted().toList();
             return new PatternResult(plan.form(), PatternResult.direction(plan), plan.path(), plan.bytes(),
-                    round.measured(), others, round.copies().size(), Summary.ofRates(r.timedBytes(), timedSeconds),
-                    Summary.ofRates(r.allBytes(), allSeconds), ok);
+                    round.measured(), others, round.copies().size(), Summarized.ofRates(r.timedBytes(), timedSeconds),
+                    Summarized.ofRates(r.allBytes(), allSeconds), ok);
         }
     }
 

@@ -2,6 +2,8 @@ package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.format.Csv;
 
+import dev.xfer.app.stats.Summary;
+
 import java.util.List;
 
 /**
@@ -19,13 +21,19 @@ public final class PatternCsv {
                 "min_gbps", "max_gbps", "mean_gbps", "stddev_gbps", "aggregate_median_gbps", "aggregate_min_gbps",
                 "aggregate_max_gbps", "iterations", "verified");
         for (PatternResult r : results) {
+            if (!(r.gigabytesPerSecond() instanceof Summary rates) || !(r.aggregateGbps() instanceof Summary all)) {
+                // A round whose timer gave no time: no figure, written as empty cells, as xfer's CSV writes none.
+                csv.addRow(r.form(), r.path().label(), r.direction(), Long.toString(r.bytes()), Integer.toString(r.gpu()),
+                        String.join(" ", r.others().stream().map(String::valueOf).toList()), Integer.toString(r.copies()),
+                        "", "", "", "", "", "", "", "", "0", Boolean.toString(r.verified()));
+                continue;
+            }
             csv.addRow(r.form(), r.path().label(), r.direction(), Long.toString(r.bytes()), Integer.toString(r.gpu()),
                     String.join(" ", r.others().stream().map(String::valueOf).toList()), Integer.toString(r.copies()),
-                    Double.toString(r.gigabytesPerSecond().median()), Double.toString(r.gigabytesPerSecond().min()),
-                    Double.toString(r.gigabytesPerSecond().max()), Double.toString(r.gigabytesPerSecond().mean()),
-                    Double.toString(r.gigabytesPerSecond().stddev()), Double.toString(r.aggregateGbps().median()),
-                    Double.toString(r.aggregateGbps().min()), Double.toString(r.aggregateGbps().max()),
-                    Integer.toString(r.gigabytesPerSecond().n()), Boolean.toString(r.verified()));
+                    Double.toString(rates.median()), Double.toString(rates.min()), Double.toString(rates.max()),
+                    Double.toString(rates.mean()), Double.toString(rates.stddev()), Double.toString(all.median()),
+                    Double.toString(all.min()), Double.toString(all.max()), Integer.toString(rates.n()),
+                    Boolean.toString(r.verified()));
         }
         return csv.render();
     }

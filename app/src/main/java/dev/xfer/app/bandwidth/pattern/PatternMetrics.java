@@ -6,6 +6,7 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.RunResults;
+import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.ArrayList;
@@ -62,18 +63,25 @@ public final class PatternMetrics {
             Optional<String> failure = r.verified() ? Optional.empty()
                     : Optional.of("data came back wrong in the round of GPU " + r.gpu());
             String name = name(r.form(), r.path(), r.bytes(), r.gpu());
-            metrics.add(Metric.of(name, r.gigabytesPerSecond().median(), MetricUnit.GBPS));
+            String aggregate = aggregateName(r.form(), r.path(), r.bytes(), r.gpu());
+            if (!(r.gigabytesPerSecond() instanceof Summary rates) || !(r.aggregateGbps() instanceof Summary all)) {
+                // A timer gave no time: both results fail with why, and no figure can meet an expectation.
+                String why = r.notMeasured().orElseThrow();
+                for (String each : List.of(name, aggregate)) {
+                    metrics.add(Metric.of(each, Double.NaN, MetricUnit.GBPS));
+                    configurations.add(new MeasuredConfiguration(each, "not measured", Optional.of(why)));
+                }
+                continue;
+            }
+            metrics.add(Metric.of(name, rates.median(), MetricUnit.GBPS));
             configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
                     "%s, %d bytes, GPU %d measured beside GPUs %s (%d copies at once): median %.2f GB/s"
                             + " (min %.2f, max %.2f) over %d iterations", r.form(), r.bytes(), r.gpu(),
-                    others(r), r.copies(), r.gigabytesPerSecond().median(), r.gigabytesPerSecond().min(),
-                    r.gigabytesPerSecond().max(), r.gigabytesPerSecond().n()), failure));
-            String aggregate = aggregateName(r.form(), r.path(), r.bytes(), r.gpu());
-            metrics.add(Metric.of(aggregate, r.aggregateGbps().median(), MetricUnit.GBPS));
+                    others(r), r.copies(), rates.median(), rates.min(), rates.max(), rates.n()), failure));
+            metrics.add(Metric.of(aggregate, all.median(), MetricUnit.GBPS));
             configurations.add(new MeasuredConfiguration(aggregate, String.format(Locale.ROOT,
                     "%s, %d copies at once while GPU %d was measured: median aggregate %.2f GB/s (min %.2f, max %.2f)",
-                    r.form(), r.copies(), r.gpu(), r.aggregateGbps().median(), r.aggregateGbps().min(),
-                    r.aggregateGbps().max()), failure));
+                    r.form(), r.copies(), r.gpu(), all.median(), all.min(), all.max()), failure));
         }
         return new RunResults("bandwidth-pattern", metrics, configurations);
     }

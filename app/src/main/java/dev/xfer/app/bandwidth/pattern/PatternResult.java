@@ -1,10 +1,11 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
-import dev.xfer.app.stats.Summary;
+import dev.xfer.app.stats.Summarized;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One round of a many-GPU pattern: GPU {@code gpu} measured while the other GPUs' copies ran
@@ -24,9 +25,11 @@ import java.util.Objects;
  * @param aggregateGbps per iteration, every copy's bytes over the time from the common start to the
  *                      last end, 1e9 bytes/s
  * @param verified      whether every copy of the round, timed or not, delivered its bytes intact
+ * <p>Either figure is {@link Summarized.Unsummarizable} when its timer gave NaN or no time: the
+ * round is then a failed result with its reason ({@link #notMeasured()}), never a figure.
  */
 public record PatternResult(String form, String direction, CopyPath path, long bytes, int gpu, List<Integer> others,
-                            int copies, Summary gigabytesPerSecond, Summary aggregateGbps, boolean verified) {
+                            int copies, Summarized gigabytesPerSecond, Summarized aggregateGbps, boolean verified) {
     public PatternResult {
         Objects.requireNonNull(form, "form");
         Objects.requireNonNull(direction, "direction");
@@ -40,6 +43,11 @@ public record PatternResult(String form, String direction, CopyPath path, long b
         if (bytes <= 0 || copies < 1) {
             throw new IllegalArgumentException("a round of " + copies + " copies of " + bytes + " bytes");
         }
+    }
+
+    /** Why the round has no figure (a timer gave NaN or no time); empty when both figures are measured. */
+    public Optional<String> notMeasured() {
+        return gigabytesPerSecond.whyNot().or(() -> aggregateGbps.whyNot().map(why -> "its aggregate: " + why));
     }
 
     /** The direction the timed copies of {@code plan} move, as the other bandwidth rows name it. */

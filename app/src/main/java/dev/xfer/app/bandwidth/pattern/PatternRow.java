@@ -1,8 +1,10 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.format.WrittenSummary;
 
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * One round of a many-GPU pattern ({@code --pattern}) as an entry of the {@code patterns} array of a
@@ -25,11 +27,21 @@ public record PatternRow(String pattern, String copy, String direction, long byt
 
     public static PatternRow of(PatternResult r) {
         return new PatternRow(r.form(), r.path().label(), r.direction(), r.bytes(), r.gpu(), r.others(), r.copies(),
-                WrittenSummary.of(r.gigabytesPerSecond()), WrittenSummary.of(r.aggregateGbps()), r.verified());
+                WrittenSummary.of(r.gigabytesPerSecond().measured().orElseThrow()),
+                WrittenSummary.of(r.aggregateGbps().measured().orElseThrow()), r.verified());
     }
 
-    /** Each of {@code results}, in order. */
+    /**
+     * Each of {@code results} with both figures, in order; a round whose timer gave no time has
+     * none, but a {@code failures} entry ({@link #failures}).
+     */
     public static List<PatternRow> rows(List<PatternResult> results) {
-        return results.stream().map(PatternRow::of).toList();
+        return results.stream().filter(r -> r.notMeasured().isEmpty()).map(PatternRow::of).toList();
+    }
+
+    /** A {@code failures} entry for each round whose timer gave no time. */
+    public static List<FailureRow> failures(List<PatternResult> results) {
+        return results.stream().flatMap(r -> r.notMeasured()
+                .map(why -> FailureRow.unmeasured(r.configuration(), OptionalInt.empty(), why)).stream()).toList();
     }
 }

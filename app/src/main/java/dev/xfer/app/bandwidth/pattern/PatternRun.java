@@ -23,6 +23,7 @@ import dev.xfer.cuda.CudaDevice;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code xfer bandwidth --pattern} over the GPUs {@code --device} opened: every plan's rounds
@@ -104,6 +105,7 @@ public final class PatternRun {
         List<GpuDocument> devices = contexts.stream().map(c -> GpuDocument.of("bandwidth", c, parameters,
                 List.of(), List.of())).toList();
         return DevicesDocument.of("bandwidth", parameters.across(indices, plans), devices)
-                .withExtras(new PatternExtras(PatternRow.rows(results), FailureRow.rows(failures)));
+                .withExtras(new PatternExtras(PatternRow.rows(results), Stream.concat(FailureRow.rows(failures).stream(),
+                        PatternRow.failures(results).stream()).toList()));
     }
 }

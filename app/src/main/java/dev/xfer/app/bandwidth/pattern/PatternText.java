@@ -4,6 +4,7 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Locale;
@@ -36,10 +37,15 @@ public final class PatternText {
                 Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
                 Column.right("aggregate GB/s"), Column.left("data")));
         for (PatternResult r : results) {
+            if (!(r.gigabytesPerSecond() instanceof Summary rates) || !(r.aggregateGbps() instanceof Summary all)) {
+                table.addRow(r.form(), r.path().label(), Long.toString(r.bytes()), Integer.toString(r.gpu()),
+                        String.join(",", r.others().stream().map(String::valueOf).toList()), Integer.toString(r.copies()),
+                        "-", "-", "-", "-", "not measured");
+                continue;
+            }
             table.addRow(r.form(), r.path().label(), Long.toString(r.bytes()), Integer.toString(r.gpu()),
                     String.join(",", r.others().stream().map(String::valueOf).toList()), Integer.toString(r.copies()),
-                    f2(r.gigabytesPerSecond().median()), f2(r.gigabytesPerSecond().min()),
-                    f2(r.gigabytesPerSecond().max()), f2(r.aggregateGbps().median()), r.verified() ? "ok" : "WRONG");
+                    f2(rates.median()), f2(rates.min()), f2(rates.max()), f2(all.median()), r.verified() ? "ok" : "WRONG");
         }
         StringBuilder out = new StringBuilder();
         headlines.forEach(h -> out.append(h).append('\n'));
@@ -53,6 +59,10 @@ public final class PatternText {
         }
         for (VerificationFailure f : failures) {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
+        }
+        for (PatternResult r : results) {
+            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(r.configuration()).append(": not measured: ")
+                    .append(why).append('\n'));
         }
         return out.toString();
     }

@@ -74,10 +74,10 @@ public final class PeerMetrics {
         for (PeerResult r : results) {
             Identity oneWay = identity(r.src(), r.dst(), r.bytes(), false, r.copy(), r.initiation());
             out.add(RunResult.configuration(ResultNames.of(oneWay), RunResult.measured(oneWay,
-                    RunResult.statistics(r.gigabytesPerSecond()), r.verified() ? CheckOutcome.PASSED
+                    r.gigabytesPerSecond(), r.verified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.configuration())), OptionalDouble.empty()));
             Identity bothWays = identity(r.src(), r.dst(), r.bytes(), true, r.copy(), r.initiation());
-            out.add(RunResult.configuration(ResultNames.of(bothWays), RunResult.measured(bothWays, RunResult.statistics(r.bidirGbps()),
+            out.add(RunResult.configuration(ResultNames.of(bothWays), RunResult.measured(bothWays, r.bidirGbps(),
                     r.bidirVerified() ? CheckOutcome.PASSED
                             : CheckOutcome.failed("data came back wrong: " + r.bidirConfiguration())),
                     OptionalDouble.empty()));

@@ -2,8 +2,11 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,7 +18,9 @@ import java.util.Objects;
  * @param peerAccess         whether each of the two can reach the other's memory directly
  *                           ({@code cudaDeviceCanAccessPeer} both ways), so peer access was enabled;
  *                           otherwise the runtime stages the copy through host memory
- * @param gigabytesPerSecond per-iteration rates of src to dst alone, 1e9 bytes/s
+ * @param gigabytesPerSecond per-iteration rates of src to dst alone, 1e9 bytes/s; each of the two
+ *                           {@link Summarized.Unsummarizable} when its timer gave NaN or no time, a
+ *                           failed result with its reason
  * @param bidirGbps          per-iteration rates of src to dst and dst to src at once on two
  *                           streams: both copies' bytes over the time of the pair, 1e9 bytes/s
  * @param verified           whether the one-way copy delivered the pattern
@@ -27,8 +32,8 @@ import java.util.Objects;
  *                           (dst, its kernel reading src's memory); both ways, each of the two copies
  *                           the same way
  */
-public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summary gigabytesPerSecond,
-                         Summary bidirGbps, boolean verified, boolean bidirVerified, CopyPath copy,
+public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summarized gigabytesPerSecond,
+                         Summarized bidirGbps, boolean verified, boolean bidirVerified, CopyPath copy,
                          Initiation initiation) {
 
     public PeerResult {
@@ -55,6 +60,23 @@ public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summa
     public PeerResult(int src, int dst, long bytes, boolean peerAccess, Summary gigabytesPerSecond,
                       Summary bidirGbps, boolean verified, boolean bidirVerified) {
         this(src, dst, bytes, peerAccess, gigabytesPerSecond, bidirGbps, verified, bidirVerified, CopyPath.DRIVER);
+    }
+
+    /** Whether both ways of the pair have a figure: only then does it have a {@code p2p} row. */
+    public boolean measured() {
+        return gigabytesPerSecond.measured().isPresent() && bidirGbps.measured().isPresent();
+    }
+
+    /** A way of the pair that has no figure: its configuration and why. */
+    public record NotMeasured(String configuration, String reason) {
+    }
+
+    /** Each way of the pair that has no figure, one way first. */
+    public List<NotMeasured> unmeasured() {
+        List<NotMeasured> out = new ArrayList<>();
+        gigabytesPerSecond.whyNot().ifPresent(why -> out.add(new NotMeasured(configuration(), why)));
+        bidirGbps.whyNot().ifPresent(why -> out.add(new NotMeasured(bidirConfiguration(), why)));
+        return out;
     }
 
     /**

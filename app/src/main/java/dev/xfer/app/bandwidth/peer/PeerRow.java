@@ -1,11 +1,13 @@
 package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.format.WrittenSummary;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One GPU-to-GPU copy ({@code --direction p2p}) as an entry of a several-device document's
@@ -20,14 +22,23 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, WrittenS
                       Optional<String> initiation) {
 
     public static PeerRow of(PeerResult r) {
-        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), WrittenSummary.of(r.gigabytesPerSecond()),
-                WrittenSummary.of(r.bidirGbps()), r.verified(), r.bidirVerified(),
+        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), WrittenSummary.of(r.gigabytesPerSecond().measured().orElseThrow()),
+                WrittenSummary.of(r.bidirGbps().measured().orElseThrow()), r.verified(), r.bidirVerified(),
                 r.copy() == CopyPath.DRIVER ? Optional.empty() : Optional.of(r.copy().label()),
                 r.initiation() == Initiation.WRITE ? Optional.empty() : Optional.of(r.initiation().label()));
     }
 
-    /** Each of {@code results}, in order. */
+    /**
+     * Each of {@code results} with a figure both ways, in order; a pair whose timer gave no time
+     * either way has none, but a {@code failures} entry for each such way ({@link #failures}).
+     */
     public static List<PeerRow> rows(List<PeerResult> results) {
-        return results.stream().map(PeerRow::of).toList();
+        return results.stream().filter(PeerResult::measured).map(PeerRow::of).toList();
+    }
+
+    /** A {@code failures} entry for each way of a pair whose timer gave no time. */
+    public static List<FailureRow> failures(List<PeerResult> results) {
+        return results.stream().flatMap(r -> r.unmeasured().stream())
+                .map(u -> FailureRow.unmeasured(u.configuration(), OptionalInt.empty(), u.reason())).toList();
     }
 }

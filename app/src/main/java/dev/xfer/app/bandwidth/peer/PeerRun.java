@@ -9,7 +9,7 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
-import dev.xfer.app.stats.Summary;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
@@ -138,8 +138,8 @@ final class PeerRun {
                 check);
         bidirOk &= readBack(src, targets.get(s), bothWaysName + " (into device " + from + ")", reference, check);
 
-        return new PeerResult(from, to, size, reaches[s][d] && reaches[d][s], Summary.ofRates(size, oneWay),
-                Summary.ofRates(Math.multiplyExact(size, 2), bothWays), ok, bidirOk, initiator.path(),
+        return new PeerResult(from, to, size, reaches[s][d] && reaches[d][s], Summarized.ofRates(size, oneWay),
+                Summarized.ofRates(Math.multiplyExact(size, 2), bothWays), ok, bidirOk, initiator.path(),
                 pair.initiation());
     }
 

@@ -6,6 +6,7 @@ import dev.xfer.app.bandwidth.LaunchShape;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
+import dev.xfer.app.stats.Summarized;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,11 @@ public final class PeerText {
         if (results.stream().anyMatch(r -> !r.verified() || !r.bidirVerified())) {
             out.append(WRONG).append(" data came back wrong (see WRONG DATA below)\n");
         }
+        for (PeerResult r : results) {
+            for (PeerResult.NotMeasured u : r.unmeasured()) {
+                out.append("FAILED: ").append(u.configuration()).append(": not measured: ").append(u.reason()).append('\n');
+            }
+        }
         return out.toString();
     }
 
@@ -94,7 +100,7 @@ public final class PeerText {
 
     /**
      * The matrix of one size: {@code -} on the diagonal, {@code *} without peer access, {@code !}
-     * for wrong data. Marks are padded to one width so that the figures line up.
+     * for wrong data, {@code none} for a pair whose timer gave no time (a FAILED line says why). Marks are padded to one width so that the figures line up.
      */
     private static String matrix(String title, List<Integer> indices, List<PeerResult> results, boolean bidir) {
         List<Column> columns = new ArrayList<>(List.of(Column.right("src\\dst")));
@@ -117,9 +123,9 @@ public final class PeerText {
     }
 
     private static String cell(PeerResult r, boolean bidir, int markWidth) {
-        double median = (bidir ? r.bidirGbps() : r.gigabytesPerSecond()).median();
+        Summarized rates = bidir ? r.bidirGbps() : r.gigabytesPerSecond();
         String marks = marks(r, bidir);
-        return f2(median) + marks + " ".repeat(markWidth - marks.length());
+        return rates.measured().map(s -> f2(s.median())).orElse("none") + marks + " ".repeat(markWidth - marks.length());
     }
 
     private static String marks(PeerResult r, boolean bidir) {

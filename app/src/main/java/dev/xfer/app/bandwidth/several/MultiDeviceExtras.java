@@ -5,12 +5,14 @@ import dev.xfer.app.bandwidth.concurrent.ConcurrentRow;
 import dev.xfer.app.bandwidth.peer.PeerRow;
 import dev.xfer.app.output.Extras;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * What a bandwidth run over several devices adds after its devices' documents: {@code concurrent}
- * (with {@code --concurrent}), {@code p2p} (with p2p) and {@code failures} (of those copies, written
+ * (with {@code --concurrent}), {@code p2p} (with p2p) and {@code failures} (of those copies: data
+ * that came back wrong, then each GPU share or way whose timer gave no time, which has no row; written
  * as a device's are; each device's own are in its document; always written, absent in documents
  * from before it was, as the schema allows).
  */
@@ -24,7 +26,11 @@ public record MultiDeviceExtras(Optional<List<ConcurrentRow>> concurrent, Option
     }
 
     public static MultiDeviceExtras of(MultiDeviceResults report) {
+        // Beside the copies whose data came back wrong: each concurrent GPU share and p2p way whose timer gave no time.
+        List<FailureRow> failures = new ArrayList<>(FailureRow.rows(report.failures()));
+        report.concurrent().ifPresent(c -> failures.addAll(ConcurrentRow.failures(c)));
+        report.peers().ifPresent(p -> failures.addAll(PeerRow.failures(p)));
         return new MultiDeviceExtras(report.concurrent().map(ConcurrentRow::rows), report.peers().map(PeerRow::rows),
-                Optional.of(FailureRow.rows(report.failures())));
+                Optional.of(failures));
     }
 }

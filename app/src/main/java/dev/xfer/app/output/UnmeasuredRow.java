@@ -1,0 +1,25 @@
+package dev.xfer.app.output;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A configuration that ran but whose samples gave no figure (the timer gave NaN, or no time), as
+ * a document's {@code failures} entry: the {@code configuration} as the text names it and the
+ * {@code reason}. It has no row in {@code results}, so no gate reads a figure for it, and every
+ * gate reads the entry as a failure. (Bandwidth writes the same fields through its {@code FailureRow}.)
+ */
+public record UnmeasuredRow(String configuration, String reason) implements Row {
+
+    public UnmeasuredRow {
+        Objects.requireNonNull(configuration, "configuration");
+        Objects.requireNonNull(reason, "reason");
+    }
+
+    /** The rows of whatever has a configuration and may have a reason: those with one, in order. */
+    public static <T> List<UnmeasuredRow> rows(List<T> results, java.util.function.Function<T, String> configuration,
+                                               java.util.function.Function<T, java.util.Optional<String>> whyNot) {
+        return results.stream().flatMap(r -> whyNot.apply(r).map(why -> new UnmeasuredRow(configuration.apply(r), why))
+                .stream()).toList();
+    }
+}
