@@ -1,9 +1,9 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Optional;
@@ -19,18 +19,18 @@ import java.util.SequencedMap;
  * ({@code blocks}, {@code threadsPerBlock}); a row measured on several host allocations the best
  * and worst of their medians ({@code allocations}).
  */
-public record BandwidthRow(String memory, String direction, long bytes, WrittenSummary gbps,
-                           WrittenSummary microseconds, @NullWhenEmpty OptionalDouble percentOfLink,
+public record BandwidthRow(String memory, String direction, long bytes, Summary gbps,
+                           Summary microseconds, @NullWhenEmpty OptionalDouble percentOfLink,
                            boolean verified, @NullWhenEmpty OptionalInt numaNode,
                            @NullWhenEmpty Optional<SequencedMap<String, Integer>> hostMemoryNodes,
                            Optional<String> copy, Optional<Ceiling> ceiling, OptionalInt blocks,
                            OptionalInt threadsPerBlock, Optional<Allocations> allocations) implements Row {
 
     /** What bounds a staged copy: the host-to-host and pinned rates, the lower of them, and the copy against it. */
-    public record Ceiling(WrittenSummary h2hGbps, WrittenSummary pinnedGbps, String bound, double boundGbps,
+    public record Ceiling(Summary h2hGbps, Summary pinnedGbps, String bound, double boundGbps,
                           double percentOfBound) {
         static Ceiling of(StagedCeiling c, double stagedGbps) {
-            return new Ceiling(WrittenSummary.of(c.h2hGbps()), WrittenSummary.of(c.pinnedGbps()), c.bound(),
+            return new Ceiling(c.h2hGbps(), c.pinnedGbps(), c.bound(),
                     c.boundGbps(), c.percentOfBound(stagedGbps));
         }
     }
@@ -41,8 +41,8 @@ public record BandwidthRow(String memory, String direction, long bytes, WrittenS
 
     public static BandwidthRow of(BandwidthResult r) {
         boolean driver = r.copy() == CopyPath.DRIVER;
-        return new BandwidthRow(r.memory(), r.direction(), r.bytes(), WrittenSummary.of(r.gigabytesPerSecond()),
-                WrittenSummary.of(r.microseconds()), r.percentOfLink(), r.verified(), r.numaNode(),
+        return new BandwidthRow(r.memory(), r.direction(), r.bytes(), r.gigabytesPerSecond(),
+                r.microseconds(), r.percentOfLink(), r.verified(), r.numaNode(),
                 r.hostMemoryNodes().map(HostMemoryNodes::toJson),
                 driver ? Optional.empty() : Optional.of(r.copy().label()),
                 driver ? Optional.empty() : r.ceiling().map(c -> Ceiling.of(c, r.gigabytesPerSecond().median())),

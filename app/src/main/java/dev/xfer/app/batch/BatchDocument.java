@@ -1,13 +1,13 @@
 package dev.xfer.app.batch;
 
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Map;
@@ -58,18 +58,18 @@ public final class BatchDocument {
     }
 
     /**
-     * One strategy's row: {@code milliseconds} is a {@link WrittenSummary};
+     * One strategy's row: {@code milliseconds} is a {@link Summary};
      * {@code numaNode} is {@code null} when nothing was placed, {@code hostMemoryNodes} (sampled
      * pages of the buffers it read, per node) {@code null} when not sampled.
      */
     public record StrategyRow(String strategy, boolean available, @NullWhenEmpty Optional<String> unavailable,
-                              @NullWhenEmpty Optional<WrittenSummary> milliseconds,
+                              @NullWhenEmpty Optional<Summary> milliseconds,
                               @NullWhenEmpty OptionalDouble gbps, @NullWhenEmpty OptionalDouble timeVsFirst,
                               Optional<Boolean> verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
         static StrategyRow of(BatchResult r) {
-            return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.measured().map(WrittenSummary::of),
+            return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.measured(),
                     r.ran() ? OptionalDouble.of(r.gigabytesPerSecond()) : OptionalDouble.empty(), r.timeVsFirst(),
                     Optional.of(r.verified()), r.wrongBuffer(), r.numaNode(),
                     r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson));

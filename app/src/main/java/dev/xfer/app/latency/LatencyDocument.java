@@ -1,6 +1,5 @@
 package dev.xfer.app.latency;
 
-import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
@@ -8,6 +7,7 @@ import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.UnmeasuredRow;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Optional;
@@ -60,15 +60,15 @@ public final class LatencyDocument {
 
     /**
      * One configuration. {@code target} and {@code bytes} identify it, and {@code nanoseconds}
-     * holds the per-access summary (a {@link WrittenSummary}), so fleet and compare name it
+     * holds the per-access summary (a {@link Summary}), so fleet and compare name it
      * {@code latency.TARGET.SIZE.nanoseconds}; {@code failure} only when its chase came back wrong.
      */
     public record ConfigurationRow(String target, long bytes, int nodes, long accesses, boolean uncached,
-                                   WrittenSummary nanoseconds, boolean verified, Optional<String> failure)
+                                   Summary nanoseconds, boolean verified, Optional<String> failure)
             implements Row {
         static ConfigurationRow of(LatencyResult r) {
             return new ConfigurationRow(r.target().id(), r.bytes(), LatencyPlan.nodes(r.bytes()), r.accesses(),
-                    r.target().uncached(), WrittenSummary.of(r.nanoseconds().measured().orElseThrow()), r.verified(), r.failure());
+                    r.target().uncached(), r.nanoseconds().measured().orElseThrow(), r.verified(), r.failure());
         }
     }
 

@@ -2,7 +2,6 @@ package dev.xfer.app.overlap;
 
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
@@ -11,6 +10,7 @@ import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Map;
@@ -63,16 +63,16 @@ public final class OverlapDocument {
      * One schedule's row. A gated run's rows say {@code "start": "gated"} too, so the rows smoke
      * copies into its own document keep their identity without overlap's parameters.
      *
-     * @param milliseconds a {@link WrittenSummary}
+     * @param milliseconds a {@link Summary}
      */
-    public record ScheduleRow(String schedule, WrittenSummary milliseconds, OptionalDouble gbps,
+    public record ScheduleRow(String schedule, Summary milliseconds, OptionalDouble gbps,
                               @NullWhenEmpty OptionalDouble speedup, OptionalDouble efficiency,
                               @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes,
                               Optional<String> start) implements Row {
         static ScheduleRow of(OverlapResult r, OverlapPlan plan) {
-            return new ScheduleRow(r.schedule().label(), WrittenSummary.of(r.measured().orElseThrow()),
+            return new ScheduleRow(r.schedule().label(), r.measured().orElseThrow(),
                     OptionalDouble.of(r.gigabytesPerSecond()), r.speedup(), OptionalDouble.of(r.efficiency()),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.numaNode(),

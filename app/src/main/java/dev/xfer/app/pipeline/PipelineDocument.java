@@ -1,15 +1,15 @@
 package dev.xfer.app.pipeline;
 
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
-import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Optional;
@@ -48,17 +48,17 @@ public final class PipelineDocument {
     }
 
     /**
-     * The run's one row: the total time (a {@link WrittenSummary}), per batch, the
+     * The run's one row: the total time (a {@link Summary}), per batch, the
      * share of copy time hidden, the model, the error ({@code null} when NaN), and the recorded
      * iteration ({@code null} when none was recorded). {@code perBatchMs} and {@code hiddenCopyFraction},
      * always written, may be absent in older documents (the schema leaves them out).
      */
-    public record PipelineRow(WrittenSummary milliseconds, OptionalDouble perBatchMs, OptionalDouble hiddenCopyFraction,
+    public record PipelineRow(Summary milliseconds, OptionalDouble perBatchMs, OptionalDouble hiddenCopyFraction,
                               Model model, @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
                               @NullWhenEmpty Optional<Timeline> timeline) implements Row {
         static PipelineRow of(PipelineResult r) {
             PipelineModel m = r.model();
-            return new PipelineRow(WrittenSummary.of(r.milliseconds()), OptionalDouble.of(r.perBatchMs()),
+            return new PipelineRow(r.milliseconds(), OptionalDouble.of(r.perBatchMs()),
                     OptionalDouble.of(r.hiddenCopyFraction()),
                     new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs()),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),

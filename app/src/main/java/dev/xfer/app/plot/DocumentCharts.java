@@ -7,7 +7,6 @@ import dev.xfer.app.batch.BatchDocument;
 import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
-import dev.xfer.app.format.WrittenSummary;
 import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.RepeatedDocument;
@@ -16,6 +15,7 @@ import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.pipeline.PipelineDocument;
 import dev.xfer.app.smoke.SmokeDocument;
+import dev.xfer.app.stats.Summary;
 import dev.xfer.app.verdict.DocumentStatus.State;
 
 import java.util.ArrayList;
@@ -258,10 +258,10 @@ public final class DocumentCharts {
         Map<String, List<BatchChart.Bar>> byNode = new LinkedHashMap<>();
         for (BatchDocument.StrategyRow r : results) {
             boolean available = r.available() && r.milliseconds().isPresent();
-            double median = r.milliseconds().map(WrittenSummary::median).orElse(0.0);
+            double median = r.milliseconds().map(Summary::median).orElse(0.0);
             byNode.computeIfAbsent(node(r.numaNode()), k -> new ArrayList<>()).add(new BatchChart.Bar(r.strategy(),
-                    available, median, r.milliseconds().map(WrittenSummary::min).orElse(median),
-                    r.milliseconds().map(WrittenSummary::max).orElse(median), r.gbps().orElse(0)));
+                    available, median, r.milliseconds().map(Summary::min).orElse(median),
+                    r.milliseconds().map(Summary::max).orElse(median), r.gbps().orElse(0)));
         }
         String subtitle = doc.parameters() instanceof BatchDocument.Plan p
                 ? String.format(java.util.Locale.ROOT, "%d buffers of %d bytes (%d bytes in all) to the device",

@@ -11,6 +11,7 @@ import dev.xfer.app.format.Specimens.Shape;
 import dev.xfer.app.format.Specimens.Square;
 import dev.xfer.app.format.Specimens.WithBare;
 import dev.xfer.app.format.Specimens.WithMap;
+import dev.xfer.app.stats.Summary;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -226,12 +227,12 @@ class RecordBinderTest {
 
     @Test
     void anInfiniteStddevWrittenAsNullBindsBackAsInfinity() {
-        WrittenSummary s = new WrittenSummary(1, 1, 1, 1, Double.POSITIVE_INFINITY, 2);
+        Summary s = new Summary(1, 1, 1, 1, Double.POSITIVE_INFINITY, 2);
         assertTrue(Json.write(s).contains("\"stddev\": null"), Json.write(s));
-        assertEquals(s, binder.read(Json.write(s), WrittenSummary.class));
+        assertEquals(s, binder.read(Json.write(s), Summary.class));
         assertEquals("median: expected a number, got null",
                 refusal("{\"median\": null, \"min\": 1, \"max\": 1, \"mean\": 1, \"stddev\": 1, \"n\": 1}",
-                        WrittenSummary.class));
+                        Summary.class));
     }
 
     @Test

@@ -28,7 +28,7 @@ class LatencyCompareTest {
                 ChaseOrder.RANDOM, 1);
         LatencyResults report = new LatencyResults(ResultsFixtures.context(), plan, new LatencyRun(List.of(
                 new LatencyResult(LatencyTarget.HOST, 2L << 20, 100_000,
-                        new Summary(5, hostMedian, hostMedian - 2, hostMedian + 2, hostMedian, 1.5), Optional.empty())),
+                        new Summary(hostMedian, hostMedian - 2, hostMedian + 2, hostMedian, 1.5, 5), Optional.empty())),
                 List.of()));
         var doc = LatencyDocument.of(report, List.of());
         Path file = folder.resolve(name);

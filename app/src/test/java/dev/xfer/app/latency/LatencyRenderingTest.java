@@ -35,13 +35,13 @@ class LatencyRenderingTest {
     /** Figures of the size an H200 gives: host over PCIe near 1.2 us, its own memory from L1 to DRAM. */
     static LatencyResults report(boolean broken) {
         List<LatencyResult> results = List.of(
-                new LatencyResult(LatencyTarget.HOST, 4096, 100_000, new Summary(5, 1190.5, 1188.25, 1201.0, 1192.0, 5.25),
+                new LatencyResult(LatencyTarget.HOST, 4096, 100_000, new Summary(1190.5, 1188.25, 1201.0, 1192.0, 5.25, 5),
                         Optional.empty()),
-                new LatencyResult(LatencyTarget.HOST, 2L << 20, 100_000, new Summary(5, 1203.75, 1199.5, 1210.0, 1204.0, 4.0),
+                new LatencyResult(LatencyTarget.HOST, 2L << 20, 100_000, new Summary(1203.75, 1199.5, 1210.0, 1204.0, 4.0, 5),
                         Optional.empty()),
-                new LatencyResult(LatencyTarget.DEVICE, 4096, 100_000, new Summary(5, 38.5, 38.25, 39.0, 38.6, 0.25),
+                new LatencyResult(LatencyTarget.DEVICE, 4096, 100_000, new Summary(38.5, 38.25, 39.0, 38.6, 0.25, 5),
                         Optional.empty()),
-                new LatencyResult(LatencyTarget.DEVICE, 2L << 20, 100_000, new Summary(5, 263.0, 262.5, 265.0, 263.5, 1.0),
+                new LatencyResult(LatencyTarget.DEVICE, 2L << 20, 100_000, new Summary(263.0, 262.5, 265.0, 263.5, 1.0, 5),
                         broken ? Optional.of("the chase ended at 0x1000, not at 0x2000 where the host's walk of the"
                                 + " same cycle ends: the chain on the device is not the one written") : Optional.empty()));
         return new LatencyResults(ResultsFixtures.context(), PLAN,

@@ -51,7 +51,7 @@ class CommandRecordsRoundTripTest {
                 ChaseOrder.RANDOM, 7);
         roundTrips(LatencyDocument.Plan.of(plan, List.of(1, 2)), LatencyDocument.Plan.class);
         LatencyResults report = new LatencyResults(ResultsFixtures.context(), plan, new LatencyRun(List.of(
-                new LatencyResult(LatencyTarget.peer(1), 4096, 1000, new Summary(5, 900.5, 899, 902, 900.25, 1.25),
+                new LatencyResult(LatencyTarget.peer(1), 4096, 1000, new Summary(900.5, 899, 902, 900.25, 1.25, 5),
                         Optional.of("the chase ended early"))), List.of("a note")));
         GpuDocument doc = LatencyDocument.of(report, List.of(1));
         roundTrips((LatencyDocument.ConfigurationRow) doc.results().getFirst(), LatencyDocument.ConfigurationRow.class);
@@ -61,7 +61,7 @@ class CommandRecordsRoundTripTest {
     @Test
     void pipelinesPlanAndRowWithItsTimeline() {
         roundTrips(PipelineDocument.Plan.of(ResultsFixtures.pipelinePlan()), PipelineDocument.Plan.class);
-        PipelineResult result = new PipelineResult(new Summary(5, 2.5, 2.25, 3, 2.6, 0.25),
+        PipelineResult result = new PipelineResult(new Summary(2.5, 2.25, 3, 2.6, 0.25, 5),
                 ResultsFixtures.pipelineModel(2), Double.NaN, Optional.of(ResultsFixtures.overlapTimelines(2).get(1)));
         GpuDocument doc = PipelineDocument.of(ResultsFixtures.context(), ResultsFixtures.pipelinePlan(), result);
         roundTrips((PipelineDocument.PipelineRow) doc.results().getFirst(), PipelineDocument.PipelineRow.class);

@@ -96,7 +96,7 @@ public final class ResultsFixtures {
 
     /** A Summary given outright, so rendered figures are known to the digit. */
     public static Summary summary(int n, double median, double min, double max, double mean, double stddev) {
-        return new Summary(n, median, min, max, mean, stddev);
+        return new Summary(median, min, max, mean, stddev, n);
     }
 
     // ---- bandwidth

@@ -2,7 +2,7 @@ package dev.xfer.app.bandwidth.concurrent;
 
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.format.NullWhenEmpty;
-import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.OptionalDouble;
@@ -14,7 +14,7 @@ import java.util.OptionalInt;
  * {@code aggregateGbps} (summary of the per-iteration aggregate rates), {@code aloneGbpsSum} (or
  * null when a GPU's alone figure is missing) and {@code verified}.
  */
-public record ConcurrentRow(String memory, String direction, long bytes, List<Gpu> gpus, WrittenSummary aggregateGbps,
+public record ConcurrentRow(String memory, String direction, long bytes, List<Gpu> gpus, Summary aggregateGbps,
                             @NullWhenEmpty OptionalDouble aloneGbpsSum, boolean verified) {
 
     public ConcurrentRow {
@@ -22,18 +22,18 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
     }
 
     /** One GPU's part: its rate and time, its share of its link (or null), and whether its data matched. */
-    public record Gpu(int device, WrittenSummary gbps, WrittenSummary microseconds,
+    public record Gpu(int device, Summary gbps, Summary microseconds,
                       @NullWhenEmpty OptionalDouble percentOfLink, boolean verified) {
         static Gpu of(ConcurrentResult.GpuShare g) {
-            return new Gpu(g.device(), WrittenSummary.of(g.gigabytesPerSecond().measured().orElseThrow()),
-                    WrittenSummary.of(g.microseconds().measured().orElseThrow()),
+            return new Gpu(g.device(), g.gigabytesPerSecond().measured().orElseThrow(),
+                    g.microseconds().measured().orElseThrow(),
                     g.percentOfLink(), g.verified());
         }
     }
 
     public static ConcurrentRow of(ConcurrentResult c) {
         return new ConcurrentRow(c.memory(), c.direction(), c.bytes(), c.gpus().stream().map(Gpu::of).toList(),
-                WrittenSummary.of(c.aggregateGbps()), c.aloneGbpsSum(), c.verified());
+                c.aggregateGbps(), c.aloneGbpsSum(), c.verified());
     }
 
     /**

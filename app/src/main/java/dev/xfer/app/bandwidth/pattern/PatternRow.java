@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.FailureRow;
-import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.OptionalInt;
@@ -19,7 +19,7 @@ import java.util.OptionalInt;
  * ({@code copies}, read as the identity's {@code count}), since it changes the figure.
  */
 public record PatternRow(String pattern, String copy, String direction, long bytes, int device, List<Integer> others,
-                         int copies, WrittenSummary gbps, WrittenSummary aggregateGbps, boolean verified) {
+                         int copies, Summary gbps, Summary aggregateGbps, boolean verified) {
 
     public PatternRow {
         others = List.copyOf(others);
@@ -27,8 +27,8 @@ public record PatternRow(String pattern, String copy, String direction, long byt
 
     public static PatternRow of(PatternResult r) {
         return new PatternRow(r.form(), r.path().label(), r.direction(), r.bytes(), r.gpu(), r.others(), r.copies(),
-                WrittenSummary.of(r.gigabytesPerSecond().measured().orElseThrow()),
-                WrittenSummary.of(r.aggregateGbps().measured().orElseThrow()), r.verified());
+                r.gigabytesPerSecond().measured().orElseThrow(),
+                r.aggregateGbps().measured().orElseThrow(), r.verified());
     }
 
     /**

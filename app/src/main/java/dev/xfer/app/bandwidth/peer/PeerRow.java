@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth.peer;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.format.WrittenSummary;
+import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Optional;
@@ -17,13 +17,13 @@ import java.util.OptionalInt;
  * ({@code --initiation read}) {@code "initiation": "read"}. The write form's rows say neither,
  * so they stay exactly as every document before the read form wrote them.
  */
-public record PeerRow(int src, int dst, long bytes, boolean peerAccess, WrittenSummary gbps, WrittenSummary bidirGbps,
+public record PeerRow(int src, int dst, long bytes, boolean peerAccess, Summary gbps, Summary bidirGbps,
                       boolean verified, boolean bidirVerified, Optional<String> copy,
                       Optional<String> initiation) {
 
     public static PeerRow of(PeerResult r) {
-        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), WrittenSummary.of(r.gigabytesPerSecond().measured().orElseThrow()),
-                WrittenSummary.of(r.bidirGbps().measured().orElseThrow()), r.verified(), r.bidirVerified(),
+        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), r.gigabytesPerSecond().measured().orElseThrow(),
+                r.bidirGbps().measured().orElseThrow(), r.verified(), r.bidirVerified(),
                 r.copy() == CopyPath.DRIVER ? Optional.empty() : Optional.of(r.copy().label()),
                 r.initiation() == Initiation.WRITE ? Optional.empty() : Optional.of(r.initiation().label()));
     }

@@ -123,8 +123,8 @@ class ConcurrentArithmeticTest {
 
     @Example
     void aRowIsVerifiedOnlyWhenEveryGpuIsAndHoldsTwoGpusAtLeast() {
-        Summary aggregate = new Summary(1, 53.9, 53.9, 53.9, 53.9, 0);
-        Summary one = new Summary(1, 27, 27, 27, 27, 0);
+        Summary aggregate = new Summary(53.9, 53.9, 53.9, 53.9, 0, 1);
+        Summary one = new Summary(27, 27, 27, 27, 0, 1);
         List<ConcurrentResult.GpuShare> gpus = List.of(
                 new ConcurrentResult.GpuShare(0, one, one, OptionalDouble.empty(), true),
                 new ConcurrentResult.GpuShare(1, one, one, OptionalDouble.empty(), false));
