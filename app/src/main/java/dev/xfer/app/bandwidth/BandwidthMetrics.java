@@ -148,7 +148,7 @@ public final class BandwidthMetrics {
                     r.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
                     r.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
                     r.numaNode());
-            RunResult.Measured result = RunResult.measured(id, RunResult.statistics(r.gigabytesPerSecond()),
+            RunResult.Measured result = RunResult.measured(id, r.gigabytesPerSecond(),
                     r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(report, r)));
             boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
             boolean named = gridNamed && !oneVectorBidir(report.plan(), r.copy(), r.direction());
@@ -162,7 +162,7 @@ public final class BandwidthMetrics {
                     u.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
                     u.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
                     u.numaNode());
-            RunResult.Measured result = RunResult.measured(id, RunResult.NOT_MEASURED, CheckOutcome.failed(u.reason()));
+            RunResult.Measured result = RunResult.notMeasured(id, u.reason(), CheckOutcome.failed(u.reason()));
             boolean named = gridNamed && !oneVectorBidir(report.plan(), u.copy(), u.direction());
             out.add(RunResult.configuration(ResultNames.of(id, named, nodeNamed), result, OptionalDouble.empty()));
         }

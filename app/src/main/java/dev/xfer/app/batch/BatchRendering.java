@@ -7,13 +7,13 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Statistics;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.format.ByNodeTable;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -208,16 +208,20 @@ public final class BatchRendering {
                     + " arrived wrong" + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""));
             Identity time = identity(report.plan(), r.strategy(), r.numaNode(), MILLISECONDS);
             RunResult.Measured measured = r.milliseconds().map(ms -> RunResult.measured(time, ms, check))
-                    .orElse(RunResult.measured(time, NOT_MEASURED, check));
+                    .orElse(RunResult.notMeasured(time, whyNot(r), check));
             out.add(RunResult.configuration(name(time, nodeNamed), measured,
                     NumaNodeOption.withNode(base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
             Identity rate = identity(report.plan(), r.strategy(), r.numaNode(), GBPS);
-            out.add(RunResult.figure(name(rate, nodeNamed), RunResult.measured(rate,
-                    r.measured().isPresent() ? Statistics.single(r.gigabytesPerSecond()) : NOT_MEASURED, CheckOutcome.NOT_CHECKED)));
+            out.add(RunResult.figure(name(rate, nodeNamed), r.measured().isPresent()
+                    ? RunResult.single(rate, r.gigabytesPerSecond(), CheckOutcome.NOT_CHECKED)
+                    : RunResult.notMeasured(rate, whyNot(r), CheckOutcome.NOT_CHECKED)));
         }
         return RunResults.of("batch", out);
     }
 
-    /** A strategy this machine cannot run, or whose clock gave no time: no figure, which fails every expectation on it. */
-    private static final Statistics NOT_MEASURED = RunResult.NOT_MEASURED;
+    /** Why a strategy has no figure: this machine cannot run it, or its clock gave no time. */
+    private static String whyNot(BatchResult r) {
+        return r.unavailable().map(u -> "unavailable: " + u)
+                .or(() -> r.milliseconds().flatMap(Summarized::whyNot)).orElse("not run");
+    }
 }

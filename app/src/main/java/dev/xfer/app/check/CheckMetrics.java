@@ -6,7 +6,6 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.ResultNames;
-import dev.xfer.app.result.Statistics;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 
@@ -56,7 +55,7 @@ public final class CheckMetrics {
                     + r.wrongTrials() + " of " + r.trials() + " trials wrong")
                     : CheckOutcome.passed(String.format(Locale.ROOT, "%d trials, %d with the copy in flight: %s",
                     r.trials(), r.inFlightTrials(), r.conclusion().text()));
-            out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id, Statistics.single(r.wrongTrials()), check),
+            out.add(RunResult.configuration(ResultNames.of(id), RunResult.single(id, r.wrongTrials(), check),
                     "check." + r.scenario().id()));
             if (r.scenario().isSynchronized()) {
                 anySynchronized = true;
@@ -65,7 +64,7 @@ public final class CheckMetrics {
         }
         if (anySynchronized) {
             Identity sum = identity(report.plan(), ALL_SYNCHRONIZED, report.plan().trials());
-            out.add(RunResult.figure(ResultNames.of(sum), RunResult.measured(sum, Statistics.single(synchronizedWrong),
+            out.add(RunResult.figure(ResultNames.of(sum), RunResult.single(sum, synchronizedWrong,
                     CheckOutcome.NOT_CHECKED)));
         }
         return RunResults.of("check", out);

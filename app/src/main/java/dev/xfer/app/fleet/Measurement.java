@@ -2,7 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.result.HostAllocations;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.Statistics;
+import dev.xfer.app.stats.Summary;
 import dev.xfer.app.verdict.NoiseKind;
 
 import java.util.Optional;
@@ -50,11 +50,16 @@ public record Measurement(String name, String unit, boolean higherIsBetter, doub
         this(name, unit, higherIsBetter, median, stddev, n, field, labels, Optional.empty());
     }
 
-    /** The view of {@code result}, in its display unit. */
+    /**
+     * The view of {@code result}, in its display unit.
+     *
+     * @throws IllegalArgumentException when the result has no figure: a document read back always has one
+     */
     public static Measurement of(Result result) {
-        Statistics shown = result.displayed();
+        Summary shown = result.displayed().orElseThrow(() -> new IllegalArgumentException(
+                result.identity().name() + " has no figure: " + result.summary().whyNot().orElseThrow()));
         return new Measurement(result.identity().name(), result.quantity().displaySymbol(), result.higherIsBetter(),
-                shown.median(), shown.spread(), shown.count(), result.identity().measured(), result.identity().labels(),
+                shown.median(), shown.stddev(), shown.n(), result.identity().measured(), result.identity().labels(),
                 Optional.of(result));
     }
 

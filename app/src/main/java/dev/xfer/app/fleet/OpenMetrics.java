@@ -145,8 +145,8 @@ public final class OpenMetrics {
             double[] medians = new double[ids.length];
             int kept = 0;
             for (Measurement m : run.measurements()) {
-                if (m.result().isEmpty()) {
-                    continue;
+                if (m.result().flatMap(Result::measured).isEmpty()) {
+                    continue; // no figure, no sample
                 }
                 Result r = m.result().get();
                 // The identity's labels are named after its fields (IdentityField.label()), none of
@@ -166,7 +166,7 @@ public final class OpenMetrics {
                 seen.set(id);
                 families.add(family);
                 ids[kept] = id;
-                medians[kept] = r.median();
+                medians[kept] = r.measured().orElseThrow().median();
                 kept++;
             }
             if (kept > 0) {

@@ -4,10 +4,12 @@ import dev.xfer.app.format.Csv;
 import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.Statistics;
+import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Every measuring command's {@code --csv}: one row per result record, whatever the command. The
@@ -49,20 +51,21 @@ public final class ResultCsv {
 
     static List<String> row(int device, RunResult r) {
         Result result = r.result();
-        Statistics shown = r.measured().shown();
+        // A configuration that gave no value: no count, no figures, and its failure says why.
+        Optional<Summary> shown = r.measured().shown().measured();
         List<String> cells = new ArrayList<>();
         cells.add(Integer.toString(device));
         cells.addAll(result.identity().csvKey());
         cells.add(r.name());
         cells.add(result.quantity().displaySymbol());
-        cells.add(Long.toString(shown.count()));
-        cells.add(figure(shown.median()));
-        cells.add(figure(shown.min()));
-        cells.add(figure(shown.max()));
-        cells.add(figure(shown.mean()));
-        cells.add(figure(shown.spread()));
-        cells.add(r.linkGBps().isPresent() && !Double.isNaN(shown.median())
-                ? Double.toString(Math.round(shown.median() / r.linkGBps().getAsDouble() * 1000) / 10.0) : "");
+        cells.add(Integer.toString(shown.map(Summary::n).orElse(0)));
+        cells.add(figure(shown, Summary::median));
+        cells.add(figure(shown, Summary::min));
+        cells.add(figure(shown, Summary::max));
+        cells.add(figure(shown, Summary::mean));
+        cells.add(figure(shown, Summary::stddev));
+        cells.add(r.linkGBps().isPresent() && shown.isPresent()
+                ? Double.toString(Math.round(shown.get().median() / r.linkGBps().getAsDouble() * 1000) / 10.0) : "");
         CheckOutcome check = result.check();
         cells.add(switch (check.state()) {
             case PASSED -> "true";
@@ -74,7 +77,7 @@ public final class ResultCsv {
     }
 
     /** A figure's cell; empty where there is none (a configuration the timer gave no time for), never {@code NaN}. */
-    private static String figure(double value) {
-        return Double.isNaN(value) ? "" : Double.toString(value);
+    private static String figure(Optional<Summary> shown, ToDoubleFunction<Summary> which) {
+        return shown.map(which::applyAsDouble).filter(v -> !Double.isNaN(v)).map(Object::toString).orElse("");
     }
 }

@@ -9,11 +9,9 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.Statistics;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,37 +37,47 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
 
     /**
      * A record with the figures it was made from, in the unit the engine measured them in.
-     * Expectations and JUnit read those exactly: the record's base-unit statistics converted back
+     * Expectations and JUnit read those exactly: the record's base-unit summary converted back
      * can be an ulp off (x * 1e9 / 1e9 is not always x), and a figure must read the same in
      * {@code --expect}'s outcome as in the document.
      */
-    public record Measured(Result result, Statistics shown) {
+    public record Measured(Result result, Summarized shown) {
         public Measured {
             Objects.requireNonNull(result, "result");
             Objects.requireNonNull(shown, "shown");
         }
     }
 
-    /** The record of {@code identity}'s figures {@code shown} (in the document's unit) and its check. */
-    public static Measured measured(Identity identity, Statistics shown, CheckOutcome check) {
-        return new Measured(Result.shown(identity, shown, check), shown);
-    }
-
     /**
-     * The record of {@code identity}'s {@code figures} and its check; when the samples gave no
-     * figure, a failed result with the reason and no value ({@link #NOT_MEASURED}), so nothing in
-     * it can pass: the run fails (exit 1), and JUnit and {@code --expect} say why.
+     * The record of {@code identity}'s {@code figures} (in the document's unit) and its check; when
+     * the samples gave no figure, a failed result with the reason and no value, so nothing in it
+     * can pass: the run fails (exit 1), and JUnit and {@code --expect} say why.
      */
     public static Measured measured(Identity identity, Summarized figures, CheckOutcome check) {
         return switch (figures) {
-            case Summary s -> measured(identity, statistics(s), check);
-            case Summarized.Unsummarizable no -> measured(identity, NOT_MEASURED, CheckOutcome.failed(no.reason()));
+            case Summary s -> new Measured(Result.shown(identity, s, check), s);
+            case Summarized.Unsummarizable no -> notMeasured(identity, no.reason(), CheckOutcome.failed(no.reason()));
         };
     }
 
-    /** The statistics of a configuration that gave no figure: no sample, no value. */
-    public static final Statistics NOT_MEASURED = new Statistics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-            Double.NaN, List.of());
+    /**
+     * The record of a configuration, or a further figure of one, that gave no value: {@code why}
+     * (a strategy this machine cannot run, a timer that gave no time), with {@code check} as it
+     * stands. It fails every expectation on it.
+     */
+    public static Measured notMeasured(Identity identity, String why, CheckOutcome check) {
+        Summarized none = new Summarized.Unsummarizable(why);
+        return new Measured(Result.shown(identity, none, check), none);
+    }
+
+    /**
+     * The record of one value measured once (a count, a scalar figure such as a speedup); a value
+     * that is not a finite number (a max error of NaN) is not measured, and says so.
+     */
+    public static Measured single(Identity identity, double value, CheckOutcome check) {
+        return Double.isFinite(value) ? measured(identity, Summary.single(value), check)
+                : notMeasured(identity, identity.measured() + " was " + value, check);
+    }
 
     public RunResult {
         Objects.requireNonNull(measured, "measured");
@@ -93,12 +101,6 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
         return new RunResult(name, result, OptionalDouble.empty(), Optional.empty());
     }
 
-    /** An engine's summary of samples as a result's statistics, in the same unit. */
-    public static Statistics statistics(Summary summary) {
-        return new Statistics(summary.n(), summary.median(), summary.min(), summary.max(), summary.mean(),
-                summary.stddev(), List.of());
-    }
-
     /** The same result named apart, e.g. with {@code .gpu1}; its JUnit name too. */
     public RunResult withNameSuffix(String suffix) {
         return new RunResult(name + suffix, measured, linkGBps, configuration.map(c -> c + suffix));
@@ -111,7 +113,9 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
 
     /** What expectations read: the median in the unit the result is shown in. */
     public Metric metric() {
-        return new Metric(name, measured.shown().median(), unit(result().quantity()), linkGBps);
+        // Expectations read a configuration that gave no value as NaN, which fails every bound.
+        return new Metric(name, measured.shown().measured().map(Summary::median).orElse(Double.NaN),
+                unit(result().quantity()), linkGBps);
     }
 
     /** What JUnit reports, when this result stands for its configuration. */
@@ -158,7 +162,7 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
      * a check that did not fail found ({@code ; max error 1.192093e-07}). A failed check's why is
      * the configuration's failure, not its summary.
      */
-    static String summary(Result result, Statistics s) {
+    static String summary(Result result, Summarized figures) {
         String symbol = result.quantity().displaySymbol();
         int decimals = switch (symbol) {
             case "GB/s" -> 2;
@@ -170,19 +174,19 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
         String bytes = result.identity().bytes().isPresent() ? result.identity().bytes().getAsLong() + " bytes: " : "";
         // The unit names a rate or a time; a plain number needs the field's name to say what it is.
         String what = symbol.isEmpty() ? result.identity().measured() + " " : "";
-        String figures;
-        if (Double.isNaN(s.median())) {
-            figures = "not measured";
+        String line;
+        if (!(figures instanceof Summary s)) {
+            line = "not measured";
         } else if (result.quantity().unit() == BaseUnit.COUNT && s.min() == s.max()) {
             // A count reads as one: "4 wrong trials".
-            figures = bytes + Math.round(s.median()) + " " + words(result.identity().measured());
-        } else if (s.count() <= 1 && s.min() == s.max()) {
-            figures = bytes + what + Decimals.fixed(s.median(), decimals) + unit;
+            line = bytes + Math.round(s.median()) + " " + words(result.identity().measured());
+        } else if (s.n() <= 1 && s.min() == s.max()) {
+            line = bytes + what + Decimals.fixed(s.median(), decimals) + unit;
         } else {
-            figures = String.format(Locale.ROOT, "%s%smedian %s%s (min %s, max %s) over %d iterations", bytes, what,
+            line = String.format(Locale.ROOT, "%s%smedian %s%s (min %s, max %s) over %d iterations", bytes, what,
                     Decimals.fixed(s.median(), decimals), unit, Decimals.fixed(s.min(), decimals),
-                    Decimals.fixed(s.max(), decimals), s.count());
+                    Decimals.fixed(s.max(), decimals), s.n());
         }
-        return result.check().failed() ? figures : figures + result.check().why().map(w -> "; " + w).orElse("");
+        return result.check().failed() ? line : line + result.check().why().map(w -> "; " + w).orElse("");
     }
 }

@@ -7,7 +7,6 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.ResultNames;
-import dev.xfer.app.result.Statistics;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 
@@ -97,6 +96,6 @@ public final class OverlapMetrics {
     private static RunResult figure(OverlapResults report, OverlapResult r, String measured, double value,
                                     boolean nodeNamed) {
         Identity id = identity(report.plan(), r.schedule(), r.numaNode(), measured);
-        return RunResult.figure(ResultNames.of(id, false, nodeNamed), RunResult.measured(id, Statistics.single(value), CheckOutcome.NOT_CHECKED));
+        return RunResult.figure(ResultNames.of(id, false, nodeNamed), RunResult.single(id, value, CheckOutcome.NOT_CHECKED));
     }
 }

@@ -6,7 +6,6 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
-import dev.xfer.app.result.Statistics;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
@@ -107,11 +106,11 @@ public final class PipelineRendering {
             case PipelineOutcome.Unmeasured u -> {
                 Identity time = identity(p, "milliseconds");
                 List<RunResult> out = new ArrayList<>();
-                out.add(RunResult.configuration(name(time), RunResult.measured(time, RunResult.NOT_MEASURED,
+                out.add(RunResult.configuration(name(time), RunResult.notMeasured(time, u.reason(),
                         CheckOutcome.failed(u.reason())), "pipeline.buffers-" + p.buffers()));
                 for (String measured : MEASURED.subList(1, MEASURED.size())) {
                     Identity id = identity(p, measured);
-                    out.add(RunResult.figure(name(id), RunResult.measured(id, RunResult.NOT_MEASURED,
+                    out.add(RunResult.figure(name(id), RunResult.notMeasured(id, u.reason(),
                             CheckOutcome.NOT_CHECKED)));
                 }
                 yield RunResults.of("pipeline", out);
@@ -126,13 +125,13 @@ public final class PipelineRendering {
                 PipelineResult.TOLERANCE));
         Identity time = identity(p, "milliseconds");
         List<RunResult> out = new ArrayList<>();
-        out.add(RunResult.configuration(name(time), RunResult.measured(time, RunResult.statistics(r.milliseconds()), check),
+        out.add(RunResult.configuration(name(time), RunResult.measured(time, r.milliseconds(), check),
                 "pipeline.buffers-" + p.buffers()));
         Map<String, Double> figures = Map.of("perBatchMs", r.perBatchMs(), "hiddenCopyFraction",
                 r.hiddenCopyFraction(), "maxError", r.maxError());
         for (String measured : MEASURED.subList(1, MEASURED.size())) {
             Identity id = identity(p, measured);
-            out.add(RunResult.figure(name(id), RunResult.measured(id, Statistics.single(figures.get(measured)),
+            out.add(RunResult.figure(name(id), RunResult.single(id, figures.get(measured),
                     CheckOutcome.NOT_CHECKED)));
         }
         return RunResults.of("pipeline", out);

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.RecordBinder;
+import dev.xfer.app.stats.Summary;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -412,7 +413,7 @@ public final class ResultDocumentReader {
             long wrong = at.value(row.get("wrongTrials"), path + ".wrongTrials", Long.class, "a whole number");
             at.range(path + ".wrongTrials", wrong, 0, MAX_SAMPLES);
             out.add(new Result(identity.with(IdentityField.MEASURED, "wrongTrials").build(),
-                    Quantity.of("wrongTrials").orElseThrow(), Statistics.single(wrong), check));
+                    Quantity.of("wrongTrials").orElseThrow(), Summary.single(wrong), check));
         }
         return out;
     }

@@ -1,12 +1,12 @@
 package dev.xfer.app.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.xfer.app.stats.Summary;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** A measured field's summary, bound strictly into {@link Statistics} in the base unit. */
+/** A measured field's summary, bound strictly into a {@link Summary} in the base unit. */
 final class Summaries {
     /**
      * The largest figure believed, in its base unit (bytes per second, seconds, a count): far beyond
@@ -24,7 +24,7 @@ final class Summaries {
      * NaN) or one of 1e300 GB/s (Infinity in bytes per second) is refused, never judged. Only the
      * standard deviation may be null, as xfer writes it where it exceeds a double.
      */
-    static Statistics statistics(StrictFields strict, String path, JsonNode summary, Quantity quantity) {
+    static Summary statistics(StrictFields strict, String path, JsonNode summary, Quantity quantity) {
         long n = strict.count(summary, "n", path + ".n", false).orElse(0);
         if (n > ResultDocumentReader.MAX_SAMPLES) {
             throw DocumentException.field(strict.file(), path + ".n",
@@ -35,20 +35,24 @@ final class Summaries {
         List<String> names = List.of("min", "max", "mean", "stddev");
         for (int k = 0; k < names.size(); k++) {
             JsonNode node = summary.get(names.get(k));
-            others[k] = node == null || node.isNull() && names.get(k).equals("stddev") ? Double.NaN
+            boolean stddev = names.get(k).equals("stddev");
+            // A summary that gives only its median (as hand-written documents may) reads its min, max
+            // and mean as the median: a Summary's figures are finite, and no reader judges those three.
+            others[k] = node == null && !stddev ? median
+                    : node == null || node.isNull() && stddev ? Double.NaN
                     : figure(strict, node, path + "." + names.get(k), quantity);
         }
-        List<Double> samples = new ArrayList<>();
+        // Samples, where a document lists them, are checked as strictly, though no reader uses them.
         Optional<JsonNode> list = strict.list(summary, "samples", path + ".samples");
         if (list.isPresent()) {
             if (list.get().size() > ResultDocumentReader.MAX_SAMPLES) {
                 throw DocumentException.field(strict.file(), path + ".samples", "a list of numbers", "too many");
             }
             for (int k = 0; k < list.get().size(); k++) {
-                samples.add(figure(strict, list.get().get(k), path + ".samples[" + k + "]", quantity));
+                figure(strict, list.get().get(k), path + ".samples[" + k + "]", quantity);
             }
         }
-        return new Statistics(n, median, others[0], others[1], others[2], others[3], samples);
+        return new Summary(median, others[0], others[1], others[2], others[3], (int) n);
     }
 
     /** One figure of a summary, in the base unit: a finite number, 0 or more, finite in the base unit too. */

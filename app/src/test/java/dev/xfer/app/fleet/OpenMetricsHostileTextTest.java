@@ -4,7 +4,7 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.Statistics;
+import dev.xfer.app.stats.Summary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -19,7 +19,7 @@ class OpenMetricsHostileTextTest {
     @Property(tries = 300)
     void anyTextIsALabelValue(@ForAll String host, @ForAll String label, @ForAll String gpuName) {
         Result result = new Result(Identity.of("bandwidth", "gbps").build(), Quantity.GIGABYTES_PER_SECOND,
-                Statistics.single(5e10), CheckOutcome.PASSED);
+                Summary.single(5e10), CheckOutcome.PASSED);
         GpuRun run = new GpuRun(Path.of("x.json"), "bandwidth", host, Optional.of(label), "", 0, gpuName,
                 Optional.of("GPU-1"), "0000:17:00.0", Optional.empty(), List.of(Measurement.of(result)), Optional.empty());
         List<OpenMetricsTest.Sample> samples = OpenMetricsTest.parse(OpenMetrics.render(List.of(run)));

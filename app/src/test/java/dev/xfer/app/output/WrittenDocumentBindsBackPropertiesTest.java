@@ -58,7 +58,7 @@ class WrittenDocumentBindsBackPropertiesTest {
             report.results().stream().filter(row -> r.result().identity().equals(rateOf(row, r.result().identity())))
                     .forEach(row -> held.put(r.result().identity().measuring("microseconds"),
                             Result.shown(r.result().identity().measuring("microseconds"),
-                                    RunResult.statistics(row.microseconds()), r.result().check())));
+                                    row.microseconds(), r.result().check())));
         });
         List<Result> back = read.stream().flatMap(g -> g.results().stream()).toList();
         assertEquals(2 * report.results().size(), back.size(), "each row's rate and time, once: " + back);
@@ -66,7 +66,7 @@ class WrittenDocumentBindsBackPropertiesTest {
             Result expected = held.get(result.identity());
             assertNotNull(expected, result.identity() + " was not among the run's records: " + held.keySet());
             assertEquals(expected.quantity(), result.quantity());
-            assertEquals(expected.statistics(), result.statistics(), result.identity().name());
+            assertEquals(expected.summary(), result.summary(), result.identity().name());
             assertEquals(expected.check().state(), result.check().state(), result.identity().name());
         }
 

@@ -78,7 +78,7 @@ public final class ConcurrentMetrics {
                                 : CheckOutcome.failed("data came back wrong on device " + share.device())), link));
             }
             Identity all = identity(c.memory(), c.direction(), c.bytes(), OptionalInt.empty());
-            out.add(RunResult.configuration(ResultNames.of(all), RunResult.measured(all, RunResult.statistics(c.aggregateGbps()),
+            out.add(RunResult.configuration(ResultNames.of(all), RunResult.measured(all, c.aggregateGbps(),
                     c.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong on at least one GPU")),
                     OptionalDouble.empty()));
         }
