@@ -52,8 +52,8 @@ public record Summary(double median, double min, double max, double mean, @NullW
     private static final MathContext MEAN_PRECISION = new MathContext(34);
 
     /**
-     * Summarises {@code samples}. Bandwidth's rates go through {@link Summarized#ofRates} instead,
-     * which says why a set cannot be summarised rather than throwing (the other engines not yet).
+     * Summarises {@code samples}. Engines go through {@link Summarized#of} and
+     * {@link Summarized#ofRates} instead, which say why a set cannot be summarised rather than throwing.
      *
      * @throws IllegalArgumentException when there are no samples or one is NaN or infinite
      */
