@@ -41,7 +41,7 @@ public final class CheckPerDevice implements EachDevice.Measurement {
             run = new CheckRun(kept.subList(before, kept.size()), 0);
         }
         CheckResults report = new CheckResults(session.context(), plan, run);
-        return EachDevice.Measured.of(session.context(), CheckMetrics.results(report),
+        return EachDevice.Measured.of(session.context(), report.runResults(),
                 () -> CheckText.render(report, verbose),
                 () -> CheckDocument.of(report));
     }

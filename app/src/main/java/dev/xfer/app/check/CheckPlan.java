@@ -1,7 +1,14 @@
 package dev.xfer.app.check;
 
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.cuda.HostMemoryKind;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,6 +25,13 @@ public record CheckPlan(long elements, int trials, HostMemoryKind memory, List<C
      * (100 take about 27 s; docs/commands/check.md has the measured breakdown).
      */
     public static final int DEFAULT_TRIALS = 50;
+    /** What a check's figure counts. */
+    static final String WRONG_TRIALS = "wrongTrials";
+    /**
+     * The scenario of {@code check.synchronized.wrong}, the sum over the scenarios that synchronize:
+     * a word no scenario has.
+     */
+    static final String ALL_SYNCHRONIZED = "synchronized";
 
     public CheckPlan {
         scenarios = List.copyOf(scenarios);
@@ -56,5 +70,28 @@ public record CheckPlan(long elements, int trials, HostMemoryKind memory, List<C
     /** The value element {@code i} must hold. */
     public static double expected(long i) {
         return (double) (i % PERIOD + 1);
+    }
+
+    /**
+     * The identity of a scenario's count of wrong trials, named {@code check.<scenario>.wrong}; the
+     * scenario {@link #ALL_SYNCHRONIZED} is the sum over the scenarios that synchronize.
+     */
+    public Identity identity(String scenario, long trials) {
+        return Identity.of("check", WRONG_TRIALS).with(IdentityField.SCENARIO, scenario)
+                .with(IdentityField.MEMORY, memory.label()).with(IdentityField.BYTES, bytes())
+                .with(IdentityField.ELEMENTS, elements).with(IdentityField.TRIALS, trials).build();
+    }
+
+    /** The names this plan will produce, for {@code --expect} before anything runs. */
+    public List<MetricDeclaration> declarations() {
+        List<MetricDeclaration> out = new ArrayList<>();
+        Quantity count = Quantity.of(WRONG_TRIALS).orElseThrow();
+        for (CheckScenario s : scenarios) {
+            out.add(RunResult.declaration(ResultNames.of(identity(s.id(), trials)), count, false));
+        }
+        if (scenarios.stream().anyMatch(CheckScenario::isSynchronized)) {
+            out.add(RunResult.declaration(ResultNames.of(identity(ALL_SYNCHRONIZED, trials)), count, false));
+        }
+        return out;
     }
 }

@@ -1,7 +1,13 @@
 package dev.xfer.app.check;
 
 import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.ResultNames;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -26,5 +32,28 @@ public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult>
     /** Setup and every scenario's trials, in seconds. */
     public double seconds() {
         return setupSeconds + results.stream().mapToDouble(r -> r.times().total()).sum();
+    }
+
+    /**
+     * The scenarios as results, {@code check.<scenario>.wrong} each, then {@code check.synchronized.wrong}:
+     * the sum over the scenarios that synchronize, when any ran.
+     */
+    public RunResults runResults() {
+        List<RunResult> out = new ArrayList<>();
+        long synchronizedWrong = 0;
+        boolean anySynchronized = false;
+        for (CheckResult r : results) {
+            out.add(r.runResult(plan));
+            if (r.scenario().isSynchronized()) {
+                anySynchronized = true;
+                synchronizedWrong += r.wrongTrials();
+            }
+        }
+        if (anySynchronized) {
+            Identity sum = plan.identity(CheckPlan.ALL_SYNCHRONIZED, plan.trials());
+            out.add(RunResult.figure(ResultNames.of(sum), RunResult.single(sum, synchronizedWrong,
+                    CheckOutcome.NOT_CHECKED)));
+        }
+        return RunResults.of("check", out);
     }
 }

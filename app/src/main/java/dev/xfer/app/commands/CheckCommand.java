@@ -7,7 +7,6 @@ import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.app.cli.XferVersion;
@@ -66,7 +65,7 @@ public final class CheckCommand implements Callable<Integer> {
         html.applyTo(measuring);
         CheckPlan plan = plan();
         measuring.format();
-        return measuring.eachDevice(measuring.expectations(), CheckMetrics.declare(plan),
+        return measuring.eachDevice(measuring.expectations(), plan.declarations(),
                 new CheckPerDevice(measuring.run(), plan, root != null && root.verbose()));
     }
 

@@ -8,7 +8,6 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.latency.ChaseOrder;
-import dev.xfer.app.latency.LatencyMetrics;
 import dev.xfer.app.latency.LatencyPerDevice;
 import dev.xfer.app.latency.LatencyPlan;
 import dev.xfer.app.latency.LatencyTarget;
@@ -83,7 +82,7 @@ public final class LatencyCommand implements Callable<Integer> {
         LatencyPlan plan = plan();
         measuring.format();
         DeviceSelection selection = measuring.devices();
-        return measuring.eachDevice(measuring.expectations(), LatencyMetrics.declare(plan, namedPeers(selection)),
+        return measuring.eachDevice(measuring.expectations(), plan.declarations(namedPeers(selection)),
                 new LatencyPerDevice(measuring.run(), plan, selection));
     }
 

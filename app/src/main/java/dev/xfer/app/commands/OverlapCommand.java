@@ -7,7 +7,6 @@ import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.overlap.OverlapPerDevice;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapSchedule;
-import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.units.ByteSize;
@@ -98,7 +97,7 @@ public final class OverlapCommand implements Callable<Integer> {
         measuring.format();
         NumaOption numa = numaNode.option();
         return measuring.eachDevice(measuring.expectations(),
-                OverlapMetrics.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
+                plan.declarations(HostPlacement.nameNodes(numa, numaNode.topology())),
                 new OverlapPerDevice(measuring.run(), plan, numa, numaNode.topology(), timeline));
     }
 

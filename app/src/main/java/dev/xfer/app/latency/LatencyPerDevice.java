@@ -41,7 +41,7 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
         live.streamFrom(() -> {
             LatencyResults soFar = new LatencyResults(session.context(), plan, new LatencyRun(since(live, before), List.of()));
-            return rendering(session, peers, soFar, () -> LatencyMetrics.results(soFar));
+            return rendering(session, peers, soFar, soFar::runResults);
         });
         LatencyRun run;
         try {
@@ -55,7 +55,7 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
             run = new LatencyRun(since(live, before), List.of());
         }
         LatencyResults report = new LatencyResults(session.context(), plan, run);
-        RunResults results = LatencyMetrics.results(report);
+        RunResults results = report.runResults();
         return new EachDevice.Measured(session.context(), results, rendering(session, peers, report, () -> results));
     }
 

@@ -1,5 +1,13 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
+
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,6 +38,8 @@ public record LatencyPlan(List<Long> sizes, List<LatencyTarget.Kind> kinds, long
     public static final long DEFAULT_ACCESSES = 100_000;
     public static final int DEFAULT_ITERATIONS = 5;
     public static final long DEFAULT_SEED = 1;
+    /** What a chase's figure counts: nanoseconds per access. */
+    static final String NANOSECONDS = "nanoseconds";
     /** The most nodes a cycle holds (an int index): 256 GiB of buffer. */
     static final long MAX_NODES = Integer.MAX_VALUE;
 
@@ -73,7 +83,7 @@ public record LatencyPlan(List<Long> sizes, List<LatencyTarget.Kind> kinds, long
 
     /** The targets on one GPU, peers (other GPUs' indices, in order) where peers were asked for. */
     public List<LatencyTarget> targets(List<Integer> peers) {
-        java.util.ArrayList<LatencyTarget> out = new java.util.ArrayList<>();
+        List<LatencyTarget> out = new ArrayList<>();
         for (LatencyTarget.Kind k : kinds) {
             switch (k) {
                 case HOST -> out.add(LatencyTarget.HOST);
@@ -82,5 +92,36 @@ public record LatencyPlan(List<Long> sizes, List<LatencyTarget.Kind> kinds, long
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * The identity of one chase's time per access, named {@code latency.TARGET.SIZE}. A peer target
+     * is the word {@code peer} and the peer's index: the document's {@code gpu1} reads as a GPU
+     * index, not a word.
+     */
+    public Identity identity(LatencyTarget target, long bytes, long accesses) {
+        Identity.Builder id = Identity.of("latency", NANOSECONDS).with(IdentityField.TARGET, target.kind().label())
+                .with(IdentityField.ORDER, order.label()).with(IdentityField.BYTES, bytes)
+                .with(IdentityField.ACCESSES, accesses);
+        if (target.kind() == LatencyTarget.Kind.PEER) {
+            id.with(IdentityField.PEER, target.peer());
+        }
+        return id.build();
+    }
+
+    /**
+     * The names this plan will produce, for {@code --expect} before anything runs.
+     *
+     * @param peers the GPUs whose memory may be chased as peers (a superset is fine: names are only checked)
+     */
+    public List<MetricDeclaration> declarations(List<Integer> peers) {
+        List<MetricDeclaration> out = new ArrayList<>();
+        Quantity ns = Quantity.of(NANOSECONDS).orElseThrow();
+        for (LatencyTarget t : targets(peers)) {
+            for (long bytes : sizes) {
+                out.add(RunResult.declaration(ResultNames.of(identity(t, bytes, accesses)), ns, false));
+            }
+        }
+        return out;
     }
 }

@@ -1,5 +1,6 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.result.Identity;
 import dev.xfer.app.stats.Summarized;
 
 import java.util.Optional;
@@ -21,5 +22,10 @@ public record LatencyResult(LatencyTarget target, long bytes, long accesses, Sum
     /** The configuration as the text names it: {@code device 4096 B}. */
     public String configuration() {
         return target.id() + " " + bytes + " B";
+    }
+
+    /** What this figure is, as the document's row says it: the plan's configuration of it. */
+    public Identity identity(LatencyPlan plan) {
+        return plan.identity(target, bytes, accesses);
     }
 }

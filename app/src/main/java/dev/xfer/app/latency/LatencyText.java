@@ -38,7 +38,7 @@ public final class LatencyText {
             out.append(legend(report));
         }
         for (LatencyResult r : report.run().results()) {
-            r.failure().ifPresent(f -> out.append("FAILED ").append(ResultNames.of(LatencyMetrics.identity(report.plan(), r.target(), r.bytes(), r.accesses())))
+            r.failure().ifPresent(f -> out.append("FAILED ").append(ResultNames.of(r.identity(report.plan())))
                     .append(": ").append(f).append('\n'));
         }
         for (LatencyResult r : report.run().results()) {

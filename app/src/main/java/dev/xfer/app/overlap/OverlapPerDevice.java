@@ -55,7 +55,7 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
                     outcome.timelines()));
         }
         OverlapResults report = new OverlapResults(session.context(), plan, passes, notes, ran.placement());
-        return EachDevice.Measured.of(session.context(), OverlapMetrics.results(report),
+        return EachDevice.Measured.of(session.context(), report.runResults(),
                 () -> timeline ? OverlapText.render(report) + "\n" + TimelineText.render(report.timelines(),
                         report.model().map(m -> OptionalDouble.of(m.idealMs())).orElse(OptionalDouble.empty()),
                         TerminalWidth.columns(), TerminalWidth.colour())

@@ -1,10 +1,18 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.cuda.HostMemoryKind;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * What an overlap run does; the defaults reproduce async.cu (16 MiB of floats, 4 streams, block 256).
@@ -105,5 +113,58 @@ public record OverlapPlan(long elements, int streams, int blockSize, int kernelI
 
     public List<Chunk> chunks() {
         return ChunkPartition.of(elements, streams);
+    }
+
+    /**
+     * The identity of one schedule's {@code measured} figure: the plan, the schedule and the node.
+     * Named {@code overlap.<schedule>.ms} (median), {@code .speedup} (over sequential, when
+     * sequential ran), {@code .efficiency} (model ideal / median), {@code .error} (max |a[i] - 1|);
+     * with {@code --numa-node all} every name ends in the node, {@code overlap.v1.speedup.node1},
+     * so that {@code overlap.v1.speedup} still selects them all. A name leaves out what one run
+     * holds fixed.
+     */
+    public Identity identity(OverlapSchedule schedule, OptionalInt node, String measured) {
+        Identity.Builder id = Identity.of("overlap", measured).with(IdentityField.MEMORY, memory.label())
+                .with(IdentityField.SCHEDULE, schedule.label()).with(IdentityField.BYTES, bytes())
+                .with(IdentityField.ELEMENTS, elements).with(IdentityField.STREAMS, streams)
+                .with(IdentityField.BLOCK_SIZE, blockSize)
+                .with(IdentityField.KERNEL_ITERATIONS, kernelIterations)
+                .with(IdentityField.START, start.label());
+        node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
+        return id.build();
+    }
+
+    /** The names one run of this plan will produce, for {@code --expect} before anything runs. */
+    public List<MetricDeclaration> declarations() {
+        return declarations(List.of());
+    }
+
+    /**
+     * The names this plan will produce when run once per node of {@code nameNodes}, each name ending
+     * in its node; an empty list is one run with plain names.
+     */
+    public List<MetricDeclaration> declarations(List<Integer> nameNodes) {
+        if (nameNodes.isEmpty()) {
+            return declarationsOnce(OptionalInt.empty());
+        }
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (int node : nameNodes) {
+            out.addAll(declarationsOnce(OptionalInt.of(node)));
+        }
+        return out;
+    }
+
+    private List<MetricDeclaration> declarationsOnce(OptionalInt node) {
+        boolean sequential = schedules.contains(OverlapSchedule.SEQUENTIAL);
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (OverlapSchedule s : schedules) {
+            for (String measured : List.of("milliseconds", "speedup", "efficiency", "maxError")) {
+                if (!measured.equals("speedup") || sequential) {
+                    Identity id = identity(s, node, measured);
+                    out.add(RunResult.declaration(ResultNames.of(id, false, true), Quantity.of(measured).orElseThrow(), false));
+                }
+            }
+        }
+        return out;
     }
 }

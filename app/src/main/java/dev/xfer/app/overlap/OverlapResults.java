@@ -2,7 +2,10 @@ package dev.xfer.app.overlap;
 
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -88,5 +91,15 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
 
     public boolean withinTolerance() {
         return results().stream().allMatch(OverlapResult::withinTolerance);
+    }
+
+    /** Every pass's schedules as results, pass after pass; names end in the node with {@code --numa-node all}. */
+    public RunResults runResults() {
+        List<RunResult> out = new ArrayList<>();
+        boolean nodeNamed = placement.namesCarryNode();
+        for (OverlapResult r : results()) {
+            out.addAll(r.runResults(plan, nodeNamed));
+        }
+        return RunResults.of("overlap", out);
     }
 }

@@ -5,12 +5,10 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
-import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.measure.StartMode;
-import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.cuda.HostMemoryKind;
@@ -96,8 +94,8 @@ public record SmokePlan(String profile, BandwidthPlan bandwidth, OverlapPlan ove
     /** The results these plans will produce, for checking expectations before measuring. */
     public List<MetricDeclaration> declare(boolean linkKnown) {
         List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(bandwidth, linkKnown));
-        declared.addAll(OverlapMetrics.declare(overlap));
-        declared.addAll(CheckMetrics.declare(check));
+        declared.addAll(overlap.declarations());
+        declared.addAll(check.declarations());
         return declared;
     }
 }

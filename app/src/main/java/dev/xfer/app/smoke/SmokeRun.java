@@ -5,7 +5,6 @@ import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckExperiment;
-import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.evidence.DisturbanceRules;
@@ -24,7 +23,6 @@ import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunJUnit;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.overlap.OverlapBenchmark;
-import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.output.RowHints;
@@ -241,7 +239,7 @@ public final class SmokeRun {
             SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
                     (t5 - t4) / 1e9);
             return new Measured(context, index, bandwidthReport, BandwidthMetrics.results(bandwidthReport, linkRate),
-                    overlapReport, OverlapMetrics.results(overlapReport), checkReport, CheckMetrics.results(checkReport),
+                    overlapReport, overlapReport.runResults(), checkReport, checkReport.runResults(),
                     expectations, linkRate, seconds, evidence);
         } finally {
             recorder.close();

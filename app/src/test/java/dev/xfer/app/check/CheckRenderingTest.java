@@ -126,7 +126,7 @@ class CheckRenderingTest {
 
     @Test
     void csvRows() {
-        var results = CheckMetrics.results(report);
+        var results = report.runResults();
         CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, results), 0, results);
         var nosync = csv.rows().stream().filter(r -> r.get("scenario").equals("d2h-nosync")).findFirst().orElseThrow();
         assertEquals(List.of("100", "4.0"), List.of(nosync.get("trials"), nosync.get("median")), nosync.toString());

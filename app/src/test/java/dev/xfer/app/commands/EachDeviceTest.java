@@ -7,7 +7,6 @@ import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.overlap.OverlapDocument;
-import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.overlap.OverlapText;
 import dev.xfer.app.format.Json;
@@ -31,8 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class EachDeviceTest {
     private static EachDevice.Measured measured(MeasuringCommand m, int index) {
         OverlapResults report = ResultsFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
-        return new EachDevice.Measured(report.context(), OverlapMetrics.results(report), new Rendering(
-                () -> OverlapText.render(report), () -> ResultCsv.render(index, OverlapMetrics.results(report)),
+        return new EachDevice.Measured(report.context(), report.runResults(), new Rendering(
+                () -> OverlapText.render(report), () -> ResultCsv.render(index, report.runResults()),
                 () -> OverlapDocument.of(report)));
     }
 
@@ -42,7 +41,7 @@ class EachDeviceTest {
         MeasuringCommand m = parsed.measuring;
         List<EachDevice.Measured> both = List.of(measured(m, 0), measured(m, 1));
         var validated = m.validate(m.expectations(),
-                EachDevice.suffixed(OverlapMetrics.declare(ResultsFixtures.overlapPlan()), List.of(0, 1)));
+                EachDevice.suffixed(ResultsFixtures.overlapPlan().declarations(), List.of(0, 1)));
         List<DeviceResults> perDevice = both.stream()
                 .map(x -> new DeviceResults(x.context(),
                         x.results().withNameSuffix(".gpu" + x.context().device().index())))
@@ -53,7 +52,7 @@ class EachDeviceTest {
 
     @Test
     void everyNameIsDeclaredOncePerGpuWithItsSuffix() {
-        List<MetricDeclaration> one = OverlapMetrics.declare(ResultsFixtures.overlapPlan());
+        List<MetricDeclaration> one = ResultsFixtures.overlapPlan().declarations();
         List<String> names = EachDevice.suffixed(one, List.of(2, 0)).stream().map(MetricDeclaration::name).toList();
         assertEquals(2 * one.size(), names.size());
         assertEquals(one.getFirst().name() + ".gpu2", names.getFirst());

@@ -2,12 +2,10 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthMetrics;
-import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunResults;
@@ -42,10 +40,10 @@ class FleetDocumentGoldenTest {
     void smokeMeasured() throws IOException {
         OptionalDouble link = OptionalDouble.of(LINK_GBPS);
         List<RunResults> runs = List.of(BandwidthMetrics.results(ResultsFixtures.bandwidthReport(), link),
-                OverlapMetrics.results(ResultsFixtures.overlapReport()), CheckMetrics.results(ResultsFixtures.checkReport()));
+                ResultsFixtures.overlapReport().runResults(), ResultsFixtures.checkReport().runResults());
         List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(ResultsFixtures.bandwidthPlan(), true));
-        declared.addAll(OverlapMetrics.declare(ResultsFixtures.overlapPlan()));
-        declared.addAll(CheckMetrics.declare(ResultsFixtures.checkPlan()));
+        declared.addAll(ResultsFixtures.overlapPlan().declarations());
+        declared.addAll(ResultsFixtures.checkPlan().declarations());
         List<Metric> metrics = runs.stream().flatMap(r -> r.metrics().stream()).toList();
         List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of(
                 "pinned.h2d >= " + SmokeExpectations.PINNED_PERCENT_OF_LINK + "%link", "overlap.v1.speedup > 1x"))

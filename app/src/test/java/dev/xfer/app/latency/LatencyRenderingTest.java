@@ -60,10 +60,10 @@ class LatencyRenderingTest {
 
     @Test
     void goldenCsv() throws IOException {
-        GoldenFile.assertMatches("latency.csv", ResultCsv.render(0, LatencyMetrics.results(report(false))),
+        GoldenFile.assertMatches("latency.csv", ResultCsv.render(0, report(false).runResults()),
                 "the latency CSV changed");
-        CsvRows.assertMirrors(ResultCsv.render(0, LatencyMetrics.results(report(false))), 0,
-                LatencyMetrics.results(report(false)));
+        CsvRows.assertMirrors(ResultCsv.render(0, report(false).runResults()), 0,
+                report(false).runResults());
     }
 
     @Test
@@ -74,7 +74,7 @@ class LatencyRenderingTest {
     @Test
     void aChaseThatEndedElsewhereFailsItsConfigurationAndSaysWhy() {
         LatencyResults r = report(true);
-        RunResults results = LatencyMetrics.results(r);
+        RunResults results = r.runResults();
         assertFalse(results.allPassed());
         assertTrue(LatencyText.render(r).contains("FAILED latency.device.2MiB: the chase ended at 0x1000"),
                 LatencyText.render(r));
@@ -83,21 +83,21 @@ class LatencyRenderingTest {
 
     @Test
     void namesForExpectAreTargetAndSizeInNanoseconds() {
-        RunResults results = LatencyMetrics.results(report(false));
+        RunResults results = report(false).runResults();
         assertEquals(List.of("latency.host.4KiB", "latency.host.2MiB", "latency.device.4KiB", "latency.device.2MiB"),
                 results.metrics().stream().map(m -> m.name()).toList());
         assertTrue(results.metrics().stream().allMatch(m -> m.unit() == MetricUnit.NANOSECONDS));
         assertEquals(List.of("latency.host.4KiB", "latency.host.2MiB", "latency.device.4KiB", "latency.device.2MiB",
                         "latency.gpu1.4KiB", "latency.gpu1.2MiB"),
-                LatencyMetrics.declare(PLAN, List.of(1)).stream().map(d -> d.name()).toList());
+                PLAN.declarations(List.of(1)).stream().map(d -> d.name()).toList());
     }
 
     @Test
     void expectationsInNanosecondsAndMicroseconds() {
-        RunResults results = LatencyMetrics.results(report(false));
+        RunResults results = report(false).runResults();
         List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of("latency.host.2MiB <= 1500ns",
                         "latency.host.2MiB <= 1.2us", "latency.device < 300"))
-                .validate(LatencyMetrics.declare(PLAN, List.of())).evaluate(results.metrics());
+                .validate(PLAN.declarations(List.of())).evaluate(results.metrics());
         assertEquals(List.of(true, false, true, true), outcomes.stream().map(ExpectationOutcome::passed).toList(),
                 outcomes.toString());
         assertEquals("PASS latency.host.2MiB <= 1500ns (measured 1203.75ns)", outcomes.get(0).line());

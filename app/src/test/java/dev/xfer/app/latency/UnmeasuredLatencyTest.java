@@ -37,8 +37,8 @@ class UnmeasuredLatencyTest {
 
     @Test
     void theRunFailsWithTheReasonInJUnitAndExpect() {
-        UnmeasuredResults.assertFailedWith(LatencyMetrics.results(report()), "latency.device.4KiB", REASON,
-                LatencyMetrics.declare(report().plan(), List.of()));
+        UnmeasuredResults.assertFailedWith(report().runResults(), "latency.device.4KiB", REASON,
+                report().plan().declarations(List.of()));
     }
 
     @Test

@@ -9,16 +9,13 @@ import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchStrategy;
-import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckScenario;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.latency.ChaseOrder;
-import dev.xfer.app.latency.LatencyMetrics;
 import dev.xfer.app.latency.LatencyPlan;
 import dev.xfer.app.latency.LatencyTarget;
-import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.overlap.OverlapPlan;
 import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.result.Identity;
@@ -129,7 +126,7 @@ class RunNamesPropertiesTest {
                         iterations, List.of(OverlapSchedule.values()), 3, 1, memory));
         return Combinators.combine(plans, Arbitraries.of(OverlapSchedule.values()), optionalInt(Arbitraries.of(0, 1)),
                 Arbitraries.of("milliseconds", "speedup", "efficiency", "maxError"))
-                .as(OverlapMetrics::identity);
+                .as(OverlapPlan::identity);
     }
 
     @Provide
@@ -149,7 +146,7 @@ class RunNamesPropertiesTest {
         Arbitrary<LatencyTarget> targets = Arbitraries.oneOf(Arbitraries.of(LatencyTarget.HOST, LatencyTarget.DEVICE),
                 Arbitraries.integers().between(0, 7).map(LatencyTarget::peer));
         return Combinators.combine(plans, targets, Arbitraries.of(SIZES), Arbitraries.of(1000L, 100_000L))
-                .as((plan, target, size, accesses) -> LatencyMetrics.identity(plan, target, size, plan.accesses()));
+                .as((plan, target, size, accesses) -> plan.identity(target, size, plan.accesses()));
     }
 
     @Provide
@@ -159,7 +156,7 @@ class RunNamesPropertiesTest {
                 new CheckPlan(elements, trials, memory, List.of(CheckScenario.values())));
         Arbitrary<String> scenarios = Arbitraries.oneOf(Arbitraries.of(CheckScenario.values()).map(CheckScenario::id),
                 Arbitraries.just("synchronized"));
-        return Combinators.combine(plans, scenarios).as((plan, scenario) -> CheckMetrics.identity(plan, scenario,
+        return Combinators.combine(plans, scenarios).as((plan, scenario) -> plan.identity(scenario,
                 plan.trials()));
     }
 

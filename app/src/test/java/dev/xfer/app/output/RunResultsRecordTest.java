@@ -5,10 +5,8 @@ import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
 import dev.xfer.app.batch.BatchRendering;
-import dev.xfer.app.check.CheckMetrics;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.overlap.OverlapMetrics;
 import dev.xfer.app.pipeline.PipelineRendering;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Identity;
@@ -66,8 +64,8 @@ class RunResultsRecordTest {
 
     @Test
     void overlap() {
-        assertSameRecords("overlap.json", OverlapMetrics.results(ResultsFixtures.overlapReport()));
-        assertSameRecords("overlap-all-nodes.json", OverlapMetrics.results(ResultsFixtures.overlapReportAllNodes()));
+        assertSameRecords("overlap.json", ResultsFixtures.overlapReport().runResults());
+        assertSameRecords("overlap-all-nodes.json", ResultsFixtures.overlapReportAllNodes().runResults());
     }
 
     @Test
@@ -76,7 +74,7 @@ class RunResultsRecordTest {
         assertSameRecords("batch-all-nodes.json", BatchRendering.metrics(ResultsFixtures.batchReportAllNodes()));
         assertSameRecords("pipeline.json", PipelineRendering.metrics(ResultsFixtures.pipelinePlan(),
                 ResultsFixtures.pipelineResult(1.1920928955078125E-7)));
-        assertSameRecords("check.json", CheckMetrics.results(ResultsFixtures.checkReport()));
+        assertSameRecords("check.json", ResultsFixtures.checkReport().runResults());
     }
 
     /** The metric and the configuration are read off the record, in its display unit, with its check. */
@@ -92,7 +90,7 @@ class RunResultsRecordTest {
         MeasuredConfiguration c = run.configurations().getFirst();
         assertEquals(first.name(), c.name());
         assertEquals("16777216 bytes: median 12.35 GB/s (min 10.00, max 14.00) over 20 iterations", c.summary());
-        RunResults checks = CheckMetrics.results(ResultsFixtures.checkReport());
+        RunResults checks = ResultsFixtures.checkReport().runResults();
         for (RunResult r : checks.results()) {
             r.measuredConfiguration().ifPresent(conf -> assertEquals(r.result().check().failed(), !conf.passed(),
                     conf.name()));

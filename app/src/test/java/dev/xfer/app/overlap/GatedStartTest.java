@@ -78,8 +78,8 @@ class GatedStartTest {
 
     @Test
     void theIdentityCarriesOnlyAGatedStart() {
-        Identity p = OverlapMetrics.identity(plain.plan(), OverlapSchedule.V1, OptionalInt.empty(), "milliseconds");
-        Identity g = OverlapMetrics.identity(gated.plan(), OverlapSchedule.V1, OptionalInt.empty(), "milliseconds");
+        Identity p = plain.plan().identity(OverlapSchedule.V1, OptionalInt.empty(), "milliseconds");
+        Identity g = gated.plan().identity(OverlapSchedule.V1, OptionalInt.empty(), "milliseconds");
         // the plain name is the one documents had before there was a choice
         assertEquals("overlap.pinned.v1.16MiB.elements4194304.streams4.block256.kernel1.milliseconds", p.name());
         assertEquals(Optional.empty(), p.word(IdentityField.START));
@@ -96,9 +96,9 @@ class GatedStartTest {
 
     @Test
     void gatedAndPlainResultsNeverShareAName() {
-        Set<String> plainNames = OverlapMetrics.results(plain).results().stream()
+        Set<String> plainNames = plain.runResults().results().stream()
                 .map(r -> r.result().identity().name()).collect(Collectors.toSet());
-        for (RunResult r : OverlapMetrics.results(gated).results()) {
+        for (RunResult r : gated.runResults().results()) {
             assertFalse(plainNames.contains(r.result().identity().name()), r.result().identity().name());
         }
     }
@@ -134,7 +134,7 @@ class GatedStartTest {
         assertFalse(read.isEmpty());
         assertTrue(read.stream().allMatch(r -> r.identity().word(IdentityField.START).equals(Optional.of("gated"))),
                 read.toString());
-        Identity v1 = OverlapMetrics.identity(gated.plan(), OverlapSchedule.V1, OptionalInt.empty(), "milliseconds");
+        Identity v1 = gated.plan().identity(OverlapSchedule.V1, OptionalInt.empty(), "milliseconds");
         assertTrue(read.stream().anyMatch(r -> r.identity().equals(v1)), read.toString());
     }
 

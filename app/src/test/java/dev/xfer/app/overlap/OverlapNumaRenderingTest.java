@@ -134,7 +134,7 @@ class OverlapNumaRenderingTest {
                 all.passes().get(1)), List.of(), all.placement());
         assertEquals("WRONG RESULT: v1 on node 0 max error 2.500000e-03 above 1e-06",
                 line(OverlapText.render(report), "WRONG RESULT"));
-        MeasuredConfiguration failed = OverlapMetrics.results(report).configurations().stream()
+        MeasuredConfiguration failed = report.runResults().configurations().stream()
                 .filter(c -> !c.passed()).findFirst().orElseThrow();
         assertEquals("overlap.v1.node0", failed.name());
     }
@@ -163,30 +163,30 @@ class OverlapNumaRenderingTest {
     @Test
     void csvCarriesTheNodeThePagesAndThePassIdealTime() {
         // The node is an identity field; where the pages really were, and the ideal time, are in JSON only.
-        CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, OverlapMetrics.results(all)), 0, OverlapMetrics.results(all));
+        CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, all.runResults()), 0, all.runResults());
         assertEquals(java.util.Set.of("0", "1"), csv.rows().stream().filter(r -> r.get("schedule").equals("v1"))
                 .map(r -> r.get("numa_node")).collect(java.util.stream.Collectors.toSet()));
     }
 
     @Test
     void withEveryNodeNamesEndInTheNodeAndPrefixesStillSelectThemAll() {
-        List<String> declared = OverlapMetrics.declare(all.plan(), List.of(0, 1)).stream()
+        List<String> declared = all.plan().declarations(List.of(0, 1)).stream()
                 .map(MetricDeclaration::name).toList();
         assertEquals(24, declared.size());
         assertEquals(List.of("overlap.sequential.ms.node0", "overlap.sequential.speedup.node0",
                 "overlap.sequential.efficiency.node0", "overlap.sequential.error.node0"), declared.subList(0, 4));
         assertTrue(declared.contains("overlap.v2.error.node1"), declared.toString());
-        List<String> measured = OverlapMetrics.results(all).metrics().stream().map(m -> m.name()).toList();
+        List<String> measured = all.runResults().metrics().stream().map(m -> m.name()).toList();
         assertEquals(declared, measured, "what is declared before is what is measured");
         assertEquals(List.of("overlap.sequential.node0", "overlap.v1.node0", "overlap.v2.node0",
                         "overlap.sequential.node1", "overlap.v1.node1", "overlap.v2.node1"),
-                OverlapMetrics.results(all).configurations().stream().map(MeasuredConfiguration::name).toList());
-        assertEquals(OverlapMetrics.declare(all.plan()), OverlapMetrics.declare(all.plan(), List.of()),
+                all.runResults().configurations().stream().map(MeasuredConfiguration::name).toList());
+        assertEquals(all.plan().declarations(), all.plan().declarations(List.of()),
                 "no nodes: the plain names");
 
         var validated = ExpectationSet.parse(List.of("overlap.v1.speedup >= 2.1"))
-                .validate(OverlapMetrics.declare(all.plan(), List.of(0, 1)));
-        List<ExpectationOutcome> outcomes = validated.evaluate(OverlapMetrics.results(all).metrics());
+                .validate(all.plan().declarations(List.of(0, 1)));
+        List<ExpectationOutcome> outcomes = validated.evaluate(all.runResults().metrics());
         assertEquals(List.of("overlap.v1.speedup.node0", "overlap.v1.speedup.node1"),
                 outcomes.stream().map(ExpectationOutcome::metricName).toList());
         assertEquals(List.of(false, true), outcomes.stream().map(ExpectationOutcome::passed).toList(),
@@ -195,8 +195,8 @@ class OverlapNumaRenderingTest {
 
     @Test
     void aSinglePlacedNodeKeepsThePlainNames() {
-        List<String> measured = OverlapMetrics.results(singleNode()).metrics().stream().map(m -> m.name()).toList();
-        assertEquals(OverlapMetrics.declare(singleNode().plan()).stream().map(MetricDeclaration::name).toList(),
+        List<String> measured = singleNode().runResults().metrics().stream().map(m -> m.name()).toList();
+        assertEquals(singleNode().plan().declarations().stream().map(MetricDeclaration::name).toList(),
                 measured);
     }
 

@@ -160,8 +160,8 @@ class OverlapRenderingTest {
 
     @Test
     void csvRows() {
-        CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, OverlapMetrics.results(report)), 0,
-                OverlapMetrics.results(report));
+        CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, report.runResults()), 0,
+                report.runResults());
         Map<String, String> v1 = csv.rows().stream().filter(r -> r.get("schedule").equals("v1")
                 && r.get("unit").equals("ms")).findFirst().orElseThrow();
         assertEquals(List.of("pinned", "4194304", "4", "256", "1", "0.47", ""), List.of(v1.get("memory"),

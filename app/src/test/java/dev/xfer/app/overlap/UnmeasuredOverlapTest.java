@@ -39,8 +39,8 @@ class UnmeasuredOverlapTest {
 
     @Test
     void theRunFailsWithTheReasonInJUnitAndExpect() {
-        UnmeasuredResults.assertFailedWith(OverlapMetrics.results(report()), "overlap.v1", "overlap.v1.ms", REASON,
-                OverlapMetrics.declare(report().plan()));
+        UnmeasuredResults.assertFailedWith(report().runResults(), "overlap.v1", "overlap.v1.ms", REASON,
+                report().plan().declarations());
     }
 
     @Test
@@ -73,8 +73,8 @@ class UnmeasuredOverlapTest {
     @Test
     void aModelWithoutTimeFailsEverySchedule(@TempDir Path dir) {
         String why = "the model's H2D alone: " + REASON;
-        UnmeasuredResults.assertFailedWith(OverlapMetrics.results(withoutModel()), "overlap.sequential",
-                "overlap.sequential.ms", why, OverlapMetrics.declare(withoutModel().plan()));
+        UnmeasuredResults.assertFailedWith(withoutModel().runResults(), "overlap.sequential",
+                "overlap.sequential.ms", why, withoutModel().plan().declarations());
         String text = OverlapText.render(withoutModel());
         assertTrue(text.contains("model: not measured (see FAILED below)\n"), text);
         assertTrue(text.contains("FAILED: v2: not measured: " + why + "\n"), text);
