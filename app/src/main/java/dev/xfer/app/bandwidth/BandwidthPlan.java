@@ -1,13 +1,20 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.cuda.HostMemoryKind;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -282,5 +289,99 @@ public record BandwidthPlan(
 
     private static long rows(List<CopyPath> paths, int kernelGrids) {
         return paths.stream().mapToLong(p -> p == CopyPath.KERNEL ? kernelGrids : 1).sum();
+    }
+
+    /** The names this plan will produce, before anything is measured ({@link BandwidthResult#identity} says how). */
+    public List<MetricDeclaration> declarations(boolean linkKnown) {
+        return declarations(linkKnown, List.of());
+    }
+
+    /**
+     * The names this plan will produce when run once per node of {@code nameNodes}, each name ending
+     * in its node; an empty list is one run with plain names.
+     */
+    public List<MetricDeclaration> declarations(boolean linkKnown, List<Integer> nameNodes) {
+        if (nameNodes.isEmpty()) {
+            return declarationsOnce(linkKnown, OptionalInt.empty());
+        }
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (int node : nameNodes) {
+            out.addAll(declarationsOnce(linkKnown, OptionalInt.of(node)));
+        }
+        return out;
+    }
+
+    private List<MetricDeclaration> declarationsOnce(boolean linkKnown, OptionalInt node) {
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (long size : sizes) {
+            for (HostMemoryKind memory : memories) {
+                for (CopyDirection d : directions) {
+                    switch (d) {
+                        case H2D, D2H -> {
+                            for (CopyPath path : pathsFor(memory)) {
+                                for (OptionalInt grid : grids(path)) {
+                                    out.add(declared(memory.label(), path, d.label(), size, grid, node, linkKnown));
+                                }
+                            }
+                        }
+                        case BIDIR -> {
+                            for (CopyPath path : bidirPathsFor(memory)) {
+                                for (OptionalInt grid : bidirGrids(path)) {
+                                    for (String way : List.of("bidir-h2d", "bidir-d2h")) {
+                                        out.add(declared(memory.label(), path, way, size, grid, node, linkKnown));
+                                    }
+                                }
+                            }
+                        }
+                        case D2D, P2P -> { }
+                    }
+                }
+            }
+            if (directions.contains(CopyDirection.D2D)) {
+                for (CopyPath path : deviceCopyPaths()) {
+                    for (OptionalInt grid : grids(path)) {
+                        out.add(declared("device", path, "d2d", size, grid, node, false));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A planned result's declaration: named from its identity as the measured one will be. */
+    private MetricDeclaration declared(String memory, CopyPath path, String direction, long size, OptionalInt grid,
+                                       OptionalInt node, boolean overLink) {
+        Identity id = BandwidthResult.identity(memory, path, direction, size, timer, grid, OptionalInt.empty(), node);
+        return RunResult.declaration(ResultNames.of(id), Quantity.GIGABYTES_PER_SECOND, overLink);
+    }
+
+    /**
+     * The grid part of the names of {@code path}'s results: one empty entry where names carry no
+     * grid (other paths, or no {@code --blocks}), else each count (none while they depend on the
+     * SM count of a device not yet known).
+     */
+    private List<OptionalInt> grids(CopyPath path) {
+        if (path != CopyPath.KERNEL || !blocks.given()) {
+            return List.of(OptionalInt.empty());
+        }
+        return blocks.fixed().orElse(List.of()).stream().map(OptionalInt::of).toList();
+    }
+
+    /**
+     * {@link #grids} for bidir rows: the kernel's bidir in one vector per thread takes its grid from
+     * the size, not {@code --blocks}, so it has one row pair per memory and size, named without a grid.
+     */
+    private List<OptionalInt> bidirGrids(CopyPath path) {
+        return oneVectorBidir(path, "bidir") ? List.of(OptionalInt.empty()) : grids(path);
+    }
+
+    /** Whether the names of {@code path}'s rows in {@code direction} carry their grid: {@link #grids}' rule. */
+    boolean namesGrid(CopyPath path, String direction) {
+        return blocks.given() && !oneVectorBidir(path, direction);
+    }
+
+    private boolean oneVectorBidir(CopyPath path, String direction) {
+        return path == CopyPath.KERNEL && direction.startsWith("bidir")
+                && kernelTiming.bidir() == KernelTiming.Bidir.ONE_VECTOR;
     }
 }

@@ -1,6 +1,8 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.stats.Summary;
 
 import java.util.Objects;
@@ -9,7 +11,15 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * One measured configuration.
+ * One measured configuration. Named {@code <memory>.<direction>.<size>} (e.g. {@code pinned.h2d.16MiB},
+ * {@code pinned.bidir-d2h.4GiB}, {@code device.d2d.16MiB}), the median GB/s; xfer's staged
+ * path has {@code .staged} after the memory ({@code pageable.staged.h2d.64MiB}), so that
+ * {@code pageable.h2d} still means the driver's. With {@code --numa-node all} every configuration
+ * is measured once per node, and its names end in the node: {@code pinned.h2d.16MiB.node1}, so
+ * that {@code pinned.h2d} still selects them all. The copy kernel's results have {@code .kernel}
+ * after the memory ({@code pinned.kernel.h2d.512MiB}, {@code device.kernel.d2d.1GiB}); with
+ * {@code --blocks} each grid is named after the size ({@code pinned.kernel.h2d.512MiB.blocks64}),
+ * before any node; the kernel's bidir rows, whose grid comes from the size, never carry one.
  *
  * @param memory         the host memory kind's label, or {@code device} for d2d
  * @param direction      h2d, d2h, d2d; bidir is reported as two rows, {@code bidir-h2d} and {@code bidir-d2h}
@@ -105,5 +115,26 @@ public record BandwidthResult(
 
     private ConfigurationLabel label() {
         return new ConfigurationLabel(memory, copy, shape, direction, bytes);
+    }
+
+    /** The document's field of a copy's rate, the result every bandwidth name selects. */
+    private static final String GBPS = "gbps";
+
+    /** The identity of a copy's bandwidth: what the document's row says of it. */
+    public static Identity identity(String memory, CopyPath path, String direction, long bytes, CopyTimer timer,
+                                    OptionalInt grid, OptionalInt threadsPerBlock, OptionalInt node) {
+        Identity.Builder id = Identity.of(Identity.BANDWIDTH, GBPS).with(IdentityField.MEMORY, memory)
+                .with(IdentityField.COPY, path.label()).with(IdentityField.DIRECTION, direction)
+                .with(IdentityField.BYTES, bytes).with(IdentityField.TIMER, timer.label());
+        grid.ifPresent(b -> id.with(IdentityField.BLOCKS, b));
+        threadsPerBlock.ifPresent(t -> id.with(IdentityField.BLOCK_SIZE, t));
+        node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
+        return id.build();
+    }
+
+    /** This configuration's identity, timed by {@code timer}. */
+    public Identity identity(CopyTimer timer) {
+        return identity(memory, copy, direction, bytes, timer, shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
+                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode);
     }
 }

@@ -2,9 +2,16 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.ResultNames;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * A bandwidth run's results with what they were measured on and how.
@@ -39,5 +46,41 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
 
     public boolean verified() {
         return failures.isEmpty();
+    }
+
+    /**
+     * Every configuration as a result, named as {@link BandwidthResult} says; each rate is also a
+     * percentage of {@code linkGBps} where known (not for d2d).
+     */
+    public RunResults runResults(OptionalDouble linkGBps) {
+        List<RunResult> out = new ArrayList<>();
+        boolean nodeNamed = placement.namesCarryNode();
+        for (BandwidthResult r : results) {
+            Identity id = r.identity(plan.timer());
+            RunResult.Measured result = RunResult.measured(id, r.gigabytesPerSecond(),
+                    r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(r)));
+            boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
+            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(r.copy(), r.direction()), nodeNamed),
+                    result, overLink ? linkGBps : OptionalDouble.empty()));
+        }
+        // A configuration whose samples gave no figure is a failed result with its reason, named as its
+        // row would be: the run fails (exit 1), JUnit and --expect say why, and nothing in it can pass.
+        for (Unmeasured u : unmeasured) {
+            Identity id = u.identity(plan.timer());
+            RunResult.Measured result = RunResult.notMeasured(id, u.reason(), CheckOutcome.failed(u.reason()));
+            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(u.copy(), u.direction()), nodeNamed),
+                    result, OptionalDouble.empty()));
+        }
+        return RunResults.of("bandwidth", out);
+    }
+
+    private String failure(BandwidthResult r) {
+        return failures.stream()
+                .filter(f -> f.numaNode().equals(r.numaNode()))
+                .map(VerificationFailure::describe)
+                .filter(f -> f.startsWith(r.path() + " ") && f.contains(" " + r.bytes() + " B"))
+                .filter(f -> r.copy() != CopyPath.DRIVER || (!f.startsWith(r.memory() + " " + CopyPath.STAGED.label() + " ")
+                        && !f.startsWith(r.memory() + " " + CopyPath.KERNEL.label() + " ")))
+                .findFirst().orElse("data came back wrong");
     }
 }

@@ -52,7 +52,7 @@ public final class OneDeviceRun {
         RunContext context = session.context();
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
         HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
-        ValidatedExpectations validated = measuring.validate(expectations, BandwidthMetrics.declare(plan,
+        ValidatedExpectations validated = measuring.validate(expectations, plan.declarations(
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
                 format == OutputFormat.TEXT, measuring::warn));
@@ -65,7 +65,7 @@ public final class OneDeviceRun {
         live.streamFrom(() -> {
             BandwidthResults soFar = new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
                     live.measured(VerificationFailure.class), List.of(), planned, live.measured(Unmeasured.class));
-            return rendering(soFar, () -> BandwidthMetrics.results(soFar, link));
+            return rendering(soFar, () -> soFar.runResults(link));
         });
         List<BandwidthResult> results;
         List<VerificationFailure> failures;
@@ -92,7 +92,7 @@ public final class OneDeviceRun {
             notes.add("heap memory is the Java heap, which --numa-node does not place");
         }
         BandwidthResults report = new BandwidthResults(context, plan, results, failures, notes, placement, unmeasured);
-        RunResults measured = BandwidthMetrics.results(report, link);
+        RunResults measured = report.runResults(link);
         return measuring.finish(context, measured, validated, rendering(report, () -> measured), started);
     }
 

@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Identity;
+
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -32,5 +34,12 @@ public record Unmeasured(String memory, String direction, long bytes, CopyPath c
     public String describe() {
         return configuration() + (numaNode.isPresent() ? " on node " + numaNode.getAsInt() : "") + ": not measured: "
                 + reason;
+    }
+
+    /** This configuration's identity, as its row would be named had it been measured with {@code timer}. */
+    public Identity identity(CopyTimer timer) {
+        return BandwidthResult.identity(memory, copy, direction, bytes, timer,
+                shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
+                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode);
     }
 }

@@ -19,7 +19,6 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.cli.UsageException;
-import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.units.ByteSize;
@@ -229,11 +228,11 @@ public final class BandwidthCommand implements Callable<Integer> {
      */
     private List<dev.xfer.app.expect.MetricDeclaration> earlyNames(BandwidthPlan plan, DeviceSelection devices) {
         if (devices.isSingle()) {
-            return BandwidthMetrics.declare(plan, true);
+            return plan.declarations(true);
         }
         List<Integer> indices = devices.all()
                 ? java.util.stream.IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList() : devices.indices();
-        List<dev.xfer.app.expect.MetricDeclaration> names = new ArrayList<>(BandwidthMetrics.declare(plan, true));
+        List<dev.xfer.app.expect.MetricDeclaration> names = new ArrayList<>(plan.declarations(true));
         names.addAll(MultiDeviceMetrics.declare(plan, indices.stream()
                 .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList(), concurrent));
         return names;

@@ -1,6 +1,5 @@
 package dev.xfer.app.smoke;
 
-import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
@@ -93,7 +92,7 @@ public record SmokePlan(String profile, BandwidthPlan bandwidth, OverlapPlan ove
 
     /** The results these plans will produce, for checking expectations before measuring. */
     public List<MetricDeclaration> declare(boolean linkKnown) {
-        List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(bandwidth, linkKnown));
+        List<MetricDeclaration> declared = new ArrayList<>(bandwidth.declarations(linkKnown));
         declared.addAll(overlap.declarations());
         declared.addAll(check.declarations());
         return declared;

@@ -1,7 +1,6 @@
 package dev.xfer.app.smoke;
 
 import dev.xfer.app.bandwidth.BandwidthBenchmark;
-import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckExperiment;
@@ -238,7 +237,7 @@ public final class SmokeRun {
             GpuEvidence evidence = recorder.finish(new DisturbanceRules());
             SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
                     (t5 - t4) / 1e9);
-            return new Measured(context, index, bandwidthReport, BandwidthMetrics.results(bandwidthReport, linkRate),
+            return new Measured(context, index, bandwidthReport, bandwidthReport.runResults(linkRate),
                     overlapReport, overlapReport.runResults(), checkReport, checkReport.runResults(),
                     expectations, linkRate, seconds, evidence);
         } finally {

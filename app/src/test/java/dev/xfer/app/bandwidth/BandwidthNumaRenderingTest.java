@@ -116,7 +116,7 @@ class BandwidthNumaRenderingTest {
         assertEquals(Map.of("0", 60L, "1", 4L), farPinned.get("hostMemoryNodes"));
         assertEquals(Optional.of("all"), BandwidthParameters.of(all).numaNode());
         // The CSV carries the node as an identity field; where its pages really were is in JSON only.
-        CsvRows csv = CsvRows.of(ResultCsv.render(0, BandwidthMetrics.results(all, OptionalDouble.empty())));
+        CsvRows csv = CsvRows.of(ResultCsv.render(0, all.runResults(OptionalDouble.empty())));
         assertEquals(java.util.Set.of("0", "1"), csv.rows().stream().filter(r -> r.get("memory").equals("pinned"))
                 .map(r -> r.get("numa_node")).collect(java.util.stream.Collectors.toSet()), csv.rows().toString());
         assertTrue(csv.rows().stream().allMatch(r -> r.get("name").endsWith(".node" + r.get("numa_node"))),
@@ -134,7 +134,7 @@ class BandwidthNumaRenderingTest {
                         ? new BandwidthResult(r.memory(), r.direction(), r.bytes(), r.gigabytesPerSecond(),
                         r.microseconds(), r.percentOfLink(), false, r.numaNode(), r.hostMemoryNodes())
                         : r).toList(), List.of(f), List.of(), all.placement());
-        RunResults run = BandwidthMetrics.results(wrong, OptionalDouble.of(63.0));
+        RunResults run = wrong.runResults(OptionalDouble.of(63.0));
         MeasuredConfiguration near = run.configurations().stream()
                 .filter(c -> c.name().equals("pinned.h2d.16MiB.node1")).findFirst().orElseThrow();
         assertEquals(Optional.of(f.describe()), near.failure());
@@ -144,19 +144,19 @@ class BandwidthNumaRenderingTest {
 
     @Test
     void withEveryNodeNamesEndInTheNodeAndPrefixesStillSelectThemAll() {
-        List<String> declared = BandwidthMetrics.declare(all.plan(), true, List.of(0, 1)).stream()
+        List<String> declared = all.plan().declarations(true, List.of(0, 1)).stream()
                 .map(MetricDeclaration::name).toList();
         assertEquals(List.of("pageable.h2d.16MiB.node0", "pinned.h2d.16MiB.node0",
                 "pageable.h2d.16MiB.node1", "pinned.h2d.16MiB.node1"), declared);
-        List<String> measured = BandwidthMetrics.results(all, OptionalDouble.of(63.0)).configurations().stream()
+        List<String> measured = all.runResults(OptionalDouble.of(63.0)).configurations().stream()
                 .map(MeasuredConfiguration::name).toList();
         assertEquals(declared, measured, "what is declared before is what is measured");
         assertEquals(List.of("pageable.h2d.16MiB", "pinned.h2d.16MiB"),
-                BandwidthMetrics.declare(all.plan(), true, List.of()).stream().map(MetricDeclaration::name).toList());
+                all.plan().declarations(true, List.of()).stream().map(MetricDeclaration::name).toList());
 
         var validated = ExpectationSet.parse(List.of("pinned.h2d >= 45GB/s"))
-                .validate(BandwidthMetrics.declare(all.plan(), true, List.of(0, 1)));
-        var outcomes = validated.evaluate(BandwidthMetrics.results(all, OptionalDouble.of(63.0)).metrics());
+                .validate(all.plan().declarations(true, List.of(0, 1)));
+        var outcomes = validated.evaluate(all.runResults(OptionalDouble.of(63.0)).metrics());
         assertFalse(outcomes.stream().allMatch(o -> o.passed()), "the far node's 41.2 GB/s fails: " + outcomes);
     }
 }

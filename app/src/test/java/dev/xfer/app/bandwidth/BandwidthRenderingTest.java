@@ -84,14 +84,14 @@ class BandwidthRenderingTest {
                 ResultsFixtures.summary(1, 97612.9, 97612.9, 97612.9, 97612.9, 0), OptionalDouble.empty(), true);
         BandwidthResults r = new BandwidthResults(ResultsFixtures.context(), report.plan(), List.of(big), List.of(), List.of());
         assertEquals("5368709123", row(BandwidthText.render(r), "pinned", "h2d").get(3));
-        assertTrue(ResultCsv.render(0, BandwidthMetrics.results(r, OptionalDouble.empty())).contains(",5368709123,"));
+        assertTrue(ResultCsv.render(0, r.runResults(OptionalDouble.empty())).contains(",5368709123,"));
     }
 
     // ---- CSV
 
     @Test
     void csvHasOneRowPerResultRecordWithExactFigures() {
-        CsvRows csv = CsvRows.of(ResultCsv.render(0, BandwidthMetrics.results(report, OptionalDouble.of(63.0))));
+        CsvRows csv = CsvRows.of(ResultCsv.render(0, report.runResults(OptionalDouble.of(63.0))));
         assertEquals(ResultCsv.header(), csv.header());
         assertEquals(report.results().size(), csv.rows().size());
         Map<String, String> pinned = csv.named("pinned.h2d.16MiB");

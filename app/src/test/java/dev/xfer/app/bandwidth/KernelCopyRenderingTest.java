@@ -31,7 +31,7 @@ class KernelCopyRenderingTest {
 
     @Test
     void csvCarriesThePathAndTheGrid() {
-        String csv = ResultCsv.render(0, BandwidthMetrics.results(KernelCopyFixtures.report(), OptionalDouble.of(63.0)));
+        String csv = ResultCsv.render(0, KernelCopyFixtures.report().runResults(OptionalDouble.of(63.0)));
         CsvRows rows = CsvRows.of(csv);
         assertTrue(rows.rows().stream().anyMatch(r -> r.get("copy").equals("kernel") && r.get("direction").equals("h2d")
                 && r.get("bytes").equals("536870912") && r.get("median").equals("52.0") && r.get("blocks").equals("132")
@@ -42,7 +42,7 @@ class KernelCopyRenderingTest {
 
     @Test
     void namesNeverCollide() {
-        var results = BandwidthMetrics.results(KernelCopyFixtures.report(), OptionalDouble.of(63.0));
+        var results = KernelCopyFixtures.report().runResults(OptionalDouble.of(63.0));
         List<String> names = results.metrics().stream().map(Metric::name).toList();
         assertEquals(names.size(), names.stream().distinct().count(), names.toString());
         assertTrue(names.contains("pinned.h2d.512MiB"), names.toString());
@@ -56,9 +56,9 @@ class KernelCopyRenderingTest {
     @Test
     void declaredNamesCoverTheProducedOnes() {
         BandwidthPlan plan = KernelCopyFixtures.plan();
-        List<String> declared = BandwidthMetrics.declare(plan, true).stream()
+        List<String> declared = plan.declarations(true).stream()
                 .map(dev.xfer.app.expect.MetricDeclaration::name).toList();
-        List<String> produced = BandwidthMetrics.results(KernelCopyFixtures.report(), OptionalDouble.of(63.0)).metrics()
+        List<String> produced = KernelCopyFixtures.report().runResults(OptionalDouble.of(63.0)).metrics()
                 .stream().map(Metric::name).toList();
         assertTrue(declared.containsAll(produced), "produced but not declared: "
                 + produced.stream().filter(n -> !declared.contains(n)).toList());
@@ -76,7 +76,7 @@ class KernelCopyRenderingTest {
         BandwidthPlan plan = new BandwidthPlan(List.of(1L), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D, CopyDirection.BIDIR), 20, 5, CopyTimer.EVENTS,
                 List.of(CopyPath.KERNEL), BandwidthPlan.DEFAULT_STAGING, BlockCounts.parse("2,sm").on(132));
-        List<String> declared = BandwidthMetrics.declare(plan, true).stream()
+        List<String> declared = plan.declarations(true).stream()
                 .map(dev.xfer.app.expect.MetricDeclaration::name).toList();
         assertEquals(List.of("pinned.kernel.h2d.1B.blocks2", "pinned.kernel.h2d.1B.blocks132",
                 "pinned.kernel.bidir-h2d.1B", "pinned.kernel.bidir-d2h.1B"), declared);
@@ -85,7 +85,7 @@ class KernelCopyRenderingTest {
                 row("h2d", Optional.of(LaunchShape.ofBlocks(2))), row("h2d", Optional.of(LaunchShape.ofBlocks(132))),
                 row("bidir-h2d", Optional.of(oneVector)), row("bidir-d2h", Optional.of(oneVector)));
         BandwidthResults report = new BandwidthResults(ResultsFixtures.context(), plan, rows, List.of(), List.of());
-        assertEquals(declared, BandwidthMetrics.results(report, OptionalDouble.of(63.0)).metrics().stream()
+        assertEquals(declared, report.runResults(OptionalDouble.of(63.0)).metrics().stream()
                 .map(Metric::name).toList());
     }
 
@@ -101,7 +101,7 @@ class KernelCopyRenderingTest {
         BandwidthPlan plan = new BandwidthPlan(List.of(KernelCopyFixtures.MIB512), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D, CopyDirection.BIDIR), 20, 5, CopyTimer.EVENTS,
                 List.of(CopyPath.DRIVER, CopyPath.KERNEL), BandwidthPlan.DEFAULT_STAGING);
-        List<String> declared = BandwidthMetrics.declare(plan, true).stream()
+        List<String> declared = plan.declarations(true).stream()
                 .map(dev.xfer.app.expect.MetricDeclaration::name).toList();
         assertEquals(List.of("pinned.h2d.512MiB", "pinned.kernel.h2d.512MiB", "pinned.bidir-h2d.512MiB",
                 "pinned.bidir-d2h.512MiB", "pinned.kernel.bidir-h2d.512MiB", "pinned.kernel.bidir-d2h.512MiB"), declared);

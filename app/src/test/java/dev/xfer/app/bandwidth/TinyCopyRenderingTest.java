@@ -43,7 +43,7 @@ class TinyCopyRenderingTest {
 
     @Test
     void csvAndJsonKeepFullPrecision() {
-        List<String> csv = ResultCsv.render(0, BandwidthMetrics.results(tiny(), java.util.OptionalDouble.empty()))
+        List<String> csv = ResultCsv.render(0, tiny().runResults(java.util.OptionalDouble.empty()))
                 .lines().toList();
         assertTrue(csv.get(1).contains(",2.2321427975245529E-4,9.005763850173478E-5,"), csv.get(1));
         @SuppressWarnings("unchecked")

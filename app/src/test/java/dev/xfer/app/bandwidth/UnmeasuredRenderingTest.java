@@ -43,7 +43,7 @@ class UnmeasuredRenderingTest {
 
     @Test
     void theRunFailsWithTheReasonWhereAChecksFailureGoes() {
-        RunResults results = BandwidthMetrics.results(report(), OptionalDouble.of(63.0));
+        RunResults results = report().runResults(OptionalDouble.of(63.0));
         assertFalse(results.allPassed(), "exit 1, as a failed check");
         List<MeasuredConfiguration> failed = results.configurations().stream().filter(c -> !c.passed()).toList();
         assertEquals(1, failed.size(), results.configurations().toString());
@@ -64,7 +64,7 @@ class UnmeasuredRenderingTest {
     void theDocumentAndCsvAreWrittenWithNoFigureForIt() {
         String json = Json.write(OneDeviceRun.document(report()));
         assertFalse(json.contains(": NaN"), "no figure is NaN (the reason may say it): " + json);
-        String csv = ResultCsv.render(0, BandwidthMetrics.results(report(), OptionalDouble.of(63.0)));
+        String csv = ResultCsv.render(0, report().runResults(OptionalDouble.of(63.0)));
         assertTrue(csv.lines().anyMatch(l -> l.endsWith(",pinned.h2d.16MiB,GB/s,0,,,,,,,false," + REASON)), csv);
         assertFalse(csv.contains(",NaN,"), "no figure cell says NaN: " + csv);
     }

@@ -1,6 +1,5 @@
 package dev.xfer.app.doctor;
 
-import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.devices.DeviceInfo;
@@ -79,14 +78,14 @@ class RowHintTest {
         RunContext context = ResultsFixtures.context(device);
         double link = context.link().orElseThrow().theoreticalGBps();
         BandwidthResults slow = results(context, 14.0, link);
-        RunResults results = BandwidthMetrics.results(slow, OptionalDouble.of(link));
+        RunResults results = slow.runResults(OptionalDouble.of(link));
         String hint = new SysfsHints(root).hint(context, results, Optional.empty()).orElseThrow();
         assertTrue(hint.startsWith("hint: GPU 0 pinned h2d ran at " + Math.round(14.0 / link * 100)
                 + "% of its link: "), hint);
         assertTrue(hint.contains("x8 of x16") && hint.endsWith("(xfer doctor explains)"), hint);
         // Fast rows read no sysfs and print nothing.
         assertTrue(new SysfsHints(tmp.resolve("nowhere")).hint(context,
-                BandwidthMetrics.results(results(context, 0.85 * link, link), OptionalDouble.of(link)),
+                results(context, 0.85 * link, link).runResults(OptionalDouble.of(link)),
                 Optional.empty()).isEmpty());
     }
 

@@ -1,7 +1,6 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.GoldenFile;
-import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -39,9 +38,9 @@ class FleetDocumentGoldenTest {
     @Test
     void smokeMeasured() throws IOException {
         OptionalDouble link = OptionalDouble.of(LINK_GBPS);
-        List<RunResults> runs = List.of(BandwidthMetrics.results(ResultsFixtures.bandwidthReport(), link),
+        List<RunResults> runs = List.of(ResultsFixtures.bandwidthReport().runResults(link),
                 ResultsFixtures.overlapReport().runResults(), ResultsFixtures.checkReport().runResults());
-        List<MetricDeclaration> declared = new ArrayList<>(BandwidthMetrics.declare(ResultsFixtures.bandwidthPlan(), true));
+        List<MetricDeclaration> declared = new ArrayList<>(ResultsFixtures.bandwidthPlan().declarations(true));
         declared.addAll(ResultsFixtures.overlapPlan().declarations());
         declared.addAll(ResultsFixtures.checkPlan().declarations());
         List<Metric> metrics = runs.stream().flatMap(r -> r.metrics().stream()).toList();

@@ -1,6 +1,6 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
@@ -113,7 +113,7 @@ class RunNamesPropertiesTest {
         return Combinators.combine(memory, Arbitraries.of(CopyPath.values()), direction, Arbitraries.of(SIZES),
                 Arbitraries.of(CopyTimer.values()), optionalInt(Arbitraries.of(1, 64, 132, 264)),
                 optionalInt(Arbitraries.of(256, 512)), optionalInt(Arbitraries.of(0, 1, 3)))
-                .as((m, path, d, size, timer, blocks, threads, node) -> BandwidthMetrics.identity(
+                .as((m, path, d, size, timer, blocks, threads, node) -> BandwidthResult.identity(
                         d.equals("d2d") ? "device" : m, path, d, size, timer, blocks, threads, node));
     }
 

@@ -1,6 +1,6 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
@@ -40,11 +40,11 @@ class RunResultsRecordTest {
 
     @Test
     void bandwidth() {
-        assertSameRecords("bandwidth.json", BandwidthMetrics.results(ResultsFixtures.bandwidthReport(), link()));
+        assertSameRecords("bandwidth.json", ResultsFixtures.bandwidthReport().runResults(link()));
         assertSameRecords("bandwidth-staged.json",
-                BandwidthMetrics.results(ResultsFixtures.bandwidthReportStaged(), link()));
+                ResultsFixtures.bandwidthReportStaged().runResults(link()));
         assertSameRecords("bandwidth-all-nodes.json",
-                BandwidthMetrics.results(ResultsFixtures.bandwidthReportAllNodes(), link()));
+                ResultsFixtures.bandwidthReportAllNodes().runResults(link()));
     }
 
     /** Each GPU's own rows are its document's; the GPUs at once and the pairs are the whole document's. */
@@ -80,7 +80,7 @@ class RunResultsRecordTest {
     /** The metric and the configuration are read off the record, in its display unit, with its check. */
     @Test
     void metricAndConfigurationComeFromTheRecord() {
-        RunResults run = BandwidthMetrics.results(ResultsFixtures.bandwidthReport(), link());
+        RunResults run = ResultsFixtures.bandwidthReport().runResults(link());
         RunResult first = run.results().getFirst();
         Metric metric = run.metrics().getFirst();
         assertEquals(first.name(), metric.name());
@@ -103,7 +103,7 @@ class RunResultsRecordTest {
     @Test
     void expectationsReadTheMeasuredFigureExactly() {
         double gbps = 0.8336431469173756;
-        Identity id = BandwidthMetrics.identity("pinned", dev.xfer.app.bandwidth.CopyPath.DRIVER, "h2d", 4096,
+        Identity id = BandwidthResult.identity("pinned", dev.xfer.app.bandwidth.CopyPath.DRIVER, "h2d", 4096,
                 dev.xfer.app.bandwidth.CopyTimer.EVENTS, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(),
                 java.util.OptionalInt.empty());
         RunResult r = RunResult.configuration("pinned.h2d.4KiB", RunResult.measured(id,

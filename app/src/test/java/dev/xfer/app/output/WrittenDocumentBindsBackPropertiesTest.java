@@ -1,7 +1,6 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.bandwidth.OneDeviceRun;
-import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.VerificationFailure;
@@ -52,7 +51,7 @@ class WrittenDocumentBindsBackPropertiesTest {
         ResultDocumentReader reader = new ResultDocumentReader();
         List<GpuResults> read = reader.parse(FILE, text);
         Map<Identity, Result> held = new HashMap<>();
-        BandwidthMetrics.results(report, OptionalDouble.of(63.015)).results().forEach(r -> {
+        report.runResults(OptionalDouble.of(63.015)).results().forEach(r -> {
             held.put(r.result().identity(), r.result());
             // The run's --expect records hold each row's rate; its time is the row's own summary, same identity.
             report.results().stream().filter(row -> r.result().identity().equals(rateOf(row, r.result().identity())))

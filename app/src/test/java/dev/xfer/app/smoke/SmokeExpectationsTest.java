@@ -1,6 +1,6 @@
 package dev.xfer.app.smoke;
 
-import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
@@ -54,7 +54,7 @@ class SmokeExpectationsTest {
 
     /** The name smoke's bandwidth run gives the driver's copy of {@code memory} in {@code direction}. */
     private static String driverCopy(String memory, String direction) {
-        return ResultNames.of(BandwidthMetrics.identity(memory, CopyPath.DRIVER, direction, SmokePlan.BANDWIDTH_BYTES,
+        return ResultNames.of(BandwidthResult.identity(memory, CopyPath.DRIVER, direction, SmokePlan.BANDWIDTH_BYTES,
                 CopyTimer.EVENTS, OptionalInt.empty(), OptionalInt.empty(), OptionalInt.empty()));
     }
 

@@ -1,6 +1,6 @@
 package dev.xfer.app.smoke;
 
-import dev.xfer.app.bandwidth.BandwidthMetrics;
+import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
@@ -111,7 +111,7 @@ class SmokeQuickPlanTest {
             "overlap.v2.error, 1e-3, overlap.v2.error <= 1e-6",
             "check.synchronized.wrong, 1, check.synchronized.wrong == 0"})
     void eachFaultStillFailsItsRule(String result, double value, String rule) {
-        assertEquals("pinned.h2d.64MiB", ResultNames.of(BandwidthMetrics.identity("pinned", CopyPath.DRIVER, "h2d",
+        assertEquals("pinned.h2d.64MiB", ResultNames.of(BandwidthResult.identity("pinned", CopyPath.DRIVER, "h2d",
                 SmokePlan.BANDWIDTH_BYTES, CopyTimer.EVENTS, OptionalInt.empty(), OptionalInt.empty(), OptionalInt.empty())));
         assertEquals(Set.of(Expectation.parse(rule).toString()), failing(Map.of(result, value)));
     }

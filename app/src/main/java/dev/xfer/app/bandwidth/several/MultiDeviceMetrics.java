@@ -1,6 +1,5 @@
 package dev.xfer.app.bandwidth.several;
 
-import dev.xfer.app.bandwidth.BandwidthMetrics;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
@@ -42,7 +41,7 @@ public final class MultiDeviceMetrics {
         List<MetricDeclaration> out = new ArrayList<>();
         plan.perDevice().ifPresent(own -> {
             for (DeviceNames d : devices) {
-                for (MetricDeclaration m : BandwidthMetrics.declare(own, d.linkKnown(), d.nameNodes())) {
+                for (MetricDeclaration m : own.declarations(d.linkKnown(), d.nameNodes())) {
                     out.add(m.withNameSuffix(DeviceSelection.nameSuffix(d.index())));
                 }
             }
@@ -59,7 +58,7 @@ public final class MultiDeviceMetrics {
 
     /** One device's results, named apart with {@code .gpuN}. */
     public static RunResults device(BandwidthResults report, OptionalDouble linkGBps) {
-        return BandwidthMetrics.results(report, linkGBps).withNameSuffix(
+        return report.runResults(linkGBps).withNameSuffix(
                 DeviceSelection.nameSuffix(report.context().device().index()));
     }
 }
