@@ -5,7 +5,7 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
-import dev.xfer.app.bandwidth.peer.PeerMetrics;
+import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchStrategy;
@@ -165,7 +165,7 @@ class RunNamesPropertiesTest {
         Arbitrary<Identity> peers = Combinators.combine(Arbitraries.integers().between(0, 7),
                 Arbitraries.integers().between(0, 7), Arbitraries.of(SIZES), Arbitraries.of(true, false),
                 Arbitraries.of(CopyPath.DRIVER, CopyPath.KERNEL), Arbitraries.of(Initiation.values()))
-                .as(PeerMetrics::identity);
+                .as(PeerResult::identity);
         Arbitrary<Identity> atOnce = Combinators.combine(Arbitraries.of("pinned", "pageable"),
                 Arbitraries.of("h2d", "d2h", "bidir-h2d"), Arbitraries.of(SIZES), optionalInt(Arbitraries.of(0, 1, 7)))
                 .as(ConcurrentMetrics::identity);

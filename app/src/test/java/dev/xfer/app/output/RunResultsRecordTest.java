@@ -2,7 +2,7 @@ package dev.xfer.app.output;
 
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
-import dev.xfer.app.bandwidth.peer.PeerMetrics;
+import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.expect.Metric;
@@ -57,9 +57,9 @@ class RunResultsRecordTest {
         assertSameRecords("bandwidth-devices-concurrent.json",
                 ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of()));
         assertSameRecords("bandwidth-devices-p2p.json",
-                PeerMetrics.results(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
+                PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
         assertSameRecords("bandwidth-devices-p2p-read.json",
-                PeerMetrics.results(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
+                PeerResult.runResults(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
     }
 
     @Test

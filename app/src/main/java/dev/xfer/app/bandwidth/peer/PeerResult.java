@@ -2,15 +2,28 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * One ordered pair of GPUs measured with {@code cudaMemcpyPeerAsync} ({@code --direction p2p}).
+ * Its results are named {@code p2p.SRC-DST.SIZE}, one way, and {@code p2p-bidir.SRC-DST.SIZE}, both
+ * copies together; GB/s only. Pairs copied by xfer's copy kernel have {@code .kernel} after the
+ * first part ({@code p2p.kernel.0-1.16MiB}), so {@code p2p.0-1} still means the driver's. The read
+ * form ({@code --initiation read}: each copy issued by the GPU it goes to) ends the first part in
+ * {@code -read}, as the patterns' read forms end ({@code all-to-one-read}): {@code p2p-read.0-1.16MiB},
+ * {@code p2p-bidir-read.kernel.0-1.16MiB}; so {@code p2p} and {@code p2p-bidir} still mean the write form.
  *
  * @param src                source device, CUDA index
  * @param dst                destination device, CUDA index
@@ -111,5 +124,37 @@ public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summa
 
     private static String via(CopyPath copy) {
         return copy == CopyPath.DRIVER ? "" : copy.label() + " ";
+    }
+
+    /** The document's field of the rate of both copies at once. */
+    private static final String BOTH_WAYS = "bidirGbps";
+
+    /**
+     * The identity of a pair's rate one way or both ways, as the document's {@code p2p} rows say it
+     * (the write form carries no initiation, as rows written before the read form).
+     */
+    public static Identity identity(int src, int dst, long bytes, boolean bidir, CopyPath copy, Initiation initiation) {
+        return Identity.of(Identity.BANDWIDTH, bidir ? BOTH_WAYS : "gbps").with(IdentityField.COPY, copy.label())
+                .with(IdentityField.DIRECTION, "p2p").with(IdentityField.INITIATION, initiation.label())
+                .with(IdentityField.SRC, src).with(IdentityField.DST, dst).with(IdentityField.BYTES, bytes).build();
+    }
+
+    /** The pair's two results, one way then both ways, each failing when its data came back wrong. */
+    public List<RunResult> runResults() {
+        Identity oneWay = identity(src, dst, bytes, false, copy, initiation);
+        Identity bothWays = identity(src, dst, bytes, true, copy, initiation);
+        return List.of(
+                RunResult.configuration(ResultNames.of(oneWay), RunResult.measured(oneWay, gigabytesPerSecond,
+                        verified ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong: " + configuration())),
+                        OptionalDouble.empty()),
+                RunResult.configuration(ResultNames.of(bothWays), RunResult.measured(bothWays, bidirGbps,
+                        bidirVerified ? CheckOutcome.PASSED
+                                : CheckOutcome.failed("data came back wrong: " + bidirConfiguration())),
+                        OptionalDouble.empty()));
+    }
+
+    /** The GPU-to-GPU results: one way and both ways per ordered pair, form, path and size. */
+    public static RunResults runResults(List<PeerResult> pairs) {
+        return RunResults.of("bandwidth-p2p", pairs.stream().flatMap(p -> p.runResults().stream()).toList());
     }
 }

@@ -3,7 +3,8 @@ package dev.xfer.app.bandwidth.several;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
-import dev.xfer.app.bandwidth.peer.PeerMetrics;
+import dev.xfer.app.bandwidth.peer.PeerPlan;
+import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.output.RunResults;
@@ -21,7 +22,7 @@ import java.util.OptionalDouble;
  *   <li>{@code --concurrent}: {@code concurrent.pinned.h2d.16MiB.gpuN} and {@code ...all}
  *       ({@link ConcurrentMetrics}).</li>
  *   <li>{@code p2p}: {@code p2p.SRC-DST.SIZE} and {@code p2p-bidir.SRC-DST.SIZE}, the read form's
- *       {@code p2p-read.SRC-DST.SIZE} and {@code p2p-bidir-read.SRC-DST.SIZE} ({@link PeerMetrics}).</li>
+ *       {@code p2p-read.SRC-DST.SIZE} and {@code p2p-bidir-read.SRC-DST.SIZE} ({@link PeerResult}).</li>
  * </ul>
  * With one device selected nothing here applies: the names are one device's, without a suffix.
  */
@@ -51,7 +52,7 @@ public final class MultiDeviceMetrics {
                     index -> devices.stream().anyMatch(d -> d.index() == index && d.linkKnown())));
         }
         if (plan.peerCopies()) {
-            out.addAll(PeerMetrics.declare(plan, devices.stream().map(DeviceNames::index).toList()));
+            out.addAll(new PeerPlan(plan, devices.stream().map(DeviceNames::index).toList()).declarations());
         }
         return out;
     }

@@ -15,7 +15,6 @@ import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerBenchmark;
-import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -251,7 +250,7 @@ public final class SeveralDevicesRun {
         List<DeviceResults> perDevice = deviceResults(reports, links);
         List<RunResults> spanning = new ArrayList<>();
         together.ifPresent(c -> spanning.add(ConcurrentMetrics.results(c, links)));
-        peers.ifPresent(p -> spanning.add(PeerMetrics.results(p)));
+        peers.ifPresent(p -> spanning.add(PeerResult.runResults(p)));
         return measuring.finish(perDevice, spanning, validated, new Rendering(
                 () -> MultiDeviceText.render(report),
                 () -> csv(perDevice),

@@ -70,7 +70,7 @@ class PeerKernelRenderingTest {
 
     @Test
     void namesAndRowsSayTheKernel() {
-        List<String> names = PeerMetrics.results(results()).metrics().stream().map(Metric::name).toList();
+        List<String> names = PeerResult.runResults(results()).metrics().stream().map(Metric::name).toList();
         assertTrue(names.contains("p2p.kernel.0-1.16MiB") && names.contains("p2p-bidir.kernel.1-0.16MiB"), names.toString());
         assertTrue(names.contains("p2p.0-1.16MiB"), names.toString());
         assertEquals(names.size(), names.stream().distinct().count());
@@ -85,12 +85,12 @@ class PeerKernelRenderingTest {
         BandwidthPlan kernel = new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PINNED),
                 List.of(CopyDirection.P2P), 20, 5, CopyTimer.EVENTS, List.of(CopyPath.DRIVER, CopyPath.KERNEL),
                 BandwidthPlan.DEFAULT_STAGING);
-        List<String> declared = PeerMetrics.declare(kernel, List.of(0, 1)).stream().map(MetricDeclaration::name).toList();
+        List<String> declared = new PeerPlan(kernel, List.of(0, 1)).declarations().stream().map(MetricDeclaration::name).toList();
         assertEquals(List.of("p2p.0-1.16MiB", "p2p-bidir.0-1.16MiB", "p2p.kernel.0-1.16MiB", "p2p-bidir.kernel.0-1.16MiB",
                 "p2p.1-0.16MiB", "p2p-bidir.1-0.16MiB", "p2p.kernel.1-0.16MiB", "p2p-bidir.kernel.1-0.16MiB"), declared);
         assertEquals(8, PeerBenchmark.configurations(kernel, 2));
         BandwidthPlan driver = new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PINNED),
                 List.of(CopyDirection.P2P), 20, 5, CopyTimer.EVENTS);
-        assertEquals(4, PeerMetrics.declare(driver, List.of(0, 1)).size());
+        assertEquals(4, new PeerPlan(driver, List.of(0, 1)).declarations().size());
     }
 }

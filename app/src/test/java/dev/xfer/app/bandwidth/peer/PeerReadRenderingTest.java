@@ -68,7 +68,7 @@ class PeerReadRenderingTest {
 
     @Test
     void namesEndTheFirstPartInRead() {
-        RunResults run = PeerMetrics.results(pairs);
+        RunResults run = PeerResult.runResults(pairs);
         List<String> names = run.metrics().stream().map(Metric::name).toList();
         assertEquals(List.of("p2p.0-1.64MiB", "p2p-bidir.0-1.64MiB", "p2p.kernel.0-1.64MiB",
                 "p2p-bidir.kernel.0-1.64MiB", "p2p.1-0.64MiB", "p2p-bidir.1-0.64MiB", "p2p.kernel.1-0.64MiB",
@@ -103,14 +103,14 @@ class PeerReadRenderingTest {
     @Test
     void theReadFormIsDeclaredAndCountedOnlyWhenAskedFor() {
         BandwidthPlan both = MultiDeviceFixtures.peerReadPlan();
-        List<String> declared = PeerMetrics.declare(both, List.of(0, 1)).stream().map(MetricDeclaration::name).toList();
-        assertEquals(PeerMetrics.results(pairs).metrics().stream().map(Metric::name).toList(), declared);
+        List<String> declared = new PeerPlan(both, List.of(0, 1)).declarations().stream().map(MetricDeclaration::name).toList();
+        assertEquals(PeerResult.runResults(pairs).metrics().stream().map(Metric::name).toList(), declared);
         assertEquals(16, PeerBenchmark.configurations(both, 2));
 
         BandwidthPlan readAlone = plan(List.of(Initiation.READ));
         assertEquals(List.of("p2p-read.0-1.16MiB", "p2p-bidir-read.0-1.16MiB", "p2p-read.1-0.16MiB",
                         "p2p-bidir-read.1-0.16MiB"),
-                PeerMetrics.declare(readAlone, List.of(0, 1)).stream().map(MetricDeclaration::name).toList());
+                new PeerPlan(readAlone, List.of(0, 1)).declarations().stream().map(MetricDeclaration::name).toList());
         assertEquals(4, PeerBenchmark.configurations(readAlone, 2));
         assertEquals(24, PeerBenchmark.configurations(plan(List.of(Initiation.WRITE, Initiation.READ)), 3));
         assertEquals(12, PeerBenchmark.configurations(plan(List.of(Initiation.WRITE)), 3));

@@ -10,7 +10,6 @@ import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
-import dev.xfer.app.bandwidth.peer.PeerMetrics;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -186,7 +185,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void peerNamesOneWayAndBothWays() {
-        RunResults r = PeerMetrics.results(peers.peers().orElseThrow());
+        RunResults r = PeerResult.runResults(peers.peers().orElseThrow());
         assertEquals(12, r.metrics().size());
         assertEquals(List.of("p2p.0-1.16MiB", "p2p-bidir.0-1.16MiB"),
                 r.metrics().stream().limit(2).map(Metric::name).toList());
@@ -211,7 +210,7 @@ class MultiDeviceRenderingTest {
                 new MultiDeviceMetrics.DeviceNames(1, true, List.of()),
                 new MultiDeviceMetrics.DeviceNames(2, false, List.of()));
         assertEquals(names(MultiDeviceMetrics.declare(peers.plan(), three, false)),
-                PeerMetrics.results(peers.peers().orElseThrow()).metrics().stream().map(Metric::name)
+                PeerResult.runResults(peers.peers().orElseThrow()).metrics().stream().map(Metric::name)
                         .collect(Collectors.toSet()), "p2p alone: only the pairs");
     }
 

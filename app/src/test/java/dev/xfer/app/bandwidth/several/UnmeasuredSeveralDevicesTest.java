@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth.several;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
-import dev.xfer.app.bandwidth.peer.PeerMetrics;
+import dev.xfer.app.bandwidth.peer.PeerPlan;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.cli.GateVerdicts;
 import dev.xfer.app.docs.SchemaContract;
@@ -55,8 +55,8 @@ class UnmeasuredSeveralDevicesTest {
     @Test
     void aPeerWayFailsWithTheReasonInJUnitAndExpect() {
         MultiDeviceResults r = peers();
-        UnmeasuredResults.assertFailedWith(PeerMetrics.results(r.peers().orElseThrow()), "p2p.0-2.16MiB", REASON,
-                PeerMetrics.declare(r.plan(), List.of(0, 1, 2)));
+        UnmeasuredResults.assertFailedWith(PeerResult.runResults(r.peers().orElseThrow()), "p2p.0-2.16MiB", REASON,
+                new PeerPlan(r.plan(), List.of(0, 1, 2)).declarations());
     }
 
     @Test

@@ -1,0 +1,47 @@
+package dev.xfer.app.bandwidth.peer;
+
+import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.ResultNames;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The GPU-to-GPU copies ({@code --direction p2p}) a bandwidth plan makes over the selected devices:
+ * every ordered pair, in each form, path and size.
+ *
+ * @param bandwidth the plan whose sizes, forms ({@code --initiation}) and paths ({@code --copy}) apply
+ * @param devices   the CUDA indices, in the order selected
+ */
+public record PeerPlan(BandwidthPlan bandwidth, List<Integer> devices) {
+    public PeerPlan {
+        devices = List.copyOf(devices);
+    }
+
+    /** The names the pairs will produce, before anything is measured ({@link PeerResult} says how). */
+    public List<MetricDeclaration> declarations() {
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (long size : bandwidth.sizes()) {
+            for (Initiation initiation : bandwidth.peerInitiations()) {
+                for (int src : devices) {
+                    for (int dst : devices) {
+                        if (src != dst) {
+                            for (CopyPath copy : PeerBenchmark.paths(bandwidth)) {
+                                for (boolean bidir : List.of(false, true)) {
+                                    out.add(RunResult.declaration(ResultNames.of(PeerResult.identity(src, dst, size,
+                                            bidir, copy, initiation)), Quantity.GIGABYTES_PER_SECOND, false));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
