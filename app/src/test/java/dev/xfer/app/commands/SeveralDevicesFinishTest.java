@@ -7,7 +7,7 @@ import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.bandwidth.several.MultiDeviceText;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.format.Json;
@@ -52,7 +52,7 @@ class SeveralDevicesFinishTest {
             perDevice.add(new DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
         }
         List<RunResults> across = new ArrayList<>();
-        report.concurrent().ifPresent(c -> across.add(ConcurrentMetrics.results(c, List.of(LINK, LINK))));
+        report.concurrent().ifPresent(c -> across.add(ConcurrentResult.runResults(c, List.of(LINK, LINK))));
         int code = m.finish(perDevice, across, validated, new Rendering(() -> MultiDeviceText.render(report),
                 () -> "csv\n", () -> SeveralDevicesRun.document(report)), Instant.now());
         return parsed.finished(code);

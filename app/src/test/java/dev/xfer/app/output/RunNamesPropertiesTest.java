@@ -4,7 +4,7 @@ import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchRendering;
@@ -168,7 +168,7 @@ class RunNamesPropertiesTest {
                 .as(PeerResult::identity);
         Arbitrary<Identity> atOnce = Combinators.combine(Arbitraries.of("pinned", "pageable"),
                 Arbitraries.of("h2d", "d2h", "bidir-h2d"), Arbitraries.of(SIZES), optionalInt(Arbitraries.of(0, 1, 7)))
-                .as(ConcurrentMetrics::identity);
+                .as(ConcurrentResult::identity);
         return Arbitraries.oneOf(peers, atOnce);
     }
 

@@ -1,7 +1,7 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.bandwidth.BandwidthResult;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
 import dev.xfer.app.batch.BatchRendering;
@@ -55,7 +55,7 @@ class RunResultsRecordTest {
             assertSameRecords("bandwidth-devices-concurrent.json", MultiDeviceMetrics.device(device, link()));
         }
         assertSameRecords("bandwidth-devices-concurrent.json",
-                ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of()));
+                ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of()));
         assertSameRecords("bandwidth-devices-p2p.json",
                 PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
         assertSameRecords("bandwidth-devices-p2p-read.json",

@@ -2,7 +2,8 @@ package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentPlan;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerPlan;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
@@ -20,7 +21,7 @@ import java.util.OptionalDouble;
  *       {@code .gpuN} ({@link DeviceSelection#nameSuffix(int)}): {@code pinned.h2d.16MiB.gpu1},
  *       {@code pinned.h2d.16MiB.node0.gpu1}. So {@code pinned.h2d.16MiB} still selects every GPU's.</li>
  *   <li>{@code --concurrent}: {@code concurrent.pinned.h2d.16MiB.gpuN} and {@code ...all}
- *       ({@link ConcurrentMetrics}).</li>
+ *       ({@link ConcurrentResult}).</li>
  *   <li>{@code p2p}: {@code p2p.SRC-DST.SIZE} and {@code p2p-bidir.SRC-DST.SIZE}, the read form's
  *       {@code p2p-read.SRC-DST.SIZE} and {@code p2p-bidir-read.SRC-DST.SIZE} ({@link PeerResult}).</li>
  * </ul>
@@ -48,7 +49,7 @@ public final class MultiDeviceMetrics {
             }
         });
         if (concurrent) {
-            out.addAll(ConcurrentMetrics.declare(plan, devices.stream().map(DeviceNames::index).toList(),
+            out.addAll(new ConcurrentPlan(plan, devices.stream().map(DeviceNames::index).toList()).declarations(
                     index -> devices.stream().anyMatch(d -> d.index() == index && d.linkKnown())));
         }
         if (plan.peerCopies()) {

@@ -12,7 +12,6 @@ import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.Unmeasured;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerBenchmark;
 import dev.xfer.app.bandwidth.peer.PeerResult;
@@ -249,7 +248,7 @@ public final class SeveralDevicesRun {
         MultiDeviceResults report = new MultiDeviceResults(plan, reports, together, peers, across);
         List<DeviceResults> perDevice = deviceResults(reports, links);
         List<RunResults> spanning = new ArrayList<>();
-        together.ifPresent(c -> spanning.add(ConcurrentMetrics.results(c, links)));
+        together.ifPresent(c -> spanning.add(ConcurrentResult.runResults(c, links)));
         peers.ifPresent(p -> spanning.add(PeerResult.runResults(p)));
         return measuring.finish(perDevice, spanning, validated, new Rendering(
                 () -> MultiDeviceText.render(report),

@@ -9,7 +9,6 @@ import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
@@ -169,7 +168,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void concurrentNamesPerGpuAndAll() {
-        RunResults r = ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK));
+        RunResults r = ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK));
         assertEquals(List.of("concurrent.pinned.h2d.16MiB.gpu0", "concurrent.pinned.h2d.16MiB.gpu1",
                         "concurrent.pinned.h2d.16MiB.all", "concurrent.pinned.d2h.16MiB.gpu0",
                         "concurrent.pinned.d2h.16MiB.gpu1", "concurrent.pinned.d2h.16MiB.all"),
@@ -202,7 +201,7 @@ class MultiDeviceRenderingTest {
         Set<String> declared = names(MultiDeviceMetrics.declare(concurrent.plan(), two, true));
         Set<String> produced = new java.util.LinkedHashSet<>();
         concurrent.devices().forEach(d -> MultiDeviceMetrics.device(d, LINK).metrics().forEach(m -> produced.add(m.name())));
-        ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics()
+        ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics()
                 .forEach(m -> produced.add(m.name()));
         assertEquals(declared, produced);
 
@@ -236,7 +235,7 @@ class MultiDeviceRenderingTest {
                 + ".16MiB.all >= 100GB/s")).validate(MultiDeviceMetrics.declare(concurrent.plan(), two, true));
         List<Metric> metrics = new java.util.ArrayList<>();
         concurrent.devices().forEach(d -> metrics.addAll(MultiDeviceMetrics.device(d, LINK).metrics()));
-        metrics.addAll(ConcurrentMetrics.results(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics());
+        metrics.addAll(ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics());
         List<ExpectationOutcome> outcomes = v.evaluate(metrics);
         assertEquals(List.of("PASS pinned.h2d.16MiB.gpu0 >= 52.62GB/s (measured 52.63GB/s)",
                         "FAIL pinned.h2d.16MiB.gpu1 >= 52.62GB/s (measured 52.6GB/s)",

@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.FailureRow;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentMetrics;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentPlan;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerPlan;
 import dev.xfer.app.bandwidth.peer.PeerResult;
@@ -62,9 +62,9 @@ class UnmeasuredSeveralDevicesTest {
     @Test
     void aConcurrentShareFailsWithTheReasonInJUnitAndExpect() {
         MultiDeviceResults r = concurrent();
-        UnmeasuredResults.assertFailedWith(ConcurrentMetrics.results(r.concurrent().orElseThrow(),
+        UnmeasuredResults.assertFailedWith(ConcurrentResult.runResults(r.concurrent().orElseThrow(),
                         List.of(OptionalDouble.empty(), OptionalDouble.empty())), "concurrent.pinned.h2d.16MiB.gpu1", REASON,
-                ConcurrentMetrics.declare(r.plan(), List.of(0, 1), d -> false));
+                new ConcurrentPlan(r.plan(), List.of(0, 1)).declarations(d -> false));
     }
 
     @Test
