@@ -6,7 +6,6 @@ import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.bandwidth.pattern.PatternMetrics;
 import dev.xfer.app.bandwidth.pattern.PatternPlan;
 import dev.xfer.app.bandwidth.pattern.TrafficPattern;
 import dev.xfer.app.cli.UsageException;
@@ -176,7 +175,7 @@ public final class PatternOptions {
         List<Integer> indices = devices.all() ? IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList()
                 : devices.indices();
         if (!expectations.isEmpty()) {
-            expectations.validate(PatternMetrics.declare(plans, indices));
+            expectations.validate(PatternPlan.declarations(plans, indices));
         }
     }
 }

@@ -2,6 +2,8 @@ package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.expect.MetricUnit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -114,5 +116,23 @@ public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiat
             }
         }
         return copies;
+    }
+
+    /**
+     * The names this plan may produce on {@code devices} (CUDA indices), before anything is
+     * measured: each GPU's round and its aggregate ({@link PatternResult} says how).
+     */
+    public List<MetricDeclaration> declarations(List<Integer> devices) {
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (int gpu : devices) {
+            out.add(MetricDeclaration.of(PatternResult.name(form(), path, bytes, gpu), MetricUnit.GBPS));
+            out.add(MetricDeclaration.of(PatternResult.aggregateName(form(), path, bytes, gpu), MetricUnit.GBPS));
+        }
+        return out;
+    }
+
+    /** {@link #declarations(List)} of every plan, plan by plan. */
+    public static List<MetricDeclaration> declarations(List<PatternPlan> plans, List<Integer> devices) {
+        return plans.stream().flatMap(p -> p.declarations(devices).stream()).toList();
     }
 }

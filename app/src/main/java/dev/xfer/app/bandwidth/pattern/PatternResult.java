@@ -1,15 +1,27 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.output.MeasuredConfiguration;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.stats.Summarized;
+import dev.xfer.app.stats.Summary;
+import dev.xfer.app.units.ByteSize;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * One round of a many-GPU pattern: GPU {@code gpu} measured while the other GPUs' copies ran
- * beside its own, all started together.
+ * beside its own, all started together. Its results are named {@code pattern.FORM[.kernel].SIZE.gpuN},
+ * the measured GPU's median, and {@code pattern.FORM[.kernel].SIZE.gpuN.aggregate}, every copy of
+ * the round together (GB/s only: they span several links); {@code kernel} marks the copy kernel's
+ * rounds (the copy engines' carry no path, as everywhere), e.g. {@code pattern.all-to-host.512MiB.gpu0},
+ * {@code pattern.one-to-all-write.kernel.512MiB.gpu1.aggregate}.
  *
  * @param form          the pattern in the form it ran ({@link PatternPlan#form()}), e.g. {@code all-to-one-read}
  * @param direction     what the timed copies move: {@code d2h} (all-to-host), {@code h2d} (host-to-all) or
@@ -62,5 +74,59 @@ public record PatternResult(String form, String direction, CopyPath path, long b
     /** The round as people name it, e.g. {@code all-to-host kernel 536870912 B on GPU 0}. */
     public String configuration() {
         return form + (path == CopyPath.DRIVER ? "" : " " + path.label()) + " " + bytes + " B on GPU " + gpu;
+    }
+
+    /** The suffix of a round's aggregate. */
+    public static final String AGGREGATE = "aggregate";
+
+    /** {@code pattern.FORM[.kernel].SIZE.gpuN}. */
+    public static String name(String form, CopyPath path, long bytes, int gpu) {
+        return "pattern." + form + (path == CopyPath.DRIVER ? "" : "." + path.label()) + "."
+                + ByteSize.ofBytes(bytes).format() + ".gpu" + gpu;
+    }
+
+    /** {@code pattern.FORM[.kernel].SIZE.gpuN.aggregate}. */
+    public static String aggregateName(String form, CopyPath path, long bytes, int gpu) {
+        return name(form, path, bytes, gpu) + "." + AGGREGATE;
+    }
+
+    /**
+     * Per round, the measured figure and the aggregate, each failing when any copy of the round
+     * delivered wrong data.
+     */
+    public static RunResults runResults(List<PatternResult> rounds) {
+        List<Metric> metrics = new ArrayList<>();
+        List<MeasuredConfiguration> configurations = new ArrayList<>();
+        for (PatternResult r : rounds) {
+            r.addResults(metrics, configurations);
+        }
+        return new RunResults("bandwidth-pattern", metrics, configurations);
+    }
+
+    /** This round's two results: the measured GPU's figure, then the aggregate. */
+    private void addResults(List<Metric> metrics, List<MeasuredConfiguration> configurations) {
+        Optional<String> failure = verified ? Optional.empty()
+                : Optional.of("data came back wrong in the round of GPU " + gpu);
+        String name = name(form, path, bytes, gpu);
+        String aggregate = aggregateName(form, path, bytes, gpu);
+        if (!(gigabytesPerSecond instanceof Summary rates) || !(aggregateGbps instanceof Summary all)) {
+            // A timer gave no time: both results fail with why, and no figure can meet an expectation.
+            String why = notMeasured().orElseThrow();
+            for (String each : List.of(name, aggregate)) {
+                metrics.add(Metric.of(each, Double.NaN, MetricUnit.GBPS));
+                configurations.add(new MeasuredConfiguration(each, "not measured", Optional.of(why)));
+            }
+            return;
+        }
+        metrics.add(Metric.of(name, rates.median(), MetricUnit.GBPS));
+        configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
+                "%s, %d bytes, GPU %d measured beside GPUs %s (%d copies at once): median %.2f GB/s"
+                        + " (min %.2f, max %.2f) over %d iterations", form, bytes, gpu,
+                String.join(",", others.stream().map(String::valueOf).toList()), copies, rates.median(),
+                rates.min(), rates.max(), rates.n()), failure));
+        metrics.add(Metric.of(aggregate, all.median(), MetricUnit.GBPS));
+        configurations.add(new MeasuredConfiguration(aggregate, String.format(Locale.ROOT,
+                "%s, %d copies at once while GPU %d was measured: median aggregate %.2f GB/s (min %.2f, max %.2f)",
+                form, copies, gpu, all.median(), all.min(), all.max()), failure));
     }
 }

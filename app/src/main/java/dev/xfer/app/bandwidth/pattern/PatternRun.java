@@ -50,7 +50,7 @@ public final class PatternRun {
                     + "; --device " + measuring.devices().label() + " found it");
         }
         List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
-        ValidatedExpectations validated = measuring.validate(expectations, PatternMetrics.declare(plans, indices));
+        ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(plans, indices));
         new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plans);
         Instant started = Instant.now();
         LiveRun live;
@@ -82,7 +82,7 @@ public final class PatternRun {
         List<PatternResult> measured = results;
         List<VerificationFailure> failed = failures;
         List<String> said = notes;
-        return measuring.finish(perDevice, List.of(PatternMetrics.results(measured)), validated, new Rendering(
+        return measuring.finish(perDevice, List.of(PatternResult.runResults(measured)), validated, new Rendering(
                 () -> PatternText.render(sessions.stream().map(s -> s.context().headline()).toList(), indices,
                         measured, failed, said),
                 () -> PatternCsv.render(measured),

@@ -65,7 +65,7 @@ class PatternRenderingTest {
 
     @Test
     void namesAndTheirFailures() {
-        RunResults results = PatternMetrics.results(PatternFixtures.results());
+        RunResults results = PatternResult.runResults(PatternFixtures.results());
         List<String> names = results.metrics().stream().map(Metric::name).toList();
         assertEquals(List.of("pattern.all-to-host.512MiB.gpu0", "pattern.all-to-host.512MiB.gpu0.aggregate",
                 "pattern.all-to-host.512MiB.gpu1", "pattern.all-to-host.512MiB.gpu1.aggregate",
@@ -77,7 +77,7 @@ class PatternRenderingTest {
         assertTrue(failed.stream().allMatch(c -> c.name().startsWith("pattern.all-to-one-read.kernel.512MiB.gpu1")));
         assertFalse(results.allPassed());
         // Every name a result has was declared before measuring.
-        Set<String> declared = new HashSet<>(PatternMetrics.declare(PatternFixtures.plans(), TWO).stream()
+        Set<String> declared = new HashSet<>(PatternPlan.declarations(PatternFixtures.plans(), TWO).stream()
                 .map(MetricDeclaration::name).toList());
         assertTrue(declared.containsAll(names), declared.toString());
     }
@@ -98,7 +98,7 @@ class PatternRenderingTest {
             }
         }
         assertEquals(8, plans.stream().map(PatternPlan::form).distinct().count());
-        List<String> names = PatternMetrics.declare(plans, List.of(0, 1, 2, 3, 10, 11)).stream()
+        List<String> names = PatternPlan.declarations(plans, List.of(0, 1, 2, 3, 10, 11)).stream()
                 .map(MetricDeclaration::name).toList();
         assertEquals(names.size(), new HashSet<>(names).size(), "a name shared by two results");
         assertEquals(plans.size() * 6 * 2, names.size());

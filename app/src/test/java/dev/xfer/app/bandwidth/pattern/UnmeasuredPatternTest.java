@@ -35,11 +35,11 @@ class UnmeasuredPatternTest {
 
     @Test
     void theRoundFailsWithTheReasonInJUnitAndExpect() {
-        String name = PatternMetrics.name("all-to-host", dev.xfer.app.bandwidth.CopyPath.DRIVER, PatternFixtures.MIB512, 1);
-        UnmeasuredResults.assertFailedWith(PatternMetrics.results(results()), name, REASON,
-                PatternMetrics.declare(PatternFixtures.plans(), TWO));
-        UnmeasuredResults.assertFailedWith(PatternMetrics.results(results()), name + ".aggregate", REASON,
-                PatternMetrics.declare(PatternFixtures.plans(), TWO));
+        String name = PatternResult.name("all-to-host", dev.xfer.app.bandwidth.CopyPath.DRIVER, PatternFixtures.MIB512, 1);
+        UnmeasuredResults.assertFailedWith(PatternResult.runResults(results()), name, REASON,
+                PatternPlan.declarations(PatternFixtures.plans(), TWO));
+        UnmeasuredResults.assertFailedWith(PatternResult.runResults(results()), name + ".aggregate", REASON,
+                PatternPlan.declarations(PatternFixtures.plans(), TWO));
     }
 
     @Test
