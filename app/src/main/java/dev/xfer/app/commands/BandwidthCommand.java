@@ -12,7 +12,7 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
-import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
+import dev.xfer.app.bandwidth.several.MultiDevicePlan;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
@@ -233,8 +233,8 @@ public final class BandwidthCommand implements Callable<Integer> {
         List<Integer> indices = devices.all()
                 ? java.util.stream.IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList() : devices.indices();
         List<dev.xfer.app.expect.MetricDeclaration> names = new ArrayList<>(plan.declarations(true));
-        names.addAll(MultiDeviceMetrics.declare(plan, indices.stream()
-                .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList(), concurrent));
+        names.addAll(new MultiDevicePlan(plan, indices.stream()
+                .map(i -> new MultiDevicePlan.DeviceNames(i, true, List.of())).toList(), concurrent).declarations());
         return names;
     }
 

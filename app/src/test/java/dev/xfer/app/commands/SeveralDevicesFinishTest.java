@@ -4,7 +4,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.bandwidth.BandwidthResults;
-import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
+import dev.xfer.app.bandwidth.several.MultiDevicePlan;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.bandwidth.several.MultiDeviceText;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
@@ -43,13 +43,13 @@ class SeveralDevicesFinishTest {
     private static ParsedMeasuring.Finished finish(MultiDeviceResults report, String... args) {
         ParsedMeasuring parsed = new ParsedMeasuring(args);
         MeasuringCommand m = parsed.measuring;
-        List<MultiDeviceMetrics.DeviceNames> names = report.indices().stream()
-                .map(i -> new MultiDeviceMetrics.DeviceNames(i, true, List.of())).toList();
+        List<MultiDevicePlan.DeviceNames> names = report.indices().stream()
+                .map(i -> new MultiDevicePlan.DeviceNames(i, true, List.of())).toList();
         ValidatedExpectations validated = m.validate(m.expectations(),
-                MultiDeviceMetrics.declare(report.plan(), names, report.concurrent().isPresent()));
+                new MultiDevicePlan(report.plan(), names, report.concurrent().isPresent()).declarations());
         List<DeviceResults> perDevice = new ArrayList<>();
         for (BandwidthResults r : report.devices()) {
-            perDevice.add(new DeviceResults(r.context(), MultiDeviceMetrics.device(r, LINK)));
+            perDevice.add(new DeviceResults(r.context(), MultiDeviceResults.deviceRunResults(r, LINK)));
         }
         List<RunResults> across = new ArrayList<>();
         report.concurrent().ifPresent(c -> across.add(ConcurrentResult.runResults(c, List.of(LINK, LINK))));

@@ -3,7 +3,7 @@ package dev.xfer.app.output;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
-import dev.xfer.app.bandwidth.several.MultiDeviceMetrics;
+import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricUnit;
@@ -52,7 +52,7 @@ class RunResultsRecordTest {
     void severalDevices() {
         var concurrent = MultiDeviceFixtures.concurrentReport();
         for (var device : concurrent.devices()) {
-            assertSameRecords("bandwidth-devices-concurrent.json", MultiDeviceMetrics.device(device, link()));
+            assertSameRecords("bandwidth-devices-concurrent.json", MultiDeviceResults.deviceRunResults(device, link()));
         }
         assertSameRecords("bandwidth-devices-concurrent.json",
                 ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of()));

@@ -6,9 +6,13 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.AloneRates;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
+import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.output.RunResults;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A bandwidth run over several devices: each device's own results (the plan run on it alone, one
@@ -50,5 +54,22 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
     /** The concurrent results with each one's sum of the GPUs' medians alone filled in from the devices' own results. */
     public static List<ConcurrentResult> withAloneSums(List<ConcurrentResult> concurrent, List<BandwidthResults> devices) {
         return new AloneRates(devices).withSums(concurrent);
+    }
+
+    /** One device's results, named apart with {@code .gpuN} ({@link MultiDevicePlan} says how). */
+    public static RunResults deviceRunResults(BandwidthResults device, OptionalDouble linkGBps) {
+        return device.runResults(linkGBps).withNameSuffix(DeviceSelection.nameSuffix(device.context().device().index()));
+    }
+
+    /**
+     * The results that span the devices: all at once (when they copied at once), then the GPU-to-GPU pairs.
+     *
+     * @param linkGBps each device's link rate, in the order selected
+     */
+    public List<RunResults> spanningRunResults(List<OptionalDouble> linkGBps) {
+        List<RunResults> out = new ArrayList<>();
+        concurrent.ifPresent(c -> out.add(ConcurrentResult.runResults(c, linkGBps)));
+        peers.ifPresent(p -> out.add(PeerResult.runResults(p)));
+        return out;
     }
 }

@@ -22,7 +22,6 @@ import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.RunContext;
-import dev.xfer.app.output.RunResults;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodeTarget;
@@ -82,7 +81,7 @@ public final class SeveralDevicesRun {
         Optional<BandwidthPlan> own = plan.perDevice();
         List<OptionalDouble> links = new ArrayList<>();
         List<HostPlacement> placements = new ArrayList<>();
-        List<MultiDeviceMetrics.DeviceNames> names = new ArrayList<>();
+        List<MultiDevicePlan.DeviceNames> names = new ArrayList<>();
         for (Session session : sessions) {
             RunContext context = session.context();
             OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
@@ -90,7 +89,7 @@ public final class SeveralDevicesRun {
             HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
             links.add(link);
             placements.add(placement);
-            names.add(new MultiDeviceMetrics.DeviceNames(context.device().index(), link.isPresent(),
+            names.add(new MultiDevicePlan.DeviceNames(context.device().index(), link.isPresent(),
                     placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         }
         // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
@@ -104,7 +103,7 @@ public final class SeveralDevicesRun {
             kernelNotes.add(notes);
         }
         ValidatedExpectations validated = measuring.validate(expectations,
-                MultiDeviceMetrics.declare(plan, names, concurrent));
+                new MultiDevicePlan(plan, names, concurrent).declarations());
         SequencedSet<String> warnings = new LinkedHashSet<>();
         for (int d = 0; d < sessions.size(); d++) {
             warnings.addAll(placements.get(d).warnings());
@@ -247,10 +246,7 @@ public final class SeveralDevicesRun {
         measuring.progressDone();
         MultiDeviceResults report = new MultiDeviceResults(plan, reports, together, peers, across);
         List<DeviceResults> perDevice = deviceResults(reports, links);
-        List<RunResults> spanning = new ArrayList<>();
-        together.ifPresent(c -> spanning.add(ConcurrentResult.runResults(c, links)));
-        peers.ifPresent(p -> spanning.add(PeerResult.runResults(p)));
-        return measuring.finish(perDevice, spanning, validated, new Rendering(
+        return measuring.finish(perDevice, report.spanningRunResults(links), validated, new Rendering(
                 () -> MultiDeviceText.render(report),
                 () -> csv(perDevice),
                 () -> document(report)), started);
@@ -261,7 +257,7 @@ public final class SeveralDevicesRun {
         List<DeviceResults> perDevice = new ArrayList<>();
         for (int d = 0; d < reports.size(); d++) {
             perDevice.add(new DeviceResults(reports.get(d).context(),
-                    MultiDeviceMetrics.device(reports.get(d), links.get(d))));
+                    MultiDeviceResults.deviceRunResults(reports.get(d), links.get(d))));
         }
         return perDevice;
     }

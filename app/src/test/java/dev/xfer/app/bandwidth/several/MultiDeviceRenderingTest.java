@@ -16,6 +16,7 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.RunResults;
+import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -145,7 +146,7 @@ class MultiDeviceRenderingTest {
     @Test
     void csvHasOneHeaderAndEachDevicesRows() {
         String csv = SeveralDevicesRun.csv(concurrent.devices().stream().map(r -> new dev.xfer.app.run.DeviceResults(
-                r.context(), MultiDeviceMetrics.device(r, OptionalDouble.empty()))).toList());
+                r.context(), MultiDeviceResults.deviceRunResults(r, OptionalDouble.empty()))).toList());
         CsvRows rows = CsvRows.of(csv);
         assertEquals(ResultCsv.header(), rows.header(), csv);
         assertEquals(List.of("0", "0", "1", "1"), rows.rows().stream().map(r -> r.get("device")).toList());
@@ -157,7 +158,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void eachDevicesNamesEndInItsIndex() {
-        RunResults r = MultiDeviceMetrics.device(concurrent.devices().get(1), LINK);
+        RunResults r = MultiDeviceResults.deviceRunResults(concurrent.devices().get(1), LINK);
         assertEquals(List.of("pinned.h2d.16MiB.gpu1", "pinned.d2h.16MiB.gpu1"),
                 r.metrics().stream().map(Metric::name).toList());
         assertEquals(List.of("pinned.h2d.16MiB.gpu1", "pinned.d2h.16MiB.gpu1"),
@@ -196,19 +197,19 @@ class MultiDeviceRenderingTest {
 
     @Test
     void whatIsDeclaredIsWhatIsProduced() {
-        List<MultiDeviceMetrics.DeviceNames> two = List.of(new MultiDeviceMetrics.DeviceNames(0, true, List.of()),
-                new MultiDeviceMetrics.DeviceNames(1, true, List.of()));
-        Set<String> declared = names(MultiDeviceMetrics.declare(concurrent.plan(), two, true));
+        List<MultiDevicePlan.DeviceNames> two = List.of(new MultiDevicePlan.DeviceNames(0, true, List.of()),
+                new MultiDevicePlan.DeviceNames(1, true, List.of()));
+        Set<String> declared = names(new MultiDevicePlan(concurrent.plan(), two, true).declarations());
         Set<String> produced = new java.util.LinkedHashSet<>();
-        concurrent.devices().forEach(d -> MultiDeviceMetrics.device(d, LINK).metrics().forEach(m -> produced.add(m.name())));
+        concurrent.devices().forEach(d -> MultiDeviceResults.deviceRunResults(d, LINK).metrics().forEach(m -> produced.add(m.name())));
         ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics()
                 .forEach(m -> produced.add(m.name()));
         assertEquals(declared, produced);
 
-        List<MultiDeviceMetrics.DeviceNames> three = List.of(new MultiDeviceMetrics.DeviceNames(0, true, List.of()),
-                new MultiDeviceMetrics.DeviceNames(1, true, List.of()),
-                new MultiDeviceMetrics.DeviceNames(2, false, List.of()));
-        assertEquals(names(MultiDeviceMetrics.declare(peers.plan(), three, false)),
+        List<MultiDevicePlan.DeviceNames> three = List.of(new MultiDevicePlan.DeviceNames(0, true, List.of()),
+                new MultiDevicePlan.DeviceNames(1, true, List.of()),
+                new MultiDevicePlan.DeviceNames(2, false, List.of()));
+        assertEquals(names(new MultiDevicePlan(peers.plan(), three, false).declarations()),
                 PeerResult.runResults(peers.peers().orElseThrow()).metrics().stream().map(Metric::name)
                         .collect(Collectors.toSet()), "p2p alone: only the pairs");
     }
@@ -217,24 +218,24 @@ class MultiDeviceRenderingTest {
     void numaNamesKeepTheirNodeBeforeTheGpu() {
         BandwidthPlan plan = new BandwidthPlan(List.of(16L << 20), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D), 20, 5, CopyTimer.EVENTS);
-        List<MultiDeviceMetrics.DeviceNames> devices = List.of(new MultiDeviceMetrics.DeviceNames(0, true, List.of(0, 1)),
-                new MultiDeviceMetrics.DeviceNames(3, false, List.of(0, 1)));
+        List<MultiDevicePlan.DeviceNames> devices = List.of(new MultiDevicePlan.DeviceNames(0, true, List.of(0, 1)),
+                new MultiDevicePlan.DeviceNames(3, false, List.of(0, 1)));
         assertEquals(List.of("pinned.h2d.16MiB.node0.gpu0", "pinned.h2d.16MiB.node1.gpu0",
                         "pinned.h2d.16MiB.node0.gpu3", "pinned.h2d.16MiB.node1.gpu3"),
-                MultiDeviceMetrics.declare(plan, devices, false).stream().map(MetricDeclaration::name).toList());
+                new MultiDevicePlan(plan, devices, false).declarations().stream().map(MetricDeclaration::name).toList());
         assertEquals(List.of(true, true, false, false),
-                MultiDeviceMetrics.declare(plan, devices, false).stream().map(MetricDeclaration::hasLink).toList());
+                new MultiDevicePlan(plan, devices, false).declarations().stream().map(MetricDeclaration::hasLink).toList());
     }
 
     /** The expectation a one-GPU user wrote checks every GPU's result when several are measured. */
     @Test
     void aOneDeviceExpectationChecksEveryGpu() {
-        List<MultiDeviceMetrics.DeviceNames> two = List.of(new MultiDeviceMetrics.DeviceNames(0, true, List.of()),
-                new MultiDeviceMetrics.DeviceNames(1, true, List.of()));
+        List<MultiDevicePlan.DeviceNames> two = List.of(new MultiDevicePlan.DeviceNames(0, true, List.of()),
+                new MultiDevicePlan.DeviceNames(1, true, List.of()));
         ValidatedExpectations v = ExpectationSet.parse(List.of("pinned.h2d.16MiB >= 52.62GB/s", "concurrent.pinned.h2d"
-                + ".16MiB.all >= 100GB/s")).validate(MultiDeviceMetrics.declare(concurrent.plan(), two, true));
+                + ".16MiB.all >= 100GB/s")).validate(new MultiDevicePlan(concurrent.plan(), two, true).declarations());
         List<Metric> metrics = new java.util.ArrayList<>();
-        concurrent.devices().forEach(d -> metrics.addAll(MultiDeviceMetrics.device(d, LINK).metrics()));
+        concurrent.devices().forEach(d -> metrics.addAll(MultiDeviceResults.deviceRunResults(d, LINK).metrics()));
         metrics.addAll(ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics());
         List<ExpectationOutcome> outcomes = v.evaluate(metrics);
         assertEquals(List.of("PASS pinned.h2d.16MiB.gpu0 >= 52.62GB/s (measured 52.63GB/s)",

@@ -1,21 +1,19 @@
 package dev.xfer.app.bandwidth.several;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentPlan;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerPlan;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.output.RunResults;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
- * Result names of a bandwidth run over several devices, for {@code --expect} and {@code --junit}.
+ * A bandwidth run over several devices, as far as its names go: the plan on each device, then what
+ * spans them.
  * <ul>
  *   <li>Each device's own results are named as one device's run names them, followed by
  *       {@code .gpuN} ({@link DeviceSelection#nameSuffix(int)}): {@code pinned.h2d.16MiB.gpu1},
@@ -26,9 +24,14 @@ import java.util.OptionalDouble;
  *       {@code p2p-read.SRC-DST.SIZE} and {@code p2p-bidir-read.SRC-DST.SIZE} ({@link PeerResult}).</li>
  * </ul>
  * With one device selected nothing here applies: the names are one device's, without a suffix.
+ *
+ * @param bandwidth  the plan as asked for, p2p included
+ * @param devices    each device's part in the names, in the order selected
+ * @param concurrent whether the devices also copy at once ({@code --concurrent})
  */
-public final class MultiDeviceMetrics {
-    private MultiDeviceMetrics() {
+public record MultiDevicePlan(BandwidthPlan bandwidth, List<DeviceNames> devices, boolean concurrent) {
+    public MultiDevicePlan {
+        devices = List.copyOf(devices);
     }
 
     /** What one device contributes to the declarations: its index, whether its link is known, and its name nodes. */
@@ -39,28 +42,23 @@ public final class MultiDeviceMetrics {
     }
 
     /** The names the run will produce, before anything is measured. */
-    public static List<MetricDeclaration> declare(BandwidthPlan plan, List<DeviceNames> devices, boolean concurrent) {
+    public List<MetricDeclaration> declarations() {
         List<MetricDeclaration> out = new ArrayList<>();
-        plan.perDevice().ifPresent(own -> {
+        bandwidth.perDevice().ifPresent(own -> {
             for (DeviceNames d : devices) {
                 for (MetricDeclaration m : own.declarations(d.linkKnown(), d.nameNodes())) {
                     out.add(m.withNameSuffix(DeviceSelection.nameSuffix(d.index())));
                 }
             }
         });
+        List<Integer> indices = devices.stream().map(DeviceNames::index).toList();
         if (concurrent) {
-            out.addAll(new ConcurrentPlan(plan, devices.stream().map(DeviceNames::index).toList()).declarations(
+            out.addAll(new ConcurrentPlan(bandwidth, indices).declarations(
                     index -> devices.stream().anyMatch(d -> d.index() == index && d.linkKnown())));
         }
-        if (plan.peerCopies()) {
-            out.addAll(new PeerPlan(plan, devices.stream().map(DeviceNames::index).toList()).declarations());
+        if (bandwidth.peerCopies()) {
+            out.addAll(new PeerPlan(bandwidth, indices).declarations());
         }
         return out;
-    }
-
-    /** One device's results, named apart with {@code .gpuN}. */
-    public static RunResults device(BandwidthResults report, OptionalDouble linkGBps) {
-        return report.runResults(linkGBps).withNameSuffix(
-                DeviceSelection.nameSuffix(report.context().device().index()));
     }
 }
