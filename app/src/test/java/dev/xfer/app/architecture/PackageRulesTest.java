@@ -90,12 +90,16 @@ class PackageRulesTest {
      */
     private static final java.util.Set<String> CUDA_VALUES = java.util.Set.of("CudaVersion", "HostMemoryKind");
 
-    /** Renderers (text, JSON, CSV, charts, reports, --expect names) turn records into text; they never reach CUDA. */
+    /**
+     * Renderers (text, JSON, CSV, charts, reports, --expect names) turn records into text; they never
+     * reach CUDA. The records that name and give their own results ({@code *Result}, {@code *Results})
+     * and the plans that declare the names ({@code *Plan}) are held to the same.
+     */
     @Test
     void renderersNeverTouchCuda() {
         noClasses().that(describe("are renderers", c -> c.getPackageName().startsWith("dev.xfer.app.plot")
                         || c.getPackageName().startsWith("dev.xfer.app.format")
-                        || c.getSimpleName().matches(".*(Text|Json|Csv|Rendering|Document|Chart|Metrics)(\\$.*)?")))
+                        || c.getSimpleName().matches(".*(Text|Json|Csv|Rendering|Document|Chart|Metrics|Result|Results|Plan)(\\$.*)?")))
                 .should().dependOnClassesThat(describe("do CUDA work", c -> (c.getPackageName().startsWith("dev.xfer.cuda")
                         && !CUDA_VALUES.contains(c.getSimpleName())) || c.getPackageName().startsWith("dev.xfer.nvml")))
                 .check(APP);
