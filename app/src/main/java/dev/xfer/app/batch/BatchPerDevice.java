@@ -60,7 +60,7 @@ public final class BatchPerDevice implements EachDevice.Measurement {
             hostMemory = List.of();
         }
         BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory);
-        return EachDevice.Measured.of(session.context(), BatchRendering.metrics(report),
+        return EachDevice.Measured.of(session.context(), report.runResults(),
                 () -> BatchRendering.text(report),
                 () -> BatchDocument.of(report));
     }

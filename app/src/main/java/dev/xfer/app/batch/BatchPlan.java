@@ -1,7 +1,16 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
 import dev.xfer.app.staging.HostCopy;
+
+import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * A batch run: {@code count} buffers of {@code bytes} each, copied host to device by every
@@ -83,5 +92,58 @@ public record BatchPlan(int count, long bytes, List<BatchStrategy> strategies, i
 
     public boolean needsPinnedSources() {
         return strategies.stream().anyMatch(s -> !s.readsPageable());
+    }
+
+    static final String MILLISECONDS = "milliseconds";
+    static final String GBPS = "gbps";
+
+    /** The names this plan will produce on one run, for {@code --expect} before anything runs. */
+    public List<MetricDeclaration> declarations() {
+        return declarations(List.of());
+    }
+
+    /**
+     * The names this plan will produce when run once per node of {@code nameNodes}, each name ending
+     * in its node; an empty list is one run with plain names.
+     */
+    public List<MetricDeclaration> declarations(List<Integer> nameNodes) {
+        List<OptionalInt> passes = nameNodes.isEmpty() ? List.of(OptionalInt.empty())
+                : nameNodes.stream().map(OptionalInt::of).toList();
+        List<MetricDeclaration> out = new ArrayList<>();
+        for (OptionalInt node : passes) {
+            for (BatchStrategy s : strategies) {
+                for (String measured : List.of(MILLISECONDS, GBPS)) {
+                    out.add(RunResult.declaration(name(identity(s, node, measured), true),
+                            Quantity.of(measured).orElseThrow(), false));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The identity of a strategy's time for the whole batch, or its rate. */
+    public Identity identity(BatchStrategy strategy, OptionalInt node, String measured) {
+        Identity.Builder id = Identity.of("batch", measured).with(IdentityField.STRATEGY, strategy.label())
+                .with(IdentityField.COUNT, count).with(IdentityField.BYTES, bytes)
+                .with(IdentityField.THREADS, threads);
+        node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
+        return id.build();
+    }
+
+    /**
+     * {@code batch.<strategy>.ms} (median) or {@code .gbps}, then {@code .node<N>} where the run
+     * names nodes: with {@code --numa-node all} the plan runs once per node and every name ends in
+     * the node, {@code batch.pinned-async.gbps.node1}, so that {@code batch.pinned-async.gbps} still
+     * selects them all.
+     */
+    public static String name(Identity identity, boolean nodeNamed) {
+        String last = identity.measured().equals(GBPS) ? "gbps" : "ms";
+        return NumaNodeOption.withNode(base(identity) + "." + last, nodeNamed && identity.numaNode().isPresent()
+                ? OptionalInt.of(Math.toIntExact(identity.numaNode().getAsLong())) : OptionalInt.empty());
+    }
+
+    /** {@code batch.<strategy>}: the configuration a strategy's results stand for. */
+    static String base(Identity identity) {
+        return "batch." + identity.word(IdentityField.STRATEGY).orElseThrow();
     }
 }

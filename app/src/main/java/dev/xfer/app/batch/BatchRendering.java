@@ -2,18 +2,9 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.staging.HostCopy;
-import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.IdentityField;
-import dev.xfer.app.result.Quantity;
-import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.format.ByNodeTable;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
-import dev.xfer.app.output.RunResult;
-import dev.xfer.app.output.RunResults;
-import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -27,10 +18,7 @@ import java.util.OptionalInt;
 import java.util.SequencedSet;
 
 /**
- * The batch report as text and CSV (its JSON is {@link BatchDocument}), and its results by name:
- * {@code batch.<strategy>.ms} (median) and {@code batch.<strategy>.gbps}. With {@code --numa-node all}
- * the plan runs once per node and every name ends in the node, {@code batch.pinned-async.gbps.node1},
- * so that {@code batch.pinned-async.gbps} still selects them all.
+ * The batch report as text (its JSON is {@link BatchDocument}; its results, {@link BatchResults#runResults()}).
  */
 public final class BatchRendering {
     private BatchRendering() {
@@ -149,79 +137,5 @@ public final class BatchRendering {
 
     private static String f(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    public static List<MetricDeclaration> declare(BatchPlan plan) {
-        return declare(plan, List.of());
-    }
-
-    /**
-     * The names a plan will produce when run once per node of {@code nameNodes}, each name ending
-     * in its node; an empty list is one run with plain names.
-     */
-    public static List<MetricDeclaration> declare(BatchPlan plan, List<Integer> nameNodes) {
-        List<OptionalInt> passes = nameNodes.isEmpty() ? List.of(OptionalInt.empty())
-                : nameNodes.stream().map(OptionalInt::of).toList();
-        List<MetricDeclaration> out = new ArrayList<>();
-        for (OptionalInt node : passes) {
-            for (BatchStrategy s : plan.strategies()) {
-                for (String measured : List.of(MILLISECONDS, GBPS)) {
-                    out.add(RunResult.declaration(name(identity(plan, s, node, measured), true),
-                            Quantity.of(measured).orElseThrow(), false));
-                }
-            }
-        }
-        return out;
-    }
-
-    private static final String MILLISECONDS = "milliseconds";
-    private static final String GBPS = "gbps";
-
-    /** The identity of a strategy's time for the whole batch, or its rate. */
-    public static Identity identity(BatchPlan plan, BatchStrategy strategy, OptionalInt node, String measured) {
-        Identity.Builder id = Identity.of("batch", measured).with(IdentityField.STRATEGY, strategy.label())
-                .with(IdentityField.COUNT, plan.count()).with(IdentityField.BYTES, plan.bytes())
-                .with(IdentityField.THREADS, plan.threads());
-        node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
-        return id.build();
-    }
-
-    /** {@code batch.<strategy>.ms} or {@code .gbps}, then {@code .node<N>} where the run names nodes. */
-    public static String name(Identity identity, boolean nodeNamed) {
-        String last = identity.measured().equals(GBPS) ? "gbps" : "ms";
-        return NumaNodeOption.withNode(base(identity) + "." + last, nodeNamed && identity.numaNode().isPresent()
-                ? OptionalInt.of(Math.toIntExact(identity.numaNode().getAsLong())) : OptionalInt.empty());
-    }
-
-    private static String base(Identity identity) {
-        return "batch." + identity.word(IdentityField.STRATEGY).orElseThrow();
-    }
-
-    public static RunResults metrics(BatchResults report) {
-        List<RunResult> out = new ArrayList<>();
-        boolean nodeNamed = report.placement().namesCarryNode();
-        for (BatchResult r : report.results()) {
-            // A strategy whose clock gave no time fails with why (RunResult.measured): nothing in it can pass.
-            CheckOutcome check = r.unavailable().isPresent()
-                    ? CheckOutcome.notChecked("unavailable: " + r.unavailable().get())
-                    : r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("buffer " + r.wrongBuffer().orElseThrow()
-                    + " arrived wrong" + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""));
-            Identity time = identity(report.plan(), r.strategy(), r.numaNode(), MILLISECONDS);
-            RunResult.Measured measured = r.milliseconds().map(ms -> RunResult.measured(time, ms, check))
-                    .orElse(RunResult.notMeasured(time, whyNot(r), check));
-            out.add(RunResult.configuration(name(time, nodeNamed), measured,
-                    NumaNodeOption.withNode(base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
-            Identity rate = identity(report.plan(), r.strategy(), r.numaNode(), GBPS);
-            out.add(RunResult.figure(name(rate, nodeNamed), r.measured().isPresent()
-                    ? RunResult.single(rate, r.gigabytesPerSecond(), CheckOutcome.NOT_CHECKED)
-                    : RunResult.notMeasured(rate, whyNot(r), CheckOutcome.NOT_CHECKED)));
-        }
-        return RunResults.of("batch", out);
-    }
-
-    /** Why a strategy has no figure: this machine cannot run it, or its clock gave no time. */
-    private static String whyNot(BatchResult r) {
-        return r.unavailable().map(u -> "unavailable: " + u)
-                .or(() -> r.milliseconds().flatMap(Summarized::whyNot)).orElse("not run");
     }
 }

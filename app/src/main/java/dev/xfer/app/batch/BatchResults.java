@@ -1,10 +1,18 @@
 package dev.xfer.app.batch;
 
-import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
+import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.placement.NumaNodeOption;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.stats.Summarized;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * A batch run: each strategy's outcome, the first one the others are compared with. With
@@ -32,5 +40,34 @@ public record BatchResults(RunContext context, BatchPlan plan, List<BatchResult>
 
     public boolean verified() {
         return results.stream().allMatch(BatchResult::verified);
+    }
+
+    /** Each strategy's time for the whole batch (the configuration, with the check of its data) and its rate. */
+    public RunResults runResults() {
+        List<RunResult> out = new ArrayList<>();
+        boolean nodeNamed = placement.namesCarryNode();
+        for (BatchResult r : results) {
+            // A strategy whose clock gave no time fails with why (RunResult.measured): nothing in it can pass.
+            CheckOutcome check = r.unavailable().isPresent()
+                    ? CheckOutcome.notChecked("unavailable: " + r.unavailable().get())
+                    : r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("buffer " + r.wrongBuffer().orElseThrow()
+                    + " arrived wrong" + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""));
+            Identity time = plan.identity(r.strategy(), r.numaNode(), BatchPlan.MILLISECONDS);
+            RunResult.Measured measured = r.milliseconds().map(ms -> RunResult.measured(time, ms, check))
+                    .orElse(RunResult.notMeasured(time, whyNot(r), check));
+            out.add(RunResult.configuration(BatchPlan.name(time, nodeNamed), measured,
+                    NumaNodeOption.withNode(BatchPlan.base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
+            Identity rate = plan.identity(r.strategy(), r.numaNode(), BatchPlan.GBPS);
+            out.add(RunResult.figure(BatchPlan.name(rate, nodeNamed), r.measured().isPresent()
+                    ? RunResult.single(rate, r.gigabytesPerSecond(), CheckOutcome.NOT_CHECKED)
+                    : RunResult.notMeasured(rate, whyNot(r), CheckOutcome.NOT_CHECKED)));
+        }
+        return RunResults.of("batch", out);
+    }
+
+    /** Why a strategy has no figure: this machine cannot run it, or its clock gave no time. */
+    private static String whyNot(BatchResult r) {
+        return r.unavailable().map(u -> "unavailable: " + u)
+                .or(() -> r.milliseconds().flatMap(Summarized::whyNot)).orElse("not run");
     }
 }

@@ -6,7 +6,6 @@ import dev.xfer.app.batch.BatchPerDevice;
 import dev.xfer.app.batch.BatchPlan;
 import dev.xfer.app.batch.BatchPreset;
 import dev.xfer.app.staging.HostCopy;
-import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
@@ -95,7 +94,7 @@ public final class BatchCommand implements Callable<Integer> {
         measuring.format();
         NumaOption numa = numaNode.option();
         return measuring.eachDevice(measuring.expectations(),
-                BatchRendering.declare(plan, HostPlacement.nameNodes(numa, numaNode.topology())),
+                plan.declarations(HostPlacement.nameNodes(numa, numaNode.topology())),
                 new BatchPerDevice(measuring.run(), plan, numa, numaNode.topology()));
     }
 

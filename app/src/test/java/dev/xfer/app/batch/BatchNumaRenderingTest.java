@@ -133,27 +133,27 @@ class BatchNumaRenderingTest {
         assertEquals(Map.of("0", 990L, "1", 10L), farPinned.get("hostMemoryNodes"));
         assertEquals(1L, ((Map<String, Object>) results.get(5)).get("numaNode"));
         assertEquals(java.util.Optional.of("all"), BatchDocument.Plan.of(all).numaNode());
-        CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, BatchRendering.metrics(all)), 0,
-                BatchRendering.metrics(all));
+        CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, all.runResults()), 0,
+                all.runResults());
         assertEquals(java.util.Set.of("0", "1"), csv.rows().stream().filter(r -> r.get("strategy").equals("pinned-async"))
                 .map(r -> r.get("numa_node")).collect(java.util.stream.Collectors.toSet()));
     }
 
     @Test
     void withEveryNodeNamesEndInTheNodeAndPrefixesStillSelectThemAll() {
-        List<String> declared = BatchRendering.declare(all.plan(), List.of(0, 1)).stream()
+        List<String> declared = all.plan().declarations(List.of(0, 1)).stream()
                 .map(MetricDeclaration::name).toList();
         assertEquals(16, declared.size());
         assertEquals(List.of("batch.pageable-async.ms.node0", "batch.pageable-async.gbps.node0"),
                 declared.subList(0, 2));
-        List<String> measured = BatchRendering.metrics(all).metrics().stream().map(m -> m.name()).toList();
+        List<String> measured = all.runResults().metrics().stream().map(m -> m.name()).toList();
         assertEquals(declared, measured, "what is declared before is what is measured");
-        assertEquals(BatchRendering.declare(all.plan()), BatchRendering.declare(all.plan(), List.of()));
-        assertEquals("batch.staged.node1", BatchRendering.metrics(all).configurations().getLast().name());
+        assertEquals(all.plan().declarations(), all.plan().declarations(List.of()));
+        assertEquals("batch.staged.node1", all.runResults().configurations().getLast().name());
 
         var validated = ExpectationSet.parse(List.of("batch.pinned-async.gbps >= 1.8GB/s"))
-                .validate(BatchRendering.declare(all.plan(), List.of(0, 1)));
-        List<ExpectationOutcome> outcomes = validated.evaluate(BatchRendering.metrics(all).metrics());
+                .validate(all.plan().declarations(List.of(0, 1)));
+        List<ExpectationOutcome> outcomes = validated.evaluate(all.runResults().metrics());
         assertEquals(List.of("batch.pinned-async.gbps.node0", "batch.pinned-async.gbps.node1"),
                 outcomes.stream().map(ExpectationOutcome::metricName).toList());
         assertEquals(List.of(false, true), outcomes.stream().map(ExpectationOutcome::passed).toList(),
@@ -162,11 +162,11 @@ class BatchNumaRenderingTest {
 
     @Test
     void aWrongBufferSaysItsNode() {
-        MeasuredConfiguration wrong = BatchRendering.metrics(singleNode()).configurations().stream()
+        MeasuredConfiguration wrong = singleNode().runResults().configurations().stream()
                 .filter(c -> !c.passed()).findFirst().orElseThrow();
         assertEquals("batch.pin-then-copy-async", wrong.name(), "one node: plain names");
         assertEquals(Optional.of("buffer 17 arrived wrong on node 0"), wrong.failure());
-        MeasuredConfiguration unplaced = BatchRendering.metrics(ResultsFixtures.batchReport()).configurations().stream()
+        MeasuredConfiguration unplaced = ResultsFixtures.batchReport().runResults().configurations().stream()
                 .filter(c -> !c.passed()).findFirst().orElseThrow();
         assertEquals(Optional.of("buffer 17 arrived wrong"), unplaced.failure());
     }

@@ -124,7 +124,7 @@ class BatchRenderingTest {
 
     @Test
     void csvHeaderAndRows() {
-        var results = BatchRendering.metrics(report);
+        var results = report.runResults();
         CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, results), 0, results);
         var async = csv.rows().stream().filter(r -> r.get("strategy").equals("pin-then-copy-async")
                 && r.get("unit").equals("ms")).findFirst().orElseThrow();
@@ -210,8 +210,8 @@ class BatchRenderingTest {
 
     @Test
     void declaredNamesAreExactlyTheMeasuredOnes() {
-        List<MetricDeclaration> declared = BatchRendering.declare(report.plan());
-        List<MetricDeclaration> measured = BatchRendering.metrics(report).metrics().stream()
+        List<MetricDeclaration> declared = report.plan().declarations();
+        List<MetricDeclaration> measured = report.runResults().metrics().stream()
                 .map(Metric::declaration).toList();
         assertEquals(Set.copyOf(declared), Set.copyOf(measured));
         assertEquals(declared, measured, "in the same order");
@@ -226,17 +226,17 @@ class BatchRenderingTest {
                 batchResult(ResultsFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 4.0, Optional.empty()),
                 batchUnavailable(BatchStrategy.BATCHED)));
         assertEquals(List.of("batch.staged.ms", "batch.staged.gbps", "batch.batched.ms", "batch.batched.gbps"),
-                BatchRendering.declare(r.plan()).stream().map(MetricDeclaration::name).toList());
-        assertEquals(BatchRendering.declare(r.plan()),
-                BatchRendering.metrics(r).metrics().stream().map(Metric::declaration).toList());
+                r.plan().declarations().stream().map(MetricDeclaration::name).toList());
+        assertEquals(r.plan().declarations(),
+                r.runResults().metrics().stream().map(Metric::declaration).toList());
     }
 
     @Test
     void expectationsValidatedAgainstTheDeclarationsEvaluateOnTheMetrics() {
         List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of("batch.pinned-async.gbps >= 1.5GB/s",
                         "batch.staged.ms < 5ms", "batch.batched.gbps > 0", "batch.pin-then-copy-async.ms < 1ms"))
-                .validate(BatchRendering.declare(report.plan()))
-                .evaluate(BatchRendering.metrics(report).metrics());
+                .validate(report.plan().declarations())
+                .evaluate(report.runResults().metrics());
         assertEquals(4, outcomes.size());
         assertTrue(outcomes.get(0).passed(), outcomes.get(0).line());
         assertTrue(outcomes.get(1).passed(), outcomes.get(1).line());
@@ -246,7 +246,7 @@ class BatchRenderingTest {
 
     @Test
     void metricValues() {
-        RunResults results = BatchRendering.metrics(report);
+        RunResults results = report.runResults();
         assertEquals("batch", results.command());
         Map<String, Metric> byName = results.metrics().stream().collect(Collectors.toMap(Metric::name, m -> m));
         assertEquals(12.5, byName.get("batch.pageable-blocking.ms").value());
@@ -259,7 +259,7 @@ class BatchRenderingTest {
 
     @Test
     void configurations() {
-        RunResults results = BatchRendering.metrics(report);
+        RunResults results = report.runResults();
         Map<String, MeasuredConfiguration> byName = results.configurations().stream()
                 .collect(Collectors.toMap(MeasuredConfiguration::name, c -> c));
         assertEquals(BatchStrategy.values().length, byName.size());
@@ -280,6 +280,6 @@ class BatchRenderingTest {
         BatchResults r = subset(List.of(
                 batchResult(ResultsFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty())));
         assertTrue(r.verified());
-        assertTrue(BatchRendering.metrics(r).allPassed());
+        assertTrue(r.runResults().allPassed());
     }
 }

@@ -36,8 +36,8 @@ class UnmeasuredBatchTest {
 
     @Test
     void theRunFailsWithTheReasonInJUnitAndExpect() {
-        UnmeasuredResults.assertFailedWith(BatchRendering.metrics(report()), "batch.pinned-async", "batch.pinned-async.ms", REASON,
-                BatchRendering.declare(report().plan()));
+        UnmeasuredResults.assertFailedWith(report().runResults(), "batch.pinned-async", "batch.pinned-async.ms", REASON,
+                report().plan().declarations());
     }
 
     @Test

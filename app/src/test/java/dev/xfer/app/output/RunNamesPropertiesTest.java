@@ -7,7 +7,6 @@ import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.batch.BatchPlan;
-import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.check.CheckPlan;
 import dev.xfer.app.check.CheckScenario;
@@ -66,7 +65,7 @@ class RunNamesPropertiesTest {
 
     @Property(tries = 2000)
     void batchNames(@ForAll("batch") Identity a, @ForAll("batch") Identity b) {
-        assertNamesTellApart(a, b, id -> BatchRendering.name(id, true), Set.of(IdentityField.COUNT,
+        assertNamesTellApart(a, b, id -> BatchPlan.name(id, true), Set.of(IdentityField.COUNT,
                 IdentityField.BYTES, IdentityField.THREADS));
     }
 
@@ -135,7 +134,7 @@ class RunNamesPropertiesTest {
                 Arbitraries.of(1, 4)).as((count, bytes, threads) -> new BatchPlan(count, bytes,
                 List.of(BatchStrategy.values()), threads, 3, 1, 4, 8L << 20));
         return Combinators.combine(plans, Arbitraries.of(BatchStrategy.values()), optionalInt(Arbitraries.of(0, 1)),
-                Arbitraries.of("milliseconds", "gbps")).as(BatchRendering::identity);
+                Arbitraries.of("milliseconds", "gbps")).as(BatchPlan::identity);
     }
 
     @Provide

@@ -4,7 +4,6 @@ import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
-import dev.xfer.app.batch.BatchRendering;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.pipeline.PipelineRendering;
@@ -70,8 +69,8 @@ class RunResultsRecordTest {
 
     @Test
     void batchPipelineAndCheck() {
-        assertSameRecords("batch.json", BatchRendering.metrics(ResultsFixtures.batchReport()));
-        assertSameRecords("batch-all-nodes.json", BatchRendering.metrics(ResultsFixtures.batchReportAllNodes()));
+        assertSameRecords("batch.json", ResultsFixtures.batchReport().runResults());
+        assertSameRecords("batch-all-nodes.json", ResultsFixtures.batchReportAllNodes().runResults());
         assertSameRecords("pipeline.json", PipelineRendering.metrics(ResultsFixtures.pipelinePlan(),
                 ResultsFixtures.pipelineResult(1.1920928955078125E-7)));
         assertSameRecords("check.json", ResultsFixtures.checkReport().runResults());
