@@ -7,7 +7,6 @@ import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.pipeline.PipelinePerDevice;
 import dev.xfer.app.pipeline.PipelinePlan;
-import dev.xfer.app.pipeline.PipelineRendering;
 import dev.xfer.app.units.ByteSize;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,7 +70,7 @@ public final class PipelineCommand implements Callable<Integer> {
         html.applyTo(measuring);
         PipelinePlan plan = plan();
         measuring.format();
-        return measuring.eachDevice(measuring.expectations(), PipelineRendering.declare(),
+        return measuring.eachDevice(measuring.expectations(), plan.declarations(),
                 new PipelinePerDevice(plan, timeline));
     }
 

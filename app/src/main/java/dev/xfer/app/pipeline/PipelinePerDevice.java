@@ -22,7 +22,7 @@ public final class PipelinePerDevice implements EachDevice.Measurement {
     @Override
     public EachDevice.Measured measure(Session session, Progress progress) {
         PipelineOutcome outcome = new PipelineBenchmark(session.device(), progress).run(plan);
-        return EachDevice.Measured.of(session.context(), PipelineRendering.metrics(plan, outcome),
+        return EachDevice.Measured.of(session.context(), outcome.runResults(plan),
                 () -> PipelineRendering.text(session.context(), plan, outcome) + (timeline
                         && outcome instanceof PipelineResult result
                         ? "\n" + TimelineText.render(result.timeline().stream().toList(),

@@ -1,6 +1,13 @@
 package dev.xfer.app.pipeline;
 
+import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.measure.StartMode;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Quantity;
+
+import java.util.List;
 
 import java.util.Objects;
 
@@ -56,5 +63,45 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
 
     public long totalBytes() {
         return Math.multiplyExact(batchBytes, (long) batches);
+    }
+
+    /** The measured fields, as the document names them: the time stands for the run, the others are figures of it. */
+    static final List<String> MEASURED = List.of("milliseconds", "perBatchMs", "hiddenCopyFraction", "maxError");
+
+    /** The names a run will produce, for {@code --expect} before anything runs: one run measures one configuration. */
+    public List<MetricDeclaration> declarations() {
+        return MEASURED.stream().map(measured -> RunResult.declaration(name(measured),
+                Quantity.of(measured).orElseThrow(), false)).toList();
+    }
+
+    /** The identity of one figure of a pipeline run: the plan's batches, sizes, buffers, kernel and start. */
+    public Identity identity(String measured) {
+        return Identity.of("pipeline", measured).with(IdentityField.COUNT, batches)
+                .with(IdentityField.BYTES, batchBytes).with(IdentityField.BUFFERS, buffers)
+                .with(IdentityField.KERNEL_ITERATIONS, kernelIterations)
+                .with(IdentityField.START, start.label()).build();
+    }
+
+    /**
+     * {@code pipeline.ms} (median total), {@code pipeline.batch-ms}, {@code pipeline.hidden} (share
+     * of copy time hidden) and {@code pipeline.error}: one run measures one configuration.
+     */
+    public static String name(Identity identity) {
+        return name(identity.measured());
+    }
+
+    private static String name(String measured) {
+        return "pipeline." + switch (measured) {
+            case "milliseconds" -> "ms";
+            case "perBatchMs" -> "batch-ms";
+            case "hiddenCopyFraction" -> "hidden";
+            case "maxError" -> "error";
+            default -> throw new IllegalArgumentException("pipeline measures no " + measured);
+        };
+    }
+
+    /** What the run's results stand for: {@code pipeline.buffers-N}. */
+    String configurationName() {
+        return "pipeline.buffers-" + buffers;
     }
 }

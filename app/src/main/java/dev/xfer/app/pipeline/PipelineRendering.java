@@ -1,24 +1,13 @@
 package dev.xfer.app.pipeline;
 
 import dev.xfer.app.format.Decimals;
-import dev.xfer.app.expect.MetricDeclaration;
-import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.IdentityField;
-import dev.xfer.app.result.Quantity;
 import dev.xfer.app.output.RunContext;
-import dev.xfer.app.output.RunResult;
-import dev.xfer.app.output.RunResults;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * The pipeline report as text and CSV (its JSON is {@link PipelineDocument}), and its results by
- * name: {@code pipeline.ms} (median total), {@code pipeline.batch-ms}, {@code pipeline.hidden}
- * (share of copy time hidden) and {@code pipeline.error}.
+ * The pipeline report as text (its JSON is {@link PipelineDocument}; its results,
+ * {@link PipelineOutcome#runResults(PipelinePlan)}).
  */
 public final class PipelineRendering {
     private PipelineRendering() {
@@ -65,75 +54,5 @@ public final class PipelineRendering {
         out.append(String.format(Locale.ROOT, "max error %e%s%n", r.maxError(),
                 r.withinTolerance() ? "" : "  WRONG RESULT (above " + PipelineResult.TOLERANCE + ")"));
         return out.toString();
-    }
-
-
-    /** The measured fields, as the document names them: the time stands for the run, the others are figures of it. */
-    private static final List<String> MEASURED = List.of("milliseconds", "perBatchMs", "hiddenCopyFraction", "maxError");
-
-    public static List<MetricDeclaration> declare() {
-        return MEASURED.stream().map(measured -> RunResult.declaration(name(measured),
-                Quantity.of(measured).orElseThrow(), false)).toList();
-    }
-
-    /** The identity of one figure of a pipeline run: the plan's batches, sizes, buffers, kernel and start. */
-    public static Identity identity(PipelinePlan p, String measured) {
-        return Identity.of("pipeline", measured).with(IdentityField.COUNT, p.batches())
-                .with(IdentityField.BYTES, p.batchBytes()).with(IdentityField.BUFFERS, p.buffers())
-                .with(IdentityField.KERNEL_ITERATIONS, p.kernelIterations())
-                .with(IdentityField.START, p.start().label()).build();
-    }
-
-    /** {@code pipeline.ms}, {@code pipeline.batch-ms}, ...: one run measures one configuration. */
-    public static String name(Identity identity) {
-        return name(identity.measured());
-    }
-
-    private static String name(String measured) {
-        return "pipeline." + switch (measured) {
-            case "milliseconds" -> "ms";
-            case "perBatchMs" -> "batch-ms";
-            case "hiddenCopyFraction" -> "hidden";
-            case "maxError" -> "error";
-            default -> throw new IllegalArgumentException("pipeline measures no " + measured);
-        };
-    }
-
-    /** The run's results; a run whose timer gave no time is one failed result with why, and no figure. */
-    public static RunResults metrics(PipelinePlan p, PipelineOutcome outcome) {
-        return switch (outcome) {
-            case PipelineResult r -> metrics(p, r);
-            case PipelineOutcome.Unmeasured u -> {
-                Identity time = identity(p, "milliseconds");
-                List<RunResult> out = new ArrayList<>();
-                out.add(RunResult.configuration(name(time), RunResult.notMeasured(time, u.reason(),
-                        CheckOutcome.failed(u.reason())), "pipeline.buffers-" + p.buffers()));
-                for (String measured : MEASURED.subList(1, MEASURED.size())) {
-                    Identity id = identity(p, measured);
-                    out.add(RunResult.figure(name(id), RunResult.notMeasured(id, u.reason(),
-                            CheckOutcome.NOT_CHECKED)));
-                }
-                yield RunResults.of("pipeline", out);
-            }
-        };
-    }
-
-    public static RunResults metrics(PipelinePlan p, PipelineResult r) {
-        CheckOutcome check = r.withinTolerance()
-                ? CheckOutcome.passed(String.format(Locale.ROOT, "%d batches, max error %e", p.batches(), r.maxError()))
-                : CheckOutcome.failed(String.format(Locale.ROOT, "max error %e above %.0e", r.maxError(),
-                PipelineResult.TOLERANCE));
-        Identity time = identity(p, "milliseconds");
-        List<RunResult> out = new ArrayList<>();
-        out.add(RunResult.configuration(name(time), RunResult.measured(time, r.milliseconds(), check),
-                "pipeline.buffers-" + p.buffers()));
-        Map<String, Double> figures = Map.of("perBatchMs", r.perBatchMs(), "hiddenCopyFraction",
-                r.hiddenCopyFraction(), "maxError", r.maxError());
-        for (String measured : MEASURED.subList(1, MEASURED.size())) {
-            Identity id = identity(p, measured);
-            out.add(RunResult.figure(name(id), RunResult.single(id, figures.get(measured),
-                    CheckOutcome.NOT_CHECKED)));
-        }
-        return RunResults.of("pipeline", out);
     }
 }

@@ -6,7 +6,6 @@ import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.pipeline.PipelineRendering;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Result;
@@ -71,8 +70,8 @@ class RunResultsRecordTest {
     void batchPipelineAndCheck() {
         assertSameRecords("batch.json", ResultsFixtures.batchReport().runResults());
         assertSameRecords("batch-all-nodes.json", ResultsFixtures.batchReportAllNodes().runResults());
-        assertSameRecords("pipeline.json", PipelineRendering.metrics(ResultsFixtures.pipelinePlan(),
-                ResultsFixtures.pipelineResult(1.1920928955078125E-7)));
+        assertSameRecords("pipeline.json", ResultsFixtures.pipelineResult(1.1920928955078125E-7)
+                .runResults(ResultsFixtures.pipelinePlan()));
         assertSameRecords("check.json", ResultsFixtures.checkReport().runResults());
     }
 

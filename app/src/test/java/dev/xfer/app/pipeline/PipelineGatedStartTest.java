@@ -32,8 +32,8 @@ class PipelineGatedStartTest {
 
     @Test
     void theIdentityCarriesOnlyAGatedStart() {
-        Identity p = PipelineRendering.identity(plain, "milliseconds");
-        Identity g = PipelineRendering.identity(gated, "milliseconds");
+        Identity p = plain.identity("milliseconds");
+        Identity g = gated.identity("milliseconds");
         assertEquals(Optional.empty(), p.word(IdentityField.START));
         assertEquals(Optional.of("gated"), g.word(IdentityField.START));
         assertFalse(p.name().contains("gated") || p.labels().containsKey("start"), p.name());
@@ -41,7 +41,7 @@ class PipelineGatedStartTest {
         assertNotEquals(p.labels(), g.labels());
         assertNotEquals(p.csvKey(), g.csvKey());
         // the --expect name is the run's own: one run has one start
-        assertEquals(PipelineRendering.name(p), PipelineRendering.name(g));
+        assertEquals(PipelinePlan.name(p), PipelinePlan.name(g));
     }
 
     @Test

@@ -103,7 +103,7 @@ class PipelineRenderingTest {
 
     @Test
     void csvHeaderAndRow() {
-        var results = PipelineRendering.metrics(plan, result);
+        var results = result.runResults(plan);
         CsvRows csv = CsvRows.assertMirrors(ResultCsv.render(0, results), 0, results);
         var total = csv.rows().getFirst();
         assertEquals(List.of("64", "16777216", "2", "1", "200.0", "198.5", "203.25"), List.of(total.get("count"),
@@ -163,8 +163,8 @@ class PipelineRenderingTest {
 
     @Test
     void declaredNamesAreExactlyTheMeasuredOnes() {
-        List<MetricDeclaration> declared = PipelineRendering.declare();
-        List<MetricDeclaration> measured = PipelineRendering.metrics(plan, result).metrics().stream()
+        List<MetricDeclaration> declared = plan.declarations();
+        List<MetricDeclaration> measured = result.runResults(plan).metrics().stream()
                 .map(Metric::declaration).toList();
         assertEquals(Set.copyOf(declared), Set.copyOf(measured));
         assertEquals(declared, measured, "in the same order");
@@ -176,14 +176,14 @@ class PipelineRenderingTest {
 
     @Test
     void metricValues() {
-        RunResults results = PipelineRendering.metrics(plan, result);
+        RunResults results = result.runResults(plan);
         assertEquals("pipeline", results.command());
         List<Metric> m = results.metrics();
         assertEquals(200.0, m.get(0).value());
         assertEquals(3.125, m.get(1).value());
         assertEquals(100.8 / 172.8, m.get(2).value(), EPS);
         assertEquals(0.0, m.get(3).value());
-        assertTrue(Double.isNaN(PipelineRendering.metrics(plan, ResultsFixtures.pipelineResult(Double.NaN)).metrics()
+        assertTrue(Double.isNaN(ResultsFixtures.pipelineResult(Double.NaN).runResults(plan).metrics()
                 .get(3).value()));
     }
 
@@ -191,14 +191,14 @@ class PipelineRenderingTest {
     void expectationsValidatedAgainstTheDeclarationsEvaluateOnTheMetrics() {
         List<ExpectationOutcome> outcomes = ExpectationSet.parse(List.of("pipeline.hidden >= 0.5",
                         "pipeline.error <= 1e-3", "pipeline.ms < 250ms", "pipeline.batch-ms < 3ms"))
-                .validate(PipelineRendering.declare())
-                .evaluate(PipelineRendering.metrics(plan, result).metrics());
+                .validate(plan.declarations())
+                .evaluate(result.runResults(plan).metrics());
         assertEquals(List.of(true, true, true, false), outcomes.stream().map(ExpectationOutcome::passed).toList());
     }
 
     @Test
     void configurationPassesWithinTolerance() {
-        RunResults results = PipelineRendering.metrics(plan, result);
+        RunResults results = result.runResults(plan);
         assertEquals(List.of(new MeasuredConfiguration("pipeline.buffers-2",
                 "16777216 bytes: median 200.000 ms (min 198.500, max 203.250) over 5 iterations; 64 batches,"
                         + " max error 0.000000e+00", Optional.empty())), results.configurations());
@@ -207,10 +207,10 @@ class PipelineRenderingTest {
 
     @Test
     void configurationFailsAboveTolerance() {
-        RunResults results = PipelineRendering.metrics(plan, ResultsFixtures.pipelineResult(2.5e-3));
+        RunResults results = ResultsFixtures.pipelineResult(2.5e-3).runResults(plan);
         assertFalse(results.allPassed());
         assertEquals(Optional.of("max error 2.500000e-03 above 1e-03"), results.configurations().getFirst().failure());
-        assertEquals(Optional.of("max error NaN above 1e-03"), PipelineRendering.metrics(plan,
-                ResultsFixtures.pipelineResult(Double.NaN)).configurations().getFirst().failure());
+        assertEquals(Optional.of("max error NaN above 1e-03"), ResultsFixtures.pipelineResult(Double.NaN)
+                .runResults(plan).configurations().getFirst().failure());
     }
 }

@@ -28,10 +28,10 @@ class UnmeasuredPipelineTest {
 
     @Test
     void theRunFailsWithTheReasonInJUnitAndExpect() {
-        UnmeasuredResults.assertFailedWith(PipelineRendering.metrics(plan, outcome), "pipeline.buffers-2", "pipeline.ms",
-                REASON, PipelineRendering.declare());
-        UnmeasuredResults.assertFailedWith(PipelineRendering.metrics(plan, outcome), "pipeline.buffers-2",
-                "pipeline.hidden", REASON, PipelineRendering.declare());
+        UnmeasuredResults.assertFailedWith(outcome.runResults(plan), "pipeline.buffers-2", "pipeline.ms",
+                REASON, plan.declarations());
+        UnmeasuredResults.assertFailedWith(outcome.runResults(plan), "pipeline.buffers-2",
+                "pipeline.hidden", REASON, plan.declarations());
     }
 
     @Test
