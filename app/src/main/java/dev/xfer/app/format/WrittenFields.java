@@ -1,0 +1,41 @@
+package dev.xfer.app.format;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A record's fields as its document writes them, for a reader that walks bound records without
+ * knowing their classes (output/DocumentResults finds a row's identity and summaries this way):
+ * each component's key ({@link Key} applied) and value, in order, an {@link Inline} record's or
+ * map's fields in place of it. The layout is {@link RecordShape}'s, the one the writer and the
+ * binder use.
+ */
+public final class WrittenFields {
+    private WrittenFields() {
+    }
+
+    /** One field: its key in the document and the component's value as the record holds it. */
+    public record Field(String key, Object value) {
+    }
+
+    /** The fields of {@code record}, inline ones flattened. */
+    public static List<Field> of(Record record) {
+        List<Field> out = new ArrayList<>();
+        add(record, out);
+        return List.copyOf(out);
+    }
+
+    private static void add(Record record, List<Field> out) {
+        for (RecordShape.Component c : RecordShape.of(record.getClass()).components()) {
+            Object value = c.valueOf(record);
+            if (c.inline() && value instanceof Record inner) {
+                add(inner, out);
+            } else if (c.inline() && value instanceof Map<?, ?> map) {
+                map.forEach((k, v) -> out.add(new Field(String.valueOf(k), v)));
+            } else {
+                out.add(new Field(c.key(), value));
+            }
+        }
+    }
+}
