@@ -1,5 +1,9 @@
 package dev.xfer.app.fleet;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.xfer.app.documents.MeasuredDocument;
+import dev.xfer.app.format.BindingException;
+import dev.xfer.app.format.Json;
 import dev.xfer.app.result.DocumentException;
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;
@@ -56,12 +60,25 @@ public final class DocumentReader {
         }
     }
 
-    /** The GPU runs of an already parsed document (a {@code Map} as the writers build it, or {@link #parse}'s value). */
+    /**
+     * The GPU runs of a document: its text, {@link #parse}'s value, or a value as the writers build
+     * it ({@code Json.parse} of a written document). Its header is checked as {@link #document} checks
+     * it, then it is bound strictly into the records its command writes ({@link MeasuredDocument}).
+     *
+     * @throws BadDocumentException when it is no xfer results document or a field does not bind
+     */
     public List<GpuRun> runs(Path file, Object parsed) {
+        MeasuringDocument doc = document(file, parsed);
+        String text = parsed instanceof String t ? t : parsed instanceof JsonNode node ? node.toString()
+                : Json.write(parsed);
         try {
-            return reader.bind(file, parsed).stream().map(DocumentReader::run).toList();
-        } catch (DocumentException e) {
-            throw new BadDocumentException(file, e.why());
+            MeasuredDocument bound = MeasuredDocument.of(doc.command(), text).orElseThrow(() -> new BadDocumentException(
+                    file, "not an xfer results document (" + doc.command() + " is no command xfer knows)"));
+            return bound.results(file).stream().map(DocumentReader::run).toList();
+        } catch (BindingException e) {
+            throw new BadDocumentException(file, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new BadDocumentException(file, "not JSON: " + e.getMessage());
         }
     }
 

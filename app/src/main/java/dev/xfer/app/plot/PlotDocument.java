@@ -1,5 +1,6 @@
 package dev.xfer.app.plot;
 
+import dev.xfer.app.documents.MeasuredDocument;
 import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
 import dev.xfer.app.format.BindingException;
@@ -77,11 +78,10 @@ public sealed interface PlotDocument {
         return switch (command) {
             case "fleet" -> new Fleet(binder.read(text, FleetDocument.class));
             case "compare" -> new Compare(binder.read(text, CompareDocument.class));
-            case "smoke" -> new Smoke(SmokeDocument.read(text));
-            default -> MeasuredDocuments.parts(command).<PlotDocument>map(parts -> switch (parts.read(text)) {
-                case RunDocument run -> new Run(run);
-                case RepeatedDocument repeated -> new Repeated(repeated);
-                default -> throw new IllegalStateException("a measuring document is a run or repetitions");
+            default -> MeasuredDocument.of(command, text).<PlotDocument>map(measured -> switch (measured) {
+                case MeasuredDocument.Run run -> new Run(run.document());
+                case MeasuredDocument.Repeated repeated -> new Repeated(repeated.document());
+                case MeasuredDocument.Smoke smoke -> new Smoke(smoke.document());
             }).orElse(new Other(command));
         };
     }

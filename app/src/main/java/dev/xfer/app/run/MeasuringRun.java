@@ -8,8 +8,8 @@ import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.fleet.DocumentReader;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.DocumentResults;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
@@ -351,10 +351,9 @@ public final class MeasuringRun {
             write(targets.junit(), JUnitXml.render(suites));
         }
         if (targets.openMetrics() != null) {
-            // Through the document's text, so the figures are exactly those the JSON carries.
-            Object document = Json.parse(Json.write(annotated(rendering, evidence)));
-            write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
-                    document)));
+            // From the records the document is written from (JSON keeps every digit): the figures the JSON carries.
+            write(targets.openMetrics(), OpenMetrics.render(DocumentResults.of(targets.openMetrics().given(),
+                    annotated(rendering, evidence))));
         }
         if (targets.html() != null) {
             // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
@@ -524,9 +523,8 @@ public final class MeasuringRun {
             write(targets.junit(), JUnitXml.render(repetitions.suites()));
         }
         if (targets.openMetrics() != null) {
-            Object parsed = Json.parse(Json.write(doc));
-            write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
-                    parsed)));
+            write(targets.openMetrics(), OpenMetrics.render(doc.runs().isEmpty() ? List.of()
+                    : DocumentResults.of(targets.openMetrics().given(), doc)));
         }
         List<Repetitions.Repetition> done = repetitions.done();
         if (targets.html() != null && !done.isEmpty()) {

@@ -4,7 +4,7 @@ import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.fleet.DocumentReader;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Result;
@@ -83,7 +83,7 @@ class PatternDocumentTest {
 
     @Test
     void openMetricsGivesEveryRoundItsOwnLabels() {
-        String text = OpenMetrics.render(new DocumentReader().runs(FILE, Json.parse(Json.write(document()))));
+        String text = OpenMetrics.render((new DocumentReader().runs(FILE, Json.parse(Json.write(document())))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         List<String> samples = text.lines().filter(l -> !l.startsWith("#") && l.contains("pattern=\"")).toList();
         assertEquals(8, samples.size(), text);
         Set<String> labelSets = new HashSet<>();

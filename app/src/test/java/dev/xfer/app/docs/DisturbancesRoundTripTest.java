@@ -12,7 +12,7 @@ import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.evidence.RecordedProbe;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.GpuRun;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
@@ -137,15 +137,15 @@ class DisturbancesRoundTripTest {
     @Test
     void openMetricsHasOneDisturbedSamplePerKind() {
         List<GpuRun> runs = new DocumentReader().runs(Path.of("run.json"), document(evidence()));
-        String text = OpenMetrics.render(runs);
+        String text = OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         assertTrue(text.contains("# TYPE xfer_disturbed gauge\n"), text);
         for (String kind : List.of("foreign-link-traffic", "foreign-process", "throttle")) {
             assertEquals(1, text.lines().filter(l -> l.startsWith("xfer_disturbed{") && l.contains(",kind=\"" + kind + "\"}")
                     && l.endsWith(" 1")).count(), kind + " in\n" + text);
         }
         assertTrue(text.endsWith("# EOF\n"));
-        String quiet = OpenMetrics.render(new DocumentReader().runs(Path.of("old.json"), Json.parse(RepositoryFiles.read(
-                RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")))));
+        String quiet = OpenMetrics.render((new DocumentReader().runs(Path.of("old.json"), Json.parse(RepositoryFiles.read(
+                RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json"))))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         assertTrue(!quiet.contains("xfer_disturbed"), quiet);
     }
 

@@ -42,7 +42,7 @@ class WrittenDocumentBindsBackPropertiesTest {
     @Property(tries = 200)
     void aWrittenBandwidthDocumentBindsBackIntoTheRecordsItWasWrittenFrom(@ForAll("reports") BandwidthResults report) {
         GpuDocument written = OneDeviceRun.document(report);
-        Object read = dev.xfer.app.plot.MeasuredDocuments.parts("bandwidth").orElseThrow().read(Json.write(written));
+        Object read = dev.xfer.app.documents.MeasuredDocuments.parts("bandwidth").orElseThrow().read(Json.write(written));
         assertEquals(written, read);
     }
 

@@ -1,4 +1,4 @@
-package dev.xfer.app.plot;
+package dev.xfer.app.documents;
 
 import dev.xfer.app.bandwidth.BandwidthParameters;
 import dev.xfer.app.bandwidth.BandwidthRow;
