@@ -34,7 +34,7 @@ public final class BandwidthMetrics {
 
     /**
      * The identity of a copy's bandwidth: what the document's row says of it, as
-     * {@link dev.xfer.app.result.ResultDocumentReader} reads it back.
+     * {@link dev.xfer.app.output.DocumentResults} reads it back.
      */
     public static Identity identity(String memory, CopyPath path, String direction, long bytes, CopyTimer timer,
                                     OptionalInt grid, OptionalInt threadsPerBlock, OptionalInt node) {

@@ -1,6 +1,5 @@
 package dev.xfer.app.fleet;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.xfer.app.documents.MeasuredDocument;
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.Json;
@@ -8,23 +7,26 @@ import dev.xfer.app.result.DocumentException;
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.MeasuringDocument;
-import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultDocumentReader;
+import dev.xfer.app.result.StatusReader;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads an xfer results document into one {@link GpuRun} per GPU it measured, through the typed
- * and strict {@link ResultDocumentReader}: each {@link Measurement} is a view of one
- * {@link Result}, named by its identity ({@link dev.xfer.app.result.Identity#name()}).
+ * Reads an xfer results document into one {@link GpuRun} per GPU it measured: its status strictly
+ * ({@link StatusReader}), then its figures by binding it into the records its command writes
+ * ({@link MeasuredDocument}), each {@link Measurement} a view of one of their results.
  */
 public final class DocumentReader {
-    /** The newest schema this xfer reads; see MeasuringCommand.SCHEMA_VERSION. */
-    public static final int SCHEMA_VERSION = ResultDocumentReader.SCHEMA_VERSION;
+    /** The newest schema this xfer reads; see output/DocumentSchema. */
+    public static final int SCHEMA_VERSION = StatusReader.SCHEMA_VERSION;
 
-    private final ResultDocumentReader reader = new ResultDocumentReader();
+    private final StatusReader status = new StatusReader();
+
+    /** A document's text as read, with its JSON value for the status. */
+    public record Parsed(String text, Object tree) {
+    }
 
     /** @throws BadDocumentException when the file cannot be read, is not JSON, not an xfer document, newer, or has a bad field */
     public List<GpuRun> read(Path file) {
@@ -32,15 +34,15 @@ public final class DocumentReader {
     }
 
     /**
-     * The file's JSON value, not yet bound ({@link #document} and {@link #runs} bind it), read with
-     * io's cap (DocumentText): no file makes xfer hold more than its limit.
+     * The file's text and JSON value, not yet bound ({@link #document} and {@link #runs} bind it),
+     * read with io's cap (DocumentText): no file makes xfer hold more than its limit.
      *
      * @throws BadDocumentException when the file cannot be read or is not JSON
      */
-    public Object parse(Path file) {
+    public Parsed parse(Path file) {
         String text = DocumentText.read(file);
         try {
-            return reader.tree(file, text);
+            return new Parsed(text, status.tree(file, text));
         } catch (DocumentException e) {
             throw new BadDocumentException(file, e.why());
         }
@@ -50,31 +52,60 @@ public final class DocumentReader {
      * What the document records about itself (complete, passed, failures, expectations, checks,
      * each row's own check), bound strictly: the one model every gate judges a document's status by.
      *
+     * @param parsed {@link #parse}'s value, or a value as the writers build it ({@code Json.parse} of a written document)
      * @throws BadDocumentException when it is no xfer results document or a field is malformed
      */
     public MeasuringDocument document(Path file, Object parsed) {
         try {
-            return reader.document(file, parsed);
+            return status.document(file, tree(file, parsed));
         } catch (DocumentException e) {
             throw new BadDocumentException(file, e.why());
         }
     }
 
+    /** The JSON value of a document as the callers hold it: {@link #parse}'s, its text, or a writer's value. */
+    private Object tree(Path file, Object parsed) {
+        return switch (parsed) {
+            case Parsed p -> p.tree();
+            case String text -> status.tree(file, text);
+            default -> parsed;
+        };
+    }
+
     /**
-     * The GPU runs of a document: its text, {@link #parse}'s value, or a value as the writers build
-     * it ({@code Json.parse} of a written document). Its header is checked as {@link #document} checks
-     * it, then it is bound strictly into the records its command writes ({@link MeasuredDocument}).
+     * The GPU runs of a document ({@link #parse}'s value, its text, or a value as the writers build
+     * it). Its header is checked as {@link #document} checks it, then it is bound strictly into the
+     * records its command writes.
      *
      * @throws BadDocumentException when it is no xfer results document or a field does not bind
      */
     public List<GpuRun> runs(Path file, Object parsed) {
-        MeasuringDocument doc = document(file, parsed);
-        String text = parsed instanceof String t ? t : parsed instanceof JsonNode node ? node.toString()
-                : Json.write(parsed);
+        return results(file, parsed).stream().map(DocumentReader::run).toList();
+    }
+
+    /** The GPU results of the document in {@code file}, read as {@link #parse} and {@link #results(Path, Object)} do. */
+    public List<GpuResults> results(Path file) {
+        return results(file, parse(file));
+    }
+
+    /** {@link #runs}, as the results records they are views of. */
+    public List<GpuResults> results(Path file, Object parsed) {
+        String command;
+        String text;
         try {
-            MeasuredDocument bound = MeasuredDocument.of(doc.command(), text).orElseThrow(() -> new BadDocumentException(
-                    file, "not an xfer results document (" + doc.command() + " is no command xfer knows)"));
-            return bound.results(file).stream().map(DocumentReader::run).toList();
+            command = status.command(file, tree(file, parsed));
+        } catch (DocumentException e) {
+            throw new BadDocumentException(file, e.why());
+        }
+        text = switch (parsed) {
+            case Parsed p -> p.text();
+            case String s -> s;
+            default -> Json.write(parsed);
+        };
+        try {
+            MeasuredDocument bound = MeasuredDocument.of(command, text).orElseThrow(() -> new BadDocumentException(
+                    file, "not an xfer results document (" + command + " is no command xfer knows)"));
+            return bound.results(file);
         } catch (BindingException e) {
             throw new BadDocumentException(file, e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -37,7 +37,7 @@ import java.util.SequencedMap;
  *       {@code Optional}/{@code OptionalInt}/{@code OptionalLong}/{@code OptionalDouble}: absent
  *       is empty, and null is empty only where it is {@link NullWhenEmpty} (as it is written).</li>
  *   <li>Keys no component names are ignored: a newer xfer may add fields without a new schema
- *       version, as {@code ResultDocumentReader} has always allowed.</li>
+ *       version, as xfer's readers have always allowed.</li>
  *   <li>String: text. boolean: true or false. long, int, short, byte: a whole number in range
  *       ({@code 1.0} is not one). double, float: a finite number ({@code 1e400} is an error,
  *       never Infinity; NaN, which the writer writes as null, cannot be read: a value that may

@@ -63,7 +63,7 @@ public final class ReportDocuments {
         if (!NOT_MEASURING.contains(top.command())) {
             // A measuring document is checked as fleet and compare check it: a malformed field is
             // a bad document here too, never a chart of a value a gate would refuse.
-            new DocumentReader().check(file, parsed);
+            new DocumentReader().check(file, new DocumentReader.Parsed(text, parsed));
         }
     }
 }

@@ -183,14 +183,14 @@ final class StatusBinding {
         String source = part.orElse(command);
         boolean figure = false;
         for (Map.Entry<String, JsonNode> e : row.properties()) {
-            figure |= ResultDocumentReader.isSummary(e.getValue());
+            figure |= isSummary(e.getValue());
         }
         JsonNode gpus = row.get("gpus");
         if (gpus != null && gpus.isArray()) {
             for (int g = 0; g < gpus.size(); g++) {
                 JsonNode one = at.object(gpus.get(g), path + ".gpus[" + g + "]");
                 for (Map.Entry<String, JsonNode> e : one.properties()) {
-                    figure |= ResultDocumentReader.isSummary(e.getValue());
+                    figure |= isSummary(e.getValue());
                 }
                 if (one.has("verified")) {
                     at.requiredBool(one, "verified", path + ".gpus[" + g + "].verified");
@@ -235,6 +235,14 @@ final class StatusBinding {
                 at.bool(row, "synchronized", path + ".synchronized").orElse(false), wrongTrials,
                 at.count(row, "trials", path + ".trials", false), at.text(row, "verdict", path + ".verdict", false),
                 placement);
+    }
+
+    /**
+     * A measured field's summary: an object with a {@code median} or an {@code n}, so that a
+     * summary missing its median still counts as a figure (and its row must say its check).
+     */
+    private static boolean isSummary(JsonNode node) {
+        return node.isObject() && (node.has("median") || node.has("n"));
     }
 
     /** A recorded failure in words: a copy's first wrong byte, or the line the writer gave it. */

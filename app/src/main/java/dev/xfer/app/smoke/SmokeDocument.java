@@ -138,9 +138,14 @@ public final class SmokeDocument {
         }
     }
 
-    /** The document of a smoke run with --runs N. */
-    public record Repeated(int schemaVersion, String command, String profile, String devicesAtOnce, Runs parameters,
-                           List<Run> runs, boolean passed, RunSeconds seconds, Optional<Boolean> complete,
+    /**
+     * The document of a smoke run with --runs N. xfer always writes {@code profile},
+     * {@code devicesAtOnce}, {@code passed} and {@code seconds}; the schema's repetitions shape
+     * requires only the parameters and the runs, and so does this record when it binds one.
+     */
+    public record Repeated(int schemaVersion, String command, Optional<String> profile, Optional<String> devicesAtOnce,
+                           Runs parameters, List<Run> runs, Optional<Boolean> passed, Optional<RunSeconds> seconds,
+                           Optional<Boolean> complete,
                            Optional<Stopped> stopped) implements Written {
         public Repeated {
             runs = List.copyOf(runs);
@@ -220,8 +225,8 @@ public final class SmokeDocument {
      */
     public static Repeated repetitions(List<Run> runs, int planned, boolean passed, SmokeRun run,
                                        Optional<Stopped> stopped) {
-        return new Repeated(DocumentSchema.VERSION, "smoke", run.profile(), atOnce(run), new Runs(planned), runs,
-                passed, seconds(run), stopped.map(s -> false), stopped);
+        return new Repeated(DocumentSchema.VERSION, "smoke", Optional.of(run.profile()), Optional.of(atOnce(run)),
+                new Runs(planned), runs, Optional.of(passed), Optional.of(seconds(run)), stopped.map(s -> false), stopped);
     }
 
     /**

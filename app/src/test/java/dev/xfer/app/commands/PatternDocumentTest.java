@@ -8,7 +8,6 @@ import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultDocumentReader;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.cli.XferRun;
 import org.junit.jupiter.api.Test;
@@ -51,7 +50,7 @@ class PatternDocumentTest {
 
     @Test
     void eachRoundBelongsToTheGpuItMeasured() {
-        List<GpuResults> gpus = new ResultDocumentReader().bind(FILE, Json.parse(Json.write(document())));
+        List<GpuResults> gpus = new DocumentReader().results(FILE, Json.parse(Json.write(document())));
         assertEquals(2, gpus.size());
         List<String> first = gpus.getFirst().results().stream().map(r -> r.identity().name()).toList();
         assertEquals(List.of("d2h.all-to-host.512MiB.count2.gbps", "d2h.all-to-host.512MiB.count2.aggregate-gbps",

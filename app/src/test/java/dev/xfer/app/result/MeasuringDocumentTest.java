@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MeasuringDocumentTest {
     private static final List<Path> FOLDERS = List.of(Path.of("src/test/resources/golden"),
             Path.of("src/test/resources/h200"), Path.of("src/test/resources/noise"));
-    private final ResultDocumentReader reader = new ResultDocumentReader();
+    private final StatusReader reader = new StatusReader();
 
     private MeasuringDocument document(Path file) {
         try {
@@ -49,7 +49,7 @@ class MeasuringDocumentTest {
                     assertTrue(doc.measuring(), file.toString());
                     if (doc.unusable().isEmpty()) {
                         assertTrue(doc.anyFigure(), file + " holds figures");
-                        assertFalse(reader.read(file).isEmpty(), file.toString());
+                        assertFalse(new dev.xfer.app.fleet.DocumentReader().results(file).isEmpty(), file.toString());
                     }
                     read++;
                 }
