@@ -1,6 +1,7 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.documents.MeasuredDocument;
+import dev.xfer.app.documents.MeasuredStatus;
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.DocumentException;
@@ -14,9 +15,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads an xfer results document into one {@link GpuRun} per GPU it measured: its status strictly
- * ({@link StatusReader}), then its figures by binding it into the records its command writes
- * ({@link MeasuredDocument}), each {@link Measurement} a view of one of their results.
+ * Reads an xfer results document into one {@link GpuRun} per GPU it measured: its header
+ * ({@link StatusReader}), then the document bound strictly into the records its command writes
+ * ({@link MeasuredDocument}): its status ({@link MeasuredStatus}) and its figures, each
+ * {@link Measurement} a view of one of their results.
  */
 public final class DocumentReader {
     /** The newest schema this xfer reads; see output/DocumentSchema. */
@@ -56,10 +58,20 @@ public final class DocumentReader {
      * @throws BadDocumentException when it is no xfer results document or a field is malformed
      */
     public MeasuringDocument document(Path file, Object parsed) {
+        Object tree = tree(file, parsed);
+        String command = command(file, tree);
+        if (!MeasuringDocument.MEASURING.contains(command)) {
+            // An unknown command's fields mean nothing known: its node is NO RESULT, read no further.
+            return unbound(file, command, tree);
+        }
         try {
-            return status.document(file, tree(file, parsed));
-        } catch (DocumentException e) {
-            throw new BadDocumentException(file, e.why());
+            return MeasuredStatus.of(file, bound(file, command, parsed));
+        } catch (BadDocumentException e) {
+            // A document with no result row anywhere ([], null, {"a": 1}) is NO RESULT, not a bad file.
+            if (status.holdsResultRows(tree)) {
+                throw e;
+            }
+            return unbound(file, command, tree);
         }
     }
 
@@ -90,22 +102,41 @@ public final class DocumentReader {
 
     /** {@link #runs}, as the results records they are views of. */
     public List<GpuResults> results(Path file, Object parsed) {
-        String command;
-        String text;
+        MeasuredDocument bound = bound(file, command(file, tree(file, parsed)), parsed);
         try {
-            command = status.command(file, tree(file, parsed));
+            return bound.results(file);
+        } catch (BindingException e) {
+            throw new BadDocumentException(file, e.getMessage());
+        }
+    }
+
+    private MeasuringDocument unbound(Path file, String command, Object tree) {
+        try {
+            return status.unbound(file, command, tree);
         } catch (DocumentException e) {
             throw new BadDocumentException(file, e.why());
         }
-        text = switch (parsed) {
+    }
+
+    /** The header's command, checked. */
+    private String command(Path file, Object tree) {
+        try {
+            return status.command(file, tree);
+        } catch (DocumentException e) {
+            throw new BadDocumentException(file, e.why());
+        }
+    }
+
+    /** The document bound into {@code command}'s records. */
+    private static MeasuredDocument bound(Path file, String command, Object parsed) {
+        String text = switch (parsed) {
             case Parsed p -> p.text();
             case String s -> s;
             default -> Json.write(parsed);
         };
         try {
-            MeasuredDocument bound = MeasuredDocument.of(command, text).orElseThrow(() -> new BadDocumentException(
+            return MeasuredDocument.of(command, text).orElseThrow(() -> new BadDocumentException(
                     file, "not an xfer results document (" + command + " is no command xfer knows)"));
-            return bound.results(file);
         } catch (BindingException e) {
             throw new BadDocumentException(file, e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -26,6 +26,35 @@ public final class WrittenFields {
         return List.copyOf(out);
     }
 
+    /** The value of {@code key} among {@code fields}, {@link #plain}; null when absent or empty. */
+    public static Object value(List<Field> fields, String key) {
+        for (Field f : fields) {
+            if (f.key().equals(key)) {
+                return plain(f.value());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A component's value as a document holds it: an empty optional is no value (null), a present
+     * one its content; whole numbers as {@code Long}, an enum by its label.
+     */
+    public static Object plain(Object value) {
+        return switch (value) {
+            case null -> null;
+            case java.util.Optional<?> o -> o.map(WrittenFields::plain).orElse(null);
+            case java.util.OptionalInt o -> o.isPresent() ? (Object) (long) o.getAsInt() : null;
+            case java.util.OptionalLong o -> o.isPresent() ? (Object) o.getAsLong() : null;
+            case java.util.OptionalDouble o -> o.isPresent() ? (Object) o.getAsDouble() : null;
+            case Integer n -> (long) n;
+            case Short n -> (long) n;
+            case Byte n -> (long) n;
+            case Labelled l -> l.label();
+            default -> value;
+        };
+    }
+
     private static void add(Record record, List<Field> out) {
         for (RecordShape.Component c : RecordShape.of(record.getClass()).components()) {
             Object value = c.valueOf(record);

@@ -1,7 +1,6 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.format.BindingException;
-import dev.xfer.app.format.Labelled;
 import dev.xfer.app.format.NodeKind;
 import dev.xfer.app.format.WrittenFields;
 import dev.xfer.app.format.WrittenFields.Field;
@@ -20,9 +19,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -120,33 +116,12 @@ final class RowResults {
         return out;
     }
 
-    /** The value of {@code key} among {@code fields}, unwrapped ({@link #plain}); null when absent. */
     static Object value(List<Field> fields, String key) {
-        for (Field f : fields) {
-            if (f.key().equals(key)) {
-                return plain(f.value());
-            }
-        }
-        return null;
+        return WrittenFields.value(fields, key);
     }
 
-    /**
-     * A component's value as a document holds it: an empty optional is no value (null), a present
-     * one its content; whole numbers as {@code Long}, an enum by its label.
-     */
     static Object plain(Object value) {
-        return switch (value) {
-            case null -> null;
-            case Optional<?> o -> o.map(RowResults::plain).orElse(null);
-            case OptionalInt o -> o.isPresent() ? (Object) (long) o.getAsInt() : null;
-            case OptionalLong o -> o.isPresent() ? (Object) o.getAsLong() : null;
-            case OptionalDouble o -> o.isPresent() ? (Object) o.getAsDouble() : null;
-            case Integer n -> (long) n;
-            case Short n -> (long) n;
-            case Byte n -> (long) n;
-            case Labelled l -> l.label();
-            default -> value;
-        };
+        return WrittenFields.plain(value);
     }
 
     private static Object identityValue(String path, IdentityField field, Object value) {

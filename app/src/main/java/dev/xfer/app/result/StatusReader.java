@@ -9,17 +9,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.xfer.app.format.IoReason;
 import dev.xfer.app.format.JsonSyntaxMessage;
+import dev.xfer.app.format.NodeKind;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads what the gates judge of an xfer document apart from its figures: its header (an object
- * with a {@code schemaVersion} this xfer reads and a {@code command} that holds results) and its
- * status ({@link MeasuringDocument}: complete, stopped, failures, expectations, smoke's checks,
- * each row's own check), bound strictly. The figures are bound into the records the command
- * writes (documents/MeasuredDocument) and taken from them (output/DocumentResults).
+ * Reads what the gates check of an xfer document before binding it: its JSON (strict RFC 8259,
+ * duplicate keys refused), its header (an object with a {@code schemaVersion} this xfer reads and
+ * a {@code command} that holds results), and, for a document whose records do not bind, whether
+ * it held any result row and who wrote it (NO RESULT rather than a bad document). Everything else
+ * is bound into the records the command writes (documents/MeasuredDocument): the figures
+ * (output/DocumentResults) and the status (documents/MeasuredStatus).
  */
 public final class StatusReader {
     /** The newest schema this xfer reads; see output/DocumentSchema. */
@@ -60,17 +64,59 @@ public final class StatusReader {
     }
 
     /**
-     * What the gates read of a document apart from its figures, bound strictly
-     * ({@link MeasuringDocument}); {@code parsed} is {@link #tree}'s value or a value as the writers
-     * build it. A document of a command outside {@link MeasuringDocument#MEASURING} (and not one
-     * that never holds results) comes back with its header only.
-     *
-     * @throws DocumentException for a document that is not an xfer results document or has a bad field
+     * The status of a measuring document whose records did not bind and that holds no result row
+     * ({@link #holdsResultRows}), or of a command this xfer does not know: who wrote it and where
+     * (read only where they are text), and its results' shape, so a gate says NO RESULT by name.
      */
-    public MeasuringDocument document(Path file, Object parsed) {
+    public MeasuringDocument unbound(Path file, String command, Object parsed) {
         JsonNode doc = parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed);
-        StrictFields at = new StrictFields(file);
-        return new StatusBinding(at).bind(doc, header(at, doc));
+        if (MeasuringDocument.MEASURING.contains(command)) {
+            // What a gate would misread as a pass is refused here too, rows or none.
+            for (String flag : List.of("complete", "passed")) {
+                JsonNode node = doc.get(flag);
+                if (node != null && !node.isBoolean()) {
+                    throw DocumentException.field(file, flag, "true or false", NodeKind.of(node));
+                }
+            }
+            for (String list : List.of("failures", "expectations")) {
+                JsonNode node = doc.get(list);
+                if (node != null && !node.isArray()) {
+                    throw DocumentException.field(file, list, "a list", NodeKind.of(node));
+                }
+            }
+        }
+        JsonNode context = doc.path("context");
+        JsonNode from = context.isObject() ? context : doc;
+        JsonNode results = doc.get("results");
+        String shape = results == null ? "missing" : results.isNull() ? "null" : results.isArray() ? "list" : "other";
+        MeasuringDocument.Part top = new MeasuringDocument.Part(true, Optional.empty(), Optional.empty(), List.of(),
+                List.of(), new MeasuringDocument.Results(List.of(), shape), Optional.empty(), MeasuringDocument.Facts.NONE);
+        return new MeasuringDocument(file, command, text(doc, "unusable"), text(from, "host"), text(from, "label"),
+                text(from, "started"), top, List.of(), List.of(), List.of());
+    }
+
+    /**
+     * Whether the document, one of its {@code devices} or one of its {@code runs} has a result row:
+     * one that does not bind is then a bad document, never NO RESULT.
+     */
+    public boolean holdsResultRows(Object parsed) {
+        JsonNode doc = parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed);
+        if (doc.path("results").isArray() && !doc.path("results").isEmpty()) {
+            return true;
+        }
+        for (String nested : List.of("devices", "runs")) {
+            for (JsonNode part : doc.path(nested)) {
+                if (holdsResultRows(part)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Optional<String> text(JsonNode parent, String key) {
+        JsonNode node = parent.get(key);
+        return node != null && node.isTextual() ? Optional.of(node.textValue()) : Optional.empty();
     }
 
     /**
@@ -80,14 +126,13 @@ public final class StatusReader {
      * @throws DocumentException otherwise
      */
     public String command(Path file, Object parsed) {
-        return header(new StrictFields(file), parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed));
+        return header(file, parsed instanceof JsonNode node ? node : mapper.valueToTree(parsed));
     }
 
     /** The command of a document whose schemaVersion this xfer reads and whose command holds results. */
-    private static String header(StrictFields at, JsonNode doc) {
-        Path file = at.file();
+    private static String header(Path file, JsonNode doc) {
         if (!doc.isObject()) {
-            throw new DocumentException(file, "not an xfer document: the top level is " + StrictFields.kind(doc)
+            throw new DocumentException(file, "not an xfer document: the top level is " + NodeKind.of(doc)
                     + ", not an object");
         }
         JsonNode versionNode = doc.get("schemaVersion");
@@ -95,7 +140,7 @@ public final class StatusReader {
             throw new DocumentException(file, "not an xfer document: no schemaVersion at the top");
         }
         if (!versionNode.isIntegralNumber() || !versionNode.canConvertToLong()) {
-            throw at.wrong("schemaVersion", "a whole number", versionNode);
+            throw DocumentException.field(file, "schemaVersion", "a whole number", NodeKind.of(versionNode));
         }
         long version = versionNode.longValue();
         if (version > SCHEMA_VERSION) {
@@ -110,11 +155,11 @@ public final class StatusReader {
             throw new DocumentException(file, "not an xfer document: no command at the top");
         }
         if (!commandNode.isTextual()) {
-            throw at.wrong("command", "a word", commandNode);
+            throw DocumentException.field(file, "command", "a word", NodeKind.of(commandNode));
         }
         String command = commandNode.textValue();
         if (!IdentityField.isWord(command)) {
-            throw at.wrong("command", "a word of a-z, 0-9 and '-'", commandNode);
+            throw DocumentException.field(file, "command", "a word of a-z, 0-9 and '-'", NodeKind.of(commandNode));
         }
         if (NOT_MEASURING.contains(command)) {
             throw new DocumentException(file, "not an xfer results document (" + command

@@ -104,7 +104,7 @@ public final class DocumentStatus {
         String shape = doc.top().results().shape();
         // A one-GPU document (it names its GPU's context) whose results are null or absent says so,
         // as a list without rows does.
-        boolean oneGpu = !doc.severalDevices() && !doc.repeated() && !doc.top().facts().equals(MeasuringDocument.Facts.NONE);
+        boolean oneGpu = !doc.severalDevices() && !doc.repeated() && doc.host().isPresent() && doc.unusable().isEmpty();
         String why = oneGpu && (shape.equals("null") || shape.equals("missing"))
                 ? "no results (results: " + shape + ")"
                 : "no results: the " + doc.command() + " document holds no GPU run";

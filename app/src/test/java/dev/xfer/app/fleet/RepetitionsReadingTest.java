@@ -141,8 +141,7 @@ class RepetitionsReadingTest {
                 "message", "interrupted (SIGINT) after 2 of 5 runs"));
         @SuppressWarnings("unchecked")
         Map<String, Object> second = (Map<String, Object>) ((List<Object>) doc.get("runs")).get(1);
-        second.put("failures", List.of(Json.object("memory", "pinned", "direction", "h2d", "bytes", 64L << 20,
-                "reason", "byte 17 differs")));
+        second.put("failures", List.of(FleetFixtures.wrongByte("pinned h2d 64MiB")));
         List<DocumentStatus.Status> statuses = DocumentStatus.of(
                 new DocumentReader().document(Path.of("n1.json"), Json.parse(Json.write(doc))), 2);
         assertEquals(2, statuses.size());
