@@ -58,21 +58,54 @@ public final class DocumentReader {
      * @throws BadDocumentException when it is no xfer results document or a field is malformed
      */
     public MeasuringDocument document(Path file, Object parsed) {
+        return reading(file, parsed).status();
+    }
+
+    /**
+     * A document read once: its status, and the records it bound into (empty for a command this
+     * xfer does not know, and for a document without result rows that did not bind: NO RESULT).
+     */
+    public record Reading(Path file, MeasuringDocument status, Optional<MeasuredDocument> bound) {
+        /**
+         * The GPU runs of the bound records.
+         *
+         * @throws BadDocumentException when nothing was bound or a figure is beyond what its type says
+         */
+        public List<GpuRun> runs() {
+            MeasuredDocument records = bound.orElseThrow(() -> new BadDocumentException(file,
+                    "no results: the " + status.command() + " document holds no GPU run"));
+            try {
+                return records.results(file).stream().map(DocumentReader::run).toList();
+            } catch (BindingException e) {
+                throw new BadDocumentException(file, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Reads {@code parsed} (as {@link #document} takes it) once: the header, then the document
+     * bound into its command's records, and its status from them.
+     *
+     * @throws BadDocumentException when it is no xfer results document or a field is malformed
+     */
+    public Reading reading(Path file, Object parsed) {
         Object tree = tree(file, parsed);
         String command = command(file, tree);
         if (!MeasuringDocument.MEASURING.contains(command)) {
             // An unknown command's fields mean nothing known: its node is NO RESULT, read no further.
-            return unbound(file, command, tree);
+            return new Reading(file, unbound(file, command, tree), Optional.empty());
         }
+        MeasuredDocument bound;
         try {
-            return MeasuredStatus.of(file, bound(file, command, parsed));
+            bound = bound(file, command, parsed);
         } catch (BadDocumentException e) {
             // A document with no result row anywhere ([], null, {"a": 1}) is NO RESULT, not a bad file.
             if (status.holdsResultRows(tree)) {
                 throw e;
             }
-            return unbound(file, command, tree);
+            return new Reading(file, unbound(file, command, tree), Optional.empty());
         }
+        return new Reading(file, MeasuredStatus.of(file, bound), Optional.of(bound));
     }
 
     /** The JSON value of a document as the callers hold it: {@link #parse}'s, its text, or a writer's value. */
@@ -148,13 +181,16 @@ public final class DocumentReader {
      * Checks a parsed document as fleet and compare do, for a reader (plot) that draws it in its own
      * way: its status strictly, and its figures wherever it holds result rows.
      *
+     * @return the document as read, its records for the reader to draw
+     *
      * @throws BadDocumentException naming the file and the field
      */
-    public void check(Path file, Object parsed) {
-        MeasuringDocument doc = document(file, parsed);
-        if (doc.measuring() && doc.holdsResultRows()) {
-            runs(file, parsed);
+    public Reading check(Path file, Object parsed) {
+        Reading reading = reading(file, parsed);
+        if (reading.status().measuring() && reading.status().holdsResultRows()) {
+            reading.runs();
         }
+        return reading;
     }
 
     private static GpuRun run(GpuResults gpu) {

@@ -66,6 +66,15 @@ public sealed interface PlotDocument {
     record Head(String command) {
     }
 
+    /** A measuring document already bound (as the gates' check binds it). */
+    static PlotDocument of(MeasuredDocument measured) {
+        return switch (measured) {
+            case MeasuredDocument.Run run -> new Run(run.document());
+            case MeasuredDocument.Repeated repeated -> new Repeated(repeated.document());
+            case MeasuredDocument.Smoke smoke -> new Smoke(smoke.document());
+        };
+    }
+
     /**
      * The document {@code text} holds, bound to its command's records.
      *
@@ -78,11 +87,7 @@ public sealed interface PlotDocument {
         return switch (command) {
             case "fleet" -> new Fleet(binder.read(text, FleetDocument.class));
             case "compare" -> new Compare(binder.read(text, CompareDocument.class));
-            default -> MeasuredDocument.of(command, text).<PlotDocument>map(measured -> switch (measured) {
-                case MeasuredDocument.Run run -> new Run(run.document());
-                case MeasuredDocument.Repeated repeated -> new Repeated(repeated.document());
-                case MeasuredDocument.Smoke smoke -> new Smoke(smoke.document());
-            }).orElse(new Other(command));
+            default -> MeasuredDocument.of(command, text).map(PlotDocument::of).orElse(new Other(command));
         };
     }
 }
