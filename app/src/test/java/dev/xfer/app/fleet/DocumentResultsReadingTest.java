@@ -187,4 +187,21 @@ class DocumentResultsReadingTest {
         assertTrue(reader.read(file).getFirst().gpu().orElseThrow().link().isEmpty());
         assertTrue(reader.read(GOLDEN.resolve("bandwidth.json")).getFirst().gpu().orElseThrow().link().isPresent());
     }
+
+    /** A peer copy's figure says whether its data were right; a null beside no figure is what the schema allows. */
+    @Test
+    void aPeerFigureWithoutItsCheckIsRefusedAndAPatternRoundWithoutOthersReads() throws IOException {
+        String p2p = Files.readString(GOLDEN.resolve("bandwidth-devices-p2p.json"));
+        Path unchecked = dir.resolve("unchecked.json");
+        Files.writeString(unchecked, p2p.replaceFirst("\"bidirVerified\": true", "\"bidirVerified\": null"));
+        BadDocumentException e = assertThrows(BadDocumentException.class, () -> reader.read(unchecked));
+        assertEquals(unchecked + ": p2p[0]: bidirVerified: expected true or false beside bidirGbps, got nothing or null",
+                e.getMessage());
+
+        String patterns = Files.readString(GOLDEN.resolve("bandwidth-devices-patterns.json"));
+        Path without = dir.resolve("without-others.json");
+        Files.writeString(without, patterns.replaceAll("\"others\": \\[[0-9,\\s]*\\],\\s*", ""));
+        assertFalse(Files.readString(without).contains("\"others\""));
+        assertEquals(identities(GOLDEN.resolve("bandwidth-devices-patterns.json")), identities(without));
+    }
 }

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.WrittenSummary;
 
 import java.util.List;
@@ -14,14 +15,29 @@ import java.util.Optional;
  * ({@code --copy kernel}) also says {@code "copy": "kernel"}, and one in the read form
  * ({@code --initiation read}) {@code "initiation": "read"}. The write form's rows say neither,
  * so they stay exactly as every document before the read form wrote them.
+ *
+ * <p>xfer always writes the figures and their checks; the schema lets them be null or absent (a
+ * pair without a figure), and so does this record when it binds a row, except that a figure
+ * always says whether its data were right.
  */
-public record PeerRow(int src, int dst, long bytes, boolean peerAccess, WrittenSummary gbps, WrittenSummary bidirGbps,
-                      boolean verified, boolean bidirVerified, Optional<String> copy,
+public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @NullWhenEmpty Optional<WrittenSummary> gbps,
+                      @NullWhenEmpty Optional<WrittenSummary> bidirGbps, @NullWhenEmpty Optional<Boolean> verified,
+                      @NullWhenEmpty Optional<Boolean> bidirVerified, Optional<String> copy,
                       Optional<String> initiation) {
 
+    public PeerRow {
+        if (gbps.isPresent() && verified.isEmpty()) {
+            throw new IllegalArgumentException("verified: expected true or false beside gbps, got nothing or null");
+        }
+        if (bidirGbps.isPresent() && bidirVerified.isEmpty()) {
+            throw new IllegalArgumentException("bidirVerified: expected true or false beside bidirGbps, got nothing or null");
+        }
+    }
+
     public static PeerRow of(PeerResult r) {
-        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), WrittenSummary.of(r.gigabytesPerSecond()),
-                WrittenSummary.of(r.bidirGbps()), r.verified(), r.bidirVerified(),
+        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(),
+                Optional.of(WrittenSummary.of(r.gigabytesPerSecond())), Optional.of(WrittenSummary.of(r.bidirGbps())),
+                Optional.of(r.verified()), Optional.of(r.bidirVerified()),
                 r.copy() == CopyPath.DRIVER ? Optional.empty() : Optional.of(r.copy().label()),
                 r.initiation() == Initiation.WRITE ? Optional.empty() : Optional.of(r.initiation().label()));
     }
