@@ -77,7 +77,7 @@ public sealed interface MeasuredDocument {
         if (command.equals("smoke")) {
             return Optional.of(new Smoke(SmokeDocument.read(text)));
         }
-        return MeasuredDocuments.parts(command).map(parts -> switch (parts.read(text)) {
+        return MeasuredDocuments.read(command, text).map(bound -> switch (bound) {
             case RunDocument run -> new Run(run);
             case RepeatedDocument repeated -> new Repeated(repeated);
             default -> throw new IllegalStateException("a measuring document is a run or repetitions");

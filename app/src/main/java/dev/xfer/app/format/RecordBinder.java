@@ -138,6 +138,17 @@ public final class RecordBinder {
     }
 
     /**
+     * As {@link #read(String, Choice)}, with the binder {@code by} picks from the document's
+     * top-level keys: where which record an inner object is depends on the whole document (a
+     * pattern run's GPU documents carry the patterns' plan), not on that object's own keys.
+     */
+    public Object read(String text, java.util.function.Function<Fields, RecordBinder> by, Choice choice) {
+        JsonNode root = parse(text);
+        RecordBinder binder = root != null && root.isObject() ? by.apply(new Fields(root)) : this;
+        return binder.value(present(root), new Chosen(choice), Map.of(), "");
+    }
+
+    /**
      * Binds {@code node} (null or missing when the key is absent) to {@code type}.
      *
      * @param path where {@code node} is in the document ({@code devices[1].disturbances}), {@code ""} at its root
