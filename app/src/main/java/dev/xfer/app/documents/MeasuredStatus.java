@@ -19,7 +19,6 @@ import dev.xfer.app.units.ByteSize;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
@@ -150,9 +149,8 @@ public final class MeasuredStatus {
         if (WrittenFields.value(row, "numaNode") instanceof Long node) {
             placement.add("numa-node " + node);
         }
-        if (WrittenFields.value(row, "hostMemoryNodes") instanceof Map<?, ?> nodes && !nodes.isEmpty()) {
-            TreeSet<String> ids = new TreeSet<>();
-            nodes.keySet().forEach(k -> ids.add(String.valueOf(k)));
+        TreeSet<String> ids = new TreeSet<>(WrittenFields.keysOf(WrittenFields.value(row, "hostMemoryNodes")));
+        if (!ids.isEmpty()) {
             placement.add("pages on node " + String.join("+", ids));
         }
         OptionalLong wrongTrials = count(row, "wrongTrials");

@@ -55,6 +55,11 @@ public final class WrittenFields {
         };
     }
 
+    /** The keys of a map component's value (its written object's keys), in order; empty for anything else. */
+    public static List<String> keysOf(Object value) {
+        return value instanceof Map<?, ?> map ? map.keySet().stream().map(String::valueOf).toList() : List.of();
+    }
+
     private static void add(Record record, List<Field> out) {
         for (RecordShape.Component c : RecordShape.of(record.getClass()).components()) {
             Object value = c.valueOf(record);
