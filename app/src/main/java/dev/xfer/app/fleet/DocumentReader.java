@@ -26,7 +26,7 @@ public final class DocumentReader {
 
     private final StatusReader status = new StatusReader();
 
-    /** A document's text as read, with its JSON value for the status. */
+    /** A document's text as read (bound into its records), with its JSON value (its header, and the NO RESULT reading). */
     public record Parsed(String text, Object tree) {
     }
 
