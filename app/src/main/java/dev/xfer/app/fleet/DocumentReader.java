@@ -3,28 +3,31 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.documents.MeasuredDocument;
 import dev.xfer.app.documents.MeasuredStatus;
 import dev.xfer.app.format.BindingException;
+import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.format.Json;
-import dev.xfer.app.result.DocumentException;
+import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;
+import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
-import dev.xfer.app.result.StatusReader;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads an xfer results document into one {@link GpuRun} per GPU it measured: its header
- * ({@link StatusReader}), then the document bound strictly into the records its command writes
+ * ({@link DocumentHead}), then the document bound strictly into the records its command writes
  * ({@link MeasuredDocument}): its status ({@link MeasuredStatus}) and its figures, each
  * {@link Measurement} a view of one of their results.
  */
 public final class DocumentReader {
     /** The newest schema this xfer reads; see output/DocumentSchema. */
-    public static final int SCHEMA_VERSION = StatusReader.SCHEMA_VERSION;
+    public static final int SCHEMA_VERSION = DocumentSchema.VERSION;
 
-    private final StatusReader status = new StatusReader();
+    /** Commands whose documents describe GPUs or other documents but hold no measured results. */
+    private static final Set<String> NOT_MEASURING = Set.of("devices", "topo", "doctor", "fleet", "compare");
 
     /** A document's text as read (bound into its records), with its JSON value (its header, and the NO RESULT reading). */
     public record Parsed(String text, Object tree) {
@@ -43,11 +46,7 @@ public final class DocumentReader {
      */
     public Parsed parse(Path file) {
         String text = DocumentText.read(file);
-        try {
-            return new Parsed(text, status.tree(file, text));
-        } catch (DocumentException e) {
-            throw new BadDocumentException(file, e.why());
-        }
+        return new Parsed(text, tree(file, text));
     }
 
     /**
@@ -90,20 +89,20 @@ public final class DocumentReader {
      */
     public Reading reading(Path file, Object parsed) {
         Object tree = tree(file, parsed);
-        String command = command(file, tree);
-        if (!MeasuringDocument.MEASURING.contains(command)) {
+        DocumentHead head = head(file, tree);
+        if (!MeasuringDocument.MEASURING.contains(head.command())) {
             // An unknown command's fields mean nothing known: its node is NO RESULT, read no further.
-            return new Reading(file, unbound(file, command, tree), Optional.empty());
+            return new Reading(file, unbound(file, head, tree), Optional.empty());
         }
         MeasuredDocument bound;
         try {
-            bound = bound(file, command, parsed);
+            bound = bound(file, head.command(), parsed);
         } catch (BadDocumentException e) {
             // A document with no result row anywhere ([], null, {"a": 1}) is NO RESULT, not a bad file.
-            if (status.holdsResultRows(tree)) {
+            if (head.holdsResultRows()) {
                 throw e;
             }
-            return new Reading(file, unbound(file, command, tree), Optional.empty());
+            return new Reading(file, unbound(file, head, tree), Optional.empty());
         }
         return new Reading(file, MeasuredStatus.of(file, bound), Optional.of(bound));
     }
@@ -112,7 +111,13 @@ public final class DocumentReader {
     private Object tree(Path file, Object parsed) {
         return switch (parsed) {
             case Parsed p -> p.tree();
-            case String text -> status.tree(file, text);
+            case String text -> {
+                try {
+                    yield DocumentHead.tree(text);
+                } catch (IllegalArgumentException e) {
+                    throw new BadDocumentException(file, e.getMessage());
+                }
+            }
             default -> parsed;
         };
     }
@@ -135,7 +140,7 @@ public final class DocumentReader {
 
     /** {@link #runs}, as the results records they are views of. */
     public List<GpuResults> results(Path file, Object parsed) {
-        MeasuredDocument bound = bound(file, command(file, tree(file, parsed)), parsed);
+        MeasuredDocument bound = bound(file, head(file, tree(file, parsed)).command(), parsed);
         try {
             return bound.results(file);
         } catch (BindingException e) {
@@ -143,21 +148,50 @@ public final class DocumentReader {
         }
     }
 
-    private MeasuringDocument unbound(Path file, String command, Object tree) {
-        try {
-            return status.unbound(file, command, tree);
-        } catch (DocumentException e) {
-            throw new BadDocumentException(file, e.why());
+    /**
+     * The status of a document read no further: a command this xfer does not know, or a measuring
+     * document without result rows whose records did not bind (its status fields still of their types).
+     */
+    private static MeasuringDocument unbound(Path file, DocumentHead head, Object tree) {
+        if (MeasuringDocument.MEASURING.contains(head.command())) {
+            try {
+                DocumentHead.checkStatusTypes(tree);
+            } catch (BindingException e) {
+                throw new BadDocumentException(file, e.getMessage());
+            }
         }
+        MeasuringDocument.Part top = new MeasuringDocument.Part(true, Optional.empty(), Optional.empty(), List.of(),
+                List.of(), new MeasuringDocument.Results(List.of(), head.resultsShape()), Optional.empty(),
+                MeasuringDocument.Facts.NONE);
+        return new MeasuringDocument(file, head.command(), head.unusable(), head.host(), head.label(), head.started(),
+                top, List.of(), List.of(), List.of());
     }
 
-    /** The header's command, checked. */
-    private String command(Path file, Object tree) {
+    /** The header of an xfer document of a schema this xfer reads, whose command holds results. */
+    private static DocumentHead head(Path file, Object tree) {
+        DocumentHead head;
         try {
-            return status.command(file, tree);
-        } catch (DocumentException e) {
-            throw new BadDocumentException(file, e.why());
+            head = DocumentHead.of(tree);
+        } catch (BindingException e) {
+            throw new BadDocumentException(file, e.getMessage());
         }
+        if (head.schemaVersion() > SCHEMA_VERSION) {
+            throw new BadDocumentException(file, "schemaVersion " + head.schemaVersion()
+                    + " is newer than this xfer reads (" + SCHEMA_VERSION + "): use a newer xfer");
+        }
+        if (head.schemaVersion() < 1) {
+            throw new BadDocumentException(file, "schemaVersion: expected 1 to " + SCHEMA_VERSION + ", got "
+                    + head.schemaVersion());
+        }
+        if (!IdentityField.isWord(head.command())) {
+            throw new BadDocumentException(file, "command: expected a word of a-z, 0-9 and '-', got text \""
+                    + head.command() + "\"");
+        }
+        if (NOT_MEASURING.contains(head.command())) {
+            throw new BadDocumentException(file, "not an xfer results document (" + head.command()
+                    + " documents carry no GPU results)");
+        }
+        return head;
     }
 
     /** The document bound into {@code command}'s records. */
