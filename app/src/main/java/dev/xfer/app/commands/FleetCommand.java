@@ -9,7 +9,7 @@ import dev.xfer.app.fleet.DocumentSet;
 import dev.xfer.app.fleet.FleetAnalysis;
 import dev.xfer.app.fleet.FleetRendering;
 import dev.xfer.app.fleet.FleetRule;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.fleet.FleetMembers;
 import dev.xfer.app.cli.Percent;
 import dev.xfer.app.format.OutputTarget;
@@ -110,7 +110,7 @@ public final class FleetCommand implements Callable<Integer> {
             }, skipped, judged -> {
                 members.add(judged.run(), judged.status());
                 if (metrics != null) {
-                    metrics.add(judged.run());
+                    metrics.add(judged.run().results());
                 }
             });
         } catch (BadDocumentException e) {

@@ -6,8 +6,7 @@ import dev.xfer.app.run.Session;
 import dev.xfer.app.cli.DeviceListConverter;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.fleet.DocumentReader;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.Stopped;
 import dev.xfer.app.smoke.SmokeDocument;
@@ -160,8 +159,8 @@ public final class SmokeCommand implements Callable<Integer> {
             writeDocument(SmokeDocument.of(documents, passed, run));
         }
         if (openMetricsTarget != null) {
-            write(openMetricsTarget, OpenMetrics.render(new DocumentReader().runs(openMetrics,
-                    Json.parse(Json.write(SmokeDocument.of(documents, passed, run))))));
+            write(openMetricsTarget, OpenMetrics.render(SmokeDocument.results(openMetrics,
+                    SmokeDocument.of(documents, passed, run))));
         }
         if (junitTarget != null) {
             write(junitTarget, JUnitXml.render(judged.suites()));
@@ -237,8 +236,8 @@ public final class SmokeCommand implements Callable<Integer> {
             writeDocument(whole);
         }
         if (openMetricsTarget != null) {
-            write(openMetricsTarget, OpenMetrics.render(new DocumentReader().runs(openMetrics,
-                    Json.parse(Json.write(whole)))));
+            write(openMetricsTarget, OpenMetrics.render(whole.runs().isEmpty() ? List.of()
+                    : SmokeDocument.results(openMetrics, whole)));
         }
         if (junitTarget != null) {
             write(junitTarget, JUnitXml.render(suites));

@@ -115,14 +115,15 @@ public final class DocumentSet {
 
     /** The judged GPU runs of one parsed document ({@link DocumentReader#parse}'s value, or a writer's map). */
     public List<Judged> judge(Path file, Object parsed) {
-        MeasuringDocument doc = reader.document(file, parsed);
+        DocumentReader.Reading reading = reader.reading(file, parsed);
+        MeasuringDocument doc = reading.status();
         if (!doc.measuring()) {
             // An unknown command's numbers mean nothing known: its node is NO RESULT, its figures stay out.
             return List.of(new Judged(standIn(file, doc), DocumentStatus.withoutRuns(doc), RunFacts.unknown()));
         }
         List<GpuRun> runs;
         try {
-            runs = reader.runs(file, parsed);
+            runs = reading.runs();
         } catch (BadDocumentException e) {
             // A document that holds result rows and still cannot be bound has a bad field: exit 2
             // naming it (--skip-bad skips it). Only one with no rows at all ([], null, {"a": 1}) is NO RESULT.

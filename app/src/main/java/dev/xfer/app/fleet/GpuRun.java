@@ -64,6 +64,20 @@ public record GpuRun(Path file, String command, String host, Optional<String> la
                 : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")" + run;
     }
 
+    /**
+     * The results this run is a view of (measurements made by hand, in tests, have none), as
+     * {@link dev.xfer.app.output.OpenMetrics} writes them.
+     */
+    public dev.xfer.app.result.GpuResults results() {
+        Optional<dev.xfer.app.result.GpuContext> gpu = unusable.isPresent() ? Optional.empty()
+                : Optional.of(new dev.xfer.app.result.GpuContext(host, label, started,
+                        index >= 0 ? OptionalInt.of(index) : OptionalInt.empty(), name, uuid, busId,
+                        link.map(l -> new dev.xfer.app.result.GpuContext.Link(l.currentGeneration(), l.currentWidth(),
+                                l.maxGeneration(), l.maxWidth()))));
+        return new dev.xfer.app.result.GpuResults(file, command, gpu, host, label, started,
+                measurements.stream().flatMap(m -> m.result().stream()).toList(), unusable, disturbances, repetition);
+    }
+
     public Optional<Measurement> measurement(String resultName) {
         return measurements.stream().filter(m -> m.name().equals(resultName)).findFirst();
     }

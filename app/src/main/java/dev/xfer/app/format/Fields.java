@@ -31,6 +31,12 @@ public final class Fields {
         return node.size();
     }
 
+    /** The object under {@code key}; empty when absent or not an object. */
+    public Optional<Fields> object(String key) {
+        JsonNode value = node.get(key);
+        return value != null && value.isObject() ? Optional.of(new Fields(value)) : Optional.empty();
+    }
+
     /** The text under {@code key}; empty when absent or not text. */
     public Optional<String> text(String key) {
         JsonNode value = node.get(key);

@@ -28,6 +28,11 @@ public final class NodeKind {
         };
     }
 
+    /** A number a record holds, in the words {@link #of(JsonNode)} gives the same number in a document. */
+    public static String number(double value) {
+        return "the number " + (Double.isFinite(value) ? shortened(BigDecimal.valueOf(value)) : Double.toString(value));
+    }
+
     /** A number as the document wrote it, where the parser kept it exact ({@code 1e400}, not Infinity). */
     private static String number(JsonNode node) {
         String text = node.isBigDecimal() ? shortened(node.decimalValue()) : node.toString();

@@ -39,7 +39,7 @@ import static dev.xfer.app.format.GenericTypes.variables;
  *       {@code Optional}/{@code OptionalInt}/{@code OptionalLong}/{@code OptionalDouble}: absent
  *       is empty, and null is empty only where it is {@link NullWhenEmpty} (as it is written).</li>
  *   <li>Keys no component names are ignored: a newer xfer may add fields without a new schema
- *       version, as {@code ResultDocumentReader} has always allowed.</li>
+ *       version, as xfer's readers have always allowed.</li>
  *   <li>String: text. boolean: true or false. long, int, short, byte: a whole number in range
  *       ({@code 1.0} is not one). double, float: a finite number ({@code 1e400} is an error,
  *       never Infinity; NaN, which the writer writes as null, cannot be read: a value that may
@@ -137,6 +137,17 @@ public final class RecordBinder {
      */
     public Object read(String text, Choice choice) {
         return bind(parse(text), new Choices.Chosen(choice), "");
+    }
+
+    /**
+     * As {@link #read(String, Choice)}, with the binder {@code by} picks from the document's
+     * top-level keys: where which record an inner object is depends on the whole document (a
+     * pattern run's GPU documents carry the patterns' plan), not on that object's own keys.
+     */
+    public Object read(String text, java.util.function.Function<Fields, RecordBinder> by, Choice choice) {
+        JsonNode root = parse(text);
+        RecordBinder binder = root != null && root.isObject() ? by.apply(new Fields(root)) : this;
+        return binder.bind(root, new Choices.Chosen(choice), "");
     }
 
     /**

@@ -75,8 +75,20 @@ public record DocumentParts(Choice parameters, Choice results, Choice failures, 
      * @throws IllegalArgumentException when {@code text} is not JSON
      */
     public Object read(String text) {
-        return binder().read(text, (Fields f) -> f.has("runs") && !f.has("context") && !f.has("devices")
-                ? RepeatedDocument.class : f.has("devices") && !f.has("context") ? DevicesDocument.class
-                : GpuDocument.class);
+        return binder().read(text, SHAPE);
     }
+
+    /**
+     * As {@link #read(String)}, with the parts {@code pick} chooses from the document's top-level
+     * keys: for a command whose GPU documents' parts depend on the whole run (bandwidth's pattern
+     * runs), not on their own keys.
+     */
+    public static Object read(String text, java.util.function.Function<Fields, DocumentParts> pick) {
+        return new RecordBinder().read(text, f -> pick.apply(f).binder(), SHAPE);
+    }
+
+    /** Which envelope a document is: --runs N's, several GPUs', one GPU's. */
+    private static final Choice SHAPE = f -> f.has("runs") && !f.has("context") && !f.has("devices")
+            ? RepeatedDocument.class : f.has("devices") && !f.has("context") ? DevicesDocument.class
+            : GpuDocument.class;
 }

@@ -9,14 +9,20 @@ import java.util.OptionalDouble;
 
 /**
  * One expectation's outcome under a document's {@code expectations}; {@code evaluated} only on a
- * run that stopped early (a complete run's outcomes are all evaluated).
+ * run that stopped early (a complete run's outcomes are all evaluated). xfer always writes
+ * {@code result}, {@code bound} and {@code unit}; the schema lets them be null or absent, and so
+ * does this record when it binds a document.
  */
-public record ExpectationRow(String expectation, String result, @NullWhenEmpty OptionalDouble measured, double bound,
-                             String unit, boolean passed, String line, Optional<Boolean> evaluated) {
+public record ExpectationRow(String expectation, @NullWhenEmpty Optional<String> result,
+                             @NullWhenEmpty OptionalDouble measured, @NullWhenEmpty OptionalDouble bound,
+                             @NullWhenEmpty Optional<String> unit, boolean passed, String line,
+                             Optional<Boolean> evaluated) {
 
     public static ExpectationRow of(ExpectationOutcome o) {
-        return new ExpectationRow(o.expectation().toString(), o.metricName(), o.measured(), o.bound(),
-                o.unitSymbol(), o.passed(), o.line(), o.evaluated() ? Optional.empty() : Optional.of(false));
+        return new ExpectationRow(o.expectation().toString(), Optional.ofNullable(o.metricName()), o.measured(),
+                Double.isFinite(o.bound()) ? OptionalDouble.of(o.bound()) : OptionalDouble.empty(),
+                Optional.ofNullable(o.unitSymbol()), o.passed(), o.line(),
+                o.evaluated() ? Optional.empty() : Optional.of(false));
     }
 
     public static List<ExpectationRow> of(List<ExpectationOutcome> outcomes) {

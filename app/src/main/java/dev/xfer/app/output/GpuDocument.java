@@ -17,7 +17,7 @@ import java.util.function.UnaryOperator;
 public record GpuDocument(int schemaVersion, String command, ContextDocument context, Parameters parameters,
                           List<? extends Row> results, List<? extends Row> failures, @Inline Extras extras,
                           Optional<List<dev.xfer.app.result.Disturbance>> disturbances, Optional<List<ExpectationRow>> expectations,
-                          Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument {
+                          Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument, MeasuredPart {
 
     public GpuDocument {
         results = List.copyOf(results);
@@ -48,6 +48,11 @@ public record GpuDocument(int schemaVersion, String command, ContextDocument con
     public GpuDocument withOutcome(List<ExpectationRow> expectations, Optional<Stopped> stopped) {
         return new GpuDocument(schemaVersion, command, context, parameters, results, failures, extras, disturbances,
                 Optional.of(List.copyOf(expectations)), stopped.map(s -> false), stopped);
+    }
+
+    @Override
+    public Optional<Parameters> ownParameters() {
+        return Optional.of(parameters);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.xfer.app.plot;
 
+import dev.xfer.app.documents.MeasuredDocument;
 import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
 import dev.xfer.app.format.BindingException;
@@ -65,6 +66,15 @@ public sealed interface PlotDocument {
     record Head(String command) {
     }
 
+    /** A measuring document already bound (as the gates' check binds it). */
+    static PlotDocument of(MeasuredDocument measured) {
+        return switch (measured) {
+            case MeasuredDocument.Run run -> new Run(run.document());
+            case MeasuredDocument.Repeated repeated -> new Repeated(repeated.document());
+            case MeasuredDocument.Smoke smoke -> new Smoke(smoke.document());
+        };
+    }
+
     /**
      * The document {@code text} holds, bound to its command's records.
      *
@@ -77,12 +87,7 @@ public sealed interface PlotDocument {
         return switch (command) {
             case "fleet" -> new Fleet(binder.read(text, FleetDocument.class));
             case "compare" -> new Compare(binder.read(text, CompareDocument.class));
-            case "smoke" -> new Smoke(SmokeDocument.read(text));
-            default -> MeasuredDocuments.parts(command).<PlotDocument>map(parts -> switch (parts.read(text)) {
-                case RunDocument run -> new Run(run);
-                case RepeatedDocument repeated -> new Repeated(repeated);
-                default -> throw new IllegalStateException("a measuring document is a run or repetitions");
-            }).orElse(new Other(command));
+            default -> MeasuredDocument.of(command, text).map(PlotDocument::of).orElse(new Other(command));
         };
     }
 }

@@ -35,7 +35,10 @@ public final class ReportDocuments {
         } catch (IllegalArgumentException e) {
             throw new BadDocumentException(file, "not JSON: " + e.getMessage());
         }
-        check(file, text, parsed);
+        java.util.Optional<PlotDocument> checked = check(file, text, parsed);
+        if (checked.isPresent()) {
+            return checked.get();
+        }
         try {
             return PlotDocument.of(text);
         } catch (BindingException e) {
@@ -44,8 +47,11 @@ public final class ReportDocuments {
         }
     }
 
-    /** {@code text} (parsed: {@code parsed}) is an xfer document of a version this xfer reads. */
-    private static void check(Path file, String text, Object parsed) {
+    /**
+     * {@code text} (parsed: {@code parsed}) is an xfer document of a version this xfer reads; a
+     * measuring document comes back bound, as the check bound it (read once, not again to draw).
+     */
+    private static java.util.Optional<PlotDocument> check(Path file, String text, Object parsed) {
         Top top;
         try {
             top = new RecordBinder().read(text, Top.class);
@@ -63,7 +69,9 @@ public final class ReportDocuments {
         if (!NOT_MEASURING.contains(top.command())) {
             // A measuring document is checked as fleet and compare check it: a malformed field is
             // a bad document here too, never a chart of a value a gate would refuse.
-            new DocumentReader().check(file, parsed);
+            return new DocumentReader().check(file, new DocumentReader.Parsed(text, parsed)).bound()
+                    .map(PlotDocument::of);
         }
+        return java.util.Optional.empty();
     }
 }

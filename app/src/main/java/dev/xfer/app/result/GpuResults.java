@@ -37,6 +37,14 @@ public record GpuResults(Path file, String command, Optional<GpuContext> gpu, St
         this(file, command, gpu, host, label, started, results, unusable, List.of());
     }
 
+    /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index, and the repetition. */
+    public String who() {
+        String where = host + label.map(l -> " [" + l + "]").orElse("");
+        String run = repetition.isPresent() ? " run " + repetition.getAsInt() : "";
+        return gpu.map(g -> where + " " + g.uuid().orElse("bus " + g.busId()) + " (device "
+                + (g.index().isPresent() ? g.index().getAsInt() : -1) + ")" + run).orElse(where + run);
+    }
+
     /** Whether a disturbance overlapped these results: a gate does not judge them. */
     public boolean disturbed() {
         return !disturbances.isEmpty();

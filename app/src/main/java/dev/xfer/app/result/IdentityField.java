@@ -120,7 +120,7 @@ public enum IdentityField {
     }
 
     /** Whether {@code word} can be a word value: a result name segment that no counted field's segment can equal. */
-    static boolean isWord(String word) {
+    public static boolean isWord(String word) {
         if (!WORD.matcher(word).matches()) {
             return false;
         }
@@ -144,7 +144,7 @@ public enum IdentityField {
     }
 
     /** Whether {@code value} can be this field's value (a word, or for {@link #MEASURED} a document field name). */
-    boolean accepts(String value) {
+    public boolean accepts(String value) {
         return form.kind == Kind.FIELD ? FIELD_NAME.matcher(value).matches() : isWord(value);
     }
 

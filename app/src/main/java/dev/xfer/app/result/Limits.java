@@ -4,19 +4,27 @@ package dev.xfer.app.result;
  * The plausible range of each numeric identity field and of the other numbers read from
  * documents: beyond them a document is refused as corrupt or hostile rather than believed.
  */
-final class Limits {
+public final class Limits {
     /** CUDA device indices; machines have at most a few dozen GPUs. */
-    static final int MAX_DEVICE_INDEX = 1023;
-    static final int MAX_LINK_GENERATION = 7;
-    static final int MAX_LINK_WIDTH = 64;
+    public static final int MAX_DEVICE_INDEX = 1023;
+    public static final int MAX_LINK_GENERATION = 7;
+    public static final int MAX_LINK_WIDTH = 64;
+    /** The most samples one summary may count, and the most wrong trials. */
+    public static final long MAX_SAMPLES = 1_000_000_000L;
+    /**
+     * The largest figure believed, in its base unit (bytes per second, seconds, a count): far beyond
+     * any measurement, and small enough that fleet's and compare's sums, squares and ratios of
+     * figures stay finite. A larger one is a corrupt or hostile document, refused.
+     */
+    public static final double MAX_FIGURE = 1e100;
 
     private Limits() {
     }
 
-    record Range(long min, long max) {
+    public record Range(long min, long max) {
     }
 
-    static Range of(IdentityField field) {
+    public static Range of(IdentityField field) {
         return switch (field) {
             case BYTES -> new Range(1, 1L << 50);
             case ELEMENTS -> new Range(1, 1L << 48);

@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * What the gates (fleet, compare, plot) read of a measuring document apart from its figures,
- * bound strictly by {@link ResultDocumentReader#document}: whether it is complete, whether it
+ * taken from the records it binds into (documents/MeasuredStatus): whether it is complete, whether it
  * passed, what failures and expectations it recorded, smoke's checks, and each result row's own
  * check. The figures themselves are {@link GpuResults}.
  *

@@ -1,7 +1,7 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.fleet.DocumentReader;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.DocumentResults;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.TerminalText;
@@ -79,10 +79,9 @@ final class OneRunEnd {
             outputs.write(targets.junit(), JUnitXml.render(run.junitSuites()));
         }
         if (targets.openMetrics() != null) {
-            // Through the document's text, so the figures are exactly those the JSON carries.
-            Object document = Json.parse(Json.write(run.annotated()));
-            outputs.write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
-                    document)));
+            // From the records the document is written from (JSON keeps every digit): the figures the JSON carries.
+            outputs.write(targets.openMetrics(), OpenMetrics.render(DocumentResults.of(targets.openMetrics().given(),
+                    run.annotated())));
         }
         if (targets.html() != null) {
             // Through the document's text, as xfer plot reads it: the same pictures from a saved file.

@@ -1,7 +1,7 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.fleet.DocumentReader;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.DocumentResults;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.RepeatedDocument;
@@ -95,9 +95,8 @@ final class RepeatedRunEnd {
             outputs.write(targets.junit(), JUnitXml.render(repetitions.suites()));
         }
         if (targets.openMetrics() != null) {
-            Object parsed = Json.parse(Json.write(doc));
-            outputs.write(targets.openMetrics(), OpenMetrics.render(new DocumentReader().runs(targets.openMetrics().given(),
-                    parsed)));
+            outputs.write(targets.openMetrics(), OpenMetrics.render(doc.runs().isEmpty() ? List.of()
+                    : DocumentResults.of(targets.openMetrics().given(), doc)));
         }
         List<Repetitions.Repetition> done = repetitions.done();
         if (targets.html() != null && !done.isEmpty()) {

@@ -11,6 +11,7 @@ import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.RecordBinder;
 import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.output.ContextDocument;
+import dev.xfer.app.output.DocumentResults;
 import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.output.ExpectationRow;
 import dev.xfer.app.output.MeasuredConfiguration;
@@ -55,6 +56,35 @@ public final class SmokeDocument {
                 .read(text, f -> f.has("unusable") ? Unusable.class : f.has("runs") ? Repeated.class : Run.class);
     }
 
+    /**
+     * The GPU results of a smoke document, as the gates read them: each device's, numbered by
+     * repetition for --runs N; a node without a usable GPU is one stand-in without results.
+     *
+     * @throws dev.xfer.app.format.BindingException naming a field beyond what its type says (a figure beyond belief)
+     */
+    public static List<dev.xfer.app.result.GpuResults> results(java.nio.file.Path file, Written document) {
+        return switch (document) {
+            case Unusable u -> List.of(DocumentResults.unusable(file, u.command(), u.host(), u.label(), u.started(),
+                    u.unusable()));
+            case Run run -> results(file, "", run);
+            case Repeated repeated -> {
+                List<List<dev.xfer.app.result.GpuResults>> runs = new ArrayList<>();
+                for (int i = 0; i < repeated.runs().size(); i++) {
+                    Run run = repeated.runs().get(i);
+                    DocumentResults.sameAsTop("runs[" + i + "]", repeated.schemaVersion(), repeated.command(),
+                            run.schemaVersion(), run.command());
+                    runs.add(results(file, "runs[" + i + "].", run));
+                }
+                yield DocumentResults.repetitions(repeated.command(), runs);
+            }
+        };
+    }
+
+    private static List<dev.xfer.app.result.GpuResults> results(java.nio.file.Path file, String prefix, Run run) {
+        return DocumentResults.devices(file, prefix, run.command(), run.devices(), dev.xfer.app.output.NoParameters.NONE,
+                dev.xfer.app.output.NoParameters.NONE);
+    }
+
     /** What {@code xfer smoke --json} writes: a run, a run with --runs N, or a node without a usable GPU. */
     public sealed interface Written permits Run, Repeated, Unusable {
     }
@@ -66,7 +96,8 @@ public final class SmokeDocument {
      */
     public record Device(ContextDocument context, List<Row> results, List<Check> checks,
                          List<ExpectationRow> expectations, boolean passed, Optional<SmokeTimes.Seconds> seconds,
-                         Optional<List<dev.xfer.app.result.Disturbance>> disturbances) {
+                         Optional<List<dev.xfer.app.result.Disturbance>> disturbances)
+            implements dev.xfer.app.output.MeasuredPart {
         public Device {
             results = List.copyOf(results);
             checks = List.copyOf(checks);
@@ -107,9 +138,14 @@ public final class SmokeDocument {
         }
     }
 
-    /** The document of a smoke run with --runs N. */
-    public record Repeated(int schemaVersion, String command, String profile, String devicesAtOnce, Runs parameters,
-                           List<Run> runs, boolean passed, RunSeconds seconds, Optional<Boolean> complete,
+    /**
+     * The document of a smoke run with --runs N. xfer always writes {@code profile},
+     * {@code devicesAtOnce}, {@code passed} and {@code seconds}; the schema's repetitions shape
+     * requires only the parameters and the runs, and so does this record when it binds one.
+     */
+    public record Repeated(int schemaVersion, String command, Optional<String> profile, Optional<String> devicesAtOnce,
+                           Runs parameters, List<Run> runs, Optional<Boolean> passed, Optional<RunSeconds> seconds,
+                           Optional<Boolean> complete,
                            Optional<Stopped> stopped) implements Written {
         public Repeated {
             runs = List.copyOf(runs);
@@ -189,8 +225,8 @@ public final class SmokeDocument {
      */
     public static Repeated repetitions(List<Run> runs, int planned, boolean passed, SmokeRun run,
                                        Optional<Stopped> stopped) {
-        return new Repeated(DocumentSchema.VERSION, "smoke", run.profile(), atOnce(run), new Runs(planned), runs,
-                passed, seconds(run), stopped.map(s -> false), stopped);
+        return new Repeated(DocumentSchema.VERSION, "smoke", Optional.of(run.profile()), Optional.of(atOnce(run)),
+                new Runs(planned), runs, Optional.of(passed), Optional.of(seconds(run)), stopped.map(s -> false), stopped);
     }
 
     /**

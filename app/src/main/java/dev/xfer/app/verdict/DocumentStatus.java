@@ -101,7 +101,14 @@ public final class DocumentStatus {
             return new Status(List.of(), List.of("unknown command '" + doc.command() + "': no results xfer can judge"));
         }
         Status top = top(doc);
-        return top.with(new Status(List.of(), List.of("no results: the " + doc.command() + " document holds no GPU run")));
+        String shape = doc.top().results().shape();
+        // A one-GPU document (it names its GPU's context) whose results are null or absent says so,
+        // as a list without rows does.
+        boolean oneGpu = !doc.severalDevices() && !doc.repeated() && doc.host().isPresent() && doc.unusable().isEmpty();
+        String why = oneGpu && (shape.equals("null") || shape.equals("missing"))
+                ? "no results (results: " + shape + ")"
+                : "no results: the " + doc.command() + " document holds no GPU run";
+        return top.with(new Status(List.of(), List.of(why)));
     }
 
     /**

@@ -4,11 +4,10 @@ import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.fleet.DocumentReader;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultDocumentReader;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.cli.XferRun;
 import org.junit.jupiter.api.Test;
@@ -51,7 +50,7 @@ class PatternDocumentTest {
 
     @Test
     void eachRoundBelongsToTheGpuItMeasured() {
-        List<GpuResults> gpus = new ResultDocumentReader().bind(FILE, Json.parse(Json.write(document())));
+        List<GpuResults> gpus = new DocumentReader().results(FILE, Json.parse(Json.write(document())));
         assertEquals(2, gpus.size());
         List<String> first = gpus.getFirst().results().stream().map(r -> r.identity().name()).toList();
         assertEquals(List.of("d2h.all-to-host.512MiB.count2.gbps", "d2h.all-to-host.512MiB.count2.aggregate-gbps",
@@ -83,7 +82,7 @@ class PatternDocumentTest {
 
     @Test
     void openMetricsGivesEveryRoundItsOwnLabels() {
-        String text = OpenMetrics.render(new DocumentReader().runs(FILE, Json.parse(Json.write(document()))));
+        String text = OpenMetrics.render((new DocumentReader().runs(FILE, Json.parse(Json.write(document())))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         List<String> samples = text.lines().filter(l -> !l.startsWith("#") && l.contains("pattern=\"")).toList();
         assertEquals(8, samples.size(), text);
         Set<String> labelSets = new HashSet<>();

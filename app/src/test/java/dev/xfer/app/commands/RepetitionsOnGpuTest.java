@@ -4,7 +4,7 @@ import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
-import dev.xfer.app.result.ResultDocumentReader;
+import dev.xfer.app.fleet.DocumentReader;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +46,7 @@ class RepetitionsOnGpuTest {
             assertEquals(List.of(), one.get("failures"));
         }
         assertEquals(3, starts.size(), "each repetition opened its device anew: " + starts);
-        List<GpuResults> read = new ResultDocumentReader().bind(Path.of("runs.json"), doc);
+        List<GpuResults> read = new DocumentReader().results(Path.of("runs.json"), doc);
         assertEquals(3, read.size());
         assertEquals(Set.of(1, 2, 3), Set.copyOf(read.stream().map(g -> g.repetition().orElseThrow()).toList()));
         assertEquals(1, read.stream().map(g -> g.gpu().orElseThrow().uuid()).distinct().count(), "one GPU");

@@ -3,7 +3,6 @@ package dev.xfer.app.commands;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
-import dev.xfer.app.result.ResultDocumentReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -70,7 +69,7 @@ class RepetitionsProcessTest {
         Path file = dir.resolve("runs.json");
         Ran ran = run("--configurations", "2", "--step-ms", "10", "--json", "--runs", "4", "--output", file.toString());
         assertEquals(ExitCode.OK, ran.exit(), ran.err());
-        List<GpuResults> gpus = new ResultDocumentReader().read(file);
+        List<GpuResults> gpus = read(file);
         assertEquals(4, gpus.size());
         for (int i = 0; i < 4; i++) {
             assertEquals(i + 1, gpus.get(i).repetition().orElseThrow());
@@ -165,7 +164,7 @@ class RepetitionsProcessTest {
         assertTrue(runs.size() >= 2 && runs.size() < 10, "repetitions kept: " + runs.size());
         assertNull(((Map<String, Object>) runs.getFirst()).get("complete"), "the first repetition is complete");
         assertTrue(ran.err().contains("of 10 runs; the runs measured so far were kept, marked incomplete"), ran.err());
-        assertEquals(runs.size(), new ResultDocumentReader().read(file).size(), "every kept repetition is read");
+        assertEquals(runs.size(), read(file).size(), "every kept repetition is read");
     }
 
     @Test
@@ -199,5 +198,20 @@ class RepetitionsProcessTest {
             assertEquals(without.err(), one.err(), format);
             assertFalse(one.out().contains("\"run\""), format);
         }
+    }
+
+    /** A fake row: its name and a plain figure (no summary, so no result to judge). */
+    record FakeRow(String name, double gbps) implements dev.xfer.app.output.Row {
+    }
+
+    /** The fake command's plan. */
+    record FakeParameters(int configurations) implements dev.xfer.app.output.Parameters {
+    }
+
+    /** A --runs document of the fake command, bound into its records as the gates bind a real one's. */
+    private static List<GpuResults> read(Path file) throws java.io.IOException {
+        Object doc = dev.xfer.app.output.DocumentParts.of(FakeParameters.class, FakeRow.class)
+                .read(java.nio.file.Files.readString(file));
+        return dev.xfer.app.output.DocumentResults.of(file, (dev.xfer.app.output.RepeatedDocument) doc);
     }
 }

@@ -12,7 +12,7 @@ import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.evidence.RecordedProbe;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.GpuRun;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
@@ -20,7 +20,6 @@ import dev.xfer.app.output.RunJUnit;
 import dev.xfer.app.result.Disturbance;
 import dev.xfer.app.result.DocumentException;
 import dev.xfer.app.result.GpuResults;
-import dev.xfer.app.result.ResultDocumentReader;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -88,7 +87,7 @@ class DisturbancesRoundTripTest {
                 RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
         assertEquals(List.of(), validator.validate(doc));
 
-        GpuResults read = new ResultDocumentReader().bind(Path.of("run.json"), doc).getFirst();
+        GpuResults read = new DocumentReader().results(Path.of("run.json"), doc).getFirst();
         // The same records, evidence and all.
         assertEquals(evidence.disturbances(), read.disturbances());
         assertEquals(Optional.of("python"), ((Disturbance.ForeignProcess) read.disturbances().get(1)).evidence().name());
@@ -103,8 +102,8 @@ class DisturbancesRoundTripTest {
         SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
         assertTrue(!validator.validate(doc).isEmpty());
-        DocumentException e = assertThrows(DocumentException.class,
-                () -> new ResultDocumentReader().bind(Path.of("run.json"), doc));
+        dev.xfer.app.fleet.BadDocumentException e = assertThrows(dev.xfer.app.fleet.BadDocumentException.class,
+                () -> new DocumentReader().results(Path.of("run.json"), doc));
         assertTrue(e.getMessage().contains("disturbances[0].kind"), e.getMessage());
     }
 
@@ -117,35 +116,35 @@ class DisturbancesRoundTripTest {
         SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
         assertTrue(!validator.validate(doc).isEmpty());
-        DocumentException e = assertThrows(DocumentException.class,
-                () -> new ResultDocumentReader().bind(Path.of("run.json"), doc));
+        dev.xfer.app.fleet.BadDocumentException e = assertThrows(dev.xfer.app.fleet.BadDocumentException.class,
+                () -> new DocumentReader().results(Path.of("run.json"), doc));
         assertEquals("run.json: disturbances[1].evidence.pid: expected a whole number, got text \"4711\"",
                 e.getMessage());
         ((Map<String, Object>) process.get("evidence")).remove("pid");
         assertTrue(!validator.validate(doc).isEmpty());
         assertEquals("run.json: disturbances[1].evidence.pid: expected a whole number, got nothing",
-                assertThrows(DocumentException.class, () -> new ResultDocumentReader().bind(Path.of("run.json"), doc))
+                assertThrows(dev.xfer.app.fleet.BadDocumentException.class, () -> new DocumentReader().results(Path.of("run.json"), doc))
                         .getMessage());
     }
 
     @Test
     void aDocumentWithoutEvidenceReadsAsUndisturbed() {
         Object doc = Json.parse(RepositoryFiles.read(RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")));
-        assertEquals(List.of(), new ResultDocumentReader().bind(Path.of("old.json"), doc).getFirst().disturbances());
+        assertEquals(List.of(), new DocumentReader().results(Path.of("old.json"), doc).getFirst().disturbances());
     }
 
     @Test
     void openMetricsHasOneDisturbedSamplePerKind() {
         List<GpuRun> runs = new DocumentReader().runs(Path.of("run.json"), document(evidence()));
-        String text = OpenMetrics.render(runs);
+        String text = OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         assertTrue(text.contains("# TYPE xfer_disturbed gauge\n"), text);
         for (String kind : List.of("foreign-link-traffic", "foreign-process", "throttle")) {
             assertEquals(1, text.lines().filter(l -> l.startsWith("xfer_disturbed{") && l.contains(",kind=\"" + kind + "\"}")
                     && l.endsWith(" 1")).count(), kind + " in\n" + text);
         }
         assertTrue(text.endsWith("# EOF\n"));
-        String quiet = OpenMetrics.render(new DocumentReader().runs(Path.of("old.json"), Json.parse(RepositoryFiles.read(
-                RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")))));
+        String quiet = OpenMetrics.render((new DocumentReader().runs(Path.of("old.json"), Json.parse(RepositoryFiles.read(
+                RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json"))))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         assertTrue(!quiet.contains("xfer_disturbed"), quiet);
     }
 

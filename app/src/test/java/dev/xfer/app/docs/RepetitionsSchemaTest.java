@@ -3,7 +3,7 @@ package dev.xfer.app.docs;
 import dev.xfer.app.commands.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
-import dev.xfer.app.result.ResultDocumentReader;
+import dev.xfer.app.fleet.DocumentReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -55,9 +55,9 @@ class RepetitionsSchemaTest {
         Map<String, Object> three = threeOf(one);
         List<String> problems = validator().validate(Json.parse(Json.write(three)));
         assertTrue(problems.isEmpty(), String.join("\n", problems));
-        ResultDocumentReader reader = new ResultDocumentReader();
-        List<GpuResults> alone = reader.bind(Path.of(name), Json.parse(Json.write(one)));
-        List<GpuResults> runs = reader.bind(Path.of(name), Json.parse(Json.write(three)));
+        DocumentReader reader = new DocumentReader();
+        List<GpuResults> alone = reader.results(Path.of(name), Json.parse(Json.write(one)));
+        List<GpuResults> runs = reader.results(Path.of(name), Json.parse(Json.write(three)));
         assertEquals(3 * alone.size(), runs.size());
         for (int i = 0; i < runs.size(); i++) {
             assertEquals(i / alone.size() + 1, runs.get(i).repetition().orElseThrow());

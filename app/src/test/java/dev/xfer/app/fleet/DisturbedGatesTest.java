@@ -114,7 +114,7 @@ class DisturbedGatesTest {
     void fleetAFailureRecordedWhileDisturbedIsNotJudged() {
         steadyFleet();
         Map<String, Object> doc = disturbed(new Gpu("n4", "NVIDIA H200", 0, 55));
-        doc.put("failures", List.of(Json.object("message", "pinned h2d 64MiB: wrong byte")));
+        doc.put("failures", List.of(FleetFixtures.wrongByte("pinned h2d 64MiB")));
         FleetFixtures.write(dir, "nodes/n4.json", doc);
         XferRun run = XferRun.of("fleet", dir.resolve("nodes").toString());
         assertEquals(6, run.exitCode(), run.out());
@@ -130,7 +130,7 @@ class DisturbedGatesTest {
         steadyFleet();
         noisy("nodes/n4-gpu0.json", new Gpu("n4", "NVIDIA H200", 0, 55));
         Map<String, Object> failed = FleetFixtures.document(new Gpu("n4", "NVIDIA H200", 1, 55), null, 0.1, 20);
-        failed.put("failures", List.of(Json.object("message", "pinned h2d 64MiB: wrong byte")));
+        failed.put("failures", List.of(FleetFixtures.wrongByte("pinned h2d 64MiB")));
         FleetFixtures.write(dir, "nodes/n4-gpu1.json", failed);
         XferRun run = XferRun.of("fleet", dir.resolve("nodes").toString());
         assertEquals(1, run.exitCode(), run.out());

@@ -100,8 +100,8 @@ class FleetCommandTest {
     @Test
     void aNodeWithoutAUsableGpuFailsByName() {
         fleetOf(new Gpu("n1", "NVIDIA H200", 0, 55));
-        FleetFixtures.write(dir, "nodes/n2.json", Json.object("schemaVersion", 1L, "command", "smoke", "host", "n2",
-                "unusable", "CUDA is not usable here: cudaErrorNoDevice", "devices", List.of(), "passed", false));
+        FleetFixtures.write(dir, "nodes/n2.json", Json.object("schemaVersion", 1L, "command", "smoke", "xfer", "0.1.0-test",
+                "started", "2025-06-01T12:34:56Z", "host", "n2", "label", null, "unusable", "CUDA is not usable here: cudaErrorNoDevice", "devices", List.of(), "passed", false));
         XferRun run = XferRun.of("fleet", dir.toString());
         assertEquals(1, run.exitCode(), run.err());
         assertTrue(run.out().contains("node n2: FAIL n2: no usable GPU: CUDA is not usable here: cudaErrorNoDevice\n"), run.out());

@@ -32,7 +32,7 @@ final class FleetFixtures {
         doc.put("schemaVersion", 1L);
         doc.put("command", "bandwidth");
         doc.put("context", context(gpu, label));
-        doc.put("parameters", Json.object("iterations", n));
+        doc.put("parameters", parameters(n));
         List<Object> results = new ArrayList<>();
         results.add(result("h2d", gpu.h2dGbps(), stddev, n));
         results.add(result("d2h", gpu.d2hGbps(), stddev, n));
@@ -41,14 +41,35 @@ final class FleetFixtures {
         return doc;
     }
 
+    /** The plan of {@link #document}'s run, {@code n} iterations. */
+    static Map<String, Object> parameters(long n) {
+        return Json.object("sizes", List.of(64L << 20), "memories", List.of("pinned"),
+                "directions", List.of("h2d", "d2h"), "iterations", n, "warmup", 2L, "timer", "events");
+    }
+
+    /** A copy's recorded wrong byte, as a bandwidth document's {@code failures} entry. */
+    static Map<String, Object> wrongByte(String configuration) {
+        return Json.object("configuration", configuration, "offset", 17L, "expected", 60L, "actual", 165L,
+                "numaNode", null);
+    }
+
     static Map<String, Object> context(Gpu gpu, String label) {
         Map<String, Object> device = new LinkedHashMap<>();
         device.put("index", (long) gpu.index());
         device.put("name", gpu.model());
         device.put("uuid", gpu.uuid());
+        device.put("computeCapability", "9.0");
+        device.put("memoryTotalBytes", 80L << 30);
+        device.put("memoryFreeBytes", 79L << 30);
+        device.put("multiprocessors", 132L);
+        device.put("asyncEngines", 3L);
+        device.put("concurrentCopyAndExecute", true);
         device.put("pciBusId", String.format("0000:%02x:00.0", 0x17 + gpu.index()));
+        device.put("numaNode", 0L);
+        device.put("cpuAffinity", null);
         device.put("linkCurrent", Json.object("generation", 5L, "width", (long) gpu.width()));
         device.put("linkMax", Json.object("generation", 5L, "width", 16L));
+        device.put("linkTheoreticalGBps", 63.015);
         return Json.object("xfer", "0.1.0-test", "started", "2025-06-01T12:34:56Z", "host", gpu.host(), "label", label,
                 "runtimeVersion", "13.0", "driverVersion", "13.0", "device", device);
     }
@@ -56,9 +77,13 @@ final class FleetFixtures {
     private static Map<String, Object> result(String direction, double gbps, double stddev, long n) {
         double micros = 64.0 * 1024 * 1024 / (gbps * 1e3);
         return Json.object("memory", "pinned", "direction", direction, "bytes", 64L << 20,
-                "gbps", Json.object("median", gbps, "stddev", stddev, "n", n),
-                "microseconds", Json.object("median", micros, "stddev", micros * stddev / gbps, "n", n),
-                "verified", true);
+                "gbps", summary(gbps, stddev, n), "microseconds", summary(micros, micros * stddev / gbps, n),
+                "percentOfLink", null, "verified", true);
+    }
+
+    /** A summary as documents write it: a steady run, its min, max and mean at its median. */
+    static Map<String, Object> summary(double median, double stddev, long n) {
+        return Json.object("median", median, "min", median, "max", median, "mean", median, "stddev", stddev, "n", n);
     }
 
     static Path write(Path folder, String name, Object document) {

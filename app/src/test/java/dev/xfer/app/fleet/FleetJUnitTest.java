@@ -36,7 +36,7 @@ class FleetJUnitTest {
         assertEquals(0, run.exitCode(), run.err());
         String junit = Files.readString(xml);
         assertTrue(junit.contains("<testcase classname=\"xfer.fleet.unreadable\" name=\"" + bad + "\""), junit);
-        assertTrue(junit.contains("<error message=\"no context: a bandwidth document"), junit);
+        assertTrue(junit.contains("<error message=\"context: expected an object, got nothing"), junit);
         Set<String> cases = new HashSet<>();
         Matcher m = Pattern.compile("<testcase classname=\"([^\"]*)\" name=\"([^\"]*)\"").matcher(junit);
         int count = 0;

@@ -74,6 +74,9 @@ class MalformedDocumentTest {
                         "passed: expected true or false, got text \"yes\""),
                 bad("a GPU's passed as text", SMOKE, d -> firstDevice(d).put("passed", "yes"),
                         "devices[0].passed: expected true or false, got text \"yes\""),
+                bad("a smoke device without its checks (once NO RESULT; the schema requires them)", SMOKE,
+                        d -> firstDevice(d).remove("checks"),
+                        "devices[0].checks: expected a list, got nothing"),
                 bad("a smoke check without passed", SMOKE,
                         d -> ((ObjectNode) firstDevice(d).withArray("checks").get(0)).remove("passed"),
                         "devices[0].checks[0].passed: expected true or false, got nothing"));

@@ -1,5 +1,7 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.output.OpenMetrics;
+
 import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
@@ -22,7 +24,7 @@ class OpenMetricsHostileTextTest {
                 Summary.single(5e10), CheckOutcome.PASSED);
         GpuRun run = new GpuRun(Path.of("x.json"), "bandwidth", host, Optional.of(label), "", 0, gpuName,
                 Optional.of("GPU-1"), "0000:17:00.0", Optional.empty(), List.of(Measurement.of(result)), Optional.empty());
-        List<OpenMetricsTest.Sample> samples = OpenMetricsTest.parse(OpenMetrics.render(List.of(run)));
+        List<OpenMetricsTest.Sample> samples = OpenMetricsTest.parse(OpenMetrics.render((List.of(run)).stream().map(dev.xfer.app.fleet.GpuRun::results).toList()));
         assertEquals(1, samples.size());
         assertEquals(host, samples.getFirst().labels().get("host"));
         assertEquals(label, samples.getFirst().labels().get("label"));

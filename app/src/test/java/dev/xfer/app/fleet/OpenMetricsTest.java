@@ -1,5 +1,7 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.output.OpenMetrics;
+
 import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +95,7 @@ class OpenMetricsTest {
     @Test
     void bandwidthResultsAreLabelledGaugesInBaseUnits() throws IOException {
         Path file = Path.of("src/test/resources/golden/bandwidth.json");
-        String text = OpenMetrics.render(new DocumentReader().runs(file, Json.parse(Files.readString(file))));
+        String text = OpenMetrics.render((new DocumentReader().runs(file, Json.parse(Files.readString(file)))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         List<Sample> samples = parse(text);
         Sample h2d = samples.stream().filter(s -> s.family().equals("xfer_bandwidth_bytes_per_second")
                 && "pinned".equals(s.labels().get("memory")) && "h2d".equals(s.labels().get("direction"))).findFirst().orElseThrow();
@@ -123,7 +125,7 @@ class OpenMetricsTest {
                 }
             }
         }
-        List<Sample> samples = parse(OpenMetrics.render(runs));
+        List<Sample> samples = parse(OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList()));
         Set<String> seen = new HashSet<>();
         for (Sample s : samples) {
             assertTrue(seen.add(s.family() + s.labels()), "two samples with one label set: " + s);
@@ -151,7 +153,7 @@ class OpenMetricsTest {
             Path file = Path.of("src/test/resources/golden", name);
             runs.addAll(new DocumentReader().runs(file, Json.parse(Files.readString(file))));
         }
-        List<Sample> samples = parse(OpenMetrics.render(runs));
+        List<Sample> samples = parse(OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList()));
         assertTrue(samples.stream().anyMatch(s -> "overlap".equals(s.labels().get("command"))));
         assertTrue(samples.stream().anyMatch(s -> "batch".equals(s.labels().get("command"))));
     }

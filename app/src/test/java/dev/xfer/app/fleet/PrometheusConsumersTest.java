@@ -1,5 +1,7 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.output.OpenMetrics;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +54,7 @@ class PrometheusConsumersTest {
                     continue;
                 }
                 String name = folder.getFileName() + "-" + file.getFileName().toString().replace(".json", ".prom");
-                files.put(name, OpenMetrics.render(runs));
+                files.put(name, OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList()));
             }
         }
         assertTrue(files.size() >= 20, files.keySet().toString()); // more when new commands add golden documents

@@ -1,5 +1,7 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.output.OpenMetrics;
+
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.verdict.DocumentStatus;
@@ -36,7 +38,9 @@ class RepetitionsReadingTest {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("schemaVersion", 1L);
         doc.put("command", "bandwidth");
-        doc.put("parameters", Json.object("iterations", 20L, "runs", (long) rates.length));
+        Map<String, Object> parameters = new LinkedHashMap<>(FleetFixtures.parameters(20));
+        parameters.put("runs", (long) rates.length);
+        doc.put("parameters", parameters);
         doc.put("runs", runs);
         return doc;
     }
@@ -137,8 +141,7 @@ class RepetitionsReadingTest {
                 "message", "interrupted (SIGINT) after 2 of 5 runs"));
         @SuppressWarnings("unchecked")
         Map<String, Object> second = (Map<String, Object>) ((List<Object>) doc.get("runs")).get(1);
-        second.put("failures", List.of(Json.object("memory", "pinned", "direction", "h2d", "bytes", 64L << 20,
-                "reason", "byte 17 differs")));
+        second.put("failures", List.of(FleetFixtures.wrongByte("pinned h2d 64MiB")));
         List<DocumentStatus.Status> statuses = DocumentStatus.of(
                 new DocumentReader().document(Path.of("n1.json"), Json.parse(Json.write(doc))), 2);
         assertEquals(2, statuses.size());
@@ -187,7 +190,7 @@ class RepetitionsReadingTest {
     void openMetricsGivesEachRepetitionItsOwnLabelSet() {
         List<GpuRun> runs = new DocumentReader().runs(Path.of("n1.json"),
                 Json.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1))));
-        String text = OpenMetrics.render(runs);
+        String text = OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         for (int k = 1; k <= 3; k++) {
             assertTrue(text.contains("run=\"" + k + "\""), text);
         }

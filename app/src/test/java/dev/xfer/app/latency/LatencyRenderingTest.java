@@ -10,7 +10,7 @@ import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.Measurement;
-import dev.xfer.app.fleet.OpenMetrics;
+import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunResults;
@@ -119,7 +119,7 @@ class LatencyRenderingTest {
         assertEquals("latency", host.labels().get("command"));
         assertEquals("nanoseconds", host.labels().get("measured"));
         assertEquals(4, runs.getFirst().measurements().size());
-        String metrics = OpenMetrics.render(runs);
+        String metrics = OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         assertTrue(metrics.lines().anyMatch(l -> l.startsWith("xfer_latency_seconds{") && l.contains("target=\"device\"")
                 && l.contains("bytes=\"2097152\"") && l.endsWith("} 2.63E-7")), metrics);
     }

@@ -9,7 +9,7 @@ import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultDocumentReader;
+import dev.xfer.app.fleet.DocumentReader;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The results a run hands to {@code --expect} and {@code --junit} are the records its document
  * holds: for every figure the document summarizes, the engine's identity and statistics are the
- * ones {@link ResultDocumentReader} reads back from the golden document of the same fixtures (so
+ * ones the gates' reader (fleet/DocumentReader) reads back from the golden document of the same fixtures (so
  * fleet and compare see what expectations saw); and within a run, names and identities go
  * together, one to one, and JUnit test case names do not repeat.
  */
@@ -122,7 +122,7 @@ class RunResultsRecordTest {
 
     private static void assertSameRecords(String golden, RunResults run) {
         assertFalse(run.results().isEmpty(), golden);
-        List<GpuResults> read = new ResultDocumentReader().read(GOLDEN.resolve(golden));
+        List<GpuResults> read = new DocumentReader().results(GOLDEN.resolve(golden));
         // Several GPUs' documents hold one identity once per GPU.
         Map<Identity, List<Result>> byIdentity = new HashMap<>();
         read.forEach(g -> g.results().forEach(r -> byIdentity.computeIfAbsent(r.identity(), k -> new ArrayList<>()).add(r)));

@@ -9,7 +9,7 @@ import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultDocumentReader;
+import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.stats.Summary;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -41,15 +41,15 @@ class WrittenDocumentBindsBackPropertiesTest {
     @Property(tries = 200)
     void aWrittenBandwidthDocumentBindsBackIntoTheRecordsItWasWrittenFrom(@ForAll("reports") BandwidthResults report) {
         GpuDocument written = OneDeviceRun.document(report);
-        Object read = dev.xfer.app.plot.MeasuredDocuments.parts("bandwidth").orElseThrow().read(Json.write(written));
+        Object read = dev.xfer.app.documents.MeasuredDocuments.parts("bandwidth").orElseThrow().read(Json.write(written));
         assertEquals(written, read);
     }
 
     @Property(tries = 200)
     void aWrittenBandwidthDocumentBindsBackToEqualRecords(@ForAll("reports") BandwidthResults report) {
         String text = Json.write(OneDeviceRun.document(report));
-        ResultDocumentReader reader = new ResultDocumentReader();
-        List<GpuResults> read = reader.parse(FILE, text);
+        DocumentReader reader = new DocumentReader();
+        List<GpuResults> read = reader.results(FILE, text);
         Map<Identity, Result> held = new HashMap<>();
         report.runResults(OptionalDouble.of(63.015)).results().forEach(r -> {
             held.put(r.result().identity(), r.result());
@@ -69,7 +69,7 @@ class WrittenDocumentBindsBackPropertiesTest {
             assertEquals(expected.check().state(), result.check().state(), result.identity().name());
         }
 
-        MeasuringDocument status = reader.document(FILE, reader.tree(FILE, text));
+        MeasuringDocument status = reader.document(FILE, text);
         assertEquals(report.results().stream().map(r -> Optional.of(r.verified())).toList(),
                 status.top().results().rows().stream().map(MeasuringDocument.Row::verified).toList());
         assertEquals(report.failures().size(), status.top().failures().size());

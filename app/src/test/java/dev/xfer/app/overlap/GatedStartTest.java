@@ -8,7 +8,7 @@ import dev.xfer.app.output.RunResult;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultDocumentReader;
+import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.cuda.HostMemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -130,7 +130,7 @@ class GatedStartTest {
     void aGatedDocumentReadsBackIntoGatedResults() throws IOException {
         Path file = dir.resolve("gated.json");
         Files.writeString(file, Json.write(document(gated)));
-        List<Result> read = new ResultDocumentReader().read(file).getFirst().results();
+        List<Result> read = new DocumentReader().results(file).getFirst().results();
         assertFalse(read.isEmpty());
         assertTrue(read.stream().allMatch(r -> r.identity().word(IdentityField.START).equals(Optional.of("gated"))),
                 read.toString());

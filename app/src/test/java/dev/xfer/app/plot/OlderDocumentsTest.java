@@ -71,4 +71,22 @@ class OlderDocumentsTest {
         String older = without("/h200/pipeline.json", Set.of("perBatchMs", "hiddenCopyFraction", "start"));
         assertTrue(figures(older).getFirst().isChart());
     }
+
+    /**
+     * A plain bandwidth plan from before {@code numaNode} was written, with {@code copy}: still a
+     * plain plan, told apart from a pattern run's by the whole document, not guessed from its keys.
+     */
+    @Test
+    void aStagedBandwidthPlanWithoutNumaNodeIsStillABandwidthPlan() throws IOException {
+        String older = without("/golden/bandwidth-staged.json", Set.of("numaNode"));
+        Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) Json.parse(older)).get("parameters");
+        assertFalse(parameters.containsKey("numaNode"));
+        assertTrue(parameters.containsKey("copy"));
+        PlotDocument.Run run = (PlotDocument.Run) PlotDocument.of(older);
+        assertEquals(dev.xfer.app.bandwidth.BandwidthParameters.class, run.document().parameters().getClass());
+        String patterns = SvgXml.resource("/golden/bandwidth-devices-patterns.json");
+        PlotDocument.Run devices = (PlotDocument.Run) PlotDocument.of(patterns);
+        assertEquals(dev.xfer.app.bandwidth.pattern.PatternParameters.class,
+                devices.document().gpus().getFirst().parameters().getClass());
+    }
 }

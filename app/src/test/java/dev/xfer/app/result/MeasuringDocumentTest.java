@@ -22,11 +22,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MeasuringDocumentTest {
     private static final List<Path> FOLDERS = List.of(Path.of("src/test/resources/golden"),
             Path.of("src/test/resources/h200"), Path.of("src/test/resources/noise"));
-    private final ResultDocumentReader reader = new ResultDocumentReader();
+    private final dev.xfer.app.fleet.DocumentReader reader = new dev.xfer.app.fleet.DocumentReader();
 
     private MeasuringDocument document(Path file) {
         try {
-            return reader.document(file, reader.tree(file, Files.readString(file)));
+            return reader.document(file, Files.readString(file));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -49,7 +49,7 @@ class MeasuringDocumentTest {
                     assertTrue(doc.measuring(), file.toString());
                     if (doc.unusable().isEmpty()) {
                         assertTrue(doc.anyFigure(), file + " holds figures");
-                        assertFalse(reader.read(file).isEmpty(), file.toString());
+                        assertFalse(new dev.xfer.app.fleet.DocumentReader().results(file).isEmpty(), file.toString());
                     }
                     read++;
                 }
@@ -59,8 +59,9 @@ class MeasuringDocumentTest {
     }
 
     /**
-     * A batch strategy that could not run writes {@code "milliseconds": null, "verified": null}: no
-     * figure, so no check; the same null beside a figure is an error.
+     * A batch strategy that could not run writes {@code "milliseconds": null} and no {@code verified}:
+     * no figure, so no check. {@code "verified": null} is refused, beside a figure or not (the
+     * record reads null only where xfer writes it).
      */
     @Test
     void verifiedNullIsReadOnlyBesideNoFigure() throws IOException {
@@ -70,11 +71,16 @@ class MeasuringDocumentTest {
         com.fasterxml.jackson.databind.node.ObjectNode row =
                 (com.fasterxml.jackson.databind.node.ObjectNode) doc.withArray("results").get(0);
         row.putNull("verified");
-        DocumentException e = assertThrows(DocumentException.class, () -> reader.document(file, doc));
+        dev.xfer.app.fleet.BadDocumentException e = assertThrows(dev.xfer.app.fleet.BadDocumentException.class, () -> reader.document(file, doc.toString()));
         assertEquals(file + ": results[0].verified: expected true or false, got null", e.getMessage());
-        row.putNull("milliseconds");
-        row.putNull("gbps");
-        MeasuringDocument read = reader.document(file, doc);
+        assertEquals(file + ": results[0].verified: expected true or false, got null",
+                assertThrows(dev.xfer.app.fleet.BadDocumentException.class, () -> {
+                    row.putNull("milliseconds");
+                    row.putNull("gbps");
+                    reader.document(file, doc.toString());
+                }).getMessage());
+        row.remove("verified");
+        MeasuringDocument read = reader.document(file, doc.toString());
         assertEquals(Optional.empty(), read.top().results().rows().getFirst().verified());
         assertFalse(read.top().results().rows().getFirst().judged());
     }
@@ -94,7 +100,7 @@ class MeasuringDocumentTest {
         MeasuringDocument doc = reader.document(Path.of("x.json"), java.util.Map.of("schemaVersion", 1L,
                 "command", "warp-drive", "complete", "not read"));
         assertFalse(doc.measuring());
-        DocumentException e = assertThrows(DocumentException.class, () -> reader.document(Path.of("x.json"),
+        dev.xfer.app.fleet.BadDocumentException e = assertThrows(dev.xfer.app.fleet.BadDocumentException.class, () -> reader.document(Path.of("x.json"),
                 java.util.Map.of("schemaVersion", 1L, "command", "bandwidth", "complete", "no")));
         assertEquals("x.json: complete: expected true or false, got text \"no\"", e.getMessage());
     }

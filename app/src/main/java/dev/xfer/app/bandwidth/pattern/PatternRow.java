@@ -4,6 +4,7 @@ import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -16,19 +17,21 @@ import java.util.OptionalInt;
  * copies together, GB/s) and {@code verified}. A round's results belong to its measured GPU
  * (as a one-device row belongs to its device), so the GPU index is no part of their identity:
  * fleet lines up one pattern's figure across every GPU; the number of copies at once is
- * ({@code copies}, read as the identity's {@code count}), since it changes the figure.
+ * ({@code copies}, read as the identity's {@code count}), since it changes the figure. xfer always
+ * writes {@code others}; the schema does not require it, nor does this record when it binds a row.
  */
-public record PatternRow(String pattern, String copy, String direction, long bytes, int device, List<Integer> others,
-                         int copies, Summary gbps, Summary aggregateGbps, boolean verified) {
+public record PatternRow(String pattern, String copy, String direction, long bytes, int device,
+                         Optional<List<Integer>> others, int copies, Summary gbps, Summary aggregateGbps,
+                         boolean verified) {
 
     public PatternRow {
-        others = List.copyOf(others);
+        others = others.map(List::copyOf);
     }
 
     public static PatternRow of(PatternResult r) {
-        return new PatternRow(r.form(), r.path().label(), r.direction(), r.bytes(), r.gpu(), r.others(), r.copies(),
-                r.gigabytesPerSecond().measured().orElseThrow(),
-                r.aggregateGbps().measured().orElseThrow(), r.verified());
+        return new PatternRow(r.form(), r.path().label(), r.direction(), r.bytes(), r.gpu(), Optional.of(r.others()),
+                r.copies(), r.gigabytesPerSecond().measured().orElseThrow(), r.aggregateGbps().measured().orElseThrow(),
+                r.verified());
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth.peer;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
@@ -16,14 +17,28 @@ import java.util.OptionalInt;
  * ({@code --copy kernel}) also says {@code "copy": "kernel"}, and one in the read form
  * ({@code --initiation read}) {@code "initiation": "read"}. The write form's rows say neither,
  * so they stay exactly as every document before the read form wrote them.
+ *
+ * <p>xfer always writes the figures and their checks; the schema lets them be null or absent (a
+ * pair without a figure), and so does this record when it binds a row, except that a figure
+ * always says whether its data were right.
  */
-public record PeerRow(int src, int dst, long bytes, boolean peerAccess, Summary gbps, Summary bidirGbps,
-                      boolean verified, boolean bidirVerified, Optional<String> copy,
+public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @NullWhenEmpty Optional<Summary> gbps,
+                      @NullWhenEmpty Optional<Summary> bidirGbps, @NullWhenEmpty Optional<Boolean> verified,
+                      @NullWhenEmpty Optional<Boolean> bidirVerified, Optional<String> copy,
                       Optional<String> initiation) {
 
+    public PeerRow {
+        if (gbps.isPresent() && verified.isEmpty()) {
+            throw new IllegalArgumentException("verified: expected true or false beside gbps, got nothing or null");
+        }
+        if (bidirGbps.isPresent() && bidirVerified.isEmpty()) {
+            throw new IllegalArgumentException("bidirVerified: expected true or false beside bidirGbps, got nothing or null");
+        }
+    }
+
     public static PeerRow of(PeerResult r) {
-        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), r.gigabytesPerSecond().measured().orElseThrow(),
-                r.bidirGbps().measured().orElseThrow(), r.verified(), r.bidirVerified(),
+        return new PeerRow(r.src(), r.dst(), r.bytes(), r.peerAccess(), r.gigabytesPerSecond().measured(),
+                r.bidirGbps().measured(), Optional.of(r.verified()), Optional.of(r.bidirVerified()),
                 r.copy() == CopyPath.DRIVER ? Optional.empty() : Optional.of(r.copy().label()),
                 r.initiation() == Initiation.WRITE ? Optional.empty() : Optional.of(r.initiation().label()));
     }

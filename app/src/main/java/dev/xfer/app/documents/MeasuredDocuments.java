@@ -1,4 +1,4 @@
-package dev.xfer.app.plot;
+package dev.xfer.app.documents;
 
 import dev.xfer.app.bandwidth.BandwidthParameters;
 import dev.xfer.app.bandwidth.BandwidthRow;
@@ -26,7 +26,7 @@ public final class MeasuredDocuments {
     /** The parts of {@code command}'s documents; empty for a command that writes no measuring document. */
     public static Optional<DocumentParts> parts(String command) {
         return Optional.ofNullable(switch (command) {
-            case "bandwidth" -> bandwidth();
+            case "bandwidth" -> bandwidth(); // the plain run's; read(command, text) tells a pattern run
             case "overlap" -> OverlapDocument.parts();
             case "pipeline" -> PipelineDocument.parts();
             case "batch" -> BatchDocument.parts();
@@ -37,21 +37,38 @@ public final class MeasuredDocuments {
     }
 
     /**
-     * bandwidth's: one GPU's plan and rows, several GPUs' ({@code concurrent}, {@code p2p}) or the
-     * patterns' whole run. A pattern run's GPU documents carry the patterns' plan, told apart from a
-     * plain plan by what it leaves out ({@code numaNode}, always written by a plain run) and holds ({@code copy}).
+     * {@code text}, a document of {@code command}, bound to that command's records (a
+     * {@link dev.xfer.app.output.RunDocument} or a {@link dev.xfer.app.output.RepeatedDocument});
+     * empty for a command that writes no measuring document.
+     *
+     * @throws dev.xfer.app.format.BindingException naming the field that does not bind
+     * @throws IllegalArgumentException when {@code text} is not JSON
      */
+    public static Optional<Object> read(String command, String text) {
+        if (command.equals("bandwidth")) {
+            // A pattern run's GPU documents carry the patterns' plan: told by the whole run, which
+            // always says "patterns" (at the top of several GPUs' document, in --runs N's parameters).
+            return Optional.of(DocumentParts.read(text, top -> top.has("patterns")
+                    || top.object("parameters").map(p -> p.has("patterns")).orElse(false) ? patterns() : bandwidth()));
+        }
+        return parts(command).map(p -> p.read(text));
+    }
+
+    /** bandwidth's: one GPU's plan and rows, and several GPUs' ({@code concurrent}, {@code p2p}). */
     private static DocumentParts bandwidth() {
         return DocumentParts.of(BandwidthParameters.class, BandwidthRow.class)
-                .withParameters(f -> f.isEmpty() ? NoParameters.class
-                        : f.has("patterns") || !f.has("numaNode") && f.has("copy") ? PatternParameters.class
-                        : BandwidthParameters.class)
                 .withFailures(f -> FailureRow.class)
                 .withDevices(f -> f.isEmpty() ? NoParameters.class
-                                : f.has("patterns") ? PatternParameters.Run.class
                                 : f.has("concurrent") ? MultiDeviceParameters.class : AcrossDevices.class,
-                        f -> f.has("patterns") ? PatternExtras.class
-                                : f.has("concurrent") || f.has("p2p") || f.has("failures") ? MultiDeviceExtras.class
+                        f -> f.has("concurrent") || f.has("p2p") || f.has("failures") ? MultiDeviceExtras.class
                                 : NoParameters.class);
+    }
+
+    /** A pattern run's: each GPU's document carries the patterns' plan; the whole run's its rounds. */
+    private static DocumentParts patterns() {
+        return DocumentParts.of(PatternParameters.class, BandwidthRow.class)
+                .withFailures(f -> FailureRow.class)
+                .withDevices(f -> f.isEmpty() ? NoParameters.class : PatternParameters.Run.class,
+                        f -> PatternExtras.class);
     }
 }

@@ -1,4 +1,11 @@
-package dev.xfer.app.result;
+package dev.xfer.app.fleet;
+
+import dev.xfer.app.result.BaseUnit;
+import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.GpuResults;
+import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Result;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,15 +24,27 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Documents of today's version (the golden and H200 files) read into results; bad fields refused by name. */
-class ResultDocumentReaderTest {
+/**
+ * Documents of today's version (the golden and H200 files) read into results, bound into their
+ * commands' records; bad fields refused by name.
+ */
+class DocumentResultsReadingTest {
     private static final Path GOLDEN = Path.of("src/test/resources/golden");
     private static final Path H200 = Path.of("src/test/resources/h200");
 
     @TempDir
     Path dir;
 
-    private final ResultDocumentReader reader = new ResultDocumentReader();
+    private final Reader reader = new Reader();
+
+    /** The gates' reader, as fleet and compare read a file. */
+    private static final class Reader {
+        private final DocumentReader documents = new DocumentReader();
+
+        List<GpuResults> read(Path file) {
+            return documents.results(file, documents.parse(file));
+        }
+    }
 
     @Test
     void stagedAndDriverRowsAreDifferentResults() {
@@ -92,7 +111,7 @@ class ResultDocumentReaderTest {
                     String name = file.getFileName().toString();
                     if (Set.of("devices.json", "topo.json", "doctor.json", "fleet.json", "compare.json", "fleet-formats.json")
                             .contains(name)) {
-                        DocumentException e = assertThrows(DocumentException.class, () -> reader.read(file));
+                        BadDocumentException e = assertThrows(BadDocumentException.class, () -> reader.read(file));
                         assertTrue(e.getMessage().contains("carry no GPU results"), e.getMessage());
                         continue;
                     }
@@ -134,20 +153,20 @@ class ResultDocumentReaderTest {
     @CsvSource(delimiter = '|', value = {
             "bytes as text     | \"bytes\": 67108864          | \"bytes\": \"67108864\"  | results[0].bytes: expected a whole number, got text \"67108864\"",
             "bytes 1.5         | \"bytes\": 67108864          | \"bytes\": 1.5            | results[0].bytes: expected a whole number, got the number 1.5",
-            "bytes 2^70        | \"bytes\": 67108864          | \"bytes\": 1180591620717411303424 | results[0].bytes: expected a whole number in range, got the number 1180591620717411303424",
+            "bytes 2^70        | \"bytes\": 67108864          | \"bytes\": 1180591620717411303424 | results[0].bytes: expected a whole number, got the number 1180591620717411303424",
             "bytes -1          | \"bytes\": 67108864          | \"bytes\": -1             | results[0].bytes: expected a whole number from 1 to 1125899906842624, got -1",
             "median fast       | \"median\": 9.61             | \"median\": \"fast\"      | results[0].gbps.median: expected a number, got text \"fast\"",
-            "samples absurd    | \"n\": 20                    | \"n\": 100000000000       | results[0].gbps.n: expected a whole number from 0 to 1000000000, got 100000000000",
+            "samples absurd    | \"n\": 20                    | \"n\": 100000000000       | results[0].gbps.n: expected a whole number from -2147483648 to 2147483647, got the number 100000000000",
             "device index      | \"index\": 0                 | \"index\": 99999          | context.device.index: expected a whole number from 0 to 1023, got 99999",
             "schemaVersion '1' | \"schemaVersion\": 1         | \"schemaVersion\": \"1\"  | schemaVersion: expected a whole number, got text \"1\"",
-            "no context        | \"context\"                  | \"contexts\"              | no context: a bandwidth document names the GPU its results ran on in \"context\"",
+            "no context        | \"context\"                  | \"contexts\"              | context: expected an object, got nothing",
     })
     void aBadFieldIsNamedWithWhatWasExpected(String what, String from, String to, String message) throws IOException {
         String golden = Files.readString(GOLDEN.resolve("bandwidth-staged.json"));
         assertTrue(golden.contains(from), from);
         Path file = dir.resolve("bad.json");
         Files.writeString(file, golden.replaceFirst(java.util.regex.Pattern.quote(from), java.util.regex.Matcher.quoteReplacement(to)));
-        DocumentException e = assertThrows(DocumentException.class, () -> reader.read(file));
+        BadDocumentException e = assertThrows(BadDocumentException.class, () -> reader.read(file));
         assertTrue(e.getMessage().startsWith(file + ": " + message), e.getMessage());
     }
 
@@ -156,7 +175,7 @@ class ResultDocumentReaderTest {
         String overlap = Files.readString(H200.resolve("overlap-4.json"));
         Path file = dir.resolve("overlap.json");
         Files.writeString(file, overlap.replaceFirst("\"streams\": 4", "\"streams\": 1000000"));
-        DocumentException e = assertThrows(DocumentException.class, () -> reader.read(file));
+        BadDocumentException e = assertThrows(BadDocumentException.class, () -> reader.read(file));
         assertEquals(file + ": parameters.streams: expected a whole number from 1 to 1024, got 1000000", e.getMessage());
     }
 
@@ -167,5 +186,22 @@ class ResultDocumentReaderTest {
         Files.writeString(file, golden.replaceFirst("\"width\": 16", "\"width\": 0"));
         assertTrue(reader.read(file).getFirst().gpu().orElseThrow().link().isEmpty());
         assertTrue(reader.read(GOLDEN.resolve("bandwidth.json")).getFirst().gpu().orElseThrow().link().isPresent());
+    }
+
+    /** A peer copy's figure says whether its data were right; a null beside no figure is what the schema allows. */
+    @Test
+    void aPeerFigureWithoutItsCheckIsRefusedAndAPatternRoundWithoutOthersReads() throws IOException {
+        String p2p = Files.readString(GOLDEN.resolve("bandwidth-devices-p2p.json"));
+        Path unchecked = dir.resolve("unchecked.json");
+        Files.writeString(unchecked, p2p.replaceFirst("\"bidirVerified\": true", "\"bidirVerified\": null"));
+        BadDocumentException e = assertThrows(BadDocumentException.class, () -> reader.read(unchecked));
+        assertEquals(unchecked + ": p2p[0]: bidirVerified: expected true or false beside bidirGbps, got nothing or null",
+                e.getMessage());
+
+        String patterns = Files.readString(GOLDEN.resolve("bandwidth-devices-patterns.json"));
+        Path without = dir.resolve("without-others.json");
+        Files.writeString(without, patterns.replaceAll("\"others\": \\[[0-9,\\s]*\\],\\s*", ""));
+        assertFalse(Files.readString(without).contains("\"others\""));
+        assertEquals(identities(GOLDEN.resolve("bandwidth-devices-patterns.json")), identities(without));
     }
 }

@@ -1,5 +1,7 @@
-package dev.xfer.app.fleet;
+package dev.xfer.app.output;
 
+import dev.xfer.app.result.GpuContext;
+import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
 
@@ -58,7 +60,7 @@ public final class OpenMetrics {
         return new Family(name, unit, help);
     }
 
-    public static String render(List<GpuRun> runs) {
+    public static String render(List<GpuResults> runs) {
         Exposition exposition = new Exposition();
         runs.forEach(exposition::add);
         StringWriter out = new StringWriter();
@@ -110,19 +112,18 @@ public final class OpenMetrics {
          * sample, as Prometheus refuses two with one label set: the newer run's by the
          * document's start time, whichever was read first; on a tie, the first read.
          */
-        public void add(GpuRun run) {
-            if (run.unusable().isPresent()) {
+        public void add(GpuResults run) {
+            if (run.unusable().isPresent() || run.gpu().isEmpty()) {
                 return;
             }
+            GpuContext where = run.gpu().get();
             Map<String, String> gpuLabels = new LinkedHashMap<>();
             gpuLabels.put("host", run.host());
             run.label().ifPresent(l -> gpuLabels.put("label", l));
-            run.uuid().ifPresent(u -> gpuLabels.put("gpu_uuid", u));
-            gpuLabels.put("pci_bus_id", run.busId());
-            if (run.index() >= 0) {
-                gpuLabels.put("device", Integer.toString(run.index()));
-            }
-            gpuLabels.put("gpu_name", run.name());
+            where.uuid().ifPresent(u -> gpuLabels.put("gpu_uuid", u));
+            gpuLabels.put("pci_bus_id", where.busId());
+            where.index().ifPresent(i -> gpuLabels.put("device", Integer.toString(i)));
+            gpuLabels.put("gpu_name", where.name());
             // The repetitions of a run with --runs N measured the same GPU: each its own label set.
             run.repetition().ifPresent(k -> gpuLabels.put("run", Integer.toString(k)));
             String gpuText = labelText(gpuLabels);
@@ -141,14 +142,13 @@ public final class OpenMetrics {
             BitSet seen = sampled.get(gpu);
             Instant started = startTime(run.started());
             String file = String.valueOf(run.file());
-            int[] ids = new int[run.measurements().size()];
+            int[] ids = new int[run.results().size()];
             double[] medians = new double[ids.length];
             int kept = 0;
-            for (Measurement m : run.measurements()) {
-                if (m.result().flatMap(Result::measured).isEmpty()) {
+            for (Result r : run.results()) {
+                if (r.measured().isEmpty()) {
                     continue; // no figure, no sample
                 }
-                Result r = m.result().get();
                 // The identity's labels are named after its fields (IdentityField.label()), none of
                 // them a GPU label above, so a sample's label set is the GPU's followed by these.
                 Family family = family(r.quantity());
@@ -180,7 +180,7 @@ public final class OpenMetrics {
          * the earlier-read run that has it: it does when it started later. Either way the run that
          * loses is named in a note.
          */
-        private boolean replaceOlder(int gpu, int id, Instant started, GpuRun run, String file) {
+        private boolean replaceOlder(int gpu, int id, Instant started, GpuResults run, String file) {
             for (int index : runsOfGpu.get(gpu)) {
                 Samples held = runs.get(index);
                 int[] ids = held.series();
@@ -277,7 +277,7 @@ public final class OpenMetrics {
     }
 
     /** Label values escape backslash, double quote and line feed, and nothing else. */
-    static String escape(String value) {
+    public static String escape(String value) {
         return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 

@@ -1,0 +1,211 @@
+package dev.xfer.app.documents;
+
+import dev.xfer.app.devices.DeviceDocument;
+import dev.xfer.app.format.WrittenFields;
+import dev.xfer.app.format.WrittenFields.Field;
+import dev.xfer.app.output.ContextDocument;
+import dev.xfer.app.output.DevicesDocument;
+import dev.xfer.app.output.ExpectationRow;
+import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.RepeatedDocument;
+import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RunDocument;
+import dev.xfer.app.output.Stopped;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.smoke.SmokeDocument;
+import dev.xfer.app.units.ByteSize;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeSet;
+
+/**
+ * What a gate reads of a bound measuring document apart from its figures ({@link MeasuringDocument}:
+ * complete, stopped, passed, failures, expectations, smoke's checks, each row's own check), taken
+ * from the records it was bound into: what binding refused never reaches a verdict.
+ */
+public final class MeasuredStatus {
+    /** The fields that name a row in a failure's line, in the order they are joined. */
+    private static final List<String> NAMING = List.of("scenario", "schedule", "strategy", "memory", "copy",
+            "direction", "bytes");
+
+    /** The rows a several-device document keeps beside its devices. */
+    private static final List<String> ACROSS = List.of("p2p", "concurrent", "patterns");
+
+    private MeasuredStatus() {
+    }
+
+    /** The status of {@code bound}, read from {@code file}. */
+    public static MeasuringDocument of(Path file, MeasuredDocument bound) {
+        return switch (bound) {
+            case MeasuredDocument.Run run -> run(file, run.document());
+            case MeasuredDocument.Repeated repeated -> repeated(file, repeated.document());
+            case MeasuredDocument.Smoke smoke -> smoke(file, smoke.document());
+        };
+    }
+
+    private static MeasuringDocument run(Path file, RunDocument document) {
+        return switch (document) {
+            case GpuDocument gpu -> new MeasuringDocument(file, gpu.command(), Optional.empty(),
+                    Optional.of(gpu.context().host()), gpu.context().label(), Optional.of(gpu.context().started()),
+                    part(gpu), List.of(), List.of(), List.of());
+            case DevicesDocument devices -> {
+                List<Field> extras = WrittenFields.of((Record) devices.extras());
+                MeasuringDocument.Part top = new MeasuringDocument.Part(devices.complete().orElse(true),
+                        devices.stopped().map(Stopped::message), Optional.empty(),
+                        WrittenFields.value(extras, "failures") instanceof List<?> f ? failures(f) : List.of(),
+                        expectations(devices.expectations()), new MeasuringDocument.Results(List.of(), "missing"),
+                        Optional.empty(), MeasuringDocument.Facts.NONE);
+                List<MeasuringDocument.Row> across = new ArrayList<>();
+                for (String section : ACROSS) {
+                    if (WrittenFields.value(extras, section) instanceof List<?> rows) {
+                        rows.forEach(r -> across.add(row(WrittenFields.of((Record) r))));
+                    }
+                }
+                yield new MeasuringDocument(file, devices.command(), Optional.empty(), Optional.empty(),
+                        Optional.empty(), Optional.empty(), top, devices.devices().stream().map(MeasuredStatus::part)
+                        .toList(), across, List.of());
+            }
+        };
+    }
+
+    private static MeasuringDocument repeated(Path file, RepeatedDocument document) {
+        MeasuringDocument.Part top = new MeasuringDocument.Part(document.complete().orElse(true),
+                document.stopped().map(Stopped::message), Optional.empty(), List.of(), List.of(),
+                new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(), MeasuringDocument.Facts.NONE);
+        return new MeasuringDocument(file, document.command(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), top, List.of(), List.of(),
+                document.runs().stream().map(r -> run(file, r)).toList());
+    }
+
+    private static MeasuringDocument smoke(Path file, SmokeDocument.Written document) {
+        return switch (document) {
+            case SmokeDocument.Unusable u -> new MeasuringDocument(file, u.command(), Optional.of(u.unusable()),
+                    Optional.of(u.host()), u.label(), Optional.of(u.started()), new MeasuringDocument.Part(true,
+                    Optional.empty(), Optional.of(u.passed()), List.of(), List.of(),
+                    new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(), MeasuringDocument.Facts.NONE),
+                    List.of(), List.of(), List.of());
+            case SmokeDocument.Run run -> smokeRun(file, run);
+            case SmokeDocument.Repeated repeated -> new MeasuringDocument(file, repeated.command(), Optional.empty(),
+                    Optional.empty(), Optional.empty(), Optional.empty(), new MeasuringDocument.Part(
+                    repeated.complete().orElse(true), repeated.stopped().map(Stopped::message), repeated.passed(),
+                    List.of(), List.of(), new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(),
+                    MeasuringDocument.Facts.NONE), List.of(), List.of(),
+                    repeated.runs().stream().map(r -> smokeRun(file, r)).toList());
+        };
+    }
+
+    private static MeasuringDocument smokeRun(Path file, SmokeDocument.Run run) {
+        MeasuringDocument.Part top = new MeasuringDocument.Part(true, Optional.empty(), Optional.of(run.passed()),
+                List.of(), List.of(), new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(),
+                MeasuringDocument.Facts.NONE);
+        List<MeasuringDocument.Part> devices = run.devices().stream().map(d -> new MeasuringDocument.Part(true,
+                Optional.empty(), Optional.of(d.passed()), List.of(), expectations(Optional.of(d.expectations())),
+                results(d.results()), Optional.of(d.checks().stream().map(c -> new MeasuringDocument.SmokeCheck(
+                        c.name(), c.passed(), c.failure())).toList()), facts(d.context()))).toList();
+        return new MeasuringDocument(file, run.command(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), top, devices, List.of(), List.of());
+    }
+
+    /** One GPU's document as a part: its own status, rows and context. */
+    private static MeasuringDocument.Part part(GpuDocument gpu) {
+        return new MeasuringDocument.Part(gpu.complete().orElse(true), gpu.stopped().map(Stopped::message),
+                Optional.empty(), failures(gpu.failures()), expectations(gpu.expectations()), results(gpu.results()),
+                Optional.empty(), facts(gpu.context()));
+    }
+
+    private static MeasuringDocument.Results results(List<? extends Row> rows) {
+        return new MeasuringDocument.Results(rows.stream().map(r -> row(WrittenFields.of((Record) r))).toList(), "list");
+    }
+
+    private static List<MeasuringDocument.Expectation> expectations(Optional<List<ExpectationRow>> rows) {
+        return rows.orElse(List.of()).stream()
+                .map(e -> new MeasuringDocument.Expectation(e.expectation(), e.passed(), Optional.of(e.line()))).toList();
+    }
+
+    /** A row's own check and naming; whether it holds a figure (a summary, or a check's tally). */
+    private static MeasuringDocument.Row row(List<Field> row) {
+        boolean figure = row.stream().anyMatch(f -> WrittenFields.plain(f.value()) instanceof dev.xfer.app.stats.Summary);
+        if (WrittenFields.value(row, "gpus") instanceof List<?> gpus) {
+            for (Object gpu : gpus) {
+                figure |= WrittenFields.of((Record) gpu).stream()
+                        .anyMatch(f -> WrittenFields.plain(f.value()) instanceof dev.xfer.app.stats.Summary);
+            }
+        }
+        List<String> naming = new ArrayList<>();
+        for (String field : NAMING) {
+            Object value = WrittenFields.value(row, field);
+            if (value instanceof Long bytes && field.equals("bytes")) {
+                naming.add(ByteSize.ofBytes(bytes).format());
+            } else if (value instanceof String word) {
+                naming.add(word);
+            }
+        }
+        List<String> placement = new ArrayList<>();
+        if (WrittenFields.value(row, "numaNode") instanceof Long node) {
+            placement.add("numa-node " + node);
+        }
+        TreeSet<String> ids = new TreeSet<>(WrittenFields.keysOf(WrittenFields.value(row, "hostMemoryNodes")));
+        if (!ids.isEmpty()) {
+            placement.add("pages on node " + String.join("+", ids));
+        }
+        OptionalLong wrongTrials = count(row, "wrongTrials");
+        return new MeasuringDocument.Row(text(row, "command"), figure || wrongTrials.isPresent(), naming,
+                flag(row, "verified"), flag(row, "withinTolerance"),
+                WrittenFields.value(row, "maxError") instanceof Double e ? Optional.of(e) : Optional.empty(),
+                flag(row, "synchronized").orElse(false), wrongTrials, count(row, "trials"), text(row, "verdict"),
+                placement);
+    }
+
+    /** Each recorded failure in words: a copy's first wrong byte, or the line the writer gave it. */
+    private static List<String> failures(List<?> rows) {
+        List<String> out = new ArrayList<>();
+        for (Object row : rows) {
+            List<Field> f = WrittenFields.of((Record) row);
+            if (WrittenFields.value(f, "configuration") instanceof String configuration
+                    && WrittenFields.value(f, "offset") instanceof Long offset) {
+                out.add(configuration + ": wrong byte at offset " + offset + " (expected "
+                        + WrittenFields.value(f, "expected") + ", got " + WrittenFields.value(f, "actual") + ")");
+                continue;
+            }
+            Optional<String> line = List.of("line", "message", "summary", "reason", "what").stream()
+                    .map(k -> WrittenFields.value(f, k)).filter(v -> v instanceof String).map(v -> (String) v).findFirst();
+            out.add(line.orElseGet(() -> String.join(", ", f.stream()
+                    .filter(x -> scalar(WrittenFields.plain(x.value()))).limit(5)
+                    .map(x -> x.key() + " " + WrittenFields.plain(x.value())).toList())));
+        }
+        return out;
+    }
+
+    private static boolean scalar(Object value) {
+        return value instanceof String || value instanceof Number || value instanceof Boolean;
+    }
+
+    /** What a part's context says the run ran on. */
+    private static MeasuringDocument.Facts facts(ContextDocument context) {
+        DeviceDocument device = context.device();
+        Optional<String> link = device.linkCurrent().isPresent() && device.linkMax().isPresent()
+                ? Optional.of("Gen" + device.linkCurrent().get().generation() + " x" + device.linkCurrent().get().width()
+                + " (max Gen" + device.linkMax().get().generation() + " x" + device.linkMax().get().width() + ")")
+                : Optional.empty();
+        return new MeasuringDocument.Facts(Optional.of(device.name()), Optional.of(context.driverVersion()),
+                Optional.of(context.runtimeVersion()), Optional.of(context.xfer()), link,
+                device.numaNode().isPresent() ? Optional.of(Integer.toString(device.numaNode().getAsInt()))
+                        : Optional.empty());
+    }
+
+    private static Optional<Boolean> flag(List<Field> row, String key) {
+        return WrittenFields.value(row, key) instanceof Boolean b ? Optional.of(b) : Optional.empty();
+    }
+
+    private static Optional<String> text(List<Field> row, String key) {
+        return WrittenFields.value(row, key) instanceof String s ? Optional.of(s) : Optional.empty();
+    }
+
+    private static OptionalLong count(List<Field> row, String key) {
+        return WrittenFields.value(row, key) instanceof Long n ? OptionalLong.of(n) : OptionalLong.empty();
+    }
+}

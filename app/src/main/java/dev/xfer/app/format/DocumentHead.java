@@ -1,0 +1,137 @@
+package dev.xfer.app.format;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a reader checks of an xfer document's JSON before binding it into records: that it is JSON
+ * (strict RFC 8259, duplicate keys refused, nothing after it), its header ({@code schemaVersion},
+ * {@code command}), and, for a document that holds no result rows, who wrote it and how its
+ * {@code results} stood, so a gate names a document without results rather than refusing it.
+ * Everything else is bound into the records the command writes ({@link RecordBinder}).
+ *
+ * @param command        the document's command
+ * @param host           its context's host, or the top's (smoke's unusable document); empty when not text
+ * @param resultsShape   {@code list}, {@code null}, {@code missing} or {@code other}
+ * @param holdsResultRows whether the document, one of its {@code devices} or one of its {@code runs}
+ *                       has a result row: one that does not bind is then a bad document
+ */
+public record DocumentHead(long schemaVersion, String command, Optional<String> host, Optional<String> label,
+                           Optional<String> started, Optional<String> unusable, String resultsShape,
+                           boolean holdsResultRows) {
+
+    // Numbers kept as written, so 1e400 is reported as 1e400 (and refused), not read as Infinity.
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .build();
+
+    /**
+     * The JSON value of {@code text}, for {@link #of}.
+     *
+     * @throws IllegalArgumentException {@code not JSON: ...}, with line and column where there are
+     */
+    public static Object tree(String text) {
+        JsonNode root;
+        try (JsonParser parser = MAPPER.getFactory().createParser(text)) {
+            root = MAPPER.readTree(parser);
+            if (parser.nextToken() != null) {
+                throw new IllegalArgumentException("not JSON: more text after the document");
+            }
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not JSON: invalid JSON at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ": " + JsonSyntaxMessage.plain(e.getOriginalMessage()));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
+        }
+        if (root == null) {
+            throw new IllegalArgumentException("not JSON: the file is empty");
+        }
+        return root;
+    }
+
+    /**
+     * The head of {@code parsed}: {@link #tree}'s value, or a value as the writers build it (maps,
+     * lists, numbers, text).
+     *
+     * @throws BindingException for a document that is no xfer document: not an object, no
+     *         {@code schemaVersion} or {@code command}, or either of the wrong type
+     */
+    public static DocumentHead of(Object parsed) {
+        JsonNode doc = parsed instanceof JsonNode node ? node : MAPPER.valueToTree(parsed);
+        if (!doc.isObject()) {
+            throw new BindingException("", "not an xfer document: the top level is " + NodeKind.of(doc) + ", not an object");
+        }
+        JsonNode version = doc.get("schemaVersion");
+        if (version == null || version.isNull()) {
+            throw new BindingException("", "not an xfer document: no schemaVersion at the top");
+        }
+        if (!version.isIntegralNumber() || !version.canConvertToLong()) {
+            throw BindingException.wrong("schemaVersion", "a whole number", NodeKind.of(version));
+        }
+        JsonNode command = doc.get("command");
+        if (command == null || command.isNull()) {
+            throw new BindingException("", "not an xfer document: no command at the top");
+        }
+        if (!command.isTextual()) {
+            throw BindingException.wrong("command", "a word", NodeKind.of(command));
+        }
+        JsonNode context = doc.path("context");
+        JsonNode from = context.isObject() ? context : doc;
+        JsonNode results = doc.get("results");
+        String shape = results == null ? "missing" : results.isNull() ? "null" : results.isArray() ? "list" : "other";
+        return new DocumentHead(version.longValue(), command.textValue(), text(from, "host"), text(from, "label"),
+                text(from, "started"), text(doc, "unusable"), shape, holdsRows(doc));
+    }
+
+    /**
+     * Refuses, in a document read no further, what a gate would misread as a pass: {@code complete}
+     * or {@code passed} that is not true or false, {@code failures} or {@code expectations} that is
+     * not a list.
+     *
+     * @throws BindingException naming the field
+     */
+    public static void checkStatusTypes(Object parsed) {
+        JsonNode doc = parsed instanceof JsonNode node ? node : MAPPER.valueToTree(parsed);
+        for (String flag : List.of("complete", "passed")) {
+            JsonNode node = doc.get(flag);
+            if (node != null && !node.isBoolean()) {
+                throw BindingException.wrong(flag, "true or false", NodeKind.of(node));
+            }
+        }
+        for (String list : List.of("failures", "expectations")) {
+            JsonNode node = doc.get(list);
+            if (node != null && !node.isArray()) {
+                throw BindingException.wrong(list, "a list", NodeKind.of(node));
+            }
+        }
+    }
+
+    private static boolean holdsRows(JsonNode doc) {
+        if (doc.path("results").isArray() && !doc.path("results").isEmpty()) {
+            return true;
+        }
+        for (String nested : List.of("devices", "runs")) {
+            for (JsonNode part : doc.path(nested)) {
+                if (holdsRows(part)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Optional<String> text(JsonNode parent, String key) {
+        JsonNode node = parent.get(key);
+        return node != null && node.isTextual() ? Optional.of(node.textValue()) : Optional.empty();
+    }
+}

@@ -1,0 +1,240 @@
+package dev.xfer.app.output;
+
+import dev.xfer.app.devices.DeviceDocument;
+import dev.xfer.app.format.BindingException;
+import dev.xfer.app.format.WrittenFields;
+import dev.xfer.app.format.WrittenFields.Field;
+import dev.xfer.app.result.GpuContext;
+import dev.xfer.app.result.GpuResults;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.Limits;
+import dev.xfer.app.result.Result;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * The {@link GpuResults} of a measuring document bound into its records (or held by the run that
+ * writes it): one per GPU it measured, each of its rows' results ({@link RowResults}) in order.
+ * The gates read every document this way (fleet, compare, plot's check, each command's
+ * {@code --openmetrics}), so they judge exactly the records the commands write.
+ *
+ * <p>A several-device document's rows that span its GPUs belong to one GPU each: a peer copy
+ * ({@code p2p}) to its source, a pattern round to the GPU it measured, a concurrent run's share to
+ * its GPU (with {@code pattern} concurrent and its {@code gpu}), the concurrent aggregate to the
+ * first GPU. What a field's type cannot say (a device index or link width out of range, a figure
+ * beyond belief) is a {@link BindingException} naming its path.
+ */
+public final class DocumentResults {
+    /** The rows that span a several-device document's GPUs, in the order their results are kept. */
+    private static final List<String> ACROSS = List.of("p2p", "patterns", "concurrent");
+
+    private DocumentResults() {
+    }
+
+    /** The GPU results of one GPU's or several GPUs' document of a measuring command. */
+    public static List<GpuResults> of(Path file, RunDocument document) {
+        return of(file, "", document);
+    }
+
+    /** The GPU results of a document written with {@code --runs N}: each repetition's GPUs, numbered. */
+    public static List<GpuResults> of(Path file, RepeatedDocument document) {
+        List<List<GpuResults>> runs = new ArrayList<>();
+        for (int i = 0; i < document.runs().size(); i++) {
+            RunDocument run = document.runs().get(i);
+            String path = "runs[" + i + "]";
+            sameAsTop(path, document.schemaVersion(), document.command(), run.schemaVersion(), run.command());
+            runs.add(of(file, path + ".", run));
+        }
+        return repetitions(document.command(), runs);
+    }
+
+    /**
+     * Each repetition's GPU results numbered from 1.
+     *
+     * @throws BindingException when there are none
+     */
+    public static List<GpuResults> repetitions(String command, List<List<GpuResults>> runs) {
+        if (runs.isEmpty()) {
+            throw new BindingException("runs", "no runs: the " + command + " document's \"runs\" is empty");
+        }
+        List<GpuResults> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            for (GpuResults gpu : runs.get(i)) {
+                out.add(gpu.asRepetition(i + 1));
+            }
+        }
+        return out;
+    }
+
+    /** A repetition at {@code path} is of the top's schema and command. */
+    public static void sameAsTop(String path, int topVersion, String topCommand, int version, String command) {
+        if (version != topVersion) {
+            throw RowResults.wrong(path + ".schemaVersion", topVersion + " as at the top", "the number " + version);
+        }
+        if (!command.equals(topCommand)) {
+            throw RowResults.wrong(path + ".command", "\"" + topCommand + "\" as at the top", "text \"" + command + "\"");
+        }
+    }
+
+    private static List<GpuResults> of(Path file, String prefix, RunDocument document) {
+        return switch (document) {
+            case GpuDocument gpu -> List.of(gpu(file, prefix, document.command(), gpu, NoParameters.NONE).build(file));
+            case DevicesDocument devices -> devices(file, prefix, devices.command(), devices.devices(),
+                    devices.parameters(), devices.extras());
+        };
+    }
+
+    /**
+     * The GPU results of a several-device document at {@code prefix}: each of {@code parts} (a
+     * part's own parameters, else {@code parameters}), and the rows across them in {@code extras}.
+     */
+    public static List<GpuResults> devices(Path file, String prefix, String command,
+                                           List<? extends MeasuredPart> parts, Parameters parameters, Object extras) {
+        if (parts.isEmpty()) {
+            throw new BindingException(prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1),
+                    "no context: a " + command + " document names the GPU its results ran on in \"context\""
+                            + " (or in \"devices\" for several GPUs)");
+        }
+        List<Gpu> gpus = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            gpus.add(gpu(file, prefix + "devices[" + i + "].", command, parts.get(i), parameters));
+        }
+        across(prefix, command, extras, identities(parameters), gpus);
+        return gpus.stream().map(g -> g.build(file)).toList();
+    }
+
+    /** The stand-in results of a node without a usable GPU (smoke's document when CUDA is not usable). */
+    public static GpuResults unusable(Path file, String command, String host, Optional<String> label, String started,
+                                      String why) {
+        return new GpuResults(file, command, Optional.empty(), host, label, started, List.of(), Optional.of(why));
+    }
+
+    private static Gpu gpu(Path file, String prefix, String command, MeasuredPart part, Parameters outer) {
+        Map<IdentityField, Object> parameters = identities(part.ownParameters().orElse(outer));
+        Gpu gpu = new Gpu(command, context(prefix + "context.", part.context()), parameters);
+        for (int i = 0; i < part.results().size(); i++) {
+            gpu.results.addAll(RowResults.of(prefix + "results[" + i + "]", command,
+                    WrittenFields.of((Record) part.results().get(i)), parameters, Map.of()));
+        }
+        part.disturbances().ifPresent(gpu.disturbances::addAll);
+        return gpu;
+    }
+
+    private static Map<IdentityField, Object> identities(Parameters parameters) {
+        return RowResults.identityFields("parameters.", WrittenFields.of((Record) parameters), true);
+    }
+
+    /** The rows of a several-device document that span its GPUs: peer copies, pattern rounds, concurrent runs. */
+    private static void across(String prefix, String command, Object extras, Map<IdentityField, Object> parameters,
+                               List<Gpu> gpus) {
+        List<Field> fields = WrittenFields.of((Record) extras);
+        for (String section : ACROSS) {
+            if (!(RowResults.value(fields, section) instanceof List<?> rows)) {
+                continue;
+            }
+            for (int i = 0; i < rows.size(); i++) {
+                String path = prefix + section + "[" + i + "]";
+                List<Field> row = WrittenFields.of((Record) rows.get(i));
+                switch (section) {
+                    case "p2p" -> gpuOf(path + ".src", gpus, row, "src").results.addAll(RowResults.of(path, command,
+                            row, parameters, Map.of(IdentityField.DIRECTION, "p2p")));
+                    // A round's results belong to the GPU it measured, as a one-device row does: no GPU index.
+                    case "patterns" -> gpuOf(path + ".device", gpus, row, "device").results.addAll(
+                            RowResults.of(path, command, row, parameters, Map.of()));
+                    default -> concurrent(path, command, row, parameters, gpus);
+                }
+            }
+        }
+    }
+
+    /** A concurrent run: each GPU's share with the run's identifying fields, and the aggregate with the first GPU. */
+    private static void concurrent(String path, String command, List<Field> run, Map<IdentityField, Object> parameters,
+                                   List<Gpu> gpus) {
+        List<?> shares = RowResults.value(run, "gpus") instanceof List<?> l ? l : List.of();
+        for (int g = 0; g < shares.size(); g++) {
+            String sharePath = path + ".gpus[" + g + "]";
+            List<Field> share = WrittenFields.of((Record) shares.get(g));
+            Gpu gpu = gpuOf(sharePath + ".device", gpus, share, "device");
+            long device = (Long) RowResults.value(share, "device");
+            List<Field> merged = new ArrayList<>(share.stream().filter(f -> !f.key().equals("device")).toList());
+            Set<String> own = new java.util.HashSet<>(share.stream().map(Field::key).toList());
+            for (Field f : run) {
+                if (!f.key().equals("gpus") && !own.contains(f.key())
+                        && !(RowResults.plain(f.value()) instanceof dev.xfer.app.stats.Summary)) {
+                    merged.add(f);
+                }
+            }
+            gpu.results.addAll(RowResults.of(sharePath, command, merged, parameters,
+                    Map.of(IdentityField.PATTERN, "concurrent", IdentityField.GPU, device)));
+        }
+        // The aggregate belongs to no one GPU: it is kept with the first, told apart by its measured field.
+        List<Field> aggregate = run.stream().filter(f -> !f.key().equals("gpus")).toList();
+        gpus.getFirst().results.addAll(RowResults.of(path, command, aggregate, parameters,
+                Map.of(IdentityField.PATTERN, "concurrent")));
+    }
+
+    private static Gpu gpuOf(String path, List<Gpu> gpus, List<Field> row, String key) {
+        long index = RowResults.value(row, key) instanceof Long n ? n : -1;
+        RowResults.range(path, index, 0, Limits.MAX_DEVICE_INDEX);
+        return gpus.stream().filter(g -> g.context.index().isPresent() && g.context.index().getAsInt() == index)
+                .findFirst().orElseThrow(() -> RowResults.wrong(path, "one of the document's devices",
+                        Long.toString(index)));
+    }
+
+    /** Where a part ran, from its {@code context}. */
+    private static GpuContext context(String path, ContextDocument context) {
+        DeviceDocument device = context.device();
+        RowResults.range(path + "device.index", device.index(), 0, Limits.MAX_DEVICE_INDEX);
+        return new GpuContext(context.host(), context.label(), context.started(), OptionalInt.of(device.index()),
+                device.name(), device.uuid(), device.pciBusId(), link(path + "device.", device));
+    }
+
+    private static Optional<GpuContext.Link> link(String path, DeviceDocument device) {
+        if (device.linkCurrent().isEmpty() || device.linkMax().isEmpty()) {
+            return Optional.empty();
+        }
+        DeviceDocument.Link now = device.linkCurrent().get();
+        DeviceDocument.Link max = device.linkMax().get();
+        int[] parts = {part(path + "linkCurrent.generation", now.generation(), Limits.MAX_LINK_GENERATION),
+                part(path + "linkCurrent.width", now.width(), Limits.MAX_LINK_WIDTH),
+                part(path + "linkMax.generation", max.generation(), Limits.MAX_LINK_GENERATION),
+                part(path + "linkMax.width", max.width(), Limits.MAX_LINK_WIDTH)};
+        for (int p : parts) {
+            if (p == 0) {
+                return Optional.empty(); // sysfs said nothing useful: unknown, not healthy
+            }
+        }
+        return Optional.of(new GpuContext.Link(parts[0], parts[1], parts[2], parts[3]));
+    }
+
+    private static int part(String path, int value, int max) {
+        RowResults.range(path, value, 0, max);
+        return value;
+    }
+
+    /** One GPU's results as they are gathered: its own rows', then those across devices that are its. */
+    private static final class Gpu {
+        final String command;
+        final GpuContext context;
+        final Map<IdentityField, Object> parameters;
+        final List<Result> results = new ArrayList<>();
+        final List<dev.xfer.app.result.Disturbance> disturbances = new ArrayList<>();
+
+        Gpu(String command, GpuContext context, Map<IdentityField, Object> parameters) {
+            this.command = command;
+            this.context = context;
+            this.parameters = parameters;
+        }
+
+        GpuResults build(Path file) {
+            return new GpuResults(file, command, Optional.of(context), context.host(), context.label(),
+                    context.started(), results, Optional.empty(), disturbances);
+        }
+    }
+}
