@@ -160,7 +160,10 @@ public final class MeasuredStatus {
                 placement);
     }
 
-    /** Each recorded failure in words: a copy's first wrong byte, or the line the writer gave it. */
+    /**
+     * Each recorded failure in words: a copy's first wrong byte, a configuration not measured and
+     * why, or the line the writer gave it.
+     */
     private static List<String> failures(List<?> rows) {
         List<String> out = new ArrayList<>();
         for (Object row : rows) {
@@ -169,6 +172,12 @@ public final class MeasuredStatus {
                     && WrittenFields.value(f, "offset") instanceof Long offset) {
                 out.add(configuration + ": wrong byte at offset " + offset + " (expected "
                         + WrittenFields.value(f, "expected") + ", got " + WrittenFields.value(f, "actual") + ")");
+                continue;
+            }
+            if (WrittenFields.value(f, "configuration") instanceof String configuration
+                    && WrittenFields.value(f, "reason") instanceof String reason) {
+                // A configuration whose samples gave no figure: it has no row, so say which one.
+                out.add(configuration + ": not measured: " + reason);
                 continue;
             }
             Optional<String> line = List.of("line", "message", "summary", "reason", "what").stream()

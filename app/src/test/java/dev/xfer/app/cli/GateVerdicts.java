@@ -30,6 +30,7 @@ public final class GateVerdicts {
         assertEquals(1, fleet.exitCode(), fleet.out() + fleet.err());
         assertTrue(fleet.out().contains(": FAIL"), fleet.out());
         assertTrue(fleet.out().contains(reason), "fleet names why: " + fleet.out());
+        assertTrue(fleet.out().contains(": not measured: "), "fleet names the configuration not measured: " + fleet.out());
         XferRun compare = XferRun.of("compare", "--fail-on-regression", "5%", file.toString(), file.toString());
         assertEquals(1, compare.exitCode(), compare.out() + compare.err());
         assertTrue(compare.out().contains("FAIL"), compare.out());
