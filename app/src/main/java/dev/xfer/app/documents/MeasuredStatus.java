@@ -1,6 +1,7 @@
 package dev.xfer.app.documents;
 
 import dev.xfer.app.devices.DeviceDocument;
+import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.format.WrittenFields;
 import dev.xfer.app.format.WrittenFields.Field;
 import dev.xfer.app.output.ContextDocument;
@@ -32,8 +33,6 @@ public final class MeasuredStatus {
     private static final List<String> NAMING = List.of("scenario", "schedule", "strategy", "memory", "copy",
             "direction", "bytes");
 
-    /** The rows a several-device document keeps beside its devices. */
-    private static final List<String> ACROSS = List.of("p2p", "concurrent", "patterns");
 
     private MeasuredStatus() {
     }
@@ -60,7 +59,7 @@ public final class MeasuredStatus {
                         expectations(devices.expectations()), new MeasuringDocument.Results(List.of(), "missing"),
                         Optional.empty(), MeasuringDocument.Facts.NONE);
                 List<MeasuringDocument.Row> across = new ArrayList<>();
-                for (String section : ACROSS) {
+                for (String section : DocumentHead.ACROSS_DEVICES) {
                     if (WrittenFields.value(extras, section) instanceof List<?> rows) {
                         rows.forEach(r -> across.add(row(WrittenFields.of((Record) r))));
                     }

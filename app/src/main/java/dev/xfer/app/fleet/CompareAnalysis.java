@@ -441,9 +441,13 @@ public final class CompareAnalysis {
         return Median.of(values(runs));
     }
 
-    /** Three standard errors of the two medians, as a fraction of the baseline; NaN without spread or count. */
+    /**
+     * Three standard errors of the two medians, as a fraction of the baseline; NaN without spread or
+     * count. A spread past a double (a null stddev) is no spread: an infinite band would call any
+     * change too noisy to judge.
+     */
     static double withinRun(Measurement b, Measurement a) {
-        if (b.n() < 2 || a.n() < 2 || Double.isNaN(b.stddev()) || Double.isNaN(a.stddev())) {
+        if (b.n() < 2 || a.n() < 2 || !Double.isFinite(b.stddev()) || !Double.isFinite(a.stddev())) {
             return Double.NaN;
         }
         double error = MEDIAN_ERROR * Math.sqrt(b.stddev() * b.stddev() / b.n() + a.stddev() * a.stddev() / a.n());

@@ -23,11 +23,17 @@ import java.util.Optional;
  * @param host           its context's host, or the top's (smoke's unusable document); empty when not text
  * @param resultsShape   {@code list}, {@code null}, {@code missing} or {@code other}
  * @param holdsResultRows whether the document, one of its {@code devices} or one of its {@code runs}
- *                       has a result row: one that does not bind is then a bad document
+ *                       has a result row ({@code results}, or a row across devices: {@code p2p},
+ *                       {@code concurrent}, {@code patterns}): one that does not bind is then a bad document
  */
 public record DocumentHead(long schemaVersion, String command, Optional<String> host, Optional<String> label,
                            Optional<String> started, Optional<String> unusable, String resultsShape,
                            boolean holdsResultRows) {
+
+    /** The rows a several-device document keeps beside its devices, spanning their GPUs. */
+    public static final List<String> ACROSS_DEVICES = List.of("p2p", "concurrent", "patterns");
+
+    private static final List<String> ACROSS_DEVICES_AND_RESULTS = List.of("results", "p2p", "concurrent", "patterns");
 
     // Numbers kept as written, so 1e400 is reported as 1e400 (and refused), not read as Infinity.
     private static final ObjectMapper MAPPER = JsonMapper.builder()
@@ -117,8 +123,10 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
     }
 
     private static boolean holdsRows(JsonNode doc) {
-        if (doc.path("results").isArray() && !doc.path("results").isEmpty()) {
-            return true;
+        for (String rows : ACROSS_DEVICES_AND_RESULTS) {
+            if (doc.path(rows).isArray() && !doc.path(rows).isEmpty()) {
+                return true;
+            }
         }
         for (String nested : List.of("devices", "runs")) {
             for (JsonNode part : doc.path(nested)) {

@@ -1,6 +1,7 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.devices.DeviceDocument;
+import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.WrittenFields;
 import dev.xfer.app.format.WrittenFields.Field;
@@ -31,8 +32,6 @@ import java.util.Set;
  * beyond belief) is a {@link BindingException} naming its path.
  */
 public final class DocumentResults {
-    /** The rows that span a several-device document's GPUs, in the order their results are kept. */
-    private static final List<String> ACROSS = List.of("p2p", "patterns", "concurrent");
 
     private DocumentResults() {
     }
@@ -117,7 +116,7 @@ public final class DocumentResults {
 
     private static Gpu gpu(Path file, String prefix, String command, MeasuredPart part, Parameters outer) {
         Map<IdentityField, Object> parameters = identities(part.ownParameters().orElse(outer));
-        Gpu gpu = new Gpu(command, context(prefix + "context.", part.context()), parameters);
+        Gpu gpu = new Gpu(command, context(prefix + "context.", part.context()));
         for (int i = 0; i < part.results().size(); i++) {
             gpu.results.addAll(RowResults.of(prefix + "results[" + i + "]", command,
                     WrittenFields.of((Record) part.results().get(i)), parameters, Map.of()));
@@ -134,7 +133,7 @@ public final class DocumentResults {
     private static void across(String prefix, String command, Object extras, Map<IdentityField, Object> parameters,
                                List<Gpu> gpus) {
         List<Field> fields = WrittenFields.of((Record) extras);
-        for (String section : ACROSS) {
+        for (String section : DocumentHead.ACROSS_DEVICES) {
             if (!(RowResults.value(fields, section) instanceof List<?> rows)) {
                 continue;
             }
@@ -222,14 +221,12 @@ public final class DocumentResults {
     private static final class Gpu {
         final String command;
         final GpuContext context;
-        final Map<IdentityField, Object> parameters;
         final List<Result> results = new ArrayList<>();
         final List<dev.xfer.app.result.Disturbance> disturbances = new ArrayList<>();
 
-        Gpu(String command, GpuContext context, Map<IdentityField, Object> parameters) {
+        Gpu(String command, GpuContext context) {
             this.command = command;
             this.context = context;
-            this.parameters = parameters;
         }
 
         GpuResults build(Path file) {

@@ -57,9 +57,13 @@ public record MeasuringDocument(Path file, String command, Optional<String> unus
         return unusable.isPresent() ? 1 : severalDevices() ? devices.size() : 1;
     }
 
-    /** Whether the document, one of its devices or one of its repetitions has a result row (with or without a figure). */
+    /**
+     * Whether the document, one of its devices or one of its repetitions has a result row (with or
+     * without a figure), a row across devices included.
+     */
     public boolean holdsResultRows() {
-        return !top.results().rows().isEmpty() || devices.stream().anyMatch(d -> !d.results().rows().isEmpty())
+        return !top.results().rows().isEmpty() || !across.isEmpty()
+                || devices.stream().anyMatch(d -> !d.results().rows().isEmpty())
                 || repetitions.stream().anyMatch(MeasuringDocument::holdsResultRows);
     }
 

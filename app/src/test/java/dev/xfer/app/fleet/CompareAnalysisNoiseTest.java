@@ -23,4 +23,11 @@ class CompareAnalysisNoiseTest {
         assertTrue(Double.isNaN(CompareAnalysis.withinRun(m(50, Double.NaN, 25), m(50, 1, 25))));
         assertTrue(Double.isNaN(CompareAnalysis.withinRun(m(50, 1, 1), m(50, 1, 25))));
     }
+
+    /** A document's null stddev reads as infinite: no spread, never a band so wide that no change counts. */
+    @Test
+    void aSpreadPastADoubleIsNoSpread() {
+        assertTrue(Double.isNaN(CompareAnalysis.withinRun(m(50, Double.POSITIVE_INFINITY, 25), m(25, 1, 25))));
+        assertTrue(Double.isNaN(CompareAnalysis.withinRun(m(50, 1, 25), m(25, Double.POSITIVE_INFINITY, 25))));
+    }
 }

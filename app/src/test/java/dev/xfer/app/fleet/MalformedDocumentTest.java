@@ -25,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class MalformedDocumentTest {
     private static final Path BANDWIDTH = Path.of("src/test/resources/h200/bandwidth.json");
+    private static final Path P2P = Path.of("src/test/resources/golden/bandwidth-devices-p2p.json");
     private static final Path SMOKE = Path.of("src/test/resources/noise/h200-2026-11-23/smoke-1.json");
     private static final ObjectMapper JSON = new ObjectMapper();
     /** A number no Java double holds, written into the text as it is. */
@@ -39,6 +40,10 @@ class MalformedDocumentTest {
 
     private static ObjectNode firstResult(ObjectNode doc) {
         return (ObjectNode) doc.withArray("results").get(0);
+    }
+
+    private static ObjectNode firstPeerRow(ObjectNode doc) {
+        return (ObjectNode) doc.withArray("p2p").get(0);
     }
 
     private static ObjectNode firstDevice(ObjectNode doc) {
@@ -77,6 +82,12 @@ class MalformedDocumentTest {
                 bad("a smoke device without its checks (once NO RESULT; the schema requires them)", SMOKE,
                         d -> firstDevice(d).remove("checks"),
                         "devices[0].checks: expected a list, got nothing"),
+                // A several-device document whose rows are all across devices (its devices' results empty):
+                // once read as holding no rows, so a bad row was NO RESULT rather than a bad document.
+                bad("a p2p row's verified as text", P2P, d -> firstPeerRow(d).put("verified", "yes"),
+                        "p2p[0].verified: expected true or false, got text \"yes\""),
+                bad("a p2p row's null median", P2P, d -> ((ObjectNode) firstPeerRow(d).get("gbps")).putNull("median"),
+                        "p2p[0].gbps.median: expected a number, got null"),
                 bad("a smoke check without passed", SMOKE,
                         d -> ((ObjectNode) firstDevice(d).withArray("checks").get(0)).remove("passed"),
                         "devices[0].checks[0].passed: expected true or false, got nothing"));
