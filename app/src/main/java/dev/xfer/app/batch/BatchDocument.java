@@ -60,12 +60,13 @@ public final class BatchDocument {
     /**
      * One strategy's row: {@code milliseconds} is a {@link Summary};
      * {@code numaNode} is {@code null} when nothing was placed, {@code hostMemoryNodes} (sampled
-     * pages of the buffers it read, per node) {@code null} when not sampled.
+     * pages of the buffers it read, per node) {@code null} when not sampled. xfer always writes
+     * {@code verified}; the schema lets it be null, and so does this record when it binds a row.
      */
     public record StrategyRow(String strategy, boolean available, @NullWhenEmpty Optional<String> unavailable,
                               @NullWhenEmpty Optional<Summary> milliseconds,
                               @NullWhenEmpty OptionalDouble gbps, @NullWhenEmpty OptionalDouble timeVsFirst,
-                              Optional<Boolean> verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
+                              @NullWhenEmpty Optional<Boolean> verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
         static StrategyRow of(BatchResult r) {

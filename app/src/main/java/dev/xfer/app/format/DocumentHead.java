@@ -2,11 +2,8 @@ package dev.xfer.app.format;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.util.List;
@@ -35,11 +32,7 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
 
     private static final List<String> ACROSS_DEVICES_AND_RESULTS = List.of("results", "p2p", "concurrent", "patterns");
 
-    // Numbers kept as written, so 1e400 is reported as 1e400 (and refused), not read as Infinity.
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
+    private static final ObjectMapper MAPPER = StrictJson.MAPPER;
 
     /**
      * The JSON value of {@code text}, for {@link #of}.

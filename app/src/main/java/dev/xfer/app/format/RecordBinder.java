@@ -1,11 +1,8 @@
 package dev.xfer.app.format;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
@@ -67,12 +64,8 @@ import static dev.xfer.app.format.GenericTypes.variables;
  * (keys, and the canonical constructor looked up once per record class).
  */
 public final class RecordBinder {
-    // Floats kept as BigDecimal so 1e400 is reported as written, not as Infinity. One for every
-    // binder: a configured ObjectMapper is thread-safe, and choosing() makes a binder per choice.
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .build();
+    // One strict parser for every reader (StrictJson): choosing() makes a binder per choice.
+    private static final ObjectMapper MAPPER = StrictJson.MAPPER;
 
     /** What a component of an open interface binds as. */
     private final Choices choices;
