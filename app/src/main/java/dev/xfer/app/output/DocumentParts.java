@@ -41,10 +41,6 @@ public record DocumentParts(Choice parameters, Choice results, Choice failures, 
         return new DocumentParts(parameters, results, failures, extras, devicesParameters, devicesExtras);
     }
 
-    public DocumentParts withParameters(Choice parameters) {
-        return new DocumentParts(parameters, results, failures, extras, devicesParameters, devicesExtras);
-    }
-
     public DocumentParts withDevices(Choice devicesParameters, Choice devicesExtras) {
         return new DocumentParts(parameters, results, failures, extras, devicesParameters, devicesExtras);
     }
