@@ -38,7 +38,7 @@ public final class BindsBack {
     }
 
     /** How many summaries (objects with a median and an n) the parsed document holds. */
-    static long summaries(Object tree) {
+    public static long summaries(Object tree) {
         return switch (tree) {
             case Map<?, ?> map -> (map.containsKey("median") && map.containsKey("n") ? 1 : 0)
                     + map.values().stream().mapToLong(BindsBack::summaries).sum();

@@ -65,54 +65,7 @@ class MeasuringDocumentsBindBackPropertiesTest {
 
     @Provide
     Arbitrary<OverlapResults> overlapReports() {
-        return Combinators.combine(Arbitraries.integers().between(1, 64),
-                        Arbitraries.subsetOf(OverlapSchedule.values()).ofMinSize(1),
-                        Arbitraries.of(StartMode.values()), Arbitraries.integers().between(1, 2))
-                .flatAs((streams, schedules, start, passes) -> {
-                    OverlapPlan plan = new OverlapPlan(OverlapPlan.ASYNC_CU_ELEMENTS, streams, 256, 1,
-                            List.copyOf(schedules), 20, 3, HostMemoryKind.PINNED).withStart(start);
-                    return overlapPass(plan, passes == 1 ? OptionalInt.empty() : OptionalInt.of(0))
-                            .list().ofSize(passes).map(list -> {
-                                List<OverlapResults.Pass> numbered = new ArrayList<>();
-                                for (int i = 0; i < list.size(); i++) {
-                                    OverlapResults.Pass p = list.get(i);
-                                    OptionalInt node = passes == 1 ? OptionalInt.empty() : OptionalInt.of(i);
-                                    numbered.add(new OverlapResults.Pass(node, p.model(), p.results().stream()
-                                            .map(r -> r.placed(node, Optional.empty())).toList(), p.timelines()));
-                                }
-                                HostPlacement placement = passes == 1 ? HostPlacement.none()
-                                        : ResultsFixtures.overlapReportAllNodes().placement();
-                                return new OverlapResults(ResultsFixtures.context(), plan, numbered, List.of(), placement);
-                            });
-                });
-    }
-
-    /** One pass: its model (or none, a stage gave no time) and a result per schedule, timelines or not. */
-    private static Arbitrary<OverlapResults.Pass> overlapPass(OverlapPlan plan, OptionalInt node) {
-        Arbitrary<Optional<OverlapModel>> model = Combinators.combine(GeneratedFigures.figures(),
-                        GeneratedFigures.figures(), GeneratedFigures.figures())
-                .as((h2d, kernel, d2h) -> new OverlapModel(h2d, kernel, d2h, plan.streams())).optional(0.8);
-        Arbitrary<List<OverlapResult>> results = Combinators.combine(plan.schedules().stream()
-                .map(s -> overlapResult(s)).toList()).as(List::copyOf);
-        return Combinators.combine(model, results, Arbitraries.of(true, false))
-                .as((m, r, timed) -> new OverlapResults.Pass(node, m, r,
-                        timed ? ResultsFixtures.overlapTimelines(plan.streams()).stream()
-                                .filter(t -> plan.schedules().stream().anyMatch(s -> s.label().equals(t.schedule())))
-                                .toList() : List.of()));
-    }
-
-    private static Arbitrary<OverlapResult> overlapResult(OverlapSchedule schedule) {
-        return Combinators.combine(GeneratedFigures.summarized(), GeneratedFigures.figures(),
-                        GeneratedFigures.figures().optional(0.7), maxErrors(), GeneratedFigures.figures())
-                .as((ms, gbps, speedup, maxError, efficiency) -> ms instanceof Summarized.Unsummarizable
-                        ? new OverlapResult(schedule, ms, Double.NaN, OptionalDouble.empty(), maxError, Double.NaN)
-                        : new OverlapResult(schedule, ms, gbps,
-                        speedup.map(OptionalDouble::of).orElse(OptionalDouble.empty()), maxError, efficiency));
-    }
-
-    /** A largest error: a figure, or NaN when an element came back NaN. */
-    private static Arbitrary<Double> maxErrors() {
-        return Arbitraries.oneOf(GeneratedFigures.figures(), Arbitraries.just(Double.NaN));
+        return GeneratedReports.overlapReports();
     }
 
     // ---- latency: LatencyPerDevice writes LatencyDocument.of(report, peers)
@@ -209,7 +162,7 @@ class MeasuringDocumentsBindBackPropertiesTest {
     Arbitrary<PipelineOutcome> pipelineOutcomes() {
         Arbitrary<PipelineOutcome> measured = Combinators.combine(GeneratedFigures.summaries(),
                         GeneratedFigures.figures(), GeneratedFigures.figures(), GeneratedFigures.figures(),
-                        Arbitraries.integers().between(1, 3), maxErrors(), Arbitraries.of(true, false))
+                        Arbitraries.integers().between(1, 3), GeneratedReports.maxErrors(), Arbitraries.of(true, false))
                 .as((ms, h2d, kernel, d2h, buffers, maxError, timed) -> new PipelineResult(ms,
                         new PipelineModel(h2d, kernel, d2h, 64, buffers), maxError,
                         timed ? Optional.of(ResultsFixtures.overlapTimelines(buffers).get(1)) : Optional.empty()));
@@ -225,26 +178,7 @@ class MeasuringDocumentsBindBackPropertiesTest {
 
     @Provide
     Arbitrary<CheckResults> checkReports() {
-        return Arbitraries.subsetOf(CheckScenario.values()).ofMinSize(1).flatMap(chosen -> {
-            List<CheckScenario> scenarios = java.util.Arrays.stream(CheckScenario.values())
-                    .filter(chosen::contains).toList();
-            CheckPlan plan = new CheckPlan(CheckPlan.TUTORIAL_ELEMENTS, 100, HostMemoryKind.PINNED, scenarios, 16);
-            return Combinators.combine(scenarios.stream().map(MeasuringDocumentsBindBackPropertiesTest::checkResult)
-                            .toList()).as(List::copyOf)
-                    .map(results -> new CheckResults(ResultsFixtures.context(), plan, results));
-        });
-    }
-
-    private static Arbitrary<CheckResult> checkResult(CheckScenario scenario) {
-        Arbitrary<CheckTimes> times = Arbitraries.oneOf(Arbitraries.just(CheckTimes.NONE),
-                Combinators.combine(GeneratedFigures.figures(), GeneratedFigures.figures(), GeneratedFigures.figures(),
-                        GeneratedFigures.figures()).as(CheckTimes::new));
-        return Combinators.combine(Arbitraries.integers().between(0, 100), Arbitraries.integers().between(0, 100),
-                        GeneratedFigures.figures(), Arbitraries.longs().between(0, CheckPlan.TUTORIAL_ELEMENTS),
-                        Arbitraries.oneOf(GeneratedFigures.figures(), Arbitraries.just(Double.POSITIVE_INFINITY)),
-                        times)
-                .as((wrong, inFlight, staleMean, staleWorst, maxError, t) -> new CheckResult(scenario, 100, wrong,
-                        staleMean, staleWorst, (double) staleWorst / CheckPlan.TUTORIAL_ELEMENTS, maxError, inFlight, t));
+        return GeneratedReports.checkReports();
     }
 
     // ---- --runs N: Repetitions.document holds each repetition's document under the first's parameters
