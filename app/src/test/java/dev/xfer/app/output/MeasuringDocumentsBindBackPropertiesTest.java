@@ -6,11 +6,7 @@ import dev.xfer.app.batch.BatchResult;
 import dev.xfer.app.batch.BatchResults;
 import dev.xfer.app.batch.BatchStrategy;
 import dev.xfer.app.check.CheckDocument;
-import dev.xfer.app.check.CheckPlan;
-import dev.xfer.app.check.CheckResult;
 import dev.xfer.app.check.CheckResults;
-import dev.xfer.app.check.CheckScenario;
-import dev.xfer.app.check.CheckTimes;
 import dev.xfer.app.latency.ChaseOrder;
 import dev.xfer.app.latency.LatencyDocument;
 import dev.xfer.app.latency.LatencyPlan;
@@ -20,19 +16,13 @@ import dev.xfer.app.latency.LatencyRun;
 import dev.xfer.app.latency.LatencyTarget;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.overlap.OverlapDocument;
-import dev.xfer.app.overlap.OverlapModel;
-import dev.xfer.app.overlap.OverlapPlan;
-import dev.xfer.app.overlap.OverlapResult;
 import dev.xfer.app.overlap.OverlapResults;
-import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.pipeline.PipelineDocument;
 import dev.xfer.app.pipeline.PipelineModel;
 import dev.xfer.app.pipeline.PipelineOutcome;
 import dev.xfer.app.pipeline.PipelinePlan;
 import dev.xfer.app.pipeline.PipelineResult;
-import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.stats.Summarized;
-import dev.xfer.cuda.HostMemoryKind;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -41,11 +31,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 
 /**
  * Any document of overlap, latency, batch, pipeline and check that xfer writes binds back to an

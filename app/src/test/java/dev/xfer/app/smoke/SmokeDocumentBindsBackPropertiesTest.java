@@ -8,7 +8,6 @@ import dev.xfer.app.output.GeneratedReports;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.overlap.OverlapResults;
-import dev.xfer.app.result.GpuResults;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
