@@ -171,7 +171,7 @@ class MeasuringDocumentsBindBackPropertiesTest {
 
     // ---- --runs N: Repetitions.document holds each repetition's document under the first's parameters
 
-    @Property(tries = 50)
+    @Property
     void aRepeatedOverlapDocumentBindsBack(@ForAll("repeatedOverlap") List<OverlapResults> runs,
                                            @ForAll @IntRange(min = 0, max = 2) int more) {
         List<RunDocument> documents = runs.stream().<RunDocument>map(OverlapDocument::of).toList();

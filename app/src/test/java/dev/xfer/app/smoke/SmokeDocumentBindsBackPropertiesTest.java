@@ -35,7 +35,7 @@ class SmokeDocumentBindsBackPropertiesTest {
                     SmokeTimes times) {
     }
 
-    @Property(tries = 50)
+    @Property
     void aSmokeDocumentBindsBack(@ForAll("devices") List<Measured> devices, @ForAll boolean concurrent) {
         List<SmokeDocument.Device> written = devices.stream().map(m -> SmokeDocument.device(ResultsFixtures.context(),
                 m.bandwidth(), m.overlap(), m.check(), List.<RunResults>of(m.bandwidth().runResults(OptionalDouble.of(63)),
