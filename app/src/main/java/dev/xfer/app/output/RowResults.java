@@ -42,6 +42,9 @@ final class RowResults {
     private static final Set<IdentityField> FROM_DOCUMENT = Set.of(IdentityField.COMMAND, IdentityField.PART,
             IdentityField.MEASURED);
 
+    /** A latency row's peer target as written: {@code gpu} and the peer's index. */
+    private static final java.util.regex.Pattern PEER_TARGET = java.util.regex.Pattern.compile("gpu[0-9]{1,4}");
+
     private RowResults() {
     }
 
@@ -108,6 +111,14 @@ final class RowResults {
             }
             if (parameters && (field == IdentityField.NUMA_NODE || v instanceof List || v instanceof Map
                     || v instanceof Record)) {
+                continue;
+            }
+            if (field == IdentityField.TARGET && v instanceof String word && PEER_TARGET.matcher(word).matches()) {
+                // latency writes a peer's memory as "gpu1"; its results are target peer of peer 1,
+                // as the run named them (LatencyPlan.identity), and "gpu1" is no word (it reads as a GPU index).
+                out.put(IdentityField.TARGET, "peer");
+                out.put(IdentityField.PEER, identityValue(prefix + f.key(), IdentityField.PEER,
+                        Long.parseLong(word.substring(3))));
                 continue;
             }
             out.put(field, identityValue(prefix + f.key(), field, v));

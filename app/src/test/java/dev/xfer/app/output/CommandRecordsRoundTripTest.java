@@ -26,8 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * overlap's, latency's, check's and pipeline's own records bind back from what they write, as
  * the same records: the keys, the nulls of empty optionals, check's {@code "synchronized"} and the
- * timelines' stages all survive. (Rows holding {@code hostMemoryNodes}, a map of node to pages, are
- * not bound: a map is outside the binder's rules.)
+ * timelines' stages all survive. (Rows holding {@code hostMemoryNodes}, a map of node to pages,
+ * bind back too: {@code MeasuringDocumentsBindBackPropertiesTest} writes placed overlap passes.)
  */
 class CommandRecordsRoundTripTest {
     private final RecordBinder binder = new RecordBinder();
