@@ -60,13 +60,14 @@ public final class BatchDocument {
     /**
      * One strategy's row: {@code milliseconds} is a {@link Summary};
      * {@code numaNode} is {@code null} when nothing was placed, {@code hostMemoryNodes} (sampled
-     * pages of the buffers it read, per node) {@code null} when not sampled. xfer always writes
-     * {@code verified}; the schema lets it be null, and so does this record when it binds a row.
+     * pages of the buffers it read, per node) {@code null} when not sampled. {@code verified} is
+     * never bound from null: a row that says null beside its figure would pass every gate unchecked
+     * (issue 33), so it is refused by name although the schema's type allows null.
      */
     public record StrategyRow(String strategy, boolean available, @NullWhenEmpty Optional<String> unavailable,
                               @NullWhenEmpty Optional<Summary> milliseconds,
                               @NullWhenEmpty OptionalDouble gbps, @NullWhenEmpty OptionalDouble timeVsFirst,
-                              @NullWhenEmpty Optional<Boolean> verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
+                              Optional<Boolean> verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
                               @NullWhenEmpty OptionalInt numaNode,
                               @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
         static StrategyRow of(BatchResult r) {
