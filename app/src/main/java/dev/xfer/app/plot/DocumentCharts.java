@@ -5,6 +5,7 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Crossover;
 import dev.xfer.app.batch.BatchDocument;
 import dev.xfer.app.check.CheckDocument;
+import dev.xfer.app.documents.MeasuredDocument;
 import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
 import dev.xfer.app.output.ContextDocument;
@@ -65,9 +66,11 @@ public final class DocumentCharts {
                 out.addAll(fleetNodes(fleet.document()));
             }
             case PlotDocument.Compare compare -> out.addAll(compare(compare.document()));
-            case PlotDocument.Run run -> out.addAll(measured(run.command(), run.document()));
-            case PlotDocument.Repeated repeated -> out.addAll(measured(repeated.command(), repeated.document()));
-            case PlotDocument.Smoke smoke -> out.addAll(smoke(smoke.document()));
+            case PlotDocument.Measured measured -> out.addAll(switch (measured.document()) {
+                case MeasuredDocument.Run run -> measured(run.command(), run.document());
+                case MeasuredDocument.Repeated repeated -> measured(repeated.command(), repeated.document());
+                case MeasuredDocument.Smoke smoke -> smoke(smoke.document());
+            });
             case PlotDocument.Other other -> {
                 // devices, topo, doctor, latency: nothing to chart; the note below says so.
             }

@@ -5,9 +5,6 @@ import dev.xfer.app.fleet.CompareDocument;
 import dev.xfer.app.fleet.FleetDocument;
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.RecordBinder;
-import dev.xfer.app.output.RepeatedDocument;
-import dev.xfer.app.output.RunDocument;
-import dev.xfer.app.smoke.SmokeDocument;
 
 /**
  * A document plot draws, bound to the records its command wrote it from (a malformed field is a
@@ -34,27 +31,11 @@ public sealed interface PlotDocument {
         }
     }
 
-    /** A measuring command's run: one GPU's or several GPUs'. */
-    record Run(RunDocument document) implements PlotDocument {
+    /** A measuring command's document (one run, --runs N's repetitions, smoke's), bound as the gates bind it. */
+    record Measured(MeasuredDocument document) implements PlotDocument {
         @Override
         public String command() {
             return document.command();
-        }
-    }
-
-    /** A measuring command's run with --runs N. */
-    record Repeated(RepeatedDocument document) implements PlotDocument {
-        @Override
-        public String command() {
-            return document.command();
-        }
-    }
-
-    /** {@code xfer smoke --json}. */
-    record Smoke(SmokeDocument.Written document) implements PlotDocument {
-        @Override
-        public String command() {
-            return "smoke";
         }
     }
 
@@ -64,15 +45,6 @@ public sealed interface PlotDocument {
 
     /** What every xfer document starts with. */
     record Head(String command) {
-    }
-
-    /** A measuring document already bound (as the gates' check binds it). */
-    static PlotDocument of(MeasuredDocument measured) {
-        return switch (measured) {
-            case MeasuredDocument.Run run -> new Run(run.document());
-            case MeasuredDocument.Repeated repeated -> new Repeated(repeated.document());
-            case MeasuredDocument.Smoke smoke -> new Smoke(smoke.document());
-        };
     }
 
     /**
@@ -87,7 +59,7 @@ public sealed interface PlotDocument {
         return switch (command) {
             case "fleet" -> new Fleet(binder.read(text, FleetDocument.class));
             case "compare" -> new Compare(binder.read(text, CompareDocument.class));
-            default -> MeasuredDocument.of(command, text).map(PlotDocument::of).orElse(new Other(command));
+            default -> MeasuredDocument.of(command, text).<PlotDocument>map(Measured::new).orElse(new Other(command));
         };
     }
 }

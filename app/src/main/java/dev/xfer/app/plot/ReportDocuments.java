@@ -70,7 +70,7 @@ public final class ReportDocuments {
             // A measuring document is checked as fleet and compare check it: a malformed field is
             // a bad document here too, never a chart of a value a gate would refuse.
             return new DocumentReader().check(file, new DocumentReader.Parsed(text, parsed)).bound()
-                    .map(PlotDocument::of);
+                    .map(PlotDocument.Measured::new);
         }
         return java.util.Optional.empty();
     }

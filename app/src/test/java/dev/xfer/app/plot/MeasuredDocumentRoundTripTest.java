@@ -16,9 +16,11 @@ class MeasuredDocumentRoundTripTest {
 
     private static Object record(PlotDocument document) {
         return switch (document) {
-            case PlotDocument.Run run -> run.document();
-            case PlotDocument.Repeated repeated -> repeated.document();
-            case PlotDocument.Smoke smoke -> smoke.document();
+            case PlotDocument.Measured measured -> switch (measured.document()) {
+                case dev.xfer.app.documents.MeasuredDocument.Run run -> run.document();
+                case dev.xfer.app.documents.MeasuredDocument.Repeated repeated -> repeated.document();
+                case dev.xfer.app.documents.MeasuredDocument.Smoke smoke -> smoke.document();
+            };
             case PlotDocument.Fleet fleet -> fleet.document();
             case PlotDocument.Compare compare -> compare.document();
             case PlotDocument.Other other -> throw new AssertionError(other.command() + " is not bound");

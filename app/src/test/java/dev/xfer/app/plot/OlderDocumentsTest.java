@@ -82,11 +82,15 @@ class OlderDocumentsTest {
         Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) Json.parse(older)).get("parameters");
         assertFalse(parameters.containsKey("numaNode"));
         assertTrue(parameters.containsKey("copy"));
-        PlotDocument.Run run = (PlotDocument.Run) PlotDocument.of(older);
+        dev.xfer.app.documents.MeasuredDocument.Run run = run(older);
         assertEquals(dev.xfer.app.bandwidth.BandwidthParameters.class, run.document().parameters().getClass());
         String patterns = SvgXml.resource("/golden/bandwidth-devices-patterns.json");
-        PlotDocument.Run devices = (PlotDocument.Run) PlotDocument.of(patterns);
+        dev.xfer.app.documents.MeasuredDocument.Run devices = run(patterns);
         assertEquals(dev.xfer.app.bandwidth.pattern.PatternParameters.class,
                 devices.document().gpus().getFirst().parameters().getClass());
+    }
+
+    private static dev.xfer.app.documents.MeasuredDocument.Run run(String text) {
+        return (dev.xfer.app.documents.MeasuredDocument.Run) ((PlotDocument.Measured) PlotDocument.of(text)).document();
     }
 }
