@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.result.Identity;
 
 import java.util.Objects;
@@ -32,8 +33,8 @@ public record Unmeasured(String memory, String direction, long bytes, CopyPath c
 
     /** One line: the configuration, where it was placed, and why it has no figure. */
     public String describe() {
-        return configuration() + (numaNode.isPresent() ? " on node " + numaNode.getAsInt() : "") + ": not measured: "
-                + reason;
+        return UnmeasuredRow.words(configuration() + (numaNode.isPresent() ? " on node " + numaNode.getAsInt() : ""),
+                reason);
     }
 
     /** This configuration's identity, as its row would be named had it been measured with {@code timer}. */

@@ -1,5 +1,6 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.format.ByNodeTable;
@@ -78,8 +79,8 @@ public final class BatchRendering {
             out.append("note: ").append(note).append('\n');
         }
         for (BatchResult r : report.results()) {
-            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(r.configuration()).append(": not measured: ")
-                    .append(why).append('\n'));
+            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))
+                    .append('\n'));
         }
         return out.toString();
     }

@@ -1,5 +1,6 @@
 package dev.xfer.app.documents;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.devices.DeviceDocument;
 import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.format.WrittenFields;
@@ -176,7 +177,7 @@ public final class MeasuredStatus {
             if (WrittenFields.value(f, "configuration") instanceof String configuration
                     && WrittenFields.value(f, "reason") instanceof String reason) {
                 // A configuration whose samples gave no figure: it has no row, so say which one.
-                out.add(configuration + ": not measured: " + reason);
+                out.add(UnmeasuredRow.words(configuration, reason));
                 continue;
             }
             Optional<String> line = List.of("line", "message", "summary", "reason", "what").stream()

@@ -1,5 +1,6 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.result.ResultNames;
@@ -42,8 +43,8 @@ public final class LatencyText {
                     .append(": ").append(f).append('\n'));
         }
         for (LatencyResult r : report.run().results()) {
-            r.nanoseconds().whyNot().ifPresent(why -> out.append("FAILED: ").append(r.configuration())
-                    .append(": not measured: ").append(why).append('\n'));
+            r.nanoseconds().whyNot().ifPresent(why -> out.append("FAILED: ")
+                    .append(UnmeasuredRow.words(r.configuration(), why)).append('\n'));
         }
         for (String note : report.run().notes()) {
             out.append("note: ").append(note).append('\n');

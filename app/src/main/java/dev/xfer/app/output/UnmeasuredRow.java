@@ -16,6 +16,14 @@ public record UnmeasuredRow(String configuration, String reason) implements Row 
         Objects.requireNonNull(reason, "reason");
     }
 
+    /**
+     * A configuration not measured, in the words every output uses ({@code FAILED: } lines, the
+     * gates' failure lines): {@code <configuration>: not measured: <why>}.
+     */
+    public static String words(String configuration, String why) {
+        return configuration + ": not measured: " + why;
+    }
+
     /** The rows of whatever has a configuration and may have a reason: those with one, in order. */
     public static <T> List<UnmeasuredRow> rows(List<T> results, java.util.function.Function<T, String> configuration,
                                                java.util.function.Function<T, java.util.Optional<String>> whyNot) {

@@ -1,5 +1,6 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.format.ByNodeTable;
@@ -95,8 +96,8 @@ public final class OverlapText {
             out.append("note: ").append(note).append('\n');
         }
         for (OverlapResult r : report.results()) {
-            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(r.configuration()).append(": not measured: ")
-                    .append(why).append('\n'));
+            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))
+                    .append('\n'));
         }
         for (OverlapResult r : report.results()) {
             // A schedule left untimed (its pass has no model) has no error to report: its FAILED line says why.

@@ -1,5 +1,6 @@
 package dev.xfer.app.pipeline;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.output.RunContext;
 
@@ -17,8 +18,8 @@ public final class PipelineRendering {
     public static String text(RunContext context, PipelinePlan p, PipelineOutcome outcome) {
         return switch (outcome) {
             case PipelineResult r -> text(context, p, r);
-            case PipelineOutcome.Unmeasured u -> header(context, p) + "FAILED: " + configuration(p) + ": not measured: "
-                    + u.reason() + "\n";
+            case PipelineOutcome.Unmeasured u -> header(context, p) + "FAILED: " + UnmeasuredRow.words(configuration(p), u.reason())
+                    + "\n";
         };
     }
 

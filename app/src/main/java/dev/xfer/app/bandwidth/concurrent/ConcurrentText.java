@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.concurrent;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
@@ -65,7 +66,7 @@ public final class ConcurrentText {
         StringBuilder out = new StringBuilder();
         for (ConcurrentResult c : results) {
             for (ConcurrentResult.NotMeasured u : c.unmeasured()) {
-                out.append("FAILED: ").append(u.configuration()).append(": not measured: ").append(u.reason()).append('\n');
+                out.append("FAILED: ").append(UnmeasuredRow.words(u.configuration(), u.reason())).append('\n');
             }
         }
         return out.toString();

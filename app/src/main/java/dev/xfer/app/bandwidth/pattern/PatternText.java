@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
@@ -61,8 +62,8 @@ public final class PatternText {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
         for (PatternResult r : results) {
-            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(r.configuration()).append(": not measured: ")
-                    .append(why).append('\n'));
+            r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))
+                    .append('\n'));
         }
         return out.toString();
     }

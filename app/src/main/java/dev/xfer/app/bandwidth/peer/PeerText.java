@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.LaunchShape;
@@ -67,7 +68,7 @@ public final class PeerText {
         }
         for (PeerResult r : results) {
             for (PeerResult.NotMeasured u : r.unmeasured()) {
-                out.append("FAILED: ").append(u.configuration()).append(": not measured: ").append(u.reason()).append('\n');
+                out.append("FAILED: ").append(UnmeasuredRow.words(u.configuration(), u.reason())).append('\n');
             }
         }
         return out.toString();
