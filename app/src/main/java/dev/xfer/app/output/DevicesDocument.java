@@ -35,7 +35,7 @@ public record DevicesDocument(int schemaVersion, String command, Parameters para
     @Override
     public DevicesDocument withOutcome(List<ExpectationRow> expectations, Optional<Stopped> stopped) {
         return new DevicesDocument(schemaVersion, command, parameters, devices, extras,
-                Optional.of(List.copyOf(expectations)), stopped.map(s -> false), stopped);
+                Optional.of(List.copyOf(expectations)), Stopped.complete(stopped), stopped);
     }
 
     @Override

@@ -47,7 +47,7 @@ public record GpuDocument(int schemaVersion, String command, ContextDocument con
     @Override
     public GpuDocument withOutcome(List<ExpectationRow> expectations, Optional<Stopped> stopped) {
         return new GpuDocument(schemaVersion, command, context, parameters, results, failures, extras, disturbances,
-                Optional.of(List.copyOf(expectations)), stopped.map(s -> false), stopped);
+                Optional.of(List.copyOf(expectations)), Stopped.complete(stopped), stopped);
     }
 
     @Override

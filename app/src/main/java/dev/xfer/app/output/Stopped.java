@@ -5,4 +5,9 @@ package dev.xfer.app.output;
  * {@code time-limit}, ...), how much of the plan was measured, and the line that says so.
  */
 public record Stopped(String reason, long measured, long planned, String message) {
+
+    /** A document's {@code complete}: false where it stopped, absent where it ran to the end. */
+    public static java.util.Optional<Boolean> complete(java.util.Optional<Stopped> stopped) {
+        return stopped.map(s -> false);
+    }
 }

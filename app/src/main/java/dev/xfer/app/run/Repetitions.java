@@ -213,6 +213,6 @@ final class Repetitions {
                 stoppedBy().map(StopRequest.Reason::label).orElse("error"),
                 done.stream().filter(r -> r.ending().complete()).count(), planned, stopLine()));
         return new RepeatedDocument(DocumentSchema.VERSION, command, new RepeatedDocument.Runs(each, planned),
-                done.stream().map(Repetition::document).toList(), stopped.map(s -> false), stopped);
+                done.stream().map(Repetition::document).toList(), Stopped.complete(stopped), stopped);
     }
 }

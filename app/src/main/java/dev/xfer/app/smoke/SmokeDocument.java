@@ -226,7 +226,7 @@ public final class SmokeDocument {
     public static Repeated repetitions(List<Run> runs, int planned, boolean passed, SmokeRun run,
                                        Optional<Stopped> stopped) {
         return new Repeated(DocumentSchema.VERSION, "smoke", Optional.of(run.profile()), Optional.of(atOnce(run)),
-                new Runs(planned), runs, Optional.of(passed), Optional.of(seconds(run)), stopped.map(s -> false), stopped);
+                new Runs(planned), runs, Optional.of(passed), Optional.of(seconds(run)), Stopped.complete(stopped), stopped);
     }
 
     /**
