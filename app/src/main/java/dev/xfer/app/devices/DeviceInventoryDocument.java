@@ -1,5 +1,6 @@
 package dev.xfer.app.devices;
 
+import dev.xfer.app.format.DocumentHead;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,9 +17,7 @@ public record DeviceInventoryDocument(int schemaVersion, String xfer, String com
 
     public DeviceInventoryDocument {
         Objects.requireNonNull(xfer, "xfer");
-        if (!COMMAND.equals(command)) {
-            throw new IllegalArgumentException("expected \"" + COMMAND + "\", got \"" + command + "\"");
-        }
+        DocumentHead.requireCommand(COMMAND, command);
         devices = List.copyOf(devices);
     }
 

@@ -1,5 +1,6 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.topo.TopoDocument;
@@ -27,9 +28,7 @@ public record DoctorDocument(int schemaVersion, String xfer, String command, Top
     public DoctorDocument {
         Objects.requireNonNull(xfer, "xfer");
         Objects.requireNonNull(cuda, "cuda");
-        if (!COMMAND.equals(command)) {
-            throw new IllegalArgumentException("expected \"" + COMMAND + "\", got \"" + command + "\"");
-        }
+        DocumentHead.requireCommand(COMMAND, command);
         gpus = List.copyOf(gpus);
         findings = List.copyOf(findings);
         clear = List.copyOf(clear);

@@ -1,5 +1,6 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.fleet.CompareAnalysis.Basis;
 import dev.xfer.app.fleet.CompareAnalysis.CompareFindings;
 import dev.xfer.app.format.NullWhenEmpty;
@@ -27,9 +28,7 @@ public record CompareDocument(long schemaVersion, String command, double failOnR
                               Optional<List<Disturbed>> disturbances, Optional<List<String>> unjudged,
                               Optional<Boolean> noBaseline, Optional<State> state, boolean passed) {
     public CompareDocument {
-        if (!command.equals("compare")) {
-            throw new IllegalArgumentException("expected \"compare\", got \"" + command + "\"");
-        }
+        DocumentHead.requireCommand("compare", command);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.fleet.FleetAnalysis.Deviation;
 import dev.xfer.app.fleet.FleetAnalysis.FleetFindings;
 import dev.xfer.app.fleet.FleetAnalysis.ModelGroup;
@@ -26,9 +27,7 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
                             Optional<List<HostFinding>> hostFindings, Optional<State> state,
                             Optional<Boolean> allowDisturbed, boolean passed) {
     public FleetDocument {
-        if (!command.equals("fleet")) {
-            throw new IllegalArgumentException("expected \"fleet\", got \"" + command + "\"");
-        }
+        DocumentHead.requireCommand("fleet", command);
     }
 
     /** The outlier rule. */

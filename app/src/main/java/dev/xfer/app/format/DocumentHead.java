@@ -35,6 +35,18 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
     private static final ObjectMapper MAPPER = StrictJson.MAPPER;
 
     /**
+     * Refuses a document record built for another command: the command is the record's own
+     * constant, so a fleet document never binds as a compare one.
+     *
+     * @throws IllegalArgumentException {@code expected "fleet", got "compare"}
+     */
+    public static void requireCommand(String expected, String command) {
+        if (!expected.equals(command)) {
+            throw new IllegalArgumentException("expected \"" + expected + "\", got \"" + command + "\"");
+        }
+    }
+
+    /**
      * The JSON value of {@code text}, for {@link #of}.
      *
      * @throws IllegalArgumentException {@code not JSON: ...}, with line and column where there are

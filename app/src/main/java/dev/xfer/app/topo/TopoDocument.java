@@ -1,5 +1,6 @@
 package dev.xfer.app.topo;
 
+import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.devices.DeviceDocument;
 import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.sysfs.NumaNode;
@@ -26,9 +27,7 @@ public record TopoDocument(int schemaVersion, String xfer, String command, Cuda 
     public TopoDocument {
         Objects.requireNonNull(xfer, "xfer");
         Objects.requireNonNull(cuda, "cuda");
-        if (!COMMAND.equals(command)) {
-            throw new IllegalArgumentException("expected \"" + COMMAND + "\", got \"" + command + "\"");
-        }
+        DocumentHead.requireCommand(COMMAND, command);
         gpus = List.copyOf(gpus);
         numaNodes = List.copyOf(numaNodes);
     }
