@@ -130,9 +130,10 @@ public final class Examination {
         PeerChecks.Path path = PeerPaths.between(names(hierarchy.upstream(a.address())),
                 hierarchy.hostBridge(a.address()), names(hierarchy.upstream(b.address())),
                 hierarchy.hostBridge(b.address()));
+        Reading<String> ancestor = nvml.commonAncestor(from, to);
         out.add(PeerChecks.path(pair, path, sysfs.deviceDirectory(a.address()) + " and "
-                + sysfs.deviceDirectory(b.address()) + ", resolved", nvml.commonAncestor(from, to)));
-        out.add(NvmlChecks.peerStatus(pair, nvml.peerStatus(from, to), nvml.commonAncestor(from, to), canAccess));
+                + sysfs.deviceDirectory(b.address()) + ", resolved", ancestor));
+        out.add(NvmlChecks.peerStatus(pair, nvml.peerStatus(from, to), ancestor, canAccess));
         return out;
     }
 

@@ -92,14 +92,8 @@ public final class MeasuringRun {
      * @param showStatus whether the status line goes to stderr while measuring
      * @param out        stdout: results, and nothing else
      * @param err        stderr: the status line, warnings, PASS/FAIL lines when stdout has a document
+     * @param probes     how each opened GPU's evidence is read (the root command's), asked once a GPU is opened
      */
-    public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
-                        Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out, PrintWriter err) {
-        this(command, format, targets, html, devices, stop, activity, showStatus, out, err,
-                () -> GpuProbes.unavailable("no GPU probe was given to this run"));
-    }
-
-    /** @param probes how each opened GPU's evidence is read (the root command's), asked once a GPU is opened */
     public MeasuringRun(String command, OutputFormat format, Targets targets, HtmlDrawing html, Devices devices,
                         Supplier<StopRequest> stop, Supplier<Activity> activity, boolean showStatus, PrintWriter out,
                         PrintWriter err, Supplier<GpuProbes> probes) {
