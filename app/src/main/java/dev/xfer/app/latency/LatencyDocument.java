@@ -7,9 +7,11 @@ import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.UnmeasuredRow;
+import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -69,6 +71,18 @@ public final class LatencyDocument {
         static ConfigurationRow of(LatencyResult r) {
             return new ConfigurationRow(r.target().id(), r.bytes(), LatencyPlan.nodes(r.bytes()), r.accesses(),
                     r.target().uncached(), r.nanoseconds().measured().orElseThrow(), r.verified(), r.failure());
+        }
+
+        /**
+         * A peer's memory is written {@code gpu1} but is target {@code peer} of peer 1, as the run
+         * names its results ({@link LatencyPlan#identity}): "gpu1" is no target word.
+         */
+        @Override
+        public Map<IdentityField, Object> identity() {
+            return LatencyTarget.ofId(target).filter(t -> t.kind() == LatencyTarget.Kind.PEER)
+                    .<Map<IdentityField, Object>>map(t -> Map.of(IdentityField.TARGET, t.kind().label(),
+                            IdentityField.PEER, (long) t.peer()))
+                    .orElse(Map.of());
         }
     }
 

@@ -45,6 +45,16 @@ public record LatencyTarget(Kind kind, int peer) {
         return new LatencyTarget(Kind.PEER, index);
     }
 
+    /** The target a document's {@link #id()} names; empty for text that is none (a peer index of 1 to 4 digits). */
+    public static java.util.Optional<LatencyTarget> ofId(String id) {
+        return switch (id) {
+            case "host" -> java.util.Optional.of(HOST);
+            case "device" -> java.util.Optional.of(DEVICE);
+            default -> id.matches("gpu[0-9]{1,4}") ? java.util.Optional.of(peer(Integer.parseInt(id.substring(3))))
+                    : java.util.Optional.empty();
+        };
+    }
+
     /** The target as results name it: {@code host}, {@code device}, {@code gpu1}. */
     public String id() {
         return switch (kind) {

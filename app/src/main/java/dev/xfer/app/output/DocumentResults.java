@@ -118,8 +118,9 @@ public final class DocumentResults {
         Map<IdentityField, Object> parameters = identities(part.ownParameters().orElse(outer));
         Gpu gpu = new Gpu(command, context(prefix + "context.", part.context()));
         for (int i = 0; i < part.results().size(); i++) {
-            gpu.results.addAll(RowResults.of(prefix + "results[" + i + "]", command,
-                    WrittenFields.of((Record) part.results().get(i)), parameters, Map.of()));
+            Row row = part.results().get(i);
+            gpu.results.addAll(RowResults.of(prefix + "results[" + i + "]", command, WrittenFields.of((Record) row),
+                    row.identity(), parameters, Map.of()));
         }
         part.disturbances().ifPresent(gpu.disturbances::addAll);
         return gpu;

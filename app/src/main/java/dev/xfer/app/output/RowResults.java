@@ -42,9 +42,6 @@ final class RowResults {
     private static final Set<IdentityField> FROM_DOCUMENT = Set.of(IdentityField.COMMAND, IdentityField.PART,
             IdentityField.MEASURED);
 
-    /** A latency row's peer target as written: {@code gpu} and the peer's index. */
-    private static final java.util.regex.Pattern PEER_TARGET = java.util.regex.Pattern.compile("gpu[0-9]{1,4}");
-
     private RowResults() {
     }
 
@@ -55,6 +52,15 @@ final class RowResults {
      */
     static List<Result> of(String path, String command, List<Field> row, Map<IdentityField, Object> parameters,
                            Map<IdentityField, Object> given) {
+        return of(path, command, row, Map.of(), parameters, given);
+    }
+
+    /**
+     * As above, with {@code own}: the identity the row's record says in other words than its
+     * written fields ({@link Row#identity()}), read in place of the written fields of those names.
+     */
+    static List<Result> of(String path, String command, List<Field> row, Map<IdentityField, Object> own,
+                           Map<IdentityField, Object> parameters, Map<IdentityField, Object> given) {
         Identity.Builder identity = new Identity.Builder().with(IdentityField.COMMAND, command);
         Object part = value(row, "command");
         if (part instanceof String word) {
@@ -67,7 +73,9 @@ final class RowResults {
         }
         EnumMap<IdentityField, Object> fields = new EnumMap<>(IdentityField.class);
         fields.putAll(parameters);
-        fields.putAll(identityFields(path + ".", row, false));
+        fields.putAll(identityFields(path + ".", own.isEmpty() ? row
+                : row.stream().filter(f -> field(f.key()) == null || !own.containsKey(field(f.key()))).toList(), false));
+        own.forEach((field, v) -> fields.put(field, identityValue(path + "." + field.jsonName(), field, v)));
         fields.putAll(given);
         fields.forEach((field, v) -> {
             if (v instanceof Long n) {
@@ -111,14 +119,6 @@ final class RowResults {
             }
             if (parameters && (field == IdentityField.NUMA_NODE || v instanceof List || v instanceof Map
                     || v instanceof Record)) {
-                continue;
-            }
-            if (field == IdentityField.TARGET && v instanceof String word && PEER_TARGET.matcher(word).matches()) {
-                // latency writes a peer's memory as "gpu1"; its results are target peer of peer 1,
-                // as the run named them (LatencyPlan.identity), and "gpu1" is no word (it reads as a GPU index).
-                out.put(IdentityField.TARGET, "peer");
-                out.put(IdentityField.PEER, identityValue(prefix + f.key(), IdentityField.PEER,
-                        Long.parseLong(word.substring(3))));
                 continue;
             }
             out.put(field, identityValue(prefix + f.key(), field, v));
