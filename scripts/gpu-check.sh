@@ -1031,8 +1031,9 @@ PY
                NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2, t[1], t[NR], NR }'
            done ;;
     version-floor) # Issue 33 (D6): what bounds `xfer --version`. 15 alternating runs of it and of the bundled
-                   # JVM starting and exiting with nothing to run (`java -version`, the same flags and class-data
-                   # archive), wall medians: the JVM's own start is the floor no change in xfer goes under.
+                   # JVM starting and exiting with nothing to run (`java -version` with the launcher's GC and
+                   # -Xshare flags, on the JDK's own class-data archive, not xfer's lib/xfer.jsa), wall medians:
+                   # the JVM's own start is the floor no change in xfer goes under.
            local k t0 t1 s="$work/version-floor" java
            java="$(dirname "$(dirname "$xfer")")/runtime/bin/java"
            mkdir -p "$s"; rm -f "$s"/*
