@@ -138,7 +138,12 @@ public final class CudaRuntime {
 
     /** cudaMemcpyBatchAsync with the CUDA 13 signature xfer binds (CUDA 12.8's has one more parameter). */
     public boolean supportsBatchedCopies() {
-        return runtimeVersion().major() >= 13 && hasSymbol("cudaMemcpyBatchAsync");
+        return batchedCopiesMissing().isEmpty();
+    }
+
+    /** Why this runtime has no cudaMemcpyBatchAsync that xfer can call ({@link BatchedCopySupport}); empty when it has. */
+    public Optional<String> batchedCopiesMissing() {
+        return BatchedCopySupport.missing(runtimeVersion(), this::hasSymbol);
     }
 
     /** True when the loaded runtime exports {@code symbol} (CUDA 12 lacks some CUDA 13 calls). */

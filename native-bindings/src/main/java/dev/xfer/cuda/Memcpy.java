@@ -67,6 +67,19 @@ public final class Memcpy {
      * in stream order. The CUDA 13 signature; check {@link CudaRuntime#supportsBatchedCopies()} first.
      */
     public static void copyBatchAsync(MemorySegment[] dsts, MemorySegment[] srcs, long[] sizes, CudaStream stream) {
+        copyBatchAsync(dsts, srcs, sizes, SourceAccessOrder.STREAM, false, stream);
+    }
+
+    /**
+     * One {@code cudaMemcpyBatchAsync} for all the copies with one attribute for all: sources read
+     * as {@code order} allows (the caller keeps each source as that order requires: until the
+     * copy has run for {@link SourceAccessOrder#STREAM} and {@link SourceAccessOrder#ANY}, until
+     * this returns for {@link SourceAccessOrder#DURING_API_CALL}), and
+     * {@code cudaMemcpyFlagPreferOverlapWithCompute} when {@code preferOverlap} (a hint the driver
+     * may ignore). The location hints stay zero: they apply to managed memory only.
+     */
+    public static void copyBatchAsync(MemorySegment[] dsts, MemorySegment[] srcs, long[] sizes,
+                                      SourceAccessOrder order, boolean preferOverlap, CudaStream stream) {
         int n = dsts.length;
         if (srcs.length != n || sizes.length != n || n == 0) {
             throw new IllegalArgumentException("a batch needs as many sources and sizes as destinations, at least one");
@@ -83,12 +96,14 @@ public final class Memcpy {
                 total += sizes[i];
             }
             MemorySegment attrs = cudaMemcpyAttributes.allocate(arena);
-            cudaMemcpyAttributes.srcAccessOrder(attrs, cudart.cudaMemcpySrcAccessOrderStream());
-            cudaMemcpyAttributes.flags(attrs, cudart.cudaMemcpyFlagDefault());
+            cudaMemcpyAttributes.srcAccessOrder(attrs, order.code());
+            cudaMemcpyAttributes.flags(attrs, preferOverlap ? cudart.cudaMemcpyFlagPreferOverlapWithCompute()
+                    : cudart.cudaMemcpyFlagDefault());
             MemorySegment attrIndex = arena.allocateFrom(ValueLayout.JAVA_LONG, 0L);
             int rc = cudart.cudaMemcpyBatchAsync(dstArray, srcArray, sizeArray, n, attrs, attrIndex, 1, stream.handle());
             if (rc != Check.SUCCESS) {
-                throw Check.failure(rc, "cudaMemcpyBatchAsync(" + n + " copies, " + total + " bytes)");
+                throw Check.failure(rc, "cudaMemcpyBatchAsync(" + n + " copies, " + total + " bytes, source order "
+                        + order + (preferOverlap ? ", prefer overlap" : "") + ")");
             }
         }
     }

@@ -9,6 +9,7 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
 import dev.xfer.app.placement.PlacedWorkers;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.app.staging.StagedCopy.Direction;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.app.staging.StagingTeam;
@@ -29,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.SequencedMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -53,23 +55,31 @@ import java.util.function.Function;
  * outcome says where sampled pages of each group of buffers really were.
  */
 public final class BatchBenchmark {
+    /** Why {@code batched} has no row figure where the runtime lacks the API (its row says so). */
+    static final String BATCHED_UNAVAILABLE = "needs cudaMemcpyBatchAsync of CUDA 13 or later";
+
     private final CudaDevice device;
-    private final boolean batchedAvailable;
+    private final Optional<String> batchApiMissing;
     private final Progress progress;
     private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
 
     public BatchBenchmark(CudaDevice device, boolean batchedAvailable, Progress progress) {
-        this(device, batchedAvailable, progress, HostMemoryNodes::sample);
+        this(device, batchedAvailable ? Optional.empty() : Optional.of(BATCHED_UNAVAILABLE), progress);
+    }
+
+    /** @param batchApiMissing why the runtime has no cudaMemcpyBatchAsync xfer can call; empty when it has */
+    public BatchBenchmark(CudaDevice device, Optional<String> batchApiMissing, Progress progress) {
+        this(device, batchApiMissing, progress, HostMemoryNodes::sample);
     }
 
     /**
      * @param pageNodes where a host buffer's pages are, sampled at the end of a placed run; empty
      *                  when that cannot be known
      */
-    public BatchBenchmark(CudaDevice device, boolean batchedAvailable, Progress progress,
+    public BatchBenchmark(CudaDevice device, Optional<String> batchApiMissing, Progress progress,
                           Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
         this.device = device;
-        this.batchedAvailable = batchedAvailable;
+        this.batchApiMissing = batchApiMissing;
         this.progress = progress;
         this.pageNodes = pageNodes;
     }
@@ -79,8 +89,31 @@ public final class BatchBenchmark {
      *
      * @param hostMemory where the run's host buffers were, group by group (nothing sampled unplaced)
      * @param target     where it ran: the node, and the CPUs the measuring thread was really bound to
+     * @param waived     the strategies this runtime cannot run, each with why (no row of their own)
      */
-    public record Outcome(List<BatchResult> results, BatchHostMemory hostMemory, NodeTarget target) {
+    public record Outcome(List<BatchResult> results, BatchHostMemory hostMemory, NodeTarget target,
+                          List<Waiver> waived) {
+        public Outcome {
+            results = List.copyOf(results);
+            waived = List.copyOf(waived);
+        }
+    }
+
+    /**
+     * The strategies of {@code plan} waived on a runtime without the batch API ({@code missing}
+     * says why; empty: none): the pageable batched ones, named as their rows would be. {@code
+     * batched} keeps its row, which says it is unavailable.
+     */
+    static List<Waiver> waivers(BatchPlan plan, Optional<String> missing, OptionalInt node) {
+        if (missing.isEmpty()) {
+            return List.of();
+        }
+        return plan.strategies().stream().filter(BatchBenchmark::waivedWithoutApi)
+                .map(s -> new Waiver(BatchResult.configuration(s, node), missing.get())).toList();
+    }
+
+    private static boolean waivedWithoutApi(BatchStrategy strategy) {
+        return strategy.usesBatchApi() && strategy != BatchStrategy.BATCHED;
     }
 
     /** Runs the plan where the calling thread is, nothing placed. */
@@ -97,7 +130,7 @@ public final class BatchBenchmark {
                 plan.count() + " buffers of " + plan.bytes() + " bytes");
         PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
         Outcome outcome = placed.value();
-        return new Outcome(outcome.results(), outcome.hostMemory(), placed.target());
+        return new Outcome(outcome.results(), outcome.hostMemory(), placed.target(), outcome.waived());
     }
 
     private Outcome measure(BatchPlan plan, NodeTarget target) {
@@ -113,12 +146,16 @@ public final class BatchBenchmark {
                     buffers.pageable.stream().map(HostBuffer::segment).toList(), buffers.devices);
             Runs runs = new Runs(plan, buffers, stream, pool, recycler, workers, copiers, staging, staged);
             List<BatchResult> results = new ArrayList<>();
+            List<Waiver> waived = waivers(plan, batchApiMissing, target.node());
             double firstMedian = Double.NaN;
             for (BatchStrategy strategy : plan.strategies()) {
+                if (batchApiMissing.isPresent() && waivedWithoutApi(strategy)) {
+                    continue;
+                }
                 progress.measuring(results.size(), plan.strategies().size(), strategy.label());
-                if (strategy == BatchStrategy.BATCHED && !batchedAvailable) {
+                if (strategy == BatchStrategy.BATCHED && batchApiMissing.isPresent()) {
                     results.add(new BatchResult(strategy, Optional.empty(), Double.NaN, OptionalDouble.empty(),
-                            Optional.of("needs cudaMemcpyBatchAsync of CUDA 13 or later"), Optional.empty()));
+                            Optional.of(BATCHED_UNAVAILABLE), Optional.empty()));
                     progress.measured(results.getLast());
                     continue;
                 }
@@ -145,13 +182,13 @@ public final class BatchBenchmark {
                 progress.measured(results.getLast());
             }
             if (!target.placed()) {
-                return new Outcome(results, BatchHostMemory.none(target.node()), target);
+                return new Outcome(results, BatchHostMemory.none(target.node()), target, waived);
             }
             // Pages are sampled only for a placed run: an unplaced run asked no question about them.
             BatchHostMemory where = hostMemory(target, buffers, pool, staging);
             List<BatchResult> placed = results.stream()
                     .map(r -> r.placed(target.node(), r.ran() ? where.of(r.strategy()) : Optional.empty())).toList();
-            return new Outcome(placed, where, target);
+            return new Outcome(placed, where, target, waived);
         }
     }
 
@@ -298,8 +335,11 @@ public final class BatchBenchmark {
                 case PIN_THEN_COPY_BLOCKING -> pinThenCopy(true);
                 case PIN_THEN_COPY_ASYNC -> pinThenCopy(false);
                 case PIN_THREADS -> pinThreads();
-                case BATCHED -> batched();
+                case BATCHED -> batched(b.pinned, strategy);
                 case STAGED -> staging.run(staged);
+                case BATCHED_PAGEABLE_STREAM, BATCHED_PAGEABLE_DURING_API_CALL, BATCHED_PAGEABLE_ANY,
+                     BATCHED_PAGEABLE_STREAM_OVERLAP, BATCHED_PAGEABLE_DURING_API_CALL_OVERLAP,
+                     BATCHED_PAGEABLE_ANY_OVERLAP -> batched(b.pageable, strategy);
             }
         }
 
@@ -374,17 +414,24 @@ public final class BatchBenchmark {
             recycler.reclaimAll();
         }
 
-        private void batched() {
-            int n = b.pinned.size();
+        /**
+         * One cudaMemcpyBatchAsync of every source, with the strategy's source access order and
+         * flag. Each order's rule holds: the sources stay allocated and unchanged until the
+         * synchronize below (what stream and any order need; during-api-call needs less), and
+         * nothing earlier in the stream touches them, since every run ends synchronized.
+         */
+        private void batched(List<HostBuffer> sources, BatchStrategy strategy) {
+            int n = sources.size();
             MemorySegment[] dsts = new MemorySegment[n];
             MemorySegment[] srcs = new MemorySegment[n];
             long[] sizes = new long[n];
             for (int i = 0; i < n; i++) {
                 dsts[i] = b.devices.get(i).address();
-                srcs[i] = b.pinned.get(i).segment();
+                srcs[i] = sources.get(i).segment();
                 sizes[i] = plan.bytes();
             }
-            Memcpy.copyBatchAsync(dsts, srcs, sizes, stream);
+            Memcpy.copyBatchAsync(dsts, srcs, sizes, strategy.batchOrder().orElseThrow(), strategy.preferOverlap(),
+                    stream);
             stream.synchronize();
         }
     }

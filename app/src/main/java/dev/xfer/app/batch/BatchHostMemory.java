@@ -39,7 +39,9 @@ public record BatchHostMemory(OptionalInt numaNode, SequencedMap<String, Optiona
     /** The groups of host buffers {@code strategy} reads or copies through. */
     public static List<String> readBy(BatchStrategy strategy) {
         return switch (strategy) {
-            case PAGEABLE_BLOCKING, PAGEABLE_ASYNC -> List.of(PAGEABLE_SOURCES);
+            case PAGEABLE_BLOCKING, PAGEABLE_ASYNC, BATCHED_PAGEABLE_STREAM, BATCHED_PAGEABLE_DURING_API_CALL,
+                 BATCHED_PAGEABLE_ANY, BATCHED_PAGEABLE_STREAM_OVERLAP, BATCHED_PAGEABLE_DURING_API_CALL_OVERLAP,
+                 BATCHED_PAGEABLE_ANY_OVERLAP -> List.of(PAGEABLE_SOURCES);
             case PINNED_BLOCKING, PINNED_ASYNC, BATCHED -> List.of(PINNED_SOURCES);
             case PIN_THEN_COPY_BLOCKING, PIN_THEN_COPY_ASYNC, PIN_THREADS -> List.of(PAGEABLE_SOURCES, PINNED_POOL);
             case STAGED -> List.of(PAGEABLE_SOURCES, STAGING_SLOTS);

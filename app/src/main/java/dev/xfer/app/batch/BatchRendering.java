@@ -37,7 +37,7 @@ public final class BatchRendering {
                 p.stagingBytes(), p.copyThreads(), p.hostCopy() == HostCopy.LIBC ? "libc memcpy" : "MemorySegment.copy"));
         // the ratios are against the first strategy that ran (BatchBenchmark), not one that was unavailable
         String first = report.results().stream().filter(BatchResult::ran).findFirst()
-                .orElse(report.results().getFirst()).strategy().label();
+                .or(() -> report.results().stream().findFirst()).map(r -> r.strategy().label()).orElse("first");
         List<Column> columns = new ArrayList<>(List.of(Column.left("strategy")));
         if (placed) {
             columns.add(Column.right("node"));
@@ -68,8 +68,11 @@ public final class BatchRendering {
             table.addRow(cells);
         }
         out.append(table.render());
-        for (BatchStrategy s : new LinkedHashSet<>(report.results().stream().map(BatchResult::strategy).toList())) {
-            out.append(String.format(Locale.ROOT, "  %-23s %s%n", s.label(), s.description()));
+        SequencedSet<BatchStrategy> shown = new LinkedHashSet<>(report.results().stream().map(BatchResult::strategy).toList());
+        // 23 wide as always; the pageable batched strategies' longer names widen it
+        int width = Math.max(23, shown.stream().mapToInt(s -> s.label().length()).max().orElse(0));
+        for (BatchStrategy s : shown) {
+            out.append(String.format(Locale.ROOT, "  %-" + width + "s %s%n", s.label(), s.description()));
         }
         for (String line : hostMemoryLines(report)) {
             out.append(line).append('\n');

@@ -60,7 +60,12 @@ public record BatchResult(BatchStrategy strategy, Optional<Summarized> milliseco
 
     /** The strategy as the text names it, with its node when placed: {@code pinned-pool on node 1}. */
     public String configuration() {
-        return strategy.label() + (numaNode.isPresent() ? " on node " + numaNode.getAsInt() : "");
+        return configuration(strategy, numaNode);
+    }
+
+    /** A strategy's configuration on {@code node} (empty: unplaced), as its row would name it. */
+    static String configuration(BatchStrategy strategy, OptionalInt node) {
+        return strategy.label() + (node.isPresent() ? " on node " + node.getAsInt() : "");
     }
 
     public boolean ran() {

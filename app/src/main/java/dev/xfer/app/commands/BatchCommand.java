@@ -16,7 +16,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -46,7 +45,8 @@ public final class BatchCommand implements Callable<Integer> {
 
     @Option(names = "--strategies", split = ",", paramLabel = "S", completionCandidates = Choices.Strategies.class,
             description = "Which, in order: ${COMPLETION-CANDIDATES}; the first that runs is the one the others are "
-                    + "compared with (default all).")
+                    + "compared with (default: the nine up to staged; the batched-pageable ones, one per source "
+                    + "access order of cudaMemcpyBatchAsync, -overlap with its prefer-overlap flag, only by name).")
     private List<String> strategies;
 
     @OptionRange(min = 1, max = 256)
@@ -111,7 +111,7 @@ public final class BatchCommand implements Callable<Integer> {
             if (size != null) {
                 bytes = size.bytes();
             }
-            List<BatchStrategy> chosen = strategies == null ? Arrays.asList(BatchStrategy.values())
+            List<BatchStrategy> chosen = strategies == null ? BatchStrategy.DEFAULT
                     : strategies.stream().map(BatchStrategy::fromLabel).distinct().toList();
             return new BatchPlan(n, bytes, chosen, threads, iterations, warmup, stagingSlots,
                     stagingSize.bytes(), copyThreads, HostCopy.fromLabel(hostCopy));

@@ -1,5 +1,6 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.cuda.SourceAccessOrder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -189,8 +190,58 @@ class BatchPlanTest {
     @Test
     void labelsInOrder() {
         assertEquals(List.of("pageable-blocking", "pageable-async", "pinned-blocking", "pinned-async",
-                        "pin-then-copy-blocking", "pin-then-copy-async", "pin-threads", "batched", "staged"),
+                        "pin-then-copy-blocking", "pin-then-copy-async", "pin-threads", "batched", "staged",
+                        "batched-pageable-stream", "batched-pageable-during-api-call", "batched-pageable-any",
+                        "batched-pageable-stream-overlap", "batched-pageable-during-api-call-overlap",
+                        "batched-pageable-any-overlap"),
                 Arrays.stream(BatchStrategy.values()).map(BatchStrategy::label).toList());
+    }
+
+    @Test
+    void theDefaultIsTheNineBeforeThePageableBatchedOnes() {
+        assertEquals(Arrays.asList(BatchStrategy.values()).subList(0, 9), BatchStrategy.DEFAULT);
+        assertTrue(BatchStrategy.DEFAULT.stream().noneMatch(s -> s.usesBatchApi() && s.readsPageable()));
+    }
+
+    @Test
+    void eachPageableBatchedStrategyIsOneAccessOrderWithOrWithoutTheFlag() {
+        Set<String> seen = new java.util.HashSet<>();
+        for (BatchStrategy s : BatchStrategy.values()) {
+            if (!s.usesBatchApi()) {
+                assertTrue(s.batchOrder().isEmpty(), s.label());
+                assertFalse(s.preferOverlap(), s.label());
+                continue;
+            }
+            SourceAccessOrder order = s.batchOrder().orElseThrow();
+            if (s == BatchStrategy.BATCHED) {
+                assertEquals(SourceAccessOrder.STREAM, order);
+                assertFalse(s.preferOverlap());
+                continue;
+            }
+            assertTrue(s.readsPageable(), s.label());
+            // the label says the order and the flag, as CUDA names them
+            assertEquals("batched-pageable-" + order.label() + (s.preferOverlap() ? "-overlap" : ""), s.label());
+            assertTrue(seen.add(order + "/" + s.preferOverlap()), s.label());
+        }
+        assertEquals(2 * SourceAccessOrder.values().length, seen.size());
+    }
+
+    @Test
+    void theRuntimeLackingTheApiWaivesEachPageableBatchedStrategyNamedAsItsRow() {
+        BatchPlan p = plan(List.of(BatchStrategy.PAGEABLE_ASYNC, BatchStrategy.BATCHED_PAGEABLE_ANY,
+                BatchStrategy.BATCHED, BatchStrategy.BATCHED_PAGEABLE_STREAM_OVERLAP));
+        String why = "libcudart 12.4 has no cudaMemcpyBatchAsync (CUDA 12.8 added it; xfer calls CUDA 13's)";
+        assertEquals(List.of(new dev.xfer.app.result.Waiver("batched-pageable-any", why),
+                        new dev.xfer.app.result.Waiver("batched-pageable-stream-overlap", why)),
+                BatchBenchmark.waivers(p, java.util.Optional.of(why), java.util.OptionalInt.empty()));
+        assertEquals(List.of("waived: batched-pageable-any on node 1: " + why,
+                        "waived: batched-pageable-stream-overlap on node 1: " + why),
+                BatchBenchmark.waivers(p, java.util.Optional.of(why), java.util.OptionalInt.of(1)).stream()
+                        .map(dev.xfer.app.result.Waiver::line).toList());
+        assertEquals(List.of(), BatchBenchmark.waivers(p, java.util.Optional.empty(), java.util.OptionalInt.empty()),
+                "a runtime with the API waives nothing");
+        assertEquals(List.of(), BatchBenchmark.waivers(plan(List.of(BatchStrategy.BATCHED)), java.util.Optional.of(why),
+                java.util.OptionalInt.empty()), "batched keeps its unavailable row");
     }
 
     @ParameterizedTest
@@ -215,7 +266,10 @@ class BatchPlanTest {
     @Test
     void unknownLabelNamesItAndEveryChoice() {
         rejected("unknown strategy 'nope' (expected one of pageable-blocking, pageable-async, pinned-blocking, "
-                        + "pinned-async, pin-then-copy-blocking, pin-then-copy-async, pin-threads, batched, staged)",
+                        + "pinned-async, pin-then-copy-blocking, pin-then-copy-async, pin-threads, batched, staged, "
+                        + "batched-pageable-stream, batched-pageable-during-api-call, batched-pageable-any, "
+                        + "batched-pageable-stream-overlap, batched-pageable-during-api-call-overlap, "
+                        + "batched-pageable-any-overlap)",
                 () -> BatchStrategy.fromLabel("nope"));
     }
 

@@ -97,7 +97,7 @@ class BatchRenderingTest {
     @Test
     void everyStrategyIsDescribedOnce() {
         String text = BatchRendering.text(report);
-        for (BatchStrategy s : BatchStrategy.values()) {
+        for (BatchStrategy s : BatchStrategy.DEFAULT) {
             assertEquals(1, text.lines().filter(l -> l.contains(s.description())).count(), s.label());
         }
     }
@@ -112,6 +112,31 @@ class BatchRenderingTest {
         assertEquals("1.00x", row(text, "pinned-async").get(5));
         assertEquals("2.00x", row(text, "staged").get(5));
         assertEquals(List.of("time", "vs", "pinned-async", "data"), row(text, "strategy").subList(8, 12));
+    }
+
+    @Test
+    void aRunWhoseEveryStrategyWasWaivedRendersItsNotes() {
+        BatchPlan all = ResultsFixtures.batchPlan();
+        BatchPlan p = new BatchPlan(all.count(), all.bytes(), List.of(BatchStrategy.BATCHED_PAGEABLE_ANY),
+                all.threads(), all.iterations(), all.warmup(), all.stagingSlots(), all.stagingBytes());
+        String line = new dev.xfer.app.result.Waiver("batched-pageable-any", "libcudart 12.4 has no"
+                + " cudaMemcpyBatchAsync").line();
+        String text = BatchRendering.text(new BatchResults(ResultsFixtures.context(), p, List.of(), List.of(line),
+                dev.xfer.app.placement.HostPlacement.none(), List.of()));
+        assertTrue(text.contains("note: waived: batched-pageable-any: libcudart 12.4 has no cudaMemcpyBatchAsync"),
+                text);
+    }
+
+    @Test
+    void aLongStrategyNameWidensTheDescriptions() {
+        BatchResults r = subset(List.of(
+                batchResult(ResultsFixtures.batchPlan(), BatchStrategy.PAGEABLE_ASYNC, 2.0, 2.0, Optional.empty()),
+                batchResult(ResultsFixtures.batchPlan(), BatchStrategy.BATCHED_PAGEABLE_DURING_API_CALL_OVERLAP, 1.0,
+                        2.0, Optional.empty())));
+        String text = BatchRendering.text(r);
+        assertEquals("0.50x", row(text, "batched-pageable-during-api-call-overlap").get(5));
+        assertTrue(text.contains("\n  pageable-async" + " ".repeat(41 - "pageable-async".length())
+                + BatchStrategy.PAGEABLE_ASYNC.description()), text);
     }
 
     @Test
@@ -215,7 +240,7 @@ class BatchRenderingTest {
                 .map(Metric::declaration).toList();
         assertEquals(Set.copyOf(declared), Set.copyOf(measured));
         assertEquals(declared, measured, "in the same order");
-        assertEquals(2 * BatchStrategy.values().length, declared.size());
+        assertEquals(2 * BatchStrategy.DEFAULT.size(), declared.size());
         assertTrue(declared.contains(MetricDeclaration.of("batch.pin-then-copy-async.ms", MetricUnit.MILLISECONDS)));
         assertTrue(declared.contains(MetricDeclaration.of("batch.pin-then-copy-async.gbps", MetricUnit.GBPS)));
     }
@@ -262,7 +287,7 @@ class BatchRenderingTest {
         RunResults results = report.runResults();
         Map<String, MeasuredConfiguration> byName = results.configurations().stream()
                 .collect(Collectors.toMap(MeasuredConfiguration::name, c -> c));
-        assertEquals(BatchStrategy.values().length, byName.size());
+        assertEquals(BatchStrategy.DEFAULT.size(), byName.size());
         assertFalse(results.allPassed());
         MeasuredConfiguration wrong = byName.get("batch.pin-then-copy-async");
         assertEquals(Optional.of("buffer 17 arrived wrong"), wrong.failure());
