@@ -17,6 +17,13 @@ public final class BatchedCopySupport {
     /** The symbol xfer calls. */
     public static final String SYMBOL = "cudaMemcpyBatchAsync";
 
+    /** Why the libcudart this JVM loaded cannot take xfer's batched copies; empty when it can. */
+    public static Optional<String> ofLoadedRuntime() {
+        CudaVersion runtime = new CudaVersion(CudaRuntime.readInt(dev.xfer.cuda.generated.cudart::cudaRuntimeGetVersion,
+                "cudaRuntimeGetVersion"));
+        return missing(runtime, symbol -> java.lang.foreign.SymbolLookup.loaderLookup().find(symbol).isPresent());
+    }
+
     /**
      * Why {@code runtime} cannot take xfer's batched copies; empty when it can.
      *

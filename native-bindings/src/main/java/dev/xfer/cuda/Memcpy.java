@@ -80,11 +80,48 @@ public final class Memcpy {
      */
     public static void copyBatchAsync(MemorySegment[] dsts, MemorySegment[] srcs, long[] sizes,
                                       SourceAccessOrder order, boolean preferOverlap, CudaStream stream) {
-        int n = dsts.length;
-        if (srcs.length != n || sizes.length != n || n == 0) {
-            throw new IllegalArgumentException("a batch needs as many sources and sizes as destinations, at least one");
+        try (BatchCall call = BatchCall.of(dsts, srcs, sizes, order, preferOverlap)) {
+            call.issue(stream);
         }
-        try (Arena arena = Arena.ofConfined()) {
+    }
+
+    /**
+     * One {@code cudaMemcpyBatchAsync}'s arguments laid out in native memory once, to be issued
+     * many times: a timed sample then holds the call alone, not the building of its arrays.
+     * Closed by the thread that made it.
+     */
+    public static final class BatchCall implements AutoCloseable {
+        private final Arena arena;
+        private final MemorySegment dstArray;
+        private final MemorySegment srcArray;
+        private final MemorySegment sizeArray;
+        private final MemorySegment attrs;
+        private final MemorySegment attrIndex;
+        private final int count;
+        private final long total;
+        private final String words;
+
+        private BatchCall(Arena arena, MemorySegment dstArray, MemorySegment srcArray, MemorySegment sizeArray,
+                          MemorySegment attrs, MemorySegment attrIndex, int count, long total, String words) {
+            this.arena = arena;
+            this.dstArray = dstArray;
+            this.srcArray = srcArray;
+            this.sizeArray = sizeArray;
+            this.attrs = attrs;
+            this.attrIndex = attrIndex;
+            this.count = count;
+            this.total = total;
+            this.words = words;
+        }
+
+        /** The call of {@link #copyBatchAsync(MemorySegment[], MemorySegment[], long[], SourceAccessOrder, boolean, CudaStream)}. */
+        public static BatchCall of(MemorySegment[] dsts, MemorySegment[] srcs, long[] sizes, SourceAccessOrder order,
+                                   boolean preferOverlap) {
+            int n = dsts.length;
+            if (srcs.length != n || sizes.length != n || n == 0) {
+                throw new IllegalArgumentException("a batch needs as many sources and sizes as destinations, at least one");
+            }
+            Arena arena = Arena.ofConfined();
             MemorySegment dstArray = arena.allocate(ValueLayout.ADDRESS, n);
             MemorySegment srcArray = arena.allocate(ValueLayout.ADDRESS, n);
             MemorySegment sizeArray = arena.allocate(ValueLayout.JAVA_LONG, n);
@@ -95,16 +132,29 @@ public final class Memcpy {
                 sizeArray.setAtIndex(ValueLayout.JAVA_LONG, i, sizes[i]);
                 total += sizes[i];
             }
+            // One attribute for every copy; the location hints stay zero: they apply to managed memory only.
             MemorySegment attrs = cudaMemcpyAttributes.allocate(arena);
             cudaMemcpyAttributes.srcAccessOrder(attrs, order.code());
             cudaMemcpyAttributes.flags(attrs, preferOverlap ? cudart.cudaMemcpyFlagPreferOverlapWithCompute()
                     : cudart.cudaMemcpyFlagDefault());
             MemorySegment attrIndex = arena.allocateFrom(ValueLayout.JAVA_LONG, 0L);
-            int rc = cudart.cudaMemcpyBatchAsync(dstArray, srcArray, sizeArray, n, attrs, attrIndex, 1, stream.handle());
+            return new BatchCall(arena, dstArray, srcArray, sizeArray, attrs, attrIndex, n, total,
+                    "source order " + order + (preferOverlap ? ", prefer overlap" : ""));
+        }
+
+        /** Queues the copies on {@code stream} (not the legacy default stream, which the call refuses). */
+        public void issue(CudaStream stream) {
+            int rc = cudart.cudaMemcpyBatchAsync(dstArray, srcArray, sizeArray, count, attrs, attrIndex, 1,
+                    stream.handle());
             if (rc != Check.SUCCESS) {
-                throw Check.failure(rc, "cudaMemcpyBatchAsync(" + n + " copies, " + total + " bytes, source order "
-                        + order + (preferOverlap ? ", prefer overlap" : "") + ")");
+                throw Check.failure(rc, "cudaMemcpyBatchAsync(" + count + " copies, " + total + " bytes, " + words
+                        + ")");
             }
+        }
+
+        @Override
+        public void close() {
+            arena.close();
         }
     }
 

@@ -4,6 +4,8 @@ import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleClock;
+import dev.xfer.app.result.Waiver;
+import dev.xfer.cuda.BatchedCopySupport;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
@@ -18,9 +20,11 @@ import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.cuda.InsufficientDeviceMemoryException;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -109,12 +113,48 @@ public final class BandwidthBenchmark {
      * @param unmeasured configurations whose samples gave no figure (a NaN or zero time), each with why
      */
     public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target,
-                          List<Unmeasured> unmeasured) {
+                          List<Unmeasured> unmeasured, List<Waiver> waived) {
         public Outcome {
             results = List.copyOf(results);
             failures = List.copyOf(failures);
             unmeasured = List.copyOf(unmeasured);
+            waived = List.copyOf(waived);
         }
+
+        /** An outcome with nothing waived. */
+        public Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target,
+                       List<Unmeasured> unmeasured) {
+            this(results, failures, target, unmeasured, List.of());
+        }
+    }
+
+    /**
+     * The batch-api configurations of {@code plan} waived on a runtime without the call
+     * ({@code missing} says why; empty: none), named as their rows would be, on {@code node} when placed.
+     */
+    static List<Waiver> batchApiWaivers(BandwidthPlan plan, Optional<String> missing, OptionalInt node) {
+        if (missing.isEmpty() || !plan.batchApiCopies()) {
+            return List.of();
+        }
+        List<Waiver> out = new ArrayList<>();
+        for (long size : plan.sizes()) {
+            for (HostMemoryKind memory : plan.memories()) {
+                if (!plan.pathsFor(memory).contains(CopyPath.BATCH_API)) {
+                    continue;
+                }
+                for (int pieces : plan.pieces()) {
+                    for (CopyDirection d : List.of(CopyDirection.H2D, CopyDirection.D2H)) {
+                        if (plan.directions().contains(d)) {
+                            String name = new ConfigurationLabel(memory.label(), CopyPath.BATCH_API, Optional.empty(),
+                                    d.label(), size, OptionalInt.of(pieces)).text();
+                            out.add(new Waiver(name + (node.isPresent() ? " on node " + node.getAsInt() : ""),
+                                    missing.get()));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Fails before anything is measured when the largest size cannot fit in the device's free memory. */
@@ -174,7 +214,8 @@ public final class BandwidthBenchmark {
         checkFits(plan);
         PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
         Outcome outcome = placed.value();
-        return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured());
+        return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured(),
+                outcome.waived());
     }
 
     /**
@@ -187,6 +228,8 @@ public final class BandwidthBenchmark {
         List<LaunchShape> shapes = kernelGrids(plan).stream().map(LaunchShape::ofBlocks).toList();
         KernelReach reach = plan.kernelCopies() ? kernelReach() : null;
         RunRows rows = new RunRows(plan, linkGBps, target, progress, beforeCompare);
+        Optional<String> batchApiMissing = plan.batchApiCopies() ? BatchedCopySupport.ofLoadedRuntime()
+                : Optional.empty();
         try (XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null;
              StreamGate gate = kernels != null && plan.kernelTiming().mayGate(plan.timer())
                      ? new StreamGate(kernels.holdStream()) : null;
@@ -208,7 +251,7 @@ public final class BandwidthBenchmark {
             BidirectionalRun bidir = new BidirectionalRun(device, plan, samples, rows, hosts, gate,
                     List.of(start, stop, start2, stop2), first, second);
             HostRoundTrips host = new HostRoundTrips(device, plan, samples, rows, hosts, onLegacy, legacy, team,
-                    byKernel, reach, bidir);
+                    byKernel, reach, bidir, timed.clock(first), first, batchApiMissing.isEmpty());
             DeviceLocalRun local = new DeviceLocalRun(device, samples, rows,
                     new CopyEngineInitiator(true, onLegacy, legacy), byKernel, legacy);
             for (long size : plan.sizes()) {
@@ -226,7 +269,8 @@ public final class BandwidthBenchmark {
                 }
             }
         }
-        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured());
+        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured(),
+                batchApiWaivers(plan, batchApiMissing, target.node()));
     }
 
     /** The copy kernel in each of the run's grids, one initiator per grid. */

@@ -11,11 +11,12 @@ import java.util.OptionalInt;
  * A bandwidth run's {@code parameters}: its plan, and {@code --numa-node} as given ({@code null}
  * when not). {@code allocations} only above 1, {@code copy} only when a path besides the driver's
  * was asked for, {@code kernel} (its grids and block size) only with the kernel's path,
- * {@code staging} only with the staged one.
+ * {@code staging} only with the staged one, {@code pieces} (each batch-api buffer's copies) only with the batch API.
  */
 public record BandwidthParameters(List<Long> sizes, List<String> memories, List<String> directions, int iterations,
                                   int warmup, String timer, OptionalInt allocations, Optional<List<String>> copy,
                                   Optional<Kernel> kernel, Optional<Staging> staging,
+                                  Optional<List<Integer>> pieces,
                                   @NullWhenEmpty Optional<String> numaNode) implements Parameters {
 
     public BandwidthParameters {
@@ -23,6 +24,7 @@ public record BandwidthParameters(List<Long> sizes, List<String> memories, List<
         memories = List.copyOf(memories);
         directions = List.copyOf(directions);
         copy = copy.map(List::copyOf);
+        pieces = pieces.map(List::copyOf);
     }
 
     /**
@@ -59,6 +61,6 @@ public record BandwidthParameters(List<Long> sizes, List<String> memories, List<
                 plan.allocations() > 1 ? OptionalInt.of(plan.allocations()) : OptionalInt.empty(),
                 plan.showsCopyPath()
                         ? Optional.of(plan.copies().stream().map(CopyPath::label).toList()) : Optional.empty(),
-                kernel, staging, numaNode);
+                kernel, staging, plan.batchApiCopies() ? Optional.of(plan.pieces()) : Optional.empty(), numaNode);
     }
 }

@@ -36,6 +36,8 @@ import java.util.stream.Collectors;
  * @param peerInitiations which GPU issues each copy between GPUs ({@code --initiation} with
  *                {@code p2p}), in the order given: write (the source, the default) or read (the
  *                destination), or both; anything but write alone needs {@link CopyDirection#P2P}
+ * @param pieces  the copies each batch-api configuration splits its buffer into, one row per count
+ *                ({@code --pieces}); used only when {@code copies} has {@link CopyPath#BATCH_API}
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -50,7 +52,8 @@ public record BandwidthPlan(
         int allocations,
         long warmupNanos,
         KernelTiming kernelTiming,
-        List<Initiation> peerInitiations) {
+        List<Initiation> peerInitiations,
+        List<Integer> pieces) {
 
     /** The most {@code --allocations}: each one pins a buffer of the largest size anew. */
     public static final int MAX_ALLOCATIONS = 64;
@@ -60,6 +63,12 @@ public record BandwidthPlan(
      * slot size and slot count at 64 MiB and 1 GiB; see docs/staged-copies.md.
      */
     public static final StagingConfig DEFAULT_STAGING = new StagingConfig(8, 4, 2L << 20, HostCopy.LIBC);
+
+    /** The most {@code --pieces}: a call's three arrays of a million entries take 24 MB. */
+    public static final int MAX_PIECES = 1 << 20;
+
+    /** The default {@code pieces}: the buffer as one copy of one call. */
+    public static final List<Integer> ONE_PIECE = List.of(1);
 
     /** The default {@code peerInitiations}: the GPU holding the data issues each copy. */
     private static final List<Initiation> WRITE_ONLY = List.of(Initiation.WRITE);
@@ -73,6 +82,36 @@ public record BandwidthPlan(
         Objects.requireNonNull(blocks, "blocks");
         Objects.requireNonNull(kernelTiming, "kernelTiming");
         peerInitiations = peerInitiations.stream().distinct().toList();
+        pieces = pieces.stream().distinct().toList();
+        if (pieces.isEmpty()) {
+            throw new IllegalArgumentException("--pieces needs a count");
+        }
+        for (int p : pieces) {
+            if (p < 1 || p > MAX_PIECES) {
+                throw new IllegalArgumentException("--pieces must be 1 to " + MAX_PIECES + ", not " + p);
+            }
+        }
+        if (!pieces.equals(ONE_PIECE) && !copies.contains(CopyPath.BATCH_API)) {
+            throw new IllegalArgumentException("--pieces splits each buffer of --copy batch-api: it needs"
+                    + " --copy batch-api");
+        }
+        if (copies.contains(CopyPath.BATCH_API)) {
+            int most = pieces.stream().mapToInt(Integer::intValue).max().orElseThrow();
+            long least = sizes.stream().mapToLong(Long::longValue).min().orElseThrow();
+            if (most > least) {
+                throw new IllegalArgumentException("--pieces " + most + " splits a buffer into " + most
+                        + " copies of a byte at least, and the smallest size is " + least + " bytes");
+            }
+            if (!directions.contains(CopyDirection.H2D) && !directions.contains(CopyDirection.D2H)) {
+                throw new IllegalArgumentException("--copy batch-api measures h2d and d2h, and --direction has"
+                        + " neither");
+            }
+            if (memories.stream().noneMatch(HostMemoryKind::allowsAsyncCopies)) {
+                throw new IllegalArgumentException("--copy batch-api issues asynchronous copies, which --memory "
+                        + memories.stream().map(HostMemoryKind::label).collect(Collectors.joining(","))
+                        + " cannot take: add pinned or pageable");
+            }
+        }
         if (sizes.isEmpty() || memories.isEmpty() || directions.isEmpty()) {
             throw new IllegalArgumentException("a bandwidth plan needs at least one size, memory kind and direction");
         }
@@ -122,6 +161,26 @@ public record BandwidthPlan(
         }
     }
 
+    /** One piece per batch-api copy. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
+                         BlockCounts blocks, int allocations, long warmupNanos, KernelTiming kernelTiming,
+                         List<Initiation> peerInitiations) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, allocations, warmupNanos,
+                kernelTiming, peerInitiations, ONE_PIECE);
+    }
+
+    /** This plan with each batch-api configuration split into each of {@code counts} copies ({@code --pieces}). */
+    public BandwidthPlan withPieces(List<Integer> counts) {
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
+                allocations, warmupNanos, kernelTiming, peerInitiations, counts);
+    }
+
+    /** Whether the batch API is among the paths. */
+    public boolean batchApiCopies() {
+        return copies.contains(CopyPath.BATCH_API);
+    }
+
     /** Copies between GPUs issued by the GPU that holds the data, as they always were. */
     public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
                          int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
@@ -156,19 +215,19 @@ public record BandwidthPlan(
     /** This plan measuring each configuration on {@code count} separate host allocations. */
     public BandwidthPlan withAllocations(int count) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, count,
-                warmupNanos, kernelTiming, peerInitiations);
+                warmupNanos, kernelTiming, peerInitiations, pieces);
     }
 
     /** This plan with the copy kernel's samples timed as {@code timing} says. */
     public BandwidthPlan withKernelTiming(KernelTiming timing) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos, timing, peerInitiations);
+                allocations, warmupNanos, timing, peerInitiations, pieces);
     }
 
     /** This plan with its copies between GPUs issued as {@code sides} say ({@code --initiation}). */
     public BandwidthPlan withPeerInitiations(List<Initiation> sides) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos, kernelTiming, sides);
+                allocations, warmupNanos, kernelTiming, sides, pieces);
     }
 
     /** A plan with the copy kernel's default grid, one allocation per configuration, the usual warm-up time. */
@@ -191,7 +250,7 @@ public record BandwidthPlan(
     /** This plan with the copy kernel's grids {@code counts} (e.g. {@code --blocks} resolved on one device). */
     public BandwidthPlan withBlocks(BlockCounts counts) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, counts,
-                allocations, warmupNanos, kernelTiming, peerInitiations);
+                allocations, warmupNanos, kernelTiming, peerInitiations, pieces);
     }
 
     /** Whether the copy kernel is among the paths. */
@@ -257,7 +316,7 @@ public record BandwidthPlan(
         // --initiation is p2p's alone: the devices' own plan leaves it at its default.
         return Optional.of(own.size() == directions.size() ? this
                 : new BandwidthPlan(sizes, memories, own, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos, kernelTiming));
+                allocations, warmupNanos, kernelTiming, WRITE_ONLY, pieces));
     }
 
     /**
@@ -287,8 +346,9 @@ public record BandwidthPlan(
         return configurations(1);
     }
 
-    private static long rows(List<CopyPath> paths, int kernelGrids) {
-        return paths.stream().mapToLong(p -> p == CopyPath.KERNEL ? kernelGrids : 1).sum();
+    private long rows(List<CopyPath> paths, int kernelGrids) {
+        return paths.stream().mapToLong(p -> p == CopyPath.KERNEL ? kernelGrids : p == CopyPath.BATCH_API
+                ? pieces.size() : 1).sum();
     }
 
     /** The names this plan will produce, before anything is measured ({@link BandwidthResult#identity} says how). */
@@ -320,7 +380,10 @@ public record BandwidthPlan(
                         case H2D, D2H -> {
                             for (CopyPath path : pathsFor(memory)) {
                                 for (OptionalInt grid : grids(path)) {
-                                    out.add(declared(memory.label(), path, d.label(), size, grid, node, linkKnown));
+                                    for (OptionalInt piece : piecesOf(path)) {
+                                        out.add(declared(memory.label(), path, d.label(), size, grid, node, linkKnown,
+                                                piece));
+                                    }
                                 }
                             }
                         }
@@ -351,8 +414,20 @@ public record BandwidthPlan(
     /** A planned result's declaration: named from its identity as the measured one will be. */
     private MetricDeclaration declared(String memory, CopyPath path, String direction, long size, OptionalInt grid,
                                        OptionalInt node, boolean overLink) {
-        Identity id = BandwidthResult.identity(memory, path, direction, size, timer, grid, OptionalInt.empty(), node);
+        return declared(memory, path, direction, size, grid, node, overLink, OptionalInt.empty());
+    }
+
+    private MetricDeclaration declared(String memory, CopyPath path, String direction, long size, OptionalInt grid,
+                                       OptionalInt node, boolean overLink, OptionalInt piece) {
+        Identity id = BandwidthResult.identity(memory, path, direction, size, timer, grid, OptionalInt.empty(), node,
+                piece);
         return RunResult.declaration(ResultNames.of(id), Quantity.GIGABYTES_PER_SECOND, overLink);
+    }
+
+    /** The pieces part of the names of {@code path}'s results: each count for batch-api, none for the others. */
+    private List<OptionalInt> piecesOf(CopyPath path) {
+        return path == CopyPath.BATCH_API ? pieces.stream().map(OptionalInt::of).toList()
+                : List.of(OptionalInt.empty());
     }
 
     /**

@@ -40,6 +40,7 @@ import java.util.OptionalInt;
  * @param shape          for a kernel result, the grid it was launched with; empty otherwise
  * @param allocations    when measured on several host allocations ({@code --allocations} above 1), each
  *                       one's median; the statistics above are then the best allocation's samples
+ * @param pieces         for a batch-api result, the copies its buffer was split into in one call; empty otherwise
  */
 public record BandwidthResult(
         String memory,
@@ -54,15 +55,26 @@ public record BandwidthResult(
         CopyPath copy,
         Optional<StagedCeiling> ceiling,
         Optional<LaunchShape> shape,
-        Optional<AllocationSpread> allocations) {
+        Optional<AllocationSpread> allocations,
+        OptionalInt pieces) {
 
     public BandwidthResult {
+        Objects.requireNonNull(pieces, "pieces");
         Objects.requireNonNull(allocations, "allocations");
         Objects.requireNonNull(numaNode, "numaNode");
         Objects.requireNonNull(hostMemoryNodes, "hostMemoryNodes");
         Objects.requireNonNull(copy, "copy");
         Objects.requireNonNull(ceiling, "ceiling");
         Objects.requireNonNull(shape, "shape");
+    }
+
+    /** A result whose buffer was one copy (every path but batch-api). */
+    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+                           Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
+                           Optional<HostMemoryNodes> hostMemoryNodes, CopyPath copy, Optional<StagedCeiling> ceiling,
+                           Optional<LaunchShape> shape, Optional<AllocationSpread> allocations) {
+        this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, numaNode,
+                hostMemoryNodes, copy, ceiling, shape, allocations, OptionalInt.empty());
     }
 
     /** A result of the driver's or the staged path (no launch shape), measured on one host allocation. */
@@ -76,7 +88,7 @@ public record BandwidthResult(
     /** This result as measured on several host allocations, {@code spread} their medians. */
     public BandwidthResult withAllocations(Optional<AllocationSpread> spread) {
         return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
-                numaNode, hostMemoryNodes, copy, ceiling, shape, spread);
+                numaNode, hostMemoryNodes, copy, ceiling, shape, spread, pieces);
     }
 
     /** A result of the driver's path. */
@@ -97,7 +109,7 @@ public record BandwidthResult(
     /** This result with its placement: the node asked for and where sampled pages were. */
     public BandwidthResult placed(OptionalInt node, Optional<HostMemoryNodes> pages) {
         return new BandwidthResult(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified,
-                node, pages, copy, ceiling, shape, allocations);
+                node, pages, copy, ceiling, shape, allocations, pieces);
     }
 
     /**
@@ -114,7 +126,7 @@ public record BandwidthResult(
     }
 
     private ConfigurationLabel label() {
-        return new ConfigurationLabel(memory, copy, shape, direction, bytes);
+        return new ConfigurationLabel(memory, copy, shape, direction, bytes, pieces);
     }
 
     /** The document's field of a copy's rate, the result every bandwidth name selects. */
@@ -123,18 +135,26 @@ public record BandwidthResult(
     /** The identity of a copy's bandwidth: what the document's row says of it. */
     public static Identity identity(String memory, CopyPath path, String direction, long bytes, CopyTimer timer,
                                     OptionalInt grid, OptionalInt threadsPerBlock, OptionalInt node) {
+        return identity(memory, path, direction, bytes, timer, grid, threadsPerBlock, node, OptionalInt.empty());
+    }
+
+    /** The identity of a copy's bandwidth, with the pieces a batch-api copy was split into. */
+    public static Identity identity(String memory, CopyPath path, String direction, long bytes, CopyTimer timer,
+                                    OptionalInt grid, OptionalInt threadsPerBlock, OptionalInt node,
+                                    OptionalInt pieces) {
         Identity.Builder id = Identity.of(Identity.BANDWIDTH, GBPS).with(IdentityField.MEMORY, memory)
                 .with(IdentityField.COPY, path.label()).with(IdentityField.DIRECTION, direction)
                 .with(IdentityField.BYTES, bytes).with(IdentityField.TIMER, timer.label());
         grid.ifPresent(b -> id.with(IdentityField.BLOCKS, b));
         threadsPerBlock.ifPresent(t -> id.with(IdentityField.BLOCK_SIZE, t));
         node.ifPresent(n -> id.with(IdentityField.NUMA_NODE, n));
+        pieces.ifPresent(p -> id.with(IdentityField.PIECES, p));
         return id.build();
     }
 
     /** This configuration's identity, timed by {@code timer}. */
     public Identity identity(CopyTimer timer) {
         return identity(memory, copy, direction, bytes, timer, shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
-                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode);
+                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode, pieces);
     }
 }

@@ -16,7 +16,8 @@ import java.util.SequencedMap;
  * The driver's rows are as they always were: {@code percentOfLink}, {@code numaNode} and
  * {@code hostMemoryNodes} are {@code null} when there is none. A row of another path says which
  * ({@code copy}), a staged one what bounds it ({@code ceiling}), a kernel one its grid
- * ({@code blocks}, {@code threadsPerBlock}); a row measured on several host allocations the best
+ * ({@code blocks}, {@code threadsPerBlock}), a batch-api one the copies its buffer was split into
+ * ({@code pieces}); a row measured on several host allocations the best
  * and worst of their medians ({@code allocations}).
  */
 public record BandwidthRow(String memory, String direction, long bytes, Summary gbps,
@@ -24,7 +25,8 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
                            boolean verified, @NullWhenEmpty OptionalInt numaNode,
                            @NullWhenEmpty Optional<SequencedMap<String, Integer>> hostMemoryNodes,
                            Optional<String> copy, Optional<Ceiling> ceiling, OptionalInt blocks,
-                           OptionalInt threadsPerBlock, Optional<Allocations> allocations) implements Row {
+                           OptionalInt threadsPerBlock, Optional<Allocations> allocations,
+                           OptionalInt pieces) implements Row {
 
     /** What bounds a staged copy: the host-to-host and pinned rates, the lower of them, and the copy against it. */
     public record Ceiling(Summary h2hGbps, Summary pinnedGbps, String bound, double boundGbps,
@@ -49,7 +51,7 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
                 driver ? OptionalInt.empty() : r.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
                 driver ? OptionalInt.empty()
                         : r.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
-                r.allocations().map(a -> new Allocations(a.count(), a.best(), a.worst())));
+                r.allocations().map(a -> new Allocations(a.count(), a.best(), a.worst())), r.pieces());
     }
 
     /** Each of {@code results}, in order. */

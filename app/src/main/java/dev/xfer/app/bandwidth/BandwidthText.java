@@ -28,15 +28,20 @@ public final class BandwidthText {
         out.append(String.format(Locale.ROOT, "timer %s, %d iterations after %d+ warm-up runs (200 ms at least), GB/s = 1e9 bytes/s%n",
                 plan.timer().label(), plan.iterations(), plan.warmup()));
         // The copy column appears only when a path besides the driver's was asked for, the blocks
-        // column only with the copy kernel: driver-only tables stay as they were.
+        // column only with the copy kernel, the pieces column only with the batch API: driver-only
+        // tables stay as they were.
         boolean paths = plan.showsCopyPath();
         boolean kernel = plan.kernelCopies();
+        boolean pieces = plan.batchApiCopies();
         List<Column> columns = new ArrayList<>(List.of(Column.left("memory")));
         if (paths) {
             columns.add(Column.left("copy"));
         }
         if (kernel) {
             columns.add(Column.right("blocks"));
+        }
+        if (pieces) {
+            columns.add(Column.right("pieces"));
         }
         columns.addAll(List.of(Column.left("direction"), Column.right("node"),
                 Column.right("bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
@@ -49,6 +54,9 @@ public final class BandwidthText {
             }
             if (kernel) {
                 cells.add(r.shape().map(s -> Integer.toString(s.blocks())).orElse("-"));
+            }
+            if (pieces) {
+                cells.add(r.pieces().isPresent() ? Integer.toString(r.pieces().getAsInt()) : "-");
             }
             cells.addAll(List.of(r.direction(), node(r.numaNode()), Long.toString(r.bytes()),
                     f2(r.gigabytesPerSecond().median()), f2(r.gigabytesPerSecond().min()), f2(r.gigabytesPerSecond().max()),

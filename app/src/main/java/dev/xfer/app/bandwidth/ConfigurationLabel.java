@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A host<->device configuration as people name it, in text FAILED lines, the status line and
@@ -14,7 +15,12 @@ import java.util.Optional;
  * @param direction h2d, d2h, bidir-h2d, ..., or what a check covers ({@code h2d+d2h})
  */
 public record ConfigurationLabel(String memory, CopyPath copy, Optional<LaunchShape> shape, String direction,
-                                 long bytes) {
+                                 long bytes, OptionalInt pieces) {
+    /** A configuration whose buffer is one copy (every path but batch-api). */
+    public ConfigurationLabel(String memory, CopyPath copy, Optional<LaunchShape> shape, String direction, long bytes) {
+        this(memory, copy, shape, direction, bytes, OptionalInt.empty());
+    }
+
     /** A configuration of host memory {@code memory}: named by its label. */
     static ConfigurationLabel of(HostMemoryKind memory, CopyPath copy, Optional<LaunchShape> shape, String direction,
                                  long bytes) {
@@ -27,7 +33,7 @@ public record ConfigurationLabel(String memory, CopyPath copy, Optional<LaunchSh
      */
     public String path() {
         return copy == CopyPath.DRIVER ? memory : memory + " " + copy.label() + shape.map(s -> " " + s.blocks()
-                + " blocks").orElse("");
+                + " blocks").orElse("") + (pieces.isPresent() ? " " + pieces.getAsInt() + " pieces" : "");
     }
 
     /** The whole name: {@code pinned kernel 132 blocks h2d 4096 B}. */

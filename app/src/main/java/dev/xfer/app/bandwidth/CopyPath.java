@@ -14,7 +14,13 @@ public enum CopyPath {
      * xfer's copy kernel ({@code copy_bytes}): the SMs load and store the other side's memory
      * themselves, page-locked host memory mapped into the GPU's address space, or device memory.
      */
-    KERNEL("kernel");
+    KERNEL("kernel"),
+    /**
+     * One {@code cudaMemcpyBatchAsync} of the buffer split into {@code --pieces} copies, sources
+     * read in stream order: the copy engine moves the bytes, and each piece's launch costs what
+     * the call does per copy.
+     */
+    BATCH_API("batch-api");
 
     private final String label;
 
@@ -32,7 +38,12 @@ public enum CopyPath {
      * reach ({@link KernelReach}).
      */
     public boolean appliesTo(HostMemoryKind memory) {
-        return this != STAGED || !memory.isPageLocked();
+        return switch (this) {
+            case STAGED -> !memory.isPageLocked();
+            // an asynchronous call: a heap array could move under it
+            case BATCH_API -> memory.allowsAsyncCopies();
+            case DRIVER, KERNEL -> true;
+        };
     }
 
     public static CopyPath fromLabel(String text) {
@@ -42,7 +53,7 @@ public enum CopyPath {
                 return p;
             }
         }
-        throw new IllegalArgumentException("--copy takes driver, staged or kernel, not '" + text + "'");
+        throw new IllegalArgumentException("--copy takes driver, staged, kernel or batch-api, not '" + text + "'");
     }
 
     @Override

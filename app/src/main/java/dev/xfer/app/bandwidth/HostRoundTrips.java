@@ -13,6 +13,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The host memory rows of one size and memory kind, by each copy path of the plan: the pattern
@@ -29,6 +30,9 @@ final class HostRoundTrips {
     private final PlacedHost hosts;
     private final SampleClock onLegacy;
     private final CudaStream legacy;
+    private final SampleClock onOwn;
+    private final CudaStream own;
+    private final boolean batchApi;
     private final StagingTeam team;
     private final List<KernelInitiator> kernels;
     private final KernelReach reach;
@@ -45,6 +49,17 @@ final class HostRoundTrips {
     HostRoundTrips(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, PlacedHost hosts,
                    SampleClock onLegacy, CudaStream legacy, StagingTeam team, List<KernelInitiator> kernels,
                    KernelReach reach, BidirectionalRun bidir) {
+        this(device, plan, samples, rows, hosts, onLegacy, legacy, team, kernels, reach, bidir, null, null, false);
+    }
+
+    /**
+     * @param onOwn    the plan's timer for copies queued on {@code own}, a stream of the run's
+     *                 own that the batch API takes (it refuses the legacy stream)
+     * @param batchApi whether the batch-api path runs: this runtime has the call
+     */
+    HostRoundTrips(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, PlacedHost hosts,
+                   SampleClock onLegacy, CudaStream legacy, StagingTeam team, List<KernelInitiator> kernels,
+                   KernelReach reach, BidirectionalRun bidir, SampleClock onOwn, CudaStream own, boolean batchApi) {
         this.device = device;
         this.plan = plan;
         this.samples = samples;
@@ -52,6 +67,9 @@ final class HostRoundTrips {
         this.hosts = hosts;
         this.onLegacy = onLegacy;
         this.legacy = legacy;
+        this.onOwn = onOwn;
+        this.own = own;
+        this.batchApi = batchApi;
         this.team = team;
         this.kernels = List.copyOf(kernels);
         this.reach = reach;
@@ -67,6 +85,11 @@ final class HostRoundTrips {
                 case STAGED -> staged(memory, size, reference);
                 case KERNEL -> kernel(memory, size, reference);
                 case DRIVER -> driver(memory, size, reference);
+                case BATCH_API -> {
+                    if (batchApi) {
+                        batchApi(memory, size, reference);
+                    }
+                }
             }
         }
     }
@@ -190,6 +213,35 @@ final class HostRoundTrips {
             }
             for (KernelInitiator kernel : kernels) {
                 bidir.byKernel(memory, size, reference, kernel);
+            }
+        }
+    }
+
+    private static String batchApiName(HostMemoryKind memory, int pieces, String direction, long size) {
+        return new ConfigurationLabel(memory.label(), CopyPath.BATCH_API, Optional.empty(), direction, size,
+                OptionalInt.of(pieces)).text();
+    }
+
+    /**
+     * The batch API's round trip, once per piece count: the pattern again, H2D as one call of
+     * that many copies, poison, D2H the same way, and the check.
+     */
+    private void batchApi(HostMemoryKind memory, long size, MemorySegment reference) {
+        try (HostBuffer host = memory.allocate(size);
+             DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+            MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
+            Optional<HostMemoryNodes> pages = hosts.where(hostSeg);
+            for (int pieces : plan.pieces()) {
+                try (BatchApiInitiator call = new BatchApiInitiator(pieces, onOwn, own)) {
+                    MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                    double[] h2d = samples.of(batchApiName(memory, pieces, "h2d", size), measureH2d,
+                            call.sampleOf(new CopyEnds(CopyDirection.H2D, dev, hostSeg, size)));
+                    DataPattern.poison(hostSeg);
+                    double[] d2h = samples.of(batchApiName(memory, pieces, "d2h", size), measureD2h,
+                            call.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
+                    boolean ok = rows.verify(batchApiName(memory, pieces, "h2d+d2h", size), hostSeg, reference);
+                    rows.addBatchApi(memory, size, pieces, h2d, d2h, ok, pages);
+                }
             }
         }
     }

@@ -77,6 +77,8 @@ public final class OneDeviceRun {
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
             failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
             unmeasured = passes.outcomes().stream().flatMap(o -> o.unmeasured().stream()).toList();
+            // Until waivers have their own line in every format (the waivers slice), the text says them as notes.
+            passes.outcomes().stream().flatMap(o -> o.waived().stream()).map(w -> w.line()).forEach(notes::add);
             placement = passes.placement();
         } catch (RunStopped stopped) {
             // Stopped at a safe point: what was measured and verified before it is the result.

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 
 /**
@@ -167,7 +168,7 @@ final class RunRows {
         AllocationSpread spread = new AllocationSpread(summaries.stream().map(Summary::median).toList());
         int best = spread.bestIndex();
         BandwidthResult result = row(memory.label(), direction.label(), size, samples.get(best), summaries.get(best), ok,
-                pages.get(best), CopyPath.DRIVER, Optional.empty(), Optional.empty());
+                pages.get(best), CopyPath.DRIVER, Optional.empty(), Optional.empty(), OptionalInt.empty());
         add(samples.size() == 1 ? result : result.withAllocations(Optional.of(spread)));
     }
 
@@ -178,15 +179,41 @@ final class RunRows {
     void addRow(String memory, String direction, long size, double[] seconds, boolean ok,
                 Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
                 Optional<LaunchShape> shape) {
+        addRow(memory, direction, size, seconds, ok, pages, copy, ceiling, shape, OptionalInt.empty());
+    }
+
+    private void addRow(String memory, String direction, long size, double[] seconds, boolean ok,
+                        Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
+                        Optional<LaunchShape> shape, OptionalInt pieces) {
         switch (Summarized.ofRates(size, seconds)) {
-            case Summary rates -> add(row(memory, direction, size, seconds, rates, ok, pages, copy, ceiling, shape));
-            case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, copy, shape, no.reason());
+            case Summary rates -> add(row(memory, direction, size, seconds, rates, ok, pages, copy, ceiling, shape,
+                    pieces));
+            case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, copy, shape, no.reason(),
+                    pieces);
+        }
+    }
+
+    /** The rows of one batch-api round trip, the buffer split into {@code pieces} copies of one call. */
+    void addBatchApi(HostMemoryKind memory, long size, int pieces, double[] h2d, double[] d2h, boolean ok,
+                     Optional<HostMemoryNodes> pages) {
+        if (measureH2d) {
+            addRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, CopyPath.BATCH_API,
+                    Optional.empty(), Optional.empty(), OptionalInt.of(pieces));
+        }
+        if (measureD2h) {
+            addRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, CopyPath.BATCH_API,
+                    Optional.empty(), Optional.empty(), OptionalInt.of(pieces));
         }
     }
 
     private void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
                                String reason) {
-        Unmeasured u = new Unmeasured(memory, direction, size, copy, shape, target.node(), reason);
+        addUnmeasured(memory, direction, size, copy, shape, reason, OptionalInt.empty());
+    }
+
+    private void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
+                               String reason, OptionalInt pieces) {
+        Unmeasured u = new Unmeasured(memory, direction, size, copy, shape, target.node(), reason, pieces);
         unmeasured.add(u);
         progress.measured(u);
     }
@@ -194,7 +221,7 @@ final class RunRows {
     /** One row from its samples in seconds per copy and their rates; a device-local row has no share of the link. */
     private BandwidthResult row(String memory, String direction, long size, double[] seconds, Summary rates, boolean ok,
                                 Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
-                                Optional<LaunchShape> shape) {
+                                Optional<LaunchShape> shape, OptionalInt pieces) {
         double[] micros = new double[seconds.length];
         for (int i = 0; i < seconds.length; i++) {
             micros[i] = seconds[i] * 1e6;
@@ -203,6 +230,6 @@ final class RunRows {
                 ? OptionalDouble.empty()
                 : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
         return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok, target.node(),
-                pages, copy, ceiling, shape, Optional.empty());
+                pages, copy, ceiling, shape, Optional.empty(), pieces);
     }
 }

@@ -15,7 +15,13 @@ import java.util.OptionalInt;
  * @param numaNode the node host memory was placed on; empty when nothing was placed
  */
 public record Unmeasured(String memory, String direction, long bytes, CopyPath copy, Optional<LaunchShape> shape,
-                         OptionalInt numaNode, String reason) {
+                         OptionalInt numaNode, String reason, OptionalInt pieces) {
+    /** A configuration whose buffer is one copy (every path but batch-api). */
+    public Unmeasured(String memory, String direction, long bytes, CopyPath copy, Optional<LaunchShape> shape,
+                      OptionalInt numaNode, String reason) {
+        this(memory, direction, bytes, copy, shape, numaNode, reason, OptionalInt.empty());
+    }
+
 
     public Unmeasured {
         Objects.requireNonNull(memory, "memory");
@@ -28,7 +34,7 @@ public record Unmeasured(String memory, String direction, long bytes, CopyPath c
 
     /** The configuration as {@link BandwidthResult#configuration()} names it, e.g. {@code pinned kernel 132 blocks h2d 4096 B}. */
     public String configuration() {
-        return new ConfigurationLabel(memory, copy, shape, direction, bytes).text();
+        return new ConfigurationLabel(memory, copy, shape, direction, bytes, pieces).text();
     }
 
     /** One line: the configuration, where it was placed, and why it has no figure. */
@@ -41,6 +47,6 @@ public record Unmeasured(String memory, String direction, long bytes, CopyPath c
     public Identity identity(CopyTimer timer) {
         return BandwidthResult.identity(memory, copy, direction, bytes, timer,
                 shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
-                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode);
+                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode, pieces);
     }
 }

@@ -82,8 +82,16 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = {"${COMPLETION-CANDIDATES}, or several (default driver). driver: cudaMemcpy on the memory "
                     + "itself; staged: memory that is not page-locked goes through xfer's ring of page-locked slots, "
                     + "threads copying while the copy engine drains it, each result beside its two ceilings; "
-                    + "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself."})
+                    + "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself; "
+                    + "batch-api: one cudaMemcpyBatchAsync of the buffer in --pieces copies (CUDA 13 runtimes; "
+                    + "waived on others)."})
     private List<String> copies = List.of(CopyPath.DRIVER.label());
+
+    @OptionRange(min = 1, max = BandwidthPlan.MAX_PIECES)
+    @Option(names = "--pieces", split = ",", paramLabel = "N",
+            description = "--copy batch-api: the copies each buffer is split into, all in one call, one row per "
+                    + "count (default 1), e.g. 1,16,256,4096.")
+    private List<Integer> pieces;
 
     @Option(names = "--blocks", paramLabel = "BLOCKS",
             description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one "
@@ -244,10 +252,22 @@ public final class BandwidthCommand implements Callable<Integer> {
             List<CopyPath> paths = copies.stream().map(CopyPath::fromLabel).distinct().toList();
             return new BandwidthPlan(sizes, memoryKinds(), directionList(), iterations, warmup, timer, paths,
                     staging(paths), blocks == null ? BlockCounts.DEFAULT : BlockCounts.parse(blocks))
-                    .withAllocations(allocations).withKernelTiming(kernelTiming());
+                    .withAllocations(allocations).withKernelTiming(kernelTiming())
+                    .withPieces(piecesFor(paths));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** --pieces as given, refused without --copy batch-api (even at its default), else one piece. */
+    private List<Integer> piecesFor(List<CopyPath> paths) {
+        if (pieces == null) {
+            return BandwidthPlan.ONE_PIECE;
+        }
+        if (!paths.contains(CopyPath.BATCH_API)) {
+            throw new UsageException("--pieces splits each buffer of --copy batch-api: it needs --copy batch-api");
+        }
+        return pieces;
     }
 
     /** The copy kernel's samples: the default, with what the hidden --kernel-* options changed. */

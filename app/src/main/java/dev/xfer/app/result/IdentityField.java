@@ -65,6 +65,8 @@ public enum IdentityField {
     /** Threads per block of a kernel launch (overlap's {@code blockSize}, the copy kernel's {@code threadsPerBlock}). */
     BLOCK_SIZE("block_size", "blockSize", Form.counted("block")),
     THREADS("threads", "threads", Form.counted("threads")),
+    /** The copies one buffer is split into in one {@code cudaMemcpyBatchAsync} ({@code bandwidth --copy batch-api}). */
+    PIECES("pieces", "pieces", Form.counted("pieces")),
     BUFFERS("buffers", "buffers", Form.counted("buffers")),
     KERNEL_ITERATIONS("kernel_iterations", "kernelIterations", Form.counted("kernel")),
     TRIALS("trials", "trials", Form.counted("trials")),

@@ -31,7 +31,8 @@ public final class Limits {
             case STREAMS -> new Range(1, 1024);
             case SRC, DST, GPU, PEER -> new Range(0, MAX_DEVICE_INDEX);
             case NUMA_NODE -> new Range(0, 1023);
-            case COUNT, BLOCKS, BLOCK_SIZE, THREADS, BUFFERS, KERNEL_ITERATIONS, TRIALS, ACCESSES -> new Range(1, Integer.MAX_VALUE);
+            case COUNT, BLOCKS, BLOCK_SIZE, THREADS, BUFFERS, KERNEL_ITERATIONS, TRIALS, ACCESSES, PIECES ->
+                    new Range(1, Integer.MAX_VALUE);
             default -> new Range(0, Long.MAX_VALUE);
         };
     }

@@ -75,7 +75,8 @@ public final class ResultNames {
                     + identity.number(IdentityField.DST).orElseThrow() + "." + size(identity);
         }
         return identity.memory().orElseThrow() + path + "." + direction + "." + size(identity)
-                + (gridNamed ? counted("blocks", identity.number(IdentityField.BLOCKS)) : "") + node;
+                + (gridNamed ? counted("blocks", identity.number(IdentityField.BLOCKS)) : "")
+                + counted("pieces", identity.number(IdentityField.PIECES)) + node;
     }
 
     /** A peer's memory is named by its GPU ({@code gpu1}), host and device memory by the target. */
