@@ -3,7 +3,7 @@
 # scripts/gpu-bundle.sh): unpacks the distribution and the gpu test bundle, builds the C reference
 # programs with the machine's nvcc, then runs the given steps, each output kept in $OUT (or ./gpu-out).
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
-#                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
+#                                   batch batch-api pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
 #                                   openmetrics verdict names patterns peers evidence gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
@@ -341,6 +341,36 @@ for f in sys.argv[1:]:
            expect_rc 0 "$xfer" batch --preset large --iterations 3 --host-copy java \
              --strategies pin-then-copy-blocking,pin-then-copy-async,pin-threads,staged
            run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 3 ;;
+    batch-api) # cudaMemcpyBatchAsync past pinned (issue 42): batch over pageable sources with each source access
+               # order, with and without the prefer-overlap flag, beside the per-buffer cudaMemcpyAsync loops
+               # (pageable-async, pinned-async) and staged, and PyTorch's non_blocking loop; then bandwidth's
+               # batch-api path at 1 to 4096 pieces beside the driver's one copy and PyTorch's per-piece loop.
+               local preset n
+               local pageable=batched-pageable-stream,batched-pageable-during-api-call,batched-pageable-any
+               pageable=$pageable,batched-pageable-stream-overlap,batched-pageable-during-api-call-overlap
+               pageable=$pageable,batched-pageable-any-overlap
+               run timeout 120 python3 "$root/benchmarks/reference/pytorch_nonblocking.py" 5
+               for preset in large small; do
+                 expect_rc 0 "$xfer" batch --preset "$preset" --iterations 5 \
+                   --strategies pageable-async,$pageable,staged,pinned-async,batched
+               done
+               # the per-piece cudaMemcpyAsync loop against one call, at the bandwidth rows' piece sizes
+               for n in 16 256 4096; do
+                 expect_rc 0 "$xfer" batch --count "$n" --size $(( (64 << 20) / n )) --iterations 10 \
+                   --strategies pinned-async,batched,pageable-async,batched-pageable-stream,batched-pageable-any
+               done
+               expect_rc 0 "$xfer" bandwidth --copy driver,batch-api --pieces 1,16,256,4096 --memory pinned,pageable \
+                 --direction h2d,d2h --size 64MiB,1GiB --iterations 10
+               expect_rc 0 "$xfer" bandwidth --copy batch-api --pieces 1,4096 --memory pinned --size 64MiB \
+                 --iterations 10 --json --output "$out/batch-api.json"
+               run python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([(r["memory"], r.get("copy"), r.get("pieces"), r["direction"], r["gbps"]["median"]) for r in d["results"]])' "$out/batch-api.json"
+               run timeout 300 python3 "$root/benchmarks/reference/pytorch_pieces.py" 10 64,1024 1,16,256,4096
+               # usage errors before CUDA: --pieces without --copy batch-api, out of range
+               expect_rc 2 "$xfer" bandwidth --pieces 16
+               expect_rc 2 "$xfer" bandwidth --copy batch-api --pieces 0
+               # the new GPU tests alone
+               tar -C "$work" -xJf "$root/.device/gpu-tests.tar.xz"
+               expect_rc 0 "$work/gpu-tests/run" --include-classname '.*(BatchedCopyOnGpu|BatchApiOnGpu|BatchOnGpu).*' ;;
     pipeline-table) local k b
                     for k in 1 10 100; do for b in 1 2 3; do
                       expect_rc 0 "$xfer" pipeline --buffers "$b" --kernel-iterations "$k" --batches 32 --iterations 3
