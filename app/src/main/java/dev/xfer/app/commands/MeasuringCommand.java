@@ -120,6 +120,9 @@ public final class MeasuringCommand {
                         CudaRuntime cuda = root().cuda();
                         root().activity().set("counting devices");
                         return cuda.deviceCount();
+                    }, session -> {
+                        root().activity().set("creating a context on device " + session.device().index());
+                        session.device().makeCurrent();
                     }), () -> root().stop(), () -> root().activity(), show,
                     spec.commandLine().getOut(), spec.commandLine().getErr(), () -> root().probes(),
                     // bandwidth's rows against their link; the other commands' figures have no such expectation

@@ -19,9 +19,29 @@ import java.util.Optional;
  * @param last  the snapshot at the run's end
  */
 public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
-                          List<Disturbance> disturbances) {
+                          List<Disturbance> disturbances, Optional<ReadingCost> cost) {
     public GpuEvidence {
         disturbances = List.copyOf(disturbances);
+    }
+
+    /** Evidence whose reading cost was not counted (recorded readings, read back from a document). */
+    public GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
+                       List<Disturbance> disturbances) {
+        this(recording, first, last, disturbances, Optional.empty());
+    }
+
+    /**
+     * What reading the evidence cost the run: each kind of NVML call, counted and timed, and how
+     * long the run's own thread waited for the recorder (for the window before the first
+     * configuration, and for what was left of the window after the last one). The document carries
+     * it as {@code readingCost} when any NVML call was counted.
+     *
+     * @param runWaitedMs milliseconds the measuring thread spent waiting for the evidence
+     */
+    public record ReadingCost(List<CallTimes.Call> nvmlCalls, double runWaitedMs) {
+        public ReadingCost {
+            nvmlCalls = List.copyOf(nvmlCalls);
+        }
     }
 
     public static GpuEvidence unavailable(String gpu, long ownPid, String why) {
@@ -61,7 +81,8 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         }
         return OrUnavailable.of(new Document(recording.ownPid(), recording.period().toMillis(), first.map(GpuSnapshot::document),
                 last.map(GpuSnapshot::document), recording.phases().size(),
-                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic()));
+                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic(),
+                cost.filter(c -> !c.nvmlCalls().isEmpty())));
     }
 
     /**
@@ -69,10 +90,17 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
      *
      * @param start null in the document when the first snapshot could not be taken
      * @param phasesWithOwnBytes phases whose engine reported its bytes: only their traffic is judged
+     * @param readingCost what reading the evidence cost; the key is left out where no NVML call was
+     *                    counted (documents written before xfer counted them, recorded readings)
      */
     public record Document(long ownPid, long samplePeriodMs, @NullWhenEmpty Optional<GpuSnapshot.Document> start,
                            @NullWhenEmpty Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
-                           OrUnknown<LinkTrafficDocument> linkTraffic) {
+                           OrUnknown<LinkTrafficDocument> linkTraffic, Optional<ReadingCost> readingCost) {
+        public Document(long ownPid, long samplePeriodMs, Optional<GpuSnapshot.Document> start,
+                        Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
+                        OrUnknown<LinkTrafficDocument> linkTraffic) {
+            this(ownPid, samplePeriodMs, start, end, phases, phasesWithOwnBytes, linkTraffic, Optional.empty());
+        }
     }
 
     /**

@@ -30,6 +30,11 @@ public interface GpuProbe extends AutoCloseable {
         return PeerReading.unknown(unavailable().or(other::unavailable).orElse("this probe reads no peer status"));
     }
 
+    /** Each kind of NVML call this probe made so far, counted and timed; none for a probe that calls no NVML. */
+    default java.util.List<CallTimes.Call> calls() {
+        return java.util.List.of();
+    }
+
     /** Releases what the probe holds (NVML's handle: nvmlShutdown once the last probe closes). */
     @Override
     void close();

@@ -63,7 +63,13 @@ public final class MeasuringRun {
     }
 
     /** How to open devices: one by CUDA index, and how many there are (for {@code --device all}). */
-    public record Devices(DeviceSelection selection, IntFunction<Session> opener, IntSupplier count) {
+    /**
+     * @param opener          describes a device by CUDA index (no context yet)
+     * @param createsContext  creates the opened device's CUDA context (cudaSetDevice); run right after
+     *                        its evidence starts, so the context's creation is the window before
+     */
+    public record Devices(DeviceSelection selection, IntFunction<Session> opener, IntSupplier count,
+                          java.util.function.Consumer<Session> createsContext) {
     }
 
 
