@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence evidence-cost gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -289,6 +289,20 @@ for f in sys.argv[1:]:
 for f in sys.argv[1:]:
     d=json.load(open(f)); dev=(d.get('devices') or [d])[0]; print(f.split('/')[-1], 'evidence:', dev['context'].get('evidence'))" "$d/no-nvml.json" "$d/bad-nvml.json"
               XFER_NVML=/nonexistent/libnvidia-ml.so.1 expect_rc 0 "$xfer" overlap
+              ;;
+    evidence-cost) # Issue 39: what the NVML evidence costs. EVIDENCE_COST_RUNS (10) alternating `smoke --quick`
+              # runs with NVML found and hidden (XFER_NVML at a missing file): wall and GPU work medians,
+              # their difference and ratio, the NVML calls the documents count; then EVIDENCE_COST_DEFAULT_RUNS (3)
+              # alternating runs of bandwidth, overlap and smoke at their defaults. Fails past the budgets
+              # (docs/evidence.md#what-it-costs). XFER_BEFORE=another xfer.tar.gz runs its smoke --quick in
+              # the same alternation, for a before/after table. Documents: $out/evidence-cost/.
+              local before=""
+              if [ -n "${XFER_BEFORE:-}" ]; then
+                mkdir -p "$work/before" && tar -C "$work/before" -xzf "$XFER_BEFORE" && before=$(ls "$work"/before/xfer-*/bin/xfer)
+              fi
+              run nvidia-smi --query-gpu=name,driver_version,persistence_mode,pcie.link.gen.current,pcie.link.width.current --format=csv
+              run python3 "$root/scripts/lib/evidence_cost.py" --out "$out/evidence-cost" --runs "${EVIDENCE_COST_RUNS:-10}" \
+                --default-runs "${EVIDENCE_COST_DEFAULT_RUNS:-3}" ${before:+--before "$before"} "$xfer" || status=1
               ;;
     verdict) # issue 25: ten quiet smoke runs in separate processes, all 45 pairs compared, fleet over them
              # (0 failures and PASS expected), five against five by rank, then one run while a second
