@@ -303,6 +303,9 @@ for f in sys.argv[1:]:
               run nvidia-smi --query-gpu=name,driver_version,persistence_mode,pcie.link.gen.current,pcie.link.width.current --format=csv
               run python3 "$root/scripts/lib/evidence_cost.py" --out "$out/evidence-cost" --runs "${EVIDENCE_COST_RUNS:-10}" \
                 --default-runs "${EVIDENCE_COST_DEFAULT_RUNS:-3}" ${before:+--before "$before"} "$xfer" || status=1
+              # Where one run's time goes, each configuration's start since the process started.
+              run python3 "$root/scripts/lib/progress_timeline.py" "$xfer" smoke --quick
+              XFER_NVML=/nonexistent/libnvidia-ml.so.1 run python3 "$root/scripts/lib/progress_timeline.py" "$xfer" smoke --quick
               ;;
     verdict) # issue 25: ten quiet smoke runs in separate processes, all 45 pairs compared, fleet over them
              # (0 failures and PASS expected), five against five by rank, then one run while a second

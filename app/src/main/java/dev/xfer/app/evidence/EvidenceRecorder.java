@@ -26,13 +26,14 @@ import java.util.stream.Collectors;
  * millisecond of NVML calls, one link sample about 40 ms (two throughput calls of ~20 ms each), so
  * the old way, with both read on the measuring thread at every boundary, doubled a short run.
  * <p>
- * <b>Idle windows.</b> The window before the first configuration runs from when the probe can
- * read until the first phase starts: it overlaps the context creation the caller does meanwhile,
- * which moves nothing on the link. The first phase waits only for what the window still lacks of
- * {@link #IDLE_BEFORE}. The window after the last configuration starts {@link #SETTLE} after
- * {@link #idle()} and lasts {@link #IDLE_AFTER}; {@link #finish} waits only for what is left of it
- * by then. Inside a window the link is read every {@link #IDLE_STEP}. A probe that cannot read (no
- * NVML) takes neither window: such a machine pays nothing.
+ * <b>Idle windows.</b> The window before the first configuration runs from the probe's first link
+ * sample until the first phase starts: it overlaps the context creation the caller does meanwhile,
+ * which moves nothing on the link, and nobody waits for it. It is judged where it spans the rules'
+ * minimum, and otherwise only recorded with its length (a fast set-up leaves it short). The window
+ * after the last configuration starts {@link #SETTLE} after {@link #idle()} and lasts
+ * {@link #IDLE_AFTER}; {@link #finish} waits only for what is left of it by then. Inside a window
+ * the link is read every {@link #IDLE_STEP}. A probe that cannot read (no NVML) takes neither
+ * window: such a machine pays nothing.
  * <p>
  * xfer's own bytes: an engine reports what its copies moved in the phase through {@link #moved};
  * a phase without a report has {@code ownBytes} unknown and its link traffic is not judged.
@@ -44,12 +45,6 @@ import java.util.stream.Collectors;
 public final class EvidenceRecorder implements AutoCloseable {
     /** How often the link counters are read during phases: fine enough for a 200 ms window to hold two samples. */
     public static final Duration PERIOD = Duration.ofMillis(100);
-    /**
-     * The idle window before the first configuration, at least. A process copying in a loop shows
-     * on the link all through it (its gaps between copies are microseconds); at the 2 GB/s threshold
-     * it holds 300 MB, far above what the counters resolve. It overlaps context creation.
-     */
-    public static final Duration IDLE_BEFORE = Duration.ofMillis(150);
     /** The idle window after the last configuration, shorter, since a run ends soon after. */
     public static final Duration IDLE_AFTER = Duration.ofMillis(100);
     /**
@@ -99,8 +94,11 @@ public final class EvidenceRecorder implements AutoCloseable {
     /** The reader has taken the after window and the last snapshot, or has stopped. */
     private boolean done;
     private boolean stopping;
-    /** How long the run's own thread waited for the evidence: for the first phase and in {@link #finish}. */
+    /** How long the run's own thread waited for the evidence: for what was left of the window after, in {@link #finish}. */
     private long waitedNanos;
+    /** When the recorder started, and how long after that its probe could read (NVML opened, first readings in). */
+    private final long startedAt = System.nanoTime();
+    private long readyAfterNanos;
     private GpuEvidence finished;
 
     /**
@@ -162,11 +160,12 @@ public final class EvidenceRecorder implements AutoCloseable {
             LinkSample at = sampleAndKeep(p);
             synchronized (this) {
                 snapshots.add(first);
-                beforeFrom = at;
+                beforeFrom = anyPhaseStarted ? null : at;
             }
         }
         synchronized (this) {
             ready = true;
+            readyAfterNanos = System.nanoTime() - startedAt;
             notifyAll();
         }
     }
@@ -304,57 +303,21 @@ public final class EvidenceRecorder implements AutoCloseable {
     }
 
     /**
-     * Reads the link for {@code length} while the caller moves nothing on it, on the caller's
-     * thread, and keeps the stretch as an {@link IdleWindow}: for a recorder without the reader.
-     * Ends an open phase first. Nothing when the probe cannot read.
-     */
-    public void idleWindow(String during, Duration length) {
-        GpuProbe p = probeIfReadable();
-        if (p == null) {
-            return;
-        }
-        phaseEnded();
-        LinkSample first = sampleAndKeep(p);
-        if (first == null) {
-            return; // the counters cannot be read: no window to judge, and no time spent
-        }
-        LinkSample last = first;
-        long until = System.nanoTime() + length.toNanos();
-        for (long now = System.nanoTime(); now < until && !Thread.currentThread().isInterrupted(); now = System.nanoTime()) {
-            sleep(Math.min(IDLE_STEP.toNanos(), until - now));
-            LinkSample s = sampleAndKeep(p);
-            if (s != null) {
-                last = s;
-            }
-        }
-        if (last == first) {
-            LinkSample s = sampleAndKeep(p);
-            last = s != null ? s : first;
-        }
-        if (last.nanos() > first.nanos()) {
-            synchronized (this) {
-                idleWindows.add(new IdleWindow(during, first.nanos(), last.nanos()));
-            }
-        }
-    }
-
-    /**
      * Phase {@code name} starts now; one still open ends first. The first phase closes the window
-     * before the first configuration, waiting only for what that window still lacks of
-     * {@link #IDLE_BEFORE} (usually nothing: the caller's context creation has covered it).
+     * before the first configuration.
      */
     public void phaseStarted(String name) {
         if (background) {
             closeTheWindowBefore();
         }
         GpuProbe p = probeIfReadable();
-        if (p == null) {
+        if (p == null && !background) {
             return;
         }
         phaseEnded();
         long at;
         if (background) {
-            at = System.nanoTime();
+            at = System.nanoTime(); // the reader may still be opening the probe: a mark needs no NVML
         } else {
             LinkSample sample = sampleAndKeep(p);
             GpuSnapshot s = snapshot(p);
@@ -374,28 +337,24 @@ public final class EvidenceRecorder implements AutoCloseable {
         }
     }
 
-    /** The first phase: wait for the probe and for the rest of the window before, then close it. */
+    /**
+     * The first phase closes the window before the first configuration, at the last link sample
+     * read by now, without waiting: the window is what the caller's set-up (its context's creation)
+     * left, judged when it spans the rules' minimum ({@link DisturbanceRules.Thresholds#minIdleWindowMillis})
+     * and otherwise recorded with its length. A probe still opening by then takes no window.
+     */
     private synchronized void closeTheWindowBefore() {
         if (anyPhaseStarted) {
             return;
         }
-        long began = System.nanoTime();
-        while (!ready && !stopping) {
-            waitNanos(IDLE_STEP.toNanos());
-        }
-        if (beforeFrom != null && probe.unavailable().isEmpty()) {
-            long until = beforeFrom.nanos() + IDLE_BEFORE.toNanos();
-            while (!stopping && lastSampleNanos() < until) {
-                waitNanos(Math.max(1_000_000, until - System.nanoTime()));
-            }
+        anyPhaseStarted = true;
+        if (beforeFrom != null) {
             long end = lastSampleNanos();
             if (end > beforeFrom.nanos()) {
                 idleWindows.add(new IdleWindow(IdleWindow.BEFORE, beforeFrom.nanos(), end));
             }
         }
         beforeFrom = null;
-        anyPhaseStarted = true;
-        waitedNanos += System.nanoTime() - began;
         notifyAll();
     }
 
@@ -423,7 +382,7 @@ public final class EvidenceRecorder implements AutoCloseable {
     public void phaseEnded() {
         GpuProbe p = probeIfReadable();
         synchronized (this) {
-            if (p == null || phaseName == null) {
+            if ((p == null && !background) || phaseName == null) {
                 return;
             }
         }
@@ -565,9 +524,13 @@ public final class EvidenceRecorder implements AutoCloseable {
                     read.isEmpty() ? Optional.ofNullable(samplesUnknown) : Optional.empty(), PERIOD, idleWindows);
             finished = new GpuEvidence(recording, Optional.of(byTime.getFirst()), Optional.of(byTime.getLast()),
                     rules.judge(recording), Optional.of(new GpuEvidence.ReadingCost(probe.calls(),
-                            Math.round(waitedNanos / 1e4) / 100.0)));
+                            millis(readyAfterNanos), millis(waitedNanos))));
             return finished;
         }
+    }
+
+    private static double millis(long nanos) {
+        return Math.round(nanos / 1e4) / 100.0;
     }
 
     /**

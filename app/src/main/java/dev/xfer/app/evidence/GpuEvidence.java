@@ -32,13 +32,16 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
 
     /**
      * What reading the evidence cost the run: each kind of NVML call, counted and timed, and how
-     * long the run's own thread waited for the recorder (for the window before the first
-     * configuration, and for what was left of the window after the last one). The document carries
+     * long the run's own thread waited for the recorder. The document carries
      * it as {@code readingCost} when any NVML call was counted.
      *
-     * @param runWaitedMs milliseconds the measuring thread spent waiting for the evidence
+     * @param probeReadyMs milliseconds from the recorder's start until its probe could read (NVML
+     *                     opened, the device found, the first snapshot and link sample read), on the
+     *                     recorder's own thread while the run created its context
+     * @param runWaitedMs  milliseconds the measuring thread spent waiting for the evidence (for what
+     *                     was left of the window after the last configuration)
      */
-    public record ReadingCost(List<CallTimes.Call> nvmlCalls, double runWaitedMs) {
+    public record ReadingCost(List<CallTimes.Call> nvmlCalls, double probeReadyMs, double runWaitedMs) {
         public ReadingCost {
             nvmlCalls = List.copyOf(nvmlCalls);
         }
