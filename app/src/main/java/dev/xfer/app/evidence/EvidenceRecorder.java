@@ -156,8 +156,10 @@ public final class EvidenceRecorder implements AutoCloseable {
             probe = p;
         }
         if (p.unavailable().isEmpty()) {
-            GpuSnapshot first = snapshot(p);
+            // The link first: the window before starts with this sample, and a process's first
+            // snapshot is its slowest (about 100 ms on an H100, ECC and retired pages first read).
             LinkSample at = sampleAndKeep(p);
+            GpuSnapshot first = snapshot(p);
             synchronized (this) {
                 snapshots.add(first);
                 beforeFrom = anyPhaseStarted ? null : at;
