@@ -5,7 +5,7 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence evidence-cost gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence evidence-cost nvbandwidth local-gaps gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -290,6 +290,31 @@ for f in sys.argv[1:]:
     d=json.load(open(f)); dev=(d.get('devices') or [d])[0]; print(f.split('/')[-1], 'evidence:', dev['context'].get('evidence'))" "$d/no-nvml.json" "$d/bad-nvml.json"
               XFER_NVML=/nonexistent/libnvidia-ml.so.1 expect_rc 0 "$xfer" overlap
               ;;
+    nvbandwidth) # Builds nvbandwidth from NVB_SRC (its source, e.g. v0.8 from the project's fetch) with the Boost
+                 # program_options .deb packages in NVB_DEBS (Debian's 1.74, unpacked under $work/boost, never /),
+                 # into $work/nvbandwidth/nvbandwidth; later steps of the same call find it there (NVBANDWIDTH).
+                 local src="${NVB_SRC:?set NVB_SRC to the nvbandwidth source folder}" debs="${NVB_DEBS:?set NVB_DEBS to a folder of .deb files}"
+                 mkdir -p "$work/boost" "$work/nvbandwidth"
+                 for f in "$debs"/*.deb; do dpkg -x "$f" "$work/boost"; done
+                 run cmake -S "$src" -B "$work/nvbandwidth" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+                   -DBoost_INCLUDE_DIR="$work/boost/usr/include" -DBoost_PROGRAM_OPTIONS_LIBRARY_RELEASE="$work/boost/usr/lib/x86_64-linux-gnu/libboost_program_options.so" \
+                   -DCMAKE_PREFIX_PATH="$work/boost/usr" > "$out/nvbandwidth-cmake.log" 2>&1 || { tail -20 "$out/nvbandwidth-cmake.log"; status=1; }
+                 cmake --build "$work/nvbandwidth" -j 16 > "$out/nvbandwidth-build.log" 2>&1 || { tail -20 "$out/nvbandwidth-build.log"; status=1; }
+                 export NVBANDWIDTH="$work/nvbandwidth/nvbandwidth"
+                 export LD_LIBRARY_PATH="$work/boost/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+                 run "$NVBANDWIDTH" --version
+                 ;;
+    local-gaps) # Issue 42, deliverable 7: the two cases still behind nvbandwidth, in the same call, alternating
+                # LOCAL_GAP_RUNS (3) times: nvbandwidth's device_local_copy beside xfer's d2d by the copy engine
+                # at 512 MiB, and host_device_latency_sm beside xfer latency --target host, random and sequential.
+                local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)} i
+                for i in $(seq 1 "${LOCAL_GAP_RUNS:-3}"); do
+                  [ -n "$nvb" ] && run "$nvb" -t device_local_copy host_device_latency_sm
+                  run "$xfer" bandwidth --memory device --direction d2d --copy driver --size 512MiB
+                  run "$xfer" latency --target host
+                  run "$xfer" latency --target host --order sequential
+                done
+                ;;
     evidence-cost) # Issue 39: what the NVML evidence costs. EVIDENCE_COST_RUNS (10) alternating `smoke --quick`
               # runs with NVML found and hidden (XFER_NVML at a missing file): wall and GPU work medians,
               # their difference and ratio, the NVML calls the documents count; then EVIDENCE_COST_DEFAULT_RUNS (3)
