@@ -221,7 +221,7 @@ public final class BandwidthBenchmark {
         List<Waiver> waived = waivers(plan);
         // The TMA copy only where the device has it: elsewhere its configurations are waived, never launched.
         boolean tma = plan.tmaCopies() && waived.isEmpty();
-        KernelReach reach = plan.kernelCopies() || tma ? kernelReach() : null;
+        KernelReach reach = plan.kernelCopies() || plan.tmaCopies() ? kernelReach() : null;
         RunRows rows = new RunRows(plan, linkGBps, target, progress, beforeCompare);
         try (XferKernels kernels = plan.launchesGrids() ? XferKernels.load() : null;
              DeviceReadWrite readWrite = plan.readWriteDirections().isEmpty() ? null

@@ -93,6 +93,11 @@ public record BandwidthPlan(
             throw new IllegalArgumentException("--blocks sets the copy kernel's grid: it needs --copy kernel or tma,"
                     + " or --direction d2d-read or d2d-write");
         }
+        if (copies.contains(CopyPath.TMA) && directions.contains(CopyDirection.P2P)) {
+            // The TMA copy between GPUs is not written yet: refused, not left out of the matrices unsaid.
+            throw new IllegalArgumentException("--copy tma measures h2d, d2h and d2d, not p2p yet: leave tma out of"
+                    + " --copy for --direction p2p");
+        }
         if (!kernelTiming.isDefault() && !grids) {
             throw new IllegalArgumentException("the --kernel-* options set the copy kernel's samples: they need"
                     + " --copy kernel or tma, or --direction d2d-read or d2d-write");

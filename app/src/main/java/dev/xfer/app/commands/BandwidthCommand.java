@@ -92,8 +92,8 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Option(names = "--blocks", paramLabel = "BLOCKS",
             description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one "
                     + "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list. "
-                    + "Bidir rows take their own grid, one thread per 16 B vector. The same grids for --copy tma "
-                    + "(blocks of 32 threads) and d2d-read, d2d-write."})
+                    + "Bidir rows take their own grid, one thread per 16 B vector. The same grids for the TMA copy "
+                    + "(blocks of 32 threads) and the read-only and write-only rows."})
     private String blocks;
 
     // Hidden: the parts of a kernel-copy sample in which xfer and nvbandwidth differ, one at a time,
@@ -173,7 +173,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         plan = plan.withPeerInitiations(patterns.peerInitiations());
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
         // Grids counted in SMs are named only once a device says how many it has.
-        boolean namesKnown = !plan.kernelCopies() || plan.blocks().fixed().isPresent();
+        boolean namesKnown = !plan.launchesGrids() || plan.blocks().fixed().isPresent();
         if (!numa.given() && namesKnown) {
             EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
         }

@@ -102,6 +102,13 @@ class TmaAndReadWritePlanTest {
     }
 
     @Test
+    void tmaBetweenGpusIsRefusedNotLeftOut() {
+        assertEquals("--copy tma measures h2d, d2h and d2d, not p2p yet: leave tma out of --copy for --direction p2p",
+                assertThrows(IllegalArgumentException.class, () -> plan(List.of(PINNED), List.of(D2D, CopyDirection.P2P),
+                        List.of(CopyPath.KERNEL, CopyPath.TMA), BlockCounts.DEFAULT)).getMessage());
+    }
+
+    @Test
     void tmaSupportFromComputeCapability() {
         assertEquals(Optional.empty(), new TmaSupport(9, 0).absentBecause(0));
         assertEquals(Optional.empty(), new TmaSupport(10, 0).absentBecause(0));
