@@ -57,11 +57,6 @@ final class KernelInitiator implements QueuedCopy {
         return path;
     }
 
-    /** The same timing and stream launching {@code other} in {@code otherShape}, on {@code otherPath}'s rows. */
-    KernelInitiator launching(CopyPath otherPath, GridLaunch other, LaunchShape otherShape) {
-        return new KernelInitiator(null, other, otherPath, otherShape, timing, timed, gate, stream);
-    }
-
     /** The grid its copies launch with. */
     LaunchShape shape() {
         return shape;

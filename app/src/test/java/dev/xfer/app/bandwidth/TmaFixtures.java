@@ -12,16 +12,17 @@ import java.util.OptionalInt;
 /**
  * Fixed records of a TMA and read/write run for the golden outputs (figures made up to exercise
  * the report, not measured): {@code --copy driver,kernel,tma --memory pinned --direction
- * h2d,d2d,d2d-read,d2d-write --size 512MiB --blocks 66,sm} on an H200 (132 SMs).
+ * h2d,d2d,d2d-read,d2d-write --size 2GiB --blocks 66,sm} on an H200 (132 SMs).
  */
 public final class TmaFixtures {
-    public static final long MIB512 = 512L << 20;
+    // 2 GiB: no other golden document has rows of this size, so their OpenMetrics samples never collide.
+    public static final long GIB2 = 2L << 30;
 
     private TmaFixtures() {
     }
 
     public static BandwidthPlan plan() {
-        return new BandwidthPlan(List.of(MIB512), List.of(HostMemoryKind.PINNED),
+        return new BandwidthPlan(List.of(GIB2), List.of(HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D, CopyDirection.D2D, CopyDirection.D2D_READ, CopyDirection.D2D_WRITE), 20, 5,
                 CopyTimer.EVENTS, List.of(CopyPath.DRIVER, CopyPath.KERNEL, CopyPath.TMA), BandwidthPlan.DEFAULT_STAGING,
                 BlockCounts.parse("66,sm").on(132));
@@ -48,10 +49,10 @@ public final class TmaFixtures {
 
     private static BandwidthResult rate(String memory, String direction, double median, CopyPath copy,
                                         Optional<LaunchShape> shape) {
-        double micros = Math.round(MIB512 / (median * 1e3) * 10) / 10.0;
+        double micros = Math.round(GIB2 / (median * 1e3) * 10) / 10.0;
         OptionalDouble link = direction.startsWith("d2d") ? OptionalDouble.empty()
                 : OptionalDouble.of(Math.round(median / 63.0 * 1000) / 10.0);
-        return new BandwidthResult(memory, direction, MIB512,
+        return new BandwidthResult(memory, direction, GIB2,
                 ResultsFixtures.summary(20, median, median * 0.9, median * 1.02, median * 0.99, median * 0.01),
                 ResultsFixtures.summary(20, micros, micros * 0.98, micros * 1.1, micros, micros * 0.01), link, true,
                 OptionalInt.empty(), Optional.empty(), copy, Optional.empty(), shape, Optional.empty());

@@ -44,7 +44,7 @@ class TmaRenderingTest {
         List<String> produced = TmaFixtures.report().runResults(OptionalDouble.of(63.0)).metrics().stream()
                 .map(Metric::name).toList();
         assertEquals(declared.stream().sorted().toList(), produced.stream().sorted().toList());
-        assertTrue(produced.contains("pinned.tma.h2d.512MiB.blocks132"), produced.toString());
-        assertTrue(produced.contains("device.kernel.d2d-read.512MiB.blocks66"), produced.toString());
+        assertTrue(produced.contains("pinned.tma.h2d.2GiB.blocks132"), produced.toString());
+        assertTrue(produced.contains("device.kernel.d2d-read.2GiB.blocks66"), produced.toString());
     }
 }
