@@ -5,7 +5,8 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence evidence-cost nvbandwidth local-gaps gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence evidence-cost nvbandwidth local-gaps gates doctor
+#                                   before-after runs-ten version-floor tma  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -826,6 +827,84 @@ PY
             else
               echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
             fi ;;
+    tma) # Issue 42: --copy tma and --direction d2d-read,d2d-write (docs/kernel-copies.md). The SASS of tma_copy
+         # (bulk copies: UBLKCP, SYNCS), driver, kernel and tma d2d at 512 MiB (beside nvbandwidth's device_local_copy
+         # when NVBANDWIDTH names its binary or one is on PATH; v0.8 has no TMA or read/write-only case), the --blocks
+         # sweep for tma, the read-only and write-only rows, h2d and d2h by tma through mapped pinned memory (does
+         # cp.async.bulk reach host memory?), compute-sanitizer memcheck and racecheck over small runs, and PyTorch's
+         # clone of a 1 GiB tensor timed with CUDA events for comparison.
+         local cuobjdump=/usr/local/cuda/bin/cuobjdump
+         [ -x "$cuobjdump" ] || cuobjdump=$(ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
+         local fatbin="$root/app/src/main/resources/dev/xfer/kernels/xfer_kernels.fatbin"
+         if [ -n "$cuobjdump" ]; then
+           run "$cuobjdump" --dump-sass --gpu-architecture sm_90 --function tma_copy "$fatbin" > "$out/tma-sass.txt"
+           echo "tma_copy sm_90 SASS, bulk-copy and barrier instructions (counts):"
+           grep -oE 'UBLKCP[.A-Z0-9]*|UTMA[A-Z.0-9]*|SYNCS[.A-Z0-9]*|BULK[A-Z.0-9]*|FENCE[.A-Z0-9]*' "$out/tma-sass.txt" \
+             | sort | uniq -c
+           grep -qE 'UBLKCP' "$out/tma-sass.txt" || { echo "gpu-check: no UBLKCP in tma_copy's sm_90 SASS" >&2; status=1; }
+           run "$cuobjdump" --dump-sass --gpu-architecture sm_90 --function read_bytes "$fatbin" > "$out/read-sass.txt"
+           echo "read_bytes sm_90 SASS: $(grep -cE 'LDG' "$out/read-sass.txt") global loads"
+         else
+           echo "gpu-check: no cuobjdump under /usr/local/cuda*/bin: no SASS check" >&2
+         fi
+         expect_rc 2 "$xfer" bandwidth --blocks 4 --direction d2d
+         expect_rc 2 "$xfer" bandwidth --copy tmaa
+         local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)}
+         if [ -n "$nvb" ] && [ -x "$nvb" ]; then
+           run "$nvb" -b 512 -t device_local_copy
+         else
+           echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2
+         fi
+         expect_rc 0 "$xfer" bandwidth --copy driver,kernel,tma --direction d2d --size 512MiB
+         expect_rc 0 "$xfer" bandwidth --copy tma --direction d2d --size 512MiB --blocks 1..4sm --iterations 10 --warmup 2
+         expect_rc 0 "$xfer" bandwidth --copy driver,kernel --direction d2d,d2d-read,d2d-write --size 512MiB,1GiB \
+           --json --output "$out/tma-readwrite.json"
+         run "$xfer" bandwidth --copy kernel --direction d2d-read,d2d-write --size 1GiB --blocks 1..4sm --iterations 10 \
+           --warmup 2
+         # h2d and d2h by the TMA through mapped pinned memory: if cp.async.bulk cannot reach host memory, this is
+         # where it shows (a fault, or wrong data), so it runs after the device rows.
+         run "$xfer" bandwidth --copy driver,kernel,tma --memory pinned --direction h2d,d2h --size 512MiB
+         run "$xfer" bandwidth --copy tma --memory pinned,write-combined --direction h2d,d2h --size 4097B,1MiB,64MiB \
+           --iterations 5 --warmup 1
+         run timeout 120 python3 - <<'PY'
+import torch
+x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda").random_(0, 256)
+start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+for _ in range(3):
+    y = x.clone()
+torch.cuda.synchronize()
+times = []
+for _ in range(20):
+    start.record(); y = x.clone(); stop.record(); stop.synchronize()
+    times.append(start.elapsed_time(stop) / 1e3)
+times.sort()
+med = times[len(times) // 2]
+assert torch.equal(x, y)
+print("pytorch %s clone of 1 GiB: median %.1f us, %.2f GB/s as bytes copied once (%.2f GB/s read+write); min %.1f us"
+      % (torch.__version__, med * 1e6, (1 << 30) / med / 1e9, 2 * (1 << 30) / med / 1e9, times[0] * 1e6))
+PY
+         local san=/usr/local/cuda/bin/compute-sanitizer
+         [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+         if [ -n "$san" ]; then
+           local tool
+           for tool in memcheck racecheck; do
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --copy tma --memory pinned --size 1B,4097B,12304B,1MiB --direction d2d \
+               --blocks 1,sm --iterations 2 --warmup 0
+             # samples of several passes in one launch (tma_copy's copies > 1)
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --copy tma --memory pinned --size 4097B,1MiB --direction d2d \
+               --blocks 2,sm --kernel-copies 3 --iterations 2 --warmup 0
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --direction d2d-read,d2d-write --size 1B,4097B,1MiB --blocks 1,sm \
+               --kernel-copies 3 --iterations 2 --warmup 0
+             run "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --copy tma --memory pinned --size 4097B,1MiB --direction h2d,d2h \
+               --blocks 1,sm --iterations 2 --warmup 0
+           done
+         else
+           echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
+         fi ;;
     kernel-gap) # Issue 24: what bounds the kernel copies against nvbandwidth's *_memcpy_sm (docs/kernel-copies.md).
             # Three rounds; each runs nvbandwidth's SM cases (as they are, with --loopCount 1, and h2d and d2h without
             # its CPU affinity) and then xfer's variants, one difference at a time, at 512 MiB of pinned memory, 3 samples

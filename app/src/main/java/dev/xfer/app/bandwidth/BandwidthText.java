@@ -30,7 +30,11 @@ public final class BandwidthText {
         // The copy column appears only when a path besides the driver's was asked for, the blocks
         // column only with the copy kernel: driver-only tables stay as they were.
         boolean paths = plan.showsCopyPath();
-        boolean kernel = plan.kernelCopies();
+        boolean kernel = plan.launchesGrids();
+        boolean deviceLocal = plan.directions().stream().anyMatch(CopyDirection::deviceLocal);
+        if (deviceLocal) {
+            out.append(COUNTED).append('\n');
+        }
         List<Column> columns = new ArrayList<>(List.of(Column.left("memory")));
         if (paths) {
             columns.add(Column.left("copy"));
@@ -39,7 +43,7 @@ public final class BandwidthText {
             columns.add(Column.right("blocks"));
         }
         columns.addAll(List.of(Column.left("direction"), Column.right("node"),
-                Column.right("bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
+                Column.right(deviceLocal ? "bytes (d2d once)" : "bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
                 Column.right("median us"), Column.right("% link"), Column.left("data")));
         TextTable table = new TextTable(null, columns);
         for (BandwidthResult r : report.results()) {
@@ -62,7 +66,7 @@ public final class BandwidthText {
             out.append(ceilings(report));
         }
         if (kernel) {
-            out.append(KernelCopyText.launchLine(plan.kernelTiming(), plan.timer(), plan.directions().contains(CopyDirection.BIDIR)));
+            out.append(KernelCopyText.launchLines(plan));
             KernelCopyText.saturation(report).ifPresent(out::append);
             KernelCopyText.crossover(report).ifPresent(out::append);
         }
@@ -84,6 +88,13 @@ public final class BandwidthText {
         }
         return out.toString();
     }
+
+    /**
+     * How the device-local rows count their bytes, above a table that has them: what the
+     * {@code bytes (d2d once)} column says in short.
+     */
+    static final String COUNTED = "device rows count bytes once: d2d the bytes copied (not read plus written),"
+            + " d2d-read the bytes read, d2d-write the bytes written (as nvbandwidth counts them)";
 
     /**
      * One line per configuration measured on several host allocations: the rows above show the

@@ -4,7 +4,10 @@ import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.Locale;
 
-/** Who moves the bytes across the link ({@code --copy}): the copy engine, xfer's staging lanes, or the SMs. */
+/**
+ * Who moves the bytes across the link ({@code --copy}): the copy engine, xfer's staging lanes, the
+ * SMs, or the SMs' bulk-copy unit (TMA).
+ */
 public enum CopyPath {
     /** cudaMemcpy on the user's memory: the driver stages it through its own pinned buffers. */
     DRIVER("driver"),
@@ -14,7 +17,14 @@ public enum CopyPath {
      * xfer's copy kernel ({@code copy_bytes}): the SMs load and store the other side's memory
      * themselves, page-locked host memory mapped into the GPU's address space, or device memory.
      */
-    KERNEL("kernel");
+    KERNEL("kernel"),
+    /**
+     * xfer's TMA copy ({@code tma_copy}, compute capability 9.0 and up): Hopper's bulk-copy unit
+     * moves chunks global -> shared -> global through shared-memory stages, an mbarrier counting
+     * each load's bytes in; reaches what the copy kernel reaches ({@link KernelReach}). Below 9.0
+     * its configurations are waived ({@link TmaSupport}).
+     */
+    TMA("tma");
 
     private final String label;
 
@@ -28,7 +38,7 @@ public enum CopyPath {
 
     /**
      * Whether this path applies to {@code memory}: staging is for memory the copy engine cannot
-     * read directly; the kernel is asked for every kind, and the device decides which it can
+     * read directly; the kernel and TMA are asked for every kind, and the device decides which they can
      * reach ({@link KernelReach}).
      */
     public boolean appliesTo(HostMemoryKind memory) {
@@ -42,7 +52,12 @@ public enum CopyPath {
                 return p;
             }
         }
-        throw new IllegalArgumentException("--copy takes driver, staged or kernel, not '" + text + "'");
+        throw new IllegalArgumentException("--copy takes driver, staged, kernel or tma, not '" + text + "'");
+    }
+
+    /** Whether this path is launched on a grid of {@code --blocks}: the copy kernel and the TMA copy. */
+    public boolean launchesGrid() {
+        return this == KERNEL || this == TMA;
     }
 
     @Override

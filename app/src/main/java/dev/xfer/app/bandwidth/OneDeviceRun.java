@@ -98,7 +98,7 @@ public final class OneDeviceRun {
 
     /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */
     public static BandwidthPlan onDevice(CudaDevice device, BandwidthPlan plan) {
-        if (!plan.kernelCopies()) {
+        if (!plan.launchesGrids()) {
             return plan;
         }
         try {
@@ -124,8 +124,8 @@ public final class OneDeviceRun {
             throw new UnusableOptionException(e.getMessage());
         }
         List<String> absences = probe.kernelAbsences(plan);
-        boolean onlyKernel = plan.copies().equals(List.of(CopyPath.KERNEL));
-        if (onlyKernel && !plan.directions().contains(CopyDirection.D2D) && absences.size() == plan.memories().size()
+        boolean onlyKernel = plan.copies().stream().allMatch(CopyPath::launchesGrid);
+        if (onlyKernel && plan.directions().stream().noneMatch(CopyDirection::deviceLocal) && absences.size() == plan.memories().size()
                 && !absences.isEmpty()) {
             throw new UnusableOptionException("device " + device.index() + ": " + absences.getFirst()
                     + (absences.size() > 1 ? " (and " + (absences.size() - 1) + " more kinds like it)" : ""));

@@ -184,7 +184,7 @@ final class RunRows {
         }
     }
 
-    private void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
+    void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
                                String reason) {
         Unmeasured u = new Unmeasured(memory, direction, size, copy, shape, target.node(), reason);
         unmeasured.add(u);

@@ -55,7 +55,9 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     @Option(names = "--direction", split = ",", paramLabel = "DIR", completionCandidates = Choices.Directions.class,
             description = "${COMPLETION-CANDIDATES} (default h2d,d2h). p2p: GPU to GPU for every pair of the selected GPUs"
-                    + " (--device all or a list), one way and both ways, as a matrix.")
+                    + " (--device all or a list), one way and both ways, as a matrix. d2d-read, d2d-write: the GPU's"
+                    + " own memory by reads alone or by writes alone, by the SMs on --blocks, counted as the bytes"
+                    + " read or written; d2d counts a copy's bytes once.")
     private List<String> directions = List.of("h2d", "d2h");
 
     @OptionRange(min = 1)
@@ -82,13 +84,16 @@ public final class BandwidthCommand implements Callable<Integer> {
             description = {"${COMPLETION-CANDIDATES}, or several (default driver). driver: cudaMemcpy on the memory "
                     + "itself; staged: memory that is not page-locked goes through xfer's ring of page-locked slots, "
                     + "threads copying while the copy engine drains it, each result beside its two ceilings; "
-                    + "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself."})
+                    + "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself; "
+                    + "tma: Hopper's bulk copies (cp.async.bulk) through shared memory, h2d, d2h and d2d, on GPUs of"
+                    + " compute capability 9.0 up (waived below)."})
     private List<String> copies = List.of(CopyPath.DRIVER.label());
 
     @Option(names = "--blocks", paramLabel = "BLOCKS",
             description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one "
                     + "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list. "
-                    + "Bidir rows take their own grid, one thread per 16 B vector."})
+                    + "Bidir rows take their own grid, one thread per 16 B vector. The same grids for the TMA copy "
+                    + "(blocks of 32 threads) and the read-only and write-only rows."})
     private String blocks;
 
     // Hidden: the parts of a kernel-copy sample in which xfer and nvbandwidth differ, one at a time,
@@ -168,7 +173,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         plan = plan.withPeerInitiations(patterns.peerInitiations());
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
         // Grids counted in SMs are named only once a device says how many it has.
-        boolean namesKnown = !plan.kernelCopies() || plan.blocks().fixed().isPresent();
+        boolean namesKnown = !plan.launchesGrids() || plan.blocks().fixed().isPresent();
         if (!numa.given() && namesKnown) {
             EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
         }
