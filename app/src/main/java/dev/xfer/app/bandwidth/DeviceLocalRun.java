@@ -77,7 +77,8 @@ final class DeviceLocalRun {
 
     /** d2d: the driver's copy, then each grid's of the copy kernel and the TMA copy, each checked by copying b back. */
     private void copies(long size, MemorySegment reference, CopyEnds ends, DeviceBuffer b, HostBuffer check) {
-        double[] d2d = samples.of("device " + CopyDirection.D2D + " " + size + " B", true, engine.sampleOf(ends));
+        double[] d2d = samples.of("device " + CopyDirection.D2D + " " + size + " B", true,
+                engine.sampleOf(ends, CopyEngineInitiator.deviceLocalCopies(size)));
         DataPattern.poison(check.segment());
         Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
         boolean ok = rows.verify("device d2d " + size + " B", check.segment(), reference);
