@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
@@ -107,13 +109,22 @@ public final class BandwidthBenchmark {
      *
      * @param target     where it ran: the node, and the CPUs the measuring thread was really bound to
      * @param unmeasured configurations whose samples gave no figure (a NaN or zero time), each with why
+     * @param waived     configurations this device cannot serve (a copy path it lacks), each with why:
+     *                   neither passed nor failed ({@link Waiver})
      */
     public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target,
-                          List<Unmeasured> unmeasured) {
+                          List<Unmeasured> unmeasured, List<Waiver> waived) {
         public Outcome {
             results = List.copyOf(results);
             failures = List.copyOf(failures);
             unmeasured = List.copyOf(unmeasured);
+            waived = List.copyOf(waived);
+        }
+
+        /** An outcome with nothing waived. */
+        public Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target,
+                       List<Unmeasured> unmeasured) {
+            this(results, failures, target, unmeasured, List.of());
         }
     }
 
@@ -174,7 +185,8 @@ public final class BandwidthBenchmark {
         checkFits(plan);
         PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
         Outcome outcome = placed.value();
-        return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured());
+        return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured(),
+                outcome.waived());
     }
 
     /**
