@@ -56,17 +56,30 @@ public final class OneDeviceRun {
      * One device, with {@code waived} beside what its engine waives: what the run was asked for and
      * cannot measure on this machine (p2p where {@code --device} found one GPU).
      */
-    public FinishedRun run(Session session, BandwidthPlan given, NumaOption numa, ExpectationSet expectations,
-                           List<Waiver> waivedHere) {
+    public FinishedRun run(Session session, BandwidthPlan asked, NumaOption numa, ExpectationSet expectations,
+                           List<Waiver> waivedBefore) {
         OutputFormat format = measuring.format();
-        BandwidthPlan plan = onDevice(session.device(), given);
         RunContext context = session.context();
+        // Confidential Computing forbids some host configurations and bounces the rest: waived and marked.
+        ConfidentialComputingRules cc = ConfidentialComputingRules.apply(asked, measuring.confidentialComputing());
+        List<Waiver> waivedHere = new ArrayList<>(waivedBefore);
+        waivedHere.addAll(cc.waived());
+        if (cc.plan().isEmpty()) {
+            return waivedOnly(context, asked, cc.notes(), waivedHere, expectations);
+        }
+        BandwidthPlan given = cc.plan().get();
+        BandwidthPlan plan = onDevice(session.device(), given);
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
         HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
         ValidatedExpectations validated = measuring.validate(expectations, plan.declarations(
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
                 format == OutputFormat.TEXT, measuring::warn));
+        if (format == OutputFormat.TEXT) {
+            notes.addAll(cc.notes());
+        } else {
+            cc.notes().forEach(measuring::warn); // stdout holds only the machine-readable document
+        }
         int rows = kernelRows(session.device(), plan, link, format, notes, measuring::warn);
         Instant started = Instant.now();
         Progress progress = measuring.progress();
@@ -110,6 +123,23 @@ public final class OneDeviceRun {
                 waived);
         RunResults measured = report.runResults(link);
         return measuring.finish(context, measured, validated, rendering(report, () -> measured), started);
+    }
+
+    /**
+     * A run whose every configuration was waived here (Confidential Computing forbids them all): the
+     * waivers and notes in a document without rows, which gates read as NO RESULT.
+     */
+    private FinishedRun waivedOnly(RunContext context, BandwidthPlan plan, List<String> notes, List<Waiver> waived,
+                                   ExpectationSet expectations) {
+        ValidatedExpectations validated = measuring.validate(expectations, List.of());
+        Instant started = Instant.now();
+        BandwidthResults report = new BandwidthResults(context, plan, List.of(), List.of(),
+                measuring.format() == OutputFormat.TEXT ? notes : List.of(), HostPlacement.none(), List.of(), waived);
+        if (measuring.format() != OutputFormat.TEXT) {
+            notes.forEach(measuring::warn);
+        }
+        RunResults results = report.runResults(OptionalDouble.empty());
+        return measuring.finish(context, results, validated, rendering(report, () -> results), started);
     }
 
     /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */

@@ -69,6 +69,7 @@ public final class EvidenceRecorder implements AutoCloseable {
     private Thread phaseThread;
     private boolean phaseOwnUnknown;
     private GpuEvidence finished;
+    private final Reading<ConfidentialComputingState> confidentialComputing;
 
     /**
      * @param gpu          the GPU in plain words: {@code GPU 0}
@@ -82,10 +83,13 @@ public final class EvidenceRecorder implements AutoCloseable {
         this.memoryHealth = memoryHealth;
         if (probe.unavailable().isPresent()) {
             this.first = null;
+            this.confidentialComputing = Reading.unknown(probe.unavailable().get());
             this.sampler = Optional.empty();
             return;
         }
         this.first = snapshot();
+        // System-wide and fixed while the machine runs: read once, at the start.
+        this.confidentialComputing = probe.confidentialComputing();
         sample();
         if (background) {
             ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -255,6 +259,11 @@ public final class EvidenceRecorder implements AutoCloseable {
         return probe.unavailable().isPresent();
     }
 
+    /** The system's Confidential Computing state, as read when the recorder started. */
+    public Reading<ConfidentialComputingState> confidentialComputing() {
+        return confidentialComputing;
+    }
+
     /** Ends the open phase, stops sampling, and judges what was read. Once; later calls give the same. */
     public synchronized GpuEvidence finish(DisturbanceRules rules) {
         if (finished != null) {
@@ -281,7 +290,8 @@ public final class EvidenceRecorder implements AutoCloseable {
         }
         Recording recording = new Recording(gpu, ownPid, Optional.empty(), phases, read,
                 read.isEmpty() ? Optional.ofNullable(samplesUnknown) : Optional.empty(), PERIOD, idleWindows);
-        finished = new GpuEvidence(recording, Optional.of(first), Optional.of(last), rules.judge(recording));
+        finished = new GpuEvidence(recording, Optional.of(first), Optional.of(last), rules.judge(recording),
+                confidentialComputing);
         return finished;
     }
 

@@ -19,9 +19,15 @@ import java.util.Optional;
  * @param last  the snapshot at the run's end
  */
 public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
-                          List<Disturbance> disturbances) {
+                          List<Disturbance> disturbances, Reading<ConfidentialComputingState> confidentialComputing) {
     public GpuEvidence {
         disturbances = List.copyOf(disturbances);
+    }
+
+    /** Evidence whose Confidential Computing state was not read. */
+    public GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
+                       List<Disturbance> disturbances) {
+        this(recording, first, last, disturbances, Reading.unknown("not read"));
     }
 
     public static GpuEvidence unavailable(String gpu, long ownPid, String why) {
@@ -61,7 +67,8 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         }
         return OrUnavailable.of(new Document(recording.ownPid(), recording.period().toMillis(), first.map(GpuSnapshot::document),
                 last.map(GpuSnapshot::document), recording.phases().size(),
-                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic()));
+                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic(),
+                Optional.of(confidentialComputing.document(ConfidentialComputingState::document))));
     }
 
     /**
@@ -69,10 +76,13 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
      *
      * @param start null in the document when the first snapshot could not be taken
      * @param phasesWithOwnBytes phases whose engine reported its bytes: only their traffic is judged
+     * @param confidentialComputing the system's CC state ({@code unknown: <why>} where NVML could not
+     *                   say); absent in documents written before xfer read it
      */
     public record Document(long ownPid, long samplePeriodMs, @NullWhenEmpty Optional<GpuSnapshot.Document> start,
                            @NullWhenEmpty Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
-                           OrUnknown<LinkTrafficDocument> linkTraffic) {
+                           OrUnknown<LinkTrafficDocument> linkTraffic,
+                           Optional<OrUnknown<ConfidentialComputingState.Document>> confidentialComputing) {
     }
 
     /**

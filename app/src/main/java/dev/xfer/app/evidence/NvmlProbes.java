@@ -130,6 +130,13 @@ public final class NvmlProbes implements GpuProbes {
         public void close() {
             nvml.close();
         }
+
+        @Override
+        public Reading<ConfidentialComputingState> confidentialComputing() {
+            // A driver before CC (r535) lacks the symbols: NVML_ERROR_FUNCTION_NOT_FOUND, read as unknown.
+            return read(nvml::confidentialComputing).map(cc -> new ConfidentialComputingState(cc.enabled(),
+                    cc.environment().label(), cc.devTools(), read(nvml::confidentialComputingGpusReady)));
+        }
     }
 
     /** A reading NVML refused (not supported, no permission, a lost GPU) is evidence {@code unknown: <why>}. */
