@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
@@ -112,7 +114,7 @@ public final class BandwidthBenchmark {
      * @param target     where it ran: the node, and the CPUs the measuring thread was really bound to
      * @param unmeasured configurations whose samples gave no figure (a NaN or zero time), each with why
      * @param waived     configurations this device does not measure at all, each with why (the TMA copy
-     *                   below compute capability 9.0)
+     *                   below compute capability 9.0): neither passed nor failed ({@link Waiver})
      */
     public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target,
                           List<Unmeasured> unmeasured, List<Waiver> waived) {

@@ -86,6 +86,9 @@ public final class BandwidthText {
         for (Unmeasured u : report.unmeasured()) {
             out.append("FAILED: ").append(u.describe()).append('\n');
         }
+        for (String line : dev.xfer.app.result.Waiver.lines(report.waived())) {
+            out.append(line).append('\n');
+        }
         return out.toString();
     }
 

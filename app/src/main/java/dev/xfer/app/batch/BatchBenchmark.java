@@ -1,5 +1,7 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
@@ -80,7 +82,23 @@ public final class BatchBenchmark {
      * @param hostMemory where the run's host buffers were, group by group (nothing sampled unplaced)
      * @param target     where it ran: the node, and the CPUs the measuring thread was really bound to
      */
-    public record Outcome(List<BatchResult> results, BatchHostMemory hostMemory, NodeTarget target) {
+    public record Outcome(List<BatchResult> results, BatchHostMemory hostMemory, NodeTarget target,
+                          List<Waiver> waived) {
+        public Outcome {
+            results = List.copyOf(results);
+            waived = List.copyOf(waived);
+        }
+
+        /** An outcome whose waivers are its strategies this runtime cannot run ({@link BatchResult#unavailable}). */
+        public Outcome(List<BatchResult> results, BatchHostMemory hostMemory, NodeTarget target) {
+            this(results, hostMemory, target, waivers(results));
+        }
+
+        /** Each strategy this machine cannot run, waived with why: neither passed nor failed. */
+        static List<Waiver> waivers(List<BatchResult> results) {
+            return results.stream().filter(r -> r.unavailable().isPresent())
+                    .map(r -> new Waiver(r.configuration(), r.unavailable().get())).toList();
+        }
     }
 
     /** Runs the plan where the calling thread is, nothing placed. */
@@ -97,7 +115,7 @@ public final class BatchBenchmark {
                 plan.count() + " buffers of " + plan.bytes() + " bytes");
         PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
         Outcome outcome = placed.value();
-        return new Outcome(outcome.results(), outcome.hostMemory(), placed.target());
+        return new Outcome(outcome.results(), outcome.hostMemory(), placed.target(), outcome.waived());
     }
 
     private Outcome measure(BatchPlan plan, NodeTarget target) {

@@ -13,6 +13,7 @@ import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
 import dev.xfer.app.sysfs.NumaTopology;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -42,6 +43,7 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         int before = live.measured(BatchResult.class).size();
         List<BatchResult> results;
         List<BatchHostMemory> hostMemory;
+        List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
         try {
             NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
                     (target, passProgress) -> new BatchBenchmark(session.device(),
@@ -49,6 +51,9 @@ public final class BatchPerDevice implements EachDevice.Measurement {
                     BatchBenchmark.Outcome::target);
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
             hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
+            // A strategy waived on one pass (--numa-node all) is waived on every one: said once each.
+            passes.outcomes().stream().flatMap(o -> o.waived().stream()).filter(w -> !waived.contains(w))
+                    .forEach(waived::add);
             placement = passes.placement();
         } catch (RunStopped stopped) {
             // Each strategy's result stands alone: those measured on this GPU before the stop are kept.
@@ -58,8 +63,10 @@ public final class BatchPerDevice implements EachDevice.Measurement {
             }
             results = kept.subList(before, kept.size());
             hostMemory = List.of();
+            waived.addAll(BatchBenchmark.Outcome.waivers(results));
         }
-        BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory);
+        BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory,
+                waived);
         return EachDevice.Measured.of(session.context(), report.runResults(),
                 () -> BatchRendering.text(report),
                 () -> BatchDocument.of(report));

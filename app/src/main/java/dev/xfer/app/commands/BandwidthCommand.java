@@ -182,12 +182,18 @@ public final class BandwidthCommand implements Callable<Integer> {
         return measuring.repeated(() -> {
             List<Session> sessions = measuring.sessions();
             if (sessions.size() == 1) {
-                if (concurrent || planned.peerCopies()) {
-                    throw new UsageException((concurrent ? "--concurrent" : "--direction p2p")
-                            + " needs two GPUs at least; --device " + measuring.devices().label() + " found one");
+                if (concurrent) {
+                    throw new UsageException("--concurrent needs two GPUs at least; --device "
+                            + measuring.devices().label() + " found one");
                 }
+                // --device all (or a list) found one GPU: its own directions are measured, and p2p,
+                // which needs a second, is waived with why (nvbandwidth's waiver), not a usage error.
+                List<dev.xfer.app.result.Waiver> waived = planned.peerCopies()
+                        ? dev.xfer.app.bandwidth.peer.PeerPlan.waived(planned, "GPU to GPU needs two GPUs; --device "
+                        + measuring.devices().label() + " found one (GPU " + sessions.getFirst().device().index() + ")")
+                        : List.of();
                 return new OneDeviceRun(measuring.run(), numaNode.topology())
-                        .run(sessions.getFirst(), planned, numa, expectations);
+                        .run(sessions.getFirst(), planned, numa, expectations, waived);
             }
             return new SeveralDevicesRun(measuring.run(), numaNode.topology(), concurrent)
                     .run(sessions, planned, numa, expectations);

@@ -100,6 +100,8 @@ public final class EvidenceRecorder implements AutoCloseable {
     private final long startedAt = System.nanoTime();
     private long readyAfterNanos;
     private GpuEvidence finished;
+    /** Read once when the probe opens; null until then. */
+    private Reading<ConfidentialComputingState> confidentialComputing;
 
     /**
      * A recorder of readings the caller drives (tests): each boundary reads on the caller's thread.
@@ -152,8 +154,13 @@ public final class EvidenceRecorder implements AutoCloseable {
         } catch (RuntimeException e) {
             p = new UnavailableProbe("the GPU probe could not be opened: " + e.getMessage());
         }
+        // System-wide and fixed while the machine runs: read once, first, since a plan may wait for it.
+        Reading<ConfidentialComputingState> cc = p.unavailable().isPresent() ? Reading.unknown(p.unavailable().get())
+                : p.confidentialComputing();
         synchronized (this) {
             probe = p;
+            confidentialComputing = cc;
+            notifyAll();
         }
         if (p.unavailable().isEmpty()) {
             // The link first: the window before starts with this sample, and a process's first
@@ -525,10 +532,24 @@ public final class EvidenceRecorder implements AutoCloseable {
             Recording recording = new Recording(gpu, ownPid, Optional.empty(), phases, read,
                     read.isEmpty() ? Optional.ofNullable(samplesUnknown) : Optional.empty(), PERIOD, idleWindows);
             finished = new GpuEvidence(recording, Optional.of(byTime.getFirst()), Optional.of(byTime.getLast()),
-                    rules.judge(recording), Optional.of(new GpuEvidence.ReadingCost(probe.calls(),
+                    rules.judge(recording), confidentialComputing, Optional.of(new GpuEvidence.ReadingCost(probe.calls(),
                             millis(readyAfterNanos), millis(waitedNanos))));
             return finished;
         }
+    }
+
+    /**
+     * The system's Confidential Computing state, read once when the probe opened (system-wide and
+     * fixed while the machine runs). Waits for NVML's opening only, not for the first readings:
+     * a plan that depends on it asks before measuring.
+     */
+    public synchronized Reading<ConfidentialComputingState> confidentialComputing() {
+        long began = System.nanoTime();
+        while (confidentialComputing == null && !stopping) {
+            waitNanos(1_000_000);
+        }
+        waitedNanos += System.nanoTime() - began;
+        return confidentialComputing != null ? confidentialComputing : Reading.unknown("the recorder was stopped");
     }
 
     private static double millis(long nanos) {

@@ -19,15 +19,22 @@ import java.util.Optional;
  * @param last  the snapshot at the run's end
  */
 public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
-                          List<Disturbance> disturbances, Optional<ReadingCost> cost) {
+                          List<Disturbance> disturbances, Reading<ConfidentialComputingState> confidentialComputing,
+                          Optional<ReadingCost> cost) {
     public GpuEvidence {
         disturbances = List.copyOf(disturbances);
     }
 
-    /** Evidence whose reading cost was not counted (recorded readings, read back from a document). */
+    /** Evidence whose Confidential Computing state was not read and whose reading cost was not counted. */
     public GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
                        List<Disturbance> disturbances) {
-        this(recording, first, last, disturbances, Optional.empty());
+        this(recording, first, last, disturbances, Reading.unknown("not read"), Optional.empty());
+    }
+
+    /** Evidence whose reading cost was not counted (recorded readings). */
+    public GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
+                       List<Disturbance> disturbances, Reading<ConfidentialComputingState> confidentialComputing) {
+        this(recording, first, last, disturbances, confidentialComputing, Optional.empty());
     }
 
     /**
@@ -85,6 +92,7 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         return OrUnavailable.of(new Document(recording.ownPid(), recording.period().toMillis(), first.map(GpuSnapshot::document),
                 last.map(GpuSnapshot::document), recording.phases().size(),
                 recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic(),
+                Optional.of(confidentialComputing.document(ConfidentialComputingState::document)),
                 cost.filter(c -> !c.nvmlCalls().isEmpty())));
     }
 
@@ -93,17 +101,16 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
      *
      * @param start null in the document when the first snapshot could not be taken
      * @param phasesWithOwnBytes phases whose engine reported its bytes: only their traffic is judged
+     * @param confidentialComputing the system's CC state ({@code unknown: <why>} where NVML could not
+     *                   say); absent in documents written before xfer read it
      * @param readingCost what reading the evidence cost; the key is left out where no NVML call was
      *                    counted (documents written before xfer counted them, recorded readings)
      */
     public record Document(long ownPid, long samplePeriodMs, @NullWhenEmpty Optional<GpuSnapshot.Document> start,
                            @NullWhenEmpty Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
-                           OrUnknown<LinkTrafficDocument> linkTraffic, Optional<ReadingCost> readingCost) {
-        public Document(long ownPid, long samplePeriodMs, Optional<GpuSnapshot.Document> start,
-                        Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
-                        OrUnknown<LinkTrafficDocument> linkTraffic) {
-            this(ownPid, samplePeriodMs, start, end, phases, phasesWithOwnBytes, linkTraffic, Optional.empty());
-        }
+                           OrUnknown<LinkTrafficDocument> linkTraffic,
+                           Optional<OrUnknown<ConfidentialComputingState.Document>> confidentialComputing,
+                           Optional<ReadingCost> readingCost) {
     }
 
     /**

@@ -35,6 +35,14 @@ public interface GpuProbe extends AutoCloseable {
         return java.util.List.of();
     }
 
+    /**
+     * The system's Confidential Computing state (NVML's, system-wide: any GPU's probe reads the
+     * same); unknown where the probe reads no NVML, or NVML (an older driver's) cannot say.
+     */
+    default Reading<ConfidentialComputingState> confidentialComputing() {
+        return Reading.unknown(unavailable().orElse("this probe reads no Confidential Computing state"));
+    }
+
     /** Releases what the probe holds (NVML's handle: nvmlShutdown once the last probe closes). */
     @Override
     void close();

@@ -151,6 +151,14 @@ public final class NvmlProbes implements GpuProbes {
                 return null;
             });
         }
+
+        @Override
+        public Reading<ConfidentialComputingState> confidentialComputing() {
+            // A driver before CC (r535) lacks the symbols: NVML_ERROR_FUNCTION_NOT_FOUND, read as unknown.
+            return read("nvmlSystemGetConfComputeState", nvml::confidentialComputing).map(cc -> new ConfidentialComputingState(
+                    cc.enabled(), cc.environment().label(), cc.devTools(),
+                    read("nvmlSystemGetConfComputeGpusReadyState", nvml::confidentialComputingGpusReady)));
+        }
     }
 
     /** A reading NVML refused (not supported, no permission, a lost GPU) is evidence {@code unknown: <why>}. */

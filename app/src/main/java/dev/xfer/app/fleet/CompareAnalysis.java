@@ -83,11 +83,14 @@ public final class CompareAnalysis {
      * @param kind      the kind whose noise floor made the band (the widest, where the runs were of several:
      *                  best of k on one side, one allocation on the other); the result's kind for the rank test
      * @param disturbed a run of either side it was made from was disturbed (judged under --allow-disturbed)
+     * @param baselineCov the baseline runs' run-to-run coefficient of variation (stddev of their medians
+     *                  over their mean); empty with fewer than two runs
+     * @param currentCov  the same of the current runs
      */
     public record Row(GpuRun baselineRun, GpuRun currentRun, String name, String unit, boolean higherIsBetter,
                       double baseline, double current, double change, double gain, Basis basis, double noise, double p,
                       int baselineRuns, int currentRuns, Verdict verdict, boolean failable, NoiseKind kind,
-                      boolean disturbed) {
+                      boolean disturbed, OptionalDouble baselineCov, OptionalDouble currentCov) {
         public boolean beyondNoise() {
             return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
         }
@@ -375,7 +378,8 @@ public final class CompareAnalysis {
             if (test.smallestP() < ALPHA) {
                 Verdict verdict = test.p() < ALPHA && change != 0 ? (gain < 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT) : Verdict.SAME;
                 return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable, first.kind(), disturbed);
+                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable, first.kind(), disturbed,
+                        cov(b), cov(a));
             }
         }
         // Each run's figure is judged by the noise of its own kind: a best-of-k figure by the floor of
@@ -411,7 +415,13 @@ public final class CompareAnalysis {
             verdict = band >= margin ? Verdict.TOO_NOISY : Verdict.SAME;
         }
         return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                basis, band, Double.NaN, b.size(), a.size(), verdict, failable, kind, disturbed);
+                basis, band, Double.NaN, b.size(), a.size(), verdict, failable, kind, disturbed, cov(b), cov(a));
+    }
+
+    /** The runs' run-to-run CoV: the stddev of their medians over their mean; empty below two runs. */
+    private static OptionalDouble cov(List<Measurement> runs) {
+        return dev.xfer.app.stats.RunToRun.of(values(runs)).map(dev.xfer.app.stats.RunToRun::cov)
+                .orElse(OptionalDouble.empty());
     }
 
     /** The kinds of the runs' figures, in order: one, or a result's kind as best of k and as one allocation. */

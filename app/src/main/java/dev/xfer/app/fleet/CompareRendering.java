@@ -16,16 +16,33 @@ public final class CompareRendering {
     private CompareRendering() {
     }
 
+    /** A run-to-run CoV as a percentage with two decimals, {@code -} for a side of one run. */
+    private static String cov(java.util.OptionalDouble cov) {
+        return cov.isPresent() ? dev.xfer.app.format.Decimals.fixed(cov.getAsDouble() * 100, 2) + "%" : "-";
+    }
+
     public static String text(CompareFindings report, double threshold) {
         StringBuilder out = new StringBuilder();
-        TextTable table = TextTable.of(Column.left("GPU"), Column.left("result"), Column.right("baseline"),
-                Column.right("current"), Column.left("unit"), Column.right("change"), Column.left("basis"),
-                Column.right("runs"), Column.right("noise"), Column.left(""));
+        // With several runs a side, each side's run-to-run CoV beside the runs it was judged by.
+        boolean covs = report.rows().stream().anyMatch(r -> r.baselineCov().isPresent() || r.currentCov().isPresent());
+        java.util.List<Column> columns = new java.util.ArrayList<>(java.util.List.of(Column.left("GPU"),
+                Column.left("result"), Column.right("baseline"), Column.right("current"), Column.left("unit"),
+                Column.right("change"), Column.left("basis"), Column.right("runs")));
+        if (covs) {
+            columns.add(Column.right("CoV"));
+        }
+        columns.addAll(java.util.List.of(Column.right("noise"), Column.left("")));
+        TextTable table = TextTable.of(columns.toArray(Column[]::new));
         for (Row r : report.rows()) {
-            table.addRow(r.currentRun().host() + " " + r.currentRun().uuid().orElse("bus " + r.currentRun().busId())
-                            + " (device " + r.currentRun().index() + ")", r.name(), Numbers.text(r.baseline()),
-                    Numbers.text(r.current()), r.unit(), Numbers.percent(r.change()), r.basis().text(),
-                    r.baselineRuns() + "+" + r.currentRuns(), noise(r), mark(r, threshold));
+            java.util.List<String> cells = new java.util.ArrayList<>(java.util.List.of(r.currentRun().host() + " "
+                    + r.currentRun().uuid().orElse("bus " + r.currentRun().busId()) + " (device " + r.currentRun().index()
+                    + ")", r.name(), Numbers.text(r.baseline()), Numbers.text(r.current()), r.unit(),
+                    Numbers.percent(r.change()), r.basis().text(), r.baselineRuns() + "+" + r.currentRuns()));
+            if (covs) {
+                cells.add(cov(r.baselineCov()) + "+" + cov(r.currentCov()));
+            }
+            cells.addAll(java.util.List.of(noise(r), mark(r, threshold)));
+            table.addRow(cells);
         }
         // Indented: its first column is document text, which never begins a line.
         out.append(table.render("  "));

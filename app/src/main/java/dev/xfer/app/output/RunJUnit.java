@@ -34,6 +34,7 @@ public final class RunJUnit {
                 cases.add(new TestCase("xfer." + run.command() + ".device" + context.device().index(), c.name(),
                         Duration.ZERO, outcome, c.summary()));
             }
+            cases.addAll(waived("xfer." + run.command() + ".device" + context.device().index(), run.waived()));
             suites.add(new JUnitXml.TestSuite("xfer " + run.command() + " (device " + context.device().index() + ": "
                     + context.device().name() + ")", context.started(), context.host(), elapsed, cases));
         }
@@ -107,6 +108,7 @@ public final class RunJUnit {
                 cases.add(new TestCase("xfer." + run.command() + classSuffix, c.name(), Duration.ZERO, outcome,
                         c.summary()));
             }
+            cases.addAll(waived("xfer." + run.command() + classSuffix, run.waived()));
             suites.add(new JUnitXml.TestSuite("xfer " + run.command() + " (devices " + indices + ")", first.started(),
                     first.host(), elapsed, cases));
         }
@@ -122,6 +124,15 @@ public final class RunJUnit {
                     first.host(), Duration.ZERO, cases));
         }
         return suites;
+    }
+
+    /**
+     * A waived configuration's test case: skipped with its reason as the message, named as its row
+     * would be, so CI shows what this machine could not measure rather than fewer green cases.
+     */
+    private static List<TestCase> waived(String className, List<dev.xfer.app.result.Waiver> waivers) {
+        return waivers.stream().map(w -> new TestCase(className, w.configuration(), Duration.ZERO,
+                new JUnitXml.Skipped(w.reason()), null)).toList();
     }
 
     /** An expectation's test case: passed, failed, or skipped when the run stopped before its result. */

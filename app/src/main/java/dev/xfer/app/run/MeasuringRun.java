@@ -190,6 +190,14 @@ public final class MeasuringRun {
         return live;
     }
 
+    /**
+     * The system's Confidential Computing state, as the opened GPUs' evidence read it: what decides
+     * which host configurations a run waives or marks ({@code unknown} where NVML cannot say).
+     */
+    public dev.xfer.app.evidence.Reading<dev.xfer.app.evidence.ConfidentialComputingState> confidentialComputing() {
+        return opened.evidence().confidentialComputing();
+    }
+
     /** Measuring is over (done or stopped): the status line is erased; what follows is writing. */
     public void progressDone() {
         if (live != null) {

@@ -49,6 +49,15 @@ public final class RunEvidence implements AutoCloseable {
         this.memoryHealth = memoryHealth;
     }
 
+    /**
+     * The system's Confidential Computing state as the first opened GPU's probe read it (NVML's
+     * state is the system's, not a GPU's); unknown before any GPU was opened.
+     */
+    public synchronized dev.xfer.app.evidence.Reading<dev.xfer.app.evidence.ConfidentialComputingState> confidentialComputing() {
+        return opened.values().stream().findFirst().map(o -> o.recorder().confidentialComputing())
+                .orElse(dev.xfer.app.evidence.Reading.unknown("no GPU opened yet"));
+    }
+
     /** Starts recording {@code session}'s GPU (once per GPU). */
     public void opened(Session session) {
         opened(session.context());
