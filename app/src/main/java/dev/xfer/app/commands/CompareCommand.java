@@ -101,6 +101,9 @@ public final class CompareCommand implements Callable<Integer> {
                     + " (GPUs are matched by host and UUID)");
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            dev.xfer.app.format.StandardStream.carriesDocument(out); // UTF-8 whatever the locale
+        }
         out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown));
         out.flush();
         if (failOnRegression == null) {

@@ -121,6 +121,9 @@ public final class FleetCommand implements Callable<Integer> {
         }
         var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit()), allowDisturbed).analyse(members);
         PrintWriter out = spec.commandLine().getOut();
+        if (json || csv) {
+            dev.xfer.app.format.StandardStream.carriesDocument(out); // UTF-8 whatever the locale
+        }
         // JSON, CSV, JUnit and OpenMetrics grow with the fleet: each is written as it is produced.
         try {
             if (json) {

@@ -110,6 +110,9 @@ public final class MeasuringCommand {
     public MeasuringRun run() {
         if (run == null) {
             OutputFormat format = format();
+            if (format != OutputFormat.TEXT && targets().resultsOnStdout()) {
+                dev.xfer.app.format.StandardStream.carriesDocument(spec.commandLine().getOut()); // UTF-8 whatever the locale
+            }
             boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
             // The root is read when first needed: a run that only finishes (tests) has none.
             run = new MeasuringRun(spec.name(), format, targets(),

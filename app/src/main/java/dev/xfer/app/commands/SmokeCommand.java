@@ -126,6 +126,9 @@ public final class SmokeCommand implements Callable<Integer> {
         Instant started = Instant.now();
         boolean document = json || output != null;
         boolean documentOnStdout = json && output == null || outputTarget != null && outputTarget.isStdout();
+        if (documentOnStdout) {
+            dev.xfer.app.format.StandardStream.carriesDocument(spec.commandLine().getOut()); // UTF-8 whatever the locale
+        }
         // The summary lines keep off a stdout that carries another output (--junit -).
         boolean stdoutTaken = documentOnStdout || junitTarget != null && junitTarget.isStdout()
                 || openMetricsTarget != null && openMetricsTarget.isStdout();

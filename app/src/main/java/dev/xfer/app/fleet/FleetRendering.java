@@ -242,6 +242,14 @@ public final class FleetRendering {
         return written(to -> csv(report, to));
     }
 
+    /**
+     * A figure's CSV cell: empty where there is none (a z of a group without spread, a figure
+     * that is not a number), as every other missing field; never {@code NaN} or {@code Infinity}.
+     */
+    static String number(double value) {
+        return Double.isFinite(value) ? String.valueOf(value) : "";
+    }
+
     /** The report as CSV, one row per result and GPU run, written to {@code to} a row at a time. */
     public static void csv(FleetFindings report, Writer to) throws IOException {
         to.write(Csv.line(List.of("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
@@ -254,9 +262,9 @@ public final class FleetRendering {
                     Deviation d = spread.deviation(i);
                     FleetMember r = d.run();
                     to.write(Csv.line(Arrays.asList(group.model(), spread.name(), spread.unit(), String.valueOf(spread.higherIsBetter()),
-                            String.valueOf(spread.median()), String.valueOf(spread.mad()), r.host(), r.label().orElse(""),
-                            r.uuid().orElse(""), r.busId(), r.file(), String.valueOf(d.value()),
-                            String.valueOf(d.deviation()), Double.isFinite(d.z()) ? String.valueOf(d.z()) : "",
+                            number(spread.median()), number(spread.mad()), r.host(), r.label().orElse(""),
+                            r.uuid().orElse(""), r.busId(), r.file(), number(d.value()),
+                            number(d.deviation()), number(d.z()),
                             String.valueOf(d.outlier()), json(states.get(r.host())))));
                 }
             }

@@ -59,8 +59,8 @@ public record RunResults(String command, List<Metric> metrics, List<MeasuredConf
         }
         return new RunResults(command,
                 metrics.stream().map(m -> new Metric(m.name() + suffix, m.value(), m.unit(), m.linkGBps())).toList(),
-                configurations.stream().map(c -> new MeasuredConfiguration(c.name() + suffix, c.summary(), c.failure()))
-                        .toList(), List.of(), waived);
+                configurations.stream().map(c -> new MeasuredConfiguration(c.name() + suffix, c.summary(), c.failure(),
+                        c.time())).toList(), List.of(), waived);
     }
 
     public boolean allPassed() {

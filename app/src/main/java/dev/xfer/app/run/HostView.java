@@ -16,6 +16,9 @@ public final class HostView {
     /** Prints the document with {@code --json}, else the text, on {@code out} (stdout). */
     public static void print(PrintWriter out, boolean json, Supplier<? extends Record> document,
                              Supplier<String> text) {
+        if (json) {
+            dev.xfer.app.format.StandardStream.carriesDocument(out);
+        }
         out.print(json ? Json.write(document.get()) : text.get());
         out.flush();
     }

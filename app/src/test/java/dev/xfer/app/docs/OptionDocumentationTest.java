@@ -43,6 +43,7 @@ class OptionDocumentationTest {
             "--ntasks-per-node", "--nodes", "--export", // srun and sbatch (Slurm)
             "--collector",                      // node_exporter (--collector.textfile.directory)
             "--preserve-status",                // timeout(1), coreutils
+            "--schema",                         // xmllint (JUnitSchemaIT)
             "--loop");                          // nvbandwidth's --loopCount, cut where the name turns capital
 
     @Test
