@@ -68,6 +68,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the comparison as JSON.")
     private boolean json;
 
+    @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others (as fleet does).")
+    private boolean skipBad;
+
     @Override
     public Integer call() {
         List<Path> before = new ArrayList<>(baselines);
@@ -94,14 +97,18 @@ public final class CompareCommand implements Callable<Integer> {
                     + " FILE|DIR");
         }
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
+        PrintWriter err = spec.commandLine().getErr();
+        List<BadDocumentException> skipped = new ArrayList<>();
+        List<DocumentSet.Judged> baselineRuns = read(before, err, skipped);
+        List<DocumentSet.Judged> currentRuns = read(after, err, skipped);
         CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels, allowDisturbed)
-                .compare(read(before), read(after));
+                .compare(baselineRuns, currentRuns);
         if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty() && !report.anyUnjudged()) {
             throw new UsageException("no result of " + names(before) + " matches one of " + names(after)
                     + " (GPUs are matched by host and UUID)");
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown));
+        out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown, skipped.size()));
         out.flush();
         if (failOnRegression == null) {
             // A report, not a gate: only a comparison without any baseline left has nothing to report.
@@ -118,10 +125,14 @@ public final class CompareCommand implements Callable<Integer> {
         return String.join(", ", paths.stream().map(Path::toString).toList());
     }
 
-    private static List<DocumentSet.Judged> read(List<Path> side) {
+    /** One side's GPU runs, read by the same rules as fleet's (DocumentSet): files, folders, --skip-bad. */
+    private List<DocumentSet.Judged> read(List<Path> side, PrintWriter err, List<BadDocumentException> skipped) {
         List<DocumentSet.Judged> runs = new ArrayList<>();
         try {
-            new DocumentSet().each(side, false, line -> { }, runs::add);
+            new DocumentSet().each(side, skipBad, line -> {
+                err.println("xfer: " + line);
+                err.flush();
+            }, skipped, runs::add);
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }
