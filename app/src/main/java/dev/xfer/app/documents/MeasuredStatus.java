@@ -84,7 +84,8 @@ public final class MeasuredStatus {
     private static MeasuringDocument smoke(Path file, SmokeDocument.Written document) {
         return switch (document) {
             case SmokeDocument.Unusable u -> new MeasuringDocument(file, u.command(), Optional.of(u.unusable()),
-                    Optional.of(u.host()), u.label(), Optional.of(u.started()), new MeasuringDocument.Part(true,
+                    Optional.of(u.host()), u.label(), Optional.of(u.started()), new MeasuringDocument.Part(
+                    u.complete().orElse(true),
                     Optional.empty(), Optional.of(u.passed()), List.of(), List.of(),
                     new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(), MeasuringDocument.Facts.NONE),
                     List.of(), List.of(), List.of());
@@ -99,7 +100,9 @@ public final class MeasuredStatus {
     }
 
     private static MeasuringDocument smokeRun(Path file, SmokeDocument.Run run) {
-        MeasuringDocument.Part top = new MeasuringDocument.Part(true, Optional.empty(), Optional.of(run.passed()),
+        // complete and stopped as every other shape reads them: smoke's one-run document is no exception.
+        MeasuringDocument.Part top = new MeasuringDocument.Part(run.complete().orElse(true),
+                run.stopped().map(Stopped::message), Optional.of(run.passed()),
                 List.of(), List.of(), new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(),
                 MeasuringDocument.Facts.NONE);
         List<MeasuringDocument.Part> devices = run.devices().stream().map(d -> new MeasuringDocument.Part(true,
