@@ -99,8 +99,9 @@ public final class CompareCommand implements Callable<Integer> {
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
         PrintWriter err = spec.commandLine().getErr();
         List<BadDocumentException> skipped = new ArrayList<>();
-        List<DocumentSet.Judged> baselineRuns = read(before, err, skipped);
-        List<DocumentSet.Judged> currentRuns = read(after, err, skipped);
+        DocumentSet inputs = new DocumentSet(); // one set for both sides: a GPU's UUID names one model on both
+        List<DocumentSet.Judged> baselineRuns = read(inputs, before, err, skipped);
+        List<DocumentSet.Judged> currentRuns = read(inputs, after, err, skipped);
         CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels, allowDisturbed)
                 .compare(baselineRuns, currentRuns);
         if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty() && !report.anyUnjudged()) {
@@ -126,10 +127,11 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** One side's GPU runs, read by the same rules as fleet's (DocumentSet): files, folders, --skip-bad. */
-    private List<DocumentSet.Judged> read(List<Path> side, PrintWriter err, List<BadDocumentException> skipped) {
+    private List<DocumentSet.Judged> read(DocumentSet inputs, List<Path> side, PrintWriter err,
+                                          List<BadDocumentException> skipped) {
         List<DocumentSet.Judged> runs = new ArrayList<>();
         try {
-            new DocumentSet().each(side, skipBad, line -> {
+            inputs.each(side, skipBad, line -> {
                 err.println("xfer: " + line);
                 err.flush();
             }, skipped, runs::add);

@@ -28,6 +28,12 @@ public final class DocumentSet {
     private final DocumentReader reader = new DocumentReader();
 
     /**
+     * Each GPU's run as first read, by UUID, over every {@code each} of this set (both sides of a
+     * compare): one GPU is one model, whatever the documents say.
+     */
+    private final java.util.Map<String, GpuRun> models = new java.util.HashMap<>();
+
+    /**
      * Every file the arguments name, each once however often it is named (as itself, through a
      * directory, a link or another spelling of its path); a missing argument is a bad document of
      * its own, and so is each folder entry named like a document that cannot be one (see {@link #entries}).
@@ -192,7 +198,27 @@ public final class DocumentSet {
                 skipped.add(e);
                 continue;
             }
+            for (Judged j : judged) {
+                sameModel(j.run());
+            }
             judged.forEach(each);
+        }
+    }
+
+    /**
+     * Refuses a GPU UUID read as two models: UUIDs are unique per GPU, so one of the documents is
+     * wrong or edited, and grouping by model would judge the GPU among peers it is not. Exit 2 even
+     * with --skip-bad: which of the two documents is the bad one cannot be told.
+     */
+    private void sameModel(GpuRun run) {
+        if (run.uuid().isEmpty() || run.unusable().isPresent()) {
+            return;
+        }
+        GpuRun first = models.putIfAbsent(run.uuid().get(), run);
+        if (first != null && !first.name().equals(run.name())) {
+            throw new BadDocumentException(run.file(), "GPU " + run.uuid().get() + " is a " + run.name()
+                    + " here but a " + first.name() + " in " + first.file() + ": one GPU is one model, so one of"
+                    + " the documents is wrong");
         }
     }
 

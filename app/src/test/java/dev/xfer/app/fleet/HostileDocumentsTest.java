@@ -129,4 +129,68 @@ class HostileDocumentsTest {
         XferRun.of("fleet", devices.toString()).assertOneLine(ExitCode.USAGE,
                 "xfer: " + devices + ": devices: expected a list, got the number 7");
     }
+
+    @SuppressWarnings("unchecked")
+    private static void rate(Map<String, Object> doc, double median) {
+        Map<String, Object> gbps = (Map<String, Object>) firstRow(doc).get("gbps");
+        gbps.put("median", median);
+        gbps.put("min", median);
+    }
+
+    /** A verified copy moved its bytes in a finite time: a rate of 0 beside verified: true is refused. */
+    @Test
+    void aZeroRateBesideVerifiedIsExit2() throws IOException {
+        Path zero = smoke("zero.json", d -> rate(d, 0));
+        String line = "xfer: " + zero + ": devices[0].results[0].gbps.median: expected a rate above 0 beside verified: true, got the number 0";
+        XferRun.of("fleet", zero.toString()).assertOneLine(ExitCode.USAGE, line);
+        XferRun.of("compare", baseline.toString(), zero.toString()).assertOneLine(ExitCode.USAGE, line);
+    }
+
+    /** 0.001 GB/s is not 87% of a 63 GB/s link, whatever the expectation's line says: FAIL, with the reason. */
+    @Test
+    void anExpectationItsFiguresContradictFails() throws IOException {
+        Path tiny = smoke("tiny.json", d -> rate(d, 0.001));
+        XferRun fleet = XferRun.of("fleet", tiny.toString());
+        assertEquals(ExitCode.CHECK_FAILED, fleet.exitCode(), fleet.out() + fleet.err());
+        assertTrue(fleet.out().contains("expectation pinned.h2d >= 70%link says passed, but its figures contradict it:"
+                + " its row's gbps median 0.001 GB/s is 0.001587%link of the 63.02 GB/s link, not the 87.55%link it"
+                + " records, and not >= 70%link"), fleet.out());
+        XferRun compare = XferRun.of("compare", "--fail-on-regression", "5%", baseline.toString(), tiny.toString());
+        assertEquals(ExitCode.CHECK_FAILED, compare.exitCode(), compare.out() + compare.err());
+        assertTrue(compare.out().contains("says passed, but its figures contradict it"), compare.out());
+        // The untouched document passes: the check reads figures, it does not fail everything.
+        XferRun same = XferRun.of("fleet", baseline.toString());
+        assertEquals(ExitCode.OK, same.exitCode(), same.out());
+    }
+
+    /** An expectation whose own measured figure misses its bound, yet says passed: FAIL. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void anExpectationThatMissesItsOwnBoundFails() throws IOException {
+        Path liar = smoke("liar.json", d -> {
+            Map<String, Object> device = (Map<String, Object>) ((List<Object>) d.get("devices")).getFirst();
+            Map<String, Object> e = (Map<String, Object>) ((List<Object>) device.get("expectations")).get(2);
+            e.put("measured", 0.5);
+        });
+        XferRun fleet = XferRun.of("fleet", liar.toString());
+        assertEquals(ExitCode.CHECK_FAILED, fleet.exitCode(), fleet.out() + fleet.err());
+        assertTrue(fleet.out().contains("expectation overlap.v1.speedup > 1x says passed, but its figures contradict it:"
+                + " it records measured 0.5x against 1x, which is not > 1x"), fleet.out());
+    }
+
+    /** One GPU UUID is one GPU, one model: two models for it is exit 2, in fleet and across compare's sides. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void oneUuidWithTwoModelsIsExit2() throws IOException {
+        Path other = smoke("a100.json", d -> {
+            Map<String, Object> device = (Map<String, Object>) ((List<Object>) d.get("devices")).getFirst();
+            Map<String, Object> context = (Map<String, Object>) device.get("context");
+            ((Map<String, Object>) context.get("device")).put("name", "NVIDIA A100-SXM4-80GB");
+        });
+        String line = "xfer: " + other + ": GPU GPU-ea5fe6f0-bb89-255c-14ac-36253a2429df is a NVIDIA A100-SXM4-80GB here"
+                + " but a NVIDIA H200 in " + baseline + ": one GPU is one model, so one of the documents is wrong";
+        XferRun.of("fleet", baseline.toString(), other.toString()).assertOneLine(ExitCode.USAGE, line);
+        XferRun.of("fleet", "--skip-bad", baseline.toString(), other.toString()).assertOneLine(ExitCode.USAGE, line);
+        XferRun.of("compare", baseline.toString(), other.toString()).assertOneLine(ExitCode.USAGE, line);
+    }
 }
