@@ -1,6 +1,7 @@
 package dev.xfer.app.cli;
 
 import dev.xfer.app.expect.ExpectationException;
+import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.cuda.CudaException;
 import dev.xfer.cuda.CudaUnavailableException;
@@ -54,10 +55,11 @@ public final class ErrorLine {
     public static String line(Throwable failure, boolean verbose) {
         return switch (failure) {
             case CudaException e when e.error().meansCudaUnavailable() ->
-                    "xfer: CUDA is not usable here: " + e.getMessage() + hint(e.error().name());
+                    "xfer: CUDA is not usable here: " + TerminalText.sentence(e.getMessage()) + hint(e.error().name());
             case CudaException e when e.error().meansOutOfMemory() ->
                     "xfer: out of memory: " + e.getMessage() + ": try a smaller --size";
-            case CudaUnavailableException e -> "xfer: CUDA is not usable here: " + e.getMessage();
+            // Its message quotes paths from the environment (XFER_CUDART): shown escaped, as document text is.
+            case CudaUnavailableException e -> "xfer: CUDA is not usable here: " + TerminalText.sentence(e.getMessage());
             case HostAllocationException e -> "xfer: out of host memory: " + e.getMessage();
             case InsufficientDeviceMemoryException e -> "xfer: out of device memory: " + e.getMessage();
             case UsageException e -> "xfer: " + e.getMessage();

@@ -54,7 +54,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--current", paramLabel = "FILE|DIR", description = "A current document or directory; repeat for more runs.")
     private List<Path> currents = new ArrayList<>();
 
-    @Option(names = "--fail-on-regression", paramLabel = "PERCENT", converter = Percent.class,
+    @Option(names = "--fail-on-regression", paramLabel = "PERCENT", converter = Percent.Change.class,
             description = "Exit 1 when a throughput fell (or a time rose) beyond noise by more than this, e.g. 5%%.")
     private Double failOnRegression;
 
