@@ -89,7 +89,8 @@ final class RowResults {
         List<Result> out = new ArrayList<>();
         // A host-device copy row (bandwidth's, smoke's) that says its data were checked moved them in a
         // finite time: its rate is above 0. (Pattern and concurrent rows are not yet held to it.)
-        boolean verifiedCopy = Boolean.TRUE.equals(value(row, "verified")) && value(row, "memory") instanceof String;
+        boolean verifiedCopy = Boolean.TRUE.equals(value(row, "verified")) && value(row, "memory") instanceof String
+                && !path.contains("concurrent[") && !path.contains("patterns[");
         for (Field f : row) {
             if (verifiedCopy && plain(f.value()) instanceof Summary rate && f.key().equals("gbps")) {
                 for (var figure : List.of(Map.entry("median", rate.median()), Map.entry("min", rate.min()))) {
