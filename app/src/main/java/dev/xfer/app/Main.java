@@ -105,7 +105,8 @@ public final class Main {
                 out.println(line);
             }
             out.flush();
-            return ExitCode.OK;
+            // As --help and every command: stdout gone (a closed pipe or descriptor) is exit 141.
+            return stop.reason().map(ExitCode::stopped).orElse(ExitCode.OK);
         }
         XferCommand root = new XferCommand(stop, gpuProbes());
         CommandLine commandLine = new CommandLine(root);

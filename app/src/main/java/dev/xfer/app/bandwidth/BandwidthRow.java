@@ -26,6 +26,25 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
                            Optional<String> copy, Optional<Ceiling> ceiling, OptionalInt blocks,
                            OptionalInt threadsPerBlock, Optional<Allocations> allocations) implements Row {
 
+    /** The words of {@code memory}: a host memory kind, or {@code device} (a device-local d2d row). */
+    public static final List<String> MEMORY = java.util.stream.Stream.concat(
+            java.util.Arrays.stream(dev.xfer.cuda.HostMemoryKind.values()).map(dev.xfer.cuda.HostMemoryKind::label),
+            java.util.stream.Stream.of("device")).toList();
+
+    /** The words of {@code direction}: each of a bidirectional run's two rows names its own. */
+    public static final List<String> DIRECTIONS = List.of("h2d", "d2h", "d2d", "bidir-h2d", "bidir-d2h");
+
+    /** The words of {@code copy}, which the driver's rows leave out. */
+    public static final List<String> COPY = List.of(CopyPath.STAGED.label(), CopyPath.KERNEL.label());
+
+    /** Refuses what no run writes: a word outside its field's set, a size below 1 byte. */
+    public BandwidthRow {
+        Row.oneOf("memory", memory, MEMORY);
+        Row.oneOf("direction", direction, DIRECTIONS);
+        Row.size(bytes);
+        copy.ifPresent(c -> Row.oneOf("copy", c, COPY));
+    }
+
     /** What bounds a staged copy: the host-to-host and pinned rates, the lower of them, and the copy against it. */
     public record Ceiling(Summary h2hGbps, Summary pinnedGbps, String bound, double boundGbps,
                           double percentOfBound) {

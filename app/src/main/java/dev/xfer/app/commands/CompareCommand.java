@@ -54,7 +54,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--current", paramLabel = "FILE|DIR", description = "A current document or directory; repeat for more runs.")
     private List<Path> currents = new ArrayList<>();
 
-    @Option(names = "--fail-on-regression", paramLabel = "PERCENT", converter = Percent.class,
+    @Option(names = "--fail-on-regression", paramLabel = "PERCENT", converter = Percent.Change.class,
             description = "Exit 1 when a throughput fell (or a time rose) beyond noise by more than this, e.g. 5%%.")
     private Double failOnRegression;
 
@@ -67,6 +67,9 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print the comparison as JSON.")
     private boolean json;
+
+    @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others (as fleet does).")
+    private boolean skipBad;
 
     @Override
     public Integer call() {
@@ -94,8 +97,13 @@ public final class CompareCommand implements Callable<Integer> {
                     + " FILE|DIR");
         }
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
+        PrintWriter err = spec.commandLine().getErr();
+        List<BadDocumentException> skipped = new ArrayList<>();
+        DocumentSet inputs = new DocumentSet(); // one set for both sides: a GPU's UUID names one model on both
+        List<DocumentSet.Judged> baselineRuns = read(inputs, before, err, skipped);
+        List<DocumentSet.Judged> currentRuns = read(inputs, after, err, skipped);
         CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels, allowDisturbed)
-                .compare(read(before), read(after));
+                .compare(baselineRuns, currentRuns);
         if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty() && !report.anyUnjudged()) {
             throw new UsageException("no result of " + names(before) + " matches one of " + names(after)
                     + " (GPUs are matched by host and UUID)");
@@ -104,7 +112,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (json) {
             dev.xfer.app.format.StandardStream.carriesDocument(out); // UTF-8 whatever the locale
         }
-        out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown));
+        out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown, skipped.size()));
         out.flush();
         if (failOnRegression == null) {
             // A report, not a gate: only a comparison without any baseline left has nothing to report.
@@ -121,10 +129,15 @@ public final class CompareCommand implements Callable<Integer> {
         return String.join(", ", paths.stream().map(Path::toString).toList());
     }
 
-    private static List<DocumentSet.Judged> read(List<Path> side) {
+    /** One side's GPU runs, read by the same rules as fleet's (DocumentSet): files, folders, --skip-bad. */
+    private List<DocumentSet.Judged> read(DocumentSet inputs, List<Path> side, PrintWriter err,
+                                          List<BadDocumentException> skipped) {
         List<DocumentSet.Judged> runs = new ArrayList<>();
         try {
-            new DocumentSet().each(side, false, line -> { }, runs::add);
+            inputs.each(side, skipBad, line -> {
+                err.println("xfer: " + line);
+                err.flush();
+            }, skipped, runs::add);
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }

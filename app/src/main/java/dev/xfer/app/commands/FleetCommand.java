@@ -131,7 +131,7 @@ public final class FleetCommand implements Callable<Integer> {
             } else if (csv) {
                 FleetRendering.csv(report, out);
             } else {
-                FleetRendering.text(report, allRows, allowIncomplete, out);
+                FleetRendering.text(report, allRows, allowIncomplete, skipped.size(), out);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // not from a PrintWriter, which keeps its errors to itself

@@ -22,6 +22,14 @@ public final class CompareRendering {
     }
 
     public static String text(CompareFindings report, double threshold) {
+        return text(report, threshold, 0);
+    }
+
+    /**
+     * The table and its summary; {@code skipped} documents left out as unreadable ({@code --skip-bad}),
+     * each already named on stderr, are counted in the summary line.
+     */
+    public static String text(CompareFindings report, double threshold, int skipped) {
         StringBuilder out = new StringBuilder();
         // With several runs a side, each side's run-to-run CoV beside the runs it was judged by.
         boolean covs = report.rows().stream().anyMatch(r -> r.baselineCov().isPresent() || r.currentCov().isPresent());
@@ -100,9 +108,10 @@ public final class CompareRendering {
         long noisy = report.rows().stream().filter(r -> r.verdict() == Verdict.TOO_NOISY).count();
         long failing = report.rows().stream().filter(r -> r.failsAt(threshold)).count();
         out.append(String.format(Locale.ROOT, "compare: %d results, %d worse beyond noise, %d better beyond noise, "
-                        + "%d regressions beyond %s, %d too noisy to judge, %d missing from the current runs%n",
+                        + "%d regressions beyond %s, %d too noisy to judge, %d missing from the current runs%s%n",
                 report.rows().size(), regressions, improvements, failing, Numbers.text(threshold * 100) + "%", noisy,
-                report.missing().size()));
+                report.missing().size(), skipped == 0 ? "" : ", " + skipped + " unreadable document"
+                        + (skipped == 1 ? "" : "s") + " skipped"));
         if (report.state(threshold) == dev.xfer.app.verdict.DocumentStatus.State.DISTURBED) {
             out.append("compare: DISTURBED (measured while disturbed: nothing judged, re-run)\n");
         }
