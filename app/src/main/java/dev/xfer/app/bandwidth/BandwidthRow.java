@@ -31,11 +31,19 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
             java.util.Arrays.stream(dev.xfer.cuda.HostMemoryKind.values()).map(dev.xfer.cuda.HostMemoryKind::label),
             java.util.stream.Stream.of("device")).toList();
 
-    /** The words of {@code direction}: each of a bidirectional run's two rows names its own. */
-    public static final List<String> DIRECTIONS = List.of("h2d", "d2h", "d2d", "bidir-h2d", "bidir-d2h");
+    /**
+     * The words of {@code direction}, from {@link CopyDirection}: each of a bidirectional run's two
+     * rows names its own, and p2p rows are a section of their own. Derived, so a new direction is a
+     * row's word without a list to keep.
+     */
+    public static final List<String> DIRECTIONS = java.util.stream.Stream.concat(
+            java.util.Arrays.stream(CopyDirection.values())
+                    .filter(d -> d != CopyDirection.BIDIR && d != CopyDirection.P2P).map(CopyDirection::label),
+            java.util.stream.Stream.of("bidir-h2d", "bidir-d2h")).toList();
 
-    /** The words of {@code copy}, which the driver's rows leave out. */
-    public static final List<String> COPY = List.of(CopyPath.STAGED.label(), CopyPath.KERNEL.label());
+    /** The words of {@code copy}, which the driver's rows leave out: every other {@link CopyPath}. */
+    public static final List<String> COPY = java.util.Arrays.stream(CopyPath.values())
+            .filter(p -> p != CopyPath.DRIVER).map(CopyPath::label).toList();
 
     /** Refuses what no run writes: a word outside its field's set, a size below 1 byte. */
     public BandwidthRow {

@@ -77,8 +77,8 @@ class HostileDocumentsTest {
         Path bad = smoke("bad.json", d -> firstRow(d).put(kv[0], kv[1]));
         String expected = switch (kv[0]) {
             case "memory" -> "pageable, pinned, pinned-huge, registered, write-combined, heap or device";
-            case "direction" -> "h2d, d2h, d2d, bidir-h2d or bidir-d2h";
-            default -> "staged or kernel";
+            case "direction" -> "h2d, d2h, d2d, d2d-read, d2d-write, bidir-h2d or bidir-d2h";
+            default -> "staged, kernel or tma";
         };
         String line = "xfer: " + bad + ": devices[0].results[0]: " + kv[0] + ": expected " + expected + ", got text \""
                 + kv[1] + "\"";
