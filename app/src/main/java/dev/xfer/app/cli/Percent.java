@@ -6,14 +6,7 @@ import picocli.CommandLine;
 public final class Percent implements CommandLine.ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-        String text = value.strip();
-        String number = text.endsWith("%") ? text.substring(0, text.length() - 1).strip() : text;
-        double percent;
-        try {
-            percent = Double.parseDouble(number);
-        } catch (NumberFormatException e) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not a percentage such as 10%");
-        }
+        double percent = percent(value, "10%");
         if (!(percent >= 0 && percent < 100)) {
             throw new CommandLine.TypeConversionException("'" + value + "' must be at least 0% and below 100%");
         }
@@ -28,18 +21,22 @@ public final class Percent implements CommandLine.ITypeConverter<Double> {
     public static final class Change implements CommandLine.ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            String text = value.strip();
-            String number = text.endsWith("%") ? text.substring(0, text.length() - 1).strip() : text;
-            double percent;
-            try {
-                percent = Double.parseDouble(number);
-            } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not a percentage such as 5%");
-            }
+            double percent = percent(value, "5%");
             if (!(percent >= 0 && percent <= 10_000)) {
                 throw new CommandLine.TypeConversionException("'" + value + "' must be 0% to 10000%");
             }
             return percent / 100;
+        }
+    }
+
+    /** The number of {@code value}, with or without its {@code %}; {@code example} names a good one. */
+    private static double percent(String value, String example) {
+        String text = value.strip();
+        String number = text.endsWith("%") ? text.substring(0, text.length() - 1).strip() : text;
+        try {
+            return Double.parseDouble(number);
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a percentage such as " + example);
         }
     }
 }
