@@ -29,12 +29,14 @@ public final class CompareRendering {
         }
         // Indented: its first column is document text, which never begins a line.
         out.append(table.render("  "));
+        // Once, not per pairing: a fleet-sized comparison has thousands of each.
+        boolean anyUnfailable = report.rows().stream().anyMatch(r -> !r.failable());
         for (Pairing p : report.pairings()) {
             if (!p.differences().isEmpty()) {
                 out.append("context: ").append(TerminalText.field(p.baselineGpu())).append(" -> ")
                         .append(TerminalText.field(p.currentGpu())).append(": ")
                         .append(TerminalText.sentence(String.join("; ", p.differences())));
-                if (!p.sameModel() && report.rows().stream().anyMatch(r -> !r.failable())) {
+                if (!p.sameModel() && anyUnfailable) {
                     out.append(" (different GPU models: reported, never failed, unless --across-models)");
                 }
                 out.append('\n');
