@@ -10,6 +10,7 @@ import dev.xfer.app.devices.DevicesText;
 import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.run.HostView;
 import dev.xfer.app.sysfs.PciDeviceReader;
+import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,14 +33,19 @@ public final class DevicesCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     private boolean json;
 
+    /** --output FILE: the report there instead of stdout. */
+    @Mixin
+    private OutputMixin output;
+
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
     private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {
+        OutputTarget outputTarget = output.target();
         DeviceInventory report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
-        HostView.print(spec.commandLine().getOut(), json, () -> document(XferVersion.xferVersion(), report),
+        HostView.print(spec.commandLine().getOut(), outputTarget, json, () -> document(XferVersion.xferVersion(), report),
                 () -> DevicesText.render(report));
         return ExitCode.OK;
     }
