@@ -15,6 +15,7 @@ import dev.xfer.app.devices.DevicesText;
 import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.run.HostView;
 import dev.xfer.app.sysfs.PciDeviceReader;
+import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,15 +38,20 @@ public final class DevicesCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     private boolean json;
 
+    /** --output FILE: the report there instead of stdout. */
+    @Mixin
+    private OutputMixin output;
+
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
     private CudaOptions cudaOptions;
 
     @Override
     public Integer call() {
+        OutputTarget outputTarget = output.target();
         DeviceInventory report = new DeviceInspector(root.cuda(), new PciDeviceReader()).inspectAll();
         Reading<ConfidentialComputingState> cc = confidentialComputing(report);
-        HostView.print(spec.commandLine().getOut(), json,
+        HostView.print(spec.commandLine().getOut(), outputTarget, json,
                 () -> document(XferVersion.xferVersion(), report).withConfidentialComputing(cc),
                 () -> DevicesText.render(report) + ConfidentialComputingState.line(cc) + "\n");
         return ExitCode.OK;
