@@ -44,6 +44,7 @@ class OptionDocumentationTest {
             "--collector",                      // node_exporter (--collector.textfile.directory)
             "--preserve-status",                // timeout(1), coreutils
             "--schema",                         // xmllint (JUnitSchemaIT)
+            "--dump-sass",                      // cuobjdump (the tma step of gpu-check.sh)
             "--loop");                          // nvbandwidth's --loopCount, cut where the name turns capital
 
     @Test
