@@ -168,4 +168,25 @@ class CommandLineMessagesTest {
         assertEquals("--size has an empty item at position 2 in ',1KiB'",
                 CommaLists.problem("--size", java.util.List.of("4KiB", ",1KiB")));
     }
+
+    @Test
+    void picocliOwnErrorWordIsNotInTheLine() {
+        XferRun run = XferRun.of("bandwidth", "--size", "1KiB", "--sizes", "1KiB..4KiB");
+        run.assertOneLine(ExitCode.USAGE, "xfer: --size=SIZE, --sizes=FROM..TO are mutually exclusive (specify only one)"
+                + " (see xfer bandwidth --help)");
+        assertEquals("Missing required argument(s): --a", UsageLine.problem("Error: Missing required argument(s): --a\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bandwidth --size", "bandwidth extra", "fleet", "bandwidth --iterations 1 --iterations 2",
+            "bandwidth --size 1KiB --sizes 1KiB..4KiB", "latency --size 1KiB --sizes 1KiB..4KiB", "--label"})
+    void everyUsageLineIsTheHouseLine(String line) {
+        XferRun run = XferRun.of(line.split(" "));
+        assertEquals(ExitCode.USAGE, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().length, run.err());
+        String error = run.errLines()[0];
+        assertTrue(error.matches("xfer: [^E].* \\(see xfer( [a-z]+)? --help\\)"), error);
+        assertFalse(error.contains("Error:"), error);
+        assertNoJavaText(error);
+    }
 }
