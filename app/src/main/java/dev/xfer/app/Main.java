@@ -1,6 +1,7 @@
 package dev.xfer.app;
 
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.cli.CommaLists;
 import dev.xfer.app.cli.Deadline;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.RunTimeoutException;
@@ -126,6 +127,7 @@ public final class Main {
             // picocli keeps quiet about words it did not match when --help was also given, and
             // prints the help of the last command it knew: 'xfer frobnicate --help' would exit 0.
             UsageLine.refuseUnmatched(parseResult);
+            CommaLists.refuseEmptyAndRepeated(parseResult);
             CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
             if (root.timeout().isEmpty()) {
                 return runLast.execute(parseResult);
