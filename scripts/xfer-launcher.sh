@@ -42,11 +42,13 @@ for jar in $jars; do cp=${cp:+$cp:}$here/lib/$jar; done
 # compressed oops, so those are asked for: without it a host with more than about 128 GB of memory
 # would size the heap past 32 GB, turn them off and ignore the archive (the heap is then at most
 # about 32 GB; -XX:-UseCompressedOops in XFER_JAVA_OPTS undoes it).
+# -XX:+DisplayVMOutputToStderr: what the JVM itself prints (a thread dump on SIGQUIT, its warnings)
+# goes to stderr; on stdout it would land inside a --json or --csv document (issue 41).
 archive=
 [ -r "$here/lib/xfer.jsa" ] && archive=$here/lib/xfer.jsa
 exec "$here/runtime/bin/java" ${archive:+-XX:+UseCompressedOops} ${archive:+"-XX:SharedArchiveFile=$archive"} \
   ${archive:+-Xlog:cds=off} ${archive:+-Xlog:cds+dynamic=off} \
   ${terminal:+-Dstdout.encoding=$terminal} ${terminal:+-Dstderr.encoding=$terminal} ${XFER_JAVA_OPTS:-} \
   --enable-native-access=ALL-UNNAMED \
-  -XX:+UseSerialGC -Xshare:auto \
+  -XX:+UseSerialGC -Xshare:auto -XX:+DisplayVMOutputToStderr \
   -cp "$cp" dev.xfer.app.Main "$@"
