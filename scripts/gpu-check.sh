@@ -5,7 +5,8 @@
 #   scripts/gpu-check.sh STEP...    steps: info devices bandwidth sweep overlap overlap-start overlap-jit overlap-table check checktime tinyrate numa
 #                                   batch batch-api pipeline-table smoke-fleet timeline plot multi fleet longrun tests staged staged-tune
 #                                   staged-table contention pipes latency kernel-copy kernel-gap smoke-ten quick-times startup hugepages
-#                                   openmetrics verdict names patterns peers evidence gates doctor before-after runs-ten version-floor  (multi, fleet, patterns, peers need two GPUs at least)
+#                                   openmetrics verdict names patterns peers evidence evidence-cost nvbandwidth local-gaps gates doctor
+#                                   before-after runs-ten version-floor tma  (multi, fleet, patterns, peers need two GPUs at least)
 # A step's commands are echoed before their output, so the log reads as a transcript.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -289,6 +290,48 @@ for f in sys.argv[1:]:
 for f in sys.argv[1:]:
     d=json.load(open(f)); dev=(d.get('devices') or [d])[0]; print(f.split('/')[-1], 'evidence:', dev['context'].get('evidence'))" "$d/no-nvml.json" "$d/bad-nvml.json"
               XFER_NVML=/nonexistent/libnvidia-ml.so.1 expect_rc 0 "$xfer" overlap
+              ;;
+    nvbandwidth) # Builds nvbandwidth from NVB_SRC (its source, e.g. v0.8 from the project's fetch) with the Boost
+                 # program_options .deb packages in NVB_DEBS (Debian's 1.74, unpacked under $work/boost, never /),
+                 # into $work/nvbandwidth/nvbandwidth; later steps of the same call find it there (NVBANDWIDTH).
+                 local src="${NVB_SRC:?set NVB_SRC to the nvbandwidth source folder}" debs="${NVB_DEBS:?set NVB_DEBS to a folder of .deb files}"
+                 mkdir -p "$work/boost" "$work/nvbandwidth"
+                 for f in "$debs"/*.deb; do dpkg -x "$f" "$work/boost"; done
+                 run cmake -S "$src" -B "$work/nvbandwidth" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+                   -DBoost_INCLUDE_DIR="$work/boost/usr/include" -DBoost_PROGRAM_OPTIONS_LIBRARY_RELEASE="$work/boost/usr/lib/x86_64-linux-gnu/libboost_program_options.so" \
+                   -DCMAKE_PREFIX_PATH="$work/boost/usr" > "$out/nvbandwidth-cmake.log" 2>&1 || { tail -20 "$out/nvbandwidth-cmake.log"; status=1; }
+                 cmake --build "$work/nvbandwidth" -j 16 > "$out/nvbandwidth-build.log" 2>&1 || { tail -20 "$out/nvbandwidth-build.log"; status=1; }
+                 export NVBANDWIDTH="$work/nvbandwidth/nvbandwidth"
+                 export LD_LIBRARY_PATH="$work/boost/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+                 [ -x "$NVBANDWIDTH" ] && echo "nvbandwidth built: $NVBANDWIDTH"
+                 ;;
+    local-gaps) # Issue 42, deliverable 7: the two cases still behind nvbandwidth, in the same call, alternating
+                # LOCAL_GAP_RUNS (3) times: nvbandwidth's device_local_copy beside xfer's d2d by the copy engine
+                # at 512 MiB, and host_device_latency_sm beside xfer latency --target host, random and sequential.
+                local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)} i
+                for i in $(seq 1 "${LOCAL_GAP_RUNS:-3}"); do
+                  [ -n "$nvb" ] && run "$nvb" -t device_local_copy host_device_latency_sm
+                  run "$xfer" bandwidth --direction d2d --copy driver --size 512MiB
+                  run "$xfer" latency --target host
+                  run "$xfer" latency --target host --order sequential
+                done
+                ;;
+    evidence-cost) # Issue 39: what the NVML evidence costs. EVIDENCE_COST_RUNS (10) alternating `smoke --quick`
+              # runs with NVML found and hidden (XFER_NVML at a missing file): wall and GPU work medians,
+              # their difference and ratio, the NVML calls the documents count; then EVIDENCE_COST_DEFAULT_RUNS (3)
+              # alternating runs of bandwidth, overlap and smoke at their defaults. Fails past the budgets
+              # (docs/evidence.md#what-it-costs). XFER_BEFORE=another xfer.tar.gz runs its smoke --quick in
+              # the same alternation, for a before/after table. Documents: $out/evidence-cost/.
+              local before=""
+              if [ -n "${XFER_BEFORE:-}" ]; then
+                mkdir -p "$work/before" && tar -C "$work/before" -xzf "$XFER_BEFORE" && before=$(ls "$work"/before/xfer-*/bin/xfer)
+              fi
+              run nvidia-smi --query-gpu=name,driver_version,persistence_mode,pcie.link.gen.current,pcie.link.width.current --format=csv
+              run python3 "$root/scripts/lib/evidence_cost.py" --out "$out/evidence-cost" --runs "${EVIDENCE_COST_RUNS:-10}" \
+                --default-runs "${EVIDENCE_COST_DEFAULT_RUNS:-3}" ${before:+--before "$before"} "$xfer" || status=1
+              # Where one run's time goes, each configuration's start since the process started.
+              run python3 "$root/scripts/lib/progress_timeline.py" "$xfer" smoke --quick
+              XFER_NVML=/nonexistent/libnvidia-ml.so.1 run python3 "$root/scripts/lib/progress_timeline.py" "$xfer" smoke --quick
               ;;
     verdict) # issue 25: ten quiet smoke runs in separate processes, all 45 pairs compared, fleet over them
              # (0 failures and PASS expected), five against five by rank, then one run while a second
@@ -814,6 +857,84 @@ PY
             else
               echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
             fi ;;
+    tma) # Issue 42: --copy tma and --direction d2d-read,d2d-write (docs/kernel-copies.md). The SASS of tma_copy
+         # (bulk copies: UBLKCP, SYNCS), driver, kernel and tma d2d at 512 MiB (beside nvbandwidth's device_local_copy
+         # when NVBANDWIDTH names its binary or one is on PATH; v0.8 has no TMA or read/write-only case), the --blocks
+         # sweep for tma, the read-only and write-only rows, h2d and d2h by tma through mapped pinned memory (does
+         # cp.async.bulk reach host memory?), compute-sanitizer memcheck and racecheck over small runs, and PyTorch's
+         # clone of a 1 GiB tensor timed with CUDA events for comparison.
+         local cuobjdump=/usr/local/cuda/bin/cuobjdump
+         [ -x "$cuobjdump" ] || cuobjdump=$(ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
+         local fatbin="$root/app/src/main/resources/dev/xfer/kernels/xfer_kernels.fatbin"
+         if [ -n "$cuobjdump" ]; then
+           run "$cuobjdump" --dump-sass --gpu-architecture sm_90 --function tma_copy "$fatbin" > "$out/tma-sass.txt"
+           echo "tma_copy sm_90 SASS, bulk-copy and barrier instructions (counts):"
+           grep -oE 'UBLKCP[.A-Z0-9]*|UTMA[A-Z.0-9]*|SYNCS[.A-Z0-9]*|BULK[A-Z.0-9]*|FENCE[.A-Z0-9]*' "$out/tma-sass.txt" \
+             | sort | uniq -c
+           grep -qE 'UBLKCP' "$out/tma-sass.txt" || { echo "gpu-check: no UBLKCP in tma_copy's sm_90 SASS" >&2; status=1; }
+           run "$cuobjdump" --dump-sass --gpu-architecture sm_90 --function read_bytes "$fatbin" > "$out/read-sass.txt"
+           echo "read_bytes sm_90 SASS: $(grep -cE 'LDG' "$out/read-sass.txt") global loads"
+         else
+           echo "gpu-check: no cuobjdump under /usr/local/cuda*/bin: no SASS check" >&2
+         fi
+         expect_rc 2 "$xfer" bandwidth --blocks 4 --direction d2d
+         expect_rc 2 "$xfer" bandwidth --copy tmaa
+         local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)}
+         if [ -n "$nvb" ] && [ -x "$nvb" ]; then
+           run "$nvb" -b 512 -t device_local_copy
+         else
+           echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2
+         fi
+         expect_rc 0 "$xfer" bandwidth --copy driver,kernel,tma --direction d2d --size 512MiB
+         expect_rc 0 "$xfer" bandwidth --copy tma --direction d2d --size 512MiB --blocks 1..4sm --iterations 10 --warmup 2
+         expect_rc 0 "$xfer" bandwidth --copy driver,kernel --direction d2d,d2d-read,d2d-write --size 512MiB,1GiB \
+           --json --output "$out/tma-readwrite.json"
+         run "$xfer" bandwidth --copy kernel --direction d2d-read,d2d-write --size 1GiB --blocks 1..4sm --iterations 10 \
+           --warmup 2
+         # h2d and d2h by the TMA through mapped pinned memory: if cp.async.bulk cannot reach host memory, this is
+         # where it shows (a fault, or wrong data), so it runs after the device rows.
+         run "$xfer" bandwidth --copy driver,kernel,tma --memory pinned --direction h2d,d2h --size 512MiB
+         run "$xfer" bandwidth --copy tma --memory pinned,write-combined --direction h2d,d2h --size 4097B,1MiB,64MiB \
+           --iterations 5 --warmup 1
+         run timeout 120 python3 - <<'PY'
+import torch
+x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda").random_(0, 256)
+start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+for _ in range(3):
+    y = x.clone()
+torch.cuda.synchronize()
+times = []
+for _ in range(20):
+    start.record(); y = x.clone(); stop.record(); stop.synchronize()
+    times.append(start.elapsed_time(stop) / 1e3)
+times.sort()
+med = times[len(times) // 2]
+assert torch.equal(x, y)
+print("pytorch %s clone of 1 GiB: median %.1f us, %.2f GB/s as bytes copied once (%.2f GB/s read+write); min %.1f us"
+      % (torch.__version__, med * 1e6, (1 << 30) / med / 1e9, 2 * (1 << 30) / med / 1e9, times[0] * 1e6))
+PY
+         local san=/usr/local/cuda/bin/compute-sanitizer
+         [ -x "$san" ] || san=$(ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+         if [ -n "$san" ]; then
+           local tool
+           for tool in memcheck racecheck; do
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --copy tma --memory pinned --size 1B,4097B,12304B,1MiB --direction d2d \
+               --blocks 1,sm --iterations 2 --warmup 0
+             # samples of several passes in one launch (tma_copy's copies > 1)
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --copy tma --memory pinned --size 4097B,1MiB --direction d2d \
+               --blocks 2,sm --kernel-copies 3 --iterations 2 --warmup 0
+             expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --direction d2d-read,d2d-write --size 1B,4097B,1MiB --blocks 1,sm \
+               --kernel-copies 3 --iterations 2 --warmup 0
+             run "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
+               "$xfer" bandwidth --copy tma --memory pinned --size 4097B,1MiB --direction h2d,d2h \
+               --blocks 1,sm --iterations 2 --warmup 0
+           done
+         else
+           echo "gpu-check: no compute-sanitizer under /usr/local/cuda*/bin" >&2; status=1
+         fi ;;
     kernel-gap) # Issue 24: what bounds the kernel copies against nvbandwidth's *_memcpy_sm (docs/kernel-copies.md).
             # Three rounds; each runs nvbandwidth's SM cases (as they are, with --loopCount 1, and h2d and d2h without
             # its CPU affinity) and then xfer's variants, one difference at a time, at 512 MiB of pinned memory, 3 samples

@@ -20,6 +20,16 @@ if [ -n "$given" ]; then
     exit 70
   fi
 fi
+# Under the C (POSIX) locale the JVM decodes the arguments as ASCII, so a --label 'ü✓' arrived as
+# five U+FFFD and was stored so; and file names with such characters could not be opened. Arguments
+# and file names are taken as UTF-8 then (C.UTF-8: the C locale in all else), while the terminal
+# stays ASCII: text a terminal cannot show is escaped (\u00fc), never '?', and documents are UTF-8
+# whatever the locale (dev.xfer.app.format.StandardStream).
+ctype=${LC_ALL:-${LC_CTYPE:-${LANG:-C}}}
+terminal=
+case $ctype in
+  C|POSIX) terminal=US-ASCII; LC_ALL=C.UTF-8; export LC_ALL ;;
+esac
 # The jars in the order the class-data archive was dumped with (scripts/make-dist.sh writes the
 # list): given another order, as "lib/*" would in the order the file system lists the folder, the
 # JVM starts without the archive.
@@ -32,10 +42,13 @@ for jar in $jars; do cp=${cp:+$cp:}$here/lib/$jar; done
 # compressed oops, so those are asked for: without it a host with more than about 128 GB of memory
 # would size the heap past 32 GB, turn them off and ignore the archive (the heap is then at most
 # about 32 GB; -XX:-UseCompressedOops in XFER_JAVA_OPTS undoes it).
+# -XX:+DisplayVMOutputToStderr: what the JVM itself prints (a thread dump on SIGQUIT, its warnings)
+# goes to stderr; on stdout it would land inside a --json or --csv document (issue 41).
 archive=
 [ -r "$here/lib/xfer.jsa" ] && archive=$here/lib/xfer.jsa
 exec "$here/runtime/bin/java" ${archive:+-XX:+UseCompressedOops} ${archive:+"-XX:SharedArchiveFile=$archive"} \
-  ${archive:+-Xlog:cds=off} ${archive:+-Xlog:cds+dynamic=off} ${XFER_JAVA_OPTS:-} \
+  ${archive:+-Xlog:cds=off} ${archive:+-Xlog:cds+dynamic=off} \
+  ${terminal:+-Dstdout.encoding=$terminal} ${terminal:+-Dstderr.encoding=$terminal} ${XFER_JAVA_OPTS:-} \
   --enable-native-access=ALL-UNNAMED \
-  -XX:+UseSerialGC -Xshare:auto \
+  -XX:+UseSerialGC -Xshare:auto -XX:+DisplayVMOutputToStderr \
   -cp "$cp" dev.xfer.app.Main "$@"

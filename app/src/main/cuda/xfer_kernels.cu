@@ -274,6 +274,273 @@ extern "C" __global__ void hold_stream(const volatile int *release, long long ti
 }
 // ---- end of kernel copy -------------------------------------------------------------------------
 
+// ---- TMA copy: xfer bandwidth --copy tma (owner: the TMA path) --------------------------------------
+//
+// tma_copy copies `bytes` bytes from src to dst `copies` times over with Hopper's bulk-copy unit
+// (the TMA) instead of the SMs' loads and stores: each chunk of the aligned middle goes
+// global -> shared by cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes (its
+// arrival counted on a shared-memory mbarrier) and shared -> global by
+// cp.async.bulk.global.shared::cta.bulk_group, TMA_STAGES chunks of TMA_CHUNK bytes deep per block.
+// Only sm_90 and later have these instructions: below that the kernel body is empty, and the host
+// never launches it there (dev.xfer.app.bandwidth.TmaSupport waives such a device, with the reason).
+//
+// The split of a copy (dev.xfer.app.bandwidth.TmaLayout mirrors it in Java; change both together):
+//   head   = min(bytes, (16 - dst % 16) % 16)            bytes one by one (block 0's threads), as copy_bytes
+//   middle = (bytes - head) rounded down to 16           in chunks of TMA_CHUNK (the last may be shorter,
+//                                                        a multiple of 16), chunk c to block c % gridDim.x
+//   tail   = the rest, fewer than 16                     bytes one by one (block 0's threads)
+// Sides not aligned alike ((src + head) % 16 != 0) cannot be bulk-copied (both addresses and the
+// size must be multiples of 16), so every byte goes one by one over the grid instead; xfer's own
+// buffers never take that path.
+//
+// Persistent grid: the host picks the blocks (--blocks, one per SM by default) and each block walks
+// its chunks, pass after pass, as one stream i = 0, 1, ... of (pass, chunk): thread 0 keeps
+// TMA_STAGES loads in flight; when load i has landed (its mbarrier's phase (i / TMA_STAGES) & 1
+// completes) it stores stage i % TMA_STAGES back and commits that store as a bulk group; before a
+// stage is loaded again, cp.async.bulk.wait_group.read waits until the store that read it last is
+// done reading shared memory. The last wait_group 0 waits for every store's writes before the block
+// ends. Thread 0 does all the issuing (a bulk copy is one instruction whatever its size); the other
+// threads of the block only help with head, tail and unaligned bytes.
+#define TMA_STAGES 3
+#define TMA_CHUNK 12288
+#define TMA_THREADS 32
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+static __device__ __forceinline__ unsigned int smem_address(const void *p)
+{
+    return (unsigned int)__cvta_generic_to_shared(p);
+}
+
+static __device__ __forceinline__ void tma_load(void *stage, const unsigned char *src, unsigned int bytes,
+                                                unsigned long long *barrier)
+{
+    const unsigned int bar = smem_address(barrier);
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
+                 ::"r"(smem_address(stage)), "l"(src), "r"(bytes), "r"(bar) : "memory");
+}
+
+static __device__ __forceinline__ void tma_wait(unsigned long long *barrier, unsigned int parity)
+{
+    const unsigned int bar = smem_address(barrier);
+    unsigned int done = 0;
+    while (!done) {
+        asm volatile("{\n\t.reg .pred p;\n\t"
+                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
+                     "selp.u32 %0, 1, 0, p;\n\t}"
+                     : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+    }
+}
+
+static __device__ __forceinline__ void tma_store(unsigned char *dst, const void *stage, unsigned int bytes)
+{
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;"
+                 ::"l"(dst), "r"(smem_address(stage)), "r"(bytes) : "memory");
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+#endif
+
+extern "C" __global__ void __launch_bounds__(TMA_THREADS)
+tma_copy(unsigned char *dst, const unsigned char *src, long long bytes, int copies)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    __shared__ __align__(128) unsigned char stage[TMA_STAGES][TMA_CHUNK];
+    __shared__ __align__(8) unsigned long long barrier[TMA_STAGES];
+
+    const long long threads = (long long)gridDim.x * blockDim.x;
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    long long head = (long long)((16ull - ((unsigned long long)dst & 15ull)) & 15ull);
+    if (head > bytes) {
+        head = bytes;
+    }
+    if ((((unsigned long long)src + (unsigned long long)head) & 15ull) != 0ull) {
+#pragma unroll 1
+        for (int c = 0; c < copies; ++c) {
+            for (long long i = t; i < bytes; i += threads) {
+                dst[i] = src[i];
+            }
+        }
+        return;
+    }
+    const long long middle = (bytes - head) & ~15ll;
+    const long long tail_start = head + middle;
+    // Head and tail bytes (fewer than 16 each): block 0's threads, every pass, ordinary loads and stores.
+    if (blockIdx.x == 0) {
+#pragma unroll 1
+        for (int c = 0; c < copies; ++c) {
+            for (long long i = threadIdx.x; i < head; i += blockDim.x) {
+                dst[i] = src[i];
+            }
+            for (long long i = tail_start + threadIdx.x; i < bytes; i += blockDim.x) {
+                dst[i] = src[i];
+            }
+        }
+    }
+    if (threadIdx.x != 0) {
+        return;
+    }
+    const long long chunks = (middle + TMA_CHUNK - 1) / TMA_CHUNK;
+    const long long mine = chunks > (long long)blockIdx.x ? (chunks - 1 - blockIdx.x) / gridDim.x + 1 : 0;
+    const long long total = mine * (long long)copies;
+    if (total == 0) {
+        return;
+    }
+    for (int s = 0; s < TMA_STAGES; ++s) {
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_address(&barrier[s])) : "memory");
+    }
+    // The barriers' initialisation must be visible to the bulk-copy unit (the async proxy) before it
+    // signals them.
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    unsigned char *vdst = dst + head;
+    const unsigned char *vsrc = src + head;
+    // Item i of the block's stream: chunk blockIdx.x + (i % mine) * gridDim.x of pass i / mine.
+#define TMA_OFFSET(i) (((long long)blockIdx.x + ((i) % mine) * (long long)gridDim.x) * TMA_CHUNK)
+#define TMA_SIZE(off) ((unsigned int)(middle - (off) < TMA_CHUNK ? middle - (off) : TMA_CHUNK))
+    for (long long i = 0; i < TMA_STAGES && i < total; ++i) {
+        const long long off = TMA_OFFSET(i);
+        tma_load(stage[i], vsrc + off, TMA_SIZE(off), &barrier[i]);
+    }
+#pragma unroll 1
+    for (long long i = 0; i < total; ++i) {
+        const int s = (int)(i % TMA_STAGES);
+        const long long off = TMA_OFFSET(i);
+        tma_wait(&barrier[s], (unsigned int)((i / TMA_STAGES) & 1));
+        tma_store(vdst + off, stage[s], TMA_SIZE(off));
+        // Refill the stage of item i - 1 with item i - 1 + TMA_STAGES once the store that read it
+        // (all groups but the newest, item i's) is done reading shared memory.
+        const long long refill = i - 1 + TMA_STAGES;
+        if (i >= 1 && refill < total) {
+            asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
+            const int r = (int)((i - 1) % TMA_STAGES);
+            const long long roff = TMA_OFFSET(refill);
+            tma_load(stage[r], vsrc + roff, TMA_SIZE(roff), &barrier[r]);
+        }
+    }
+#undef TMA_OFFSET
+#undef TMA_SIZE
+    asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+#endif
+}
+// ---- end of TMA copy ----------------------------------------------------------------------------
+
+// ---- read-only and write-only: xfer bandwidth --direction d2d-read,d2d-write (owner: the kernel-copy path)
+//
+// The GPU's own memory by reads alone and by writes alone, nvbandwidth's read-only and write-only
+// local kernels (v0.10): each row counts the bytes read, or written, once.
+//
+// read_bytes reads `bytes` from src `copies` times over in copy_range's split (head bytes, then
+// 16-byte vectors in rounds of COPY_UNROLL loads, then tail bytes; sides are src alone, so the head
+// is up to src's 16-byte boundary) and adds what it read into a 64-bit sum: each head and tail
+// byte as an unsigned byte, each vector as its four 32-bit words. Every thread's sum is added up
+// in its block, and one thread per block adds the block's into *sum (one atomic per block and
+// launch), so every load feeds a value that is written and the compiler cannot drop one. A launch
+// of one pass over zeroed *sum leaves the buffer's checksum there, which the host computes too
+// (dev.xfer.app.bandwidth.ReadChecksum) to check that the kernel read what is there.
+//
+// write_bytes writes `bytes` to dst `copies` times over, the same split, nothing read: 32-bit word
+// w (counting from dst, little-endian) holds 2w + 1 (mod 2^32), never 0, so a buffer cleared to
+// zeros and not written shows; head and tail bytes are the bytes of those words at their place.
+// When dst is not 16-byte aligned every byte is written one by one. The host checks every byte
+// (dev.xfer.app.bandwidth.WritePattern).
+//
+// Launch shape: as copy_bytes (--blocks of COPY_THREADS_PER_BLOCK).
+static __device__ __forceinline__ unsigned long long word_sum(uint4 v)
+{
+    return (unsigned long long)v.x + (unsigned long long)v.y + (unsigned long long)v.z + (unsigned long long)v.w;
+}
+
+extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
+read_bytes(const unsigned char *src, long long bytes, int copies, unsigned long long *sum)
+{
+    __shared__ unsigned long long warp_sums[COPY_THREADS_PER_BLOCK / 32];
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const long long threads = (long long)gridDim.x * blockDim.x;
+    long long head = (long long)((16ull - ((unsigned long long)src & 15ull)) & 15ull);
+    if (head > bytes) {
+        head = bytes;
+    }
+    const long long vectors = (bytes - head) >> 4;
+    const uint4 *vsrc = reinterpret_cast<const uint4 *>(src + head);
+    const long long tail_start = head + (vectors << 4);
+    unsigned long long acc = 0ull;
+#pragma unroll 1
+    for (int c = 0; c < copies; ++c) {
+        for (long long i = t; i < head; i += threads) {
+            acc += src[i];
+        }
+        long long v = t;
+        for (; v + (COPY_UNROLL - 1) * threads < vectors; v += COPY_UNROLL * threads) {
+            uint4 held[COPY_UNROLL];
+#pragma unroll
+            for (int k = 0; k < COPY_UNROLL; ++k) {
+                held[k] = vsrc[v + k * threads];
+            }
+#pragma unroll
+            for (int k = 0; k < COPY_UNROLL; ++k) {
+                acc += word_sum(held[k]);
+            }
+        }
+        for (; v < vectors; v += threads) {
+            acc += word_sum(vsrc[v]);
+        }
+        for (long long i = tail_start + t; i < bytes; i += threads) {
+            acc += src[i];
+        }
+    }
+    for (int offset = 16; offset > 0; offset >>= 1) {
+        acc += __shfl_down_sync(0xffffffffu, acc, offset);
+    }
+    if ((threadIdx.x & 31) == 0) {
+        warp_sums[threadIdx.x >> 5] = acc;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned long long block = 0ull;
+        for (int w = 0; w < (int)(blockDim.x >> 5); ++w) {
+            block += warp_sums[w];
+        }
+        atomicAdd(sum, block);
+    }
+}
+
+// Byte k (from dst) of write_bytes' pattern: byte k % 4 of the little-endian word 2 * (k / 4) + 1.
+static __device__ __forceinline__ unsigned char pattern_byte(long long k)
+{
+    const unsigned int word = 2u * (unsigned int)(k >> 2) + 1u;
+    return (unsigned char)(word >> (8 * (int)(k & 3)));
+}
+
+extern "C" __global__ void __launch_bounds__(COPY_THREADS_PER_BLOCK, 1)
+write_bytes(unsigned char *dst, long long bytes, int copies)
+{
+    const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    const long long threads = (long long)gridDim.x * blockDim.x;
+    if (((unsigned long long)dst & 15ull) != 0ull) {
+#pragma unroll 1
+        for (int c = 0; c < copies; ++c) {
+            for (long long i = t; i < bytes; i += threads) {
+                dst[i] = pattern_byte(i);
+            }
+        }
+        return;
+    }
+    const long long vectors = bytes >> 4;
+    uint4 *vdst = reinterpret_cast<uint4 *>(dst);
+    const long long tail_start = vectors << 4;
+#pragma unroll 1
+    for (int c = 0; c < copies; ++c) {
+        for (long long v = t; v < vectors; v += threads) {
+            const unsigned int w = 8u * (unsigned int)v + 1u;
+            vdst[v] = make_uint4(w, w + 2u, w + 4u, w + 6u);
+        }
+        for (long long i = tail_start + t; i < bytes; i += threads) {
+            dst[i] = pattern_byte(i);
+        }
+    }
+}
+// ---- end of read-only and write-only ------------------------------------------------------------
+
 // The arithmetic of NVIDIA's "How to Overlap Data Transfers in CUDA/C++" (async.cu):
 //     x = (float)i; s = sinf(x); c = cosf(x); a[i] = a[i] + sqrtf(s*s + c*c);
 // applied to a[begin, end). Ranges let one launch cover one stream's chunk, and chunks need not be

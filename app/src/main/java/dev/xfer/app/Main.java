@@ -1,6 +1,7 @@
 package dev.xfer.app;
 
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.cli.CommaLists;
 import dev.xfer.app.cli.Deadline;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.RunTimeoutException;
@@ -12,12 +13,11 @@ import dev.xfer.app.cli.StandardOutput;
 import dev.xfer.app.cli.UsageLine;
 import dev.xfer.app.cli.WholeNumberConverter;
 import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.format.StandardStream;
 import picocli.CommandLine;
 
-import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.function.Consumer;
@@ -43,7 +43,9 @@ public final class Main {
      * the real plumbing in a real process without a GPU.
      */
     public static void launch(String[] args, Consumer<CommandLine> more) {
-        PrintWriter err = new PrintWriter(System.err, true);
+        // Both in the terminal's charset with escapes for what it cannot show (never '?'); stdout
+        // turns UTF-8 when it carries a document (StandardStream).
+        PrintWriter err = new StandardStream(new FileOutputStream(FileDescriptor.err), System.err.charset());
         // Any thread's OutOfMemoryError, one line and exit 5; the run's own is caught in run().
         Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
             if (failure instanceof OutOfMemoryError) {
@@ -53,8 +55,8 @@ public final class Main {
         });
         StopRequest stop = new StopRequest();
         // Not System.out: a PrintStream swallows write errors, so a closed pipe would go unnoticed.
-        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
-                new StandardOutput(new FileOutputStream(FileDescriptor.out), stop, err), System.out.charset())), true);
+        PrintWriter out = new StandardStream(new StandardOutput(new FileOutputStream(FileDescriptor.out), stop, err),
+                System.out.charset());
         SignalStop.install(stop, err);
         int code;
         try {
@@ -104,7 +106,8 @@ public final class Main {
                 out.println(line);
             }
             out.flush();
-            return ExitCode.OK;
+            // As --help and every command: stdout gone (a closed pipe or descriptor) is exit 141.
+            return stop.reason().map(ExitCode::stopped).orElse(ExitCode.OK);
         }
         XferCommand root = new XferCommand(stop, gpuProbes());
         CommandLine commandLine = new CommandLine(root);
@@ -124,6 +127,7 @@ public final class Main {
             // picocli keeps quiet about words it did not match when --help was also given, and
             // prints the help of the last command it knew: 'xfer frobnicate --help' would exit 0.
             UsageLine.refuseUnmatched(parseResult);
+            CommaLists.refuseEmptyAndRepeated(parseResult);
             CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
             if (root.timeout().isEmpty()) {
                 return runLast.execute(parseResult);

@@ -1,6 +1,7 @@
 package dev.xfer.nvml;
 
 import dev.xfer.nvml.generated.nvml;
+import dev.xfer.nvml.generated.nvmlConfComputeSystemState_st;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -89,6 +90,33 @@ public final class Nvml implements AutoCloseable {
     public String nvmlVersion() {
         return NvmlCheck.readString("nvmlSystemGetNVMLVersion", nvml.NVML_SYSTEM_NVML_VERSION_BUFFER_SIZE(),
                 nvml::nvmlSystemGetNVMLVersion);
+    }
+
+    /**
+     * The system's Confidential Computing state ({@code nvmlSystemGetConfComputeState}).
+     *
+     * @throws NvmlException naming the call and its code: {@code NVML_ERROR_FUNCTION_NOT_FOUND} from
+     *                       a driver older than CC (before r535), {@code NVML_ERROR_NOT_SUPPORTED} where
+     *                       the system has no CC; callers read either as unknown, never a failure
+     */
+    public ConfidentialComputing confidentialComputing() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = nvmlConfComputeSystemState_st.allocate(arena);
+            NvmlCheck.call("nvmlSystemGetConfComputeState", () -> nvml.nvmlSystemGetConfComputeState(state));
+            return ConfidentialComputing.of(nvmlConfComputeSystemState_st.environment(state),
+                    nvmlConfComputeSystemState_st.ccFeature(state), nvmlConfComputeSystemState_st.devToolsMode(state));
+        }
+    }
+
+    /**
+     * Whether the GPUs accept work under Confidential Computing ({@code nvmlSystemGetConfComputeGpusReadyState}):
+     * with CC on, a GPU takes work only once it was attested and set ready.
+     *
+     * @throws NvmlException as {@link #confidentialComputing()}
+     */
+    public boolean confidentialComputingGpusReady() {
+        return ConfidentialComputing.accepting(NvmlCheck.readInt("nvmlSystemGetConfComputeGpusReadyState",
+                nvml::nvmlSystemGetConfComputeGpusReadyState));
     }
 
     /** The number of GPUs NVML sees (all of the host's, whatever CUDA_VISIBLE_DEVICES says). */

@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
@@ -10,6 +12,7 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
 import dev.xfer.app.placement.PlacedWorkers;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.app.staging.StagingTeam;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
@@ -53,7 +56,10 @@ import java.util.function.Function;
  * events on the same stream, and bidir with {@code copy_bidir}, both directions in one launch; a
  * kernel sample holds one copy or several, as the plan's {@link KernelTiming} says;
  * host memory the device cannot reach ({@link KernelReach}) has no
- * kernel rows, and {@link #kernelAbsences} says why.
+ * kernel rows, and {@link #kernelAbsences} says why. The TMA copy ({@link CopyPath#TMA}) makes the
+ * same round trip and d2d copy with {@code tma_copy}, where the device has compute capability 9.0;
+ * below it its configurations are waived ({@link #waivers}), never launched. {@code d2d-read} and
+ * {@code d2d-write} read or write device memory alone ({@link DeviceLocalRun}).
  * <p>
  * This class orchestrates: who issues a copy is a {@link CopyInitiator} (the copy engine, the
  * staging lanes, the copy kernel), the rows of one size and memory kind are
@@ -111,6 +117,8 @@ public final class BandwidthBenchmark {
      *
      * @param target     where it ran: the node, and the CPUs the measuring thread was really bound to
      * @param unmeasured configurations whose samples gave no figure (a NaN or zero time), each with why
+     * @param waived     configurations this device does not measure at all, each with why (the TMA copy
+     *                   below compute capability 9.0): neither passed nor failed ({@link Waiver})
      */
     public record Outcome(List<BandwidthResult> results, List<VerificationFailure> failures, NodeTarget target,
                           List<Unmeasured> unmeasured, List<Waiver> waived) {
@@ -172,7 +180,7 @@ public final class BandwidthBenchmark {
 
     /** One line for each memory kind of the plan that has no kernel rows on this device, saying why. */
     public List<String> kernelAbsences(BandwidthPlan plan) {
-        if (!plan.kernelCopies() || !plan.measuresHostCopies()) {
+        if (!(plan.kernelCopies() || plan.tmaCopies()) || !plan.measuresHostCopies()) {
             return List.of();
         }
         KernelReach reach = kernelReach();
@@ -186,14 +194,32 @@ public final class BandwidthBenchmark {
      * @throws IllegalArgumentException when {@code --blocks} makes no sense with this SM count
      */
     public List<Integer> kernelGrids(BandwidthPlan plan) {
-        return plan.kernelCopies() ? plan.blocks().resolve(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT))
+        return plan.launchesGrids() ? plan.blocks().resolve(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT))
                 : List.of(1);
     }
 
     /** {@code plan} with its {@code --blocks} counted in this device's SMs, so its result names are known. */
     public BandwidthPlan onDevice(BandwidthPlan plan) {
-        return plan.kernelCopies() ? plan.withBlocks(plan.blocks().on(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT)))
-                : plan;
+        return plan.launchesGrids()
+                ? plan.withBlocks(plan.blocks().on(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT))) : plan;
+    }
+
+    /** Whether this device can run the TMA copy, from its compute capability. */
+    public TmaSupport tmaSupport() {
+        return new TmaSupport(device.attribute(DeviceAttribute.COMPUTE_CAPABILITY_MAJOR),
+                device.attribute(DeviceAttribute.COMPUTE_CAPABILITY_MINOR));
+    }
+
+    /**
+     * The plan's configurations this device waives, each with why, decided from its properties
+     * before anything is launched: every TMA configuration on a GPU below compute capability 9.0.
+     */
+    public List<Waiver> waivers(BandwidthPlan plan) {
+        if (!plan.tmaCopies()) {
+            return List.of();
+        }
+        return tmaSupport().absentBecause(device.index()).map(reason -> plan.tmaWaivers(kernelGrids(plan), reason))
+                .orElse(List.of());
     }
 
     /** The result rows this device will measure, for progress. */
@@ -225,12 +251,18 @@ public final class BandwidthBenchmark {
     private Outcome measure(BandwidthPlan plan, NodeTarget target) {
         device.makeCurrent();
         int total = configurations(plan);
-        List<LaunchShape> shapes = kernelGrids(plan).stream().map(LaunchShape::ofBlocks).toList();
-        KernelReach reach = plan.kernelCopies() ? kernelReach() : null;
+        List<Integer> grids = kernelGrids(plan);
+        List<LaunchShape> shapes = grids.stream().map(LaunchShape::ofBlocks).toList();
+        List<Waiver> waived = waivers(plan);
+        // The TMA copy only where the device has it: elsewhere its configurations are waived, never launched.
+        boolean tma = plan.tmaCopies() && waived.isEmpty();
+        KernelReach reach = plan.kernelCopies() || plan.tmaCopies() ? kernelReach() : null;
         RunRows rows = new RunRows(plan, linkGBps, target, progress, beforeCompare);
         Optional<String> batchApiMissing = plan.batchApiCopies() ? BatchedCopySupport.ofLoadedRuntime()
                 : Optional.empty();
-        try (XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null;
+        try (XferKernels kernels = plan.launchesGrids() ? XferKernels.load() : null;
+             DeviceReadWrite readWrite = plan.readWriteDirections().isEmpty() ? null
+                     : DeviceReadWrite.of(kernels, device);
              StreamGate gate = kernels != null && plan.kernelTiming().mayGate(plan.timer())
                      ? new StreamGate(kernels.holdStream()) : null;
              CudaEvent start = CudaEvent.timing(device);
@@ -244,16 +276,22 @@ public final class BandwidthBenchmark {
             CudaStream legacy = CudaStream.legacyDefault();
             TimedCopy timed = new TimedCopy(plan.timer(), start, stop);
             SampleClock onLegacy = timed.clock(legacy);
-            List<KernelInitiator> byKernel = kernels == null ? List.of() : kernelInitiators(KernelCopy.of(kernels),
+            List<KernelInitiator> byKernel = !plan.kernelCopies() ? List.of() : kernelInitiators(KernelCopy.of(kernels),
                     shapes, plan.kernelTiming(), timed, gate, legacy);
+            List<KernelInitiator> byTma = !tma ? List.of() : grids.stream().map(g -> KernelInitiator.of(CopyPath.TMA,
+                    TmaCopy.of(kernels), LaunchShape.tmaBlocks(g), plan.kernelTiming(), timed, gate, legacy)).toList();
+            List<KernelInitiator> reads = readWrite == null ? List.of() : shapes.stream().map(s -> KernelInitiator.of(
+                    CopyPath.KERNEL, readWrite.reads(), s, plan.kernelTiming(), timed, gate, legacy)).toList();
+            List<KernelInitiator> writes = readWrite == null ? List.of() : shapes.stream().map(s -> KernelInitiator.of(
+                    CopyPath.KERNEL, readWrite.writes(), s, plan.kernelTiming(), timed, gate, legacy)).toList();
             SampleRuns samples = new SampleRuns(plan, progress, rows, total, device.index());
             PlacedHost hosts = new PlacedHost(target, pageNodes);
             BidirectionalRun bidir = new BidirectionalRun(device, plan, samples, rows, hosts, gate,
                     List.of(start, stop, start2, stop2), first, second);
             HostRoundTrips host = new HostRoundTrips(device, plan, samples, rows, hosts, onLegacy, legacy, team,
-                    byKernel, reach, bidir, timed.clock(first), first, batchApiMissing.isEmpty());
-            DeviceLocalRun local = new DeviceLocalRun(device, samples, rows,
-                    new CopyEngineInitiator(true, onLegacy, legacy), byKernel, legacy);
+                    byKernel, byTma, reach, bidir, timed.clock(first), first, batchApiMissing.isEmpty());
+            DeviceLocalRun local = new DeviceLocalRun(device, plan, samples, rows,
+                    new CopyEngineInitiator(true, onLegacy, legacy), byKernel, byTma, reads, writes, readWrite, legacy);
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
                     PlacedRun.settle(reference.segment(), target);
@@ -263,14 +301,15 @@ public final class BandwidthBenchmark {
                             host.measure(memory, size, reference.segment());
                         }
                     }
-                    if (plan.directions().contains(CopyDirection.D2D)) {
+                    if (plan.directions().stream().anyMatch(CopyDirection::deviceLocal)) {
                         local.measure(size, reference.segment());
                     }
                 }
             }
         }
-        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured(),
-                batchApiWaivers(plan, batchApiMissing, target.node()));
+        List<Waiver> all = new java.util.ArrayList<>(waived);
+        all.addAll(batchApiWaivers(plan, batchApiMissing, target.node()));
+        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured(), all);
     }
 
     /** The copy kernel in each of the run's grids, one initiator per grid. */

@@ -45,7 +45,7 @@ public record BandwidthParameters(List<Long> sizes, List<String> memories, List<
     }
 
     static BandwidthParameters of(BandwidthPlan plan, Optional<String> numaNode) {
-        Optional<Kernel> kernel = plan.kernelCopies()
+        Optional<Kernel> kernel = plan.launchesGrids()
                 ? Optional.of(new Kernel(plan.blocks().text(), LaunchShape.THREADS_PER_BLOCK, LaunchShape.UNROLL,
                         plan.kernelTiming().describe(plan.timer()),
                         plan.directions().contains(CopyDirection.BIDIR)

@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
@@ -20,16 +22,34 @@ import java.util.OptionalDouble;
  *                   {@link HostPlacement#none()} when the option was not given
  * @param unmeasured configurations that ran but gave no figure (a NaN or zero time), each a failed
  *                   result with its reason
+ * @param waived     configurations this run did not measure on this machine, each with why: neither
+ *                   passed nor failed, a {@code waived:} line, the document's {@code waived}, a skipped
+ *                   JUnit case
  */
 public record BandwidthResults(RunContext context, BandwidthPlan plan, List<BandwidthResult> results,
                               List<VerificationFailure> failures, List<String> notes, HostPlacement placement,
-                              List<Unmeasured> unmeasured) {
+                              List<Unmeasured> unmeasured, List<Waiver> waived) {
     public BandwidthResults {
+        waived = List.copyOf(waived);
         results = List.copyOf(results);
         failures = List.copyOf(failures);
         notes = List.copyOf(notes);
         Objects.requireNonNull(placement, "placement");
         unmeasured = List.copyOf(unmeasured);
+    }
+
+    /** The results of a run with nothing waived. */
+    public BandwidthResults(RunContext context, BandwidthPlan plan, List<BandwidthResult> results,
+                           List<VerificationFailure> failures, List<String> notes, HostPlacement placement,
+                           List<Unmeasured> unmeasured) {
+        this(context, plan, results, failures, notes, placement, unmeasured, List.of());
+    }
+
+    /** These results with {@code more} waived besides. */
+    public BandwidthResults withWaived(List<Waiver> more) {
+        List<Waiver> all = new ArrayList<>(waived);
+        all.addAll(more);
+        return new BandwidthResults(context, plan, results, failures, notes, placement, unmeasured, all);
     }
 
     /** The results of a run with every configuration measured. */
@@ -71,7 +91,7 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
             out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(u.copy(), u.direction()), nodeNamed),
                     result, OptionalDouble.empty()));
         }
-        return RunResults.of("bandwidth", out);
+        return RunResults.of("bandwidth", out).withWaived(waived);
     }
 
     private String failure(BandwidthResult r) {

@@ -28,6 +28,33 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
                            OptionalInt threadsPerBlock, Optional<Allocations> allocations,
                            OptionalInt pieces) implements Row {
 
+    /** The words of {@code memory}: a host memory kind, or {@code device} (a device-local d2d row). */
+    public static final List<String> MEMORY = java.util.stream.Stream.concat(
+            java.util.Arrays.stream(dev.xfer.cuda.HostMemoryKind.values()).map(dev.xfer.cuda.HostMemoryKind::label),
+            java.util.stream.Stream.of("device")).toList();
+
+    /**
+     * The words of {@code direction}, from {@link CopyDirection}: each of a bidirectional run's two
+     * rows names its own, and p2p rows are a section of their own. Derived, so a new direction is a
+     * row's word without a list to keep.
+     */
+    public static final List<String> DIRECTIONS = java.util.stream.Stream.concat(
+            java.util.Arrays.stream(CopyDirection.values())
+                    .filter(d -> d != CopyDirection.BIDIR && d != CopyDirection.P2P).map(CopyDirection::label),
+            java.util.stream.Stream.of("bidir-h2d", "bidir-d2h")).toList();
+
+    /** The words of {@code copy}, which the driver's rows leave out: every other {@link CopyPath}. */
+    public static final List<String> COPY = java.util.Arrays.stream(CopyPath.values())
+            .filter(p -> p != CopyPath.DRIVER).map(CopyPath::label).toList();
+
+    /** Refuses what no run writes: a word outside its field's set, a size below 1 byte. */
+    public BandwidthRow {
+        Row.oneOf("memory", memory, MEMORY);
+        Row.oneOf("direction", direction, DIRECTIONS);
+        Row.size(bytes);
+        copy.ifPresent(c -> Row.oneOf("copy", c, COPY));
+    }
+
     /** What bounds a staged copy: the host-to-host and pinned rates, the lower of them, and the copy against it. */
     public record Ceiling(Summary h2hGbps, Summary pinnedGbps, String bound, double boundGbps,
                           double percentOfBound) {

@@ -31,7 +31,11 @@ public final class BandwidthText {
         // column only with the copy kernel, the pieces column only with the batch API: driver-only
         // tables stay as they were.
         boolean paths = plan.showsCopyPath();
-        boolean kernel = plan.kernelCopies();
+        boolean kernel = plan.launchesGrids();
+        boolean deviceLocal = plan.directions().stream().anyMatch(CopyDirection::deviceLocal);
+        if (deviceLocal) {
+            out.append(COUNTED).append('\n');
+        }
         boolean pieces = plan.batchApiCopies();
         List<Column> columns = new ArrayList<>(List.of(Column.left("memory")));
         if (paths) {
@@ -44,7 +48,7 @@ public final class BandwidthText {
             columns.add(Column.right("pieces"));
         }
         columns.addAll(List.of(Column.left("direction"), Column.right("node"),
-                Column.right("bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
+                Column.right(deviceLocal ? "bytes (d2d once)" : "bytes"), Column.right("median GB/s"), Column.right("min GB/s"), Column.right("max GB/s"),
                 Column.right("median us"), Column.right("% link"), Column.left("data")));
         TextTable table = new TextTable(null, columns);
         for (BandwidthResult r : report.results()) {
@@ -70,7 +74,7 @@ public final class BandwidthText {
             out.append(ceilings(report));
         }
         if (kernel) {
-            out.append(KernelCopyText.launchLine(plan.kernelTiming(), plan.timer(), plan.directions().contains(CopyDirection.BIDIR)));
+            out.append(KernelCopyText.launchLines(plan));
             KernelCopyText.saturation(report).ifPresent(out::append);
             KernelCopyText.crossover(report).ifPresent(out::append);
         }
@@ -90,8 +94,18 @@ public final class BandwidthText {
         for (Unmeasured u : report.unmeasured()) {
             out.append("FAILED: ").append(u.describe()).append('\n');
         }
+        for (String line : dev.xfer.app.result.Waiver.lines(report.waived())) {
+            out.append(line).append('\n');
+        }
         return out.toString();
     }
+
+    /**
+     * How the device-local rows count their bytes, above a table that has them: what the
+     * {@code bytes (d2d once)} column says in short.
+     */
+    static final String COUNTED = "device rows count bytes once: d2d the bytes copied (not read plus written),"
+            + " d2d-read the bytes read, d2d-write the bytes written (as nvbandwidth counts them)";
 
     /**
      * One line per configuration measured on several host allocations: the rows above show the

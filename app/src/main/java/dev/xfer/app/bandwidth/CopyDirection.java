@@ -10,6 +10,13 @@ public enum CopyDirection {
     D2H("d2h"),
     /** Device-local copy between two buffers on one GPU; host memory plays no part. */
     D2D("d2d"),
+    /**
+     * The device's own memory by reads alone ({@code read_bytes}, the SMs): counted as the bytes
+     * read, as nvbandwidth's read-only local kernel counts them.
+     */
+    D2D_READ("d2d-read"),
+    /** The device's own memory by writes alone ({@code write_bytes}, the SMs): counted as the bytes written. */
+    D2D_WRITE("d2d-write"),
     /** H2D and D2H at once on two streams, each direction timed on its own stream. */
     BIDIR("bidir"),
     /**
@@ -34,6 +41,19 @@ public enum CopyDirection {
         return this == H2D || this == D2H || this == BIDIR;
     }
 
+    /**
+     * Whether the copy stays on one GPU's memory ({@code d2d}, {@code d2d-read}, {@code d2d-write}):
+     * host memory plays no part, and a row counts its bytes once (a copy's bytes, not read plus written).
+     */
+    public boolean deviceLocal() {
+        return this == D2D || this == D2D_READ || this == D2D_WRITE;
+    }
+
+    /** Whether only the SMs measure it: the read-only and write-only kernels have no copy-engine form. */
+    public boolean kernelOnly() {
+        return this == D2D_READ || this == D2D_WRITE;
+    }
+
     public static CopyDirection fromLabel(String text) {
         String wanted = text.strip().toLowerCase(Locale.ROOT);
         for (CopyDirection d : values()) {
@@ -41,7 +61,7 @@ public enum CopyDirection {
                 return d;
             }
         }
-        throw new IllegalArgumentException("unknown direction '" + text + "' (expected h2d, d2h, d2d, bidir or p2p)");
+        throw new IllegalArgumentException("unknown direction '" + text + "' (expected h2d, d2h, d2d, d2d-read, d2d-write, bidir or p2p)");
     }
 
     @Override

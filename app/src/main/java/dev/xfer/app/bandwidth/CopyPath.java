@@ -4,7 +4,10 @@ import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.Locale;
 
-/** Who moves the bytes across the link ({@code --copy}): the copy engine, xfer's staging lanes, or the SMs. */
+/**
+ * Who moves the bytes across the link ({@code --copy}): the copy engine, xfer's staging lanes, the
+ * SMs, or the SMs' bulk-copy unit (TMA).
+ */
 public enum CopyPath {
     /** cudaMemcpy on the user's memory: the driver stages it through its own pinned buffers. */
     DRIVER("driver"),
@@ -20,7 +23,14 @@ public enum CopyPath {
      * read in stream order: the copy engine moves the bytes, and each piece's launch costs what
      * the call does per copy.
      */
-    BATCH_API("batch-api");
+    BATCH_API("batch-api"),
+    /**
+     * xfer's TMA copy ({@code tma_copy}, compute capability 9.0 and up): Hopper's bulk-copy unit
+     * moves chunks global -> shared -> global through shared-memory stages, an mbarrier counting
+     * each load's bytes in; reaches what the copy kernel reaches ({@link KernelReach}). Below 9.0
+     * its configurations are waived ({@link TmaSupport}).
+     */
+    TMA("tma");
 
     private final String label;
 
@@ -34,7 +44,7 @@ public enum CopyPath {
 
     /**
      * Whether this path applies to {@code memory}: staging is for memory the copy engine cannot
-     * read directly; the kernel is asked for every kind, and the device decides which it can
+     * read directly; the kernel and TMA are asked for every kind, and the device decides which they can
      * reach ({@link KernelReach}).
      */
     public boolean appliesTo(HostMemoryKind memory) {
@@ -42,7 +52,7 @@ public enum CopyPath {
             case STAGED -> !memory.isPageLocked();
             // an asynchronous call: a heap array could move under it
             case BATCH_API -> memory.allowsAsyncCopies();
-            case DRIVER, KERNEL -> true;
+            case DRIVER, KERNEL, TMA -> true;
         };
     }
 
@@ -53,7 +63,12 @@ public enum CopyPath {
                 return p;
             }
         }
-        throw new IllegalArgumentException("--copy takes driver, staged, kernel or batch-api, not '" + text + "'");
+        throw new IllegalArgumentException("--copy takes driver, staged, kernel, batch-api or tma, not '" + text + "'");
+    }
+
+    /** Whether this path is launched on a grid of {@code --blocks}: the copy kernel and the TMA copy. */
+    public boolean launchesGrid() {
+        return this == KERNEL || this == TMA;
     }
 
     @Override

@@ -35,6 +35,7 @@ final class HostRoundTrips {
     private final boolean batchApi;
     private final StagingTeam team;
     private final List<KernelInitiator> kernels;
+    private final List<KernelInitiator> tmas;
     private final KernelReach reach;
     private final BidirectionalRun bidir;
     private final boolean measureH2d;
@@ -44,22 +45,17 @@ final class HostRoundTrips {
      * @param onLegacy the plan's timer for copies queued on {@code legacy}, as every one-way copy is
      * @param team     the staging lanes; null unless the plan has the staged path
      * @param kernels  the copy kernel in each of its grids; empty unless the plan has the kernel path
-     * @param reach    what the kernel can reach; null unless the plan has the kernel path
-     */
-    HostRoundTrips(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, PlacedHost hosts,
-                   SampleClock onLegacy, CudaStream legacy, StagingTeam team, List<KernelInitiator> kernels,
-                   KernelReach reach, BidirectionalRun bidir) {
-        this(device, plan, samples, rows, hosts, onLegacy, legacy, team, kernels, reach, bidir, null, null, false);
-    }
-
-    /**
+     * @param tmas     the TMA copy in each of its grids; empty unless the plan has the TMA path and the
+     *                 device can run it (its configurations are waived otherwise)
+     * @param reach    what the kernel and the TMA copy can reach; null unless the plan has either path
      * @param onOwn    the plan's timer for copies queued on {@code own}, a stream of the run's
      *                 own that the batch API takes (it refuses the legacy stream)
      * @param batchApi whether the batch-api path runs: this runtime has the call
      */
     HostRoundTrips(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, PlacedHost hosts,
                    SampleClock onLegacy, CudaStream legacy, StagingTeam team, List<KernelInitiator> kernels,
-                   KernelReach reach, BidirectionalRun bidir, SampleClock onOwn, CudaStream own, boolean batchApi) {
+                   List<KernelInitiator> tmas, KernelReach reach, BidirectionalRun bidir, SampleClock onOwn,
+                   CudaStream own, boolean batchApi) {
         this.device = device;
         this.plan = plan;
         this.samples = samples;
@@ -72,6 +68,7 @@ final class HostRoundTrips {
         this.batchApi = batchApi;
         this.team = team;
         this.kernels = List.copyOf(kernels);
+        this.tmas = List.copyOf(tmas);
         this.reach = reach;
         this.bidir = bidir;
         this.measureH2d = plan.directions().contains(CopyDirection.H2D);
@@ -84,6 +81,7 @@ final class HostRoundTrips {
             switch (path) {
                 case STAGED -> staged(memory, size, reference);
                 case KERNEL -> kernel(memory, size, reference);
+                case TMA -> roundTrips(memory, size, reference, tmas);
                 case DRIVER -> driver(memory, size, reference);
                 case BATCH_API -> {
                     if (batchApi) {
@@ -142,8 +140,8 @@ final class HostRoundTrips {
         return ConfigurationLabel.of(memory, CopyPath.STAGED, Optional.empty(), direction, size).text();
     }
 
-    private static String kernelName(HostMemoryKind memory, LaunchShape shape, String direction, long size) {
-        return ConfigurationLabel.of(memory, CopyPath.KERNEL, Optional.of(shape), direction, size).text();
+    private static String gridName(HostMemoryKind memory, KernelInitiator by, String direction, long size) {
+        return ConfigurationLabel.of(memory, by.path(), Optional.of(by.shape()), direction, size).text();
     }
 
     /**
@@ -186,24 +184,8 @@ final class HostRoundTrips {
      * {@code memory} (the command prints why, from {@link BandwidthBenchmark#kernelAbsences}).
      */
     private void kernel(HostMemoryKind memory, long size, MemorySegment reference) {
-        if (reach.absentBecause(memory).isPresent()) {
+        if (!roundTrips(memory, size, reference, kernels)) {
             return;
-        }
-        try (HostBuffer host = memory.allocate(size);
-             DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
-            MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
-            Optional<HostMemoryNodes> pages = hosts.where(hostSeg);
-            for (KernelInitiator kernel : kernels) {
-                LaunchShape shape = kernel.shape();
-                MemorySegment.copy(reference, 0, hostSeg, 0, size);
-                double[] h2d = samples.of(kernelName(memory, shape, "h2d", size), measureH2d,
-                        kernel.sampleOf(new CopyEnds(CopyDirection.H2D, dev, hostSeg, size)));
-                DataPattern.poison(hostSeg);
-                double[] d2h = samples.of(kernelName(memory, shape, "d2h", size), measureD2h,
-                        kernel.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
-                boolean ok = rows.verify(kernelName(memory, shape, "h2d+d2h", size), hostSeg, reference);
-                rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, CopyPath.KERNEL, Optional.of(shape));
-            }
         }
         if (bidirFor(memory)) {
             if (plan.kernelTiming().bidir() == KernelTiming.Bidir.ONE_VECTOR) {
@@ -244,6 +226,36 @@ final class HostRoundTrips {
                 }
             }
         }
+    }
+
+    /**
+     * The round trip of each of {@code grids} (the copy kernel's or the TMA copy's): the pattern
+     * again, H2D by it, poison, D2H by it, and the check. Nothing, and false, where they cannot reach
+     * {@code memory} (the command prints why, from {@link BandwidthBenchmark#kernelAbsences}).
+     */
+    private boolean roundTrips(HostMemoryKind memory, long size, MemorySegment reference, List<KernelInitiator> grids) {
+        if (reach.absentBecause(memory).isPresent()) {
+            return false;
+        }
+        if (grids.isEmpty()) {
+            return true;
+        }
+        try (HostBuffer host = memory.allocate(size);
+             DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
+            MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
+            Optional<HostMemoryNodes> pages = hosts.where(hostSeg);
+            for (KernelInitiator by : grids) {
+                MemorySegment.copy(reference, 0, hostSeg, 0, size);
+                double[] h2d = samples.of(gridName(memory, by, "h2d", size), measureH2d,
+                        by.sampleOf(new CopyEnds(CopyDirection.H2D, dev, hostSeg, size)));
+                DataPattern.poison(hostSeg);
+                double[] d2h = samples.of(gridName(memory, by, "d2h", size), measureD2h,
+                        by.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
+                boolean ok = rows.verify(gridName(memory, by, "h2d+d2h", size), hostSeg, reference);
+                rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, by.path(), Optional.of(by.shape()));
+            }
+        }
+        return true;
     }
 
     /** Bidir needs asynchronous copies, which a heap array (it may move) cannot take. */

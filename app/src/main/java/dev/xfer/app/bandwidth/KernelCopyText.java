@@ -18,6 +18,33 @@ final class KernelCopyText {
     private KernelCopyText() {
     }
 
+    /**
+     * The launch lines of the plan's grid kernels: the copy kernel's (also for d2d-read and
+     * d2d-write, which share its grid), the TMA copy's, the read-only and write-only kernels', and
+     * the sample they share.
+     */
+    static String launchLines(BandwidthPlan plan) {
+        StringBuilder out = new StringBuilder();
+        boolean bidir = plan.directions().contains(CopyDirection.BIDIR);
+        if (plan.kernelCopies()) {
+            out.append(launchLine(plan.kernelTiming(), plan.timer(), bidir));
+        }
+        if (plan.tmaCopies()) {
+            out.append(String.format(Locale.ROOT, "copy tma: tma_copy, %d threads per block (one issues), %d stages"
+                    + " of %d B in shared memory, blocks as listed%n", LaunchShape.TMA_THREADS_PER_BLOCK,
+                    LaunchShape.TMA_STAGES, LaunchShape.TMA_CHUNK_BYTES));
+        }
+        if (!plan.readWriteDirections().isEmpty()) {
+            out.append(String.format(Locale.ROOT, "d2d-read, d2d-write: read_bytes, write_bytes, %d threads per block,"
+                    + " blocks as listed%n", LaunchShape.THREADS_PER_BLOCK));
+        }
+        if (!plan.kernelCopies()) {
+            out.append("  ").append(plan.kernelTiming().describe(plan.timer())).append(", timed together and counted"
+                    + " per copy").append(System.lineSeparator());
+        }
+        return out.toString();
+    }
+
     /** The kernels and the sample; the bidir kernel's line only where there are bidir rows. */
     static String launchLine(KernelTiming timing, CopyTimer timer, boolean bidir) {
         return String.format(Locale.ROOT, "copy kernel: copy_bytes, %d threads per block, %d x 16 B loads in flight"
@@ -33,9 +60,9 @@ final class KernelCopyText {
     static Optional<String> saturation(BandwidthResults report) {
         Map<String, List<BandwidthResult>> sweeps = new LinkedHashMap<>();
         for (BandwidthResult r : report.results()) {
-            if (r.copy() == CopyPath.KERNEL && r.shape().isPresent()) {
-                sweeps.computeIfAbsent(r.memory() + "\t" + r.direction() + "\t" + r.bytes() + "\t" + r.numaNode(),
-                        k -> new ArrayList<>()).add(r);
+            if (r.copy().launchesGrid() && r.shape().isPresent()) {
+                sweeps.computeIfAbsent(r.copy() + "\t" + r.memory() + "\t" + r.direction() + "\t" + r.bytes() + "\t"
+                        + r.numaNode(), k -> new ArrayList<>()).add(r);
             }
         }
         String title = String.format(Locale.ROOT, "blocks sweep: the fewest blocks within %.0f%% of the best median:",
@@ -58,7 +85,8 @@ final class KernelCopyText {
             double bar = SATURATED * best.gigabytesPerSecond().median();
             BandwidthResult enough = sweep.stream().filter(r -> r.gigabytesPerSecond().median() >= bar)
                     .min((a, b) -> Integer.compare(a.shape().get().blocks(), b.shape().get().blocks())).orElse(best);
-            table.addRow(List.of(best.memory(), best.direction(), Long.toString(best.bytes()),
+            table.addRow(List.of(best.copy() == CopyPath.KERNEL ? best.memory() : best.memory() + " " + best.copy(),
+                    best.direction(), Long.toString(best.bytes()),
                     BandwidthText.f2(best.gigabytesPerSecond().median()), Integer.toString(best.shape().get().blocks()),
                     Integer.toString(enough.shape().get().blocks()),
                     BandwidthText.f2(enough.gigabytesPerSecond().median())));

@@ -4,14 +4,17 @@ import dev.xfer.app.measure.StreamGate;
 import dev.xfer.cuda.CudaStream;
 
 /**
- * The copy kernel's copy: the SMs move the bytes, {@code copy_bytes} launched in one
- * {@link LaunchShape}. A sample is as the plan's {@link KernelTiming} says ({@link TimedCopy#sample}:
+ * A copy by one of xfer's grid kernels in one {@link LaunchShape}: the copy kernel's (the SMs move
+ * the bytes, {@code copy_bytes}), or any other {@link GridLaunch} of a path ({@code tma_copy}) or of
+ * a device-local direction ({@code read_bytes}, {@code write_bytes}). A sample is as the plan's {@link KernelTiming} says ({@link TimedCopy#sample}:
  * one copy or several, perhaps held behind {@code hold_stream} and led in by an untimed copy),
  * counted per copy. Both ways at once it is one launch ({@link #issueBothWays}), or two of these
  * on two streams.
  */
 final class KernelInitiator implements QueuedCopy {
     private final KernelCopy kernel;
+    private final GridLaunch launch;
+    private final CopyPath path;
     private final LaunchShape shape;
     private final KernelTiming timing;
     private final TimedCopy timed;
@@ -25,12 +28,33 @@ final class KernelInitiator implements QueuedCopy {
      */
     KernelInitiator(KernelCopy kernel, LaunchShape shape, KernelTiming timing, TimedCopy timed, StreamGate gate,
                     CudaStream stream) {
+        this(kernel, kernel::issue, CopyPath.KERNEL, shape, timing, timed, gate, stream);
+    }
+
+    private KernelInitiator(KernelCopy kernel, GridLaunch launch, CopyPath path, LaunchShape shape,
+                            KernelTiming timing, TimedCopy timed, StreamGate gate, CudaStream stream) {
         this.kernel = kernel;
+        this.launch = launch;
+        this.path = path;
         this.shape = shape;
         this.timing = timing;
         this.timed = timed;
         this.gate = gate;
         this.stream = stream;
+    }
+
+    /**
+     * {@code launch}'s copies on {@code path}'s rows, timed as the copy kernel's are; one way only
+     * ({@link #issueBothWays} needs the copy kernel).
+     */
+    static KernelInitiator of(CopyPath path, GridLaunch launch, LaunchShape shape, KernelTiming timing,
+                              TimedCopy timed, StreamGate gate, CudaStream stream) {
+        return new KernelInitiator(null, launch, path, shape, timing, timed, gate, stream);
+    }
+
+    /** The path its rows are on: {@link CopyPath#KERNEL} or {@link CopyPath#TMA}. */
+    CopyPath path() {
+        return path;
     }
 
     /** The grid its copies launch with. */
@@ -40,7 +64,7 @@ final class KernelInitiator implements QueuedCopy {
 
     /** The same kernel launched in {@code other}, for a bidir grid that is not one of {@code --blocks}. */
     KernelInitiator shaped(LaunchShape other) {
-        return new KernelInitiator(kernel, other, timing, timed, gate, stream);
+        return new KernelInitiator(kernel, launch, path, other, timing, timed, gate, stream);
     }
 
     @Override
@@ -50,7 +74,7 @@ final class KernelInitiator implements QueuedCopy {
 
     @Override
     public void issue(CopyEnds ends, int copies, CudaStream on) {
-        kernel.issue(ends.to(), ends.from(), ends.bytes(), shape, copies, timing.repeat(), on);
+        launch.issue(ends.to(), ends.from(), ends.bytes(), shape, copies, timing.repeat(), on);
     }
 
     /**
@@ -59,6 +83,9 @@ final class KernelInitiator implements QueuedCopy {
      * (never {@link KernelTiming.Bidir#TWO_STREAMS}, which is two {@link #issue}s).
      */
     void issueBothWays(CopyEnds up, CopyEnds down, int copies, CudaStream on) {
+        if (kernel == null) {
+            throw new IllegalStateException(path + " copies one way only");
+        }
         if (timing.bidir() == KernelTiming.Bidir.ONE_VECTOR) {
             kernel.issueBidirectionalOneVector(up.to(), up.from(), down.to(), down.from(), up.bytes(), copies,
                     timing.repeat(), on);

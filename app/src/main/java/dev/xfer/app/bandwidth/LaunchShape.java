@@ -50,6 +50,23 @@ public record LaunchShape(int blocks, int threadsPerBlock) {
         return new LaunchShape((int) blocks, ONE_VECTOR_THREADS_PER_BLOCK);
     }
 
+    /**
+     * {@code tma_copy}'s block: the kernel's {@code TMA_THREADS}, one warp. One thread issues every
+     * bulk copy; the others help only with the bytes a bulk copy cannot take (head, tail, unaligned).
+     */
+    public static final int TMA_THREADS_PER_BLOCK = 32;
+
+    /** {@code tma_copy}'s shared-memory stages per block: the kernel's {@code TMA_STAGES}. */
+    public static final int TMA_STAGES = 3;
+
+    /** {@code tma_copy}'s bytes per stage, the largest bulk copy it issues: the kernel's {@code TMA_CHUNK}. */
+    public static final int TMA_CHUNK_BYTES = 12288;
+
+    /** {@code blocks} blocks of {@code tma_copy}'s block size. */
+    public static LaunchShape tmaBlocks(int blocks) {
+        return new LaunchShape(blocks, TMA_THREADS_PER_BLOCK);
+    }
+
     /** {@code blocks} blocks of the shipped block size. */
     public static LaunchShape ofBlocks(int blocks) {
         return new LaunchShape(blocks, THREADS_PER_BLOCK);

@@ -1,5 +1,7 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -47,15 +49,37 @@ public final class OneDeviceRun {
 
     /** One device: the run as it has always been, output and result names unchanged. */
     public FinishedRun run(Session session, BandwidthPlan given, NumaOption numa, ExpectationSet expectations) {
+        return run(session, given, numa, expectations, List.of());
+    }
+
+    /**
+     * One device, with {@code waived} beside what its engine waives: what the run was asked for and
+     * cannot measure on this machine (p2p where {@code --device} found one GPU).
+     */
+    public FinishedRun run(Session session, BandwidthPlan asked, NumaOption numa, ExpectationSet expectations,
+                           List<Waiver> waivedBefore) {
         OutputFormat format = measuring.format();
-        BandwidthPlan plan = onDevice(session.device(), given);
         RunContext context = session.context();
+        // Confidential Computing forbids some host configurations and bounces the rest: waived and marked.
+        ConfidentialComputingRules cc = ConfidentialComputingRules.apply(asked, measuring.confidentialComputing());
+        List<Waiver> waivedHere = new ArrayList<>(waivedBefore);
+        waivedHere.addAll(cc.waived());
+        if (cc.plan().isEmpty()) {
+            return waivedOnly(context, asked, cc.notes(), waivedHere, expectations);
+        }
+        BandwidthPlan given = cc.plan().get();
+        BandwidthPlan plan = onDevice(session.device(), given);
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
         HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
         ValidatedExpectations validated = measuring.validate(expectations, plan.declarations(
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
                 format == OutputFormat.TEXT, measuring::warn));
+        if (format == OutputFormat.TEXT) {
+            notes.addAll(cc.notes());
+        } else {
+            cc.notes().forEach(measuring::warn); // stdout holds only the machine-readable document
+        }
         int rows = kernelRows(session.device(), plan, link, format, notes, measuring::warn);
         Instant started = Instant.now();
         Progress progress = measuring.progress();
@@ -64,12 +88,13 @@ public final class OneDeviceRun {
         // Rows stream as they are measured: the report of what is in so far, rendered again.
         live.streamFrom(() -> {
             BandwidthResults soFar = new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
-                    live.measured(VerificationFailure.class), List.of(), planned, live.measured(Unmeasured.class));
+                    live.measured(VerificationFailure.class), List.of(), planned, live.measured(Unmeasured.class), waivedHere);
             return rendering(soFar, () -> soFar.runResults(link));
         });
         List<BandwidthResult> results;
         List<VerificationFailure> failures;
         List<Unmeasured> unmeasured;
+        List<Waiver> waived = new ArrayList<>(waivedHere);
         try {
             NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
                     rows, (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
@@ -77,8 +102,9 @@ public final class OneDeviceRun {
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
             failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
             unmeasured = passes.outcomes().stream().flatMap(o -> o.unmeasured().stream()).toList();
-            // Until waivers have their own line in every format (the waivers slice), the text says them as notes.
-            passes.outcomes().stream().flatMap(o -> o.waived().stream()).map(w -> w.line()).forEach(notes::add);
+            // A waiver holds on every pass (--numa-node all): said once.
+            passes.outcomes().stream().flatMap(o -> o.waived().stream()).filter(w -> !waived.contains(w))
+                    .forEach(waived::add);
             placement = passes.placement();
         } catch (RunStopped stopped) {
             // Stopped at a safe point: what was measured and verified before it is the result.
@@ -93,14 +119,32 @@ public final class OneDeviceRun {
         if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory is the Java heap, which --numa-node does not place");
         }
-        BandwidthResults report = new BandwidthResults(context, plan, results, failures, notes, placement, unmeasured);
+        BandwidthResults report = new BandwidthResults(context, plan, results, failures, notes, placement, unmeasured,
+                waived);
         RunResults measured = report.runResults(link);
         return measuring.finish(context, measured, validated, rendering(report, () -> measured), started);
     }
 
+    /**
+     * A run whose every configuration was waived here (Confidential Computing forbids them all): the
+     * waivers and notes in a document without rows, which gates read as NO RESULT.
+     */
+    private FinishedRun waivedOnly(RunContext context, BandwidthPlan plan, List<String> notes, List<Waiver> waived,
+                                   ExpectationSet expectations) {
+        ValidatedExpectations validated = measuring.validate(expectations, List.of());
+        Instant started = Instant.now();
+        BandwidthResults report = new BandwidthResults(context, plan, List.of(), List.of(),
+                measuring.format() == OutputFormat.TEXT ? notes : List.of(), HostPlacement.none(), List.of(), waived);
+        if (measuring.format() != OutputFormat.TEXT) {
+            notes.forEach(measuring::warn);
+        }
+        RunResults results = report.runResults(OptionalDouble.empty());
+        return measuring.finish(context, results, validated, rendering(report, () -> results), started);
+    }
+
     /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */
     public static BandwidthPlan onDevice(CudaDevice device, BandwidthPlan plan) {
-        if (!plan.kernelCopies()) {
+        if (!plan.launchesGrids()) {
             return plan;
         }
         try {
@@ -126,8 +170,8 @@ public final class OneDeviceRun {
             throw new UnusableOptionException(e.getMessage());
         }
         List<String> absences = probe.kernelAbsences(plan);
-        boolean onlyKernel = plan.copies().equals(List.of(CopyPath.KERNEL));
-        if (onlyKernel && !plan.directions().contains(CopyDirection.D2D) && absences.size() == plan.memories().size()
+        boolean onlyKernel = plan.copies().stream().allMatch(CopyPath::launchesGrid);
+        if (onlyKernel && plan.directions().stream().noneMatch(CopyDirection::deviceLocal) && absences.size() == plan.memories().size()
                 && !absences.isEmpty()) {
             throw new UnusableOptionException("device " + device.index() + ": " + absences.getFirst()
                     + (absences.size() > 1 ? " (and " + (absences.size() - 1) + " more kinds like it)" : ""));
@@ -151,6 +195,7 @@ public final class OneDeviceRun {
     /** One device's JSON document, alone or as one of several devices'. */
     public static GpuDocument document(BandwidthResults report) {
         return GpuDocument.of("bandwidth", report.context(), BandwidthParameters.of(report),
-                BandwidthRow.rows(report.results()), FailureRow.rows(report.failures(), report.unmeasured()));
+                BandwidthRow.rows(report.results()), FailureRow.rows(report.failures(), report.unmeasured()))
+                .withWaived(report.waived());
     }
 }

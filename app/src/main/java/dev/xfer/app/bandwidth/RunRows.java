@@ -206,7 +206,7 @@ final class RunRows {
         }
     }
 
-    private void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
+    void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
                                String reason) {
         addUnmeasured(memory, direction, size, copy, shape, reason, OptionalInt.empty());
     }

@@ -1,5 +1,7 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
@@ -97,6 +99,17 @@ public final class BatchBenchmark {
             results = List.copyOf(results);
             waived = List.copyOf(waived);
         }
+
+        /** An outcome whose waivers are its strategies this runtime cannot run ({@link BatchResult#unavailable}). */
+        public Outcome(List<BatchResult> results, BatchHostMemory hostMemory, NodeTarget target) {
+            this(results, hostMemory, target, waivers(results));
+        }
+
+        /** Each strategy this machine cannot run, waived with why: neither passed nor failed. */
+        static List<Waiver> waivers(List<BatchResult> results) {
+            return results.stream().filter(r -> r.unavailable().isPresent())
+                    .map(r -> new Waiver(r.configuration(), r.unavailable().get())).toList();
+        }
     }
 
     /**
@@ -110,6 +123,13 @@ public final class BatchBenchmark {
         }
         return plan.strategies().stream().filter(BatchBenchmark::waivedWithoutApi)
                 .map(s -> new Waiver(BatchResult.configuration(s, node), missing.get())).toList();
+    }
+
+    /** The strategies waived without a row, then those whose row says they could not run ({@code batched}). */
+    private static List<Waiver> both(List<Waiver> withoutRows, List<BatchResult> results) {
+        List<Waiver> all = new java.util.ArrayList<>(withoutRows);
+        all.addAll(Outcome.waivers(results));
+        return all;
     }
 
     private static boolean waivedWithoutApi(BatchStrategy strategy) {
@@ -182,13 +202,13 @@ public final class BatchBenchmark {
                 progress.measured(results.getLast());
             }
             if (!target.placed()) {
-                return new Outcome(results, BatchHostMemory.none(target.node()), target, waived);
+                return new Outcome(results, BatchHostMemory.none(target.node()), target, both(waived, results));
             }
             // Pages are sampled only for a placed run: an unplaced run asked no question about them.
             BatchHostMemory where = hostMemory(target, buffers, pool, staging);
             List<BatchResult> placed = results.stream()
                     .map(r -> r.placed(target.node(), r.ran() ? where.of(r.strategy()) : Optional.empty())).toList();
-            return new Outcome(placed, where, target, waived);
+            return new Outcome(placed, where, target, both(waived, placed));
         }
     }
 

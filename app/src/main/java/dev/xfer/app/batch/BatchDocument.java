@@ -36,7 +36,8 @@ public final class BatchDocument {
     public static GpuDocument of(BatchResults report) {
         return GpuDocument.of("batch", report.context(), Plan.of(report),
                 report.results().stream().filter(r -> r.notMeasured().isEmpty()).map(StrategyRow::of).toList(),
-                UnmeasuredRow.rows(report.results(), BatchResult::configuration, BatchResult::notMeasured));
+                UnmeasuredRow.rows(report.results(), BatchResult::configuration, BatchResult::notMeasured))
+                .withWaived(report.waived());
     }
 
     /** {@code parameters}: the plan, {@code --numa-node} last (as given; {@code null} when not). */

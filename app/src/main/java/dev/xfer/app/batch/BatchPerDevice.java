@@ -14,6 +14,7 @@ import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
 import dev.xfer.app.sysfs.NumaTopology;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,15 +44,17 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         int before = live.measured(BatchResult.class).size();
         List<BatchResult> results;
         List<BatchHostMemory> hostMemory;
-        List<Waiver> waived = List.of();
+        List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
         try {
             NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
                     (target, passProgress) -> new BatchBenchmark(session.device(),
                             session.cuda().batchedCopiesMissing(), passProgress).run(plan, target),
                     BatchBenchmark.Outcome::target);
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-            waived = passes.outcomes().stream().flatMap(o -> o.waived().stream()).toList();
             hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
+            // A strategy waived on one pass (--numa-node all) is waived on every one: said once each.
+            passes.outcomes().stream().flatMap(o -> o.waived().stream()).filter(w -> !waived.contains(w))
+                    .forEach(waived::add);
             placement = passes.placement();
         } catch (RunStopped stopped) {
             // Each strategy's result stands alone: those measured on this GPU before the stop are kept.
@@ -61,10 +64,10 @@ public final class BatchPerDevice implements EachDevice.Measurement {
             }
             results = kept.subList(before, kept.size());
             hostMemory = List.of();
+            waived.addAll(BatchBenchmark.Outcome.waivers(results));
         }
-        // Until waivers have their own line in every format (the waivers slice), the text says them as notes.
-        List<String> said = java.util.stream.Stream.concat(notes.stream(), waived.stream().map(Waiver::line)).toList();
-        BatchResults report = new BatchResults(session.context(), plan, results, said, placement, hostMemory);
+        BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory,
+                waived);
         return EachDevice.Measured.of(session.context(), report.runResults(),
                 () -> BatchRendering.text(report),
                 () -> BatchDocument.of(report));

@@ -51,7 +51,7 @@ public final class BatchRendering {
                 cells.add(r.numaNode().isPresent() ? Integer.toString(r.numaNode().getAsInt()) : "-");
             }
             if (!r.ran()) {
-                cells.addAll(List.of("-", "-", "-", "-", "-", "unavailable: " + r.unavailable().orElseThrow()));
+                cells.addAll(List.of("-", "-", "-", "-", "-", "waived (below)"));
                 table.addRow(cells);
                 continue;
             }
@@ -80,6 +80,9 @@ public final class BatchRendering {
         byNode(report).ifPresent(out::append);
         for (String note : report.notes()) {
             out.append("note: ").append(note).append('\n');
+        }
+        for (String line : dev.xfer.app.result.Waiver.lines(report.waived())) {
+            out.append(line).append('\n');
         }
         for (BatchResult r : report.results()) {
             r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))

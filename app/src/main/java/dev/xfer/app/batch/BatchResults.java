@@ -1,5 +1,7 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.result.Waiver;
+
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
@@ -23,14 +25,24 @@ import java.util.OptionalInt;
  * @param placement  where host buffers and threads were placed; {@link HostPlacement#none()}
  *                   when the option was not given
  * @param hostMemory where each pass's host buffers actually were, one per pass
+ * @param waived     the strategies this machine cannot run, each with why (a runtime without
+ *                   {@code cudaMemcpyBatchAsync}): a {@code waived:} line, the document's
+ *                   {@code waived}, a skipped JUnit case, never a passed one
  */
 public record BatchResults(RunContext context, BatchPlan plan, List<BatchResult> results, List<String> notes,
-                          HostPlacement placement, List<BatchHostMemory> hostMemory) {
+                          HostPlacement placement, List<BatchHostMemory> hostMemory, List<Waiver> waived) {
     public BatchResults {
+        waived = List.copyOf(waived);
         results = List.copyOf(results);
         notes = List.copyOf(notes);
         Objects.requireNonNull(placement, "placement");
         hostMemory = List.copyOf(hostMemory);
+    }
+
+    /** The results of a run whose waivers are the strategies it found unavailable. */
+    public BatchResults(RunContext context, BatchPlan plan, List<BatchResult> results, List<String> notes,
+                        HostPlacement placement, List<BatchHostMemory> hostMemory) {
+        this(context, plan, results, notes, placement, hostMemory, BatchBenchmark.Outcome.waivers(results));
     }
 
     /** The results of a run without {@code --numa-node}. */
@@ -55,14 +67,18 @@ public record BatchResults(RunContext context, BatchPlan plan, List<BatchResult>
             Identity time = plan.identity(r.strategy(), r.numaNode(), BatchPlan.MILLISECONDS);
             RunResult.Measured measured = r.milliseconds().map(ms -> RunResult.measured(time, ms, check))
                     .orElse(RunResult.notMeasured(time, whyNot(r), check));
-            out.add(RunResult.configuration(BatchPlan.name(time, nodeNamed), measured,
+            String timeName = BatchPlan.name(time, nodeNamed);
+            // A strategy this machine cannot run is waived: its name stays for --expect, but it is
+            // no configuration that passed (JUnit skips it with why, from the waivers).
+            out.add(r.unavailable().isPresent() ? RunResult.figure(timeName, measured)
+                    : RunResult.configuration(timeName, measured,
                     NumaNodeOption.withNode(BatchPlan.base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
             Identity rate = plan.identity(r.strategy(), r.numaNode(), BatchPlan.GBPS);
             out.add(RunResult.figure(BatchPlan.name(rate, nodeNamed), r.measured().isPresent()
                     ? RunResult.single(rate, r.gigabytesPerSecond(), CheckOutcome.NOT_CHECKED)
                     : RunResult.notMeasured(rate, whyNot(r), CheckOutcome.NOT_CHECKED)));
         }
-        return RunResults.of("batch", out);
+        return RunResults.of("batch", out).withWaived(waived);
     }
 
     /** Why a strategy has no figure: this machine cannot run it, or its clock gave no time. */

@@ -1,6 +1,7 @@
 package dev.xfer.app.cli;
 
 import dev.xfer.app.expect.ExpectationException;
+import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.cuda.CudaException;
 import dev.xfer.cuda.CudaUnavailableException;
@@ -54,10 +55,11 @@ public final class ErrorLine {
     public static String line(Throwable failure, boolean verbose) {
         return switch (failure) {
             case CudaException e when e.error().meansCudaUnavailable() ->
-                    "xfer: CUDA is not usable here: " + e.getMessage() + hint(e.error().name());
+                    "xfer: CUDA is not usable here: " + shown(e.getMessage()) + hint(e.error().name());
             case CudaException e when e.error().meansOutOfMemory() ->
                     "xfer: out of memory: " + e.getMessage() + ": try a smaller --size";
-            case CudaUnavailableException e -> "xfer: CUDA is not usable here: " + e.getMessage();
+            // Its message quotes paths from the environment (XFER_CUDART): shown escaped, as document text is.
+            case CudaUnavailableException e -> "xfer: CUDA is not usable here: " + shown(e.getMessage());
             case HostAllocationException e -> "xfer: out of host memory: " + e.getMessage();
             case InsufficientDeviceMemoryException e -> "xfer: out of device memory: " + e.getMessage();
             case UsageException e -> "xfer: " + e.getMessage();
@@ -70,6 +72,15 @@ public final class ErrorLine {
             case PlacementException e -> "xfer: cannot place host memory or the measuring thread: " + e.getMessage();
             default -> "xfer: internal error: " + failure + (verbose ? "" : " (run with --verbose for the stack trace)");
         };
+    }
+
+    /**
+     * A message that quotes the environment (a path from XFER_CUDART) with its control characters
+     * escaped ({@link TerminalText}), line by line: its own line breaks stay for whoever joins them.
+     */
+    private static String shown(String message) {
+        return message == null ? "null" : String.join("\n", java.util.Arrays.stream(message.split("\n", -1))
+                .map(TerminalText::sentence).toList());
     }
 
     private static String hint(String errorName) {

@@ -27,6 +27,11 @@ public @interface OptionRange {
 
         public static String of(OptionRange range, long typeMax) {
             if (range.max() >= typeMax) {
+                // A whole number beyond the type is refused too: say where the range really ends
+                // (99999999999 is not "at least 1"'s counterexample). Long's end is no one's typo.
+                if (typeMax <= Integer.MAX_VALUE) {
+                    return range.min() + " to " + typeMax;
+                }
                 return range.min() == 0 ? "0 or more" : "at least " + range.min();
             }
             return range.min() + " to " + range.max();

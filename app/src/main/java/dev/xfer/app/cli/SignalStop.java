@@ -41,8 +41,9 @@ public final class SignalStop {
         }
         switch (stop.phase()) {
             case STARTING -> {
-                // Nothing measured yet, nothing being written: nothing to keep.
-                err.println("xfer: " + reason.words() + " before anything was measured");
+                // Nothing measured yet (a measuring command) or nothing judged yet (fleet, compare and
+                // plot stay in this phase): no result is complete, nothing to keep. Words true of both.
+                err.println("xfer: " + reason.words() + ": stopped before any result was complete; nothing is kept");
                 err.flush();
                 Runtime.getRuntime().halt(ExitCode.stopped(reason));
             }

@@ -78,7 +78,9 @@ public final class StandardOutput extends OutputStream {
 
     // The JDK reports write(2)'s errno only as strerror's text; EPIPE's is "Broken pipe" (glibc,
     // musl), and the JVM ignores SIGPIPE, so this is how a closed pipe shows.
+    // A closed stdout (`xfer --help >&-`, EBADF) has no reader either: the same quiet exit 141,
+    // never an internal error.
     private static boolean closedPipe(IOException e) {
-        return e.getMessage() != null && e.getMessage().contains("Broken pipe");
+        return e.getMessage() != null && (e.getMessage().contains("Broken pipe") || e.getMessage().contains("Bad file descriptor"));
     }
 }

@@ -31,8 +31,23 @@ public final class UsageLine {
         if (outOfRange != null) {
             return "xfer: " + outOfRange + see;
         }
-        return "xfer: " + e.getMessage().strip().replace('\n', ' ') + see;
+        return "xfer: " + problem(e.getMessage()) + see;
     }
+
+    /**
+     * picocli's message as the problem: on one line, without the {@code Error: } that picocli puts
+     * before some of its own (an exclusive group's, a group's missing argument), which would read
+     * {@code xfer: Error: ...} beside every other line's {@code xfer: <problem>}.
+     */
+    static String problem(String message) {
+        String line = message.strip().replace('\n', ' ');
+        while (line.startsWith(PICOCLI_ERROR)) {
+            line = line.substring(PICOCLI_ERROR.length()).strip();
+        }
+        return line;
+    }
+
+    private static final String PICOCLI_ERROR = "Error: ";
 
     /**
      * {@code --streams must be 1 to 1024, not 99999999999}: a whole number too large for the

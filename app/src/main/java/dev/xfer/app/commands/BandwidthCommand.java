@@ -55,7 +55,9 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     @Option(names = "--direction", split = ",", paramLabel = "DIR", completionCandidates = Choices.Directions.class,
             description = "${COMPLETION-CANDIDATES} (default h2d,d2h). p2p: GPU to GPU for every pair of the selected GPUs"
-                    + " (--device all or a list), one way and both ways, as a matrix.")
+                    + " (--device all or a list), one way and both ways, as a matrix. d2d-read, d2d-write: the GPU's"
+                    + " own memory by reads alone or by writes alone, by the SMs on --blocks, counted as the bytes"
+                    + " read or written; d2d counts a copy's bytes once.")
     private List<String> directions = List.of("h2d", "d2h");
 
     @OptionRange(min = 1)
@@ -84,7 +86,9 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + "threads copying while the copy engine drains it, each result beside its two ceilings; "
                     + "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself; "
                     + "batch-api: one cudaMemcpyBatchAsync of the buffer in --pieces copies (CUDA 13 runtimes; "
-                    + "waived on others)."})
+                    + "waived on others); "
+                    + "tma: Hopper's bulk copies (cp.async.bulk) through shared memory, h2d, d2h and d2d, on GPUs of"
+                    + " compute capability 9.0 up (waived below)."})
     private List<String> copies = List.of(CopyPath.DRIVER.label());
 
     @OptionRange(min = 1, max = BandwidthPlan.MAX_PIECES)
@@ -96,7 +100,8 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Option(names = "--blocks", paramLabel = "BLOCKS",
             description = {"--copy kernel: thread blocks of 512 threads per launch, one row each: a count, sm (one "
                     + "per SM, the default), 2sm, a range of powers of two (1..4sm), all (1..sm), or a comma list. "
-                    + "Bidir rows take their own grid, one thread per 16 B vector."})
+                    + "Bidir rows take their own grid, one thread per 16 B vector. The same grids for the TMA copy "
+                    + "(blocks of 32 threads) and the read-only and write-only rows."})
     private String blocks;
 
     // Hidden: the parts of a kernel-copy sample in which xfer and nvbandwidth differ, one at a time,
@@ -176,7 +181,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         plan = plan.withPeerInitiations(patterns.peerInitiations());
         requireSeveralWhereNeeded(plan, measuring.devices(), numa, format);
         // Grids counted in SMs are named only once a device says how many it has.
-        boolean namesKnown = !plan.kernelCopies() || plan.blocks().fixed().isPresent();
+        boolean namesKnown = !plan.launchesGrids() || plan.blocks().fixed().isPresent();
         if (!numa.given() && namesKnown) {
             EarlyNames.validate(expectations, earlyNames(plan, measuring.devices()), DeviceSelection.DEFAULT);
         }
@@ -185,12 +190,18 @@ public final class BandwidthCommand implements Callable<Integer> {
         return measuring.repeated(() -> {
             List<Session> sessions = measuring.sessions();
             if (sessions.size() == 1) {
-                if (concurrent || planned.peerCopies()) {
-                    throw new UsageException((concurrent ? "--concurrent" : "--direction p2p")
-                            + " needs two GPUs at least; --device " + measuring.devices().label() + " found one");
+                if (concurrent) {
+                    throw new UsageException("--concurrent needs two GPUs at least; --device "
+                            + measuring.devices().label() + " found one");
                 }
+                // --device all (or a list) found one GPU: its own directions are measured, and p2p,
+                // which needs a second, is waived with why (nvbandwidth's waiver), not a usage error.
+                List<dev.xfer.app.result.Waiver> waived = planned.peerCopies()
+                        ? dev.xfer.app.bandwidth.peer.PeerPlan.waived(planned, "GPU to GPU needs two GPUs; --device "
+                        + measuring.devices().label() + " found one (GPU " + sessions.getFirst().device().index() + ")")
+                        : List.of();
                 return new OneDeviceRun(measuring.run(), numaNode.topology())
-                        .run(sessions.getFirst(), planned, numa, expectations);
+                        .run(sessions.getFirst(), planned, numa, expectations, waived);
             }
             return new SeveralDevicesRun(measuring.run(), numaNode.topology(), concurrent)
                     .run(sessions, planned, numa, expectations);

@@ -8,8 +8,11 @@ import dev.xfer.app.fleet.CompareRendering;
 import dev.xfer.app.fleet.CompareAnalysis;
 import dev.xfer.app.fleet.DocumentSet;
 import dev.xfer.app.cli.Percent;
+import dev.xfer.app.format.OutputTarget;
+import dev.xfer.app.run.Outputs;
 import dev.xfer.app.verdict.NoiseFloors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -17,6 +20,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -54,7 +58,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--current", paramLabel = "FILE|DIR", description = "A current document or directory; repeat for more runs.")
     private List<Path> currents = new ArrayList<>();
 
-    @Option(names = "--fail-on-regression", paramLabel = "PERCENT", converter = Percent.class,
+    @Option(names = "--fail-on-regression", paramLabel = "PERCENT", converter = Percent.Change.class,
             description = "Exit 1 when a throughput fell (or a time rose) beyond noise by more than this, e.g. 5%%.")
     private Double failOnRegression;
 
@@ -67,6 +71,22 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print the comparison as JSON.")
     private boolean json;
+
+    @Option(names = "--skip-bad", description = "Name each unreadable document on stderr and read the others (as fleet does).")
+    private boolean skipBad;
+
+    // The report's other outputs, kept together: --csv, --output and --junit.
+    @Option(names = "--csv", description = "Print the comparison as CSV: one row per judged result, the fields of --json's results.")
+    private boolean csv;
+
+    /** --output FILE: the report there instead of stdout. */
+    @Mixin
+    private OutputMixin output;
+
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "Also write JUnit XML: a test case per judged result, failed where it is a regression beyond "
+                    + "--fail-on-regression (5%% when not given), and one per missing result or failed current run.")
+    private Path junit;
 
     @Override
     public Integer call() {
@@ -93,16 +113,24 @@ public final class CompareCommand implements Callable<Integer> {
                     + "): add --baseline" : "no current side (only --baseline " + names(before) + "): add --current")
                     + " FILE|DIR");
         }
+        Targets targets = targets(before, after);
         double shown = failOnRegression == null ? 0.05 : failOnRegression;
+        PrintWriter err = spec.commandLine().getErr();
+        List<BadDocumentException> skipped = new ArrayList<>();
+        DocumentSet inputs = new DocumentSet(); // one set for both sides: a GPU's UUID names one model on both
+        List<DocumentSet.Judged> baselineRuns = read(inputs, before, err, skipped);
+        List<DocumentSet.Judged> currentRuns = read(inputs, after, err, skipped);
         CompareAnalysis.CompareFindings report = new CompareAnalysis(NoiseFloors.shipped(), shown, acrossModels, allowDisturbed)
-                .compare(read(before), read(after));
+                .compare(baselineRuns, currentRuns);
         if (report.rows().isEmpty() && report.missing().isEmpty() && report.problems().isEmpty() && !report.anyUnjudged()) {
             throw new UsageException("no result of " + names(before) + " matches one of " + names(after)
                     + " (GPUs are matched by host and UUID)");
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.print(json ? CompareRendering.json(report, shown) : CompareRendering.text(report, shown));
-        out.flush();
+        if ((json || csv) && output.target() == null) {
+            dev.xfer.app.format.StandardStream.carriesDocument(out); // UTF-8 whatever the locale
+        }
+        targets.write(report, shown, skipped.size(), out);
         if (failOnRegression == null) {
             // A report, not a gate: only a comparison without any baseline left has nothing to report.
             return report.noBaseline() ? ExitCode.DISTURBED : ExitCode.OK;
@@ -114,14 +142,64 @@ public final class CompareCommand implements Callable<Integer> {
         };
     }
 
+    /** Where the report goes (--output, else stdout) and --junit's file: resolved and checked before anything is read. */
+    private record Targets(OutputTarget output, OutputTarget junit, Format format) {
+        void write(CompareAnalysis.CompareFindings report, double threshold, int skipped, PrintWriter out) {
+            Outputs.print(output, to -> {
+                switch (format) {
+                    case JSON -> to.write(CompareRendering.json(report, threshold));
+                    case CSV -> CompareRendering.csv(report, threshold, to);
+                    case TEXT -> to.write(CompareRendering.text(report, threshold, skipped));
+                }
+            }, out);
+            if (junit != null) {
+                Instant now = Instant.now();
+                Outputs.write(junit, to -> CompareRendering.junit(report, threshold, now, to), out);
+            }
+        }
+    }
+
+    private enum Format { TEXT, JSON, CSV }
+
+    /**
+     * The outputs resolved, as fleet's: exit 2 when one would replace an input document, two name one
+     * file, --junit would replace an xfer document, or stdout would carry two outputs.
+     */
+    private Targets targets(List<Path> before, List<Path> after) {
+        if (json && csv) {
+            throw new UsageException("--json and --csv exclude each other");
+        }
+        OutputTarget outputTarget = output.target();
+        OutputTarget junitTarget = Outputs.resolve("--junit", junit);
+        List<Path> inputs = new ArrayList<>(before);
+        inputs.addAll(after);
+        List<Path> files;
+        try {
+            files = DocumentSet.files(inputs);
+        } catch (BadDocumentException e) {
+            throw new UsageException(e.getMessage()); // a folder that cannot be listed
+        }
+        Outputs.requireApart(java.util.Arrays.asList(outputTarget, junitTarget), files);
+        Outputs.requireNoDocumentReplaced(junitTarget);
+        if (outputTarget == null) {
+            Outputs.requireStdoutFree("the report (text, --json or --csv)", junitTarget);
+        }
+        return new Targets(outputTarget, junitTarget, json ? Format.JSON : csv ? Format.CSV : Format.TEXT);
+    }
+
     private static String names(List<Path> paths) {
         return String.join(", ", paths.stream().map(Path::toString).toList());
     }
 
-    private static List<DocumentSet.Judged> read(List<Path> side) {
+    /** One side's GPU runs, read by the same rules as fleet's (DocumentSet): files, folders, --skip-bad. */
+    private List<DocumentSet.Judged> read(DocumentSet inputs, List<Path> side, PrintWriter err,
+                                          List<BadDocumentException> skipped) {
         List<DocumentSet.Judged> runs = new ArrayList<>();
         try {
-            new DocumentSet().each(side, false, line -> { }, runs::add);
+            inputs.each(side, skipBad, line -> {
+                err.println("xfer: " + line);
+                err.flush();
+            }, skipped, runs::add);
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -62,6 +62,10 @@ public final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the findings as a JSON document instead of text.")
     private boolean json;
 
+    /** --output FILE: the report there instead of stdout. */
+    @Mixin
+    private OutputMixin output;
+
     @Option(names = "--junit", paramLabel = "FILE",
             description = "Also write a JUnit XML report: a case per check, failed where a finding costs bandwidth.")
     private Path junit;
@@ -79,7 +83,13 @@ public final class DoctorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OutputTarget outputTarget = output.target();
         OutputTarget junitTarget = Outputs.resolve("--junit", junit);
+        Outputs.requireApart(outputTarget, junitTarget);
+        Outputs.requireNoDocumentReplaced(junitTarget);
+        if (outputTarget == null) {
+            Outputs.requireStdoutFree("the findings without --output (text or --json)", junitTarget);
+        }
         Instant started = Instant.now();
         root.activity().set("examining the machine");
         DoctorReport report = new DoctorRun(sysfsRoot, ErrorLine::line, root.probes())
@@ -89,7 +99,7 @@ public final class DoctorCommand implements Callable<Integer> {
             err.println("xfer: " + unusable.reason());
             err.flush();
         }
-        HostView.print(spec.commandLine().getOut(), json, () -> document(XferVersion.xferVersion(), report),
+        HostView.print(spec.commandLine().getOut(), outputTarget, json, () -> document(XferVersion.xferVersion(), report),
                 () -> DoctorText.render(report));
         if (junitTarget != null) {
             Outputs.write(junitTarget, JUnitXml.render(DoctorJUnit.suite(report, started, Session.hostName())),

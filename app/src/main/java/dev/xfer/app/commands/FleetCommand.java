@@ -14,14 +14,13 @@ import dev.xfer.app.fleet.FleetMembers;
 import dev.xfer.app.cli.Percent;
 import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -62,6 +61,10 @@ public final class FleetCommand implements Callable<Integer> {
     @Option(names = "--csv", description = "Print the report as CSV: one row per result and GPU run.")
     private boolean csv;
 
+    /** --output FILE: the report there instead of stdout. */
+    @Mixin
+    private OutputMixin output;
+
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write JUnit XML: one test case per node and GPU run.")
     private Path junit;
 
@@ -87,6 +90,7 @@ public final class FleetCommand implements Callable<Integer> {
         if (json && csv) {
             throw new UsageException("--json and --csv exclude each other");
         }
+        OutputTarget outputTarget = output.target();
         OutputTarget junitTarget = Outputs.resolve("--junit", junit);
         OutputTarget openMetricsTarget = Outputs.resolve("--openmetrics", openMetrics);
         List<Path> files;
@@ -95,9 +99,11 @@ public final class FleetCommand implements Callable<Integer> {
         } catch (BadDocumentException e) {
             throw new UsageException(e.getMessage()); // a folder that cannot be listed
         }
-        Outputs.requireApart(java.util.Arrays.asList(junitTarget, openMetricsTarget), files);
+        Outputs.requireApart(java.util.Arrays.asList(outputTarget, junitTarget, openMetricsTarget), files);
         Outputs.requireNoDocumentReplaced(junitTarget, openMetricsTarget);
-        Outputs.requireStdoutFree("the report (text, --json or --csv)", junitTarget, openMetricsTarget);
+        if (outputTarget == null) {
+            Outputs.requireStdoutFree("the report (text, --json or --csv)", junitTarget, openMetricsTarget);
+        }
         PrintWriter err = spec.commandLine().getErr();
         FleetMembers members = new FleetMembers();
         List<BadDocumentException> skipped = new java.util.ArrayList<>();
@@ -121,19 +127,19 @@ public final class FleetCommand implements Callable<Integer> {
         }
         var report = new FleetAnalysis(new FleetRule(margin, FleetRule.standard().zLimit()), allowDisturbed).analyse(members);
         PrintWriter out = spec.commandLine().getOut();
-        // JSON, CSV, JUnit and OpenMetrics grow with the fleet: each is written as it is produced.
-        try {
-            if (json) {
-                FleetRendering.json(report, out);
-            } else if (csv) {
-                FleetRendering.csv(report, out);
-            } else {
-                FleetRendering.text(report, allRows, allowIncomplete, out);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // not from a PrintWriter, which keeps its errors to itself
+        if (json || csv) {
+            dev.xfer.app.format.StandardStream.carriesDocument(out); // UTF-8 whatever the locale
         }
-        out.flush();
+        // JSON, CSV, JUnit and OpenMetrics grow with the fleet: each is written as it is produced.
+        Outputs.print(outputTarget, to -> {
+            if (json) {
+                FleetRendering.json(report, to);
+            } else if (csv) {
+                FleetRendering.csv(report, to);
+            } else {
+                FleetRendering.text(report, allRows, allowIncomplete, skipped.size(), to);
+            }
+        }, out);
         if (junitTarget != null) {
             Instant now = Instant.now();
             Outputs.write(junitTarget, to -> FleetRendering.junit(report, now, skipped, to), out);

@@ -110,6 +110,9 @@ public final class MeasuringCommand {
     public MeasuringRun run() {
         if (run == null) {
             OutputFormat format = format();
+            if (format != OutputFormat.TEXT && targets().resultsOnStdout()) {
+                dev.xfer.app.format.StandardStream.carriesDocument(spec.commandLine().getOut()); // UTF-8 whatever the locale
+            }
             boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
             // The root is read when first needed: a run that only finishes (tests) has none.
             run = new MeasuringRun(spec.name(), format, targets(),
@@ -120,6 +123,9 @@ public final class MeasuringCommand {
                         CudaRuntime cuda = root().cuda();
                         root().activity().set("counting devices");
                         return cuda.deviceCount();
+                    }, session -> {
+                        root().activity().set("creating a context on device " + session.device().index());
+                        session.device().makeCurrent();
                     }), () -> root().stop(), () -> root().activity(), show,
                     spec.commandLine().getOut(), spec.commandLine().getErr(), () -> root().probes(),
                     // bandwidth's rows against their link; the other commands' figures have no such expectation

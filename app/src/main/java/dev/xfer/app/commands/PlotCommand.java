@@ -25,7 +25,8 @@ import java.util.concurrent.Callable;
         header = "Draw xfer documents as charts in one self-contained HTML file (inline SVG, no scripts).",
         description = {"Bandwidth documents become GB/s-against-size curves, overlap and pipeline documents stream "
                 + "timelines, batch documents bars per strategy, check documents wrong trials per scenario, fleet "
-                + "documents a dot per GPU per metric. A file that is not an xfer document exits 2."})
+                + "documents a dot per GPU per metric, compare documents a dot per result at its change over the "
+                + "band of its noise. A file that is not an xfer document exits 2."})
 public final class PlotCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

@@ -13,6 +13,7 @@ import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoInventory;
 import dev.xfer.app.topo.TopoDocument;
 import dev.xfer.app.topo.TopoText;
+import dev.xfer.app.format.OutputTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -43,6 +44,10 @@ public final class TopoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of text.")
     private boolean json;
 
+    /** --output FILE: the report there instead of stdout. */
+    @Mixin
+    private OutputMixin output;
+
     /** Where sysfs is; tests point it at fixture trees. */
     @Option(names = "--sysfs-root", hidden = true, paramLabel = "PATH", defaultValue = "/sys")
     private Path sysfsRoot;
@@ -53,6 +58,7 @@ public final class TopoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OutputTarget outputTarget = output.target();
         root.activity().set("reading the topology");
         TopoInventory report = new TopoInspector(sysfsRoot, ErrorLine::line).inspect(
                 () -> new DeviceInspector(root.cuda(), new PciDeviceReader(sysfsRoot)).inspectAll());
@@ -61,7 +67,7 @@ public final class TopoCommand implements Callable<Integer> {
             err.println("xfer: " + unusable.reason());
             err.flush();
         }
-        HostView.print(spec.commandLine().getOut(), json, () -> document(XferVersion.xferVersion(), report),
+        HostView.print(spec.commandLine().getOut(), outputTarget, json, () -> document(XferVersion.xferVersion(), report),
                 () -> TopoText.render(report));
         return ExitCode.OK;
     }

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.TreeSet;
 
@@ -84,7 +85,8 @@ public final class MeasuredStatus {
     private static MeasuringDocument smoke(Path file, SmokeDocument.Written document) {
         return switch (document) {
             case SmokeDocument.Unusable u -> new MeasuringDocument(file, u.command(), Optional.of(u.unusable()),
-                    Optional.of(u.host()), u.label(), Optional.of(u.started()), new MeasuringDocument.Part(true,
+                    Optional.of(u.host()), u.label(), Optional.of(u.started()), new MeasuringDocument.Part(
+                    u.complete().orElse(true),
                     Optional.empty(), Optional.of(u.passed()), List.of(), List.of(),
                     new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(), MeasuringDocument.Facts.NONE),
                     List.of(), List.of(), List.of());
@@ -99,11 +101,14 @@ public final class MeasuredStatus {
     }
 
     private static MeasuringDocument smokeRun(Path file, SmokeDocument.Run run) {
-        MeasuringDocument.Part top = new MeasuringDocument.Part(true, Optional.empty(), Optional.of(run.passed()),
+        // complete and stopped as every other shape reads them: smoke's one-run document is no exception.
+        MeasuringDocument.Part top = new MeasuringDocument.Part(run.complete().orElse(true),
+                run.stopped().map(Stopped::message), Optional.of(run.passed()),
                 List.of(), List.of(), new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(),
                 MeasuringDocument.Facts.NONE);
         List<MeasuringDocument.Part> devices = run.devices().stream().map(d -> new MeasuringDocument.Part(true,
-                Optional.empty(), Optional.of(d.passed()), List.of(), expectations(Optional.of(d.expectations())),
+                Optional.empty(), Optional.of(d.passed()), List.of(),
+                expectations(Optional.of(d.expectations()), d.results(), d.context()),
                 results(d.results()), Optional.of(d.checks().stream().map(c -> new MeasuringDocument.SmokeCheck(
                         c.name(), c.passed(), c.failure())).toList()), facts(d.context()))).toList();
         return new MeasuringDocument(file, run.command(), Optional.empty(), Optional.empty(), Optional.empty(),
@@ -113,7 +118,8 @@ public final class MeasuredStatus {
     /** One GPU's document as a part: its own status, rows and context. */
     private static MeasuringDocument.Part part(GpuDocument gpu) {
         return new MeasuringDocument.Part(gpu.complete().orElse(true), gpu.stopped().map(Stopped::message),
-                Optional.empty(), failures(gpu.failures()), expectations(gpu.expectations()), results(gpu.results()),
+                Optional.empty(), failures(gpu.failures()), expectations(gpu.expectations(), gpu.results(), gpu.context()),
+                results(gpu.results()),
                 Optional.empty(), facts(gpu.context()));
     }
 
@@ -123,7 +129,82 @@ public final class MeasuredStatus {
 
     private static List<MeasuringDocument.Expectation> expectations(Optional<List<ExpectationRow>> rows) {
         return rows.orElse(List.of()).stream()
-                .map(e -> new MeasuringDocument.Expectation(e.expectation(), e.passed(), Optional.of(e.line()))).toList();
+                .map(e -> new MeasuringDocument.Expectation(e.expectation(), e.passed(), Optional.of(e.line()),
+                        Optional.empty())).toList();
+    }
+
+    /**
+     * Each expectation as written, with what its own figures say against a {@code passed: true}:
+     * the recorded {@code measured} against its {@code bound} by the expectation's relation, and,
+     * for a bandwidth row's rate ({@code GB/s}, or {@code %link} over the context's link), the row's
+     * median against {@code measured}. A document is never believed over its figures.
+     */
+    private static List<MeasuringDocument.Expectation> expectations(Optional<List<ExpectationRow>> rows,
+                                                                    List<? extends Row> results, ContextDocument context) {
+        return rows.orElse(List.of()).stream()
+                .map(e -> new MeasuringDocument.Expectation(e.expectation(), e.passed(), Optional.of(e.line()),
+                        e.passed() ? contradiction(e, results, context.device().linkTheoreticalGBps()) : Optional.empty()))
+                .toList();
+    }
+
+    /** The relations an expectation's text may hold, longest first so that {@code >=} is not read as {@code >}. */
+    private static final List<String> RELATIONS = List.of(">=", "<=", "==", "!=", ">", "<");
+
+    private static Optional<String> contradiction(ExpectationRow e, List<? extends Row> results, OptionalDouble link) {
+        Optional<String> relation = RELATIONS.stream().filter(r -> e.expectation().contains(" " + r + " ")).findFirst();
+        if (relation.isEmpty() || e.measured().isEmpty() || e.bound().isEmpty()) {
+            return Optional.empty();
+        }
+        double measured = e.measured().getAsDouble();
+        double bound = e.bound().getAsDouble();
+        String unit = e.unit().orElse("");
+        if (!holds(relation.get(), measured, bound)) {
+            return Optional.of("it records measured " + num(measured) + unit + " against " + num(bound)
+                    + unit + ", which is not " + relation.get() + " " + num(bound) + unit);
+        }
+        if (e.result().isEmpty() || !(unit.equals("GB/s") || unit.equals("%link") && link.isPresent())) {
+            return Optional.empty();
+        }
+        for (Row row : results) {
+            if (row instanceof dev.xfer.app.bandwidth.BandwidthRow b && name(b).equals(e.result().get())) {
+                double rate = b.gbps().median();
+                double figure = unit.equals("GB/s") ? rate : rate * 100 / link.getAsDouble();
+                // Rounding aside (1%), the recorded figure is the row's; beyond it the row's figure is judged.
+                if (Math.abs(figure - measured) > 0.01 * Math.max(Math.abs(measured), Math.abs(figure))
+                        && !holds(relation.get(), figure, bound)) {
+                    return Optional.of("its row's gbps median " + num(rate) + " GB/s is " + num(figure) + unit
+                            + (unit.equals("%link") ? " of the " + num(link.getAsDouble()) + " GB/s link" : "")
+                            + ", not the " + num(measured) + unit + " it records, and not " + relation.get() + " "
+                            + num(bound) + unit);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean holds(String relation, double value, double bound) {
+        return switch (relation) {
+            case ">=" -> value >= bound;
+            case "<=" -> value <= bound;
+            case "==" -> value == bound;
+            case "!=" -> value != bound;
+            case ">" -> value > bound;
+            default -> value < bound;
+        };
+    }
+
+    /** Four significant digits, as a reason line shows a figure: {@code 87.55}, {@code 0.001587}. */
+    private static String num(double value) {
+        if (!Double.isFinite(value)) {
+            return Double.toString(value);
+        }
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
+    }
+
+    /** A bandwidth row's result name as a run names it: {@code pinned.h2d.64MiB}, {@code pinned.staged.h2d.64MiB}. */
+    private static String name(dev.xfer.app.bandwidth.BandwidthRow b) {
+        return b.memory() + b.copy().map(c -> "." + c).orElse("") + "." + b.direction() + "."
+                + ByteSize.ofBytes(b.bytes()).format();
     }
 
     /** A row's own check and naming; whether it holds a figure (a summary, or a check's tally). */

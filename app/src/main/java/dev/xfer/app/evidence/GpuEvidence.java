@@ -19,9 +19,39 @@ import java.util.Optional;
  * @param last  the snapshot at the run's end
  */
 public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
-                          List<Disturbance> disturbances) {
+                          List<Disturbance> disturbances, Reading<ConfidentialComputingState> confidentialComputing,
+                          Optional<ReadingCost> cost) {
     public GpuEvidence {
         disturbances = List.copyOf(disturbances);
+    }
+
+    /** Evidence whose Confidential Computing state was not read and whose reading cost was not counted. */
+    public GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
+                       List<Disturbance> disturbances) {
+        this(recording, first, last, disturbances, Reading.unknown("not read"), Optional.empty());
+    }
+
+    /** Evidence whose reading cost was not counted (recorded readings). */
+    public GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Optional<GpuSnapshot> last,
+                       List<Disturbance> disturbances, Reading<ConfidentialComputingState> confidentialComputing) {
+        this(recording, first, last, disturbances, confidentialComputing, Optional.empty());
+    }
+
+    /**
+     * What reading the evidence cost the run: each kind of NVML call, counted and timed, and how
+     * long the run's own thread waited for the recorder. The document carries
+     * it as {@code readingCost} when any NVML call was counted.
+     *
+     * @param probeReadyMs milliseconds from the recorder's start until its probe could read (NVML
+     *                     opened, the device found, the first snapshot and link sample read), on the
+     *                     recorder's own thread while the run created its context
+     * @param runWaitedMs  milliseconds the measuring thread spent waiting for the evidence (for what
+     *                     was left of the window after the last configuration)
+     */
+    public record ReadingCost(List<CallTimes.Call> nvmlCalls, double probeReadyMs, double runWaitedMs) {
+        public ReadingCost {
+            nvmlCalls = List.copyOf(nvmlCalls);
+        }
     }
 
     public static GpuEvidence unavailable(String gpu, long ownPid, String why) {
@@ -61,7 +91,9 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
         }
         return OrUnavailable.of(new Document(recording.ownPid(), recording.period().toMillis(), first.map(GpuSnapshot::document),
                 last.map(GpuSnapshot::document), recording.phases().size(),
-                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic()));
+                recording.phases().stream().filter(p -> p.ownBytes().isPresent()).count(), traffic(),
+                Optional.of(confidentialComputing.document(ConfidentialComputingState::document)),
+                cost.filter(c -> !c.nvmlCalls().isEmpty())));
     }
 
     /**
@@ -69,10 +101,16 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
      *
      * @param start null in the document when the first snapshot could not be taken
      * @param phasesWithOwnBytes phases whose engine reported its bytes: only their traffic is judged
+     * @param confidentialComputing the system's CC state ({@code unknown: <why>} where NVML could not
+     *                   say); absent in documents written before xfer read it
+     * @param readingCost what reading the evidence cost; the key is left out where no NVML call was
+     *                    counted (documents written before xfer counted them, recorded readings)
      */
     public record Document(long ownPid, long samplePeriodMs, @NullWhenEmpty Optional<GpuSnapshot.Document> start,
                            @NullWhenEmpty Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
-                           OrUnknown<LinkTrafficDocument> linkTraffic) {
+                           OrUnknown<LinkTrafficDocument> linkTraffic,
+                           Optional<OrUnknown<ConfidentialComputingState.Document>> confidentialComputing,
+                           Optional<ReadingCost> readingCost) {
     }
 
     /**

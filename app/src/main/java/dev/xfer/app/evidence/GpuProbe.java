@@ -30,6 +30,19 @@ public interface GpuProbe extends AutoCloseable {
         return PeerReading.unknown(unavailable().or(other::unavailable).orElse("this probe reads no peer status"));
     }
 
+    /** Each kind of NVML call this probe made so far, counted and timed; none for a probe that calls no NVML. */
+    default java.util.List<CallTimes.Call> calls() {
+        return java.util.List.of();
+    }
+
+    /**
+     * The system's Confidential Computing state (NVML's, system-wide: any GPU's probe reads the
+     * same); unknown where the probe reads no NVML, or NVML (an older driver's) cannot say.
+     */
+    default Reading<ConfidentialComputingState> confidentialComputing() {
+        return Reading.unknown(unavailable().orElse("this probe reads no Confidential Computing state"));
+    }
+
     /** Releases what the probe holds (NVML's handle: nvmlShutdown once the last probe closes). */
     @Override
     void close();

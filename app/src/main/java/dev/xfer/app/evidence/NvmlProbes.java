@@ -24,16 +24,18 @@ public final class NvmlProbes implements GpuProbes {
 
     @Override
     public GpuProbe open(Target target) {
-        return switch (Nvml.open()) {
+        CallTimes times = new CallTimes();
+        return switch (times.time("nvmlInit_v2", Nvml::open)) {
             case NvmlAvailability.Unavailable u -> new UnavailableProbe(u.reason());
-            case NvmlAvailability.Available a -> device(a.nvml(), target);
+            case NvmlAvailability.Available a -> device(a.nvml(), target, times);
         };
     }
 
-    private static GpuProbe device(Nvml nvml, Target target) {
+    private static GpuProbe device(Nvml nvml, Target target, CallTimes times) {
         NvmlDevice device;
         try {
-            device = nvml.deviceByPciBusId(target.pciBusId());
+            device = times.time("nvmlDeviceGetHandleByPciBusId_v2, nvmlDeviceGetUUID",
+                    () -> nvml.deviceByPciBusId(target.pciBusId()));
             if (target.uuid().isPresent() && !target.uuid().get().equals(device.uuid())) {
                 // CUDA and NVML must speak of the same GPU, or the evidence would describe another one.
                 String why = "NVML's GPU at " + target.pciBusId() + " is " + device.uuid() + ", CUDA's is " + target.uuid().get();
@@ -44,17 +46,30 @@ public final class NvmlProbes implements GpuProbes {
             nvml.close();
             return new UnavailableProbe(e.getMessage());
         }
-        return new NvmlProbe(nvml, device);
+        return new NvmlProbe(nvml, device, times);
     }
 
     /** One GPU's probe; owns its NVML session (NVML counts initializations, so probes may overlap). */
     private static final class NvmlProbe implements GpuProbe {
         private final Nvml nvml;
         private final NvmlDevice device;
+        /** Every NVML call this probe made, timed: what the evidence cost (docs/evidence.md). */
+        private final CallTimes times;
 
-        NvmlProbe(Nvml nvml, NvmlDevice device) {
+        NvmlProbe(Nvml nvml, NvmlDevice device, CallTimes times) {
             this.nvml = nvml;
             this.device = device;
+            this.times = times;
+        }
+
+        @Override
+        public List<CallTimes.Call> calls() {
+            return times.calls();
+        }
+
+        /** A timed read: see {@link NvmlProbes#read}. */
+        private <T> Reading<T> read(String call, Supplier<T> reader) {
+            return times.time(call, () -> NvmlProbes.read(reader));
         }
 
         @Override
@@ -66,18 +81,19 @@ public final class NvmlProbes implements GpuProbes {
         public GpuSnapshot snapshot(boolean memoryHealth) {
             Instant at = Instant.now();
             long nanos = System.nanoTime();
-            Reading<dev.xfer.nvml.Clocks> clocks = read(device::clocks);
+            Reading<dev.xfer.nvml.Clocks> clocks = read("nvmlDeviceGetClockInfo (SM, memory)", device::clocks);
             return new GpuSnapshot(at, nanos,
-                    read(device::persistenceMode),
+                    read("nvmlDeviceGetPersistenceMode", device::persistenceMode),
                     clocks.map(dev.xfer.nvml.Clocks::smMhz),
                     clocks.map(dev.xfer.nvml.Clocks::memoryMhz),
-                    read(() -> new ClockEvents(device.clocksEventReasons().mask())),
-                    read(() -> {
+                    read("nvmlDeviceGetCurrentClocksEventReasons",
+                            () -> new ClockEvents(device.clocksEventReasons().mask())),
+                    read("nvmlDeviceGetCurrPcieLinkGeneration, ...Width", () -> {
                         dev.xfer.nvml.PcieLink link = device.pcieLink();
                         return new LinkState(link.generation(), link.width());
                     }),
-                    read(device::pcieReplayCounter),
-                    read(this::processes),
+                    read("nvmlDeviceGetPcieReplayCounter", device::pcieReplayCounter),
+                    read("nvmlDeviceGetComputeRunningProcesses_v3, nvmlSystemGetProcessName", this::processes),
                     memoryHealth ? Optional.of(memoryHealth()) : Optional.empty());
         }
 
@@ -90,10 +106,11 @@ public final class NvmlProbes implements GpuProbes {
         }
 
         private MemoryHealth memoryHealth() {
-            Reading<EccErrors> ecc = read(device::eccErrors);
-            Reading<RemappedRows> rows = read(device::remappedRows);
+            Reading<EccErrors> ecc = read("nvmlDeviceGetTotalEccErrors (corrected, uncorrected)", device::eccErrors);
+            Reading<RemappedRows> rows = read("nvmlDeviceGetRemappedRows", device::remappedRows);
             return new MemoryHealth(ecc.map(EccErrors::volatileCorrected), ecc.map(EccErrors::volatileUncorrected),
-                    read(device::retiredPagesPending), rows.map(RemappedRows::pending),
+                    read("nvmlDeviceGetRetiredPagesPendingStatus", device::retiredPagesPending),
+                    rows.map(RemappedRows::pending),
                     rows.map(RemappedRows::failureOccurred));
         }
 
@@ -106,7 +123,8 @@ public final class NvmlProbes implements GpuProbes {
          */
         @Override
         public synchronized Reading<LinkSample> linkSample() {
-            Reading<PcieThroughput> read = read(device::pcieThroughput);
+            // Two calls (rx, tx), each of which the driver documents as counting over about 20 ms.
+            Reading<PcieThroughput> read = read("nvmlDeviceGetPcieThroughput (rx, tx)", device::pcieThroughput);
             long nanos = System.nanoTime();
             // NVML's rx is what the GPU received (host to device), tx what it sent.
             return read.map((PcieThroughput t) -> LinkSample.throughput(nanos, t.rxKilobytesPerSecond(), t.txKilobytesPerSecond()));
@@ -119,16 +137,27 @@ public final class NvmlProbes implements GpuProbes {
             }
             // The path peer copies take: NVLink where NVML's NVLink P2P status is OK (nvidia-smi topo -m's
             // NV#), else where the two meet in the PCIe tree (PIX, PHB, SYS, ...).
-            Reading<String> nvlink = read(() -> device.p2pStatus(o.device, P2pCapability.NVLINK).name());
+            Reading<String> nvlink = NvmlProbes.read(() -> device.p2pStatus(o.device, P2pCapability.NVLINK).name());
             Reading<String> path = nvlink.known().filter("OK"::equals).isPresent() ? Reading.of(PeerReading.NVLINK)
-                    : read(() -> device.topologyCommonAncestor(o.device).smiName());
-            return new PeerReading(read(() -> device.p2pStatus(o.device, P2pCapability.READ).name()),
-                    read(() -> device.p2pStatus(o.device, P2pCapability.WRITE).name()), path);
+                    : NvmlProbes.read(() -> device.topologyCommonAncestor(o.device).smiName());
+            return new PeerReading(NvmlProbes.read(() -> device.p2pStatus(o.device, P2pCapability.READ).name()),
+                    NvmlProbes.read(() -> device.p2pStatus(o.device, P2pCapability.WRITE).name()), path);
         }
 
         @Override
         public void close() {
-            nvml.close();
+            times.time("nvmlShutdown", () -> {
+                nvml.close();
+                return null;
+            });
+        }
+
+        @Override
+        public Reading<ConfidentialComputingState> confidentialComputing() {
+            // A driver before CC (r535) lacks the symbols: NVML_ERROR_FUNCTION_NOT_FOUND, read as unknown.
+            return read("nvmlSystemGetConfComputeState", nvml::confidentialComputing).map(cc -> new ConfidentialComputingState(
+                    cc.enabled(), cc.environment().label(), cc.devTools(),
+                    read("nvmlSystemGetConfComputeGpusReadyState", nvml::confidentialComputingGpusReady)));
         }
     }
 

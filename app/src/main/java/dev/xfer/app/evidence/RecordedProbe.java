@@ -15,8 +15,16 @@ public final class RecordedProbe implements GpuProbe {
     private final Deque<Reading<LinkSample>> samples;
     private GpuSnapshot lastSnapshot;
     private Reading<LinkSample> lastSample;
+    private final Reading<ConfidentialComputingState> confidentialComputing;
 
     public RecordedProbe(List<GpuSnapshot> snapshots, List<Reading<LinkSample>> samples) {
+        this(snapshots, samples, Reading.unknown("not recorded"));
+    }
+
+    /** A recorded probe whose system reports {@code confidentialComputing} (a CC machine's recorded state). */
+    public RecordedProbe(List<GpuSnapshot> snapshots, List<Reading<LinkSample>> samples,
+                         Reading<ConfidentialComputingState> confidentialComputing) {
+        this.confidentialComputing = confidentialComputing;
         if (snapshots.isEmpty() || samples.isEmpty()) {
             throw new IllegalArgumentException("a recorded probe needs at least one snapshot and one link sample");
         }
@@ -43,6 +51,11 @@ public final class RecordedProbe implements GpuProbe {
             lastSample = samples.poll();
         }
         return lastSample;
+    }
+
+    @Override
+    public Reading<ConfidentialComputingState> confidentialComputing() {
+        return confidentialComputing;
     }
 
     @Override

@@ -19,6 +19,13 @@ public final class BadDocumentException extends RuntimeException {
         this.why = why;
     }
 
+    /** A command line's input that names no file at all (an empty path): its line alone. */
+    public BadDocumentException(String message) {
+        super(TerminalText.sentence(message));
+        this.file = Path.of("");
+        this.why = message;
+    }
+
     public Path file() {
         return file;
     }

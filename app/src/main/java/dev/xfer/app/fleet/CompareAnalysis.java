@@ -11,11 +11,13 @@ import dev.xfer.app.verdict.Verdict;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 /**
  * Baseline against current, result by result, for GPUs matched across the two sides, judged
@@ -83,11 +85,14 @@ public final class CompareAnalysis {
      * @param kind      the kind whose noise floor made the band (the widest, where the runs were of several:
      *                  best of k on one side, one allocation on the other); the result's kind for the rank test
      * @param disturbed a run of either side it was made from was disturbed (judged under --allow-disturbed)
+     * @param baselineCov the baseline runs' run-to-run coefficient of variation (stddev of their medians
+     *                  over their mean); empty with fewer than two runs
+     * @param currentCov  the same of the current runs
      */
     public record Row(GpuRun baselineRun, GpuRun currentRun, String name, String unit, boolean higherIsBetter,
                       double baseline, double current, double change, double gain, Basis basis, double noise, double p,
                       int baselineRuns, int currentRuns, Verdict verdict, boolean failable, NoiseKind kind,
-                      boolean disturbed) {
+                      boolean disturbed, OptionalDouble baselineCov, OptionalDouble currentCov) {
         public boolean beyondNoise() {
             return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
         }
@@ -331,36 +336,49 @@ public final class CompareAnalysis {
     }
 
     private List<Row> rows(Gpu before, Gpu after, boolean failable, List<String> missing, List<String> unmatched) {
-        LinkedHashSet<String> names = new LinkedHashSet<>();
-        before.runs().forEach(j -> j.run().measurements().forEach(m -> names.add(m.name())));
-        LinkedHashSet<String> now = new LinkedHashSet<>();
-        after.runs().forEach(j -> j.run().measurements().forEach(m -> now.add(m.name())));
+        ByName b = ByName.of(before);
+        ByName a = ByName.of(after);
         List<Row> rows = new ArrayList<>();
-        for (String name : names) {
-            List<Measurement> b = measurements(before, name);
-            List<Measurement> a = measurements(after, name);
-            if (a.isEmpty()) {
+        b.runs().forEach((name, baselineRuns) -> {
+            List<Measurement> currentRuns = a.runs().get(name);
+            if (currentRuns == null) {
                 missing.add(after.who() + ": " + name + " is in the baseline but not in the current runs");
-                continue;
+                return;
             }
-            Measurement first = b.getFirst();
-            double mb = median(b);
-            if (mb == 0) {
-                continue;
+            if (median(baselineRuns) == 0) {
+                return;
             }
-            boolean disturbed = before.runs().stream().anyMatch(j -> !j.run().disturbances().isEmpty() && j.run().measurement(name).isPresent())
-                    || after.runs().stream().anyMatch(j -> !j.run().disturbances().isEmpty() && j.run().measurement(name).isPresent());
-            rows.add(row(before.first(), after.first(), first, b, a, failable, disturbed));
-        }
-        now.removeAll(names);
-        now.forEach(n -> unmatched.add(after.who() + ": " + n + " only in the current runs"));
+            boolean disturbed = b.disturbed().contains(name) || a.disturbed().contains(name);
+            rows.add(row(before.first(), after.first(), baselineRuns.getFirst(), baselineRuns, currentRuns, failable, disturbed));
+        });
+        a.runs().keySet().stream().filter(n -> !b.runs().containsKey(n))
+                .forEach(n -> unmatched.add(after.who() + ": " + n + " only in the current runs"));
         return rows;
     }
 
-    private static List<Measurement> measurements(Gpu gpu, String name) {
-        List<Measurement> out = new ArrayList<>();
-        gpu.runs().forEach(j -> j.run().measurement(name).ifPresent(out::add));
-        return out;
+    /**
+     * One GPU's judged runs by result name, made in one pass: each name's measurements, one per run
+     * that has it (its first, as a run's results are looked up), in the order first read; and the
+     * names measured by a disturbed run. Looking each name up run by run was quadratic in a run's
+     * results: a baseline of 88,000 results did not finish in 400 s (benchmarks/compare-scale).
+     */
+    private record ByName(Map<String, List<Measurement>> runs, Set<String> disturbed) {
+        static ByName of(Gpu gpu) {
+            Map<String, List<Measurement>> runs = new LinkedHashMap<>();
+            Set<String> disturbed = new HashSet<>();
+            for (Judged j : gpu.runs()) {
+                Set<String> seen = new HashSet<>();
+                for (Measurement m : j.run().measurements()) {
+                    if (seen.add(m.name())) {
+                        runs.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m);
+                        if (!j.run().disturbances().isEmpty()) {
+                            disturbed.add(m.name());
+                        }
+                    }
+                }
+            }
+            return new ByName(runs, disturbed);
+        }
     }
 
     private Row row(GpuRun beforeRun, GpuRun afterRun, Measurement first, List<Measurement> b, List<Measurement> a, boolean failable,
@@ -375,7 +393,8 @@ public final class CompareAnalysis {
             if (test.smallestP() < ALPHA) {
                 Verdict verdict = test.p() < ALPHA && change != 0 ? (gain < 0 ? Verdict.REGRESSION : Verdict.IMPROVEMENT) : Verdict.SAME;
                 return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable, first.kind(), disturbed);
+                        Basis.RANK_TEST, Double.NaN, test.p(), b.size(), a.size(), verdict, failable, first.kind(), disturbed,
+                        cov(b), cov(a));
             }
         }
         // Each run's figure is judged by the noise of its own kind: a best-of-k figure by the floor of
@@ -411,7 +430,13 @@ public final class CompareAnalysis {
             verdict = band >= margin ? Verdict.TOO_NOISY : Verdict.SAME;
         }
         return new Row(beforeRun, afterRun, first.name(), first.unit(), first.higherIsBetter(), mb, ma, change, gain,
-                basis, band, Double.NaN, b.size(), a.size(), verdict, failable, kind, disturbed);
+                basis, band, Double.NaN, b.size(), a.size(), verdict, failable, kind, disturbed, cov(b), cov(a));
+    }
+
+    /** The runs' run-to-run CoV: the stddev of their medians over their mean; empty below two runs. */
+    private static OptionalDouble cov(List<Measurement> runs) {
+        return dev.xfer.app.stats.RunToRun.of(values(runs)).map(dev.xfer.app.stats.RunToRun::cov)
+                .orElse(OptionalDouble.empty());
     }
 
     /** The kinds of the runs' figures, in order: one, or a result's kind as best of k and as one allocation. */

@@ -36,13 +36,16 @@ public record CompareDocument(long schemaVersion, String command, double failOnR
      *
      * @param noise empty (null) for the rank test and where no floor is known
      * @param p     the rank test's p-value; empty (null) where the row was not judged by it
+     * @param baselineCov the baseline runs' run-to-run coefficient of variation, a fraction; absent
+     *              with fewer than two runs (and in documents written before it)
+     * @param currentCov  the same of the current runs
      */
     public record Row(String host, @NullWhenEmpty Optional<String> uuid, String pciBusId, String baselineFile,
                       String currentFile, String name, String unit, boolean higherIsBetter, double baseline, double current,
                       double change, @NullWhenEmpty OptionalDouble noise, boolean beyondNoise, Verdict verdict, boolean failed,
                       Optional<Basis> basis, @NullWhenEmpty OptionalDouble p, OptionalLong baselineRuns,
                       OptionalLong currentRuns, Optional<Boolean> failable, Optional<NoiseKind> noiseKind,
-                      Optional<Boolean> disturbed) {
+                      Optional<Boolean> disturbed, OptionalDouble baselineCov, OptionalDouble currentCov) {
     }
 
     /** Which baseline GPU a current GPU was compared with, and what differs between them. */
@@ -65,7 +68,7 @@ public record CompareDocument(long schemaVersion, String command, double failOnR
                 r.unit(), r.higherIsBetter(), r.baseline(), r.current(), r.change(), FleetDocument.finite(r.noise()),
                 r.beyondNoise(), r.verdict(), r.failsAt(threshold), Optional.of(r.basis()), FleetDocument.finite(r.p()),
                 OptionalLong.of(r.baselineRuns()), OptionalLong.of(r.currentRuns()), Optional.of(r.failable()),
-                Optional.of(r.kind()), Optional.of(r.disturbed()))).toList();
+                Optional.of(r.kind()), Optional.of(r.disturbed()), r.baselineCov(), r.currentCov())).toList();
         List<Pairing> pairings = report.pairings().stream()
                 .map(p -> new Pairing(p.baselineGpu(), p.currentGpu(), p.sameModel(), p.differences())).toList();
         List<HostFinding> hosts = report.hosts().stream().map(h -> {

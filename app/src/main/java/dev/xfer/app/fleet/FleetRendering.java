@@ -60,9 +60,19 @@ public final class FleetRendering {
      * then the lines) and never held.
      */
     public static void text(FleetFindings report, boolean allRows, boolean allowIncomplete, Writer out) throws IOException {
-        out.write(String.format(Locale.ROOT, "fleet: %d GPU runs from %d documents on %d nodes, %d model group%s; "
+        text(report, allRows, allowIncomplete, 0, out);
+    }
+
+    /**
+     * {@link #text(FleetFindings, boolean, boolean, Writer)}, with {@code skipped} documents left
+     * out as unreadable ({@code --skip-bad}, each named on stderr) counted in the summary line.
+     */
+    public static void text(FleetFindings report, boolean allRows, boolean allowIncomplete, int skipped, Writer out)
+            throws IOException {
+        out.write(String.format(Locale.ROOT, "fleet: %s from %s on %s, %d model group%s; "
                         + "outlier: more than max(%s, the noise floor) worse than the median, and modified z < -%s in groups of %d or more%n",
-                report.runs().size(), report.documents(), report.nodes().size(), report.groups().size(),
+                counted(report.runs().size(), "GPU run"), counted(report.documents(), "document"),
+                counted(report.nodes().size(), "node"), report.groups().size(),
                 report.groups().size() == 1 ? "" : "s", Numbers.text(report.rule().margin() * 100) + "%",
                 Numbers.text(report.rule().zLimit()), FleetRule.Z_MIN_GROUP));
         for (ModelGroup group : report.groups()) {
@@ -110,9 +120,10 @@ public final class FleetRendering {
             }
         }
         long disturbed = report.nodesIn(State.DISTURBED);
-        out.write(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%s%n", report.nodesIn(State.PASS),
+        out.write(String.format(Locale.ROOT, "fleet: %d node%s PASS, %d FAIL, %d NO RESULT%s%s%n", report.nodesIn(State.PASS),
                 report.nodesIn(State.PASS) == 1 ? "" : "s", report.nodesIn(State.FAIL), report.nodesIn(State.NO_RESULT),
-                disturbed > 0 ? ", " + disturbed + " DISTURBED" : ""));
+                disturbed > 0 ? ", " + disturbed + " DISTURBED" : "",
+                skipped > 0 ? ", " + counted(skipped, "unreadable document") + " skipped" : ""));
         out.write(switch (report.verdict(allowIncomplete)) {
             case PASS -> "fleet: PASS\n";
             case FAIL -> "fleet: FAIL\n";
@@ -121,9 +132,14 @@ public final class FleetRendering {
         });
     }
 
+    /** {@code 1 node}, {@code 2 nodes}. */
+    private static String counted(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
     /** One row per result: how the group spread, and how many GPUs fell outside it. */
     private static TextTable summary(ModelGroup group) {
-        TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
+        TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + counted(group.runs().size(), "GPU run") + ")",
                 Column.left("result"), Column.right("GPUs"), Column.right("median"), Column.right("MAD"),
                 Column.right("worst"), Column.right("best"), Column.right("band"), Column.left("rule"), Column.right("outliers"));
         for (ResultSpread s : group.results()) {
@@ -138,7 +154,7 @@ public final class FleetRendering {
     }
 
     private static TextTable rowsTable(ModelGroup group) {
-        return TextTable.titled(TerminalText.field(group.model()) + " (" + group.runs().size() + " GPU runs)",
+        return TextTable.titled(TerminalText.field(group.model()) + " (" + counted(group.runs().size(), "GPU run") + ")",
                 Column.left("result"), Column.right("median"), Column.right("MAD"), Column.left("GPU"),
                 Column.right("value"), Column.right("vs median"), Column.right("z"), Column.left(""));
     }
@@ -242,6 +258,14 @@ public final class FleetRendering {
         return written(to -> csv(report, to));
     }
 
+    /**
+     * A figure's CSV cell: empty where there is none (a z of a group without spread, a figure
+     * that is not a number), as every other missing field; never {@code NaN} or {@code Infinity}.
+     */
+    static String number(double value) {
+        return Double.isFinite(value) ? String.valueOf(value) : "";
+    }
+
     /** The report as CSV, one row per result and GPU run, written to {@code to} a row at a time. */
     public static void csv(FleetFindings report, Writer to) throws IOException {
         to.write(Csv.line(List.of("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
@@ -254,9 +278,9 @@ public final class FleetRendering {
                     Deviation d = spread.deviation(i);
                     FleetMember r = d.run();
                     to.write(Csv.line(Arrays.asList(group.model(), spread.name(), spread.unit(), String.valueOf(spread.higherIsBetter()),
-                            String.valueOf(spread.median()), String.valueOf(spread.mad()), r.host(), r.label().orElse(""),
-                            r.uuid().orElse(""), r.busId(), r.file(), String.valueOf(d.value()),
-                            String.valueOf(d.deviation()), Double.isFinite(d.z()) ? String.valueOf(d.z()) : "",
+                            number(spread.median()), number(spread.mad()), r.host(), r.label().orElse(""),
+                            r.uuid().orElse(""), r.busId(), r.file(), number(d.value()),
+                            number(d.deviation()), number(d.z()),
                             String.valueOf(d.outlier()), json(states.get(r.host())))));
                 }
             }

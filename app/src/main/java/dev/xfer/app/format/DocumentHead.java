@@ -59,8 +59,8 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
                 throw new IllegalArgumentException("not JSON: more text after the document");
             }
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not JSON: invalid JSON at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ": " + JsonSyntaxMessage.plain(e.getOriginalMessage()));
+            // A limit's refusal (nesting depth, string length) has no location: StrictJson says it without one.
+            throw new IllegalArgumentException("not JSON: " + StrictJson.invalid(e));
         } catch (IOException e) {
             throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
         }
@@ -106,8 +106,9 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
 
     /**
      * Refuses, in a document read no further, what a gate would misread as a pass: {@code complete}
-     * or {@code passed} that is not true or false, {@code failures} or {@code expectations} that is
-     * not a list.
+     * or {@code passed} that is not true or false, {@code failures}, {@code expectations},
+     * {@code runs} or {@code devices} that is not a list (a bad type is exit 2 wherever it is, not
+     * NO RESULT because the rows it would hold are not there).
      *
      * @throws BindingException naming the field
      */
@@ -119,7 +120,7 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
                 throw BindingException.wrong(flag, "true or false", NodeKind.of(node));
             }
         }
-        for (String list : List.of("failures", "expectations")) {
+        for (String list : List.of("failures", "expectations", "runs", "devices")) {
             JsonNode node = doc.get(list);
             if (node != null && !node.isArray()) {
                 throw BindingException.wrong(list, "a list", NodeKind.of(node));

@@ -18,15 +18,21 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Writes test results in the JUnit XML format that CI servers read:
- * {@code <testsuites>}, one {@code <testsuite>} per suite with its counts, and one
- * {@code <testcase>} per case with an optional {@code <failure>}, {@code <error>} or
- * {@code <skipped>} and optional {@code <system-out>}.
+ * Writes test results in the JUnit XML format that CI servers read, valid against both the
+ * strict Apache Ant schema (Windy Road's {@code JUnit.xsd}) and Jenkins' ({@code junit-10.xsd}
+ * of the xUnit plugin); {@code JUnitSchemaIT} validates xfer's reports against both:
+ * {@code <testsuites>}, one {@code <testsuite>} per suite with its counts, its {@code package}
+ * and {@code id} (0, 1, ... in the file), an empty {@code <properties>}, one {@code <testcase>}
+ * per case with an optional {@code <failure>}, {@code <error>} or {@code <skipped>}, then the
+ * suite's {@code <system-out>} and {@code <system-err>}. Ant's schema allows no output inside a
+ * test case, so each case's output is a line of its suite's {@code <system-out>}, after the
+ * case's name.
  *
  * <p>Times are in seconds with three decimals. Timestamps are UTC without a zone suffix
  * ({@code 2025-01-31T12:00:00}), the form Ant's schema for the format allows. Text is escaped;
- * characters XML 1.0 forbids are dropped. The output is UTF-8 by declaration, so write it as
- * UTF-8.
+ * characters XML 1.0 forbids are dropped. A blank host name is written {@code localhost} and a
+ * failure or error without a type gets xfer's ({@code xfer.Failure}, {@code xfer.Error}), as
+ * Ant's schema requires both. The output is UTF-8 by declaration, so write it as UTF-8.
  */
 public final class JUnitXml {
 
@@ -73,7 +79,8 @@ public final class JUnitXml {
      * @param name      its name
      * @param time      how long it took, not negative
      * @param outcome   how it ended
-     * @param systemOut output to attach as {@code <system-out>}, or {@code null} for none
+     * @param systemOut output to attach to the suite's {@code <system-out>} under the case's name,
+     *                  or {@code null} for none
      */
     public record TestCase(String className, String name, Duration time, Outcome outcome,
                            String systemOut) {
@@ -169,17 +176,17 @@ public final class JUnitXml {
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         out.write("<testsuites>\n");
         StringBuilder one = new StringBuilder();
-        while (suites.hasNext()) {
+        for (int id = 0; suites.hasNext(); id++) {
             one.setLength(0);
-            suite(one, suites.next());
+            suite(one, suites.next(), id);
             out.append(one);
         }
         out.write("</testsuites>\n");
     }
 
-    private static void suite(StringBuilder out, TestSuite suite) {
+    private static void suite(StringBuilder out, TestSuite suite, int id) {
         out.append("  <testsuite");
-        attribute(out, "name", suite.name());
+        attribute(out, "name", orElse(suite.name(), "xfer"));
         attribute(out, "tests", Integer.toString(suite.testCases().size()));
         attribute(out, "failures", Long.toString(suite.failures()));
         attribute(out, "errors", Long.toString(suite.errors()));
@@ -187,16 +194,54 @@ public final class JUnitXml {
         attribute(out, "time", seconds(suite.time()));
         attribute(out, "timestamp", TIMESTAMP.format(LocalDateTime.ofInstant(
                 suite.timestamp().truncatedTo(ChronoUnit.SECONDS), ZoneOffset.UTC)));
-        attribute(out, "hostname", suite.hostname());
-        if (suite.testCases().isEmpty()) {
-            out.append("/>\n");
-            return;
-        }
-        out.append(">\n");
+        attribute(out, "hostname", orElse(suite.hostname(), "localhost"));
+        attribute(out, "package", packageOf(suite));
+        attribute(out, "id", Integer.toString(id));
+        out.append(">\n    <properties/>\n");
+        StringBuilder systemOut = new StringBuilder();
         for (TestCase testCase : suite.testCases()) {
             testCase(out, testCase);
+            if (testCase.systemOut() != null) {
+                systemOut.append(testCase.name()).append(": ").append(testCase.systemOut()).append('\n');
+            }
         }
+        if (systemOut.isEmpty()) {
+            out.append("    <system-out/>\n");
+        } else {
+            out.append("    <system-out>").append(XmlText.content(systemOut.toString())).append("</system-out>\n");
+        }
+        out.append("    <system-err/>\n");
         out.append("  </testsuite>\n");
+    }
+
+    // Ant's schema wants at least one character that is not white space in a suite's name and host.
+    private static String orElse(String value, String blank) {
+        return XmlText.stripIllegal(value).isBlank() ? blank : value;
+    }
+
+    /**
+     * Ant's {@code package}: the class name the suite's cases share, else the dotted prefix they
+     * share ({@code xfer.fleet} for {@code xfer.fleet.a} and {@code xfer.fleet.b}), else {@code xfer}.
+     */
+    static String packageOf(TestSuite suite) {
+        String shared = null;
+        for (TestCase testCase : suite.testCases()) {
+            String name = testCase.className();
+            if (shared == null) {
+                shared = name;
+                continue;
+            }
+            int n = 0;
+            while (n < shared.length() && n < name.length() && shared.charAt(n) == name.charAt(n)) {
+                n++;
+            }
+            if (n < shared.length() || n < name.length()) {
+                // Cut at a dot: xfer.expect.device0 and xfer.expect.device1 share xfer.expect, not xfer.expect.device.
+                boolean atDot = (n == shared.length() || shared.charAt(n) == '.') && (n == name.length() || name.charAt(n) == '.');
+                shared = atDot ? shared.substring(0, n) : shared.substring(0, Math.max(0, shared.lastIndexOf('.', n - 1)));
+            }
+        }
+        return shared == null || XmlText.stripIllegal(shared).isBlank() ? "xfer" : shared;
     }
 
     private static void testCase(StringBuilder out, TestCase testCase) {
@@ -204,29 +249,18 @@ public final class JUnitXml {
         attribute(out, "classname", testCase.className());
         attribute(out, "name", testCase.name());
         attribute(out, "time", seconds(testCase.time()));
-        boolean hasBody = !(testCase.outcome() instanceof Passed) || testCase.systemOut() != null;
-        if (!hasBody) {
-            out.append("/>\n");
-            return;
-        }
-        out.append(">\n");
         switch (testCase.outcome()) {
-            case Passed passed -> {
-            }
-            case Failed f -> problem(out, "failure", f.message(), f.type(), f.details());
-            case Errored e -> problem(out, "error", e.message(), e.type(), e.details());
+            case Passed passed -> out.append("/>\n");
+            case Failed f -> problem(out, "failure", f.message(), f.type() == null ? "xfer.Failure" : f.type(), f.details());
+            case Errored e -> problem(out, "error", e.message(), e.type() == null ? "xfer.Error" : e.type(), e.details());
             case Skipped s -> problem(out, "skipped", s.message(), null, null);
         }
-        if (testCase.systemOut() != null) {
-            out.append("      <system-out>").append(XmlText.content(testCase.systemOut()))
-                    .append("</system-out>\n");
-        }
-        out.append("    </testcase>\n");
     }
 
+    // Inside its test case, which it closes.
     private static void problem(StringBuilder out, String element, String message, String type,
                                 String details) {
-        out.append("      <").append(element);
+        out.append(">\n      <").append(element);
         if (message != null) {
             attribute(out, "message", message);
         }
@@ -239,6 +273,7 @@ public final class JUnitXml {
             out.append('>').append(XmlText.content(details)).append("</").append(element)
                     .append(">\n");
         }
+        out.append("    </testcase>\n");
     }
 
     private static void attribute(StringBuilder out, String name, String value) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 
 import java.io.IOException;
@@ -24,13 +23,10 @@ import java.util.Map;
  * the line and column, so a bad file among hundreds of nodes' documents is found at once.
  */
 public final class JsonReader {
-    /** As deep as {@link JsonWriter} writes: anything deeper is not an xfer document. */
-    private static final int MAX_DEPTH = 512;
-
     private final JsonFactory factory = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
+            .streamReadConstraints(StrictJson.LIMITS) // the same limits as every reader's
             .build();
 
     /**

@@ -185,6 +185,7 @@ public final class OutputTarget {
         try {
             switch (kind) {
                 case STDOUT -> {
+                    StandardStream.carriesDocument(stdout);
                     content.writeTo(stdout);
                     stdout.flush();
                 }

@@ -115,9 +115,7 @@ public final class RecordBinder {
         try {
             return MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? ""
-                    : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new IllegalArgumentException("invalid JSON" + where + ": " + JsonSyntaxMessage.plain(e.getOriginalMessage()));
+            throw new IllegalArgumentException(StrictJson.invalid(e));
         }
     }
 

@@ -119,6 +119,32 @@ public final class XferKernels implements AutoCloseable {
         return library.kernel("hold_stream");
     }
 
+    /**
+     * {@code tma_copy(unsigned char *dst, const unsigned char *src, long long bytes, int copies)}: the
+     * TMA's bulk copies through shared-memory stages, {@code copies} whole copies in one launch,
+     * blocks of 32 threads; compute capability 9.0 and up only (its body is empty below).
+     */
+    public Kernel tmaCopy() {
+        return library.kernel("tma_copy");
+    }
+
+    /**
+     * {@code read_bytes(const unsigned char *src, long long bytes, int copies, unsigned long long *sum)}:
+     * reads {@code bytes} {@code copies} times over and adds what it read into {@code *sum}
+     * ({@code dev.xfer.app.bandwidth.ReadChecksum} for one pass).
+     */
+    public Kernel readBytes() {
+        return library.kernel("read_bytes");
+    }
+
+    /**
+     * {@code write_bytes(unsigned char *dst, long long bytes, int copies)}: writes
+     * {@code dev.xfer.app.bandwidth.WritePattern} over {@code bytes}, {@code copies} times over.
+     */
+    public Kernel writeBytes() {
+        return library.kernel("write_bytes");
+    }
+
     @Override
     public void close() {
         library.close();

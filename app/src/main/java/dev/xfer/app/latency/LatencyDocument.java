@@ -68,6 +68,10 @@ public final class LatencyDocument {
     public record ConfigurationRow(String target, long bytes, int nodes, long accesses, boolean uncached,
                                    Summary nanoseconds, boolean verified, Optional<String> failure)
             implements Row {
+        public ConfigurationRow {
+            Row.size(bytes);
+        }
+
         static ConfigurationRow of(LatencyResult r) {
             return new ConfigurationRow(r.target().id(), r.bytes(), LatencyPlan.nodes(r.bytes()), r.accesses(),
                     r.target().uncached(), r.nanoseconds().measured().orElseThrow(), r.verified(), r.failure());

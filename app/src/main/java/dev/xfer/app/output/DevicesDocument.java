@@ -15,33 +15,44 @@ import java.util.function.UnaryOperator;
  * document instead, unchanged.
  */
 public record DevicesDocument(int schemaVersion, String command, Parameters parameters, List<GpuDocument> devices,
-                              @Inline Extras extras, Optional<List<ExpectationRow>> expectations,
+                              @Inline Extras extras, Optional<List<dev.xfer.app.result.Waiver>> waived,
+                              Optional<List<ExpectationRow>> expectations,
                               Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument {
 
     public DevicesDocument {
         devices = List.copyOf(devices);
+        waived = waived.map(List::copyOf);
     }
 
     public static DevicesDocument of(String command, Parameters parameters, List<GpuDocument> devices) {
         return new DevicesDocument(DocumentSchema.VERSION, command, parameters, devices, NoParameters.NONE,
-                Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * This document with the configurations across the GPUs that the run did not measure here (a
+     * pair without peer access for the copy kernel); each GPU's own are in its document.
+     */
+    public DevicesDocument withWaived(List<dev.xfer.app.result.Waiver> waivers) {
+        return new DevicesDocument(schemaVersion, command, parameters, devices, extras,
+                waivers.isEmpty() ? Optional.empty() : Optional.of(waivers), expectations, complete, stopped);
     }
 
     /** This document with what its command adds after the devices. */
     public DevicesDocument withExtras(Extras extras) {
-        return new DevicesDocument(schemaVersion, command, parameters, devices, extras, expectations, complete, stopped);
+        return new DevicesDocument(schemaVersion, command, parameters, devices, extras, waived, expectations, complete, stopped);
     }
 
     @Override
     public DevicesDocument withOutcome(List<ExpectationRow> expectations, Optional<Stopped> stopped) {
-        return new DevicesDocument(schemaVersion, command, parameters, devices, extras,
+        return new DevicesDocument(schemaVersion, command, parameters, devices, extras, waived,
                 Optional.of(List.copyOf(expectations)), Stopped.complete(stopped), stopped);
     }
 
     @Override
     public DevicesDocument eachGpu(UnaryOperator<GpuDocument> each) {
         return new DevicesDocument(schemaVersion, command, parameters, devices.stream().map(each).toList(), extras,
-                expectations, complete, stopped);
+                waived, expectations, complete, stopped);
     }
 
     @Override

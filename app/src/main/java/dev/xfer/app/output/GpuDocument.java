@@ -10,30 +10,39 @@ import java.util.function.UnaryOperator;
 
 /**
  * The document every measuring command writes for one GPU: the schema, the command, where it ran
- * ({@code context}), its {@code parameters}, {@code results} and {@code failures}, what the command
- * adds ({@code extras}, inline), then what the output stage adds: the GPU's {@code disturbances},
+ * ({@code context}), its {@code parameters}, {@code results} and {@code failures}, the configurations
+ * it did not measure here and why ({@code waived}, absent when none), what the command adds ({@code extras}, inline), then what the output stage adds: the GPU's {@code disturbances},
  * the {@code expectations}' outcomes, and {@code complete}/{@code stopped} for a run that stopped.
  */
 public record GpuDocument(int schemaVersion, String command, ContextDocument context, Parameters parameters,
-                          List<? extends Row> results, List<? extends Row> failures, @Inline Extras extras,
+                          List<? extends Row> results, List<? extends Row> failures,
+                          Optional<List<dev.xfer.app.result.Waiver>> waived, @Inline Extras extras,
                           Optional<List<dev.xfer.app.result.Disturbance>> disturbances, Optional<List<ExpectationRow>> expectations,
                           Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument, MeasuredPart {
 
     public GpuDocument {
         results = List.copyOf(results);
         failures = List.copyOf(failures);
+        waived = waived.map(List::copyOf);
     }
 
     /** A command's document as it renders it: nothing of the output stage's yet. */
     public static GpuDocument of(String command, RunContext context, Parameters parameters,
                                  List<? extends Row> results, List<? extends Row> failures) {
         return new GpuDocument(DocumentSchema.VERSION, command, context.document(), parameters, results, failures,
-                NoParameters.NONE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), NoParameters.NONE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** This document with the configurations its run did not measure here; none leaves {@code waived} out. */
+    public GpuDocument withWaived(List<dev.xfer.app.result.Waiver> waivers) {
+        return new GpuDocument(schemaVersion, command, context, parameters, results, failures,
+                waivers.isEmpty() ? Optional.empty() : Optional.of(waivers), extras, disturbances, expectations,
+                complete, stopped);
     }
 
     /** This document with what its command adds after the failures. */
     public GpuDocument withExtras(Extras extras) {
-        return new GpuDocument(schemaVersion, command, context, parameters, results, failures, extras, disturbances,
+        return new GpuDocument(schemaVersion, command, context, parameters, results, failures, waived, extras, disturbances,
                 expectations, complete, stopped);
     }
 
@@ -41,12 +50,12 @@ public record GpuDocument(int schemaVersion, String command, ContextDocument con
     public GpuDocument withEvidence(OrUnavailable<GpuEvidence.Document> evidence,
                                     List<dev.xfer.app.result.Disturbance> disturbances) {
         return new GpuDocument(schemaVersion, command, context.withEvidence(evidence), parameters, results, failures,
-                extras, Optional.of(List.copyOf(disturbances)), expectations, complete, stopped);
+                waived, extras, Optional.of(List.copyOf(disturbances)), expectations, complete, stopped);
     }
 
     @Override
     public GpuDocument withOutcome(List<ExpectationRow> expectations, Optional<Stopped> stopped) {
-        return new GpuDocument(schemaVersion, command, context, parameters, results, failures, extras, disturbances,
+        return new GpuDocument(schemaVersion, command, context, parameters, results, failures, waived, extras, disturbances,
                 Optional.of(List.copyOf(expectations)), Stopped.complete(stopped), stopped);
     }
 

@@ -2,6 +2,7 @@ package dev.xfer.app.output;
 
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;
+import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
 
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,7 +34,10 @@ import java.util.Set;
  * <p>Every identity field of a result is a label (snake_case, {@link dev.xfer.app.result.IdentityField#label()}),
  * and so are the GPU's host, label, UUID, bus id, CUDA index and name: no two samples share a
  * label set in one file, nor across the files of one GPU from different commands (the
- * {@code command} label). A family's HELP depends only on its name, so files from any command
+ * {@code command} label). No label holds a unit: {@code measured}, the document's field, is left
+ * out where that field's name is its unit ({@code milliseconds}), as the family's name says it.
+ * Every sample of a family in one file carries the same label names, empty where it has no
+ * value ({@link Exposition#writeTo}). A family's HELP depends only on its name, so files from any command
  * merge in one textfile directory. The exposition ends with {@code # EOF}.
  *
  * <p>A GPU whose evidence found disturbances (docs/evidence.md) also has {@code xfer_disturbed}
@@ -82,7 +87,7 @@ public final class OpenMetrics {
      */
     public static final class Exposition {
         /** One result's labels in one family: the part of a sample's label set that is the same on every GPU. */
-        private record Series(Family family, String labels) {
+        private record Series(Family family, Map<String, String> labels) {
         }
 
         /**
@@ -95,15 +100,16 @@ public final class OpenMetrics {
         private final Map<String, Integer> seriesIds = new HashMap<>();
         private final List<Series> series = new ArrayList<>();
         private final Map<String, Integer> gpuIds = new HashMap<>();
-        private final List<String> gpus = new ArrayList<>();
+        private final List<Map<String, String>> gpus = new ArrayList<>();
         /** Per GPU: the series it has a sample of, so a result read twice for one GPU is one sample. */
         private final List<BitSet> sampled = new ArrayList<>();
         /** Per GPU: its runs, as indexes into {@link #runs}; more than one only when a GPU ran twice. */
         private final List<List<Integer>> runsOfGpu = new ArrayList<>();
         private final Set<Family> families = new LinkedHashSet<>();
         private final List<Samples> runs = new ArrayList<>();
-        /** {@code xfer_disturbed} samples by label set, in the order first seen. */
+        /** {@code xfer_disturbed} samples by label set (as text, and as labels), in the order first seen. */
         private final Map<String, Integer> disturbed = new LinkedHashMap<>();
+        private final Map<String, Map<String, String>> disturbedLabels = new HashMap<>();
         private final Set<String> notes = new LinkedHashSet<>();
 
         /**
@@ -128,7 +134,7 @@ public final class OpenMetrics {
             run.repetition().ifPresent(k -> gpuLabels.put("run", Integer.toString(k)));
             String gpuText = labelText(gpuLabels);
             int gpu = gpuIds.computeIfAbsent(gpuText, t -> {
-                gpus.add(t);
+                gpus.add(Map.copyOf(gpuLabels));
                 sampled.add(new BitSet());
                 runsOfGpu.add(new ArrayList<>());
                 return gpus.size() - 1;
@@ -137,8 +143,15 @@ public final class OpenMetrics {
             for (dev.xfer.app.result.Disturbance d : run.disturbances()) {
                 kinds.merge(d.kind().label(), 1, Integer::sum);
             }
-            kinds.forEach((kind, count) -> disturbed.putIfAbsent(gpuText + ",command=\"" + escape(run.command())
-                    + "\",kind=\"" + kind + '"', count));
+            kinds.forEach((kind, count) -> {
+                String key = gpuText + ",command=\"" + escape(run.command()) + "\",kind=\"" + kind + '"';
+                if (disturbed.putIfAbsent(key, count) == null) {
+                    Map<String, String> labels = new LinkedHashMap<>(gpuLabels);
+                    labels.put("command", run.command());
+                    labels.put("kind", kind);
+                    disturbedLabels.put(key, labels);
+                }
+            });
             BitSet seen = sampled.get(gpu);
             Instant started = startTime(run.started());
             String file = String.valueOf(run.file());
@@ -152,9 +165,10 @@ public final class OpenMetrics {
                 // The identity's labels are named after its fields (IdentityField.label()), none of
                 // them a GPU label above, so a sample's label set is the GPU's followed by these.
                 Family family = family(r.quantity());
-                String labels = labelText(r.identity().labels());
+                Map<String, String> identity = seriesLabels(r.identity().labels());
+                String labels = labelText(identity);
                 int id = seriesIds.computeIfAbsent(family.name() + '{' + labels, k -> {
-                    series.add(new Series(family, labels));
+                    series.add(new Series(family, identity));
                     return series.size() - 1;
                 });
                 if (Arrays.stream(ids, 0, kept).anyMatch(i -> i == id)) {
@@ -202,6 +216,28 @@ public final class OpenMetrics {
             return false;
         }
 
+        /** The label names of {@code family}'s samples: every one any of them has, the GPU's first. */
+        private List<String> labelNames(Family family) {
+            Set<String> gpuNames = new LinkedHashSet<>();
+            Set<String> seriesNames = new HashSet<>();
+            for (Samples run : runs) {
+                for (int id : run.series()) {
+                    if (id >= 0 && series.get(id).family().equals(family)) {
+                        seriesNames.addAll(series.get(id).labels().keySet());
+                        gpuNames.addAll(gpus.get(run.gpu()).keySet());
+                    }
+                }
+            }
+            List<String> names = new ArrayList<>();
+            GPU_LABELS.stream().filter(gpuNames::contains).forEach(names::add);
+            for (IdentityField field : IdentityField.values()) {
+                if (seriesNames.contains(field.label())) {
+                    names.add(field.label());
+                }
+            }
+            return names;
+        }
+
         /**
          * What was dropped, one line per pair of runs of one GPU: where two documents have the same
          * GPU's results, which run's samples were written and which were not.
@@ -223,7 +259,13 @@ public final class OpenMetrics {
             }
         }
 
-        /** The exposition: each family in the order first seen, its samples in the order read, then {@code # EOF}. */
+        /**
+         * The exposition: each family in the order first seen, its samples in the order read, then
+         * {@code # EOF}. Every sample of a family carries the same label names, in one order: the
+         * GPU's, then the results' in identity order; a label a sample has no value for is empty,
+         * which Prometheus reads as absent (a kernel copy's {@code blocks} beside a driver copy's
+         * row, a label only some runs were given).
+         */
         public void writeTo(Writer out) throws IOException {
             for (Family family : families) {
                 out.write("# TYPE " + family.name() + " gauge\n");
@@ -231,6 +273,8 @@ public final class OpenMetrics {
                     out.write("# UNIT " + family.name() + ' ' + family.unit() + '\n');
                 }
                 out.write("# HELP " + family.name() + ' ' + family.help() + '\n');
+                List<String> names = labelNames(family);
+                Map<String, String> sample = new HashMap<>();
                 for (Samples run : runs) {
                     for (int i = 0; i < run.series().length; i++) {
                         if (run.series()[i] < 0) {
@@ -240,12 +284,19 @@ public final class OpenMetrics {
                         if (!s.family().equals(family)) {
                             continue;
                         }
+                        sample.clear();
+                        sample.putAll(gpus.get(run.gpu()));
+                        sample.putAll(s.labels());
                         out.write(family.name());
                         out.write('{');
-                        out.write(gpus.get(run.gpu()));
-                        if (!s.labels().isEmpty()) {
-                            out.write(',');
-                            out.write(s.labels());
+                        for (int n = 0; n < names.size(); n++) {
+                            if (n > 0) {
+                                out.write(',');
+                            }
+                            out.write(names.get(n));
+                            out.write("=\"");
+                            out.write(escape(sample.getOrDefault(names.get(n), "")));
+                            out.write('"');
                         }
                         out.write("} ");
                         out.write(number(run.medians()[i]));
@@ -256,12 +307,44 @@ public final class OpenMetrics {
             if (!disturbed.isEmpty()) {
                 out.write("# TYPE xfer_disturbed gauge\n");
                 out.write("# HELP xfer_disturbed Disturbances of one kind found while the GPU measured (docs/evidence.md).\n");
+                Set<String> present = new HashSet<>();
+                disturbedLabels.values().forEach(l -> present.addAll(l.keySet()));
+                List<String> names = new ArrayList<>(GPU_LABELS.stream().filter(present::contains).toList());
+                names.addAll(List.of("command", "kind"));
                 for (Map.Entry<String, Integer> e : disturbed.entrySet()) {
-                    out.write("xfer_disturbed{" + e.getKey() + "} " + e.getValue() + '\n');
+                    Map<String, String> labels = disturbedLabels.get(e.getKey());
+                    Map<String, String> all = new LinkedHashMap<>();
+                    names.forEach(n -> all.put(n, labels.getOrDefault(n, "")));
+                    out.write("xfer_disturbed{" + labelText(all) + "} " + e.getValue() + '\n');
                 }
             }
             out.write("# EOF\n");
         }
+    }
+
+    /** The GPU's labels, in the order a sample carries them. */
+    private static final List<String> GPU_LABELS = List.of("host", "label", "gpu_uuid", "pci_bus_id", "device", "gpu_name", "run");
+
+    /** The document fields whose name is a unit: the family's name says it, a label need not. */
+    private static final Set<String> UNIT_FIELDS = Set.of("gbps", "microseconds", "milliseconds", "nanoseconds", "seconds");
+
+    /**
+     * A result's identity as labels, with no unit as a value: {@code measured} (the document's
+     * field) is left out where the field's name is only its unit ({@code milliseconds}: the
+     * family {@code xfer_run_seconds} says that already), and loses a unit suffix otherwise
+     * ({@code firstMs} is {@code first}).
+     */
+    static Map<String, String> seriesLabels(Map<String, String> identity) {
+        Map<String, String> labels = new LinkedHashMap<>(identity);
+        String measured = labels.get(IdentityField.MEASURED.label());
+        if (measured != null) {
+            if (UNIT_FIELDS.contains(measured)) {
+                labels.remove(IdentityField.MEASURED.label());
+            } else if (measured.endsWith("Gbps") || measured.endsWith("Ms")) {
+                labels.put(IdentityField.MEASURED.label(), measured.substring(0, measured.length() - (measured.endsWith("Ms") ? 2 : 4)));
+            }
+        }
+        return labels;
     }
 
     /** {@code k="v",k2="v2"}: a label set without its braces. */

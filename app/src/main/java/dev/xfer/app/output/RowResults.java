@@ -87,7 +87,19 @@ final class RowResults {
         CheckOutcome check = check(row);
         Optional<HostAllocations> spread = allocations(value(row, "allocations"));
         List<Result> out = new ArrayList<>();
+        // A host-device copy row (bandwidth's, smoke's) that says its data were checked moved them in a
+        // finite time: its rate is above 0. (Pattern and concurrent rows are not yet held to it.)
+        boolean verifiedCopy = Boolean.TRUE.equals(value(row, "verified")) && value(row, "memory") instanceof String
+                && !path.contains("concurrent[") && !path.contains("patterns[");
         for (Field f : row) {
+            if (verifiedCopy && plain(f.value()) instanceof Summary rate && f.key().equals("gbps")) {
+                for (var figure : List.of(Map.entry("median", rate.median()), Map.entry("min", rate.min()))) {
+                    if (figure.getValue() <= 0) {
+                        throw wrong(path + "." + f.key() + "." + figure.getKey(), "a rate above 0 beside verified: true",
+                                NodeKind.number(figure.getValue()));
+                    }
+                }
+            }
             if (plain(f.value()) instanceof Summary summary) {
                 if (!IdentityField.MEASURED.accepts(f.key())) {
                     throw wrong(path, "measured fields named in camelCase", "a field named \"" + f.key() + "\"");

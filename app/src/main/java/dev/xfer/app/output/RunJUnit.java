@@ -22,20 +22,42 @@ public final class RunJUnit {
         return JUnitXml.render(suites(context, runs, outcomes, elapsed));
     }
 
-    /** The suites of one device's run, so several devices' suites can go into one JUnit file. */
+    /**
+     * The suites of one device's run, so several devices' suites can go into one JUnit file. One
+     * run's suite takes {@code elapsed}; where there are several, each run's suite is as long as
+     * its cases ({@link MeasuredConfiguration#time}): {@code elapsed} was theirs together, and
+     * suites that each claimed it would add up to more than the run took.
+     */
     public static List<JUnitXml.TestSuite> suites(RunContext context, List<RunResults> runs,
                                                  List<ExpectationOutcome> outcomes, Duration elapsed) {
+        return suites(context, runs, runs.size() == 1 ? List.of(elapsed) : runs.stream().map(RunJUnit::casesTime).toList(),
+                outcomes);
+    }
+
+    /**
+     * The suites of one device's runs, each run's suite as long as {@code times} says (smoke's
+     * phases: the bandwidth suite the bandwidth phase, and so on), the expectations' none.
+     *
+     * @param times each run's wall-clock time, in the order of {@code runs}
+     */
+    public static List<JUnitXml.TestSuite> suites(RunContext context, List<RunResults> runs, List<Duration> times,
+                                                 List<ExpectationOutcome> outcomes) {
+        if (times.size() != runs.size()) {
+            throw new IllegalArgumentException("one time per run: " + times.size() + " for " + runs.size());
+        }
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
-        for (RunResults run : runs) {
+        for (int i = 0; i < runs.size(); i++) {
+            RunResults run = runs.get(i);
             List<TestCase> cases = new ArrayList<>();
             for (MeasuredConfiguration c : run.configurations()) {
                 JUnitXml.Outcome outcome = c.failure().<JUnitXml.Outcome>map(
                         f -> new JUnitXml.Failed(f, "xfer.CheckFailed", c.summary())).orElse(new JUnitXml.Passed());
                 cases.add(new TestCase("xfer." + run.command() + ".device" + context.device().index(), c.name(),
-                        Duration.ZERO, outcome, c.summary()));
+                        c.time(), outcome, c.summary()));
             }
+            cases.addAll(waived("xfer." + run.command() + ".device" + context.device().index(), run.waived()));
             suites.add(new JUnitXml.TestSuite("xfer " + run.command() + " (device " + context.device().index() + ": "
-                    + context.device().name() + ")", context.started(), context.host(), elapsed, cases));
+                    + context.device().name() + ")", context.started(), context.host(), times.get(i), cases));
         }
         if (!outcomes.isEmpty()) {
             List<TestCase> cases = new ArrayList<>();
@@ -49,6 +71,11 @@ public final class RunJUnit {
                     context.started(), context.host(), Duration.ZERO, cases));
         }
         return suites;
+    }
+
+    /** The sum of a run's cases' times: the time a suite can show for itself without a clock of its own. */
+    static Duration casesTime(RunResults run) {
+        return run.configurations().stream().map(MeasuredConfiguration::time).reduce(Duration.ZERO, Duration::plus);
     }
 
     /**
@@ -92,8 +119,11 @@ public final class RunJUnit {
             throw new IllegalArgumentException("one list of runs per device, at least one device");
         }
         List<JUnitXml.TestSuite> suites = new ArrayList<>();
+        // The devices were measured one after another (and the runs across them after that): a
+        // suite of each that claimed the whole run's time would add up to several times it.
         for (int i = 0; i < contexts.size(); i++) {
-            suites.addAll(suites(contexts.get(i), perDevice.get(i), List.of(), elapsed));
+            suites.addAll(suites(contexts.get(i), perDevice.get(i),
+                    perDevice.get(i).stream().map(RunJUnit::casesTime).toList(), List.of()));
         }
         RunContext first = contexts.getFirst();
         String indices = String.join(", ", contexts.stream().map(c -> Integer.toString(c.device().index())).toList());
@@ -104,11 +134,12 @@ public final class RunJUnit {
             for (MeasuredConfiguration c : run.configurations()) {
                 JUnitXml.Outcome outcome = c.failure().<JUnitXml.Outcome>map(
                         f -> new JUnitXml.Failed(f, "xfer.CheckFailed", c.summary())).orElse(new JUnitXml.Passed());
-                cases.add(new TestCase("xfer." + run.command() + classSuffix, c.name(), Duration.ZERO, outcome,
+                cases.add(new TestCase("xfer." + run.command() + classSuffix, c.name(), c.time(), outcome,
                         c.summary()));
             }
+            cases.addAll(waived("xfer." + run.command() + classSuffix, run.waived()));
             suites.add(new JUnitXml.TestSuite("xfer " + run.command() + " (devices " + indices + ")", first.started(),
-                    first.host(), elapsed, cases));
+                    first.host(), casesTime(run), cases));
         }
         if (!outcomes.isEmpty()) {
             List<TestCase> cases = new ArrayList<>();
@@ -122,6 +153,15 @@ public final class RunJUnit {
                     first.host(), Duration.ZERO, cases));
         }
         return suites;
+    }
+
+    /**
+     * A waived configuration's test case: skipped with its reason as the message, named as its row
+     * would be, so CI shows what this machine could not measure rather than fewer green cases.
+     */
+    private static List<TestCase> waived(String className, List<dev.xfer.app.result.Waiver> waivers) {
+        return waivers.stream().map(w -> new TestCase(className, w.configuration(), Duration.ZERO,
+                new JUnitXml.Skipped(w.reason()), null)).toList();
     }
 
     /** An expectation's test case: passed, failed, or skipped when the run stopped before its result. */

@@ -12,6 +12,7 @@ import dev.xfer.app.result.Result;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -122,7 +123,30 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
     public Optional<MeasuredConfiguration> measuredConfiguration() {
         Result result = result();
         return configuration.map(c -> new MeasuredConfiguration(c, summary(result, measured.shown()),
-                result.check().failed() ? Optional.of(result.check().why().orElse("check failed")) : Optional.empty()));
+                result.check().failed() ? Optional.of(result.check().why().orElse("check failed")) : Optional.empty(),
+                timed(result)));
+    }
+
+    /**
+     * How long a result's timed samples took, from its own figures: for a time, the sum of the
+     * samples (mean times count); for a bandwidth of a known size, count times size over the
+     * median rate (the rates' own mean is not the rate of the mean time). Warm-up and the data
+     * check are not in it. Zero for a figure that is neither, or gave no value.
+     */
+    static Duration timed(Result result) {
+        Optional<Summary> figures = result.measured();
+        if (figures.isEmpty()) {
+            return Duration.ZERO;
+        }
+        Summary s = figures.get();
+        double seconds = switch (result.quantity().unit()) {
+            case SECONDS -> s.mean() * s.n();
+            case BYTES_PER_SECOND -> result.identity().bytes().isPresent() && s.median() > 0
+                    ? s.n() * (double) result.identity().bytes().getAsLong() / s.median() : 0;
+            default -> 0;
+        };
+        return Double.isFinite(seconds) && seconds > 0 && seconds < 1e9
+                ? Duration.ofNanos(Math.round(seconds * 1e9)) : Duration.ZERO;
     }
 
     /**

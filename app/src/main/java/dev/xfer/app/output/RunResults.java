@@ -12,13 +12,27 @@ import java.util.Optional;
  *
  * @param results the records the metrics and configurations were derived from; empty only for
  *                a run that measured nothing (or only checked a fact, as smoke's link check)
+ * @param waived  the configurations the run did not measure here and why: skipped JUnit cases,
+ *                neither a metric nor an OpenMetrics sample
  */
 public record RunResults(String command, List<Metric> metrics, List<MeasuredConfiguration> configurations,
-                         List<RunResult> results) {
+                         List<RunResult> results, List<dev.xfer.app.result.Waiver> waived) {
     public RunResults {
         metrics = List.copyOf(metrics);
         configurations = List.copyOf(configurations);
         results = List.copyOf(results);
+        waived = List.copyOf(waived);
+    }
+
+    /** A run's results with nothing waived. */
+    public RunResults(String command, List<Metric> metrics, List<MeasuredConfiguration> configurations,
+                      List<RunResult> results) {
+        this(command, metrics, configurations, results, List.of());
+    }
+
+    /** These results with {@code waivers} beside them. */
+    public RunResults withWaived(List<dev.xfer.app.result.Waiver> waivers) {
+        return new RunResults(command, metrics, configurations, results, waivers);
     }
 
     /**
@@ -41,12 +55,12 @@ public record RunResults(String command, List<Metric> metrics, List<MeasuredConf
      */
     public RunResults withNameSuffix(String suffix) {
         if (!results.isEmpty()) {
-            return of(command, results.stream().map(r -> r.withNameSuffix(suffix)).toList());
+            return of(command, results.stream().map(r -> r.withNameSuffix(suffix)).toList()).withWaived(waived);
         }
         return new RunResults(command,
                 metrics.stream().map(m -> new Metric(m.name() + suffix, m.value(), m.unit(), m.linkGBps())).toList(),
-                configurations.stream().map(c -> new MeasuredConfiguration(c.name() + suffix, c.summary(), c.failure()))
-                        .toList());
+                configurations.stream().map(c -> new MeasuredConfiguration(c.name() + suffix, c.summary(), c.failure(),
+                        c.time())).toList(), List.of(), waived);
     }
 
     public boolean allPassed() {

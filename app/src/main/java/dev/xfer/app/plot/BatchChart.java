@@ -24,13 +24,15 @@ public final class BatchChart {
     }
 
     /** A bar's figure after its end, or inside it (white on the bar) where the panel has no room. */
-    private static void value(Svg svg, String text, double barEnd, double after, double panelEnd, double mid) {
+    /** A bar's value, after its end or (no room there) inside it; where it stands, so the baseline can keep off it. */
+    private static ChartParts.Box value(Svg svg, String text, double barEnd, double after, double panelEnd, double mid) {
         if (after + 6.5 * text.length() <= panelEnd) {
             svg.textElement("text", text, "class", "value", "x", after, "y", mid + 4, "font-size", 10);
-        } else {
-            svg.textElement("text", text, "class", "value", "x", barEnd - 4, "y", mid + 4, "font-size", 10,
-                    "text-anchor", "end", "fill", "#fff");
+            return ChartParts.Box.text(text, after, mid + 4, 10, false);
         }
+        svg.textElement("text", text, "class", "value", "x", barEnd - 4, "y", mid + 4, "font-size", 10,
+                "text-anchor", "end", "fill", "#fff");
+        return ChartParts.Box.text(text, barEnd - 4, mid + 4, 10, true);
     }
 
     public static String draw(String title, List<Bar> bars, String subtitle, Caption caption) {
@@ -52,6 +54,7 @@ public final class BatchChart {
         time.drawBottom(svg, bottom, TOP);
         rate.drawBottom(svg, bottom, TOP);
         Bar baseline = measured.isEmpty() ? null : measured.getFirst();
+        List<ChartParts.Box> labels = new java.util.ArrayList<>();
         double y = TOP;
         svg.open("g", "class", "bars");
         for (Bar b : bars) {
@@ -71,14 +74,14 @@ public final class BatchChart {
                 double mid = y + ROW / 2;
                 svg.element("line", "class", "whisker", "x1", time.at(b.minMs()), "y1", mid, "x2", time.at(b.maxMs()),
                         "y2", mid, "stroke", "#000", "stroke-width", 1.2);
-                value(svg, String.format(Locale.ROOT, "%.3g ms", b.medianMs()), time.at(b.medianMs()),
-                        time.at(b.maxMs()) + 4, timeLeft + PANEL, mid);
+                labels.add(value(svg, String.format(Locale.ROOT, "%.3g ms", b.medianMs()), time.at(b.medianMs()),
+                        time.at(b.maxMs()) + 4, timeLeft + PANEL, mid));
                 svg.open("rect", "class", "bar rate", "x", rateLeft, "y", y + 4, "width", rate.at(b.gbps()) - rateLeft,
                         "height", ROW - 8, "fill", isBaseline ? Palette.colour(6) : Palette.KERNEL);
                 svg.textElement("title", String.format(Locale.ROOT, "%s: %.3f GB/s", b.strategy(), b.gbps()));
                 svg.close();
-                value(svg, String.format(Locale.ROOT, "%.3g", b.gbps()), rate.at(b.gbps()), rate.at(b.gbps()) + 4,
-                        rateLeft + PANEL, mid);
+                labels.add(value(svg, String.format(Locale.ROOT, "%.3g", b.gbps()), rate.at(b.gbps()), rate.at(b.gbps()) + 4,
+                        rateLeft + PANEL, mid));
             }
             y += ROW;
         }
@@ -88,12 +91,12 @@ public final class BatchChart {
                 .line("min..max of the repetitions", "#000", "")
                 .fill("GB/s of the median", Palette.KERNEL, 1);
         if (baseline != null) {
-            double bx = time.at(baseline.medianMs());
-            svg.element("line", "class", "baseline", "x1", bx, "y1", TOP - 6, "x2", bx, "y2", bottom, "stroke", "#000",
-                    "stroke-width", 1.5, "stroke-dasharray", "5 3");
-            double rx = rate.at(baseline.gbps());
-            svg.element("line", "class", "baseline", "x1", rx, "y1", TOP - 6, "x2", rx, "y2", bottom, "stroke", "#000",
-                    "stroke-width", 1.5, "stroke-dasharray", "5 3");
+            // Broken where a value label stands on it (a bar just short of the baseline puts its
+            // "8.21 ms" across the line otherwise).
+            ChartParts.verticalLineAvoiding(svg, "baseline", time.at(baseline.medianMs()), TOP - 6, bottom, labels,
+                    "stroke", "#000", "stroke-width", 1.5, "stroke-dasharray", "5 3");
+            ChartParts.verticalLineAvoiding(svg, "baseline", rate.at(baseline.gbps()), TOP - 6, bottom, labels,
+                    "stroke", "#000", "stroke-width", 1.5, "stroke-dasharray", "5 3");
             legend.fill("baseline: " + baseline.strategy() + " (first strategy)", Palette.colour(6), 1)
                     .line("baseline's time and GB/s", "#000", "5 3");
         }

@@ -1,5 +1,9 @@
 package dev.xfer.app.plot;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 /** Pieces every chart draws the same way, so the charts of one report look alike. */
 final class ChartParts {
     private ChartParts() {
@@ -32,5 +36,54 @@ final class ChartParts {
         svg.textElement("text", label, "class", "row-label", "x", left - 8, "y", mid + 4, "text-anchor", "end",
                 "font-size", labelSize);
         svg.element("line", "x1", left, "y1", mid, "x2", right, "y2", mid, "stroke", "#eee", "stroke-width", 1);
+    }
+
+    /**
+     * Where a line of text stands, as {@link TextWidth} estimates it (wide) and a sans-serif font
+     * lays it out: from its ascent above the baseline to its descent below.
+     */
+    record Box(double left, double top, double right, double bottom) {
+        /** A text of {@code fontSize} at baseline {@code y}: starting at {@code x}, or ending there when {@code end}. */
+        static Box text(String text, double x, double y, double fontSize, boolean end) {
+            double width = TextWidth.of(text, fontSize);
+            double left = end ? x - width : x;
+            return new Box(left, y - 0.95 * fontSize, left + width, y + 0.3 * fontSize);
+        }
+    }
+
+    /** The margin a line keeps from a text it passes. */
+    static final double CLEARANCE = 2;
+
+    /**
+     * A vertical dashed line at {@code x} from {@code top} to {@code bottom}, broken where it would
+     * cross one of {@code texts} (a value label beside a bar, a panel's title): a reference line
+     * must not strike through what a reader has to read.
+     */
+    static void verticalLineAvoiding(Svg svg, String cssClass, double x, double top, double bottom, List<Box> texts,
+                                     Object... style) {
+        List<Box> crossed = new ArrayList<>(texts.stream()
+                .filter(b -> b.left() - CLEARANCE <= x && x <= b.right() + CLEARANCE)
+                .filter(b -> b.bottom() + CLEARANCE >= top && b.top() - CLEARANCE <= bottom)
+                .toList());
+        crossed.sort(Comparator.comparingDouble(Box::top));
+        double from = top;
+        for (Box b : crossed) {
+            double to = b.top() - CLEARANCE;
+            if (to > from) {
+                segment(svg, cssClass, x, from, to, style);
+            }
+            from = Math.max(from, b.bottom() + CLEARANCE);
+        }
+        if (bottom > from) {
+            segment(svg, cssClass, x, from, bottom, style);
+        }
+    }
+
+    private static void segment(Svg svg, String cssClass, double x, double y1, double y2, Object... style) {
+        Object[] attributes = new Object[10 + style.length];
+        Object[] head = {"class", cssClass, "x1", x, "y1", y1, "x2", x, "y2", y2};
+        System.arraycopy(head, 0, attributes, 0, head.length);
+        System.arraycopy(style, 0, attributes, head.length, style.length);
+        svg.element("line", attributes);
     }
 }

@@ -244,7 +244,8 @@ public final class DocumentCharts {
                 PipelineDocument.Timeline t = r.timeline().get();
                 ScheduleTimeline timeline = new ScheduleTimeline(t.schedule(), t.ops());
                 Map<String, Double> medians = Map.of(timeline.schedule(), r.milliseconds().median());
-                String title = "Pipeline, one lane per buffer, " + device;
+                // The lanes are the chart's to name (its note: one per stream, then one per engine).
+                String title = "Pipeline, " + device;
                 out.add(Figure.chart(title, TimelineChart.draw(id(), title, List.of(timeline),
                         OptionalDouble.of(r.model().idealMs()), medians, caption)));
             }

@@ -58,9 +58,11 @@ public final class TimelineChart {
         for (ScheduleTimeline t : timelines) {
             svg.open("g", "class", "schedule", "data-schedule", t.schedule());
             Double median = medianMs.get(t.schedule());
-            svg.textElement("text", t.schedule() + ": this iteration " + duration(t.endUs())
-                            + (median == null ? "" : String.format(Locale.ROOT, ", median of the timed ones %.3f ms", median)),
-                    "class", "schedule-title", "x", LEFT, "y", y + 14, "font-weight", "bold");
+            String scheduleTitle = t.schedule() + ": this iteration " + duration(t.endUs())
+                    + (median == null ? "" : String.format(Locale.ROOT, ", median of the timed ones %.3f ms", median));
+            svg.textElement("text", scheduleTitle, "class", "schedule-title", "x", LEFT, "y", y + 14, "font-weight", "bold");
+            // Bold runs wider than TextWidth's regular estimate: a tenth more.
+            ChartParts.Box titleBox = ChartParts.Box.text(scheduleTitle, LEFT, y + 14, 12 * 1.1, false);
             y += HEAD;
             double panelTop = y;
             for (int s = 0; s < Math.max(1, t.streams()); s++) {
@@ -82,9 +84,10 @@ public final class TimelineChart {
                 y += LANE;
             }
             if (idealMs.isPresent()) {
+                // From below the panel's title: it ran into the title's descenders where the title is wider than ix.
                 double ix = x.at(idealMs.getAsDouble() * 1e3 * scale);
-                svg.element("line", "class", "ideal", "x1", ix, "y1", panelTop - 4, "x2", ix, "y2", y, "stroke", "#000",
-                        "stroke-width", 1.5, "stroke-dasharray", "5 3");
+                ChartParts.verticalLineAvoiding(svg, "ideal", ix, panelTop - 4, y, List.of(titleBox),
+                        "stroke", "#000", "stroke-width", 1.5, "stroke-dasharray", "5 3");
             }
             svg.close();
             y += GAP;

@@ -93,8 +93,12 @@ public record MeasuringDocument(Path file, String command, Optional<String> unus
         }
     }
 
-    /** An {@code --expect} outcome as written. */
-    public record Expectation(String expectation, boolean passed, Optional<String> line) {
+    /**
+     * An {@code --expect} outcome as written.
+     *
+     * @param contradiction why its own figures say it was not met, though it says {@code passed: true}
+     */
+    public record Expectation(String expectation, boolean passed, Optional<String> line, Optional<String> contradiction) {
     }
 
     /** One of smoke's checks. */

@@ -53,12 +53,25 @@ public record Quantity(BaseUnit unit, int exponent, String displaySymbol, boolea
         return scaled(value, -exponent);
     }
 
-    private static double scaled(double value, int exponent) {
+    /**
+     * {@code value} times ten to {@code exponent}, correctly rounded. Up to 10^22 a power of ten is
+     * a double exactly, so one IEEE multiplication or division is the exact product rounded once,
+     * as the BigDecimal computation beyond that rounds it; BigDecimal took a tenth of what compare
+     * spent on 100,000 results a side (benchmarks/compare-scale).
+     */
+    static double scaled(double value, int exponent) {
         if (exponent == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
             return value;
         }
+        if (Math.abs(exponent) < EXACT_POWERS.length) {
+            return exponent > 0 ? value * EXACT_POWERS[exponent] : value / EXACT_POWERS[-exponent];
+        }
         return new java.math.BigDecimal(value).scaleByPowerOfTen(exponent).doubleValue();
     }
+
+    /** 10^0 to 10^22, each exactly a double (10^23 is not). */
+    private static final double[] EXACT_POWERS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+            1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
     /** A summarized field whose name says nothing of its unit: a plain number, better higher. */
     public static Quantity unknown(String field) {

@@ -1,5 +1,9 @@
 package dev.xfer.app.result;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -21,8 +25,34 @@ public record Waiver(String configuration, String reason) {
         }
     }
 
+    /** How many configurations one reason's line names before it counts the rest. */
+    static final int NAMED_PER_LINE = 6;
+
     /** One line: {@code waived: <configuration>: <reason>}. */
     public String line() {
         return "waived: " + configuration + ": " + reason;
+    }
+
+    /**
+     * One text line per reason, in the order the reasons first appear: {@code waived: <reason>:
+     * <configuration>, <configuration>, ...}; past {@value #NAMED_PER_LINE} configurations the
+     * line counts the rest ({@code and 14 more}), so a swept run's line stays readable (the
+     * document lists every one).
+     */
+    public static List<String> lines(List<Waiver> waivers) {
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        for (Waiver w : waivers) {
+            List<String> configurations = byReason.computeIfAbsent(w.reason(), r -> new ArrayList<>());
+            if (!configurations.contains(w.configuration())) {
+                configurations.add(w.configuration());
+            }
+        }
+        List<String> out = new ArrayList<>();
+        byReason.forEach((reason, configurations) -> {
+            List<String> named = configurations.subList(0, Math.min(NAMED_PER_LINE, configurations.size()));
+            int rest = configurations.size() - named.size();
+            out.add("waived: " + reason + ": " + String.join(", ", named) + (rest > 0 ? " and " + rest + " more" : ""));
+        });
+        return out;
     }
 }

@@ -1,6 +1,7 @@
 package dev.xfer.app.run;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.OutputTarget;
 
 import java.io.PrintWriter;
 import java.util.function.Supplier;
@@ -13,10 +14,13 @@ public final class HostView {
     private HostView() {
     }
 
-    /** Prints the document with {@code --json}, else the text, on {@code out} (stdout). */
-    public static void print(PrintWriter out, boolean json, Supplier<? extends Record> document,
+    /** Prints the document with {@code --json}, else the text: to {@code output} (--output), or on {@code out} (stdout) when it is null. */
+    public static void print(PrintWriter out, OutputTarget output, boolean json, Supplier<? extends Record> document,
                              Supplier<String> text) {
-        out.print(json ? Json.write(document.get()) : text.get());
-        out.flush();
+        if (json && output == null) {
+            dev.xfer.app.format.StandardStream.carriesDocument(out); // UTF-8 whatever the locale
+        }
+        String written = json ? Json.write(document.get()) : text.get();
+        Outputs.print(output, to -> to.write(written), out);
     }
 }

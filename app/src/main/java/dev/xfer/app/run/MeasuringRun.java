@@ -63,7 +63,13 @@ public final class MeasuringRun {
     }
 
     /** How to open devices: one by CUDA index, and how many there are (for {@code --device all}). */
-    public record Devices(DeviceSelection selection, IntFunction<Session> opener, IntSupplier count) {
+    /**
+     * @param opener          describes a device by CUDA index (no context yet)
+     * @param createsContext  creates the opened device's CUDA context (cudaSetDevice); run right after
+     *                        its evidence starts, so the context's creation is the window before
+     */
+    public record Devices(DeviceSelection selection, IntFunction<Session> opener, IntSupplier count,
+                          java.util.function.Consumer<Session> createsContext) {
     }
 
 
@@ -182,6 +188,14 @@ public final class MeasuringRun {
             throw new IllegalStateException("progress() starts the run's events");
         }
         return live;
+    }
+
+    /**
+     * The system's Confidential Computing state, as the opened GPUs' evidence read it: what decides
+     * which host configurations a run waives or marks ({@code unknown} where NVML cannot say).
+     */
+    public dev.xfer.app.evidence.Reading<dev.xfer.app.evidence.ConfidentialComputingState> confidentialComputing() {
+        return opened.evidence().confidentialComputing();
     }
 
     /** Measuring is over (done or stopped): the status line is erased; what follows is writing. */

@@ -49,10 +49,17 @@ final class OpenedDevices {
         return sessions;
     }
 
-    /** Device {@code index} opened, its GPU's evidence recorded and the session kept for a reset. */
+    /**
+     * Device {@code index} opened, its GPU's evidence recorded and the session kept for a reset.
+     * The evidence's probe opens (NVML) on its own thread while the context is created here: both
+     * take long, and context creation moves nothing on the link, so it is the window before the
+     * first configuration.
+     */
     Session open(int index) {
         Session session = devices.opener().apply(index);
         evidence().opened(session);
+        devices.createsContext().accept(session);
+        evidence().setUp(index);
         opened.add(session);
         return session;
     }

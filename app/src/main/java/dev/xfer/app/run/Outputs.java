@@ -119,6 +119,24 @@ public final class Outputs {
         requireApart(all, List.of());
     }
 
+    /**
+     * Prints what {@code content} writes where a command's report goes: to {@code target} (an
+     * {@code --output}) as {@link #write(OutputTarget, dev.xfer.app.format.AtomicFileWriter.Content, PrintWriter)}
+     * does, or to {@code stdout} when it is null.
+     */
+    public static void print(OutputTarget target, dev.xfer.app.format.AtomicFileWriter.Content content, PrintWriter stdout) {
+        if (target != null) {
+            write(target, content, stdout);
+            return;
+        }
+        try {
+            content.writeTo(stdout);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e); // not from a PrintWriter, which keeps its errors to itself
+        }
+        stdout.flush();
+    }
+
     /** Writes what {@code content} writes to {@code target} as it writes it; a failure as {@link #write(OutputTarget, String, PrintWriter)}. */
     public static void write(OutputTarget target, dev.xfer.app.format.AtomicFileWriter.Content content, PrintWriter stdout) {
         try {

@@ -12,6 +12,7 @@ import dev.xfer.app.output.RepeatedDocument;
 import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.Stopped;
 import dev.xfer.app.stats.Median;
+import dev.xfer.app.stats.RunToRun;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -152,8 +153,8 @@ final class Repetitions {
     }
 
     /**
-     * Each result's median over the repetitions that measured it: lowest, median and highest, and
-     * the spread (highest - lowest) / median. Empty when fewer than two repetitions have results.
+     * Each result's median over the repetitions that measured it: lowest, median and highest, the
+     * spread (highest - lowest) / median, and the run-to-run CoV (stddev of the medians over their mean). Empty when fewer than two repetitions have results.
      */
     String acrossTable() {
         Map<String, List<Double>> values = new LinkedHashMap<>();
@@ -169,7 +170,7 @@ final class Repetitions {
         }
         TextTable table = TextTable.titled("across runs", Column.left("result"), Column.right("runs"),
                 Column.right("lowest"), Column.right("median"), Column.right("highest"), Column.left("unit"),
-                Column.right("spread"));
+                Column.right("spread"), Column.right("CoV"));
         values.forEach((name, v) -> {
             double[] sorted = v.stream().mapToDouble(Double::doubleValue).sorted().toArray();
             double median = Median.ofSorted(sorted);
@@ -177,8 +178,12 @@ final class Repetitions {
             double high = sorted[sorted.length - 1];
             String spread = median != 0 && Double.isFinite(median)
                     ? Decimals.fixed((high - low) / Math.abs(median) * 100, 1) + "%" : "-";
+            // Run-to-run CoV: the stddev of the runs' medians over their mean (nvbandwidth's).
+            String cov = RunToRun.of(sorted).flatMap(r -> r.cov().isPresent()
+                    ? java.util.Optional.of(r.cov().getAsDouble()) : java.util.Optional.empty())
+                    .map(c -> Decimals.fixed(c * 100, 2) + "%").orElse("-");
             table.addRow(name, Integer.toString(sorted.length), number(low), number(median), number(high),
-                    units.get(name), spread);
+                    units.get(name), spread, cov);
         });
         return table.render();
     }
@@ -212,7 +217,25 @@ final class Repetitions {
         Optional<Stopped> stopped = complete() ? Optional.empty() : Optional.of(new Stopped(
                 stoppedBy().map(StopRequest.Reason::label).orElse("error"),
                 done.stream().filter(r -> r.ending().complete()).count(), planned, stopLine()));
+        List<RepeatedDocument.RunToRunRow> spread = runToRun();
         return new RepeatedDocument(DocumentSchema.VERSION, command, new RepeatedDocument.Runs(each, planned),
-                done.stream().map(Repetition::document).toList(), Stopped.complete(stopped), stopped);
+                done.stream().map(Repetition::document).toList(),
+                spread.isEmpty() ? Optional.empty() : Optional.of(spread), Stopped.complete(stopped), stopped);
+    }
+
+    /** Each result with figures from two repetitions or more: its run-to-run spread, in the order first measured. */
+    List<RepeatedDocument.RunToRunRow> runToRun() {
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        Map<String, String> units = new LinkedHashMap<>();
+        for (Repetition r : done) {
+            for (Metric m : r.metrics()) {
+                values.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m.value());
+                units.putIfAbsent(m.name(), m.unit().symbol());
+            }
+        }
+        List<RepeatedDocument.RunToRunRow> out = new ArrayList<>();
+        values.forEach((name, v) -> RunToRun.of(v.stream().mapToDouble(Double::doubleValue).toArray())
+                .ifPresent(r -> out.add(RepeatedDocument.RunToRunRow.of(name, units.get(name), r))));
+        return out;
     }
 }

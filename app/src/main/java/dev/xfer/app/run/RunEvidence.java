@@ -3,7 +3,6 @@ package dev.xfer.app.run;
 import dev.xfer.app.evidence.DisturbanceRules;
 import dev.xfer.app.evidence.EvidenceRecorder;
 import dev.xfer.app.evidence.GpuEvidence;
-import dev.xfer.app.evidence.GpuProbe;
 import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.format.OrUnavailable;
 import dev.xfer.app.output.RunContext;
@@ -15,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The evidence of a measuring run: one {@link EvidenceRecorder} per GPU opened, from when it is
@@ -35,18 +35,27 @@ public final class RunEvidence implements AutoCloseable {
         }
     }
 
-    private final java.util.function.Supplier<GpuProbes> probes;
+    private final Supplier<GpuProbes> probes;
     private final boolean memoryHealth;
     private final Map<Integer, Opened> opened = new LinkedHashMap<>();
     private Map<Integer, Found> found;
 
-    private record Opened(GpuProbe probe, EvidenceRecorder recorder) {
+    private record Opened(EvidenceRecorder recorder) {
     }
 
     /** @param memoryHealth whether snapshots read ECC, retired pages and remapped rows (smoke) */
-    public RunEvidence(java.util.function.Supplier<GpuProbes> probes, boolean memoryHealth) {
+    public RunEvidence(Supplier<GpuProbes> probes, boolean memoryHealth) {
         this.probes = probes;
         this.memoryHealth = memoryHealth;
+    }
+
+    /**
+     * The system's Confidential Computing state as the first opened GPU's probe read it (NVML's
+     * state is the system's, not a GPU's); unknown before any GPU was opened.
+     */
+    public synchronized dev.xfer.app.evidence.Reading<dev.xfer.app.evidence.ConfidentialComputingState> confidentialComputing() {
+        return opened.values().stream().findFirst().map(o -> o.recorder().confidentialComputing())
+                .orElse(dev.xfer.app.evidence.Reading.unknown("no GPU opened yet"));
     }
 
     /** Starts recording {@code session}'s GPU (once per GPU). */
@@ -54,7 +63,11 @@ public final class RunEvidence implements AutoCloseable {
         opened(session.context());
     }
 
-    /** Starts recording the GPU of {@code context} (once per GPU). */
+    /**
+     * Starts recording the GPU of {@code context} (once per GPU). Its probe opens on the recorder's
+     * own thread, and the window before the first configuration runs there while the caller
+     * creates the GPU's context; {@link #setUp} closes it.
+     */
     public synchronized void opened(RunContext context) {
         int index = context.device().index();
         if (opened.containsKey(index) || found != null) {
@@ -62,10 +75,20 @@ public final class RunEvidence implements AutoCloseable {
         }
         GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(),
                 context.device().uuid());
-        GpuProbe probe = probes.get().open(target);
-        EvidenceRecorder recorder = EvidenceRecorder.start(probe, target.described(), memoryHealth);
-        recorder.phaseStarted("setup");
-        opened.put(index, new Opened(probe, recorder));
+        Supplier<GpuProbes> all = probes;
+        opened.put(index, new Opened(EvidenceRecorder.start(() -> all.get().open(target), target.described(),
+                memoryHealth)));
+    }
+
+    /**
+     * GPU {@code index} has its context: from here its engine may copy (warm-ups), so a phase
+     * ({@code setup}) starts, which ends the window before the first configuration.
+     */
+    public synchronized void setUp(int index) {
+        Opened o = opened.get(index);
+        if (o != null) {
+            o.recorder().phaseStarted("setup");
+        }
     }
 
     /** Configuration {@code name} starts now, on every GPU of the run. */
@@ -81,9 +104,9 @@ public final class RunEvidence implements AutoCloseable {
         }
     }
 
-    /** Measuring is over: from here xfer is idle on every link. */
+    /** Measuring is over: from here xfer is idle on every link, and each GPU's window after begins. */
     public synchronized void idle() {
-        opened.values().forEach(o -> o.recorder().phaseEnded());
+        opened.values().forEach(o -> o.recorder().idle());
     }
 
     /** Each GPU's evidence, judged; recording stops at the first call. */
@@ -132,7 +155,6 @@ public final class RunEvidence implements AutoCloseable {
     public synchronized void close() {
         for (Opened o : opened.values()) {
             o.recorder().close();
-            o.probe().close();
         }
     }
 }

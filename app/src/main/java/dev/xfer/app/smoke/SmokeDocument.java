@@ -130,9 +130,15 @@ public final class SmokeDocument {
     public record Runs(int runs) implements Parameters {
     }
 
-    /** The whole run's document; {@code profile}, {@code devicesAtOnce} and {@code seconds} are absent in the shape from before the quick profile. */
+    /**
+     * The whole run's document; {@code profile}, {@code devicesAtOnce} and {@code seconds} are absent
+     * in the shape from before the quick profile. smoke never writes {@code complete} or
+     * {@code stopped} on it; a document that has them is read by them as every other shape is
+     * ({@code complete: false} is NO RESULT), and they are bound strictly ({@code "false"} is exit 2).
+     */
     public record Run(int schemaVersion, String command, Optional<String> profile, Optional<String> devicesAtOnce,
-                      List<Device> devices, boolean passed, Optional<RunSeconds> seconds) implements Written {
+                      List<Device> devices, boolean passed, Optional<RunSeconds> seconds, Optional<Boolean> complete,
+                      Optional<Stopped> stopped) implements Written {
         public Run {
             devices = List.copyOf(devices);
         }
@@ -155,7 +161,7 @@ public final class SmokeDocument {
     /** What a node without a usable GPU writes: who it is and why, so a fleet run fails it by name. */
     public record Unusable(int schemaVersion, String command, String xfer, String started, String host,
                            @NullWhenEmpty Optional<String> label, String unusable, List<Device> devices,
-                           boolean passed) implements Written {
+                           boolean passed, Optional<Boolean> complete) implements Written {
     }
 
     /** One device's part, with where its wall time went. */
@@ -195,7 +201,7 @@ public final class SmokeDocument {
     /** The whole run's document, without how it ran (the shape from before the quick profile). */
     public static Run of(List<Device> devices, boolean passed) {
         return new Run(DocumentSchema.VERSION, "smoke", Optional.empty(), Optional.empty(), devices, passed,
-                Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -205,7 +211,7 @@ public final class SmokeDocument {
      */
     public static Run of(List<Device> devices, boolean passed, SmokeRun run) {
         return new Run(DocumentSchema.VERSION, "smoke", Optional.of(run.profile()), Optional.of(atOnce(run)),
-                devices, passed, Optional.of(seconds(run)));
+                devices, passed, Optional.of(seconds(run)), Optional.empty(), Optional.empty());
     }
 
     private static String atOnce(SmokeRun run) {
@@ -242,6 +248,6 @@ public final class SmokeDocument {
     public static Unusable unusable(String xferVersion, String host, Optional<String> label, Instant started,
                                     String why) {
         return new Unusable(DocumentSchema.VERSION, "smoke", xferVersion, started.toString(), host, label, why,
-                List.of(), false);
+                List.of(), false, Optional.empty());
     }
 }

@@ -9,7 +9,6 @@ import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.evidence.DisturbanceRules;
 import dev.xfer.app.evidence.EvidenceRecorder;
 import dev.xfer.app.evidence.GpuEvidence;
-import dev.xfer.app.evidence.GpuProbe;
 import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.expect.ExpectationOutcome;
 import dev.xfer.app.expect.ExpectationSet;
@@ -177,7 +176,6 @@ public final class SmokeRun {
     private Measured measure(int index, SmokePlan plan, Lock link) {
         long t0 = System.nanoTime();
         Session session = opener.apply(index);
-        session.device().makeCurrent();
         RunContext context = session.context();
         String who = "device " + index + " (" + dev.xfer.app.format.TerminalText.field(context.device().name()) + ")";
         OptionalDouble linkRate = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
@@ -193,15 +191,19 @@ public final class SmokeRun {
         // Erased before this device's lines are printed: they may share stderr with it.
         Optional<StatusLine> line = statusTo.map(err -> new StatusLine(err, () -> ""));
         GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(), context.device().uuid());
-        GpuProbe probe = probes.open(target);
-        EvidenceRecorder recorder = EvidenceRecorder.start(probe, target.described(), true);
-        recorder.phaseStarted("setup");
-        long t1 = System.nanoTime();
+        // The probe opens (NVML) on the recorder's thread while the context is created here, and
+        // the window before the first configuration runs over the context's creation, which moves
+        // nothing on the link.
+        EvidenceRecorder recorder = EvidenceRecorder.start(() -> probes.open(target), target.described(), true);
+        long t1;
         long t2;
         long t3;
         long t4;
         long t5;
         try {
+            session.device().makeCurrent();
+            recorder.phaseStarted("setup");
+            t1 = System.nanoTime();
             Progress progress = new Progress() {
                 @Override
                 public void measuring(int done, int total, String what) {
@@ -233,7 +235,7 @@ public final class SmokeRun {
             }
             CheckResults checkReport = new CheckResults(context, check, new CheckExperiment(session.device(), progress).run(check));
             t5 = System.nanoTime();
-            recorder.phaseEnded();
+            recorder.idle();
             GpuEvidence evidence = recorder.finish(new DisturbanceRules());
             SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
                     (t5 - t4) / 1e9);
@@ -242,7 +244,6 @@ public final class SmokeRun {
                     expectations, linkRate, seconds, evidence);
         } finally {
             recorder.close();
-            probe.close();
             line.ifPresent(StatusLine::close);
         }
     }
@@ -284,11 +285,18 @@ public final class SmokeRun {
         hints.hint(m.context(), m.bandwidthResults(), m.evidence().line())
                 .ifPresent(h -> out.println(who + ": " + dev.xfer.app.format.TerminalText.field(h)));
         out.flush();
-        suites.addAll(RunJUnit.suites(m.context(), runs, outcomes, Duration.ofNanos((long) (m.seconds().total() * 1e9))));
+        // Each suite its own phase's time (the link is read, not timed), so they add up to no more than the run.
+        SmokeTimes t = m.seconds();
+        suites.addAll(RunJUnit.suites(m.context(), runs,
+                List.of(Duration.ZERO, seconds(t.bandwidth()), seconds(t.overlap()), seconds(t.check())), outcomes));
         RunJUnit.disturbances(m.index(), m.context(), m.evidence().disturbances()).ifPresent(suites::add);
         documents.add(SmokeDocument.device(m.context(), m.bandwidth(), m.overlap(), m.check(), runs,
                 outcomes, passed, m.seconds()).withEvidence(m.evidence()));
         return passed;
+    }
+
+    private static Duration seconds(double seconds) {
+        return Duration.ofNanos(Math.max(0, Math.round(seconds * 1e9)));
     }
 
     /** The link as a check of its own: a card that trained below its maximum width fails. */

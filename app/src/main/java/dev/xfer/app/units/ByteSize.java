@@ -71,7 +71,17 @@ public record ByteSize(long bytes) implements Comparable<ByteSize> {
         }
         QuantityText quantity = QuantityText.parse(stripped).orElseThrow(() -> invalid(text,
                 "expected a number with an optional unit, such as 4096, 64KiB or 1.5GB"));
-        BigDecimal perUnit = UNIT_BYTES.get(quantity.unit().toUpperCase(Locale.ROOT));
+        String unit = quantity.unit();
+        if (unit.matches("[KMGT]i?b")) {
+            // Mb, Gb, Kib: the capital prefix and the small b are the way bits are written (a network's
+            // 100 Gb/s); reading them as bytes would measure eight times what was meant.
+            String bytesUnit = unit.substring(0, unit.length() - 1) + "B";
+            throw invalid(text, InputText.quote(unit) + " is " + (unit.contains("i") ? "binary " : "") + "bits, not bytes:"
+                    + " write " + quantity.number().toPlainString() + bytesUnit + (unit.contains("i") ? ""
+                    : " (10^" + (3 * ("KMGT".indexOf(unit.charAt(0)) + 1)) + " bytes) or " + quantity.number().toPlainString()
+                    + unit.charAt(0) + "iB (2^" + (10 * ("KMGT".indexOf(unit.charAt(0)) + 1)) + " bytes)"));
+        }
+        BigDecimal perUnit = UNIT_BYTES.get(unit.toUpperCase(Locale.ROOT));
         if (perUnit == null) {
             throw invalid(text, "unknown unit " + InputText.quote(quantity.unit())
                     + " (use B, KB, MB, GB, TB, KiB, MiB, GiB or TiB)");

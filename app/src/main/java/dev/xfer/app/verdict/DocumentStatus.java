@@ -255,7 +255,12 @@ public final class DocumentStatus {
     }
 
     private static List<String> unmetExpectations(MeasuringDocument.Part part) {
-        return part.expectations().stream().filter(e -> !e.passed())
-                .map(e -> "expectation not met: " + e.line().orElse(e.expectation())).toList();
+        List<String> out = new ArrayList<>(part.expectations().stream().filter(e -> !e.passed())
+                .map(e -> "expectation not met: " + e.line().orElse(e.expectation())).toList());
+        for (MeasuringDocument.Expectation e : part.expectations()) {
+            e.contradiction().ifPresent(why -> out.add("expectation " + e.expectation()
+                    + " says passed, but its figures contradict it: " + why));
+        }
+        return out;
     }
 }

@@ -78,11 +78,11 @@ class BandwidthPlanTest {
     @Test
     void configurationsMatchTheRowsOfAFullRun() {
         // as BandwidthOnGpuTest counts them: per size h2d + d2h for 6 kinds, bidir for the 5 async kinds
-        // (2 rows each), one d2d
+        // (2 rows each), one d2d, one d2d-read, one d2d-write
         BandwidthPlan p = plan(List.of(4096L, MIB16, 3L << 30), List.of(HostMemoryKind.values()),
                 List.of(CopyDirection.values()));
         assertEquals(6, HostMemoryKind.values().length);
-        assertEquals(3 * (6 * 2 + 5 * 2 + 1), p.configurations());
+        assertEquals(3 * (6 * 2 + 5 * 2 + 1 + 2), p.configurations());
     }
 
     @Test

@@ -60,7 +60,7 @@ class LabelsTest {
 
     @Example
     void theLabels() {
-        assertEquals(List.of("h2d", "d2h", "d2d", "bidir", "p2p"),
+        assertEquals(List.of("h2d", "d2h", "d2d", "d2d-read", "d2d-write", "bidir", "p2p"),
                 Arrays.stream(CopyDirection.values()).map(CopyDirection::label).toList());
         assertEquals(List.of("pageable", "pinned", "pinned-huge", "registered", "write-combined", "heap"),
                 Arrays.stream(HostMemoryKind.values()).map(HostMemoryKind::label).toList());
@@ -71,7 +71,7 @@ class LabelsTest {
     @Example
     void refusalsNameTheInputAndTheChoices() {
         IllegalArgumentException d = assertThrows(IllegalArgumentException.class, () -> CopyDirection.fromLabel("up"));
-        assertEquals("unknown direction 'up' (expected h2d, d2h, d2d, bidir or p2p)", d.getMessage());
+        assertEquals("unknown direction 'up' (expected h2d, d2h, d2d, d2d-read, d2d-write, bidir or p2p)", d.getMessage());
         IllegalArgumentException m = assertThrows(IllegalArgumentException.class, () -> HostMemoryKind.fromLabel("gpu"));
         assertEquals("unknown host memory kind 'gpu' (expected pageable, pinned, pinned-huge, registered, write-combined or heap)",
                 m.getMessage());
@@ -80,9 +80,9 @@ class LabelsTest {
     }
 
     @Example
-    void onlyD2dAndP2pStayOffTheHostLink() {
+    void onlyDeviceLocalAndP2pStayOffTheHostLink() {
         for (CopyDirection d : CopyDirection.values()) {
-            assertEquals(d != CopyDirection.D2D && d != CopyDirection.P2P, d.crossesLink(), d.label());
+            assertEquals(!d.deviceLocal() && d != CopyDirection.P2P, d.crossesLink(), d.label());
         }
     }
 

@@ -76,7 +76,7 @@ class BatchPipelineOptionsTest {
             "batch --count 1 --size 1B --threads 1 --staging-slots 1 --staging-size 1B --iterations 1 --warmup 0",
             "batch --size 4KiB --threads 256 --staging-slots 1024 --staging-size 64KiB",
             "batch --strategies staged,pinned-async,batched --csv",
-            "batch --strategies PINNED-ASYNC,pinned-async --json",
+            "batch --strategies PINNED-ASYNC,batched --json",
             "pipeline",
             "pipeline --buffers 3",
             "pipeline --buffers 1 --batches 1 --size 4B --kernel-iterations 1 --iterations 1 --warmup 0",

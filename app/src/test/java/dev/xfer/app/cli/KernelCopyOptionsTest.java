@@ -38,7 +38,7 @@ class KernelCopyOptionsTest {
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--blocks", "100sm"},
                         "--blocks 100sm: at most 64sm"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel,dma"},
-                        "--copy takes driver, staged, kernel or batch-api, not 'dma'"),
+                        "--copy takes driver, staged, kernel, batch-api or tma, not 'dma'"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-copies", "0"},
                         "--kernel-copies must be 1 to 64, or auto, not '0'"),
                 arguments(new String[] {"bandwidth", "--copy", "kernel", "--kernel-copies", "65"},

@@ -15,7 +15,7 @@ class LatencyOptionsTest {
             "--size 1000B                       | xfer: a latency buffer is a whole number of 128-byte nodes (one per cache line), so 1000 bytes",
             "--size 64B                         | xfer: a latency buffer is a whole number of 128-byte nodes",
             "--sizes 1B..4KiB                   | xfer: a latency buffer is a whole number of 128-byte nodes (one per cache line), so 1 bytes",
-            "--size 2MiB --sizes 4KiB..1MiB     | xfer: Error: --size=SIZE, --sizes=FROM..TO are mutually exclusive",
+            "--size 2MiB --sizes 4KiB..1MiB     | xfer: --size=SIZE, --sizes=FROM..TO are mutually exclusive",
             "--accesses 0                       | xfer: --accesses must be at least 1, not 0",
             "--iterations -1                    | xfer: --iterations must be at least 1, not -1",
             "--target nowhere                   | xfer: unknown --target nowhere (use host, device or peer)",

@@ -65,6 +65,34 @@ class RepetitionsProcessTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theDocumentGivesEachResultsRunToRunCoefficientOfVariation() throws Exception {
+        Ran three = run("--configurations", "2", "--step-ms", "10", "--json", "--runs", "3", "--slow-run", "2");
+        assertEquals(ExitCode.OK, three.exit(), three.err());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(three.out());
+        // Bound back strictly, as the gates bind a document: the rows are records, equal to what was written.
+        dev.xfer.app.output.RepeatedDocument bound = (dev.xfer.app.output.RepeatedDocument)
+                dev.xfer.app.output.DocumentParts.of(FakeParameters.class, FakeRow.class).read(three.out());
+        assertEquals(2, bound.runToRun().orElseThrow().size());
+        assertEquals("fake.c0", bound.runToRun().orElseThrow().getFirst().result());
+        assertEquals(0.12372, bound.runToRun().orElseThrow().getFirst().cov().orElseThrow(), 1e-4);
+        List<Object> spread = (List<Object>) doc.get("runToRun");
+        assertEquals(2, spread.size(), "one per result: " + spread);
+        Map<String, Object> c0 = (Map<String, Object>) spread.getFirst();
+        assertEquals("fake.c0", c0.get("result"));
+        assertEquals("GB/s", c0.get("unit"));
+        assertEquals(3L, c0.get("runs"));
+        // 50, 40, 50 GB/s: mean 46.667, sample stddev 5.7735, CoV 0.12372.
+        assertEquals(46.6667, (Double) c0.get("mean"), 1e-3);
+        assertEquals(5.7735, (Double) c0.get("stddev"), 1e-3);
+        assertEquals(0.12372, (Double) c0.get("cov"), 1e-4);
+        Ran steady = run("--configurations", "1", "--step-ms", "10", "--json", "--runs", "2");
+        Map<String, Object> same = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) Json.parse(steady.out()))
+                .get("runToRun")).getFirst();
+        assertEquals(0.0, (Double) same.get("cov"), "runs that measured alike vary by nothing");
+    }
+
+    @Test
     void theReaderReturnsEachRepetitionAsItsOwnRunWithItsNumber() throws Exception {
         Path file = dir.resolve("runs.json");
         Ran ran = run("--configurations", "2", "--step-ms", "10", "--json", "--runs", "4", "--output", file.toString());
@@ -86,8 +114,10 @@ class RepetitionsProcessTest {
             assertTrue(out.contains("run " + k + " of 3:\nconfiguration  GB/s\n"), out);
         }
         assertTrue(out.contains("across runs"), out);
-        // fake.c0: 50, 40, 50 GB/s: lowest 40, median 50, highest 50, spread 20%.
-        assertTrue(out.lines().anyMatch(l -> l.matches("fake\\.c0\\s+3\\s+40\\s+50\\s+50\\s+GB/s\\s+20\\.0%")), out);
+        // fake.c0: 50, 40, 50 GB/s: lowest 40, median 50, highest 50, spread 20%; run-to-run CoV: the
+        // medians' sample stddev 5.774 over their mean 46.667, 12.37%.
+        assertTrue(out.lines().anyMatch(l -> l.matches("fake\\.c0\\s+3\\s+40\\s+50\\s+50\\s+GB/s\\s+20\\.0%\\s+12\\.37%")), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("result\\s+runs\\s+lowest\\s+median\\s+highest\\s+unit\\s+spread\\s+CoV")), out);
         assertTrue(out.endsWith("runs: 3 (fresh context and host allocations each)\n"), out);
     }
 

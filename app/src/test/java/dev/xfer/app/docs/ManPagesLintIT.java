@@ -20,15 +20,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every man page the distribution tarball ships passes {@code mandoc -Tlint} without an error
- * (warnings and style notes are allowed: they do not change what man shows). mandoc is what
+ * Every man page the distribution tarball ships passes {@code mandoc -Tlint} without a warning or
+ * an error (style notes, such as a source line over 80 bytes, are allowed: they change nothing a
+ * reader sees; a warning such as "skipping paragraph macro" is a request mandoc threw away,
+ * which another reader may not). mandoc is what
  * man-db uses on several distributions and the strictest common reader of roff; it is installed
  * with apt-get when missing (and its absence fails the test in CI).
  */
 class ManPagesLintIT {
 
     @Test
-    void everyShippedManPageLintsWithoutErrors(@TempDir Path dir) throws IOException, InterruptedException {
+    void everyShippedManPageLintsWithoutWarningsOrErrors(@TempDir Path dir) throws IOException, InterruptedException {
         Path mandoc = DebianTool.require("mandoc", "mandoc");
         List<Path> pages = shippedPages(dir);
         assertFalse(pages.isEmpty(), "no man pages in the tarball");
@@ -40,10 +42,12 @@ class ManPagesLintIT {
         assertTrue(lint.waitFor(2, TimeUnit.MINUTES), "mandoc did not finish");
 
         List<String> errors = report.lines()
-                .filter(l -> l.contains(": ERROR: ") || l.contains(": UNSUPP: ") || l.contains(": BADARG: ")
-                        || l.contains(": SYSERR: "))
+                .filter(l -> l.contains(": WARNING: ") || l.contains(": ERROR: ") || l.contains(": UNSUPP: ")
+                        || l.contains(": BADARG: ") || l.contains(": SYSERR: "))
                 .toList();
-        assertEquals(List.of(), errors, "mandoc -Tlint errors over " + pages.size() + " pages");
+        assertEquals(List.of(), errors, "mandoc -Tlint warnings and errors over " + pages.size() + " pages");
+        // mandoc's exit status: 0 clean or style notes only, 2 warnings, 3 errors and worse.
+        assertTrue(lint.exitValue() == 0 || lint.exitValue() == 1, "mandoc -Tlint exited " + lint.exitValue() + ":\n" + report);
     }
 
     /** The tarball's man/man1/*.1, written out under {@code dir}. */

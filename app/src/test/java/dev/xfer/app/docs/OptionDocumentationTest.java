@@ -43,6 +43,8 @@ class OptionDocumentationTest {
             "--ntasks-per-node", "--nodes", "--export", // srun and sbatch (Slurm)
             "--collector",                      // node_exporter (--collector.textfile.directory)
             "--preserve-status",                // timeout(1), coreutils
+            "--schema",                         // xmllint (JUnitSchemaIT)
+            "--dump-sass",                      // cuobjdump (the tma step of gpu-check.sh)
             "--loop");                          // nvbandwidth's --loopCount, cut where the name turns capital
 
     @Test

@@ -45,7 +45,9 @@ class EvidenceDocumentGoldenTest {
         GpuSnapshot end = GpuSnapshot.unknown(Instant.EPOCH.plusMillis(400), 400 * MS, "GPU is lost");
         RecordedProbe probe = new RecordedProbe(List.of(start, phaseStart, phaseEnd, end), List.of(
                 Reading.of(LinkSample.bytes(0, 0, 0)), Reading.of(LinkSample.bytes(5 * MS, 0, 0)),
-                Reading.of(LinkSample.bytes(10 * MS, 0, 0)), Reading.of(LinkSample.bytes(310 * MS, 12_360_000_000L, 0))));
+                Reading.of(LinkSample.bytes(10 * MS, 0, 0)), Reading.of(LinkSample.bytes(310 * MS, 12_360_000_000L, 0))),
+                // As NVML reads an H200 outside a confidential VM.
+                Reading.of(ConfidentialComputingState.off()));
         try (EvidenceRecorder recorder = new EvidenceRecorder(probe, "GPU 0", OWN, true, false)) {
             recorder.phaseStarted("pinned h2d 64MiB");
             recorder.phaseEnded();

@@ -71,6 +71,12 @@ class DocumentVerdictShapesTest {
     static Stream<Arguments> noResult() {
         return Stream.of(
                 shape("results []", BANDWIDTH, d -> d.put("results", List.of()), "no results (results: [])"),
+                // A run that waived everything it was asked (one GPU, p2p only) measured nothing: never PASS.
+                shape("only waivers, no rows", BANDWIDTH, d -> {
+                    d.put("results", List.of());
+                    d.put("waived", List.of(Json.object("configuration", "p2p 16777216 B",
+                            "reason", "GPU to GPU needs two GPUs; --device all found one (GPU 0)")));
+                }, "no results (results: [])"),
                 shape("results null", BANDWIDTH, d -> d.put("results", null), "no results (results: null)"),
                 shape("results {\"a\":1}", BANDWIDTH, d -> d.put("results", Map.of("a", 1L)), "no results: the bandwidth document holds no GPU run"),
                 shape("an unknown command", BANDWIDTH, d -> d.put("command", "warp-drive"), "unknown command 'warp-drive': no results xfer can judge"),

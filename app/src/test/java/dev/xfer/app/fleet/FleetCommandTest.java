@@ -94,7 +94,7 @@ class FleetCommandTest {
                 "xfer: " + dir.resolve("b.json") + ": not JSON: not UTF-8 text (skipped)",
                 "xfer: " + dir.resolve("c.json") + ": not an xfer document: the top level is a list, not an object (skipped)",
                 "xfer: " + dir.resolve("missing.json") + ": no such file or directory (skipped)"), List.of(run.errLines()));
-        assertTrue(run.out().endsWith("fleet: 2 nodes PASS, 0 FAIL, 0 NO RESULT\nfleet: PASS\n"), run.out());
+        assertTrue(run.out().endsWith("fleet: 2 nodes PASS, 0 FAIL, 0 NO RESULT, 4 unreadable documents skipped\nfleet: PASS\n"), run.out());
     }
 
     @Test

@@ -84,6 +84,11 @@ class MalformedDocumentTest {
                         "devices[0].checks: expected a list, got nothing"),
                 // A several-device document whose rows are all across devices (its devices' results empty):
                 // once read as holding no rows, so a bad row was NO RESULT rather than a bad document.
+                bad("a waiver without its reason", BANDWIDTH, d -> d.putArray("waived").addObject()
+                                .put("configuration", "p2p 16777216 B"),
+                        "waived[0].reason: expected text, got nothing"),
+                bad("waived as text", BANDWIDTH, d -> d.put("waived", "p2p"),
+                        "waived: expected a list, got text \"p2p\""),
                 bad("a p2p row's verified as text", P2P, d -> firstPeerRow(d).put("verified", "yes"),
                         "p2p[0].verified: expected true or false, got text \"yes\""),
                 bad("a p2p row's null median", P2P, d -> ((ObjectNode) firstPeerRow(d).get("gbps")).putNull("median"),

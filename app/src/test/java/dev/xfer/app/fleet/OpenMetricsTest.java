@@ -34,13 +34,18 @@ class OpenMetricsTest {
     record Sample(String family, Map<String, String> labels, double value) {
     }
 
-    /** A strict reader: metadata before samples, families contiguous and once, names and escapes valid, # EOF last. */
+    /**
+     * A strict reader: metadata before samples, families contiguous and once, names and escapes
+     * valid, every sample of a family with the same label names in the same order, # EOF last. A
+     * label with an empty value is left out of a sample's labels, as Prometheus reads it.
+     */
     static List<Sample> parse(String text) {
         assertTrue(text.endsWith("# EOF\n"), "ends with # EOF and a line feed");
         String[] lines = text.substring(0, text.length() - "# EOF\n".length()).split("\n", -1);
         List<Sample> samples = new ArrayList<>();
         Map<String, String> types = new HashMap<>();
         Set<String> closed = new HashSet<>();
+        Map<String, List<String>> labelNames = new HashMap<>();
         String current = null;
         for (String line : lines) {
             if (line.isEmpty()) {
@@ -86,6 +91,9 @@ class OpenMetricsTest {
                     at = l.end();
                 }
             }
+            List<String> names = List.copyOf(labels.keySet());
+            assertEquals(labelNames.computeIfAbsent(current, k -> names), names, "one label set per family: " + line);
+            labels.values().removeIf(String::isEmpty);
             assertTrue(NUMBER.matcher(m.group(3)).matches(), line);
             samples.add(new Sample(current, labels, Double.parseDouble(m.group(3))));
         }
@@ -104,7 +112,7 @@ class OpenMetricsTest {
                 Map.entry("gpu_uuid", "GPU-8f3a2c1e-5b7d-4e90-a1c2-3d4e5f607182"), Map.entry("pci_bus_id", "0000:17:00.0"),
                 Map.entry("device", "0"), Map.entry("gpu_name", "NVIDIA H200"), Map.entry("command", "bandwidth"),
                 Map.entry("memory", "pinned"), Map.entry("copy", "driver"), Map.entry("direction", "h2d"),
-                Map.entry("bytes", "16777216"), Map.entry("measured", "gbps")), h2d.labels());
+                Map.entry("bytes", "16777216")), h2d.labels());
         Sample time = samples.stream().filter(s -> s.family().equals("xfer_copy_seconds")
                 && "pinned".equals(s.labels().get("memory")) && "h2d".equals(s.labels().get("direction"))).findFirst().orElseThrow();
         assertEquals(318.74e-6, time.value(), 1e-15);

@@ -93,6 +93,15 @@ class RepetitionsReadingTest {
         assertEquals(dev.xfer.app.cli.ExitCode.CHECK_FAILED, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().lines().anyMatch(l -> l.contains("pinned.h2d.64MiB.gbps") && l.contains("runs: rank test")
                 && l.contains("5+5") && l.contains("REGRESSION")), run.out());
+        // Each side's run-to-run CoV beside its runs: stddev 0.158 of the medians over means 55.0 and 44.0.
+        assertTrue(run.out().lines().anyMatch(l -> l.contains("pinned.h2d.64MiB.gbps") && l.contains("5+5  0.29%+0.36%")),
+                run.out());
+        assertTrue(run.out().lines().anyMatch(l -> l.matches(".*runs\\s+CoV\\s+noise.*")), run.out());
+        var json = dev.xfer.app.cli.XferRun.of("compare", "--json", "--fail-on-regression", "5%", base.toString(), now.toString());
+        Map<?, ?> h2d = ((List<?>) ((Map<?, ?>) Json.parse(json.out())).get("results")).stream().map(r -> (Map<?, ?>) r)
+                .filter(r -> r.get("name").equals("pinned.h2d.64MiB.gbps")).findFirst().orElseThrow();
+        assertEquals(0.0028748, (Double) h2d.get("baselineCov"), 1e-6);
+        assertEquals(0.0035935, (Double) h2d.get("currentCov"), 1e-6);
     }
 
     @Test

@@ -50,18 +50,21 @@ class JUnitXmlTest {
                 <?xml version="1.0" encoding="UTF-8"?>
                 <testsuites>
                   <testsuite name="xfer.smoke" tests="4" failures="1" errors="1" skipped="1" \
-                time="3.501" timestamp="2025-01-31T12:34:56" hostname="gpu-node-1">
+                time="3.501" timestamp="2025-01-31T12:34:56" hostname="gpu-node-1" package="xfer" id="0">
+                    <properties/>
                     <testcase classname="h2d" name="4KiB" time="1.500"/>
                     <testcase classname="h2d" name="1GiB" time="2.001">
                       <failure message="12.1 GB/s &lt; 20 GB/s" type="threshold">details</failure>
-                      <system-out>log</system-out>
                     </testcase>
                     <testcase classname="d2h" name="4KiB" time="0.000">
                       <skipped message="no GPU"/>
                     </testcase>
                     <testcase classname="d2h" name="1GiB" time="0.000">
-                      <error/>
+                      <error type="xfer.Error"/>
                     </testcase>
+                    <system-out>1GiB: log
+                </system-out>
+                    <system-err/>
                   </testsuite>
                 </testsuites>
                 """, JUnitXml.render(suite));
@@ -87,6 +90,35 @@ class JUnitXmlTest {
         assertEquals("m", failure.getAttribute("message"));
         assertEquals("t", failure.getAttribute("type"));
         assertEquals("stack\ntrace", failure.getTextContent());
+        Element second = (Element) root.getElementsByTagName("testsuite").item(1);
+        assertEquals("0", first.getAttribute("id"));
+        assertEquals("1", second.getAttribute("id"));
+        assertEquals("c", first.getAttribute("package"));
+    }
+
+    @Test
+    void aSuitesPackageIsWhatItsCasesClassNamesShare() {
+        assertEquals("xfer.fleet", JUnitXml.packageOf(new TestSuite("s", START, "h", List.of(
+                new TestCase("xfer.fleet.a", "1", Duration.ZERO, new Passed()),
+                new TestCase("xfer.fleet.b", "2", Duration.ZERO, new Passed()),
+                new TestCase("xfer.fleet", "3", Duration.ZERO, new Passed())))));
+        assertEquals("xfer.bandwidth.device0", JUnitXml.packageOf(new TestSuite("s", START, "h", List.of(
+                new TestCase("xfer.bandwidth.device0", "1", Duration.ZERO, new Passed())))));
+        assertEquals("xfer.expect", JUnitXml.packageOf(new TestSuite("s", START, "h", List.of(
+                new TestCase("xfer.expect.device0", "1", Duration.ZERO, new Passed()),
+                new TestCase("xfer.expect.device1", "1", Duration.ZERO, new Passed())))));
+        assertEquals("xfer", JUnitXml.packageOf(new TestSuite("s", START, "h", List.of(
+                new TestCase("a", "1", Duration.ZERO, new Passed()),
+                new TestCase("b", "1", Duration.ZERO, new Passed())))));
+        assertEquals("xfer", JUnitXml.packageOf(new TestSuite("s", START, "h", List.of())));
+    }
+
+    @Test
+    void aBlankHostIsLocalhostAndABlankSuiteNameIsXfer() throws Exception {
+        Element suite = only(parse(JUnitXml.render(new TestSuite(" ", START, "", List.of())))
+                .getDocumentElement(), "testsuite");
+        assertEquals("localhost", suite.getAttribute("hostname"));
+        assertEquals("xfer", suite.getAttribute("name"));
     }
 
     @Test
@@ -114,7 +146,7 @@ class JUnitXmlTest {
         assertEquals(nasty, failure.getAttribute("message"));
         assertEquals(nasty, failure.getAttribute("type"));
         assertEquals(nasty, failure.getTextContent());
-        assertEquals(nasty, only(element, "system-out").getTextContent());
+        assertEquals(nasty + ": " + nasty + "\n", only(suite, "system-out").getTextContent());
     }
 
     @Test
@@ -122,12 +154,13 @@ class JUnitXmlTest {
         String text = "a\u0000b\u0001c\u001fd\uFFFEe\uFFFFf\uD800g\uDC00h\uD83D\uDE80i\u0085j";
         String kept = "abcdefgh\uD83D\uDE80i\u0085j";
         TestCase testCase = new TestCase("c", text, Duration.ZERO, new Skipped(text), text);
-        Element element = only(parse(JUnitXml.render(
+        Element suite = only(parse(JUnitXml.render(
                 new TestSuite("s", START, "h", List.of(testCase)))).getDocumentElement(),
-                "testcase");
+                "testsuite");
+        Element element = only(suite, "testcase");
         assertEquals(kept, element.getAttribute("name"));
         assertEquals(kept, only(element, "skipped").getAttribute("message"));
-        assertEquals(kept, only(element, "system-out").getTextContent());
+        assertEquals(kept + ": " + kept + "\n", only(suite, "system-out").getTextContent());
     }
 
     @Test
@@ -146,12 +179,12 @@ class JUnitXmlTest {
         String xml = JUnitXml.render(new TestSuite(text, START, text, List.of(testCase)));
         Element suite = only(parse(xml).getDocumentElement(), "testsuite");
         String kept = XmlText.stripIllegal(text);
-        assertEquals(kept, suite.getAttribute("name"));
+        assertEquals(kept.isBlank() ? "xfer" : kept, suite.getAttribute("name"));
         Element element = only(suite, "testcase");
         assertEquals(kept, element.getAttribute("name"));
         Element error = only(element, "error");
         assertEquals(kept, error.getAttribute("message"));
         assertEquals(kept, error.getTextContent());
-        assertEquals(kept, only(element, "system-out").getTextContent());
+        assertEquals(kept + ": " + kept + "\n", only(suite, "system-out").getTextContent());
     }
 }

@@ -83,7 +83,8 @@ class SeveralDevicesBindBackPropertiesTest {
         Arbitrary<List<Optional<BandwidthResult>>> rows = Combinators.combine(directions.stream()
                 .map(d -> Combinators.combine(GeneratedFigures.summaries(), GeneratedFigures.summaries(),
                                 GeneratedFigures.figures().optional(0.8), Arbitraries.of(true, false))
-                        .as((gbps, us, link, verified) -> new BandwidthResult("pinned", d, MIB16, gbps, us,
+                        .as((gbps, us, link, verified) -> new BandwidthResult("pinned", d, MIB16,
+                                verified ? GeneratedReports.aboveZero(gbps) : gbps, us,
                                 link.map(OptionalDouble::of).orElse(OptionalDouble.empty()), verified))
                         .optional(0.8)).toList()).as(List::copyOf);
         return Combinators.combine(rows, GeneratedFigures.reasons(), failures().list().ofMaxSize(1))

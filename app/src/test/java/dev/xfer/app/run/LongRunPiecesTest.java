@@ -61,7 +61,7 @@ class LongRunPiecesTest {
             csv.append("r").append(i).append(',').append((double) i).append('\n');
         }
         GpuDocument doc = new GpuDocument(1, "bandwidth", context(3), dev.xfer.app.output.NoParameters.NONE, FieldMap.rows(results),
-                List.of(), dev.xfer.app.output.NoParameters.NONE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                List.of(), Optional.empty(), dev.xfer.app.output.NoParameters.NONE, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         return new Rendering(() -> "table", csv::toString, () -> doc);
     }
 
@@ -110,7 +110,7 @@ class LongRunPiecesTest {
         GpuDocument d0 = (GpuDocument) rows(1).json().get();
         GpuDocument two = (GpuDocument) rows(2).json().get();
         GpuDocument d1 = new GpuDocument(two.schemaVersion(), two.command(), context(5), two.parameters(),
-                two.results(), two.failures(), two.extras(), Optional.empty(), Optional.empty(), Optional.empty(),
+                two.results(), two.failures(), Optional.empty(), two.extras(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty());
         DevicesDocument doc = DevicesDocument.of("bandwidth", dev.xfer.app.output.NoParameters.NONE, List.of(d0, d1));
         List<String> lines = RowStream.resultLines(doc);

@@ -53,7 +53,8 @@ class MeasuringRunEvidenceTest {
     private MeasuringRun run(OutputFormat format, GpuProbes probes) {
         RunContext context = ResultsFixtures.context();
         return new MeasuringRun("fake", format, new MeasuringRun.Targets(null, null, null, null), (command, text) -> "",
-                new MeasuringRun.Devices(DeviceSelection.DEFAULT, index -> new Session(null, null, context), () -> 1),
+                new MeasuringRun.Devices(DeviceSelection.DEFAULT, index -> new Session(null, null, context), () -> 1,
+                        session -> { }),
                 StopRequest::new, Activity::new, false, new PrintWriter(out), new PrintWriter(err), () -> probes);
     }
 

@@ -44,7 +44,8 @@ class MeasuringRunHintTest {
         RunContext context = ResultsFixtures.context();
         MeasuringRun run = new MeasuringRun("bandwidth", format, new MeasuringRun.Targets(null, null, null, null),
                 (command, text) -> "", new MeasuringRun.Devices(DeviceSelection.DEFAULT,
-                index -> new Session(null, null, context), () -> 1), StopRequest::new, Activity::new, false,
+                index -> new Session(null, null, context), () -> 1,
+                        session -> { }), StopRequest::new, Activity::new, false,
                 new PrintWriter(out), new PrintWriter(err), () -> probes, hints);
         run.session();
         run.progress().measuring(0, 1, "pinned h2d 64MiB");

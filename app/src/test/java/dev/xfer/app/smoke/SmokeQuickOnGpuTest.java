@@ -15,10 +15,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Needs an NVIDIA GPU: {@code smoke --quick} passes a healthy GPU within its budget (1.5 s of
- * GPU work per GPU, measured as the device's phases after opening it), records its times, and
- * judges pinned rates on the best of 3 allocations; with several GPUs, concurrent and sequential
- * runs both pass and say which they were.
+ * Needs an NVIDIA GPU: {@code smoke --quick} passes a healthy GPU, records its times, and judges
+ * pinned rates on the best of 3 allocations; with several GPUs, concurrent and sequential runs
+ * both pass and say which they were. Its time budget (1.5 s of GPU work per GPU, the evidence's
+ * cost within 0.1 s) is judged by {@code scripts/gpu-check.sh evidence-cost}, over alternating
+ * runs with and without NVML, never by a timed assertion here.
  */
 @Tag("gpu")
 class SmokeQuickOnGpuTest {
@@ -30,15 +31,19 @@ class SmokeQuickOnGpuTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void oneGpuPassesWithinTheBudgetAndRecordsItsTimes() {
+    void oneGpuPassesAndRecordsItsTimes() {
         Map<String, Object> doc = document(XferRun.of("smoke", "--quick", "--json"));
         assertEquals("quick", doc.get("profile"));
         assertEquals("sequential", doc.get("devicesAtOnce"));
         Map<String, Object> device = ((List<Map<String, Object>>) doc.get("devices")).getFirst();
         Map<String, Object> seconds = (Map<String, Object>) device.get("seconds");
-        double work = ((Number) seconds.get("bandwidth")).doubleValue() + ((Number) seconds.get("overlap")).doubleValue()
-                + ((Number) seconds.get("check")).doubleValue();
-        assertTrue(work < 1.5, "GPU work " + work + " s: " + seconds);
+        double parts = 0;
+        for (String part : List.of("open", "waited", "bandwidth", "overlap", "check")) {
+            double s = ((Number) seconds.get(part)).doubleValue();
+            assertTrue(s >= 0, part + " " + s);
+            parts += s;
+        }
+        assertEquals(parts, ((Number) seconds.get("total")).doubleValue(), 1e-3, "the total is its parts: " + seconds);
         List<Map<String, Object>> pinned = ((List<Map<String, Object>>) device.get("results")).stream()
                 .filter(r -> "pinned".equals(r.get("memory")) && r.containsKey("gbps")).toList();
         assertEquals(2, pinned.size(), "pinned h2d and d2h, nothing pageable: " + pinned);

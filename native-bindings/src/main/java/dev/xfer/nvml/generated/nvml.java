@@ -176,6 +176,87 @@ public class nvml {
     public static int NVML_FI_DEV_PCIE_COUNT_RX_BYTES() {
         return NVML_FI_DEV_PCIE_COUNT_RX_BYTES;
     }
+    private static final int NVML_CC_SYSTEM_DEVTOOLS_MODE_OFF = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_SYSTEM_DEVTOOLS_MODE_OFF 0
+     * }
+     */
+    public static int NVML_CC_SYSTEM_DEVTOOLS_MODE_OFF() {
+        return NVML_CC_SYSTEM_DEVTOOLS_MODE_OFF;
+    }
+    private static final int NVML_CC_SYSTEM_DEVTOOLS_MODE_ON = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_SYSTEM_DEVTOOLS_MODE_ON 1
+     * }
+     */
+    public static int NVML_CC_SYSTEM_DEVTOOLS_MODE_ON() {
+        return NVML_CC_SYSTEM_DEVTOOLS_MODE_ON;
+    }
+    private static final int NVML_CC_SYSTEM_ENVIRONMENT_UNAVAILABLE = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_SYSTEM_ENVIRONMENT_UNAVAILABLE 0
+     * }
+     */
+    public static int NVML_CC_SYSTEM_ENVIRONMENT_UNAVAILABLE() {
+        return NVML_CC_SYSTEM_ENVIRONMENT_UNAVAILABLE;
+    }
+    private static final int NVML_CC_SYSTEM_ENVIRONMENT_SIM = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_SYSTEM_ENVIRONMENT_SIM 1
+     * }
+     */
+    public static int NVML_CC_SYSTEM_ENVIRONMENT_SIM() {
+        return NVML_CC_SYSTEM_ENVIRONMENT_SIM;
+    }
+    private static final int NVML_CC_SYSTEM_ENVIRONMENT_PROD = (int)2L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_SYSTEM_ENVIRONMENT_PROD 2
+     * }
+     */
+    public static int NVML_CC_SYSTEM_ENVIRONMENT_PROD() {
+        return NVML_CC_SYSTEM_ENVIRONMENT_PROD;
+    }
+    private static final int NVML_CC_SYSTEM_FEATURE_DISABLED = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_SYSTEM_FEATURE_DISABLED 0
+     * }
+     */
+    public static int NVML_CC_SYSTEM_FEATURE_DISABLED() {
+        return NVML_CC_SYSTEM_FEATURE_DISABLED;
+    }
+    private static final int NVML_CC_SYSTEM_FEATURE_ENABLED = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_SYSTEM_FEATURE_ENABLED 1
+     * }
+     */
+    public static int NVML_CC_SYSTEM_FEATURE_ENABLED() {
+        return NVML_CC_SYSTEM_FEATURE_ENABLED;
+    }
+    private static final int NVML_CC_ACCEPTING_CLIENT_REQUESTS_FALSE = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_ACCEPTING_CLIENT_REQUESTS_FALSE 0
+     * }
+     */
+    public static int NVML_CC_ACCEPTING_CLIENT_REQUESTS_FALSE() {
+        return NVML_CC_ACCEPTING_CLIENT_REQUESTS_FALSE;
+    }
+    private static final int NVML_CC_ACCEPTING_CLIENT_REQUESTS_TRUE = (int)1L;
+    /**
+     * {@snippet lang=c :
+     * #define NVML_CC_ACCEPTING_CLIENT_REQUESTS_TRUE 1
+     * }
+     */
+    public static int NVML_CC_ACCEPTING_CLIENT_REQUESTS_TRUE() {
+        return NVML_CC_ACCEPTING_CLIENT_REQUESTS_TRUE;
+    }
     private static final int NVML_DEVICE_UUID_V2_BUFFER_SIZE = (int)96L;
     /**
      * {@snippet lang=c :
@@ -2432,6 +2513,122 @@ public class nvml {
                 traceDowncall("nvmlDeviceGetComputeRunningProcesses_v3", device, infoCount, infos);
             }
             return (int)mh$.invokeExact(device, infoCount, infos);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class nvmlSystemGetConfComputeState {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            nvml.C_INT,
+            nvml.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = nvml.findOrThrow("nvmlSystemGetConfComputeState");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeState(nvmlConfComputeSystemState_t *state)
+     * }
+     */
+    public static FunctionDescriptor nvmlSystemGetConfComputeState$descriptor() {
+        return nvmlSystemGetConfComputeState.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeState(nvmlConfComputeSystemState_t *state)
+     * }
+     */
+    public static MethodHandle nvmlSystemGetConfComputeState$handle() {
+        return nvmlSystemGetConfComputeState.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeState(nvmlConfComputeSystemState_t *state)
+     * }
+     */
+    public static MemorySegment nvmlSystemGetConfComputeState$address() {
+        return nvmlSystemGetConfComputeState.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeState(nvmlConfComputeSystemState_t *state)
+     * }
+     */
+    public static int nvmlSystemGetConfComputeState(MemorySegment state) {
+        var mh$ = nvmlSystemGetConfComputeState.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("nvmlSystemGetConfComputeState", state);
+            }
+            return (int)mh$.invokeExact(state);
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class nvmlSystemGetConfComputeGpusReadyState {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            nvml.C_INT,
+            nvml.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = nvml.findOrThrow("nvmlSystemGetConfComputeGpusReadyState");
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeGpusReadyState(unsigned int *isAcceptingWork)
+     * }
+     */
+    public static FunctionDescriptor nvmlSystemGetConfComputeGpusReadyState$descriptor() {
+        return nvmlSystemGetConfComputeGpusReadyState.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeGpusReadyState(unsigned int *isAcceptingWork)
+     * }
+     */
+    public static MethodHandle nvmlSystemGetConfComputeGpusReadyState$handle() {
+        return nvmlSystemGetConfComputeGpusReadyState.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeGpusReadyState(unsigned int *isAcceptingWork)
+     * }
+     */
+    public static MemorySegment nvmlSystemGetConfComputeGpusReadyState$address() {
+        return nvmlSystemGetConfComputeGpusReadyState.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * nvmlReturn_t nvmlSystemGetConfComputeGpusReadyState(unsigned int *isAcceptingWork)
+     * }
+     */
+    public static int nvmlSystemGetConfComputeGpusReadyState(MemorySegment isAcceptingWork) {
+        var mh$ = nvmlSystemGetConfComputeGpusReadyState.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("nvmlSystemGetConfComputeGpusReadyState", isAcceptingWork);
+            }
+            return (int)mh$.invokeExact(isAcceptingWork);
         } catch (Throwable ex$) {
            throw new AssertionError("should not reach here", ex$);
         }

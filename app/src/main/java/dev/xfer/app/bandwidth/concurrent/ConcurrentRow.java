@@ -18,6 +18,9 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
                             @NullWhenEmpty OptionalDouble aloneGbpsSum, boolean verified) {
 
     public ConcurrentRow {
+        dev.xfer.app.output.Row.oneOf("memory", memory, dev.xfer.app.bandwidth.BandwidthRow.MEMORY);
+        dev.xfer.app.output.Row.oneOf("direction", direction, dev.xfer.app.bandwidth.BandwidthRow.DIRECTIONS);
+        dev.xfer.app.output.Row.size(bytes);
         gpus = List.copyOf(gpus);
     }
 

@@ -25,6 +25,9 @@ public record PatternRow(String pattern, String copy, String direction, long byt
                          boolean verified) {
 
     public PatternRow {
+        dev.xfer.app.output.Row.oneOf("copy", copy, List.of("driver", "kernel"));
+        dev.xfer.app.output.Row.oneOf("direction", direction, List.of("h2d", "d2h", "p2p"));
+        dev.xfer.app.output.Row.size(bytes);
         others = others.map(List::copyOf);
     }
 

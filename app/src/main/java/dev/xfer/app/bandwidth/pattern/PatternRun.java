@@ -18,7 +18,7 @@ import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.run.Session;
-import dev.xfer.app.run.UnusableOptionException;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.CudaDevice;
 
 import java.time.Instant;
@@ -46,7 +46,7 @@ public final class PatternRun {
                            ExpectationSet expectations) {
         List<Integer> indices = sessions.stream().map(s -> s.device().index()).toList();
         if (sessions.size() < 2) {
-            throw new UnusableOptionException("--pattern: " + PatternPlan.whyNone(indices).orElseThrow()
+            return waived(sessions.getFirst(), plans, plan, expectations, PatternPlan.whyNone(indices).orElseThrow()
                     + "; --device " + measuring.devices().label() + " found it");
         }
         List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
@@ -88,6 +88,28 @@ public final class PatternRun {
                 () -> PatternCsv.render(measured),
                 () -> document(sessions.stream().map(Session::context).toList(), indices,
                         plans, plan, measured, failed)), started);
+    }
+
+    /**
+     * {@code --device all} (or a list) found one GPU: no pattern can run, and each planned one is
+     * waived with {@code why} (nvbandwidth's waiver), in a one-GPU document without rows.
+     */
+    private FinishedRun waived(Session session, List<PatternPlan> plans, BandwidthPlan plan,
+                               ExpectationSet expectations, String why) {
+        ValidatedExpectations validated = measuring.validate(expectations, List.of());
+        Instant started = Instant.now();
+        List<Waiver> waived = waivers(plans, why);
+        RunContext context = session.context();
+        return measuring.finish(context, RunResults.of("bandwidth", List.of()).withWaived(waived), validated,
+                new Rendering(() -> context.headline() + "\n" + String.join("\n", Waiver.lines(waived)) + "\n",
+                        () -> PatternCsv.render(List.of()), () -> GpuDocument.of("bandwidth", context, PatternParameters.of(plans, plan),
+                        List.of(), List.of()).withWaived(waived)), started);
+    }
+
+    /** Each planned pattern waived with {@code why}, named as its rows would be without their GPU. */
+    static List<Waiver> waivers(List<PatternPlan> plans, String why) {
+        return plans.stream().map(p -> new Waiver(p.form() + (p.path() == dev.xfer.app.bandwidth.CopyPath.DRIVER ? ""
+                : " " + p.path().label()) + " " + p.bytes() + " B", why)).distinct().toList();
     }
 
     /**

@@ -44,4 +44,25 @@ public record PeerPlan(BandwidthPlan bandwidth, List<Integer> devices) {
         }
         return out;
     }
+
+    /**
+     * Every GPU-to-GPU configuration of {@code plan} waived with {@code why}, named as its rows
+     * would be without the pair ({@code p2p 16777216 B}, {@code p2p-read kernel 4096 B}): what a
+     * run that found one GPU says instead of measuring them (nvbandwidth waives its
+     * {@code device_to_device_*} cases the same way).
+     */
+    public static List<dev.xfer.app.result.Waiver> waived(BandwidthPlan plan, String why) {
+        List<dev.xfer.app.result.Waiver> out = new java.util.ArrayList<>();
+        for (long bytes : plan.sizes()) {
+            for (dev.xfer.app.bandwidth.Initiation initiation : plan.peerInitiations()) {
+                for (dev.xfer.app.bandwidth.CopyPath copy : PeerBenchmark.paths(plan)) {
+                    String via = copy == dev.xfer.app.bandwidth.CopyPath.DRIVER ? "" : copy.label() + " ";
+                    String form = PeerResult.form(initiation);
+                    out.add(new dev.xfer.app.result.Waiver("p2p" + form + " " + via + bytes + " B", why));
+                    out.add(new dev.xfer.app.result.Waiver("p2p-bidir" + form + " " + via + bytes + " B", why));
+                }
+            }
+        }
+        return out;
+    }
 }

@@ -28,6 +28,8 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @NullWhe
                       Optional<String> initiation) {
 
     public PeerRow {
+        dev.xfer.app.output.Row.size(bytes);
+        copy.ifPresent(c -> dev.xfer.app.output.Row.oneOf("copy", c, List.of("kernel")));
         if (gbps.isPresent() && verified.isEmpty()) {
             throw new IllegalArgumentException("verified: expected true or false beside gbps, got nothing or null");
         }

@@ -172,6 +172,7 @@ public final class SeveralDevicesRun {
             List<BandwidthResult> results = new ArrayList<>();
             List<VerificationFailure> failures = new ArrayList<>();
             List<Unmeasured> unmeasured = new ArrayList<>();
+            List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
             List<String> notes = new ArrayList<>(kernelNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
             if (own.isPresent() && !stopped) {
@@ -202,6 +203,7 @@ public final class SeveralDevicesRun {
                     results.addAll(outcome.results());
                     failures.addAll(outcome.failures());
                     unmeasured.addAll(outcome.unmeasured());
+                    outcome.waived().stream().filter(w -> !waived.contains(w)).forEach(waived::add);
                     placement = placement.withTarget(outcome.target());
                 }
             }
@@ -219,7 +221,8 @@ public final class SeveralDevicesRun {
             if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
                 notes.add("heap memory is the Java heap, which --numa-node does not place");
             }
-            reports.add(new BandwidthResults(session.context(), plan, results, failures, notes, placement, unmeasured));
+            reports.add(new BandwidthResults(session.context(), plan, results, failures, notes, placement, unmeasured,
+                    waived));
         }
         stderrNotes.forEach(measuring::warn);
         List<VerificationFailure> across = new ArrayList<>();

@@ -1,0 +1,112 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.evidence.ConfidentialComputingState;
+import dev.xfer.app.evidence.Reading;
+import dev.xfer.app.result.Waiver;
+import dev.xfer.cuda.HostMemoryKind;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What Confidential Computing (CC) does to a bandwidth plan's host configurations, per NVIDIA's
+ * rules: with CC on, the GPU cannot reach the confidential VM's memory, so
+ * <ul>
+ *   <li>registered memory is waived: {@code cudaHostRegister} on malloc'd memory is refused (NVIDIA's
+ *       CC release notes, r550 TRD1 "Limitations": CUDA APIs that use pinned host memory are not
+ *       supported, GPUs may not access guest VM memory directly; NVIDIA's forum answer on CC: "malloc +
+ *       cudaHostRegister() is a forbidden API");</li>
+ *   <li>the copy kernel over host memory is waived: it reads and writes mapped host memory from the
+ *       SMs, which is exactly that direct access (and its d2d rows with it, the engine running one set of
+ *       paths for every direction: {@code --direction d2d} alone measures them);</li>
+ *   <li>every other host copy is marked: the driver encrypts it into a bounce buffer in shared memory
+ *       and the GPU decrypts it (pinned and write-combined allocations through UVM, pageable through the
+ *       driver's staging), so its rate is CC's path, not the link's;</li>
+ *   <li>GPU-to-GPU copies are marked: single-GPU passthrough gives a VM one GPU, and several GPUs
+ *       share one VM only in the protected-PCIe mode (r570 TRD1), which NVML's state here does not tell.</li>
+ * </ul>
+ * With CC off or unknown the plan is unchanged: unknown is never a reason to skip a measurement.
+ *
+ * @param plan   what the run measures: the given plan less what CC forbids; empty when nothing is left
+ * @param waived what CC forbids, each configuration with why
+ * @param notes  the marks: what CC turns into a bounce-buffer copy, and the state itself
+ */
+public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiver> waived, List<String> notes) {
+    static final String REGISTERED = "Confidential Computing is on: cudaHostRegister is refused (the GPU may not"
+            + " reach the confidential VM's memory directly)";
+    static final String KERNEL = "Confidential Computing is on: the copy kernel reads host memory from the SMs,"
+            + " which the GPU may not do in a confidential VM";
+    static final String KERNEL_D2D = "Confidential Computing is on: the copy kernel is not run beside host"
+            + " directions; --copy kernel --direction d2d measures it alone";
+    static final String BOUNCE = "Confidential Computing is on: host copies go through an encrypted bounce buffer"
+            + " (the CPU encrypts, the GPU decrypts): these rates are CC's path, not the PCIe link's";
+    static final String PEERS = "Confidential Computing is on: GPU-to-GPU copies need the protected-PCIe mode"
+            + " (single-GPU passthrough gives a VM one GPU)";
+
+    public ConfidentialComputingRules {
+        waived = List.copyOf(waived);
+        notes = List.copyOf(notes);
+    }
+
+    /** The rules applied to {@code plan} under {@code state}. */
+    public static ConfidentialComputingRules apply(BandwidthPlan plan, Reading<ConfidentialComputingState> state) {
+        if (!(state instanceof Reading.Known<ConfidentialComputingState> known) || !known.value().on()) {
+            return new ConfidentialComputingRules(Optional.of(plan), List.of(), List.of());
+        }
+        List<Waiver> waived = new ArrayList<>();
+        List<String> notes = new ArrayList<>(List.of(known.value().line()));
+        List<CopyDirection> hostDirections = plan.directions().stream().filter(CopyDirection::crossesLink).toList();
+        List<HostMemoryKind> memories = new ArrayList<>(plan.memories());
+        if (!hostDirections.isEmpty() && memories.remove(HostMemoryKind.REGISTERED)) {
+            waive(waived, plan, List.of(HostMemoryKind.REGISTERED), plan.copies(), hostDirections, REGISTERED);
+        }
+        List<CopyPath> copies = new ArrayList<>(plan.copies());
+        if (!hostDirections.isEmpty() && copies.remove(CopyPath.KERNEL)) {
+            waive(waived, plan, memories, List.of(CopyPath.KERNEL), hostDirections, KERNEL);
+            // The engine runs one set of paths for every direction: the kernel's d2d rows go with it.
+            if (plan.directions().contains(CopyDirection.D2D)) {
+                for (long bytes : plan.sizes()) {
+                    waived.add(new Waiver(new ConfigurationLabel("device", CopyPath.KERNEL, Optional.empty(), "d2d",
+                            bytes).text(), KERNEL_D2D));
+                }
+            }
+        }
+        if (!hostDirections.isEmpty() && !memories.isEmpty()) {
+            notes.add(BOUNCE);
+        }
+        if (plan.peerCopies()) {
+            notes.add(PEERS);
+        }
+        List<CopyDirection> directions = new ArrayList<>(plan.directions());
+        if (memories.isEmpty()) {
+            directions.removeAll(hostDirections);
+            memories.add(HostMemoryKind.PAGEABLE); // any kind: no direction left moves host memory
+        }
+        if (directions.isEmpty() || copies.isEmpty()) {
+            return new ConfidentialComputingRules(Optional.empty(), waived, notes);
+        }
+        try {
+            return new ConfidentialComputingRules(Optional.of(new BandwidthPlan(plan.sizes(), memories, directions,
+                    plan.iterations(), plan.warmup(), plan.timer(), copies, plan.staging(), plan.blocks(),
+                    plan.allocations(), plan.warmupNanos(), plan.kernelTiming(), plan.peerInitiations())), waived, notes);
+        } catch (IllegalArgumentException e) {
+            // What is left cannot be a plan (--copy staged without a pageable kind left): nothing to measure.
+            return new ConfidentialComputingRules(Optional.empty(), waived, notes);
+        }
+    }
+
+    private static void waive(List<Waiver> out, BandwidthPlan plan, List<HostMemoryKind> memories, List<CopyPath> copies,
+                              List<CopyDirection> directions, String why) {
+        for (long bytes : plan.sizes()) {
+            for (HostMemoryKind memory : memories) {
+                for (CopyPath copy : copies) {
+                    for (CopyDirection direction : directions) {
+                        out.add(new Waiver(ConfigurationLabel.of(memory, copy, Optional.empty(), direction.label(), bytes)
+                                .text(), why));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.app.evidence.ConfidentialComputingState;
+import dev.xfer.app.evidence.Reading;
+import dev.xfer.app.result.Waiver;
+import dev.xfer.cuda.HostMemoryKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What Confidential Computing does to a bandwidth plan, on recorded NVML states: registered memory
+ * and the copy kernel over host memory waived with why, the other host copies marked as bounced,
+ * and nothing changed where CC is off or unknown.
+ */
+class ConfidentialComputingRulesTest {
+    private static final Reading<ConfidentialComputingState> ON = Reading.of(new ConfidentialComputingState(true,
+            "production", false, Reading.of(true)));
+
+    private static BandwidthPlan plan(List<HostMemoryKind> memories, List<CopyDirection> directions, List<CopyPath> copies) {
+        return new BandwidthPlan(List.of(4096L), memories, directions, 5, 1, CopyTimer.EVENTS, copies,
+                BandwidthPlan.DEFAULT_STAGING, BlockCounts.DEFAULT);
+    }
+
+    @Test
+    void offOrUnknownChangesNothing() {
+        BandwidthPlan all = plan(List.of(HostMemoryKind.values()), List.of(CopyDirection.H2D), List.of(CopyPath.DRIVER));
+        for (Reading<ConfidentialComputingState> state : List.of(Reading.of(ConfidentialComputingState.off()),
+                Reading.<ConfidentialComputingState>unknown("NVML_ERROR_FUNCTION_NOT_FOUND"))) {
+            ConfidentialComputingRules rules = ConfidentialComputingRules.apply(all, state);
+            assertEquals(all, rules.plan().orElseThrow());
+            assertEquals(List.of(), rules.waived());
+            assertEquals(List.of(), rules.notes());
+        }
+    }
+
+    @Test
+    void registeredMemoryIsWaivedAndTheRestMarkedBounced() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED, HostMemoryKind.REGISTERED),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), List.of(CopyPath.DRIVER));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertEquals(List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED), rules.plan().orElseThrow().memories());
+        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputingRules.REGISTERED),
+                new Waiver("registered d2h 4096 B", ConfidentialComputingRules.REGISTERED)), rules.waived());
+        assertTrue(rules.notes().contains(ConfidentialComputingRules.BOUNCE), rules.notes().toString());
+        assertTrue(rules.notes().getFirst().startsWith("Confidential Computing: on (production"), rules.notes().toString());
+    }
+
+    @Test
+    void theCopyKernelOverHostMemoryIsWaivedAndItsDeviceRowsWithIt() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2D),
+                List.of(CopyPath.DRIVER, CopyPath.KERNEL));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertEquals(List.of(CopyPath.DRIVER), rules.plan().orElseThrow().copies());
+        assertEquals(List.of(CopyDirection.H2D, CopyDirection.D2D), rules.plan().orElseThrow().directions());
+        assertEquals(List.of(new Waiver("pinned kernel h2d 4096 B", ConfidentialComputingRules.KERNEL),
+                new Waiver("device kernel d2d 4096 B", ConfidentialComputingRules.KERNEL_D2D)), rules.waived());
+    }
+
+    @Test
+    void deviceLocalCopiesAloneAreUntouchedButMarkedNowhere() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.D2D),
+                List.of(CopyPath.DRIVER, CopyPath.KERNEL));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertEquals(asked, rules.plan().orElseThrow());
+        assertEquals(List.of(), rules.waived());
+        assertTrue(rules.notes().stream().noneMatch(ConfidentialComputingRules.BOUNCE::equals), "no host copy to mark");
+    }
+
+    @Test
+    void onlyRegisteredMemoryLeavesNothingToMeasure() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D), List.of(CopyPath.DRIVER));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertTrue(rules.plan().isEmpty(), "a run of waivers alone");
+        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputingRules.REGISTERED)), rules.waived());
+    }
+}
