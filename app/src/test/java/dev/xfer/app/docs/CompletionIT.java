@@ -164,7 +164,7 @@ class CompletionIT {
     void aCommaListAfterTheEqualsSign(String shell) throws Exception {
         List<String> offered = complete(shell, "xfer bandwidth --direction=h2d,d");
         if (shell.equals("bash")) {
-            assertEquals(List.of("h2d,d2h", "h2d,d2d"), offered);
+            assertEquals(List.of("h2d,d2h", "h2d,d2d", "h2d,d2d-read", "h2d,d2d-write"), offered);
         } else {
             assertOffers(offered, "--direction=h2d,d2h", "--direction=h2d,d2d");
         }
