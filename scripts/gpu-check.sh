@@ -132,61 +132,47 @@ PY
                      expect_rc 0 "$xfer" overlap --streams "$n" --kernel-iterations "$k" --iterations 10
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
-    before-after) # Issue 33: every GPU path of this build against an earlier one carried as
-                  # .device/xfer-before.tar.gz, in the same call, the builds alternating per command; each
-                  # result's median from both, and their ratio. Documents: $out/before-after/.
-                  local b="$out/before-after" before k name cmd
-                  mkdir -p "$b" "$work/before" && tar -C "$work/before" -xzf "$root/.device/xfer-before.tar.gz"
+    before-after) # Issue 33 and 40: every GPU path of this build against an earlier one carried as
+                  # .device/xfer-before.tar.gz (or BEFORE_TARBALL), in the same call, the builds alternating per
+                  # command and, over BEFORE_AFTER_ROUNDS rounds (1), which goes first; each result's median
+                  # over the rounds from both, and their ratio; doctor's findings side by side. With
+                  # BEFORE_AFTER_NEW=1 also the paths of round 5 (tma, the read-only and write-only
+                  # kernels, batch-api), which builds before it refuse. Documents: $out/before-after/.
+                  local b="$out/before-after" before k name cmd r which bin rc1 rc2 first second
+                  local rounds=${BEFORE_AFTER_ROUNDS:-1}
+                  mkdir -p "$b" "$work/before" && tar -C "$work/before" -xzf "${BEFORE_TARBALL:-$root/.device/xfer-before.tar.gz}"
                   before=$(ls "$work"/before/xfer-*/bin/xfer)
                   local cmds=(
                     "bw-driver:bandwidth --copy driver --memory pageable,pinned --direction h2d,d2h,bidir,d2d --size 64MiB"
                     "bw-staged:bandwidth --copy staged --memory pageable --direction h2d,d2h --size 256MiB"
                     "bw-kernel:bandwidth --copy kernel --memory pinned --direction h2d,d2h,bidir --size 512MiB"
                     "overlap:overlap" "check:check --trials 10" "batch:batch --iterations 3" "pipeline:pipeline"
-                    "latency:latency" "smoke:smoke")
+                    "latency:latency" "smoke:smoke" "doctor:doctor")
+                  if [ "${BEFORE_AFTER_NEW:-0}" = 1 ]; then
+                    cmds+=("bw-tma:bandwidth --copy tma --memory pinned,device --direction h2d,d2h,d2d --size 512MiB"
+                           "bw-readwrite:bandwidth --copy kernel --direction d2d-read,d2d-write --size 1GiB"
+                           "bw-batch-api:bandwidth --copy batch-api --pieces 1,256 --memory pinned --size 64MiB")
+                  fi
                   if [ "$(nvidia-smi -L | grep -c '^GPU ')" -ge 2 ]; then
                     cmds+=("p2p-kernel:bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation write,read --size 4KiB,1MiB,512MiB"
                            "patterns:bandwidth --device all --pattern all --copy driver --size 64MiB"
                            "concurrent:bandwidth --device all --concurrent --size 64MiB")
                   fi
-                  for k in "${cmds[@]}"; do
-                    name=${k%%:*}; cmd=${k#*:}
-                    # shellcheck disable=SC2086
-                    "$before" $cmd --json --output "$b/$name-before.json" > /dev/null 2>"$b/$name-before.err"
-                    local rb=$?
-                    # shellcheck disable=SC2086
-                    "$xfer" $cmd --json --output "$b/$name-after.json" > /dev/null 2>"$b/$name-after.err"
-                    echo "xfer $cmd: exit before $rb, after $?"
+                  for r in $(seq 1 "$rounds"); do
+                    for k in "${cmds[@]}"; do
+                      name=${k%%:*}; cmd=${k#*:}
+                      first=before; second=after
+                      if [ $((r % 2)) = 0 ]; then first=after; second=before; fi
+                      for which in $first $second; do
+                        if [ "$which" = before ]; then bin=$before; else bin=$xfer; fi
+                        # shellcheck disable=SC2086
+                        "$bin" $cmd --json --output "$b/$name-$which-$r.json" > /dev/null 2>"$b/$name-$which-$r.err"
+                        if [ "$which" = before ]; then rc1=$?; else rc2=$?; fi
+                      done
+                      echo "round $r xfer $cmd: exit before $rc1, after $rc2 ($first first)"
+                    done
                   done
-                  run python3 - "$b" <<'PY'
-import glob, json, os, sys
-def medians(path):
-    out = {}
-    def walk(doc, where):
-        for r in doc.get("results", []) + doc.get("p2p", []) + doc.get("patterns", []) + doc.get("concurrent", []):
-            key = where + "/" + ".".join(str(r.get(f)) for f in ("memory", "copy", "direction", "initiation", "schedule",
-                  "strategy", "scenario", "bytes", "pattern", "src", "dst") if f in r)
-            for field, v in r.items():
-                if isinstance(v, dict) and isinstance(v.get("median"), (int, float)):
-                    out[key + ":" + field] = v["median"]
-        for i, dev in enumerate(doc.get("devices", [])):
-            if isinstance(dev, dict):
-                walk(dev, where + "/dev" + str(i))
-    walk(json.load(open(path)), "")
-    return out
-for after in sorted(glob.glob(sys.argv[1] + "/*-after.json")):
-    name = os.path.basename(after)[:-len("-after.json")]
-    try:
-        a, b = medians(after), medians(after[:-len("-after.json")] + "-before.json")
-    except Exception as e:
-        print(name, "unreadable:", e); continue
-    common = sorted(set(a) & set(b))
-    ratios = [a[k] / b[k] for k in common if b[k]]
-    print("%-10s %3d results in both; after/before median ratio: min %.3f, median %.3f, max %.3f" % (name, len(common),
-          min(ratios), sorted(ratios)[len(ratios)//2], max(ratios)) if ratios else name + ": no common results")
-    for k in common[:6]:
-        print("   %-70s before %12.4f  after %12.4f" % (k[:70], b[k], a[k]))
-PY
+                  run python3 "$root/scripts/lib/before_after.py" "$b"
                   ;;
     doctor) # Issue 34: xfer doctor on a quiet machine (exit 0 expected where nothing costs bandwidth), its
             # JSON and JUnit, its wall time; then while a second xfer copies pinned memory in a loop (the
