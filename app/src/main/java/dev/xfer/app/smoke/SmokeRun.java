@@ -236,10 +236,6 @@ public final class SmokeRun {
             CheckResults checkReport = new CheckResults(context, check, new CheckExperiment(session.device(), progress).run(check));
             t5 = System.nanoTime();
             recorder.idle();
-            // The window after the last configuration is waited for anyway: the device's primary
-            // context is torn down inside it, which moves nothing on the link, instead of after it
-            // (at the process's exit). Every buffer, stream and event of the phases is closed by now.
-            session.device().reset();
             GpuEvidence evidence = recorder.finish(new DisturbanceRules());
             SmokeTimes seconds = new SmokeTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (t3 - t2) / 1e9, (t4 - t3) / 1e9,
                     (t5 - t4) / 1e9);
