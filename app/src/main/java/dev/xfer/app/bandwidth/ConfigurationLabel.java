@@ -32,7 +32,7 @@ public record ConfigurationLabel(String memory, CopyPath copy, Optional<LaunchSh
      * and for a kernel its grid: {@code pinned kernel 132 blocks}.
      */
     public String path() {
-        return copy == CopyPath.DRIVER ? memory : memory + " " + copy.label() + shape.map(s -> " " + s.blocks()
+        return !copy.namedInLabels() ? memory : memory + " " + copy.label() + shape.map(s -> " " + s.blocks()
                 + " blocks").orElse("") + (pieces.isPresent() ? " " + pieces.getAsInt() + " pieces" : "");
     }
 

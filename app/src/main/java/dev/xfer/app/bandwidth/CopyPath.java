@@ -2,44 +2,38 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.cuda.HostMemoryKind;
 
+import java.lang.foreign.MemorySegment;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Who moves the bytes across the link ({@code --copy}): the copy engine, xfer's staging lanes, the
- * SMs, or the SMs' bulk-copy unit (TMA).
+ * SMs, or the SMs' bulk-copy unit (TMA). The one list of paths: each constant is its
+ * {@link PathDefinition}'s (label, reach, rows, rules and round trip in its own file), in the order
+ * the command line lists them.
  */
 public enum CopyPath {
-    /** cudaMemcpy on the user's memory: the driver stages it through its own pinned buffers. */
-    DRIVER("driver"),
-    /** xfer's own: threads copy through a ring of pinned slots while the copy engine drains it. */
-    STAGED("staged"),
-    /**
-     * xfer's copy kernel ({@code copy_bytes}): the SMs load and store the other side's memory
-     * themselves, page-locked host memory mapped into the GPU's address space, or device memory.
-     */
-    KERNEL("kernel"),
-    /**
-     * One {@code cudaMemcpyBatchAsync} of the buffer split into {@code --pieces} copies, sources
-     * read in stream order: the copy engine moves the bytes, and each piece's launch costs what
-     * the call does per copy.
-     */
-    BATCH_API("batch-api"),
-    /**
-     * xfer's TMA copy ({@code tma_copy}, compute capability 9.0 and up): Hopper's bulk-copy unit
-     * moves chunks global -> shared -> global through shared-memory stages, an mbarrier counting
-     * each load's bytes in; reaches what the copy kernel reaches ({@link KernelReach}). Below 9.0
-     * its configurations are waived ({@link TmaSupport}).
-     */
-    TMA("tma");
+    /** cudaMemcpy on the user's memory ({@link DriverPath}). */
+    DRIVER(new DriverPath()),
+    /** xfer's staging lanes ({@link StagedPath}). */
+    STAGED(new StagedPath()),
+    /** xfer's copy kernel on the SMs ({@link KernelPath}). */
+    KERNEL(new KernelPath()),
+    /** One {@code cudaMemcpyBatchAsync} of {@code --pieces} copies ({@link BatchApiPath}). */
+    BATCH_API(new BatchApiPath()),
+    /** xfer's TMA copy, compute capability 9.0 and up ({@link TmaPath}). */
+    TMA(new TmaPath());
 
-    private final String label;
+    private final PathDefinition definition;
 
-    CopyPath(String label) {
-        this.label = label;
+    CopyPath(PathDefinition definition) {
+        this.definition = definition;
     }
 
     public String label() {
-        return label;
+        return definition.label();
     }
 
     /**
@@ -48,31 +42,59 @@ public enum CopyPath {
      * reach ({@link KernelReach}).
      */
     public boolean appliesTo(HostMemoryKind memory) {
-        return switch (this) {
-            case STAGED -> !memory.isPageLocked();
-            // an asynchronous call: a heap array could move under it
-            case BATCH_API -> memory.allowsAsyncCopies();
-            case DRIVER, KERNEL, TMA -> true;
-        };
+        return definition.appliesTo(memory);
+    }
+
+    /** Whether this path is launched on a grid of {@code --blocks}: the copy kernel and the TMA copy. */
+    public boolean launchesGrid() {
+        return definition.launchesGrid();
+    }
+
+    /** Whether each buffer is split into each count of {@code --pieces}: the batch API. */
+    public boolean splitsIntoPieces() {
+        return definition.splitsIntoPieces();
+    }
+
+    /** Whether this path measures bidir, for memory that takes asynchronous copies: the driver and the kernel. */
+    public boolean measuresBidir() {
+        return definition.measuresBidir();
+    }
+
+    /** Whether its configurations' names say the path: all but the driver's. */
+    public boolean namedInLabels() {
+        return definition.namedInLabels();
+    }
+
+    /** Refuses a plan this path cannot measure ({@link PathDefinition#checkPlan}). */
+    void checkPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                   List<Integer> pieces) {
+        definition.checkPlan(sizes, memories, directions, pieces);
+    }
+
+    /** This path's rows of one size and memory kind ({@link PathDefinition#measure}). */
+    void measure(HostRoundTrips trips, HostMemoryKind memory, long size, MemorySegment reference) {
+        definition.measure(trips, memory, size, reference);
     }
 
     public static CopyPath fromLabel(String text) {
         String wanted = text.strip().toLowerCase(Locale.ROOT);
         for (CopyPath p : values()) {
-            if (p.label.equals(wanted)) {
+            if (p.label().equals(wanted)) {
                 return p;
             }
         }
-        throw new IllegalArgumentException("--copy takes driver, staged, kernel, batch-api or tma, not '" + text + "'");
+        throw new IllegalArgumentException("--copy takes " + labels() + ", not '" + text + "'");
     }
 
-    /** Whether this path is launched on a grid of {@code --blocks}: the copy kernel and the TMA copy. */
-    public boolean launchesGrid() {
-        return this == KERNEL || this == TMA;
+    /** Every label in order, as a sentence: {@code driver, staged, ... or tma}. */
+    private static String labels() {
+        CopyPath[] all = values();
+        return Stream.of(all).limit(all.length - 1L).map(CopyPath::label).collect(Collectors.joining(", "))
+                + " or " + all[all.length - 1].label();
     }
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

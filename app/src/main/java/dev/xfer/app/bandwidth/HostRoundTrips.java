@@ -78,17 +78,7 @@ final class HostRoundTrips {
     /** Every path of the plan for {@code memory}, in the plan's order. */
     void measure(HostMemoryKind memory, long size, MemorySegment reference) {
         for (CopyPath path : plan.pathsFor(memory)) {
-            switch (path) {
-                case STAGED -> staged(memory, size, reference);
-                case KERNEL -> kernel(memory, size, reference);
-                case TMA -> roundTrips(memory, size, reference, tmas);
-                case DRIVER -> driver(memory, size, reference);
-                case BATCH_API -> {
-                    if (batchApi) {
-                        batchApi(memory, size, reference);
-                    }
-                }
-            }
+            path.measure(this, memory, size, reference);
         }
     }
 
@@ -97,7 +87,7 @@ final class HostRoundTrips {
      * for all, so only host placement differs); each direction keeps its best allocation's
      * samples, and the data must come back right from every allocation. Then bidir.
      */
-    private void driver(HostMemoryKind memory, long size, MemorySegment reference) {
+    void driver(HostMemoryKind memory, long size, MemorySegment reference) {
         CopyEngineInitiator engine = new CopyEngineInitiator(memory.isPageLocked(), onLegacy, legacy);
         int count = plan.allocations();
         List<double[]> h2d = new ArrayList<>();
@@ -148,7 +138,7 @@ final class HostRoundTrips {
      * The staged round trip: first each measured direction's two ceilings (they write over the
      * host buffer and the device), then the pattern again, H2D, poison, D2H, and the check.
      */
-    private void staged(HostMemoryKind memory, long size, MemorySegment reference) {
+    void staged(HostMemoryKind memory, long size, MemorySegment reference) {
         try (HostBuffer host = memory.allocate(size);
              DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
             MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
@@ -183,7 +173,7 @@ final class HostRoundTrips {
      * D2H by the kernel, and the check; then bidir. Nothing where the kernel cannot reach
      * {@code memory} (the command prints why, from {@link BandwidthBenchmark#kernelAbsences}).
      */
-    private void kernel(HostMemoryKind memory, long size, MemorySegment reference) {
+    void kernel(HostMemoryKind memory, long size, MemorySegment reference) {
         if (!roundTrips(memory, size, reference, kernels)) {
             return;
         }
@@ -208,7 +198,10 @@ final class HostRoundTrips {
      * The batch API's round trip, once per piece count: the pattern again, H2D as one call of
      * that many copies, poison, D2H the same way, and the check.
      */
-    private void batchApi(HostMemoryKind memory, long size, MemorySegment reference) {
+    void batchApi(HostMemoryKind memory, long size, MemorySegment reference) {
+        if (!batchApi) {
+            return; // this runtime has no call: its configurations are waived
+        }
         try (HostBuffer host = memory.allocate(size);
              DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
             MemorySegment hostSeg = hosts.filled(memory, host, reference, size);
@@ -226,6 +219,11 @@ final class HostRoundTrips {
                 }
             }
         }
+    }
+
+    /** The TMA copy's round trip in each of its grids; nothing where the device cannot run it (waived). */
+    void tma(HostMemoryKind memory, long size, MemorySegment reference) {
+        roundTrips(memory, size, reference, tmas);
     }
 
     /**

@@ -18,22 +18,23 @@ import java.util.Optional;
  */
 public record KernelReach(boolean unifiedAddressing, boolean registeredHostPointer, boolean pageableMemoryAccess) {
 
-    /** Why the kernel cannot copy {@code memory} here; empty when it can. */
+    /** Why the kernel cannot copy {@code memory} here; empty when it can. The kind says what it needs. */
     public Optional<String> absentBecause(HostMemoryKind memory) {
-        return switch (memory) {
-            case PINNED, WRITE_COMBINED -> unifiedAddressing ? Optional.empty()
+        return switch (memory.kernelAccess()) {
+            case UNIFIED_ADDRESSING -> unifiedAddressing ? Optional.empty()
                     : Optional.of(memory.label() + " memory has no kernel rows: this device has no unified addressing"
                             + " (cudaDevAttrUnifiedAddressing is 0), so a kernel cannot use the host address");
-            case REGISTERED, PINNED_HUGE -> unifiedAddressing && registeredHostPointer ? Optional.empty()
+            case REGISTERED_HOST_POINTER -> unifiedAddressing && registeredHostPointer ? Optional.empty()
                     : Optional.of(memory.label() + " memory has no kernel rows: this device does not let a kernel use the host"
                             + " address of memory page-locked by cudaHostRegister"
                             + " (cudaDevAttrCanUseHostPointerForRegisteredMem is 0)");
-            case PAGEABLE -> pageableMemoryAccess ? Optional.empty()
-                    : Optional.of("pageable memory has no kernel rows: this device does not report"
+            case PAGEABLE_MEMORY_ACCESS -> pageableMemoryAccess ? Optional.empty()
+                    : Optional.of(memory.label() + " memory has no kernel rows: this device does not report"
                             + " cudaDevAttrPageableMemoryAccess, so a kernel cannot read malloc'd host memory"
                             + " (that needs HMM or ATS); use pinned, registered or write-combined");
-            case HEAP -> Optional.of("heap memory has no kernel rows: a Java array may move during garbage collection,"
-                    + " and the JVM holds it still only for the length of one call, not for a kernel's run");
+            case NEVER -> Optional.of(memory.label() + " memory has no kernel rows: a Java array may move during"
+                    + " garbage collection, and the JVM holds it still only for the length of one call, not for a"
+                    + " kernel's run");
         };
     }
 }

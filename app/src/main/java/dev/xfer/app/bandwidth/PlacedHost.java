@@ -20,9 +20,9 @@ final class PlacedHost {
         this.pageNodes = pageNodes;
     }
 
-    /** Pageable memory's pages put on the run's node, by touching them from its thread. */
+    /** Pages placed by their first touch (pageable memory's) put on the run's node, by touching them from its thread. */
     void settle(HostMemoryKind memory, MemorySegment segment) {
-        if (memory == HostMemoryKind.PAGEABLE) {
+        if (memory.placedByTouch()) {
             PlacedRun.settle(segment, target);
         }
     }

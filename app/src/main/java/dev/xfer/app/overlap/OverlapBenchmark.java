@@ -18,7 +18,6 @@ import dev.xfer.cuda.CudaEvent;
 import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
-import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.cuda.InsufficientDeviceMemoryException;
 import dev.xfer.cuda.Kernel;
 import dev.xfer.cuda.KernelArguments;
@@ -114,7 +113,7 @@ public final class OverlapBenchmark {
              // Last, so it closes first: the gate opens before the streams and buffers go. A plain
              // run holds its recorded iterations behind it; a gated one its timed runs too.
              StreamGate gate = new StreamGate(kernels.holdStream())) {
-            if (plan.memory() == HostMemoryKind.PAGEABLE) {
+            if (plan.memory().placedByTouch()) {
                 PlacedRun.settle(host.segment(), target);
             }
             // Pages are sampled only for a placed run: an unplaced run asked no question about them.

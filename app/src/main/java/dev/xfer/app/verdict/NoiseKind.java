@@ -1,5 +1,7 @@
 package dev.xfer.app.verdict;
 
+import dev.xfer.cuda.HostMemoryKind;
+
 import java.util.Map;
 
 /**
@@ -119,11 +121,10 @@ public enum NoiseKind implements dev.xfer.app.format.Labelled {
         if (!copy.equals("driver")) {
             return copy.equals("staged") ? STAGED_COPY : copy.equals("kernel") ? KERNEL_COPY : OTHER;
         }
-        return switch (labels.getOrDefault("memory", "")) {
-            case "pageable", "heap" -> PAGEABLE_COPY;
-            case "pinned", "pinned-huge", "registered", "write-combined" -> PINNED_COPY;
-            default -> OTHER;
-        };
+        // The kind decides: memory that is not page-locked goes through the driver's staging.
+        String memory = labels.getOrDefault("memory", "");
+        return java.util.Arrays.stream(HostMemoryKind.values()).filter(k -> k.label().equals(memory)).findFirst()
+                .map(k -> k.isPageLocked() ? PINNED_COPY : PAGEABLE_COPY).orElse(OTHER);
     }
 
     private static long bytes(String size) {

@@ -108,7 +108,7 @@ public final class PatternRun {
 
     /** Each planned pattern waived with {@code why}, named as its rows would be without their GPU. */
     static List<Waiver> waivers(List<PatternPlan> plans, String why) {
-        return plans.stream().map(p -> new Waiver(p.form() + (p.path() == dev.xfer.app.bandwidth.CopyPath.DRIVER ? ""
+        return plans.stream().map(p -> new Waiver(p.form() + (!p.path().namedInLabels() ? ""
                 : " " + p.path().label()) + " " + p.bytes() + " B", why)).distinct().toList();
     }
 

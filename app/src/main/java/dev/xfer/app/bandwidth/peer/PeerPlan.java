@@ -56,7 +56,7 @@ public record PeerPlan(BandwidthPlan bandwidth, List<Integer> devices) {
         for (long bytes : plan.sizes()) {
             for (dev.xfer.app.bandwidth.Initiation initiation : plan.peerInitiations()) {
                 for (dev.xfer.app.bandwidth.CopyPath copy : PeerBenchmark.paths(plan)) {
-                    String via = copy == dev.xfer.app.bandwidth.CopyPath.DRIVER ? "" : copy.label() + " ";
+                    String via = !copy.namedInLabels() ? "" : copy.label() + " ";
                     String form = PeerResult.form(initiation);
                     out.add(new dev.xfer.app.result.Waiver("p2p" + form + " " + via + bytes + " B", why));
                     out.add(new dev.xfer.app.result.Waiver("p2p-bidir" + form + " " + via + bytes + " B", why));

@@ -1,0 +1,51 @@
+package dev.xfer.app.bandwidth;
+
+import dev.xfer.cuda.HostMemoryKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The copy paths as one list of definitions: what each says of itself, as the rest of the code asks it. */
+class CopyPathRegistryTest {
+    @Test
+    void everyLabelParsesBackAndTheErrorNamesEveryPathInOrder() {
+        for (CopyPath path : CopyPath.values()) {
+            assertEquals(path, CopyPath.fromLabel(" " + path.label().toUpperCase(java.util.Locale.ROOT) + " "));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CopyPath.fromLabel("dma"));
+        assertEquals("--copy takes driver, staged, kernel, batch-api or tma, not 'dma'", e.getMessage());
+    }
+
+    @Test
+    void eachPathSaysItsReachAndRows() {
+        assertEquals(List.of(CopyPath.KERNEL, CopyPath.TMA),
+                List.of(CopyPath.values()).stream().filter(CopyPath::launchesGrid).toList());
+        assertEquals(List.of(CopyPath.BATCH_API),
+                List.of(CopyPath.values()).stream().filter(CopyPath::splitsIntoPieces).toList());
+        assertEquals(List.of(CopyPath.DRIVER, CopyPath.KERNEL),
+                List.of(CopyPath.values()).stream().filter(CopyPath::measuresBidir).toList());
+        assertEquals(List.of(CopyPath.DRIVER),
+                List.of(CopyPath.values()).stream().filter(p -> !p.namedInLabels()).toList());
+        for (HostMemoryKind memory : HostMemoryKind.values()) {
+            assertEquals(!memory.isPageLocked(), CopyPath.STAGED.appliesTo(memory), memory.label());
+            assertEquals(memory.allowsAsyncCopies(), CopyPath.BATCH_API.appliesTo(memory), memory.label());
+            assertTrue(CopyPath.DRIVER.appliesTo(memory));
+        }
+        assertFalse(CopyPath.BATCH_API.appliesTo(HostMemoryKind.HEAP));
+    }
+
+    @Test
+    void aPathRefusesAPlanItCannotMeasure() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CopyPath.TMA.checkPlan(
+                List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P), List.of(1)));
+        assertEquals("--copy tma measures h2d, d2h and d2d, not p2p yet: leave tma out of --copy for --direction p2p",
+                e.getMessage());
+        CopyPath.DRIVER.checkPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P),
+                List.of(1));
+    }
+}
