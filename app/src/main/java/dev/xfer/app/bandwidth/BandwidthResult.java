@@ -21,8 +21,8 @@ import java.util.OptionalInt;
  * {@code --blocks} each grid is named after the size ({@code pinned.kernel.h2d.512MiB.blocks64}),
  * before any node; the kernel's bidir rows, whose grid comes from the size, never carry one.
  *
- * @param memory         the host memory kind's label, or {@code device} for d2d
- * @param direction      h2d, d2h, d2d; bidir is reported as two rows, {@code bidir-h2d} and {@code bidir-d2h}
+ * @param memory         the host memory kind, or the device's own memory for d2d
+ * @param direction      h2d, d2h, d2d, ...; bidir is reported as two rows, {@code bidir-h2d} and {@code bidir-d2h}
  *                       (by the copy kernel both rows are one launch of {@code copy_bidir}: each is one
  *                       direction's bytes over that launch's time)
  * @param bytes          bytes per copy
@@ -43,8 +43,8 @@ import java.util.OptionalInt;
  * @param pieces         for a batch-api result, the copies its buffer was split into in one call; empty otherwise
  */
 public record BandwidthResult(
-        String memory,
-        String direction,
+        MeasuredMemory memory,
+        RowDirection direction,
         long bytes,
         Summary gigabytesPerSecond,
         Summary microseconds,
@@ -59,6 +59,8 @@ public record BandwidthResult(
         OptionalInt pieces) {
 
     public BandwidthResult {
+        Objects.requireNonNull(memory, "memory");
+        Objects.requireNonNull(direction, "direction");
         Objects.requireNonNull(pieces, "pieces");
         Objects.requireNonNull(allocations, "allocations");
         Objects.requireNonNull(numaNode, "numaNode");
@@ -69,7 +71,7 @@ public record BandwidthResult(
     }
 
     /** A result whose buffer was one copy (every path but batch-api). */
-    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+    public BandwidthResult(MeasuredMemory memory, RowDirection direction, long bytes, Summary gigabytesPerSecond,
                            Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
                            Optional<HostMemoryNodes> hostMemoryNodes, CopyPath copy, Optional<StagedCeiling> ceiling,
                            Optional<LaunchShape> shape, Optional<AllocationSpread> allocations) {
@@ -78,7 +80,7 @@ public record BandwidthResult(
     }
 
     /** A result of the driver's or the staged path (no launch shape), measured on one host allocation. */
-    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+    public BandwidthResult(MeasuredMemory memory, RowDirection direction, long bytes, Summary gigabytesPerSecond,
                            Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
                            Optional<HostMemoryNodes> hostMemoryNodes, CopyPath copy, Optional<StagedCeiling> ceiling) {
         this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, numaNode,
@@ -92,7 +94,7 @@ public record BandwidthResult(
     }
 
     /** A result of the driver's path. */
-    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+    public BandwidthResult(MeasuredMemory memory, RowDirection direction, long bytes, Summary gigabytesPerSecond,
                            Summary microseconds, OptionalDouble percentOfLink, boolean verified, OptionalInt numaNode,
                            Optional<HostMemoryNodes> hostMemoryNodes) {
         this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, numaNode,
@@ -100,7 +102,7 @@ public record BandwidthResult(
     }
 
     /** A result measured without placement, its pages not sampled. */
-    public BandwidthResult(String memory, String direction, long bytes, Summary gigabytesPerSecond,
+    public BandwidthResult(MeasuredMemory memory, RowDirection direction, long bytes, Summary gigabytesPerSecond,
                            Summary microseconds, OptionalDouble percentOfLink, boolean verified) {
         this(memory, direction, bytes, gigabytesPerSecond, microseconds, percentOfLink, verified, OptionalInt.empty(),
                 Optional.empty());
@@ -126,7 +128,7 @@ public record BandwidthResult(
     }
 
     private ConfigurationLabel label() {
-        return new ConfigurationLabel(memory, copy, shape, direction, bytes, pieces);
+        return new ConfigurationLabel(memory.label(), copy, shape, direction.label(), bytes, pieces);
     }
 
     /** The document's field of a copy's rate, the result every bandwidth name selects. */
@@ -154,7 +156,7 @@ public record BandwidthResult(
 
     /** This configuration's identity, timed by {@code timer}. */
     public Identity identity(CopyTimer timer) {
-        return identity(memory, copy, direction, bytes, timer, shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
+        return identity(memory.label(), copy, direction.label(), bytes, timer, shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
                 shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode, pieces);
     }
 }

@@ -79,8 +79,8 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
             Identity id = r.identity(plan.timer());
             RunResult.Measured result = RunResult.measured(id, r.gigabytesPerSecond(),
                     r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(r)));
-            boolean overLink = !r.direction().equals("d2d") && linkGBps.isPresent();
-            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(r.copy(), r.direction()), nodeNamed),
+            boolean overLink = r.direction() != RowDirection.D2D && linkGBps.isPresent();
+            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(r.copy(), r.direction().label()), nodeNamed),
                     result, overLink ? linkGBps : OptionalDouble.empty()));
         }
         // A configuration whose samples gave no figure is a failed result with its reason, named as its
@@ -88,7 +88,7 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
         for (Unmeasured u : unmeasured) {
             Identity id = u.identity(plan.timer());
             RunResult.Measured result = RunResult.notMeasured(id, u.reason(), CheckOutcome.failed(u.reason()));
-            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(u.copy(), u.direction()), nodeNamed),
+            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(u.copy(), u.direction().label()), nodeNamed),
                     result, OptionalDouble.empty()));
         }
         return RunResults.of("bandwidth", out).withWaived(waived);

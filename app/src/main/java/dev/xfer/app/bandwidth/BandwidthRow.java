@@ -29,19 +29,14 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
                            OptionalInt pieces) implements Row {
 
     /** The words of {@code memory}: a host memory kind, or {@code device} (a device-local d2d row). */
-    public static final List<String> MEMORY = java.util.stream.Stream.concat(
-            java.util.Arrays.stream(dev.xfer.cuda.HostMemoryKind.values()).map(dev.xfer.cuda.HostMemoryKind::label),
-            java.util.stream.Stream.of("device")).toList();
+    public static final List<String> MEMORY = MeasuredMemory.labels();
 
     /**
-     * The words of {@code direction}, from {@link CopyDirection}: each of a bidirectional run's two
+     * The words of {@code direction}, from {@link RowDirection}: each of a bidirectional run's two
      * rows names its own, and p2p rows are a section of their own. Derived, so a new direction is a
      * row's word without a list to keep.
      */
-    public static final List<String> DIRECTIONS = java.util.stream.Stream.concat(
-            java.util.Arrays.stream(CopyDirection.values())
-                    .filter(d -> d != CopyDirection.BIDIR && d != CopyDirection.P2P).map(CopyDirection::label),
-            java.util.stream.Stream.of("bidir-h2d", "bidir-d2h")).toList();
+    public static final List<String> DIRECTIONS = RowDirection.labels();
 
     /** The words of {@code copy}, which the driver's rows leave out: every other {@link CopyPath}. */
     public static final List<String> COPY = java.util.Arrays.stream(CopyPath.values())
@@ -70,7 +65,7 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
 
     public static BandwidthRow of(BandwidthResult r) {
         boolean driver = r.copy() == CopyPath.DRIVER;
-        return new BandwidthRow(r.memory(), r.direction(), r.bytes(), r.gigabytesPerSecond(),
+        return new BandwidthRow(r.memory().label(), r.direction().label(), r.bytes(), r.gigabytesPerSecond(),
                 r.microseconds(), r.percentOfLink(), r.verified(), r.numaNode(),
                 r.hostMemoryNodes().map(HostMemoryNodes::toJson),
                 driver ? Optional.empty() : Optional.of(r.copy().label()),

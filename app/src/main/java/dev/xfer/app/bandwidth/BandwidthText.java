@@ -52,7 +52,7 @@ public final class BandwidthText {
                 Column.right("median us"), Column.right("% link"), Column.left("data")));
         TextTable table = new TextTable(null, columns);
         for (BandwidthResult r : report.results()) {
-            List<String> cells = new ArrayList<>(List.of(r.memory()));
+            List<String> cells = new ArrayList<>(List.of(r.memory().label()));
             if (paths) {
                 cells.add(r.copy().label());
             }
@@ -62,7 +62,7 @@ public final class BandwidthText {
             if (pieces) {
                 cells.add(r.pieces().isPresent() ? Integer.toString(r.pieces().getAsInt()) : "-");
             }
-            cells.addAll(List.of(r.direction(), node(r.numaNode()), Long.toString(r.bytes()),
+            cells.addAll(List.of(r.direction().label(), node(r.numaNode()), Long.toString(r.bytes()),
                     f2(r.gigabytesPerSecond().median()), f2(r.gigabytesPerSecond().min()), f2(r.gigabytesPerSecond().max()),
                     f1(r.microseconds().median()),
                     r.percentOfLink().isPresent() ? f1(r.percentOfLink().getAsDouble()) : "-",
@@ -139,7 +139,7 @@ public final class BandwidthText {
             }
             StagedCeiling c = r.ceiling().get();
             double median = r.gigabytesPerSecond().median();
-            table.addRow(List.of(r.memory(), r.direction(), node(r.numaNode()), Long.toString(r.bytes()), f2(median),
+            table.addRow(List.of(r.memory().label(), r.direction().label(), node(r.numaNode()), Long.toString(r.bytes()), f2(median),
                     f2(c.h2hGbps().median()), f2(c.pinnedGbps().median()), c.bound(), f1(c.percentOfBound(median))));
         }
         return table.render();
@@ -167,11 +167,11 @@ public final class BandwidthText {
             // One entry per buffer: h2d and d2h of a size share theirs, bidir has one per direction.
             Map<String, Map<String, Optional<HostMemoryNodes>>> byKind = new LinkedHashMap<>();
             for (BandwidthResult r : report.results()) {
-                if (!r.numaNode().equals(pass) || r.direction().equals(CopyDirection.D2D.label())) {
+                if (!r.numaNode().equals(pass) || r.direction() == RowDirection.D2D) {
                     continue;
                 }
-                String buffer = r.bytes() + (r.direction().startsWith("bidir") ? " " + r.direction() : "");
-                byKind.computeIfAbsent(r.memory(), k -> new LinkedHashMap<>()).putIfAbsent(buffer, r.hostMemoryNodes());
+                String buffer = r.bytes() + (r.direction().copy() == CopyDirection.BIDIR ? " " + r.direction().label() : "");
+                byKind.computeIfAbsent(r.memory().label(), k -> new LinkedHashMap<>()).putIfAbsent(buffer, r.hostMemoryNodes());
             }
             boolean anySampled = byKind.values().stream().flatMap(m -> m.values().stream()).anyMatch(Optional::isPresent);
             if (byKind.isEmpty() || (pass.isEmpty() && !anySampled)) {
@@ -225,7 +225,7 @@ public final class BandwidthText {
         TextTable table = new TextTable(title, columns);
         Map<String, Map<Integer, BandwidthResult>> rows = new LinkedHashMap<>();
         for (BandwidthResult r : report.results()) {
-            if (r.numaNode().isPresent() && !r.direction().equals(CopyDirection.D2D.label())) {
+            if (r.numaNode().isPresent() && r.direction() != RowDirection.D2D) {
                 rows.computeIfAbsent(r.path() + "\t" + r.direction() + "\t" + r.bytes(), k -> new LinkedHashMap<>())
                         .putIfAbsent(r.numaNode().getAsInt(), r);
             }

@@ -144,9 +144,9 @@ final class BidirectionalRun {
             DataPattern.poison(target.segment());
             Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
             boolean upOk = rows.verify(ConfigurationLabel.of(memory, path, shape, "bidir-h2d", size).text(), target.segment(), reference);
-            rows.addRow(memory.label(), "bidir-h2d", size, h2d, upOk, sourcePages, path, Optional.empty(),
+            rows.addRow(MeasuredMemory.of(memory), RowDirection.BIDIR_H2D, size, h2d, upOk, sourcePages, path, Optional.empty(),
                     shape);
-            rows.addRow(memory.label(), "bidir-d2h", size, d2h, downOk, targetPages, path, Optional.empty(),
+            rows.addRow(MeasuredMemory.of(memory), RowDirection.BIDIR_D2H, size, d2h, downOk, targetPages, path, Optional.empty(),
                     shape);
         }
     }

@@ -82,7 +82,7 @@ final class DeviceLocalRun {
         DataPattern.poison(check.segment());
         Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
         boolean ok = rows.verify("device d2d " + size + " B", check.segment(), reference);
-        rows.addRow("device", CopyDirection.D2D.label(), size, d2d, ok, Optional.empty(), CopyPath.DRIVER,
+        rows.addRow(MeasuredMemory.DEVICE, RowDirection.D2D, size, d2d, ok, Optional.empty(), CopyPath.DRIVER,
                 Optional.empty(), Optional.empty());
         for (KernelInitiator by : copies) {
             String label = name(by, CopyDirection.D2D, size);
@@ -90,7 +90,7 @@ final class DeviceLocalRun {
             double[] seconds = samples.of(label, true, by.sampleOf(ends));
             DataPattern.poison(check.segment());
             Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
-            rows.addRow("device", CopyDirection.D2D.label(), size, seconds,
+            rows.addRow(MeasuredMemory.DEVICE, RowDirection.D2D, size, seconds,
                     rows.verify(label, check.segment(), reference), Optional.empty(), by.path(), Optional.empty(),
                     Optional.of(by.shape()));
         }
@@ -108,11 +108,11 @@ final class DeviceLocalRun {
             double[] seconds = samples.of(label, true, by.sampleOf(ends));
             long actual = readWrite.checksum(a.address(), size, by.shape(), legacy);
             if (actual == expected) {
-                rows.addRow("device", CopyDirection.D2D_READ.label(), size, seconds, true, Optional.empty(), by.path(),
+                rows.addRow(MeasuredMemory.DEVICE, RowDirection.D2D_READ, size, seconds, true, Optional.empty(), by.path(),
                         Optional.empty(), Optional.of(by.shape()));
             } else {
                 // No byte to point at: the configuration failed, with the two sums as its reason.
-                rows.addUnmeasured("device", CopyDirection.D2D_READ.label(), size, by.path(), Optional.of(by.shape()),
+                rows.addUnmeasured(MeasuredMemory.DEVICE, RowDirection.D2D_READ, size, by.path(), Optional.of(by.shape()),
                         String.format(java.util.Locale.ROOT, "the read kernel's checksum 0x%016x is not the"
                                 + " buffer's 0x%016x: it did not read what is there", actual, expected));
             }
@@ -129,7 +129,7 @@ final class DeviceLocalRun {
                 double[] seconds = samples.of(label, true, by.sampleOf(ends));
                 DataPattern.poison(check.segment());
                 Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
-                rows.addRow("device", CopyDirection.D2D_WRITE.label(), size, seconds,
+                rows.addRow(MeasuredMemory.DEVICE, RowDirection.D2D_WRITE, size, seconds,
                         rows.verify(label, check.segment(), expected.segment()), Optional.empty(), by.path(),
                         Optional.empty(), Optional.of(by.shape()));
             }

@@ -85,8 +85,8 @@ final class KernelCopyText {
             double bar = SATURATED * best.gigabytesPerSecond().median();
             BandwidthResult enough = sweep.stream().filter(r -> r.gigabytesPerSecond().median() >= bar)
                     .min((a, b) -> Integer.compare(a.shape().get().blocks(), b.shape().get().blocks())).orElse(best);
-            table.addRow(List.of(best.copy() == CopyPath.KERNEL ? best.memory() : best.memory() + " " + best.copy(),
-                    best.direction(), Long.toString(best.bytes()),
+            table.addRow(List.of(best.copy() == CopyPath.KERNEL ? best.memory().label() : best.memory() + " " + best.copy(),
+                    best.direction().label(), Long.toString(best.bytes()),
                     BandwidthText.f2(best.gigabytesPerSecond().median()), Integer.toString(best.shape().get().blocks()),
                     Integer.toString(enough.shape().get().blocks()),
                     BandwidthText.f2(enough.gigabytesPerSecond().median())));
@@ -98,7 +98,7 @@ final class KernelCopyText {
     /** With the driver's and the kernel's rows over two sizes at least: per memory and direction, where the kernel stops winning. */
     static Optional<String> crossover(BandwidthResults report) {
         List<Crossover.Point> points = report.results().stream()
-                .map(r -> new Crossover.Point(r.memory(), r.direction(), r.copy(), r.bytes(),
+                .map(r -> new Crossover.Point(r.memory().label(), r.direction().label(), r.copy(), r.bytes(),
                         r.gigabytesPerSecond().median()))
                 .toList();
         List<Crossover> crossovers = Crossover.of(points);

@@ -92,10 +92,10 @@ final class RunRows {
     void addRoundTrip(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
                       Optional<HostMemoryNodes> pages, CopyPath path, Optional<LaunchShape> shape) {
         if (measureH2d) {
-            addRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, path, Optional.empty(), shape);
+            addRow(MeasuredMemory.of(memory), RowDirection.H2D, size, h2d, ok, pages, path, Optional.empty(), shape);
         }
         if (measureD2h) {
-            addRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, path, Optional.empty(), shape);
+            addRow(MeasuredMemory.of(memory), RowDirection.D2H, size, d2h, ok, pages, path, Optional.empty(), shape);
         }
     }
 
@@ -114,14 +114,14 @@ final class RunRows {
     void addStaged(HostMemoryKind memory, long size, double[] h2d, double[] d2h, boolean ok,
                    Optional<HostMemoryNodes> pages, Optional<CeilingSamples> up, Optional<CeilingSamples> down) {
         if (measureH2d) {
-            addStagedRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, up.orElseThrow());
+            addStagedRow(MeasuredMemory.of(memory), RowDirection.H2D, size, h2d, ok, pages, up.orElseThrow());
         }
         if (measureD2h) {
-            addStagedRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, down.orElseThrow());
+            addStagedRow(MeasuredMemory.of(memory), RowDirection.D2H, size, d2h, ok, pages, down.orElseThrow());
         }
     }
 
-    private void addStagedRow(String memory, String direction, long size, double[] seconds, boolean ok,
+    private void addStagedRow(MeasuredMemory memory, RowDirection direction, long size, double[] seconds, boolean ok,
                               Optional<HostMemoryNodes> pages, CeilingSamples ceiling) {
         switch (Summarized.ofRates(size, ceiling.h2h())) {
             case Summarized.Unsummarizable no -> addUnmeasured(memory, direction, size, CopyPath.STAGED, Optional.empty(),
@@ -159,7 +159,7 @@ final class RunRows {
                 case Summary rates -> summaries.add(rates);
                 case Summarized.Unsummarizable no -> {
                     String which = samples.size() == 1 ? "" : "allocation " + (a + 1) + " of " + samples.size() + ": ";
-                    addUnmeasured(memory.label(), direction.label(), size, CopyPath.DRIVER, Optional.empty(),
+                    addUnmeasured(MeasuredMemory.of(memory), RowDirection.of(direction), size, CopyPath.DRIVER, Optional.empty(),
                             which + no.reason());
                     return;
                 }
@@ -167,7 +167,7 @@ final class RunRows {
         }
         AllocationSpread spread = new AllocationSpread(summaries.stream().map(Summary::median).toList());
         int best = spread.bestIndex();
-        BandwidthResult result = row(memory.label(), direction.label(), size, samples.get(best), summaries.get(best), ok,
+        BandwidthResult result = row(MeasuredMemory.of(memory), RowDirection.of(direction), size, samples.get(best), summaries.get(best), ok,
                 pages.get(best), CopyPath.DRIVER, Optional.empty(), Optional.empty(), OptionalInt.empty());
         add(samples.size() == 1 ? result : result.withAllocations(Optional.of(spread)));
     }
@@ -176,13 +176,13 @@ final class RunRows {
      * Keeps the row of these samples, or, when they cannot be summarised, the configuration as
      * {@link Unmeasured} with the reason.
      */
-    void addRow(String memory, String direction, long size, double[] seconds, boolean ok,
+    void addRow(MeasuredMemory memory, RowDirection direction, long size, double[] seconds, boolean ok,
                 Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
                 Optional<LaunchShape> shape) {
         addRow(memory, direction, size, seconds, ok, pages, copy, ceiling, shape, OptionalInt.empty());
     }
 
-    private void addRow(String memory, String direction, long size, double[] seconds, boolean ok,
+    private void addRow(MeasuredMemory memory, RowDirection direction, long size, double[] seconds, boolean ok,
                         Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
                         Optional<LaunchShape> shape, OptionalInt pieces) {
         switch (Summarized.ofRates(size, seconds)) {
@@ -197,21 +197,21 @@ final class RunRows {
     void addBatchApi(HostMemoryKind memory, long size, int pieces, double[] h2d, double[] d2h, boolean ok,
                      Optional<HostMemoryNodes> pages) {
         if (measureH2d) {
-            addRow(memory.label(), CopyDirection.H2D.label(), size, h2d, ok, pages, CopyPath.BATCH_API,
+            addRow(MeasuredMemory.of(memory), RowDirection.H2D, size, h2d, ok, pages, CopyPath.BATCH_API,
                     Optional.empty(), Optional.empty(), OptionalInt.of(pieces));
         }
         if (measureD2h) {
-            addRow(memory.label(), CopyDirection.D2H.label(), size, d2h, ok, pages, CopyPath.BATCH_API,
+            addRow(MeasuredMemory.of(memory), RowDirection.D2H, size, d2h, ok, pages, CopyPath.BATCH_API,
                     Optional.empty(), Optional.empty(), OptionalInt.of(pieces));
         }
     }
 
-    void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
+    void addUnmeasured(MeasuredMemory memory, RowDirection direction, long size, CopyPath copy, Optional<LaunchShape> shape,
                                String reason) {
         addUnmeasured(memory, direction, size, copy, shape, reason, OptionalInt.empty());
     }
 
-    private void addUnmeasured(String memory, String direction, long size, CopyPath copy, Optional<LaunchShape> shape,
+    private void addUnmeasured(MeasuredMemory memory, RowDirection direction, long size, CopyPath copy, Optional<LaunchShape> shape,
                                String reason, OptionalInt pieces) {
         Unmeasured u = new Unmeasured(memory, direction, size, copy, shape, target.node(), reason, pieces);
         unmeasured.add(u);
@@ -219,14 +219,14 @@ final class RunRows {
     }
 
     /** One row from its samples in seconds per copy and their rates; a device-local row has no share of the link. */
-    private BandwidthResult row(String memory, String direction, long size, double[] seconds, Summary rates, boolean ok,
+    private BandwidthResult row(MeasuredMemory memory, RowDirection direction, long size, double[] seconds, Summary rates, boolean ok,
                                 Optional<HostMemoryNodes> pages, CopyPath copy, Optional<StagedCeiling> ceiling,
                                 Optional<LaunchShape> shape, OptionalInt pieces) {
         double[] micros = new double[seconds.length];
         for (int i = 0; i < seconds.length; i++) {
             micros[i] = seconds[i] * 1e6;
         }
-        OptionalDouble percent = direction.equals("d2d") || linkGBps.isEmpty()
+        OptionalDouble percent = direction == RowDirection.D2D || linkGBps.isEmpty()
                 ? OptionalDouble.empty()
                 : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
         return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok, target.node(),

@@ -14,10 +14,10 @@ import java.util.OptionalInt;
  * @param reason   why, in plain words ({@code sample 3 of 10 was NaN s: the timer gave no time})
  * @param numaNode the node host memory was placed on; empty when nothing was placed
  */
-public record Unmeasured(String memory, String direction, long bytes, CopyPath copy, Optional<LaunchShape> shape,
+public record Unmeasured(MeasuredMemory memory, RowDirection direction, long bytes, CopyPath copy, Optional<LaunchShape> shape,
                          OptionalInt numaNode, String reason, OptionalInt pieces) {
     /** A configuration whose buffer is one copy (every path but batch-api). */
-    public Unmeasured(String memory, String direction, long bytes, CopyPath copy, Optional<LaunchShape> shape,
+    public Unmeasured(MeasuredMemory memory, RowDirection direction, long bytes, CopyPath copy, Optional<LaunchShape> shape,
                       OptionalInt numaNode, String reason) {
         this(memory, direction, bytes, copy, shape, numaNode, reason, OptionalInt.empty());
     }
@@ -34,7 +34,7 @@ public record Unmeasured(String memory, String direction, long bytes, CopyPath c
 
     /** The configuration as {@link BandwidthResult#configuration()} names it, e.g. {@code pinned kernel 132 blocks h2d 4096 B}. */
     public String configuration() {
-        return new ConfigurationLabel(memory, copy, shape, direction, bytes, pieces).text();
+        return new ConfigurationLabel(memory.label(), copy, shape, direction.label(), bytes, pieces).text();
     }
 
     /** One line: the configuration, where it was placed, and why it has no figure. */
@@ -45,7 +45,7 @@ public record Unmeasured(String memory, String direction, long bytes, CopyPath c
 
     /** This configuration's identity, as its row would be named had it been measured with {@code timer}. */
     public Identity identity(CopyTimer timer) {
-        return BandwidthResult.identity(memory, copy, direction, bytes, timer,
+        return BandwidthResult.identity(memory.label(), copy, direction.label(), bytes, timer,
                 shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
                 shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode, pieces);
     }

@@ -116,8 +116,9 @@ public final class MeasuringCommand {
             boolean show = !progressOff && (progressForced || StderrTerminal.isTerminal());
             // The root is read when first needed: a run that only finishes (tests) has none.
             run = new MeasuringRun(spec.name(), format, targets(),
-                    (command, text) -> HtmlReport.render("xfer " + command, List.of(new HtmlReport.Source(
-                            "xfer " + command, text))),
+                    document -> HtmlReport.render("xfer " + document.command(), List.of(new HtmlReport.Source(
+                            "xfer " + document.command(), new dev.xfer.app.plot.PlotDocument.Measured(
+                                    new dev.xfer.app.documents.MeasuredDocument.Run(document))))),
                     new MeasuringRun.Devices(device,
                     index -> open(root(), index), () -> {
                         CudaRuntime cuda = root().cuda();

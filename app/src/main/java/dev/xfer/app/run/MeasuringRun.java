@@ -14,6 +14,7 @@ import dev.xfer.app.output.RunJUnit;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RowHints;
 import dev.xfer.app.output.RunContext;
+import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.RunResults;
 
 import java.io.PrintWriter;
@@ -52,14 +53,12 @@ public final class MeasuringRun {
     }
 
     /**
-     * Draws the HTML report of a finished document from its text (what xfer plot draws from a saved
-     * file); given by the command line, so run/ does not depend on the charts, which know the
-     * engines' records.
+     * Draws the HTML report of a finished document from its records (what xfer plot draws from a
+     * saved file once bound); given by the command line, so run/ does not depend on the charts.
      */
     @FunctionalInterface
     public interface HtmlDrawing {
-        /** @param command the document's own {@code command} */
-        String draw(String command, String documentText);
+        String draw(RunDocument document);
     }
 
     /** How to open devices: one by CUDA index, and how many there are (for {@code --device all}). */

@@ -6,7 +6,6 @@ import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.TerminalText;
 import dev.xfer.app.output.RowHints;
-import dev.xfer.app.output.RunDocument;
 
 import java.util.List;
 import java.util.Optional;
@@ -84,9 +83,8 @@ final class OneRunEnd {
                     run.annotated())));
         }
         if (targets.html() != null) {
-            // Through the document's text, as xfer plot reads it: the same pictures from a saved file.
-            RunDocument document = run.annotated();
-            outputs.write(targets.html(), outputs.html().draw(document.command(), Json.write(document)));
+            // From the records the document is written from: the records xfer plot binds a saved file into.
+            outputs.write(targets.html(), outputs.html().draw(run.annotated()));
         }
         return run.finished();
     }

@@ -5,7 +5,6 @@ import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.RepeatedDocument;
-import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.RunJUnit;
 
 import java.util.List;
@@ -100,8 +99,7 @@ final class RepeatedRunEnd {
         }
         List<Repetitions.Repetition> done = repetitions.done();
         if (targets.html() != null && !done.isEmpty()) {
-            RunDocument last = done.getLast().document();
-            outputs.write(targets.html(), outputs.html().draw(last.command(), Json.write(last)));
+            outputs.write(targets.html(), outputs.html().draw(done.getLast().document()));
         }
         if (stoppedBy.isPresent()) {
             return FinishedRun.stopped(stoppedBy.get());

@@ -83,8 +83,8 @@ class AllocationSpreadTest {
     private static BandwidthResults withSpread() {
         BandwidthResults base = ResultsFixtures.bandwidthReport();
         List<BandwidthResult> results = new ArrayList<>(base.results().stream()
-                .filter(r -> !(r.memory().equals("pinned") && r.direction().equals("d2h"))).toList());
-        results.add(new BandwidthResult("pinned", "d2h", MIB16, summary(20, 53.5, 53.0, 54.0, 53.5, 0.25),
+                .filter(r -> !(r.memory().label().equals("pinned") && r.direction() == RowDirection.D2H)).toList());
+        results.add(new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("d2h"), MIB16, summary(20, 53.5, 53.0, 54.0, 53.5, 0.25),
                 summary(20, 313.6, 310.7, 316.55, 313.6, 1.5), OptionalDouble.of(84.9), true, OptionalInt.empty(),
                 Optional.empty(), CopyPath.DRIVER, Optional.empty(), Optional.empty(),
                 Optional.of(new AllocationSpread(List.of(41.0, 53.5, 50.2)))));

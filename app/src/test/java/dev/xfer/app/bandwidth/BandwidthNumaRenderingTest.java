@@ -93,7 +93,7 @@ class BandwidthNumaRenderingTest {
 
     @Test
     void heapAndUnsampledBuffersAreSaidSo() {
-        BandwidthResult heap = new BandwidthResult("heap", "h2d", 4096, ResultsFixtures.summary(1, 1, 1, 1, 1, 0),
+        BandwidthResult heap = new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("heap"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), 4096, ResultsFixtures.summary(1, 1, 1, 1, 1, 0),
                 ResultsFixtures.summary(1, 4, 4, 4, 4, 0), OptionalDouble.empty(), true)
                 .placed(OptionalInt.of(0), Optional.empty());
         HostPlacement p = new HostPlacement(NumaOption.node(0), OptionalInt.of(0),
@@ -130,7 +130,7 @@ class BandwidthNumaRenderingTest {
         assertEquals("pinned h2d+d2h 16777216 B on node 1: first wrong byte at offset 7 (expected 0x01, got 0x02)",
                 f.describe());
         BandwidthResults wrong = new BandwidthResults(all.context(), all.plan(), all.results().stream()
-                .map(r -> r.memory().equals("pinned") && r.numaNode().equals(OptionalInt.of(1))
+                .map(r -> r.memory().label().equals("pinned") && r.numaNode().equals(OptionalInt.of(1))
                         ? new BandwidthResult(r.memory(), r.direction(), r.bytes(), r.gigabytesPerSecond(),
                         r.microseconds(), r.percentOfLink(), false, r.numaNode(), r.hostMemoryNodes())
                         : r).toList(), List.of(f), List.of(), all.placement());

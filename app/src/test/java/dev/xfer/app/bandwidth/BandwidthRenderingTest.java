@@ -80,7 +80,7 @@ class BandwidthRenderingTest {
     @Test
     void sizesAboveTwoGiBPrintExactly() {
         long size = (5L << 30) + 3;
-        BandwidthResult big = new BandwidthResult("pinned", "h2d", size, ResultsFixtures.summary(1, 55.0, 55.0, 55.0, 55.0, 0),
+        BandwidthResult big = new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), size, ResultsFixtures.summary(1, 55.0, 55.0, 55.0, 55.0, 0),
                 ResultsFixtures.summary(1, 97612.9, 97612.9, 97612.9, 97612.9, 0), OptionalDouble.empty(), true);
         BandwidthResults r = new BandwidthResults(ResultsFixtures.context(), report.plan(), List.of(big), List.of(), List.of());
         assertEquals("5368709123", row(BandwidthText.render(r), "pinned", "h2d").get(3));

@@ -72,7 +72,7 @@ class BatchApiPlanTest {
     @Test
     void aMeasuredRowCarriesItsPiecesInItsNameLabelAndDocumentRow() {
         Summary s = Summary.of(new double[] {50.0, 51.0, 52.0});
-        BandwidthResult r = new BandwidthResult("pinned", "h2d", MIB64, s, s, OptionalDouble.of(80.0), true,
+        BandwidthResult r = new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB64, s, s, OptionalDouble.of(80.0), true,
                 OptionalInt.empty(), Optional.empty(), CopyPath.BATCH_API, Optional.empty(), Optional.empty(),
                 Optional.empty(), OptionalInt.of(256));
         assertEquals("pinned.batch-api.h2d.64MiB.pieces256", ResultNames.of(r.identity(CopyTimer.EVENTS)));
@@ -80,7 +80,7 @@ class BatchApiPlanTest {
         BandwidthRow row = BandwidthRow.of(r);
         assertEquals(Optional.of("batch-api"), row.copy());
         assertEquals(OptionalInt.of(256), row.pieces());
-        assertEquals(OptionalInt.empty(), BandwidthRow.of(new BandwidthResult("pinned", "h2d", MIB64, s, s,
+        assertEquals(OptionalInt.empty(), BandwidthRow.of(new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB64, s, s,
                 OptionalDouble.empty(), true)).pieces(), "other paths' rows have no pieces");
     }
 

@@ -65,7 +65,7 @@ public final class KernelCopyFixtures {
         double micros = Math.round(bytes / (median * 1e3) * 10) / 10.0;
         OptionalDouble link = direction.equals("d2d") ? OptionalDouble.empty()
                 : OptionalDouble.of(Math.round(median / 63.0 * 1000) / 10.0);
-        return new BandwidthResult(memory, direction, bytes,
+        return new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel(memory), dev.xfer.app.bandwidth.RowDirection.fromLabel(direction), bytes,
                 ResultsFixtures.summary(20, median, median * 0.9, median * 1.02, median * 0.99, median * 0.01),
                 ResultsFixtures.summary(20, micros, micros * 0.98, micros * 1.1, micros, micros * 0.01), link, true,
                 OptionalInt.empty(), Optional.empty(), copy, Optional.empty(),

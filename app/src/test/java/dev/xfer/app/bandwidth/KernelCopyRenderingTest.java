@@ -90,7 +90,7 @@ class KernelCopyRenderingTest {
     }
 
     private static BandwidthResult row(String direction, Optional<LaunchShape> shape) {
-        return new BandwidthResult("pinned", direction, 1,
+        return new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel(direction), 1,
                 ResultsFixtures.summary(3, 1e-4, 1e-4, 1e-4, 1e-4, 0), ResultsFixtures.summary(3, 10, 10, 10, 10, 0),
                 OptionalDouble.of(0.0), true, OptionalInt.empty(), Optional.empty(), CopyPath.KERNEL, Optional.empty(),
                 shape, Optional.empty());

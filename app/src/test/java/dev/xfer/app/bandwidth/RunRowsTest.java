@@ -65,7 +65,7 @@ class RunRowsTest {
                 Optional.empty(), CopyPath.KERNEL, Optional.of(LaunchShape.ofBlocks(4)));
         assertEquals(1, rows.count());
         BandwidthResult row = rows.results().getFirst();
-        assertEquals("d2h", row.direction());
+        assertEquals(RowDirection.D2H, row.direction());
         assertEquals(CopyPath.KERNEL, row.copy());
         assertEquals(1.0, row.gigabytesPerSecond().median(), 1e-9);
         assertEquals(1000.0, row.microseconds().median(), 1e-9);
@@ -93,7 +93,7 @@ class RunRowsTest {
     @Test
     void aDeviceLocalRowHasNoShareOfTheLink() {
         RunRows rows = rows(List.of(CopyDirection.D2D), OptionalDouble.of(4.0));
-        rows.addRow("device", "d2d", SIZE, new double[] {1e-3}, true, Optional.empty(),
+        rows.addRow(MeasuredMemory.fromLabel("device"), RowDirection.fromLabel("d2d"), SIZE, new double[] {1e-3}, true, Optional.empty(),
                 CopyPath.DRIVER, Optional.empty(), Optional.empty());
         assertTrue(rows.results().getFirst().percentOfLink().isEmpty());
     }
@@ -103,7 +103,7 @@ class RunRowsTest {
         RunRows rows = rows(List.of(CopyDirection.H2D, CopyDirection.D2H), OptionalDouble.of(4.0));
         rows.addRoundTrip(HostMemoryKind.PINNED, SIZE, new double[] {1e-3, 1e-3, Double.NaN}, new double[] {1e-3, 1e-3, 1e-3},
                 true, Optional.empty(), CopyPath.KERNEL, Optional.of(LaunchShape.ofBlocks(4)));
-        assertEquals(List.of("d2h"), rows.results().stream().map(BandwidthResult::direction).toList(),
+        assertEquals(List.of(RowDirection.D2H), rows.results().stream().map(BandwidthResult::direction).toList(),
                 "the other direction's samples are whole: its row stands");
         Unmeasured h2d = rows.unmeasured().getFirst();
         assertEquals(1, rows.unmeasured().size());
@@ -127,9 +127,9 @@ class RunRowsTest {
     void everyPathsRowGoesThroughTheOneCheck() {
         for (double bad : new double[] {Double.NaN, 0, -1e-6, Double.POSITIVE_INFINITY}) {
             RunRows rows = rows(List.of(CopyDirection.D2D), OptionalDouble.empty());
-            rows.addRow("device", "d2d", SIZE, new double[] {1e-3, bad}, true, Optional.empty(), CopyPath.DRIVER,
+            rows.addRow(MeasuredMemory.fromLabel("device"), RowDirection.fromLabel("d2d"), SIZE, new double[] {1e-3, bad}, true, Optional.empty(), CopyPath.DRIVER,
                     Optional.empty(), Optional.empty());
-            rows.addRow("pinned", "bidir-h2d", SIZE, new double[] {bad}, true, Optional.empty(), CopyPath.STAGED,
+            rows.addRow(MeasuredMemory.fromLabel("pinned"), RowDirection.fromLabel("bidir-h2d"), SIZE, new double[] {bad}, true, Optional.empty(), CopyPath.STAGED,
                     Optional.empty(), Optional.empty());
             assertEquals(List.of(), rows.results(), "no row from " + bad);
             assertEquals(List.of("device d2d " + SIZE + " B", "pinned staged bidir-h2d " + SIZE + " B"),
@@ -145,7 +145,7 @@ class RunRowsTest {
                 Optional.of(new RunRows.CeilingSamples(new double[] {5e-4, Double.NaN}, ms)),
                 Optional.of(new RunRows.CeilingSamples(ms, new double[] {5e-4, 5e-4})));
         BandwidthResult d2h = rows.results().getFirst();
-        assertEquals(List.of("d2h"), rows.results().stream().map(BandwidthResult::direction).toList());
+        assertEquals(List.of(RowDirection.D2H), rows.results().stream().map(BandwidthResult::direction).toList());
         assertEquals(CopyPath.STAGED, d2h.copy());
         assertEquals(2.0, d2h.ceiling().orElseThrow().pinnedGbps().median(), 1e-9);
         assertEquals("pageable staged h2d 1000000 B: not measured: its host copies alone: sample 2 of 2 was NaN s:"

@@ -22,10 +22,10 @@ class TinyCopyRenderingTest {
         BandwidthPlan plan = new BandwidthPlan(List.of(1L, 3L), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D), 20, 5, CopyTimer.EVENTS);
         return new BandwidthResults(ResultsFixtures.context(), plan, List.of(
-                new BandwidthResult("pinned", "h2d", 1, summary(20, 2.2321427975245529E-4, 9.005763850173478E-5,
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), 1, summary(20, 2.2321427975245529E-4, 9.005763850173478E-5,
                         2.4606297931084424E-4, 2.17956432464382E-4, 3.090700782360458E-5),
                         summary(20, 4.48, 4.06, 11.1, 4.6, 0.5), OptionalDouble.of(3.542218794899803E-4), true),
-                new BandwidthResult("pinned", "h2d", 3, summary(20, 8.296460039346833E-4, 8.08189635034839E-4,
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), 3, summary(20, 8.296460039346833E-4, 8.08189635034839E-4,
                         8.445945854814888E-4, 8.275718557020723E-4, 1.0314799428017585E-5),
                         summary(20, 3.616, 3.55, 3.71, 3.62, 0.03), OptionalDouble.of(0.001316576910540879), true)),
                 List.of(), List.of());

@@ -37,7 +37,7 @@ class UnmeasuredRenderingTest {
         BandwidthResults r = ResultsFixtures.bandwidthReport();
         List<BandwidthResult> verified = r.results().stream().filter(BandwidthResult::verified).toList();
         return new BandwidthResults(r.context(), r.plan(), verified, List.of(), List.of(), HostPlacement.none(),
-                List.of(new Unmeasured("pinned", "h2d", MIB16, CopyPath.DRIVER, Optional.empty(), OptionalInt.empty(),
+                List.of(new Unmeasured(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB16, CopyPath.DRIVER, Optional.empty(), OptionalInt.empty(),
                         REASON)));
     }
 

@@ -91,7 +91,7 @@ class RowHintTest {
 
     private static BandwidthResults results(RunContext context, double pinnedGBps, double link) {
         return new BandwidthResults(context, ResultsFixtures.bandwidthPlan(), List.of(
-                new BandwidthResult("pinned", "h2d", ResultsFixtures.MIB16,
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), ResultsFixtures.MIB16,
                         ResultsFixtures.summary(20, pinnedGBps, pinnedGBps, pinnedGBps, pinnedGBps, 0),
                         ResultsFixtures.summary(20, 1000, 1000, 1000, 1000, 0),
                         OptionalDouble.of(pinnedGBps / link * 100), true)), List.of(), List.of());

@@ -114,7 +114,8 @@ public final class GeneratedReports {
                         Arbitraries.longs().between(1, 1L << 40), GeneratedFigures.summaries(),
                         GeneratedFigures.summaries(), GeneratedFigures.figures().optional(0.8), Arbitraries.of(true, false))
                 .as((memory, direction, bytes, gbps, us, link, verified) -> new dev.xfer.app.bandwidth.BandwidthResult(
-                        memory, direction, bytes, verified ? aboveZero(gbps) : gbps, us,
+                        dev.xfer.app.bandwidth.MeasuredMemory.fromLabel(memory),
+                        dev.xfer.app.bandwidth.RowDirection.fromLabel(direction), bytes, verified ? aboveZero(gbps) : gbps, us,
                         link.map(OptionalDouble::of).orElse(OptionalDouble.empty()), verified));
         return row.list().ofMinSize(1).ofMaxSize(4).uniqueElements(r -> List.of(r.memory(), r.direction(), r.bytes()))
                 .map(rows -> new dev.xfer.app.bandwidth.BandwidthResults(ResultsFixtures.context(),

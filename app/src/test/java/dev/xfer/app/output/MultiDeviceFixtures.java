@@ -51,7 +51,7 @@ public final class MultiDeviceFixtures {
     /** A rate summary around {@code median}, and the time one 16 MiB copy takes at it. */
     private static BandwidthResult pinned(String direction, double median) {
         double micros = Math.round(MIB16 / (median * 1e3) * 10) / 10.0;
-        return new BandwidthResult("pinned", direction, MIB16, around(median),
+        return new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel(direction), MIB16, around(median),
                 summary(20, micros, micros - 1, micros + 1, micros, 0.5),
                 OptionalDouble.of(Math.round(median / 0.63 * 10) / 10.0), true);
     }

@@ -115,19 +115,19 @@ public final class ResultsFixtures {
      */
     public static BandwidthResults bandwidthReport() {
         return new BandwidthResults(context(), bandwidthPlan(), List.of(
-                new BandwidthResult("pageable", "h2d", MIB16, summary(20, 12.3456, 10.004, 13.996, 12.25, 0.75),
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pageable"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB16, summary(20, 12.3456, 10.004, 13.996, 12.25, 0.75),
                         summary(20, 1358.97, 1198.7, 1677.1, 1371.5, 85.25), OptionalDouble.of(19.59), true)
                         .placed(OptionalInt.empty(), ON_NODE_0),
-                new BandwidthResult("pageable", "d2h", MIB16, summary(20, 13.1, 11.25, 14.03, 12.875, 0.5),
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pageable"), dev.xfer.app.bandwidth.RowDirection.fromLabel("d2h"), MIB16, summary(20, 13.1, 11.25, 14.03, 12.875, 0.5),
                         summary(20, 1280.71, 1195.8, 1491.3, 1305.0, 50.5), OptionalDouble.of(20.79), true)
                         .placed(OptionalInt.empty(), ON_NODE_0),
-                new BandwidthResult("pinned", "h2d", MIB16, summary(20, 52.634, 50.987, 53.4999, 52.5, 0.625),
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB16, summary(20, 52.634, 50.987, 53.4999, 52.5, 0.625),
                         summary(20, 318.74, 313.6, 329.05, 319.5, 3.75), OptionalDouble.of(83.53), false)
                         .placed(OptionalInt.empty(), ON_NODE_0),
-                new BandwidthResult("pinned", "d2h", MIB16, summary(20, 53.5, 53.0, 54.0, 53.5, 0.25),
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("d2h"), MIB16, summary(20, 53.5, 53.0, 54.0, 53.5, 0.25),
                         summary(20, 313.6, 310.7, 316.55, 313.6, 1.5), OptionalDouble.of(84.9), false)
                         .placed(OptionalInt.empty(), ON_NODE_0),
-                new BandwidthResult("device", "d2d", MIB16, summary(20, 1650.25, 1600.5, 1700.75, 1651.0, 25.5),
+                new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("device"), dev.xfer.app.bandwidth.RowDirection.fromLabel("d2d"), MIB16, summary(20, 1650.25, 1600.5, 1700.75, 1651.0, 25.5),
                         summary(20, 10.17, 9.86, 10.48, 10.16, 0.125), OptionalDouble.empty(), true)),
                 List.of(new VerificationFailure("pinned h2d+d2h 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)),
                 List.of("a note for the reader"));
@@ -168,7 +168,7 @@ public final class ResultsFixtures {
     private static BandwidthResult rate(String memory, String direction, double median, CopyPath copy,
                                         Optional<StagedCeiling> ceiling) {
         double micros = Math.round(MIB64 / (median * 1e3) * 10) / 10.0;
-        return new BandwidthResult(memory, direction, MIB64, summary(20, median, median - 0.5, median + 0.25, median, 0.25),
+        return new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel(memory), dev.xfer.app.bandwidth.RowDirection.fromLabel(direction), MIB64, summary(20, median, median - 0.5, median + 0.25, median, 0.25),
                 summary(20, micros, micros - 2, micros + 4, micros, 1.5),
                 OptionalDouble.of(Math.round(median / 63.0 * 1000) / 10.0), true, OptionalInt.empty(),
                 Optional.empty(), copy, ceiling);
@@ -186,7 +186,7 @@ public final class ResultsFixtures {
     private static BandwidthResult placedH2d(String memory, double median, int node, HostMemoryNodes pages) {
         double micros = Math.round(MIB16 / (median * 1e3) * 10) / 10.0;
         double percent = Math.round(median / 0.63 * 10) / 10.0;
-        return new BandwidthResult(memory, "h2d", MIB16, summary(20, median, median - 0.5, median + 0.25, median, 0.125),
+        return new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel(memory), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB16, summary(20, median, median - 0.5, median + 0.25, median, 0.125),
                 summary(20, micros, micros - 1, micros + 1, micros, 0.5), OptionalDouble.of(percent), true)
                 .placed(OptionalInt.of(node), Optional.of(pages));
     }

@@ -83,7 +83,7 @@ class SeveralDevicesBindBackPropertiesTest {
         Arbitrary<List<Optional<BandwidthResult>>> rows = Combinators.combine(directions.stream()
                 .map(d -> Combinators.combine(GeneratedFigures.summaries(), GeneratedFigures.summaries(),
                                 GeneratedFigures.figures().optional(0.8), Arbitraries.of(true, false))
-                        .as((gbps, us, link, verified) -> new BandwidthResult("pinned", d, MIB16,
+                        .as((gbps, us, link, verified) -> new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel(d), MIB16,
                                 verified ? GeneratedReports.aboveZero(gbps) : gbps, us,
                                 link.map(OptionalDouble::of).orElse(OptionalDouble.empty()), verified))
                         .optional(0.8)).toList()).as(List::copyOf);
@@ -93,7 +93,7 @@ class SeveralDevicesBindBackPropertiesTest {
                     List<Unmeasured> unmeasured = new ArrayList<>();
                     for (int i = 0; i < r.size(); i++) {
                         if (r.get(i).isEmpty()) {
-                            unmeasured.add(new Unmeasured("pinned", directions.get(i), MIB16, CopyPath.DRIVER,
+                            unmeasured.add(new Unmeasured(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel(directions.get(i)), MIB16, CopyPath.DRIVER,
                                     Optional.empty(), OptionalInt.empty(), why));
                         }
                     }

@@ -78,8 +78,8 @@ class WrittenDocumentBindsBackPropertiesTest {
 
     /** {@code identity} when it is the rate of {@code row}, else null. */
     private static Identity rateOf(BandwidthResult row, Identity identity) {
-        return identity.measured().equals("gbps") && identity.memory().equals(Optional.of(row.memory()))
-                && identity.direction().equals(Optional.of(row.direction()))
+        return identity.measured().equals("gbps") && identity.memory().equals(Optional.of(row.memory().label()))
+                && identity.direction().equals(Optional.of(row.direction().label()))
                 && identity.bytes().equals(java.util.OptionalLong.of(row.bytes())) ? identity : null;
     }
 
@@ -89,7 +89,7 @@ class WrittenDocumentBindsBackPropertiesTest {
                 Arbitraries.of("pageable", "pinned"), Arbitraries.of("h2d", "d2h"),
                 Arbitraries.longs().between(1, 1L << 40), summaries(), summaries(),
                 Arbitraries.doubles().between(0, 200).ofScale(6).optional(), Arbitraries.of(true, false))
-                .as((memory, direction, bytes, gbps, us, link, verified) -> new BandwidthResult(memory, direction, bytes,
+                .as((memory, direction, bytes, gbps, us, link, verified) -> new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel(memory), dev.xfer.app.bandwidth.RowDirection.fromLabel(direction), bytes,
                         gbps, us, link.map(OptionalDouble::of).orElse(OptionalDouble.empty()), verified,
                         OptionalInt.empty(), Optional.empty()));
         Arbitrary<VerificationFailure> failure = Combinators.combine(Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(20),

@@ -52,7 +52,7 @@ class MeasuringRunEvidenceTest {
 
     private MeasuringRun run(OutputFormat format, GpuProbes probes) {
         RunContext context = ResultsFixtures.context();
-        return new MeasuringRun("fake", format, new MeasuringRun.Targets(null, null, null, null), (command, text) -> "",
+        return new MeasuringRun("fake", format, new MeasuringRun.Targets(null, null, null, null), document -> "",
                 new MeasuringRun.Devices(DeviceSelection.DEFAULT, index -> new Session(null, null, context), () -> 1,
                         session -> { }),
                 StopRequest::new, Activity::new, false, new PrintWriter(out), new PrintWriter(err), () -> probes);

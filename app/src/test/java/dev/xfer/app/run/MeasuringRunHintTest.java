@@ -43,7 +43,7 @@ class MeasuringRunHintTest {
     private void finish(OutputFormat format, GpuProbes probes, RowHints hints) {
         RunContext context = ResultsFixtures.context();
         MeasuringRun run = new MeasuringRun("bandwidth", format, new MeasuringRun.Targets(null, null, null, null),
-                (command, text) -> "", new MeasuringRun.Devices(DeviceSelection.DEFAULT,
+                document -> "", new MeasuringRun.Devices(DeviceSelection.DEFAULT,
                 index -> new Session(null, null, context), () -> 1,
                         session -> { }), StopRequest::new, Activity::new, false,
                 new PrintWriter(out), new PrintWriter(err), () -> probes, hints);

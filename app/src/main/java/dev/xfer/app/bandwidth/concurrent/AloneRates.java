@@ -25,7 +25,7 @@ public record AloneRates(List<BandwidthResults> devices) {
     public OptionalDouble median(int index, String memory, String direction, long bytes) {
         return devices.stream().filter(r -> r.context().device().index() == index)
                 .flatMap(r -> r.results().stream())
-                .filter(r -> r.numaNode().isEmpty() && r.memory().equals(memory) && r.direction().equals(direction)
+                .filter(r -> r.numaNode().isEmpty() && r.memory().label().equals(memory) && r.direction().label().equals(direction)
                         && r.bytes() == bytes)
                 .mapToDouble(r -> r.gigabytesPerSecond().median())
                 .findFirst();

@@ -7,6 +7,7 @@ import dev.xfer.app.bandwidth.BlockCounts;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
+import dev.xfer.app.bandwidth.RowDirection;
 import dev.xfer.app.doctor.HostReads;
 import dev.xfer.app.doctor.NumaCheck;
 import dev.xfer.app.doctor.ProbeFigures;
@@ -77,10 +78,10 @@ public final class DoctorProbe {
         BandwidthBenchmark benchmark = new BandwidthBenchmark(device, linkGBps, QUIET, segment -> {
         });
         List<BandwidthResult> results = benchmark.run(plan()).results();
-        BandwidthResult pinned = find(results, "pinned", CopyPath.DRIVER);
-        BandwidthResult pageable = find(results, "pageable", CopyPath.DRIVER);
+        BandwidthResult pinned = find(results, HostMemoryKind.PINNED, CopyPath.DRIVER);
+        BandwidthResult pageable = find(results, HostMemoryKind.PAGEABLE, CopyPath.DRIVER);
         Optional<BandwidthResult> staged = results.stream()
-                .filter(r -> r.memory().equals("pageable") && r.copy() == CopyPath.STAGED).findFirst();
+                .filter(r -> r.memory().host().equals(Optional.of(HostMemoryKind.PAGEABLE)) && r.copy() == CopyPath.STAGED).findFirst();
         Optional<NumaCheck.NearFar> nearFar = nearFar(benchmark, numa, gpuNode);
         Reading<HostReads> hostReads = new HostReadProbe(device).measure();
         return new ProbeFigures(pinned.gigabytesPerSecond().median(), pageable.gigabytesPerSecond().median(),
@@ -111,13 +112,13 @@ public final class DoctorProbe {
 
     private static double pinnedOn(BandwidthBenchmark benchmark, NumaNode node) {
         NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuSet.empty()));
-        return find(benchmark.run(pinnedPlan(), target).results(), "pinned", CopyPath.DRIVER)
+        return find(benchmark.run(pinnedPlan(), target).results(), HostMemoryKind.PINNED, CopyPath.DRIVER)
                 .gigabytesPerSecond().median();
     }
 
-    private static BandwidthResult find(List<BandwidthResult> results, String memory, CopyPath path) {
-        return results.stream().filter(r -> r.memory().equals(memory) && r.copy() == path
-                        && r.direction().equals(CopyDirection.H2D.label())).findFirst()
+    private static BandwidthResult find(List<BandwidthResult> results, HostMemoryKind memory, CopyPath path) {
+        return results.stream().filter(r -> r.memory().host().equals(Optional.of(memory)) && r.copy() == path
+                        && r.direction() == RowDirection.H2D).findFirst()
                 .orElseThrow(() -> new IllegalStateException("the probe measured no " + memory + " h2d row"));
     }
 }
