@@ -4,7 +4,7 @@ import dev.xfer.app.format.Labelled;
 
 /**
  * Every cause doctor knows, each with the identifier its JSON and JUnit carry. The causes read
- * through NVML ({@link #CLOCKS_THROTTLED} to {@link #PEER_STATUS_NVML}) are judged by the checks in
+ * through NVML ({@link #CLOCKS_THROTTLED} to {@link #CONFIDENTIAL_COMPUTING}) are judged by the checks in
  * {@link NvmlChecks} from an {@link NvmlEvidence}; without NVML they say unknown.
  */
 public enum Cause implements Labelled {
@@ -26,7 +26,8 @@ public enum Cause implements Labelled {
     FOREIGN_PROCESSES("foreign-processes", "other processes on the GPU"),
     FOREIGN_TRAFFIC("foreign-traffic", "link traffic xfer did not move"),
     PERSISTENCE_MODE("persistence-mode", "persistence mode off"),
-    PEER_STATUS_NVML("peer-status-nvml", "NVML's peer-to-peer status");
+    PEER_STATUS_NVML("peer-status-nvml", "NVML's peer-to-peer status"),
+    CONFIDENTIAL_COMPUTING("confidential-computing", "Confidential Computing on");
 
     private final String id;
     private final String title;

@@ -40,6 +40,7 @@ public final class Examination {
         List<Diagnosis> diagnoses = new ArrayList<>();
         diagnoses.add(HostChecks.transparentHugePages(sysfs.transparentHugePages()));
         diagnoses.add(HostChecks.governor(sysfs.governors()));
+        diagnoses.add(NvmlChecks.confidentialComputing(Scope.host(), nvml.confidentialComputing()));
         for (DoctorGpu gpu : gpus) {
             diagnoses.addAll(gpu(gpu, gpus.size() > 1));
         }

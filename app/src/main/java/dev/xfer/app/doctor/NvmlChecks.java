@@ -1,5 +1,6 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.evidence.ConfidentialComputingState;
 import dev.xfer.app.evidence.Reading;
 
 import java.util.ArrayList;
@@ -132,6 +133,29 @@ public final class NvmlChecks {
                 Texts.gbps(rate) + " of link traffic xfer did not move", List.of(evidence),
                 Optional.of(new Cost(rate, Cost.MEASURED)), "find the other copier (nvidia-smi pmon, nvidia-smi dmon"
                         + " -s t) and measure when it is done"));
+    }
+
+    /**
+     * The system's Confidential Computing state: off is clear; on is a note, not a fault (a
+     * confidential VM is chosen), but it says why host copies run below the link: each goes through
+     * an encrypted bounce buffer, and registered memory and the copy kernel over host memory are
+     * waived by bandwidth. Unknown (no NVML, a driver without the call) is never a failure.
+     */
+    public static Diagnosis confidentialComputing(Scope host, Reading<ConfidentialComputingState> state) {
+        Cause cause = Cause.CONFIDENTIAL_COMPUTING;
+        if (state instanceof Reading.Unknown<ConfidentialComputingState> u) {
+            return Diagnosis.unknown(cause, host, u.why());
+        }
+        ConfidentialComputingState read = ((Reading.Known<ConfidentialComputingState>) state).value();
+        Evidence evidence = new Evidence("Confidential Computing", read.line()
+                .substring("Confidential Computing: ".length()), state.where());
+        if (!read.on()) {
+            return Diagnosis.clear(cause, host, read.line(), evidence);
+        }
+        return Diagnosis.found(new Finding(cause, host, Severity.NOTE, read.line(), List.of(evidence),
+                Optional.empty(), "none for the machine: judge host copies against a baseline measured with CC on,"
+                        + " not against the link; xfer bandwidth waives registered memory and the copy kernel over"
+                        + " host memory and marks the other host copies as bounced"));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.xfer.app.doctor;
 
+import dev.xfer.app.evidence.ConfidentialComputingState;
 import dev.xfer.app.evidence.Reading;
 
 import java.util.List;
@@ -32,6 +33,9 @@ public interface NvmlEvidence {
 
     /** The nearest point of the PCIe tree two GPUs share, by {@code nvidia-smi topo -m}'s names ({@code PIX}, {@code SYS}, ...). */
     Reading<String> commonAncestor(int from, int to);
+
+    /** The system's Confidential Computing state (system-wide: one reading for the host). */
+    Reading<ConfidentialComputingState> confidentialComputing();
 
     /** NVML's answers for peer reads and writes. */
     record PeerStatus(String read, String write) {
@@ -94,6 +98,11 @@ public interface NvmlEvidence {
             @Override
             public Reading<String> commonAncestor(int from, int to) {
                 return Reading.unknown(why, "nvmlDeviceGetTopologyCommonAncestor");
+            }
+
+            @Override
+            public Reading<ConfidentialComputingState> confidentialComputing() {
+                return Reading.unknown(why, ConfidentialComputingState.CALLS);
             }
         };
     }

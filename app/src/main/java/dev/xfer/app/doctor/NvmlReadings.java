@@ -1,6 +1,7 @@
 package dev.xfer.app.doctor;
 
 import dev.xfer.app.evidence.ComputeProcess;
+import dev.xfer.app.evidence.ConfidentialComputingState;
 import dev.xfer.app.evidence.GpuSnapshot;
 import dev.xfer.app.evidence.PeerReading;
 import dev.xfer.app.evidence.Reading;
@@ -42,16 +43,25 @@ public final class NvmlReadings implements NvmlEvidence {
     private final Map<Integer, Gpu> gpus;
     private final Map<List<Integer>, PeerReading> peers;
     private final long ownPid;
+    private final Reading<ConfidentialComputingState> confidentialComputing;
 
     /**
-     * @param gpus   by CUDA index
-     * @param peers  by {@code List.of(from, to)}
-     * @param ownPid xfer's own process, left out of the foreign processes
+     * @param gpus                  by CUDA index
+     * @param peers                 by {@code List.of(from, to)}
+     * @param ownPid                xfer's own process, left out of the foreign processes
+     * @param confidentialComputing the system's Confidential Computing state, as one GPU's probe read it
      */
-    public NvmlReadings(Map<Integer, Gpu> gpus, Map<List<Integer>, PeerReading> peers, long ownPid) {
+    public NvmlReadings(Map<Integer, Gpu> gpus, Map<List<Integer>, PeerReading> peers, long ownPid,
+                        Reading<ConfidentialComputingState> confidentialComputing) {
         this.gpus = Map.copyOf(gpus);
         this.peers = Map.copyOf(peers);
         this.ownPid = ownPid;
+        this.confidentialComputing = java.util.Objects.requireNonNull(confidentialComputing, "confidentialComputing");
+    }
+
+    /** Readings without the Confidential Computing state (unknown: not read). */
+    public NvmlReadings(Map<Integer, Gpu> gpus, Map<List<Integer>, PeerReading> peers, long ownPid) {
+        this(gpus, peers, ownPid, Reading.unknown("NVML's Confidential Computing state was not read"));
     }
 
     @Override
@@ -130,6 +140,11 @@ public final class NvmlReadings implements NvmlEvidence {
         String where = "nvmlDeviceGetTopologyCommonAncestor(GPU" + from + ", GPU" + to + ")";
         PeerReading p = peers.get(List.of(from, to));
         return p == null ? Reading.unknown(NOT_READ, where) : p.path().at(where);
+    }
+
+    @Override
+    public Reading<ConfidentialComputingState> confidentialComputing() {
+        return confidentialComputing.at(ConfidentialComputingState.CALLS);
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {

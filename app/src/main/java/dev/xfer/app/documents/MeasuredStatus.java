@@ -106,13 +106,56 @@ public final class MeasuredStatus {
                 run.stopped().map(Stopped::message), Optional.of(run.passed()),
                 List.of(), List.of(), new MeasuringDocument.Results(List.of(), "missing"), Optional.empty(),
                 MeasuringDocument.Facts.NONE);
-        List<MeasuringDocument.Part> devices = run.devices().stream().map(d -> new MeasuringDocument.Part(true,
-                Optional.empty(), Optional.of(d.passed()), List.of(),
-                expectations(Optional.of(d.expectations()), d.results(), d.context()),
-                results(d.results()), Optional.of(d.checks().stream().map(c -> new MeasuringDocument.SmokeCheck(
-                        c.name(), c.passed(), c.failure())).toList()), facts(d.context()))).toList();
+        List<MeasuringDocument.Part> devices = run.devices().stream().map(d -> {
+            MeasuringDocument.Results results = results(d.results());
+            return new MeasuringDocument.Part(true, Optional.empty(), Optional.of(d.passed()), List.of(),
+                    expectations(Optional.of(d.expectations()), d.results(), d.context()), results,
+                    Optional.of(d.checks().stream().map(c -> new MeasuringDocument.SmokeCheck(c.name(), c.passed(),
+                            c.failure(), c.passed() ? contradiction(c.name(), results.rows(), d.context())
+                            : Optional.empty())).toList()), facts(d.context()));
+        }).toList();
         return new MeasuringDocument(file, run.command(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), top, devices, List.of(), List.of());
+    }
+
+    /**
+     * What a smoke check's own figures say against its {@code passed: true}, re-derived as smoke
+     * derives it: the {@code link} check from the context's link (a width below the maximum fails
+     * it), a configuration's check from its row of the same name ({@code pinned.h2d.64MiB},
+     * {@code overlap.v1}, {@code check.d2h-sync}): wrong data, an error beyond tolerance, wrong
+     * trials of a synchronized run. A check whose figures the document does not hold is taken as written.
+     */
+    static Optional<String> contradiction(String check, List<MeasuringDocument.Row> rows, ContextDocument context) {
+        if (check.equals("link")) {
+            DeviceDocument device = context.device();
+            if (device.linkCurrent().isPresent() && device.linkMax().isPresent()
+                    && device.linkCurrent().get().width() < device.linkMax().get().width()) {
+                return Optional.of("the context's link trained at x" + device.linkCurrent().get().width() + " of x"
+                        + device.linkMax().get().width() + ", below its maximum width");
+            }
+            return Optional.empty();
+        }
+        for (MeasuringDocument.Row row : rows) {
+            String name = row.command().map(c -> c + ".").orElse("") + String.join(".", row.naming());
+            if (!name.equals(check)) {
+                continue;
+            }
+            if (row.verified().equals(Optional.of(false))) {
+                return Optional.of("its row records verified: false (the copied data were wrong)");
+            }
+            if (row.withinTolerance().equals(Optional.of(false))) {
+                return Optional.of("its row records withinTolerance: false (maxError "
+                        + row.maxError().map(String::valueOf).orElse("null") + ")");
+            }
+            if (row.synchronizedRun() && row.wrongTrials().orElse(0) > 0) {
+                return Optional.of("its row records " + row.wrongTrials().getAsLong()
+                        + " wrong trials of a synchronized run, which must have none");
+            }
+            if (row.verdict().equals(Optional.of("broken"))) {
+                return Optional.of("its row's verdict is broken (wrong data despite synchronization)");
+            }
+        }
+        return Optional.empty();
     }
 
     /** One GPU's document as a part: its own status, rows and context. */

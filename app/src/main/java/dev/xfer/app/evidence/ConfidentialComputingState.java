@@ -15,6 +15,8 @@ import dev.xfer.app.format.OrUnknown;
  * @param gpusReady   whether the GPUs accept work, or why that could not be read
  */
 public record ConfidentialComputingState(boolean on, String environment, boolean devTools, Reading<Boolean> gpusReady) {
+    /** The NVML calls the state is read by, as evidence names where it was read. */
+    public static final String CALLS = "nvmlSystemGetConfComputeState, nvmlSystemGetConfComputeGpusReadyState";
 
     /** CC off, as NVML reports a system without it. */
     public static ConfidentialComputingState off() {

@@ -1,14 +1,17 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.stats.Median;
+import dev.xfer.app.stats.RunToRun;
 import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.app.verdict.DocumentStatus.State;
 import dev.xfer.app.verdict.NoiseFloors;
 import dev.xfer.app.verdict.NoiseKind;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,8 +52,15 @@ public final class FleetAnalysis {
         this(rule, NoiseFloors.shipped(), allowDisturbed);
     }
 
-    /** One GPU's value for one result, against its group. */
-    public record Deviation(FleetMember run, double value, double deviation, double z, boolean outlier) {
+    /**
+     * One GPU's value for one result, against its group.
+     *
+     * @param runToRunCov the run-to-run coefficient of variation of this GPU's runs of the result
+     *                    (the stddev of their medians over their mean, {@link RunToRun}); NaN where
+     *                    the group holds one run of this GPU
+     */
+    public record Deviation(FleetMember run, double value, double deviation, double z, boolean outlier,
+                            double runToRunCov) {
     }
 
     /**
@@ -64,10 +74,36 @@ public final class FleetAnalysis {
      *                 the larger of --margin and the kind's noise floor on this model (the best-of-k
      *                 kind's where the figures are best of k host allocations; the wider where the
      *                 group holds both)
+     * @param covs     each member's GPU's run-to-run CoV (NaN for a GPU of one run); empty where no
+     *                 GPU of the group has several runs of the result, which is most fleets
      */
     public record ResultSpread(String name, String unit, boolean higherIsBetter, double median, double mad, double madUsed,
                                boolean zUsed, double band, double min, double max, FleetMember[] members, double[] values,
-                               BitSet outliers) {
+                               BitSet outliers, double[] covs) {
+        /** Without run-to-run CoVs: every GPU of one run. */
+        public ResultSpread(String name, String unit, boolean higherIsBetter, double median, double mad, double madUsed,
+                            boolean zUsed, double band, double min, double max, FleetMember[] members, double[] values,
+                            BitSet outliers) {
+            this(name, unit, higherIsBetter, median, mad, madUsed, zUsed, band, min, max, members, values, outliers,
+                    new double[0]);
+        }
+
+        /** Member {@code i}'s GPU's run-to-run CoV, NaN where its GPU has one run here. */
+        public double cov(int i) {
+            return covs.length == 0 ? Double.NaN : covs[i];
+        }
+
+        /** The largest run-to-run CoV of a GPU of the group, NaN where none has several runs. */
+        public double worstCov() {
+            double worst = Double.NaN;
+            for (double c : covs) {
+                if (Double.isFinite(c) && !(c <= worst)) {
+                    worst = c;
+                }
+            }
+            return worst;
+        }
+
         public List<Deviation> deviations() {
             List<Deviation> out = new ArrayList<>(values.length);
             for (int i = 0; i < values.length; i++) {
@@ -82,7 +118,7 @@ public final class FleetAnalysis {
             double sense = higherIsBetter ? 1 : -1;
             double z = madUsed > 0 ? sense * Median.zScore(v, median, madUsed)
                     : deviation < 0 ? Double.NEGATIVE_INFINITY : 0;
-            return new Deviation(members[i], v, deviation, z, outliers.get(i));
+            return new Deviation(members[i], v, deviation, z, outliers.get(i), cov(i));
         }
 
         public int size() {
@@ -242,6 +278,13 @@ public final class FleetAnalysis {
                 having.computeIfAbsent(id, k -> new ArrayList<>()).add(run);
             }
         }
+        // Each run's GPU, numbered once per group; null where every GPU has one run (most fleets).
+        Map<String, Integer> gpus = new HashMap<>();
+        java.util.IdentityHashMap<FleetMember, Integer> gpuOf = new java.util.IdentityHashMap<>();
+        for (FleetMember run : runs) {
+            gpuOf.put(run, gpus.computeIfAbsent(run.gpuKey(), k -> gpus.size()));
+        }
+        java.util.IdentityHashMap<FleetMember, Integer> repeated = gpus.size() < runs.size() ? gpuOf : null;
         List<ResultSpread> results = new ArrayList<>();
         for (var e : having.entrySet()) {
             int id = e.getKey();
@@ -254,13 +297,14 @@ public final class FleetAnalysis {
                 spreads[i] = members[i].spreads()[at];
             }
             ResultCatalog.Entry entry = catalog.entry(id);
-            results.add(spread(entry, model, members, values, spreads));
+            results.add(spread(entry, model, members, values, spreads, repeated));
         }
         return new ModelGroup(model, List.copyOf(runs), results);
     }
 
     /** The rule of {@link FleetRule}, for one result over one model group. */
-    ResultSpread spread(ResultCatalog.Entry entry, String model, FleetMember[] members, double[] values, double[] spreads) {
+    ResultSpread spread(ResultCatalog.Entry entry, String model, FleetMember[] members, double[] values, double[] spreads,
+                        java.util.IdentityHashMap<FleetMember, Integer> gpuOf) {
         boolean higherIsBetter = entry.higherIsBetter();
         double median = Median.of(values);
         double mad = Median.absoluteDeviation(values, median);
@@ -317,6 +361,34 @@ public final class FleetAnalysis {
             outliers.set(i, outlier);
         }
         return new ResultSpread(entry.name(), entry.unit(), higherIsBetter, median, mad, madUsed, zUsed, band, min, max,
-                members, values, outliers);
+                members, values, outliers, gpuOf == null ? new double[0] : covs(members, values, gpuOf));
+    }
+
+    /**
+     * Each member's GPU's run-to-run CoV over the runs here (repetitions of a {@code --runs N}
+     * document, or several documents of one GPU), {@code gpuOf} numbering each run's GPU: empty
+     * where every GPU has one run of the result. Judged by nothing: it says how far a GPU's own
+     * runs moved, beside the outlier rule, which judges the GPU against its peers.
+     */
+    static double[] covs(FleetMember[] members, double[] values, Map<FleetMember, Integer> gpuOf) {
+        Map<Integer, List<Integer>> byGpu = new HashMap<>();
+        for (int i = 0; i < members.length; i++) {
+            byGpu.computeIfAbsent(gpuOf.get(members[i]), k -> new ArrayList<>(1)).add(i);
+        }
+        if (byGpu.size() == members.length) {
+            return new double[0];
+        }
+        double[] covs = new double[members.length];
+        Arrays.fill(covs, Double.NaN);
+        for (List<Integer> runs : byGpu.values()) {
+            if (runs.size() < 2) {
+                continue;
+            }
+            double[] medians = runs.stream().mapToDouble(i -> values[i]).toArray();
+            double cov = RunToRun.of(medians).flatMap(r -> r.cov().isPresent()
+                    ? java.util.Optional.of(r.cov().getAsDouble()) : java.util.Optional.empty()).orElse(Double.NaN);
+            runs.forEach(i -> covs[i] = cov);
+        }
+        return covs;
     }
 }

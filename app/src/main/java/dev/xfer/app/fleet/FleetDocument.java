@@ -38,20 +38,36 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
     public record Group(String model, long gpuRuns, List<Spread> results) {
     }
 
-    /** One result over a group: its median and MAD, the band an outlier leaves, and every GPU's figure. */
+    /**
+     * One result over a group: its median and MAD, the band an outlier leaves, and every GPU's figure.
+     *
+     * @param worstRunToRunCov the largest run-to-run CoV of a GPU of the group with several runs of
+     *                         the result, a fraction; absent where every GPU has one run
+     */
     public record Spread(String name, String unit, boolean higherIsBetter, double median, double mad, OptionalDouble madUsed,
-                         Optional<Boolean> zUsed, OptionalDouble band, List<Gpu> gpus) {
+                         Optional<Boolean> zUsed, OptionalDouble band, List<Gpu> gpus, OptionalDouble worstRunToRunCov) {
+        public Spread(String name, String unit, boolean higherIsBetter, double median, double mad, OptionalDouble madUsed,
+                      Optional<Boolean> zUsed, OptionalDouble band, List<Gpu> gpus) {
+            this(name, unit, higherIsBetter, median, mad, madUsed, zUsed, band, gpus, OptionalDouble.empty());
+        }
     }
 
     /**
      * One GPU's figure for a result.
      *
-     * @param deviation empty (null) where the median is 0 and a fraction of it means nothing
-     * @param z         empty (null) where the MAD is 0
+     * @param deviation   empty (null) where the median is 0 and a fraction of it means nothing
+     * @param z           empty (null) where the MAD is 0
+     * @param runToRunCov this GPU's run-to-run CoV over its runs of the result here (the stddev of
+     *                    their medians over their mean), a fraction; absent for a GPU of one run
      */
     public record Gpu(String host, @NullWhenEmpty Optional<String> label, @NullWhenEmpty Optional<String> uuid, String pciBusId,
                       long index, String file, double value, @NullWhenEmpty OptionalDouble deviation,
-                      @NullWhenEmpty OptionalDouble z, boolean outlier, Optional<Boolean> disturbed) {
+                      @NullWhenEmpty OptionalDouble z, boolean outlier, Optional<Boolean> disturbed,
+                      OptionalDouble runToRunCov) {
+        public Gpu(String host, Optional<String> label, Optional<String> uuid, String pciBusId, long index, String file,
+                   double value, OptionalDouble deviation, OptionalDouble z, boolean outlier, Optional<Boolean> disturbed) {
+            this(host, label, uuid, pciBusId, index, file, value, deviation, z, outlier, disturbed, OptionalDouble.empty());
+        }
     }
 
     /** A node's verdict and why. */
@@ -100,13 +116,14 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
 
     private static Spread spread(ResultSpread s) {
         return new Spread(s.name(), s.unit(), s.higherIsBetter(), s.median(), s.mad(), OptionalDouble.of(s.madUsed()),
-                Optional.of(s.zUsed()), OptionalDouble.of(s.band()), ComputedList.of(s.size(), i -> gpu(s.deviation(i))));
+                Optional.of(s.zUsed()), OptionalDouble.of(s.band()), ComputedList.of(s.size(), i -> gpu(s.deviation(i))),
+                finite(s.worstCov()));
     }
 
     private static Gpu gpu(Deviation d) {
         FleetMember r = d.run();
         return new Gpu(r.host(), r.label(), r.uuid(), r.busId(), r.index(), r.file(), d.value(), finite(d.deviation()),
-                finite(d.z()), d.outlier(), Optional.of(r.disturbed()));
+                finite(d.z()), d.outlier(), Optional.of(r.disturbed()), finite(d.runToRunCov()));
     }
 
     private static NodeVerdict node(Node node, boolean allowDisturbed) {

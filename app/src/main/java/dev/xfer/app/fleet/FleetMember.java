@@ -34,6 +34,11 @@ public record FleetMember(int order, String file, String host, Optional<String> 
                 : where + " " + uuid.orElse("bus " + busId) + " (device " + index + ")" + run;
     }
 
+    /** The GPU across runs, as {@link GpuRun#gpuKey()}: its UUID where known, else its bus id, on its host. */
+    public String gpuKey() {
+        return host + " " + uuid.orElse(busId);
+    }
+
     /** The position of result {@code id} in {@link #values}, or -1 when this run did not measure it. */
     public int position(int id) {
         return java.util.Arrays.binarySearch(results, id);

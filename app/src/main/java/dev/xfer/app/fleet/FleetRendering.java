@@ -137,31 +137,62 @@ public final class FleetRendering {
         return n + " " + noun + (n == 1 ? "" : "s");
     }
 
-    /** One row per result: how the group spread, and how many GPUs fell outside it. */
+    /**
+     * One row per result: how the group spread, and how many GPUs fell outside it; where a GPU of
+     * the group has several runs (a {@code --runs N} document, or several documents of one GPU), a
+     * CoV column with the largest run-to-run CoV of such a GPU.
+     */
     private static TextTable summary(ModelGroup group) {
+        boolean covs = hasCovs(group);
+        List<Column> columns = new ArrayList<>(List.of(Column.left("result"), Column.right("GPUs"), Column.right("median"),
+                Column.right("MAD"), Column.right("worst"), Column.right("best"), Column.right("band"), Column.left("rule"),
+                Column.right("outliers")));
+        if (covs) {
+            columns.add(Column.right("CoV"));
+        }
         TextTable table = TextTable.titled(TerminalText.field(group.model()) + " (" + counted(group.runs().size(), "GPU run") + ")",
-                Column.left("result"), Column.right("GPUs"), Column.right("median"), Column.right("MAD"),
-                Column.right("worst"), Column.right("best"), Column.right("band"), Column.left("rule"), Column.right("outliers"));
+                columns.toArray(Column[]::new));
         for (ResultSpread s : group.results()) {
             double worst = s.higherIsBetter() ? s.min() : s.max();
             double best = s.higherIsBetter() ? s.max() : s.min();
-            table.addRow(s.name(), Integer.toString(s.size()), Numbers.text(s.median()) + " " + s.unit(), Numbers.text(s.mad()),
+            List<String> cells = new ArrayList<>(List.of(s.name(), Integer.toString(s.size()),
+                    Numbers.text(s.median()) + " " + s.unit(), Numbers.text(s.mad()),
                     Numbers.text(worst), Numbers.text(best), "±" + Numbers.text(s.band() * 100) + "%",
                     s.size() < 2 ? "alone" : s.size() == 2 ? "vs other" : s.zUsed() ? "band+z" : "band",
-                    Integer.toString(s.outliers().cardinality()));
+                    Integer.toString(s.outliers().cardinality())));
+            if (covs) {
+                cells.add(cov(s.worstCov()));
+            }
+            table.addRow(cells.toArray(String[]::new));
         }
         return table;
     }
 
+    /** Whether a GPU of the group has several runs of a result: then the tables show run-to-run CoVs. */
+    private static boolean hasCovs(ModelGroup group) {
+        return group.results().stream().anyMatch(s -> s.covs().length > 0);
+    }
+
+    /** A run-to-run CoV as a percentage with two decimals (as compare writes it), {@code -} for a GPU of one run. */
+    static String cov(double cov) {
+        return Double.isFinite(cov) ? dev.xfer.app.format.Decimals.fixed(cov * 100, 2) + "%" : "-";
+    }
+
     private static TextTable rowsTable(ModelGroup group) {
+        List<Column> columns = new ArrayList<>(List.of(Column.left("result"), Column.right("median"), Column.right("MAD"),
+                Column.left("GPU"), Column.right("value"), Column.right("vs median"), Column.right("z")));
+        if (hasCovs(group)) {
+            columns.add(Column.right("CoV"));
+        }
+        columns.add(Column.left(""));
         return TextTable.titled(TerminalText.field(group.model()) + " (" + counted(group.runs().size(), "GPU run") + ")",
-                Column.left("result"), Column.right("median"), Column.right("MAD"), Column.left("GPU"),
-                Column.right("value"), Column.right("vs median"), Column.right("z"), Column.left(""));
+                columns.toArray(Column[]::new));
     }
 
     /** Every GPU's row for every result of the group, each made when asked for (a stream's flatMap would buffer a result's rows). */
     private static Iterable<List<String>> rows(ModelGroup group) {
         List<ResultSpread> results = group.results();
+        boolean covs = hasCovs(group);
         return () -> new Iterator<>() {
             private int result;
             private int gpu;
@@ -184,9 +215,15 @@ public final class FleetRendering {
                 int i = gpu++;
                 Deviation d = spread.deviation(i);
                 boolean first = i == 0;
-                return List.of(first ? spread.name() : "", first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
+                List<String> cells = new ArrayList<>(List.of(first ? spread.name() : "",
+                        first ? Numbers.text(spread.median()) + " " + spread.unit() : "",
                         first ? Numbers.text(spread.mad()) : "", d.run().who(), Numbers.text(d.value()),
-                        Numbers.percent(d.deviation()), spread.zUsed() ? Numbers.z(d.z()) : "-", mark(d));
+                        Numbers.percent(d.deviation()), spread.zUsed() ? Numbers.z(d.z()) : "-"));
+                if (covs) {
+                    cells.add(cov(d.runToRunCov()));
+                }
+                cells.add(mark(d));
+                return cells;
             }
         };
     }
@@ -269,7 +306,7 @@ public final class FleetRendering {
     /** The report as CSV, one row per result and GPU run, written to {@code to} a row at a time. */
     public static void csv(FleetFindings report, Writer to) throws IOException {
         to.write(Csv.line(List.of("model", "result", "unit", "higher_is_better", "median", "mad", "host", "label", "uuid",
-                "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state")));
+                "pci_bus_id", "file", "value", "deviation", "z", "outlier", "node_state", "run_to_run_cov")));
         Map<String, State> states = new HashMap<>();
         report.nodes().forEach(n -> states.put(n.host(), n.state()));
         for (ModelGroup group : report.groups()) {
@@ -281,7 +318,7 @@ public final class FleetRendering {
                             number(spread.median()), number(spread.mad()), r.host(), r.label().orElse(""),
                             r.uuid().orElse(""), r.busId(), r.file(), number(d.value()),
                             number(d.deviation()), number(d.z()),
-                            String.valueOf(d.outlier()), json(states.get(r.host())))));
+                            String.valueOf(d.outlier()), json(states.get(r.host())), number(d.runToRunCov()))));
                 }
             }
         }
@@ -289,7 +326,7 @@ public final class FleetRendering {
         for (FleetMember r : report.runs()) {
             if (!r.measured() || (r.disturbed() && !report.allowDisturbed())) {
                 to.write(Csv.line(Arrays.asList(r.model(), "", "", "", "", "", r.host(), r.label().orElse(""), r.uuid().orElse(""),
-                        r.busId(), r.file(), "", "", "", "", json(states.get(r.host())))));
+                        r.busId(), r.file(), "", "", "", "", json(states.get(r.host())), "")));
             }
         }
     }

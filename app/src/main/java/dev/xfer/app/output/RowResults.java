@@ -87,12 +87,14 @@ final class RowResults {
         CheckOutcome check = check(row);
         Optional<HostAllocations> spread = allocations(value(row, "allocations"));
         List<Result> out = new ArrayList<>();
-        // A host-device copy row (bandwidth's, smoke's) that says its data were checked moved them in a
-        // finite time: its rate is above 0. (Pattern and concurrent rows are not yet held to it.)
-        boolean verifiedCopy = Boolean.TRUE.equals(value(row, "verified")) && value(row, "memory") instanceof String
-                && !path.contains("concurrent[") && !path.contains("patterns[");
+        // A row that says its data were checked moved them in a finite time, so each of its rates is above
+        // 0: a copy's gbps (bandwidth, smoke, p2p, a concurrent GPU's share, a pattern's measured copy,
+        // each run of --runs), a pair's bidirGbps, an aggregateGbps. xfer writes every rate as bytes (1
+        // or more) over a timed interval, and leaves out a row whose timer gave no time, so 0 is never
+        // its own: it is a figure lost or made up.
+        boolean verified = Boolean.TRUE.equals(value(row, "verified"));
         for (Field f : row) {
-            if (verifiedCopy && plain(f.value()) instanceof Summary rate && f.key().equals("gbps")) {
+            if (verified && plain(f.value()) instanceof Summary rate && isRate(f.key())) {
                 for (var figure : List.of(Map.entry("median", rate.median()), Map.entry("min", rate.min()))) {
                     if (figure.getValue() <= 0) {
                         throw wrong(path + "." + f.key() + "." + figure.getKey(), "a rate above 0 beside verified: true",
@@ -115,6 +117,11 @@ final class RowResults {
                     Quantity.of("wrongTrials").orElseThrow(), Summary.single(wrong), check));
         }
         return out;
+    }
+
+    /** A rate's field: {@code gbps}, or one named for what it is the rate of ({@code bidirGbps}, {@code aggregateGbps}). */
+    private static boolean isRate(String key) {
+        return key.equals("gbps") || key.endsWith("Gbps");
     }
 
     /**

@@ -101,8 +101,16 @@ public record MeasuringDocument(Path file, String command, Optional<String> unus
     public record Expectation(String expectation, boolean passed, Optional<String> line, Optional<String> contradiction) {
     }
 
-    /** One of smoke's checks. */
-    public record SmokeCheck(String name, boolean passed, Optional<String> failure) {
+    /**
+     * One of smoke's checks.
+     *
+     * @param contradiction why the document's own figures say it failed, though it says {@code passed: true}
+     */
+    public record SmokeCheck(String name, boolean passed, Optional<String> failure, Optional<String> contradiction) {
+        /** A check as written, its figures not read against it. */
+        public SmokeCheck(String name, boolean passed, Optional<String> failure) {
+            this(name, passed, failure, Optional.empty());
+        }
     }
 
     /**

@@ -211,6 +211,8 @@ public final class DocumentStatus {
                     if (!check.passed()) {
                         failures.add("smoke check " + check.name() + " failed" + check.failure().map(why -> ": " + why).orElse(""));
                     }
+                    check.contradiction().ifPresent(why -> failures.add("smoke check " + check.name()
+                            + " says passed, but its figures contradict it: " + why));
                 }
             }
         }

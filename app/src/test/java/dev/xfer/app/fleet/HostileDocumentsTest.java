@@ -146,6 +146,78 @@ class HostileDocumentsTest {
         XferRun.of("compare", baseline.toString(), zero.toString()).assertOneLine(ExitCode.USAGE, line);
     }
 
+    @SuppressWarnings("unchecked")
+    private Path golden(String name, String section, String field, Consumer<Map<String, Object>> change)
+            throws IOException {
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(Path.of("src/test/resources/golden", name)));
+        Map<String, Object> row = (Map<String, Object>) ((List<Object>) doc.get(section)).getFirst();
+        change.accept(field.isEmpty() ? row : (Map<String, Object>) ((List<Object>) row.get(field)).getFirst());
+        return Files.writeString(dir.resolve(name), Json.write(doc));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void zero(Map<String, Object> row, String field) {
+        Map<String, Object> rate = (Map<String, Object>) row.get(field);
+        rate.put("median", 0.0);
+        rate.put("min", 0.0);
+    }
+
+    /**
+     * The zero-rate rule holds on every row that says its data were checked: a p2p pair (one way and
+     * both ways), a concurrent GPU's share and the concurrent aggregate, a pattern's copy and its
+     * aggregate. xfer writes each as bytes over a timed interval, never 0 (issue 41).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "bandwidth-devices-p2p.json p2p  gbps p2p[0].gbps.median",
+            "bandwidth-devices-p2p.json p2p  bidirGbps p2p[0].bidirGbps.median",
+            "bandwidth-devices-concurrent.json concurrent gpus gbps concurrent[0].gpus[0].gbps.median",
+            "bandwidth-devices-concurrent.json concurrent  aggregateGbps concurrent[0].aggregateGbps.median",
+            "bandwidth-devices-patterns.json patterns  gbps patterns[0].gbps.median",
+            "bandwidth-devices-patterns.json patterns  aggregateGbps patterns[0].aggregateGbps.median"})
+    void aZeroRateBesideVerifiedIsExit2OnEveryVerifiedRow(String change) throws IOException {
+        String[] words = change.split(" ", -1);
+        Path bad = golden(words[0], words[1], words[2], row -> zero(row, words[3]));
+        XferRun fleet = XferRun.of("fleet", bad.toString());
+        assertEquals(ExitCode.USAGE, fleet.exitCode(), fleet.out() + fleet.err());
+        assertTrue(fleet.err().contains(": " + words[4] + ": expected a rate above 0 beside verified: true, got the number 0"),
+                fleet.err());
+        XferRun compare = XferRun.of("compare", bad.toString(), bad.toString());
+        assertEquals(ExitCode.USAGE, compare.exitCode(), compare.out() + compare.err());
+    }
+
+    /** A smoke check that says passed while its own row records wrong data: FAIL, with the reason. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aSmokeCheckItsRowContradictsFails() throws IOException {
+        Path liar = smoke("check-liar.json", d -> {
+            Map<String, Object> device = (Map<String, Object>) ((List<Object>) d.get("devices")).getFirst();
+            Map<String, Object> sync = (Map<String, Object>) ((List<Object>) device.get("results")).get(5);
+            sync.put("wrongTrials", 2L);
+        });
+        XferRun fleet = XferRun.of("fleet", liar.toString());
+        assertEquals(ExitCode.CHECK_FAILED, fleet.exitCode(), fleet.out() + fleet.err());
+        assertTrue(fleet.out().contains("smoke check check.d2h-sync says passed, but its figures contradict it:"
+                + " its row records 2 wrong trials of a synchronized run, which must have none"), fleet.out());
+        XferRun compare = XferRun.of("compare", "--fail-on-regression", "5%", baseline.toString(), liar.toString());
+        assertEquals(ExitCode.CHECK_FAILED, compare.exitCode(), compare.out() + compare.err());
+    }
+
+    /** smoke's link check says passed, but the context's link trained at x8 of x16: FAIL in compare too. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aLinkCheckTheContextContradictsFails() throws IOException {
+        Path narrow = smoke("narrow.json", d -> {
+            Map<String, Object> device = (Map<String, Object>) ((List<Object>) d.get("devices")).getFirst();
+            Map<String, Object> gpu = (Map<String, Object>) ((Map<String, Object>) device.get("context")).get("device");
+            ((Map<String, Object>) gpu.get("linkCurrent")).put("width", 8L);
+        });
+        XferRun compare = XferRun.of("compare", "--fail-on-regression", "5%", baseline.toString(), narrow.toString());
+        assertEquals(ExitCode.CHECK_FAILED, compare.exitCode(), compare.out() + compare.err());
+        assertTrue(compare.out().contains("smoke check link says passed, but its figures contradict it: the context's"
+                + " link trained at x8 of x16, below its maximum width"), compare.out());
+    }
+
     /** 0.001 GB/s is not 87% of a 63 GB/s link, whatever the expectation's line says: FAIL, with the reason. */
     @Test
     void anExpectationItsFiguresContradictFails() throws IOException {

@@ -53,4 +53,18 @@ public final class GeneratedFigures {
         return Arbitraries.frequencyOf(Tuple.of(4, summaries()),
                 Tuple.of(1, reasons().map(Summarized.Unsummarizable::new)));
     }
+
+    /**
+     * Rates as xfer writes them: bytes (1 or more) over a timed interval, so above 0 (readers refuse
+     * a rate of 0 beside verified: true); {@link #summaries()} moved up by 1 where they reach 0.
+     */
+    public static Arbitrary<Summary> rates() {
+        return summaries().map(GeneratedReports::aboveZero);
+    }
+
+    /** {@link #rates()}, or (one in five) no figure and why. */
+    public static Arbitrary<Summarized> summarizedRates() {
+        return Arbitraries.frequencyOf(Tuple.of(4, rates()),
+                Tuple.of(1, reasons().map(Summarized.Unsummarizable::new)));
+    }
 }

@@ -105,21 +105,21 @@ class SeveralDevicesBindBackPropertiesTest {
     /** Every GPU copying at once: each share measured or (one in five) not. */
     private static Arbitrary<ConcurrentResult> concurrentResult(String direction, List<Integer> indices) {
         Arbitrary<List<ConcurrentResult.GpuShare>> shares = Combinators.combine(indices.stream()
-                .map(i -> Combinators.combine(GeneratedFigures.summarized(), GeneratedFigures.summaries(),
+                .map(i -> Combinators.combine(GeneratedFigures.summarizedRates(), GeneratedFigures.summaries(),
                                 GeneratedFigures.figures().optional(0.8), Arbitraries.of(true, false))
                         .as((gbps, us, link, verified) -> new ConcurrentResult.GpuShare(i, gbps,
                                 gbps instanceof Summarized.Unsummarizable ? gbps : us,
                                 link.map(OptionalDouble::of).orElse(OptionalDouble.empty()), verified)))
                 .toList()).as(List::copyOf);
-        return Combinators.combine(shares, GeneratedFigures.summaries())
+        return Combinators.combine(shares, GeneratedFigures.rates())
                 .as((s, aggregate) -> new ConcurrentResult("pinned", direction, MIB16, s, aggregate,
                         OptionalDouble.empty()));
     }
 
     /** One GPU-to-GPU pair, one way and both ways each measured or not. */
     private static Arbitrary<PeerResult> pair(int src, int dst) {
-        return Combinators.combine(Arbitraries.of(true, false), GeneratedFigures.summarized(),
-                        GeneratedFigures.summarized(), Arbitraries.of(true, false), Arbitraries.of(true, false),
+        return Combinators.combine(Arbitraries.of(true, false), GeneratedFigures.summarizedRates(),
+                        GeneratedFigures.summarizedRates(), Arbitraries.of(true, false), Arbitraries.of(true, false),
                         Arbitraries.of(CopyPath.DRIVER, CopyPath.KERNEL), Arbitraries.of(Initiation.values()))
                 .as((access, gbps, bidir, verified, bidirVerified, copy, initiation) -> new PeerResult(src, dst, MIB16,
                         access, gbps, bidir, verified, bidirVerified, copy, initiation));

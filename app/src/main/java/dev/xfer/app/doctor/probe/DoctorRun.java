@@ -13,6 +13,7 @@ import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.evidence.GpuSnapshot;
 import dev.xfer.app.evidence.LinkSample;
 import dev.xfer.app.evidence.PeerReading;
+import dev.xfer.app.evidence.ConfidentialComputingState;
 import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.doctor.SysfsEvidence;
 import dev.xfer.app.sysfs.NumaTopology;
@@ -120,8 +121,10 @@ public final class DoctorRun {
                 }
             }));
             CudaStatus status = new CudaStatus.Usable(cuda.driverVersion(), cuda.runtimeVersion(), cuda.libraryPath());
+            // System-wide: any GPU's probe reads the same state, so the first one's is the host's.
+            Reading<ConfidentialComputingState> cc = opened.values().iterator().next().confidentialComputing();
             Examination measured = new Examination(new SysfsEvidence(sysfsRoot), numa,
-                    new NvmlReadings(readings, peers, ProcessHandle.current().pid()));
+                    new NvmlReadings(readings, peers, ProcessHandle.current().pid(), cc));
             return new DoctorReport(status, gpus, measured.examine(gpus, new CudaPeerAccess(cuda)));
         } finally {
             opened.values().forEach(GpuProbe::close);

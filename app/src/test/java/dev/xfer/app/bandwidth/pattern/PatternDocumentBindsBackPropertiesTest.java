@@ -70,8 +70,8 @@ class PatternDocumentBindsBackPropertiesTest {
 
     @Provide
     Arbitrary<List<Round>> rounds() {
-        return Combinators.combine(Arbitraries.integers().between(1, 8), GeneratedFigures.summarized(),
-                GeneratedFigures.summarized(), Arbitraries.of(true, false)).as(Round::new).list().ofMinSize(1).ofMaxSize(8);
+        return Combinators.combine(Arbitraries.integers().between(1, 8), GeneratedFigures.summarizedRates(),
+                GeneratedFigures.summarizedRates(), Arbitraries.of(true, false)).as(Round::new).list().ofMinSize(1).ofMaxSize(8);
     }
 
     @Provide
