@@ -38,6 +38,8 @@ import java.util.OptionalInt;
  *                destination), or both; anything but write alone needs {@link CopyDirection#P2P}
  * @param pieces  the copies each batch-api configuration splits its buffer into, one row per count
  *                ({@code --pieces}); used only when {@code copies} has {@link CopyPath#BATCH_API}
+ * @param pairs   which ordered GPU pairs the copies between GPUs take part in ({@code --pair},
+ *                {@code --pairs}): every pair unless one was asked for
  */
 public record BandwidthPlan(
         List<Long> sizes,
@@ -53,7 +55,8 @@ public record BandwidthPlan(
         long warmupNanos,
         KernelTiming kernelTiming,
         List<Initiation> peerInitiations,
-        List<Integer> pieces) {
+        List<Integer> pieces,
+        PairChoice pairs) {
 
     /** The most {@code --allocations}: each one pins a buffer of the largest size anew. */
     public static final int MAX_ALLOCATIONS = 64;
@@ -81,6 +84,7 @@ public record BandwidthPlan(
         Objects.requireNonNull(staging, "staging");
         Objects.requireNonNull(blocks, "blocks");
         Objects.requireNonNull(kernelTiming, "kernelTiming");
+        Objects.requireNonNull(pairs, "pairs");
         peerInitiations = peerInitiations.stream().distinct().toList();
         pieces = pieces.stream().distinct().toList();
         if (pieces.isEmpty()) {
@@ -141,6 +145,21 @@ public record BandwidthPlan(
         }
     }
 
+    /** Every GPU pair. */
+    public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                         int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
+                         BlockCounts blocks, int allocations, long warmupNanos, KernelTiming kernelTiming,
+                         List<Initiation> peerInitiations, List<Integer> pieces) {
+        this(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, allocations, warmupNanos,
+                kernelTiming, peerInitiations, pieces, PairChoice.EVERY);
+    }
+
+    /** This plan with its copies between GPUs over the pairs {@code choice} picks ({@code --pair}, {@code --pairs}). */
+    public BandwidthPlan withPairs(PairChoice choice) {
+        return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
+                allocations, warmupNanos, kernelTiming, peerInitiations, pieces, choice);
+    }
+
     /** One piece per batch-api copy. */
     public BandwidthPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
                          int iterations, int warmup, CopyTimer timer, List<CopyPath> copies, StagingConfig staging,
@@ -153,7 +172,7 @@ public record BandwidthPlan(
     /** This plan with each batch-api configuration split into each of {@code counts} copies ({@code --pieces}). */
     public BandwidthPlan withPieces(List<Integer> counts) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos, kernelTiming, peerInitiations, counts);
+                allocations, warmupNanos, kernelTiming, peerInitiations, counts, pairs);
     }
 
     /** Whether the batch API is among the paths. */
@@ -195,19 +214,19 @@ public record BandwidthPlan(
     /** This plan measuring each configuration on {@code count} separate host allocations. */
     public BandwidthPlan withAllocations(int count) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks, count,
-                warmupNanos, kernelTiming, peerInitiations, pieces);
+                warmupNanos, kernelTiming, peerInitiations, pieces, pairs);
     }
 
     /** This plan with the copy kernel's samples timed as {@code timing} says. */
     public BandwidthPlan withKernelTiming(KernelTiming timing) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos, timing, peerInitiations, pieces);
+                allocations, warmupNanos, timing, peerInitiations, pieces, pairs);
     }
 
     /** This plan with its copies between GPUs issued as {@code sides} say ({@code --initiation}). */
     public BandwidthPlan withPeerInitiations(List<Initiation> sides) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, blocks,
-                allocations, warmupNanos, kernelTiming, sides, pieces);
+                allocations, warmupNanos, kernelTiming, sides, pieces, pairs);
     }
 
     /** A plan with the copy kernel's default grid, one allocation per configuration, the usual warm-up time. */
@@ -230,7 +249,7 @@ public record BandwidthPlan(
     /** This plan with the copy kernel's grids {@code counts} (e.g. {@code --blocks} resolved on one device). */
     public BandwidthPlan withBlocks(BlockCounts counts) {
         return new BandwidthPlan(sizes, memories, directions, iterations, warmup, timer, copies, staging, counts,
-                allocations, warmupNanos, kernelTiming, peerInitiations, pieces);
+                allocations, warmupNanos, kernelTiming, peerInitiations, pieces, pairs);
     }
 
     /** Whether the copy kernel is among the paths. */

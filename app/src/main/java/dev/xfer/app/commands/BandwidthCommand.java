@@ -159,6 +159,9 @@ public final class BandwidthCommand implements Callable<Integer> {
     @Mixin
     private PatternOptions patterns;
 
+    @Mixin
+    private PairOptions pairs;
+
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
     private CudaOptions cudaOptions;
@@ -172,6 +175,8 @@ public final class BandwidthCommand implements Callable<Integer> {
         ExpectationSet expectations = measuring.expectations();
         List<dev.xfer.app.bandwidth.pattern.PatternPlan> patternPlans = patterns.plans(plan, measuring.devices(),
                 concurrent, memories != null, numa.given());
+        plan = plan.withPairs(pairs.choice(plan.peerCopies(),
+                patternPlans.stream().anyMatch(p -> !p.pattern().involvesHost()), measuring.devices()));
         if (!patternPlans.isEmpty()) {
             PatternOptions.validateEarly(expectations, patternPlans, measuring.devices());
             BandwidthPlan patternsPlan = plan;
@@ -252,7 +257,9 @@ public final class BandwidthCommand implements Callable<Integer> {
         List<Integer> indices = devices.all()
                 ? java.util.stream.IntStream.range(0, EarlyNames.MAX_DEVICES).boxed().toList() : devices.indices();
         List<dev.xfer.app.expect.MetricDeclaration> names = new ArrayList<>(plan.declarations(true));
-        names.addAll(new MultiDevicePlan(plan, indices.stream()
+        // With --device all, a sample of --pairs is drawn from the GPUs found: any pair may be among them.
+        BandwidthPlan named = devices.all() ? plan.withPairs(dev.xfer.app.bandwidth.PairChoice.EVERY) : plan;
+        names.addAll(new MultiDevicePlan(named, indices.stream()
                 .map(i -> new MultiDevicePlan.DeviceNames(i, true, List.of())).toList(), concurrent).declarations());
         return names;
     }

@@ -129,6 +129,34 @@ public final class MultiDeviceFixtures {
                 List.of(new VerificationFailure("p2p 2->1 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)));
     }
 
+    // ---- p2p over pairs drawn with --pairs on four GPUs
+
+    /** --device 0,1,2,3 --direction p2p --pairs 3 (the default seed, 1). */
+    public static BandwidthPlan peerPairsPlan() {
+        return new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P), 20, 5,
+                CopyTimer.EVENTS).withPairs(new dev.xfer.app.bandwidth.PairChoice.Sampled(3,
+                dev.xfer.app.bandwidth.PairChoice.DEFAULT_SEED));
+    }
+
+    /**
+     * Four GPUs, the three pairs {@code --pairs 3} drew among their twelve measured (all with
+     * peer access, about 390 GB/s one way), the other nine not.
+     */
+    public static MultiDeviceResults peerPairsReport() {
+        BandwidthPlan plan = peerPairsPlan();
+        List<Integer> gpus = List.of(0, 1, 2, 3);
+        List<BandwidthResults> devices = gpus.stream().map(i -> new BandwidthResults(
+                context(h200At(i, 0x17 + 0x40 * i, i / 2)), plan, List.<BandwidthResult>of(),
+                List.<VerificationFailure>of(), List.<String>of())).toList();
+        List<PeerResult> pairs = new java.util.ArrayList<>();
+        double step = 0;
+        for (dev.xfer.app.bandwidth.GpuPair p : plan.pairs().resolve(gpus)) {
+            pairs.add(pair(p.src(), p.dst(), true, 390.25 - step, 750.5 - step, true));
+            step += 1.5;
+        }
+        return new MultiDeviceResults(plan, devices, Optional.empty(), Optional.of(pairs), List.of());
+    }
+
     // ---- p2p in both forms, by the driver and the copy kernel, on two GPUs
 
     private static final long MIB64 = 64L << 20;

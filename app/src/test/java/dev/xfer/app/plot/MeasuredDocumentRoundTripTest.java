@@ -30,7 +30,8 @@ class MeasuredDocumentRoundTripTest {
     @ParameterizedTest
     @ValueSource(strings = {"/golden/bandwidth.json", "/golden/bandwidth-all-nodes.json",
             "/golden/bandwidth-devices-concurrent.json", "/golden/bandwidth-devices-p2p-read.json",
-            "/golden/bandwidth-devices-p2p.json", "/golden/bandwidth-devices-patterns.json",
+            "/golden/bandwidth-devices-p2p.json", "/golden/bandwidth-devices-p2p-pairs.json",
+            "/golden/bandwidth-devices-patterns.json",
             "/golden/bandwidth-disturbed.json", "/golden/bandwidth-kernel.json", "/golden/bandwidth-staged.json",
             "/golden/batch.json", "/golden/batch-all-nodes.json", "/golden/check.json", "/golden/latency.json",
             "/golden/overlap.json", "/golden/overlap-all-nodes.json", "/golden/pipeline.json", "/golden/smoke.json",

@@ -2,6 +2,8 @@ package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.DataPattern;
+import dev.xfer.app.bandwidth.GpuPair;
+import dev.xfer.app.bandwidth.PairChoice;
 import dev.xfer.app.bandwidth.KernelCopy;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.kernels.XferKernels;
@@ -54,6 +56,8 @@ public final class PatternBenchmark {
     private final Map<Integer, CudaDevice> devices = new LinkedHashMap<>();
     private final Progress progress;
     private final ObjIntConsumer<MemorySegment> beforeCompare;
+    private final PairChoice pairs;
+    private final Set<GpuPair> chosen;
 
     /**
      * @param devices       the GPUs, at least two, in the order selected
@@ -61,6 +65,15 @@ public final class PatternBenchmark {
      *                      copy's initiator) just before it is compared; tests plant corruption there
      */
     public PatternBenchmark(List<CudaDevice> devices, Progress progress, ObjIntConsumer<MemorySegment> beforeCompare) {
+        this(devices, progress, beforeCompare, PairChoice.EVERY);
+    }
+
+    /**
+     * @param pairs the ordered GPU pairs the copies between GPUs are limited to ({@code --pair}, {@code --pairs})
+     * @throws IllegalArgumentException when {@code pairs} does not fit {@code devices}
+     */
+    public PatternBenchmark(List<CudaDevice> devices, Progress progress, ObjIntConsumer<MemorySegment> beforeCompare,
+                            PairChoice pairs) {
         for (CudaDevice d : devices) {
             this.devices.put(d.index(), d);
         }
@@ -69,6 +82,8 @@ public final class PatternBenchmark {
         });
         this.progress = progress;
         this.beforeCompare = beforeCompare;
+        this.pairs = pairs;
+        this.chosen = Set.copyOf(pairs.resolve(indices()));
     }
 
     /** The results and verification failures of a run, and the rounds that could not run and why. */
@@ -90,7 +105,7 @@ public final class PatternBenchmark {
 
     /** The rounds of {@code plan} on these GPUs: GPU patterns only over pairs with peer access. */
     public List<PatternRound> rounds(PatternPlan plan) {
-        return plan.rounds(indices(), this::canAccessPeer);
+        return plan.rounds(indices(), this::canAccessPeer, chosen::contains);
     }
 
     /** The rounds of every plan, for progress. */
@@ -169,8 +184,10 @@ public final class PatternBenchmark {
         List<String> notes = new ArrayList<>();
         for (int gpu : indices()) {
             if (rounds.stream().noneMatch(r -> r.measured() == gpu)) {
-                notes.add(plan.form() + ": GPU " + gpu + " not measured: no other selected GPU has peer access"
-                        + " with it (cudaDeviceCanAccessPeer), so there is no copy to time");
+                notes.add(plan.form() + ": GPU " + gpu + " not measured: " + (pairs.every()
+                        ? "no other selected GPU has peer access with it"
+                        : "no GPU pair chosen (" + pairs.describe() + ") copies to or from it in this pattern with peer"
+                                + " access") + " (cudaDeviceCanAccessPeer), so there is no copy to time");
             }
         }
         return notes;

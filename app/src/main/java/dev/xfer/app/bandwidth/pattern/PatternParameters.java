@@ -1,11 +1,15 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.GpuPair;
+import dev.xfer.app.bandwidth.PairChoice;
 import dev.xfer.app.format.Inline;
 import dev.xfer.app.output.AcrossDevices;
 import dev.xfer.app.output.Parameters;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * A pattern run's {@code parameters} in each device's document: the distinct sizes, directions and
@@ -23,10 +27,16 @@ public record PatternParameters(List<Long> sizes, List<String> memories, List<St
         copy = List.copyOf(copy);
     }
 
-    /** The whole run's: each device's, then {@code devices} and the distinct {@code patterns} (their forms). */
-    public record Run(@Inline AcrossDevices across, List<String> patterns) implements Parameters {
+    /**
+     * The whole run's: each device's, then {@code devices} and the distinct {@code patterns} (their
+     * forms), then with {@code --pair} or {@code --pairs} the GPU pairs chosen ({@code pairs}) and,
+     * for a sample, its seed ({@code pairSeed}).
+     */
+    public record Run(@Inline AcrossDevices across, List<String> patterns, Optional<List<GpuPair>> pairs,
+                      OptionalLong pairSeed) implements Parameters {
         public Run {
             patterns = List.copyOf(patterns);
+            pairs = pairs.map(List::copyOf);
         }
     }
 
@@ -36,8 +46,9 @@ public record PatternParameters(List<Long> sizes, List<String> memories, List<St
                 plan.timer().label(), plans.stream().map(p -> p.path().label()).distinct().toList());
     }
 
-    /** This, as the whole run's over {@code indices}, with {@code plans}' forms. */
-    public Run across(List<Integer> indices, List<PatternPlan> plans) {
-        return new Run(new AcrossDevices(this, indices), plans.stream().map(PatternPlan::form).distinct().toList());
+    /** This, as the whole run's over {@code indices}, with {@code plans}' forms and the pairs {@code pairs} chose. */
+    public Run across(List<Integer> indices, List<PatternPlan> plans, PairChoice pairs) {
+        return new Run(new AcrossDevices(this, indices), plans.stream().map(PatternPlan::form).distinct().toList(),
+                pairs.every() ? Optional.empty() : Optional.of(pairs.resolve(indices)), pairs.drawSeed());
     }
 }

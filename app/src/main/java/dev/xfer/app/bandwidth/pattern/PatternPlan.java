@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * A many-GPU traffic pattern over the GPUs {@code --device} selects: which copies run in each
@@ -67,13 +69,23 @@ public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiat
      * no round.
      */
     public List<PatternRound> rounds(List<Integer> gpus, BiPredicate<Integer, Integer> canAccessPeer) {
+        return rounds(gpus, canAccessPeer, pair -> true);
+    }
+
+    /**
+     * {@link #rounds(List, BiPredicate)} with the copies between GPUs also limited to the ordered
+     * pairs (data from, data to) that {@code chosen} accepts ({@code --pair}, {@code --pairs}); the
+     * host patterns' copies are no pairs and always run.
+     */
+    public List<PatternRound> rounds(List<Integer> gpus, BiPredicate<Integer, Integer> canAccessPeer,
+                                     Predicate<GpuPair> chosen) {
         List<PatternRound> rounds = new ArrayList<>();
         if (whyNone(gpus).isPresent()) {
             return rounds;
         }
         for (int measured : gpus) {
             List<PlannedCopy> copies = pattern.involvesHost() ? hostRound(gpus, measured)
-                    : peerRound(gpus, measured, canAccessPeer);
+                    : peerRound(gpus, measured, canAccessPeer, chosen);
             if (copies.stream().anyMatch(PlannedCopy::timed)) {
                 rounds.add(new PatternRound(measured, copies));
             }
@@ -100,7 +112,8 @@ public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiat
         return toHost ? new PlannedCopy(device, host, gpu, size, timed) : new PlannedCopy(host, device, gpu, size, timed);
     }
 
-    private List<PlannedCopy> peerRound(List<Integer> gpus, int one, BiPredicate<Integer, Integer> canAccessPeer) {
+    private List<PlannedCopy> peerRound(List<Integer> gpus, int one, BiPredicate<Integer, Integer> canAccessPeer,
+                                        Predicate<GpuPair> chosen) {
         List<PlannedCopy> copies = new ArrayList<>();
         for (int other : gpus) {
             if (other == one) {
@@ -112,7 +125,7 @@ public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiat
             boolean writes = initiation == Initiation.WRITE;
             Endpoint from = Endpoint.device(writes ? actor : acted);
             Endpoint to = Endpoint.device(writes ? acted : actor);
-            if (canAccessPeer.test(actor, acted)) {
+            if (canAccessPeer.test(actor, acted) && chosen.test(new GpuPair(from.gpu(), to.gpu()))) {
                 copies.add(new PlannedCopy(from, to, actor, bytes, true));
             }
         }

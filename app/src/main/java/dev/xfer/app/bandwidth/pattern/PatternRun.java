@@ -50,8 +50,14 @@ public final class PatternRun {
                     + "; --device " + measuring.devices().label() + " found it");
         }
         List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
+        try {
+            // --device all is known only now: pairs that do not fit the GPUs found are a usage error.
+            plan.pairs().resolve(indices);
+        } catch (IllegalArgumentException e) {
+            throw new dev.xfer.app.run.UnusableOptionException(e.getMessage());
+        }
         ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(plans, indices));
-        new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plans);
+        new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }, plan.pairs()).checkFits(plans);
         Instant started = Instant.now();
         LiveRun live;
         List<PatternResult> results;
@@ -60,8 +66,8 @@ public final class PatternRun {
         var progress = measuring.progress();
         live = measuring.live();
         try {
-            var outcome = new PatternBenchmark(devices, progress, (s, d) -> { }).run(plans, plan.warmup(),
-                    plan.iterations());
+            var outcome = new PatternBenchmark(devices, progress, (s, d) -> { }, plan.pairs()).run(plans,
+                    plan.warmup(), plan.iterations());
             results = outcome.results();
             failures = outcome.failures();
             notes = outcome.notes();
@@ -81,7 +87,9 @@ public final class PatternRun {
                         List.of()))).toList();
         List<PatternResult> measured = results;
         List<VerificationFailure> failed = failures;
-        List<String> said = notes;
+        // The chosen pairs head the text's notes; the document has them in its parameters.
+        List<String> said = plan.pairs().every() ? notes
+                : Stream.concat(Stream.of(plan.pairs().line(indices)), notes.stream()).toList();
         return measuring.finish(perDevice, List.of(PatternResult.runResults(measured)), validated, new Rendering(
                 () -> PatternText.render(sessions.stream().map(s -> s.context().headline()).toList(), indices,
                         measured, failed, said),
@@ -126,7 +134,7 @@ public final class PatternRun {
         PatternParameters parameters = PatternParameters.of(plans, plan);
         List<GpuDocument> devices = contexts.stream().map(c -> GpuDocument.of("bandwidth", c, parameters,
                 List.of(), List.of())).toList();
-        return DevicesDocument.of("bandwidth", parameters.across(indices, plans), devices)
+        return DevicesDocument.of("bandwidth", parameters.across(indices, plans, plan.pairs()), devices)
                 .withExtras(new PatternExtras(PatternRow.rows(results), Stream.concat(FailureRow.rows(failures).stream(),
                         PatternRow.failures(results).stream()).toList()));
     }

@@ -18,7 +18,8 @@ import java.util.function.ObjIntConsumer;
 
 /**
  * GPU-to-GPU copy rates for every ordered pair of the selected devices ({@code --direction p2p}),
- * the way CUDA's p2pBandwidthLatencyTest measures them.
+ * or the pairs {@code --pair} or {@code --pairs} chose, the way CUDA's p2pBandwidthLatencyTest
+ * measures them.
  * <p>
  * First, for every ordered pair (a, b) where {@code cudaDeviceCanAccessPeer} says a can reach b's
  * memory, peer access is enabled ({@code cudaDeviceEnablePeerAccess} with a current); what this
@@ -60,7 +61,7 @@ public final class PeerBenchmark {
     private final ObjIntConsumer<MemorySegment> beforeCompare;
 
     /**
-     * @param devices       the GPUs, at least two, in the order selected
+     * @param devices       the GPUs, at least two, in the order selected; the plan's pairs name them by index
      * @param beforeCompare runs on the host copy of a receiving buffer (with the receiving device's
      *                      index) just before it is compared with the pattern; tests plant corruption there
      */
@@ -78,8 +79,14 @@ public final class PeerBenchmark {
     }
 
     /** The measurements, for progress: per size, form, path and ordered pair, one way and both ways. */
+    public static int configurations(BandwidthPlan plan, List<Integer> indices) {
+        return plan.sizes().size() * plan.peerInitiations().size() * plan.pairs().resolve(indices).size() * 2
+                * paths(plan).size();
+    }
+
+    /** {@link #configurations(BandwidthPlan, List)} on GPUs 0 to {@code devices - 1}. */
     public static int configurations(BandwidthPlan plan, int devices) {
-        return plan.sizes().size() * plan.peerInitiations().size() * devices * (devices - 1) * 2 * paths(plan).size();
+        return configurations(plan, java.util.stream.IntStream.range(0, devices).boxed().toList());
     }
 
     /** Who copies between GPUs: the driver always, and the copy kernel when {@code --copy} names it. */
@@ -103,11 +110,15 @@ public final class PeerBenchmark {
     public Outcome run(BandwidthPlan plan) {
         checkFits(plan);
         int n = devices.size();
+        List<Integer> indices = devices.stream().map(CudaDevice::index).toList();
+        // Positions in the devices' list of each chosen pair; access is asked for both ways of each
+        // (both-ways rows copy back), and for no other pair, as a machine may cap a GPU's peers.
+        List<int[]> pairs = plan.pairs().resolve(indices).stream()
+                .map(p -> new int[] {indices.indexOf(p.src()), indices.indexOf(p.dst())}).toList();
         boolean[][] reaches = new boolean[n][n];
-        for (int a = 0; a < n; a++) {
-            for (int b = 0; b < n; b++) {
-                reaches[a][b] = a != b && devices.get(a).canAccessPeer(devices.get(b));
-            }
+        for (int[] p : pairs) {
+            reaches[p[0]][p[1]] = devices.get(p[0]).canAccessPeer(devices.get(p[1]));
+            reaches[p[1]][p[0]] = devices.get(p[1]).canAccessPeer(devices.get(p[0]));
         }
         List<PeerLane> lanes = new ArrayList<>();
         boolean[][] enabledHere = new boolean[n][n];
@@ -126,7 +137,8 @@ public final class PeerBenchmark {
             for (CudaDevice device : devices) {
                 lanes.add(PeerLane.open(device));
             }
-            PeerRun run = new PeerRun(plan, lanes, reaches, progress, beforeCompare, configurations(plan, n),
+            PeerRun run = new PeerRun(plan, lanes, pairs, reaches, progress, beforeCompare,
+                    configurations(plan, indices),
                     kernels == null ? null : new PeerKernelCopy(KernelCopy.of(kernels), plan.kernelTiming(),
                             plan.timer(), gate), gate);
             for (long size : plan.sizes()) {

@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyPath;
+import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.output.RunResult;
@@ -13,7 +14,8 @@ import java.util.List;
 
 /**
  * The GPU-to-GPU copies ({@code --direction p2p}) a bandwidth plan makes over the selected devices:
- * every ordered pair, in each form, path and size.
+ * every ordered pair the plan's {@link dev.xfer.app.bandwidth.PairChoice} picks (every one by
+ * default), in each form, path and size.
  *
  * @param bandwidth the plan whose sizes, forms ({@code --initiation}) and paths ({@code --copy}) apply
  * @param devices   the CUDA indices, in the order selected
@@ -28,15 +30,11 @@ public record PeerPlan(BandwidthPlan bandwidth, List<Integer> devices) {
         List<MetricDeclaration> out = new ArrayList<>();
         for (long size : bandwidth.sizes()) {
             for (Initiation initiation : bandwidth.peerInitiations()) {
-                for (int src : devices) {
-                    for (int dst : devices) {
-                        if (src != dst) {
-                            for (CopyPath copy : PeerBenchmark.paths(bandwidth)) {
-                                for (boolean bidir : List.of(false, true)) {
-                                    out.add(RunResult.declaration(ResultNames.of(PeerResult.identity(src, dst, size,
-                                            bidir, copy, initiation)), Quantity.GIGABYTES_PER_SECOND, false));
-                                }
-                            }
+                for (GpuPair pair : bandwidth.pairs().resolve(devices)) {
+                    for (CopyPath copy : PeerBenchmark.paths(bandwidth)) {
+                        for (boolean bidir : List.of(false, true)) {
+                            out.add(RunResult.declaration(ResultNames.of(PeerResult.identity(pair.src(), pair.dst(),
+                                    size, bidir, copy, initiation)), Quantity.GIGABYTES_PER_SECOND, false));
                         }
                     }
                 }

@@ -30,6 +30,7 @@ import java.util.function.ObjIntConsumer;
 final class PeerRun {
     private final BandwidthPlan plan;
     private final List<PeerLane> lanes;
+    private final List<int[]> pairs;
     private final boolean[][] reaches;
     private final Progress progress;
     private final ObjIntConsumer<MemorySegment> beforeCompare;
@@ -43,12 +44,14 @@ final class PeerRun {
 
     /**
      * @param kernel the copy kernel's initiator; null unless {@code --copy} names the kernel
+     * @param pairs  the ordered pairs to measure, as positions in {@code lanes} (source, destination), source-major
      * @param gate   what holds a kernel sample's streams; null unless the kernel timing may hold one
      */
-    PeerRun(BandwidthPlan plan, List<PeerLane> lanes, boolean[][] reaches, Progress progress,
+    PeerRun(BandwidthPlan plan, List<PeerLane> lanes, List<int[]> pairs, boolean[][] reaches, Progress progress,
             ObjIntConsumer<MemorySegment> beforeCompare, int total, PeerInitiator kernel, StreamGate gate) {
         this.plan = plan;
         this.lanes = lanes;
+        this.pairs = pairs;
         this.reaches = reaches;
         this.progress = progress;
         this.beforeCompare = beforeCompare;
@@ -70,7 +73,6 @@ final class PeerRun {
     }
 
     void size(long size) {
-        int n = lanes.size();
         List<DeviceBuffer> patterns = new ArrayList<>();
         List<DeviceBuffer> targets = new ArrayList<>();
         try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size);
@@ -86,19 +88,16 @@ final class PeerRun {
                 Memcpy.copy(patterns.getLast().address(), reference.segment(), size, CopyKind.HOST_TO_DEVICE);
             }
             for (Initiation initiation : plan.peerInitiations()) {
-                for (int s = 0; s < n; s++) {
-                    for (int d = 0; d < n; d++) {
-                        if (s == d) {
-                            continue;
-                        }
-                        Pair pair = new Pair(s, d, initiation, size);
-                        results.add(measure(pair, patterns, targets, reference.segment(), check.segment(), engine));
-                        if (kernel != null && reaches[s][d] && reaches[d][s]) {
-                            results.add(measure(pair, patterns, targets, reference.segment(), check.segment(),
-                                    kernel));
-                        } else if (kernel != null) {
-                            done += 2; // counted in the total, not measured
-                        }
+                for (int[] chosen : pairs) {
+                    int s = chosen[0];
+                    int d = chosen[1];
+                    Pair pair = new Pair(s, d, initiation, size);
+                    results.add(measure(pair, patterns, targets, reference.segment(), check.segment(), engine));
+                    if (kernel != null && reaches[s][d] && reaches[d][s]) {
+                        results.add(measure(pair, patterns, targets, reference.segment(), check.segment(),
+                                kernel));
+                    } else if (kernel != null) {
+                        done += 2; // counted in the total, not measured
                     }
                 }
             }

@@ -20,6 +20,8 @@ public final class PeerText {
     private static final String NO_PEER_ACCESS = "*";
     /** Marks a matrix cell whose data came back wrong. */
     private static final String WRONG = "!";
+    /** Fills a matrix cell whose pair was not chosen ({@code --pair}, {@code --pairs}). */
+    private static final String NOT_CHOSEN = ".";
 
     private PeerText() {
     }
@@ -35,6 +37,9 @@ public final class PeerText {
     public static String render(List<Integer> indices, List<PeerResult> results, String kernelSample) {
         StringBuilder out = new StringBuilder();
         List<Long> sizes = results.stream().map(PeerResult::bytes).distinct().toList();
+        // A pair with no row in any form or path was not chosen; one with a driver row only had no kernel.
+        java.util.Set<List<Integer>> chosen = new java.util.HashSet<>();
+        results.forEach(r -> chosen.add(List.of(r.src(), r.dst())));
         for (long bytes : sizes) {
             for (Initiation initiation : Initiation.values()) {
                 for (CopyPath path : List.of(CopyPath.DRIVER, CopyPath.KERNEL)) {
@@ -42,8 +47,8 @@ public final class PeerText {
                             && r.initiation() == initiation).toList();
                     if (!ofForm.isEmpty()) {
                         Titles titles = Titles.of(initiation, path, bytes);
-                        out.append(matrix(titles.oneWay(), indices, ofForm, false));
-                        out.append(matrix(titles.bothWays(), indices, ofForm, true));
+                        out.append(matrix(titles.oneWay(), indices, ofForm, false, chosen));
+                        out.append(matrix(titles.bothWays(), indices, ofForm, true, chosen));
                     }
                 }
             }
@@ -58,6 +63,9 @@ public final class PeerText {
         if (kernelPairs > 0 && kernelPairs < driverPairs) {
             out.append("? no copy kernel between two GPUs without peer access both ways: a kernel cannot reach the"
                     + " other's memory\n");
+        }
+        if (chosen.size() < indices.size() * (indices.size() - 1)) {
+            out.append(NOT_CHOSEN).append(" not measured: the pair is not among those chosen (--pair, --pairs)\n");
         }
         if (results.stream().anyMatch(r -> !r.peerAccess())) {
             out.append(NO_PEER_ACCESS).append(" no peer access between the two GPUs (cudaDeviceCanAccessPeer):"
@@ -101,9 +109,10 @@ public final class PeerText {
 
     /**
      * The matrix of one size: {@code -} on the diagonal, {@code *} without peer access, {@code !}
-     * for wrong data, {@code none} for a pair whose timer gave no time (a FAILED line says why). Marks are padded to one width so that the figures line up.
+     * for wrong data, {@code .} for a pair not chosen, {@code none} for a pair whose timer gave no time (a FAILED line says why). Marks are padded to one width so that the figures line up.
      */
-    private static String matrix(String title, List<Integer> indices, List<PeerResult> results, boolean bidir) {
+    private static String matrix(String title, List<Integer> indices, List<PeerResult> results, boolean bidir,
+                                 java.util.Set<List<Integer>> chosen) {
         List<Column> columns = new ArrayList<>(List.of(Column.right("src\\dst")));
         indices.forEach(i -> columns.add(Column.right(Integer.toString(i))));
         TextTable table = new TextTable(title, columns);
@@ -116,7 +125,8 @@ public final class PeerText {
                     continue;
                 }
                 Optional<PeerResult> pair = results.stream().filter(r -> r.src() == src && r.dst() == dst).findFirst();
-                cells.add(pair.map(r -> cell(r, bidir, markWidth)).orElse("?"));
+                String absent = chosen.contains(List.of(src, dst)) ? "?" : NOT_CHOSEN;
+                cells.add(pair.map(r -> cell(r, bidir, markWidth)).orElse(absent));
             }
             table.addRow(cells);
         }

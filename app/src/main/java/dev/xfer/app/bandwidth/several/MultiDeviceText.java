@@ -31,7 +31,9 @@ public final class MultiDeviceText {
         }
         report.concurrent().ifPresent(c -> sections.add(
                 ConcurrentText.render(report.indices(), c, new AloneRates(report.devices()))));
-        report.peers().ifPresent(p -> sections.add(PeerText.render(report.indices(), p,
+        // With --pair or --pairs, the pairs chosen (and a sample's seed) head the matrices.
+        String pairs = report.plan().pairs().every() ? "" : report.plan().pairs().line(report.indices()) + "\n";
+        report.peers().ifPresent(p -> sections.add(pairs + PeerText.render(report.indices(), p,
                 report.plan().kernelTiming().describe(report.plan().timer()))));
         StringBuilder out = new StringBuilder(TextSections.joined(sections));
         for (VerificationFailure f : report.failures()) {

@@ -78,6 +78,16 @@ public final class SeveralDevicesRun {
         OutputFormat format = measuring.format();
         // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
         BandwidthPlan plan = OneDeviceRun.onDevice(sessions.getFirst().device(), given);
+        List<Integer> indices = sessions.stream().map(s -> s.device().index()).toList();
+        if (plan.peerCopies()) {
+            // --device all is known only now: a --pair or --pairs that does not fit the GPUs found is
+            // a usage error before anything is measured.
+            try {
+                plan.pairs().resolve(indices);
+            } catch (IllegalArgumentException e) {
+                throw new UnusableOptionException(e.getMessage());
+            }
+        }
         Optional<BandwidthPlan> own = plan.perDevice();
         List<OptionalDouble> links = new ArrayList<>();
         List<HostPlacement> placements = new ArrayList<>();
@@ -142,7 +152,7 @@ public final class SeveralDevicesRun {
             total += rows * placements.get(d).targets().size();
         }
         total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
-        total += plan.peerCopies() ? PeerBenchmark.configurations(plan, sessions.size()) : 0;
+        total += plan.peerCopies() ? PeerBenchmark.configurations(plan, indices) : 0;
         Progress progress = measuring.progress();
         LiveRun live = measuring.live();
         boolean stopped = false;
