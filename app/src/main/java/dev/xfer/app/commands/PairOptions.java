@@ -42,6 +42,9 @@ public final class PairOptions {
      *                        not fit the GPUs {@code --device} lists
      */
     PairChoice choice(boolean peerCopies, boolean patternsBetween, DeviceSelection devices) {
+        if (sampled != null && sampled < 1) {
+            throw new UsageException("--pairs must be 1 or more, not " + sampled);
+        }
         if (seed != null && sampled == null) {
             throw new UsageException("--seed seeds the draw of --pairs: it needs --pairs");
         }

@@ -131,9 +131,16 @@ public final class MultiDeviceFixtures {
 
     // ---- p2p over pairs drawn with --pairs on four GPUs
 
-    /** --device 0,1,2,3 --direction p2p --pairs 3 (the default seed, 1). */
+    /**
+     * 32 MiB, a size no other golden document's p2p rows have: the golden documents' OpenMetrics
+     * files share one textfile directory in PrometheusConsumersTest, where a pair at the same size
+     * on the same fixture host would be written twice.
+     */
+    private static final long MIB32 = 32L << 20;
+
+    /** --device 0,1,2,3 --direction p2p --pairs 3 --size 32MiB (the default seed, 1). */
     public static BandwidthPlan peerPairsPlan() {
-        return new BandwidthPlan(List.of(MIB16), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P), 20, 5,
+        return new BandwidthPlan(List.of(MIB32), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P), 20, 5,
                 CopyTimer.EVENTS).withPairs(new dev.xfer.app.bandwidth.PairChoice.Sampled(3,
                 dev.xfer.app.bandwidth.PairChoice.DEFAULT_SEED));
     }
@@ -151,7 +158,8 @@ public final class MultiDeviceFixtures {
         List<PeerResult> pairs = new java.util.ArrayList<>();
         double step = 0;
         for (dev.xfer.app.bandwidth.GpuPair p : plan.pairs().resolve(gpus)) {
-            pairs.add(pair(p.src(), p.dst(), true, 390.25 - step, 750.5 - step, true));
+            pairs.add(new PeerResult(p.src(), p.dst(), MIB32, true, around(390.25 - step), around(750.5 - step), true,
+                    true));
             step += 1.5;
         }
         return new MultiDeviceResults(plan, devices, Optional.empty(), Optional.of(pairs), List.of());

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code --direction p2p --pairs 3} on four fake GPUs: only the drawn pairs are declared, counted,
+ * {@code --direction p2p --pairs 3 --size 32MiB} on four fake GPUs: only the drawn pairs are declared, counted,
  * written and drawn in the matrices ({@code .} for the others), the text says which pairs and
  * the seed, and the document records them in {@code parameters} and binds back.
  */
@@ -37,8 +37,8 @@ class PeerPairsTest {
     void onlyTheDrawnPairsAreDeclaredAndCounted() {
         assertEquals(3, drawn.size());
         List<String> declared = new PeerPlan(plan, GPUS).declarations().stream().map(MetricDeclaration::name).toList();
-        List<String> expected = drawn.stream().flatMap(p -> List.of("p2p." + p.src() + "-" + p.dst() + ".16MiB",
-                "p2p-bidir." + p.src() + "-" + p.dst() + ".16MiB").stream()).toList();
+        List<String> expected = drawn.stream().flatMap(p -> List.of("p2p." + p.src() + "-" + p.dst() + ".32MiB",
+                "p2p-bidir." + p.src() + "-" + p.dst() + ".32MiB").stream()).toList();
         assertEquals(expected, declared);
         assertEquals(PeerResult.runResults(report.peers().orElseThrow()).metrics().stream().map(Metric::name).toList(),
                 declared, "the fixture's rows are the declared ones");
@@ -49,7 +49,7 @@ class PeerPairsTest {
     @Test
     void givenPairsAreDeclaredInTheGpusOrder() {
         BandwidthPlan given = plan.withPairs(new PairChoice.Given(List.of(new GpuPair(3, 0), new GpuPair(1, 2))));
-        assertEquals(List.of("p2p.1-2.16MiB", "p2p-bidir.1-2.16MiB", "p2p.3-0.16MiB", "p2p-bidir.3-0.16MiB"),
+        assertEquals(List.of("p2p.1-2.32MiB", "p2p-bidir.1-2.32MiB", "p2p.3-0.32MiB", "p2p-bidir.3-0.32MiB"),
                 new PeerPlan(given, GPUS).declarations().stream().map(MetricDeclaration::name).toList());
     }
 
