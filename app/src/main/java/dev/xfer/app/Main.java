@@ -6,6 +6,7 @@ import dev.xfer.app.cli.Deadline;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.RunTimeoutException;
 import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.HeapWatch;
 import dev.xfer.app.commands.XferCommand;
 import dev.xfer.app.cli.SignalStop;
 import dev.xfer.app.run.StopRequest;
@@ -49,10 +50,12 @@ public final class Main {
         // Any thread's OutOfMemoryError, one line and exit 5; the run's own is caught in run().
         Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
             if (failure instanceof OutOfMemoryError) {
-                outOfMemory(err, failure);
+                outOfMemory(err, ErrorLine.OUT_OF_JAVA_MEMORY);
             }
             failure.printStackTrace();
         });
+        // A heap that collects most of the time and frees almost nothing ends as a heap too small does.
+        HeapWatch.start(line -> outOfMemory(err, line));
         StopRequest stop = new StopRequest();
         // Not System.out: a PrintStream swallows write errors, so a closed pipe would go unnoticed.
         PrintWriter out = new StandardStream(new StandardOutput(new FileOutputStream(FileDescriptor.out), stop, err),
@@ -64,7 +67,7 @@ public final class Main {
             out.flush();
             err.flush();
         } catch (OutOfMemoryError e) {
-            outOfMemory(err, e);
+            outOfMemory(err, ErrorLine.OUT_OF_JAVA_MEMORY);
             return;
         }
         System.exit(code);
@@ -72,11 +75,12 @@ public final class Main {
 
     /**
      * One line and exit 5 at once. Halt, not exit: shutdown hooks and finalization could need the
-     * memory there is none of; and the line is a constant, so printing it allocates little.
+     * memory there is none of; and the line is a constant (or, from the heap watch, made while
+     * collections still free a little), so printing it allocates little.
      */
-    private static void outOfMemory(PrintWriter err, Throwable failure) {
+    private static void outOfMemory(PrintWriter err, String line) {
         try {
-            err.println(ErrorLine.OUT_OF_JAVA_MEMORY);
+            err.println(line);
             err.flush();
         } finally {
             Runtime.getRuntime().halt(ExitCode.OUT_OF_MEMORY);

@@ -23,6 +23,12 @@ public final class ErrorLine {
     public static final String OUT_OF_JAVA_MEMORY = "xfer: out of memory: the Java heap is too small for this"
             + " (raise it with XFER_JAVA_OPTS=-Xmx..., or give smaller input)";
 
+    /** {@link #OUT_OF_JAVA_MEMORY} with what showed it: {@code xfer: out of memory: the Java heap is too small for this: <why> (raise ...)}. */
+    public static String outOfJavaMemory(String why) {
+        return "xfer: out of memory: the Java heap is too small for this: " + why
+                + " (raise it with XFER_JAVA_OPTS=-Xmx..., or give smaller input)";
+    }
+
     private ErrorLine() {
     }
 
