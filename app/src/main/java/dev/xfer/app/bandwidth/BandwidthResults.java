@@ -94,13 +94,9 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
         return RunResults.of("bandwidth", out).withWaived(waived);
     }
 
+    /** Why {@code r} failed: the failed check that covered it, found by its configuration. */
     private String failure(BandwidthResult r) {
-        return failures.stream()
-                .filter(f -> f.numaNode().equals(r.numaNode()))
-                .map(VerificationFailure::describe)
-                .filter(f -> f.startsWith(r.path() + " ") && f.contains(" " + r.bytes() + " B"))
-                .filter(f -> r.copy() != CopyPath.DRIVER || (!f.startsWith(r.memory() + " " + CopyPath.STAGED.label() + " ")
-                        && !f.startsWith(r.memory() + " " + CopyPath.KERNEL.label() + " ")))
+        return failures.stream().filter(f -> f.concerns(r)).map(VerificationFailure::describe)
                 .findFirst().orElse("data came back wrong");
     }
 }

@@ -140,10 +140,12 @@ final class BidirectionalRun {
             });
             double[] h2d = readings.stream().mapToDouble(BothWays::h2d).toArray();
             double[] d2h = readings.stream().mapToDouble(BothWays::d2h).toArray();
-            boolean downOk = rows.verify(ConfigurationLabel.of(memory, path, shape, "bidir-d2h", size).text(), target.segment(), reference);
+            boolean downOk = rows.verify(CheckedConfiguration.of(MeasuredMemory.of(memory), path, shape,
+                    RowDirection.BIDIR_D2H, size), target.segment(), reference);
             DataPattern.poison(target.segment());
             Memcpy.copy(target.segment(), up.address(), size, CopyKind.DEVICE_TO_HOST);
-            boolean upOk = rows.verify(ConfigurationLabel.of(memory, path, shape, "bidir-h2d", size).text(), target.segment(), reference);
+            boolean upOk = rows.verify(CheckedConfiguration.of(MeasuredMemory.of(memory), path, shape,
+                    RowDirection.BIDIR_H2D, size), target.segment(), reference);
             rows.addRow(MeasuredMemory.of(memory), RowDirection.BIDIR_H2D, size, h2d, upOk, sourcePages, path, Optional.empty(),
                     shape);
             rows.addRow(MeasuredMemory.of(memory), RowDirection.BIDIR_D2H, size, d2h, downOk, targetPages, path, Optional.empty(),

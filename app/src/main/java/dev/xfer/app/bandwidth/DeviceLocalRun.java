@@ -81,7 +81,8 @@ final class DeviceLocalRun {
                 engine.sampleOf(ends, CopyEngineInitiator.deviceLocalCopies(size)));
         DataPattern.poison(check.segment());
         Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
-        boolean ok = rows.verify("device d2d " + size + " B", check.segment(), reference);
+        boolean ok = rows.verify(CheckedConfiguration.of(MeasuredMemory.DEVICE, CopyPath.DRIVER, Optional.empty(),
+                RowDirection.D2D, size), check.segment(), reference);
         rows.addRow(MeasuredMemory.DEVICE, RowDirection.D2D, size, d2d, ok, Optional.empty(), CopyPath.DRIVER,
                 Optional.empty(), Optional.empty());
         for (KernelInitiator by : copies) {
@@ -91,7 +92,7 @@ final class DeviceLocalRun {
             DataPattern.poison(check.segment());
             Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
             rows.addRow(MeasuredMemory.DEVICE, RowDirection.D2D, size, seconds,
-                    rows.verify(label, check.segment(), reference), Optional.empty(), by.path(), Optional.empty(),
+                    rows.verify(checked(by, RowDirection.D2D, size), check.segment(), reference), Optional.empty(), by.path(), Optional.empty(),
                     Optional.of(by.shape()));
         }
     }
@@ -130,10 +131,14 @@ final class DeviceLocalRun {
                 DataPattern.poison(check.segment());
                 Memcpy.copy(check.segment(), b.address(), size, CopyKind.DEVICE_TO_HOST);
                 rows.addRow(MeasuredMemory.DEVICE, RowDirection.D2D_WRITE, size, seconds,
-                        rows.verify(label, check.segment(), expected.segment()), Optional.empty(), by.path(),
+                        rows.verify(checked(by, RowDirection.D2D_WRITE, size), check.segment(), expected.segment()), Optional.empty(), by.path(),
                         Optional.empty(), Optional.of(by.shape()));
             }
         }
+    }
+
+    private static CheckedConfiguration checked(KernelInitiator by, RowDirection direction, long size) {
+        return CheckedConfiguration.of(MeasuredMemory.DEVICE, by.path(), Optional.of(by.shape()), direction, size);
     }
 
     private static String name(KernelInitiator by, CopyDirection direction, long size) {

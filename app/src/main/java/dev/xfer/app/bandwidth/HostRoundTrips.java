@@ -110,7 +110,8 @@ final class HostRoundTrips {
                     d2h.add(samples.acrossLink(CopyDirection.D2H, driverName(memory, "d2h", size) + which,
                             size, warmNanos, measureD2h,
                             engine.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size))));
-                    ok &= rows.verify(driverName(memory, "h2d+d2h", size) + which, hostSeg, reference);
+                    ok &= rows.verify(CheckedConfiguration.roundTrip(memory, CopyPath.DRIVER, Optional.empty(),
+                            OptionalInt.empty(), size), which, hostSeg, reference);
                 }
             }
         }
@@ -154,7 +155,8 @@ final class HostRoundTrips {
             double[] h2d = samples.of(stagedName(memory, "h2d", size), measureH2d, staged.sampleOf(toDevice));
             DataPattern.poison(hostSeg);
             double[] d2h = samples.of(stagedName(memory, "d2h", size), measureD2h, staged.sampleOf(toHost));
-            boolean ok = rows.verify(stagedName(memory, "h2d+d2h", size), hostSeg, reference);
+            boolean ok = rows.verify(CheckedConfiguration.roundTrip(memory, CopyPath.STAGED, Optional.empty(),
+                    OptionalInt.empty(), size), hostSeg, reference);
             rows.addStaged(memory, size, h2d, d2h, ok, pages, up, down);
         }
     }
@@ -214,7 +216,8 @@ final class HostRoundTrips {
                     DataPattern.poison(hostSeg);
                     double[] d2h = samples.of(batchApiName(memory, pieces, "d2h", size), measureD2h,
                             call.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
-                    boolean ok = rows.verify(batchApiName(memory, pieces, "h2d+d2h", size), hostSeg, reference);
+                    boolean ok = rows.verify(CheckedConfiguration.roundTrip(memory, CopyPath.BATCH_API,
+                            Optional.empty(), OptionalInt.of(pieces), size), hostSeg, reference);
                     rows.addBatchApi(memory, size, pieces, h2d, d2h, ok, pages);
                 }
             }
@@ -249,7 +252,8 @@ final class HostRoundTrips {
                 DataPattern.poison(hostSeg);
                 double[] d2h = samples.of(gridName(memory, by, "d2h", size), measureD2h,
                         by.sampleOf(new CopyEnds(CopyDirection.D2H, dev, hostSeg, size)));
-                boolean ok = rows.verify(gridName(memory, by, "h2d+d2h", size), hostSeg, reference);
+                boolean ok = rows.verify(CheckedConfiguration.roundTrip(memory, by.path(), Optional.of(by.shape()),
+                        OptionalInt.empty(), size), hostSeg, reference);
                 rows.addRoundTrip(memory, size, h2d, d2h, ok, pages, by.path(), Optional.of(by.shape()));
             }
         }

@@ -70,14 +70,19 @@ final class RunRows {
         progress.measured(result);
     }
 
-    /** Whether {@code actual} holds the pattern; a failure is kept and reported as found. */
-    boolean verify(String configuration, MemorySegment actual, MemorySegment expected) {
+    /** Whether {@code actual} holds the pattern; a failure of {@code checked} is kept and reported as found. */
+    boolean verify(CheckedConfiguration checked, MemorySegment actual, MemorySegment expected) {
+        return verify(checked, "", actual, expected);
+    }
+
+    /** As above, {@code note} after the configuration's name in the failure's words. */
+    boolean verify(CheckedConfiguration checked, String note, MemorySegment actual, MemorySegment expected) {
         beforeCompare.accept(actual);
         long offset = DataPattern.firstMismatch(actual, expected);
         if (offset < 0) {
             return true;
         }
-        VerificationFailure failure = new VerificationFailure(configuration, offset,
+        VerificationFailure failure = VerificationFailure.of(checked, note, offset,
                 expected.get(ValueLayout.JAVA_BYTE, offset),
                 actual.get(ValueLayout.JAVA_BYTE, offset), target.node());
         failures.add(failure);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import dev.xfer.cuda.HostMemoryKind;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -125,7 +126,8 @@ class BandwidthNumaRenderingTest {
 
     @Test
     void failuresSayTheirNode() {
-        VerificationFailure f = new VerificationFailure("pinned h2d+d2h 16777216 B", 7, (byte) 1, (byte) 2,
+        VerificationFailure f = VerificationFailure.of(CheckedConfiguration.roundTrip(HostMemoryKind.PINNED,
+                CopyPath.DRIVER, Optional.empty(), OptionalInt.empty(), 16777216), "", 7, (byte) 1, (byte) 2,
                 OptionalInt.of(1));
         assertEquals("pinned h2d+d2h 16777216 B on node 1: first wrong byte at offset 7 (expected 0x01, got 0x02)",
                 f.describe());

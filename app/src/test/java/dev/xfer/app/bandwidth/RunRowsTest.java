@@ -11,6 +11,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalDouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,14 +48,18 @@ class RunRowsTest {
             MemorySegment actual = arena.allocate(64);
             DataPattern.fill(expected, 64);
             MemorySegment.copy(expected, 0, actual, 0, 64);
-            assertTrue(rows.verify("same", actual, expected));
+            CheckedConfiguration pinned = CheckedConfiguration.roundTrip(HostMemoryKind.PINNED, CopyPath.DRIVER,
+                    Optional.empty(), OptionalInt.empty(), 64);
+            assertTrue(rows.verify(pinned, actual, expected));
             actual.set(ValueLayout.JAVA_BYTE, 17, (byte) ~expected.get(ValueLayout.JAVA_BYTE, 17));
-            assertFalse(rows.verify("pinned h2d+d2h 64 B", actual, expected));
+            assertFalse(rows.verify(pinned, actual, expected));
         }
         assertEquals(1, rows.failures().size());
         VerificationFailure failure = rows.failures().getFirst();
         assertEquals("pinned h2d+d2h 64 B", failure.configuration());
         assertEquals(17, failure.offset());
+        assertEquals(Optional.of(CheckedConfiguration.roundTrip(HostMemoryKind.PINNED, CopyPath.DRIVER, Optional.empty(),
+                OptionalInt.empty(), 64)), failure.checked(), "named by what it covered");
         assertEquals(List.of(failure), measured, "handed on at once, so it streams");
     }
 

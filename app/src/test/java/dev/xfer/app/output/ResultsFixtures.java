@@ -129,7 +129,9 @@ public final class ResultsFixtures {
                         .placed(OptionalInt.empty(), ON_NODE_0),
                 new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("device"), dev.xfer.app.bandwidth.RowDirection.fromLabel("d2d"), MIB16, summary(20, 1650.25, 1600.5, 1700.75, 1651.0, 25.5),
                         summary(20, 10.17, 9.86, 10.48, 10.16, 0.125), OptionalDouble.empty(), true)),
-                List.of(new VerificationFailure("pinned h2d+d2h 16777216 B", 4097, (byte) 0x3c, (byte) 0xa5)),
+                List.of(VerificationFailure.of(dev.xfer.app.bandwidth.CheckedConfiguration.roundTrip(HostMemoryKind.PINNED,
+                        CopyPath.DRIVER, Optional.empty(), OptionalInt.empty(), MIB16), "", 4097, (byte) 0x3c, (byte) 0xa5,
+                        OptionalInt.empty())),
                 List.of("a note for the reader"));
     }
 
