@@ -36,14 +36,7 @@ import java.util.concurrent.Callable;
                 "  70 other CUDA or internal failure",
                 "  130 / 143 SIGINT / SIGTERM: what was measured is kept, marked incomplete",
                 "  141 stdout's reader went away (as 130; nothing printed)"})
-public final class XferCommand implements Callable<Integer>, GlobalOptions {
-
-    static final String CUDART_HELP =
-            "The libcudart.so to use (default: $XFER_CUDART, $CUDA_HOME/lib64, then the system's).";
-    static final String TIMEOUT_HELP = "Stop the run past this long (e.g. 90s, 10m) at the next safe point, keep"
-            + " and write what was measured, marked incomplete, and exit 4 (see docs/long-runs.md).";
-    static final String LABEL_HELP =
-            "A label every results document carries beside the host name (e.g. a run or rack name).";
+public final class XferCommand implements Callable<Integer>, GlobalOptions, CudaOptions.Root {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,
             description = "Print stack traces on failure and where libcudart was found.")
@@ -52,14 +45,14 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
     // The root's own copies of the CUDA options (CudaOptions), so they also work before the command
     // name: xfer --timeout 10m smoke. Not inherited: fleet, compare and plot would ignore them.
 
-    @Option(names = "--cudart", order = 1, paramLabel = "PATH", description = CUDART_HELP)
+    @Option(names = "--cudart", order = 1, paramLabel = "PATH", description = CudaOptions.CUDART_HELP)
     private Path cudart;
 
     @Option(names = "--timeout", order = 2, paramLabel = "DURATION", converter = DurationConverter.class,
-            description = TIMEOUT_HELP)
+            description = CudaOptions.TIMEOUT_HELP)
     private Duration timeout;
 
-    @Option(names = "--label", order = 3, paramLabel = "TEXT", description = LABEL_HELP)
+    @Option(names = "--label", order = 3, paramLabel = "TEXT", description = CudaOptions.LABEL_HELP)
     private String label;
 
     @Spec
@@ -121,15 +114,18 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
         return activity;
     }
 
-    void cudart(Path path) {
+    @Override
+    public void cudart(Path path) {
         cudart = path;
     }
 
-    void timeout(Duration limit) {
+    @Override
+    public void timeout(Duration limit) {
         timeout = limit;
     }
 
-    void label(String text) {
+    @Override
+    public void label(String text) {
         label = text;
     }
 
