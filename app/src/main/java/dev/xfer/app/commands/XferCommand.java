@@ -1,12 +1,26 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.bandwidth.command.BandwidthCommand;
+import dev.xfer.app.batch.command.BatchCommand;
+import dev.xfer.app.check.command.CheckCommand;
+import dev.xfer.app.cli.CudaOptions;
 import dev.xfer.app.cli.DurationConverter;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.devices.command.DevicesCommand;
+import dev.xfer.app.doctor.command.DoctorCommand;
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.fleet.command.CompareCommand;
+import dev.xfer.app.fleet.command.FleetCommand;
+import dev.xfer.app.latency.command.LatencyCommand;
+import dev.xfer.app.overlap.command.OverlapCommand;
+import dev.xfer.app.pipeline.command.PipelineCommand;
+import dev.xfer.app.plot.command.PlotCommand;
 import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.StopRequest;
+import dev.xfer.app.smoke.command.SmokeCommand;
+import dev.xfer.app.topo.command.TopoCommand;
 import dev.xfer.cuda.CudaRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -21,8 +21,9 @@ class PackageRulesTest {
 
     /**
      * No cycle between the packages under dev.xfer.app, with no edge left out: the root command
-     * (commands.XferCommand) and the CUDA options mixin sit with the subcommands they name, and cli/
-     * (global options, exit codes, converters, error lines) names nothing of commands/. Each
+     * (commands.XferCommand) names each feature's command (bandwidth.command.BandwidthCommand, ...),
+     * those name cli/ (the shared mixins, global options, exit codes, converters, error lines), and
+     * cli/ names no command. Each
      * subpackage is its own slice (bandwidth/ and bandwidth/pattern/, peer/, concurrent/, several/
      * apart; doctor/ and doctor/probe/ apart), so a cycle between a package and its subpackage fails too.
      */
@@ -31,11 +32,19 @@ class PackageRulesTest {
         slices().assignedFrom(PackageSlices.EACH_PACKAGE).should().beFreeOfCycles().check(APP);
     }
 
+    /**
+     * The command line: the root command (commands/), the shared mixins and CLI plumbing (cli/), and
+     * each feature's picocli command, in the feature's own {@code command} subpackage
+     * (bandwidth/command/, fleet/command/ for fleet and compare, ...).
+     */
+    private static final String[] COMMAND_LINE = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
+            "dev.xfer.app.*.command.."};
+
     @Test
     void nothingBelowTheCommandLineImportsIt() {
         noClasses().that().resideInAPackage("dev.xfer.app.(*)..")
-                .and().resideOutsideOfPackages("dev.xfer.app.cli..", "dev.xfer.app.commands..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .and().resideOutsideOfPackages(COMMAND_LINE)
+                .should().dependOnClassesThat().resideInAnyPackage(COMMAND_LINE)
                 .check(APP);
     }
 
@@ -47,7 +56,7 @@ class PackageRulesTest {
     @Test
     void theRunMachineryNeverReachesTheCommandLine() {
         noClasses().that().resideInAPackage("dev.xfer.app.run..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .should().dependOnClassesThat().resideInAnyPackage(COMMAND_LINE)
                 .check(APP);
     }
 
@@ -71,7 +80,7 @@ class PackageRulesTest {
      * renderers, fleet/, plot/, ...) stays off run/.
      */
     private static final String[] USE_THE_RUN_MACHINERY = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
-            "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several",
+            "dev.xfer.app.*.command..", "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several",
             "dev.xfer.app.bandwidth.pattern",
             "dev.xfer.app.overlap", "dev.xfer.app.check", "dev.xfer.app.batch", "dev.xfer.app.pipeline",
             "dev.xfer.app.latency"};

@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
-import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.run.EachDevice;

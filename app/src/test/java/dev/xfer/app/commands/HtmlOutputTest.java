@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferRun;

@@ -1,5 +1,8 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.batch.command.BatchCommand;
+import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.devices.command.DevicesCommand;
 import dev.xfer.app.output.WrittenDocuments;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
@@ -16,10 +19,13 @@ import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.overlap.command.OverlapCommand;
 import dev.xfer.app.pipeline.PipelineDocument;
+import dev.xfer.app.pipeline.command.PipelineCommand;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoInventory;
+import dev.xfer.app.topo.command.TopoCommand;
 import dev.xfer.cuda.CudaError;
 import dev.xfer.cuda.CudaException;
 import org.junit.jupiter.api.Test;

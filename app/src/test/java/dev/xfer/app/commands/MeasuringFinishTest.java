@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.cli.ExitCode;

@@ -3,6 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.ResultsFixtures;

@@ -1,7 +1,9 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.bandwidth.command.BandwidthCommand;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.MultiDevicePlan;

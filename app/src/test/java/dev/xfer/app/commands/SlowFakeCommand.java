@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.CudaOptions;
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.Main;
 import dev.xfer.app.expect.Metric;

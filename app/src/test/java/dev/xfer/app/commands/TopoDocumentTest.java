@@ -1,12 +1,14 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.app.sysfs.NumaTopologyReader;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topo.TopoInventory;
+import dev.xfer.app.topo.command.TopoCommand;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

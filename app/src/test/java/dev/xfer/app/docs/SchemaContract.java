@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.format.Json;
 
 import java.util.List;

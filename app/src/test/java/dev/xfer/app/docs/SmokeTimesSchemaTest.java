@@ -4,7 +4,7 @@ import dev.xfer.app.bandwidth.AllocationSpread;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyPath;
-import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringCommand;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.smoke.SmokeDocument;
