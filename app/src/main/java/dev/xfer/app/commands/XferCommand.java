@@ -3,7 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.bandwidth.command.BandwidthCommand;
 import dev.xfer.app.batch.command.BatchCommand;
 import dev.xfer.app.check.command.CheckCommand;
-import dev.xfer.app.cli.CudaOptions;
+import dev.xfer.app.cli.CudaMixin;
 import dev.xfer.app.cli.DurationConverter;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
@@ -50,23 +50,23 @@ import java.util.concurrent.Callable;
                 "  70 other CUDA or internal failure",
                 "  130 / 143 SIGINT / SIGTERM: what was measured is kept, marked incomplete",
                 "  141 stdout's reader went away (as 130; nothing printed)"})
-public final class XferCommand implements Callable<Integer>, GlobalOptions, CudaOptions.Root {
+public final class XferCommand implements Callable<Integer>, GlobalOptions, CudaMixin.Root {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,
             description = "Print stack traces on failure and where libcudart was found.")
     private boolean verbose;
 
-    // The root's own copies of the CUDA options (CudaOptions), so they also work before the command
+    // The root's own copies of the CUDA options (CudaMixin), so they also work before the command
     // name: xfer --timeout 10m smoke. Not inherited: fleet, compare and plot would ignore them.
 
-    @Option(names = "--cudart", order = 1, paramLabel = "PATH", description = CudaOptions.CUDART_HELP)
+    @Option(names = "--cudart", order = 1, paramLabel = "PATH", description = CudaMixin.CUDART_HELP)
     private Path cudart;
 
     @Option(names = "--timeout", order = 2, paramLabel = "DURATION", converter = DurationConverter.class,
-            description = CudaOptions.TIMEOUT_HELP)
+            description = CudaMixin.TIMEOUT_HELP)
     private Duration timeout;
 
-    @Option(names = "--label", order = 3, paramLabel = "TEXT", description = CudaOptions.LABEL_HELP)
+    @Option(names = "--label", order = 3, paramLabel = "TEXT", description = CudaMixin.LABEL_HELP)
     private String label;
 
     @Spec

@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.batch.command.BatchCommand;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.devices.command.DevicesCommand;
 import dev.xfer.app.output.WrittenDocuments;
 import dev.xfer.app.output.DevicesDocument;
@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * against a file under {@code src/test/resources/golden/}.
  *
  * <p>These files pin the JSON schema that scripts read. Changing one (a field renamed, removed,
- * moved, or changing meaning or unit) means bumping {@link MeasuringCommand#SCHEMA_VERSION}, and
+ * moved, or changing meaning or unit) means bumping {@link MeasuringMixin#SCHEMA_VERSION}, and
  * saying so in the change. To rewrite them after a deliberate change, run this test with
  * {@code -Dxfer.updateGolden=true} and review the diff.
  */
@@ -193,6 +193,6 @@ class JsonDocumentGoldenTest {
     void measuringDocumentsCarryTheSchemaVersion() {
         GpuDocument doc = dev.xfer.app.run.Documents.document("check", ResultsFixtures.context(), Map.of(), List.of(),
                 List.of());
-        assertEquals(MeasuringCommand.SCHEMA_VERSION, doc.schemaVersion());
+        assertEquals(MeasuringMixin.SCHEMA_VERSION, doc.schemaVersion());
     }
 }

@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.app.sysfs.NumaTopologyReader;
@@ -35,7 +35,7 @@ class TopoDocumentTest {
 
         assertEquals(List.of("schemaVersion", "xfer", "command", "cuda", "gpus", "numaNodes", "numaNodesAssumed",
                 "singleNode"), List.copyOf(doc.keySet()));
-        assertEquals((long) MeasuringCommand.SCHEMA_VERSION, doc.get("schemaVersion"));
+        assertEquals((long) MeasuringMixin.SCHEMA_VERSION, doc.get("schemaVersion"));
         assertEquals("topo", doc.get("command"));
         assertEquals(Map.of("usable", false, "reason", "CUDA is not usable here: no driver"), doc.get("cuda"));
         assertEquals(List.of(), doc.get("gpus"));

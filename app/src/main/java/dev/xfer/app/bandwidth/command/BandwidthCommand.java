@@ -1,9 +1,9 @@
 package dev.xfer.app.bandwidth.command;
 
 import dev.xfer.app.cli.Choices;
-import dev.xfer.app.cli.CudaOptions;
-import dev.xfer.app.cli.HtmlReportOption;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.HtmlReportMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.cli.NumaNodeMixin;
 import dev.xfer.app.cli.SizeSelection;
 import dev.xfer.app.cli.SizeSweep;
@@ -46,10 +46,10 @@ import java.util.concurrent.Callable;
                 + "verifying every transfer. Sizes: B, KB/MB/GB (powers of 10), KiB/MiB/GiB (powers of 2)."})
 public final class BandwidthCommand implements Callable<Integer> {
     @Mixin
-    private MeasuringCommand measuring;
+    private MeasuringMixin measuring;
 
     @Mixin
-    private HtmlReportOption html;
+    private HtmlReportMixin html;
 
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;
@@ -167,7 +167,7 @@ public final class BandwidthCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {

@@ -1,9 +1,9 @@
 package dev.xfer.app.batch.command;
 
 import dev.xfer.app.cli.Choices;
-import dev.xfer.app.cli.CudaOptions;
-import dev.xfer.app.cli.HtmlReportOption;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.HtmlReportMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.cli.NumaNodeMixin;
 import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
@@ -30,10 +30,10 @@ import java.util.concurrent.Callable;
                 + "async, pin-then-copy, pinning threads, one batched call, a staging ring), timed end to end."})
 public final class BatchCommand implements Callable<Integer> {
     @Mixin
-    private MeasuringCommand measuring;
+    private MeasuringMixin measuring;
 
     @Mixin
-    private HtmlReportOption html;
+    private HtmlReportMixin html;
 
     @Option(names = "--preset", paramLabel = "PRESET", completionCandidates = Choices.Presets.class,
             description = "The tutorial's cases: ${COMPLETION-CANDIDATES}. small = 1000 x 1000 floats, large = 1000 x "
@@ -90,7 +90,7 @@ public final class BatchCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {

@@ -1,9 +1,9 @@
 package dev.xfer.app.check.command;
 
 import dev.xfer.app.cli.Choices;
-import dev.xfer.app.cli.CudaOptions;
-import dev.xfer.app.cli.HtmlReportOption;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.HtmlReportMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.check.CheckPerDevice;
@@ -29,10 +29,10 @@ import java.util.concurrent.Callable;
                 "Exit 1 only if a synchronized scenario saw wrong data (a driver or hardware fault)."})
 public final class CheckCommand implements Callable<Integer> {
     @Mixin
-    private MeasuringCommand measuring;
+    private MeasuringMixin measuring;
 
     @Mixin
-    private HtmlReportOption html;
+    private HtmlReportMixin html;
 
     @ParentCommand
     private GlobalOptions root;
@@ -62,7 +62,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {

@@ -1,6 +1,6 @@
 package dev.xfer.app.doctor.command;
 
-import dev.xfer.app.cli.CudaOptions;
+import dev.xfer.app.cli.CudaMixin;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
@@ -81,7 +81,7 @@ public final class DoctorCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {

@@ -1,8 +1,8 @@
 package dev.xfer.app.latency.command;
 
 import dev.xfer.app.cli.Choices;
-import dev.xfer.app.cli.CudaOptions;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.cli.SizeSelection;
 import dev.xfer.app.cli.SizeSweep;
 import dev.xfer.app.cli.SizeConverter;
@@ -36,11 +36,11 @@ import java.util.stream.IntStream;
                 + "min and max over the timed chases. Exit 1 if a chase ended on the wrong node."})
 public final class LatencyCommand implements Callable<Integer> {
     @Mixin
-    private MeasuringCommand measuring;
+    private MeasuringMixin measuring;
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @ArgGroup(exclusive = true)
     private SizeSelection sizeSelection;

@@ -1,9 +1,9 @@
 package dev.xfer.app.overlap.command;
 
 import dev.xfer.app.cli.Choices;
-import dev.xfer.app.cli.CudaOptions;
-import dev.xfer.app.cli.HtmlReportOption;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.HtmlReportMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.cli.NumaNodeMixin;
 import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
@@ -31,10 +31,10 @@ import java.util.concurrent.Callable;
                 + "(NVIDIA's \"How to Overlap Data Transfers\" async.cu), with each stage's time and the ideal overlap."})
 public final class OverlapCommand implements Callable<Integer> {
     @Mixin
-    private MeasuringCommand measuring;
+    private MeasuringMixin measuring;
 
     @Mixin
-    private HtmlReportOption html;
+    private HtmlReportMixin html;
 
     @ArgGroup(exclusive = true)
     private ArraySize arraySize;
@@ -93,7 +93,7 @@ public final class OverlapCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {

@@ -1,9 +1,9 @@
 package dev.xfer.app.pipeline.command;
 
 import dev.xfer.app.cli.Choices;
-import dev.xfer.app.cli.CudaOptions;
-import dev.xfer.app.cli.HtmlReportOption;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.HtmlReportMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.cli.SizeConverter;
 import dev.xfer.app.cli.OptionRange;
 import dev.xfer.app.cli.UsageException;
@@ -24,10 +24,10 @@ import java.util.concurrent.Callable;
                 + "overlap), or 2 or 3 buffers on as many streams, and show how much copy time compute hides."})
 public final class PipelineCommand implements Callable<Integer> {
     @Mixin
-    private MeasuringCommand measuring;
+    private MeasuringMixin measuring;
 
     @Mixin
-    private HtmlReportOption html;
+    private HtmlReportMixin html;
 
     @OptionRange(min = 1)
     @Option(names = "--batches", paramLabel = "B", description = "Batches (default 64).")
@@ -67,7 +67,7 @@ public final class PipelineCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {

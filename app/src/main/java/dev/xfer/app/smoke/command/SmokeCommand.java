@@ -1,7 +1,7 @@
 package dev.xfer.app.smoke.command;
 
-import dev.xfer.app.cli.CudaOptions;
-import dev.xfer.app.cli.MeasuringCommand;
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.run.EarlyNames;
 import dev.xfer.app.run.Outputs;
 import dev.xfer.app.run.Session;
@@ -94,8 +94,8 @@ public final class SmokeCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never show the progress line (shown by default when stderr is a terminal).")
     private boolean progressOff;
 
-    @dev.xfer.app.cli.OptionRange(min = 1, max = MeasuringCommand.MAX_RUNS)
-    @Option(names = "--runs", paramLabel = "N", converter = MeasuringCommand.RunsConverter.class,
+    @dev.xfer.app.cli.OptionRange(min = 1, max = MeasuringMixin.MAX_RUNS)
+    @Option(names = "--runs", paramLabel = "N", converter = MeasuringMixin.RunsConverter.class,
             description = {"Smoke N times, 1 to 1000 (default 1), each repetition on fresh host allocations in a fresh "
                     + "CUDA context; PASS only when every repetition passes (see docs/methodology.md)."})
     private int runs = 1;
@@ -107,7 +107,7 @@ public final class SmokeCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {
@@ -145,7 +145,7 @@ public final class SmokeCommand implements Callable<Integer> {
             if (runs > 1) {
                 return repeated(plan, indices, atOnce, showProgress, out, document, started);
             }
-            judged = new SmokeRun(plan, extra, index -> MeasuringCommand.open(root, index), root.activity(),
+            judged = new SmokeRun(plan, extra, index -> MeasuringMixin.open(root, index), root.activity(),
                     showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes(), new dev.xfer.app.doctor.SysfsHints(java.nio.file.Path.of("/sys")))
                     .run(indices, atOnce, out);
         } catch (RuntimeException e) {
@@ -190,7 +190,7 @@ public final class SmokeCommand implements Callable<Integer> {
                          boolean document, Instant started) {
         List<Session> opened = java.util.Collections.synchronizedList(new ArrayList<>());
         SmokeRun smoke = new SmokeRun(plan, extra, index -> {
-            Session s = MeasuringCommand.open(root, index);
+            Session s = MeasuringMixin.open(root, index);
             opened.add(s);
             return s;
         }, root.activity(), showProgress ? Optional.of(spec.commandLine().getErr()) : Optional.empty(), root.probes(), new dev.xfer.app.doctor.SysfsHints(java.nio.file.Path.of("/sys")));

@@ -1,6 +1,6 @@
 package dev.xfer.app.topo.command;
 
-import dev.xfer.app.cli.CudaOptions;
+import dev.xfer.app.cli.CudaMixin;
 import dev.xfer.app.cli.ErrorLine;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
@@ -56,7 +56,7 @@ public final class TopoCommand implements Callable<Integer> {
 
     /** --cudart, --timeout, --label after the command name: this command loads CUDA. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Override
     public Integer call() {

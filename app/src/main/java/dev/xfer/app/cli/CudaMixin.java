@@ -16,7 +16,7 @@ import java.time.Duration;
  * completion do not offer options they would ignore. The values go to the root command, the one
  * place the run reads them from.
  */
-public final class CudaOptions {
+public final class CudaMixin {
     public static final String CUDART_HELP =
             "The libcudart.so to use (default: $XFER_CUDART, $CUDA_HOME/lib64, then the system's).";
     public static final String TIMEOUT_HELP = "Stop the run past this long (e.g. 90s, 10m) at the next safe point, keep"

@@ -41,7 +41,7 @@ import java.util.List;
  * results go, progress, expectations) and the checks between them; the run they describe is a
  * {@link MeasuringRun}, made once they are read, and the methods here hand over to it.
  */
-public final class MeasuringCommand {
+public final class MeasuringMixin {
     /**
      * Bumped whenever a field of the JSON documents changes meaning or disappears; added fields
      * keep it (readers ignore fields they do not know). Readers take any version up to theirs and
@@ -94,13 +94,13 @@ public final class MeasuringCommand {
     /** The most repetitions one invocation takes: beyond it, separate invocations (or a scheduler) say more. */
     public static final int MAX_RUNS = 1000;
 
-    @dev.xfer.app.cli.OptionRange(min = 1, max = MeasuringCommand.MAX_RUNS)
+    @dev.xfer.app.cli.OptionRange(min = 1, max = MeasuringMixin.MAX_RUNS)
     @Option(names = "--runs", paramLabel = "N", converter = RunsConverter.class,
             description = {"Measure N times, 1 to 1000 (default 1), each repetition on fresh host allocations in a "
                     + "fresh CUDA context; the output carries every repetition (see docs/methodology.md)."})
     private int runs = 1;
 
-    /** --html of the commands that take it ({@link HtmlReportOption}); null when not asked for. */
+    /** --html of the commands that take it ({@link HtmlReportMixin}); null when not asked for. */
     private Path html;
 
     /** The run these options describe; made on first use, once the options are all in. */
