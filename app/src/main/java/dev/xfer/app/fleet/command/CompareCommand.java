@@ -5,7 +5,7 @@ import dev.xfer.app.cli.OutputMixin;
 import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.fleet.BadDocumentException;
-import dev.xfer.app.fleet.CompareRendering;
+import dev.xfer.app.fleet.CompareText;
 import dev.xfer.app.fleet.CompareAnalysis;
 import dev.xfer.app.fleet.DocumentSet;
 import dev.xfer.app.cli.Percent;
@@ -148,14 +148,14 @@ public final class CompareCommand implements Callable<Integer> {
         void write(CompareAnalysis.CompareFindings report, double threshold, int skipped, PrintWriter out) {
             Outputs.print(output, to -> {
                 switch (format) {
-                    case JSON -> to.write(CompareRendering.json(report, threshold));
-                    case CSV -> CompareRendering.csv(report, threshold, to);
-                    case TEXT -> to.write(CompareRendering.text(report, threshold, skipped));
+                    case JSON -> to.write(CompareText.json(report, threshold));
+                    case CSV -> CompareText.csv(report, threshold, to);
+                    case TEXT -> to.write(CompareText.text(report, threshold, skipped));
                 }
             }, out);
             if (junit != null) {
                 Instant now = Instant.now();
-                Outputs.write(junit, to -> CompareRendering.junit(report, threshold, now, to), out);
+                Outputs.write(junit, to -> CompareText.junit(report, threshold, now, to), out);
             }
         }
     }

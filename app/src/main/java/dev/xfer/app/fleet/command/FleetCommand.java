@@ -8,7 +8,7 @@ import dev.xfer.app.cli.XferVersion;
 import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.DocumentSet;
 import dev.xfer.app.fleet.FleetAnalysis;
-import dev.xfer.app.fleet.FleetRendering;
+import dev.xfer.app.fleet.FleetText;
 import dev.xfer.app.fleet.FleetRule;
 import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.fleet.FleetMembers;
@@ -134,16 +134,16 @@ public final class FleetCommand implements Callable<Integer> {
         // JSON, CSV, JUnit and OpenMetrics grow with the fleet: each is written as it is produced.
         Outputs.print(outputTarget, to -> {
             if (json) {
-                FleetRendering.json(report, to);
+                FleetText.json(report, to);
             } else if (csv) {
-                FleetRendering.csv(report, to);
+                FleetText.csv(report, to);
             } else {
-                FleetRendering.text(report, allRows, allowIncomplete, skipped.size(), to);
+                FleetText.text(report, allRows, allowIncomplete, skipped.size(), to);
             }
         }, out);
         if (junitTarget != null) {
             Instant now = Instant.now();
-            Outputs.write(junitTarget, to -> FleetRendering.junit(report, now, skipped, to), out);
+            Outputs.write(junitTarget, to -> FleetText.junit(report, now, skipped, to), out);
         }
         if (metrics != null) {
             Outputs.write(openMetricsTarget, metrics::writeTo, out);

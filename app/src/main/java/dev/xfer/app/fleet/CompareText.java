@@ -22,8 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /** A comparison as a table sorted by change (worst first), or JSON, CSV or JUnit XML. */
-public final class CompareRendering {
-    private CompareRendering() {
+public final class CompareText {
+    private CompareText() {
     }
 
     /** A run-to-run CoV as a percentage with two decimals, {@code -} for a side of one run. */

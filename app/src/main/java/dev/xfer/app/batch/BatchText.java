@@ -21,8 +21,8 @@ import java.util.SequencedSet;
 /**
  * The batch report as text (its JSON is {@link BatchDocument}; its results, {@link BatchResults#runResults()}).
  */
-public final class BatchRendering {
-    private BatchRendering() {
+public final class BatchText {
+    private BatchText() {
     }
 
     public static String text(BatchResults report) {

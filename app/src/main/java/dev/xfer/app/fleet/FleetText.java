@@ -40,10 +40,10 @@ import java.util.stream.Stream;
  * time), so a fleet of 100,000 documents never stands whole in memory as text; the {@code String}
  * forms are the same bytes, for small reports and tests.
  */
-public final class FleetRendering {
+public final class FleetText {
     private static final String TABLE_MARGIN = "  ";
 
-    private FleetRendering() {
+    private FleetText() {
     }
 
     public static String text(FleetFindings report) {

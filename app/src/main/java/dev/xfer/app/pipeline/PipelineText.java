@@ -10,8 +10,8 @@ import java.util.Locale;
  * The pipeline report as text (its JSON is {@link PipelineDocument}; its results,
  * {@link PipelineOutcome#runResults(PipelinePlan)}).
  */
-public final class PipelineRendering {
-    private PipelineRendering() {
+public final class PipelineText {
+    private PipelineText() {
     }
 
     /** The run as text: its figures, or, when a timer gave no time, one FAILED line with why. */
