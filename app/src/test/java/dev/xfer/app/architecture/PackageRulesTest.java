@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -45,6 +46,57 @@ class PackageRulesTest {
         noClasses().that().resideInAPackage("dev.xfer.app.(*)..")
                 .and().resideOutsideOfPackages(COMMAND_LINE)
                 .should().dependOnClassesThat().resideInAnyPackage(COMMAND_LINE)
+                .check(APP);
+    }
+
+    /**
+     * Each command in one place: every picocli command class sits in its feature's {@code command}
+     * subpackage (beside the plan, engine, records and text it drives), except the root, which is
+     * the only class of commands/.
+     */
+    @Test
+    void eachCommandLivesInItsFeature() {
+        classes().that().areAnnotatedWith(picocli.CommandLine.Command.class)
+                .and().doNotHaveFullyQualifiedName("dev.xfer.app.commands.XferCommand")
+                .should().resideInAPackage("dev.xfer.app.*.command")
+                .check(APP);
+        classes().that().resideInAPackage("dev.xfer.app.commands..")
+                .should().haveNameMatching("dev\\.xfer\\.app\\.commands\\.XferCommand(\\$.*)?")
+                .check(APP);
+    }
+
+    /**
+     * A command names its own feature, the features below it and cli/, never another command
+     * (fleet/command/ holds fleet and compare, which read the same documents).
+     */
+    @Test
+    void commandsNeverNameEachOther() {
+        slices().matching("dev.xfer.app.(*).command..").should().notDependOnEachOther().check(APP);
+    }
+
+    /**
+     * cli/ (the shared mixins, converters, exit codes) serves the commands and names none of them:
+     * only the root command lists them.
+     */
+    @Test
+    void cliNamesNoCommand() {
+        noClasses().that().resideInAPackage("dev.xfer.app.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.commands..", "dev.xfer.app.*.command..")
+                .check(APP);
+    }
+
+    /**
+     * The shared option classes of cli/ are mixins and say so in their name ({@code *Mixin}); the
+     * one exception is an argument group ({@code SizeSelection}, {@code @ArgGroup}, not {@code @Mixin}).
+     */
+    @Test
+    void sharedOptionsAreMixins() {
+        classes().that().resideInAPackage("dev.xfer.app.cli..")
+                .and(describe("declare picocli options", c -> c.getFields().stream()
+                        .anyMatch(f -> f.isAnnotatedWith(picocli.CommandLine.Option.class))
+                        || c.getMethods().stream().anyMatch(m -> m.isAnnotatedWith(picocli.CommandLine.Option.class))))
+                .and().doNotHaveSimpleName("SizeSelection")
+                .should().haveSimpleNameEndingWith("Mixin")
                 .check(APP);
     }
 
