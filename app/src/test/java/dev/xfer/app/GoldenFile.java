@@ -39,6 +39,6 @@ public final class GoldenFile {
     /** A document's golden file: a difference is a change of the schema. */
     public static void assertDocument(String name, String actual) throws IOException {
         assertMatches(name, actual, "the " + name + " document changed: if on purpose, bump "
-                + "MeasuringCommand.SCHEMA_VERSION and rewrite the golden files (-Dxfer.updateGolden=true)");
+                + "MeasuringMixin.SCHEMA_VERSION and rewrite the golden files (-Dxfer.updateGolden=true)");
     }
 }

@@ -69,7 +69,7 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         BatchResults report = new BatchResults(session.context(), plan, results, notes, placement, hostMemory,
                 waived);
         return EachDevice.Measured.of(session.context(), report.runResults(),
-                () -> BatchRendering.text(report),
+                () -> BatchText.text(report),
                 () -> BatchDocument.of(report));
     }
 }

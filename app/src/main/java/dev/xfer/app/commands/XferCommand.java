@@ -1,12 +1,26 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.bandwidth.command.BandwidthCommand;
+import dev.xfer.app.batch.command.BatchCommand;
+import dev.xfer.app.check.command.CheckCommand;
+import dev.xfer.app.cli.CudaMixin;
 import dev.xfer.app.cli.DurationConverter;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.GlobalOptions;
 import dev.xfer.app.cli.XferVersion;
+import dev.xfer.app.devices.command.DevicesCommand;
+import dev.xfer.app.doctor.command.DoctorCommand;
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.fleet.command.CompareCommand;
+import dev.xfer.app.fleet.command.FleetCommand;
+import dev.xfer.app.latency.command.LatencyCommand;
+import dev.xfer.app.overlap.command.OverlapCommand;
+import dev.xfer.app.pipeline.command.PipelineCommand;
+import dev.xfer.app.plot.command.PlotCommand;
 import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.StopRequest;
+import dev.xfer.app.smoke.command.SmokeCommand;
+import dev.xfer.app.topo.command.TopoCommand;
 import dev.xfer.cuda.CudaRuntime;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,30 +50,23 @@ import java.util.concurrent.Callable;
                 "  70 other CUDA or internal failure",
                 "  130 / 143 SIGINT / SIGTERM: what was measured is kept, marked incomplete",
                 "  141 stdout's reader went away (as 130; nothing printed)"})
-public final class XferCommand implements Callable<Integer>, GlobalOptions {
-
-    static final String CUDART_HELP =
-            "The libcudart.so to use (default: $XFER_CUDART, $CUDA_HOME/lib64, then the system's).";
-    static final String TIMEOUT_HELP = "Stop the run past this long (e.g. 90s, 10m) at the next safe point, keep"
-            + " and write what was measured, marked incomplete, and exit 4 (see docs/long-runs.md).";
-    static final String LABEL_HELP =
-            "A label every results document carries beside the host name (e.g. a run or rack name).";
+public final class XferCommand implements Callable<Integer>, GlobalOptions, CudaMixin.Root {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,
             description = "Print stack traces on failure and where libcudart was found.")
     private boolean verbose;
 
-    // The root's own copies of the CUDA options (CudaOptions), so they also work before the command
+    // The root's own copies of the CUDA options (CudaMixin), so they also work before the command
     // name: xfer --timeout 10m smoke. Not inherited: fleet, compare and plot would ignore them.
 
-    @Option(names = "--cudart", order = 1, paramLabel = "PATH", description = CUDART_HELP)
+    @Option(names = "--cudart", order = 1, paramLabel = "PATH", description = CudaMixin.CUDART_HELP)
     private Path cudart;
 
     @Option(names = "--timeout", order = 2, paramLabel = "DURATION", converter = DurationConverter.class,
-            description = TIMEOUT_HELP)
+            description = CudaMixin.TIMEOUT_HELP)
     private Duration timeout;
 
-    @Option(names = "--label", order = 3, paramLabel = "TEXT", description = LABEL_HELP)
+    @Option(names = "--label", order = 3, paramLabel = "TEXT", description = CudaMixin.LABEL_HELP)
     private String label;
 
     @Spec
@@ -121,15 +128,18 @@ public final class XferCommand implements Callable<Integer>, GlobalOptions {
         return activity;
     }
 
-    void cudart(Path path) {
+    @Override
+    public void cudart(Path path) {
         cudart = path;
     }
 
-    void timeout(Duration limit) {
+    @Override
+    public void timeout(Duration limit) {
         timeout = limit;
     }
 
-    void label(String text) {
+    @Override
+    public void label(String text) {
         label = text;
     }
 

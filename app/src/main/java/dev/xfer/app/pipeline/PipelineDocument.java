@@ -34,7 +34,7 @@ public final class PipelineDocument {
             case PipelineResult result -> GpuDocument.of("pipeline", context, Plan.of(plan),
                     List.of(PipelineRow.of(result)), List.of());
             case PipelineOutcome.Unmeasured u -> GpuDocument.of("pipeline", context, Plan.of(plan), List.of(),
-                    List.of(new UnmeasuredRow(PipelineRendering.configuration(plan), u.reason())));
+                    List.of(new UnmeasuredRow(PipelineText.configuration(plan), u.reason())));
         };
     }
 

@@ -23,7 +23,7 @@ public final class PipelinePerDevice implements EachDevice.Measurement {
     public EachDevice.Measured measure(Session session, Progress progress) {
         PipelineOutcome outcome = new PipelineBenchmark(session.device(), progress).run(plan);
         return EachDevice.Measured.of(session.context(), outcome.runResults(plan),
-                () -> PipelineRendering.text(session.context(), plan, outcome) + (timeline
+                () -> PipelineText.text(session.context(), plan, outcome) + (timeline
                         && outcome instanceof PipelineResult result
                         ? "\n" + TimelineText.render(result.timeline().stream().toList(),
                         OptionalDouble.of(result.model().idealMs()), TerminalWidth.columns(), TerminalWidth.colour())

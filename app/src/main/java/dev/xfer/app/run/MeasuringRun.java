@@ -34,7 +34,7 @@ import java.util.function.Supplier;
  * writes the results in the chosen format to every output and judges the expectations. Its
  * parts: {@link OpenedDevices}, {@link JudgedRun}, and {@link OneRunEnd} or, with --runs N,
  * {@link RepeatedRunEnd} writing through {@link RunOutputs}. The
- * command's options mixin (commands/MeasuringCommand) makes one; orchestration beside the engines
+ * command's options mixin (cli/MeasuringMixin) makes one; orchestration beside the engines
  * (bandwidth's several-device run, smoke's) drives it.
  */
 public final class MeasuringRun {

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -21,8 +22,9 @@ class PackageRulesTest {
 
     /**
      * No cycle between the packages under dev.xfer.app, with no edge left out: the root command
-     * (commands.XferCommand) and the CUDA options mixin sit with the subcommands they name, and cli/
-     * (global options, exit codes, converters, error lines) names nothing of commands/. Each
+     * (commands.XferCommand) names each feature's command (bandwidth.command.BandwidthCommand, ...),
+     * those name cli/ (the shared mixins, global options, exit codes, converters, error lines), and
+     * cli/ names no command. Each
      * subpackage is its own slice (bandwidth/ and bandwidth/pattern/, peer/, concurrent/, several/
      * apart; doctor/ and doctor/probe/ apart), so a cycle between a package and its subpackage fails too.
      */
@@ -31,11 +33,70 @@ class PackageRulesTest {
         slices().assignedFrom(PackageSlices.EACH_PACKAGE).should().beFreeOfCycles().check(APP);
     }
 
+    /**
+     * The command line: the root command (commands/), the shared mixins and CLI plumbing (cli/), and
+     * each feature's picocli command, in the feature's own {@code command} subpackage
+     * (bandwidth/command/, fleet/command/ for fleet and compare, ...).
+     */
+    private static final String[] COMMAND_LINE = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
+            "dev.xfer.app.*.command.."};
+
     @Test
     void nothingBelowTheCommandLineImportsIt() {
         noClasses().that().resideInAPackage("dev.xfer.app.(*)..")
-                .and().resideOutsideOfPackages("dev.xfer.app.cli..", "dev.xfer.app.commands..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .and().resideOutsideOfPackages(COMMAND_LINE)
+                .should().dependOnClassesThat().resideInAnyPackage(COMMAND_LINE)
+                .check(APP);
+    }
+
+    /**
+     * Each command in one place: every picocli command class sits in its feature's {@code command}
+     * subpackage (beside the plan, engine, records and text it drives), except the root, which is
+     * the only class of commands/.
+     */
+    @Test
+    void eachCommandLivesInItsFeature() {
+        classes().that().areAnnotatedWith(picocli.CommandLine.Command.class)
+                .and().doNotHaveFullyQualifiedName("dev.xfer.app.commands.XferCommand")
+                .should().resideInAPackage("dev.xfer.app.*.command")
+                .check(APP);
+        classes().that().resideInAPackage("dev.xfer.app.commands..")
+                .should().haveNameMatching("dev\\.xfer\\.app\\.commands\\.XferCommand(\\$.*)?")
+                .check(APP);
+    }
+
+    /**
+     * A command names its own feature, the features below it and cli/, never another command
+     * (fleet/command/ holds fleet and compare, which read the same documents).
+     */
+    @Test
+    void commandsNeverNameEachOther() {
+        slices().matching("dev.xfer.app.(*).command..").should().notDependOnEachOther().check(APP);
+    }
+
+    /**
+     * cli/ (the shared mixins, converters, exit codes) serves the commands and names none of them:
+     * only the root command lists them.
+     */
+    @Test
+    void cliNamesNoCommand() {
+        noClasses().that().resideInAPackage("dev.xfer.app.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.commands..", "dev.xfer.app.*.command..")
+                .check(APP);
+    }
+
+    /**
+     * The shared option classes of cli/ are mixins and say so in their name ({@code *Mixin}); the
+     * one exception is an argument group ({@code SizeSelection}, {@code @ArgGroup}, not {@code @Mixin}).
+     */
+    @Test
+    void sharedOptionsAreMixins() {
+        classes().that().resideInAPackage("dev.xfer.app.cli..")
+                .and(describe("declare picocli options", c -> c.getFields().stream()
+                        .anyMatch(f -> f.isAnnotatedWith(picocli.CommandLine.Option.class))
+                        || c.getMethods().stream().anyMatch(m -> m.isAnnotatedWith(picocli.CommandLine.Option.class))))
+                .and().doNotHaveSimpleName("SizeSelection")
+                .should().haveSimpleNameEndingWith("Mixin")
                 .check(APP);
     }
 
@@ -47,7 +108,7 @@ class PackageRulesTest {
     @Test
     void theRunMachineryNeverReachesTheCommandLine() {
         noClasses().that().resideInAPackage("dev.xfer.app.run..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.xfer.app.cli..", "dev.xfer.app.commands..")
+                .should().dependOnClassesThat().resideInAnyPackage(COMMAND_LINE)
                 .check(APP);
     }
 
@@ -71,7 +132,7 @@ class PackageRulesTest {
      * renderers, fleet/, plot/, ...) stays off run/.
      */
     private static final String[] USE_THE_RUN_MACHINERY = {"dev.xfer.app.cli..", "dev.xfer.app.commands..",
-            "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several",
+            "dev.xfer.app.*.command..", "dev.xfer.app.run..", "dev.xfer.app.smoke..", "dev.xfer.app.bandwidth", "dev.xfer.app.bandwidth.several",
             "dev.xfer.app.bandwidth.pattern",
             "dev.xfer.app.overlap", "dev.xfer.app.check", "dev.xfer.app.batch", "dev.xfer.app.pipeline",
             "dev.xfer.app.latency"};

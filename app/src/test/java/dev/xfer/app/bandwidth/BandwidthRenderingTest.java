@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
-import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
@@ -172,7 +172,7 @@ class BandwidthRenderingTest {
         Map<String, Object> doc = parsedDocument(report);
         assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures"),
                 List.copyOf(doc.keySet()));
-        assertEquals((long) MeasuringCommand.SCHEMA_VERSION, doc.get("schemaVersion"));
+        assertEquals((long) MeasuringMixin.SCHEMA_VERSION, doc.get("schemaVersion"));
         assertEquals("bandwidth", doc.get("command"));
         Map<String, Object> context = (Map<String, Object>) doc.get("context");
         assertEquals("2025-06-01T12:34:56Z", context.get("started"));

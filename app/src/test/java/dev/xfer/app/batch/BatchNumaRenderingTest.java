@@ -49,18 +49,18 @@ class BatchNumaRenderingTest {
 
     @Test
     void theNodeColumnAppearsWithTheOption() {
-        String text = BatchRendering.text(all);
+        String text = BatchText.text(all);
         assertTrue(text.lines().anyMatch(l -> l.startsWith("strategy        node  median ms")), text);
         // 4000000 bytes in 2.4 ms = 1.67 GB/s; 2.4 / 10.5 = 0.23x
         assertEquals(List.of("pinned-async", "0", "2.400", "2.150", "2.900", "1.67", "0.23x", "ok"),
                 row(text, "pinned-async"));
         assertEquals(List.of("batched", "0", "-", "-", "-", "-", "-", "waived"),
-                row(BatchRendering.text(singleNode()), "batched").subList(0, 8));
+                row(BatchText.text(singleNode()), "batched").subList(0, 8));
     }
 
     @Test
     void withoutTheOptionTheTextIsAsItWas() {
-        String text = BatchRendering.text(ResultsFixtures.batchReport());
+        String text = BatchText.text(ResultsFixtures.batchReport());
         assertTrue(text.lines().anyMatch(l -> l.startsWith("strategy                median ms")), text);
         assertFalse(text.lines().anyMatch(l -> l.startsWith("host memory") || l.startsWith("note:")), text);
         assertFalse(text.contains("NUMA"), text);
@@ -68,13 +68,13 @@ class BatchNumaRenderingTest {
 
     @Test
     void eachStrategyIsDescribedOnce() {
-        String text = BatchRendering.text(all);
+        String text = BatchText.text(all);
         assertEquals(1, text.lines().filter(l -> l.startsWith("  staged ")).count(), text);
     }
 
     @Test
     void oneLinePerNodeSaysWhereEachGroupOfBuffersReallyWas() {
-        String text = BatchRendering.text(all);
+        String text = BatchText.text(all);
         assertEquals("host memory, node 0 (CPUs 0-23): pageable sources on node 0 (1000 of 1000 sampled pages);"
                 + " pinned sources on node 0 (990 pages), node 1 (10 pages) of 1000 sampled, NOT all on node 0;"
                 + " pinned pool on node 0 (1000 of 1000 sampled pages); staging slots on node 0 (1024 of 1024 sampled"
@@ -91,7 +91,7 @@ class BatchNumaRenderingTest {
         BatchResults unsampled = new BatchResults(r.context(), r.plan(), r.results(), r.notes(), r.placement(),
                 List.of(new BatchHostMemory(OptionalInt.of(0), groups)));
         assertEquals("host memory, node 0 (CPUs 0-1): pageable sources not sampled",
-                line(BatchRendering.text(unsampled), "host memory"));
+                line(BatchText.text(unsampled), "host memory"));
     }
 
     @Test
@@ -108,19 +108,19 @@ class BatchNumaRenderingTest {
 
     @Test
     void nearAndFarSideBySide() {
-        String text = BatchRendering.text(all);
+        String text = BatchText.text(all);
         assertEquals("median ms by NUMA node of host memory and threads (the GPU is on node 1):",
                 line(text, "median ms by NUMA node"));
         assertTrue(text.contains("strategy        node 0 far  node 1 near\n"), text);
         assertEquals(List.of("pin-threads", "3.600", "3.200"), text.lines()
                 .dropWhile(l -> !l.startsWith("median ms by NUMA node")).filter(l -> l.startsWith("pin-threads"))
                 .findFirst().map(l -> List.of(l.strip().split("\\s+"))).orElseThrow(() -> new AssertionError(text)));
-        assertFalse(BatchRendering.text(singleNode()).contains("by NUMA node"), "one pass: no table");
+        assertFalse(BatchText.text(singleNode()).contains("by NUMA node"), "one pass: no table");
     }
 
     @Test
     void theSingleNodeNoteAppearsOnceInTheText() {
-        String text = BatchRendering.text(singleNode());
+        String text = BatchText.text(singleNode());
         assertEquals(1, text.lines().filter(l -> l.equals("note: 1 NUMA node: placement has no effect")).count(), text);
     }
 

@@ -47,7 +47,7 @@ class BatchRenderingTest {
 
     @Test
     void textHeaderNamesCountsAndBytes() {
-        List<String> lines = BatchRendering.text(report).lines().toList();
+        List<String> lines = BatchText.text(report).lines().toList();
         assertTrue(lines.getFirst().startsWith("device 0: NVIDIA H200, PCIe Gen5 x16"), lines.getFirst());
         assertEquals("1000 buffers x 4000 bytes (4000000 bytes), host clock from the first call to all copies complete, "
                 + "5 iterations after 1+ warm-up runs (200 ms at least), 4 threads, staging 4 x 4194304 bytes, "
@@ -58,12 +58,12 @@ class BatchRenderingTest {
     @Test
     void tableHeaderComparesWithTheFirstStrategy() {
         assertEquals(List.of("strategy", "median", "ms", "min", "ms", "max", "ms", "GB/s", "time", "vs",
-                "pageable-blocking", "data"), row(BatchRendering.text(report), "strategy"));
+                "pageable-blocking", "data"), row(BatchText.text(report), "strategy"));
     }
 
     @Test
     void oneRowPerStrategyInMillisecondsAndGBps() {
-        String text = BatchRendering.text(report);
+        String text = BatchText.text(report);
         // 4000000 bytes in 12.5 ms = 0.32 GB/s
         assertEquals(List.of("pageable-blocking", "12.500", "12.250", "13.000", "0.32", "1.00x", "ok"),
                 row(text, "pageable-blocking"));
@@ -81,7 +81,7 @@ class BatchRenderingTest {
 
     @Test
     void aWrongBufferIsNamed() {
-        String text = BatchRendering.text(report);
+        String text = BatchText.text(report);
         assertEquals(List.of("pin-then-copy-async", "5.000", "4.750", "5.500", "0.80", "0.40x", "WRONG", "(buffer", "17)"),
                 row(text, "pin-then-copy-async"));
         assertEquals(1, text.lines().filter(l -> l.contains("WRONG")).count(), text);
@@ -92,14 +92,14 @@ class BatchRenderingTest {
     void anUnavailableStrategySaysWhy() {
         // Waived, not failed: the row points at the one line that says why (nvbandwidth's waiver).
         assertEquals(List.of("batched", "-", "-", "-", "-", "-", "waived", "(below)"),
-                row(BatchRendering.text(report), "batched"));
-        assertTrue(BatchRendering.text(report).contains("\nwaived: needs cudaMemcpyBatchAsync of CUDA 13 or later: batched\n"),
-                BatchRendering.text(report));
+                row(BatchText.text(report), "batched"));
+        assertTrue(BatchText.text(report).contains("\nwaived: needs cudaMemcpyBatchAsync of CUDA 13 or later: batched\n"),
+                BatchText.text(report));
     }
 
     @Test
     void everyStrategyIsDescribedOnce() {
-        String text = BatchRendering.text(report);
+        String text = BatchText.text(report);
         for (BatchStrategy s : BatchStrategy.DEFAULT) {
             assertEquals(1, text.lines().filter(l -> l.contains(s.description())).count(), s.label());
         }
@@ -111,7 +111,7 @@ class BatchRenderingTest {
         BatchResults r = subset(List.of(batchUnavailable(BatchStrategy.BATCHED),
                 batchResult(ResultsFixtures.batchPlan(), BatchStrategy.PINNED_ASYNC, 2.0, 2.0, Optional.empty()),
                 batchResult(ResultsFixtures.batchPlan(), BatchStrategy.STAGED, 4.0, 2.0, Optional.empty())));
-        String text = BatchRendering.text(r);
+        String text = BatchText.text(r);
         assertEquals("1.00x", row(text, "pinned-async").get(5));
         assertEquals("2.00x", row(text, "staged").get(5));
         assertEquals(List.of("time", "vs", "pinned-async", "data"), row(text, "strategy").subList(8, 12));
@@ -124,7 +124,7 @@ class BatchRenderingTest {
                 all.threads(), all.iterations(), all.warmup(), all.stagingSlots(), all.stagingBytes());
         String line = new dev.xfer.app.result.Waiver("batched-pageable-any", "libcudart 12.4 has no"
                 + " cudaMemcpyBatchAsync").line();
-        String text = BatchRendering.text(new BatchResults(ResultsFixtures.context(), p, List.of(), List.of(line),
+        String text = BatchText.text(new BatchResults(ResultsFixtures.context(), p, List.of(), List.of(line),
                 dev.xfer.app.placement.HostPlacement.none(), List.of()));
         assertTrue(text.contains("note: waived: batched-pageable-any: libcudart 12.4 has no cudaMemcpyBatchAsync"),
                 text);
@@ -136,7 +136,7 @@ class BatchRenderingTest {
                 batchResult(ResultsFixtures.batchPlan(), BatchStrategy.PAGEABLE_ASYNC, 2.0, 2.0, Optional.empty()),
                 batchResult(ResultsFixtures.batchPlan(), BatchStrategy.BATCHED_PAGEABLE_DURING_API_CALL_OVERLAP, 1.0,
                         2.0, Optional.empty())));
-        String text = BatchRendering.text(r);
+        String text = BatchText.text(r);
         assertEquals("0.50x", row(text, "batched-pageable-during-api-call-overlap").get(5));
         assertTrue(text.contains("\n  pageable-async" + " ".repeat(41 - "pageable-async".length())
                 + BatchStrategy.PAGEABLE_ASYNC.description()), text);
@@ -144,7 +144,7 @@ class BatchRenderingTest {
 
     @Test
     void nothingRanStillRenders() {
-        String text = BatchRendering.text(subset(List.of(batchUnavailable(BatchStrategy.BATCHED))));
+        String text = BatchText.text(subset(List.of(batchUnavailable(BatchStrategy.BATCHED))));
         assertEquals("waived", row(text, "batched").get(6));
     }
 

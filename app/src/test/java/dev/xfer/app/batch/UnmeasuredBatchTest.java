@@ -42,7 +42,7 @@ class UnmeasuredBatchTest {
 
     @Test
     void theTextSaysWhichStrategyAndWhy() {
-        String text = BatchRendering.text(report());
+        String text = BatchText.text(report());
         assertTrue(text.contains("FAILED: pinned-async: not measured: " + REASON + "\n"), text);
         assertTrue(text.lines().anyMatch(l -> l.startsWith("pinned-async ") && l.endsWith("not measured")), text);
     }

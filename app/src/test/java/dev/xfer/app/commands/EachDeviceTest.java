@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.run.EachDevice;
@@ -28,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and 1): names apart per GPU, text one report after another, one CSV header, a devices document.
  */
 class EachDeviceTest {
-    private static EachDevice.Measured measured(MeasuringCommand m, int index) {
+    private static EachDevice.Measured measured(MeasuringMixin m, int index) {
         OverlapResults report = ResultsFixtures.overlapReport(MultiDeviceFixtures.h200At(index, 0x06 + index, 0));
         return new EachDevice.Measured(report.context(), report.runResults(), new Rendering(
                 () -> OverlapText.render(report), () -> ResultCsv.render(index, report.runResults()),
@@ -38,7 +39,7 @@ class EachDeviceTest {
     /** As EachDevice.run finishes once both GPUs are measured. */
     private static ParsedMeasuring.Finished finish(String... args) {
         ParsedMeasuring parsed = new ParsedMeasuring(args);
-        MeasuringCommand m = parsed.measuring;
+        MeasuringMixin m = parsed.measuring;
         List<EachDevice.Measured> both = List.of(measured(m, 0), measured(m, 1));
         var validated = m.validate(m.expectations(),
                 EachDevice.suffixed(ResultsFixtures.overlapPlan().declarations(), List.of(0, 1)));

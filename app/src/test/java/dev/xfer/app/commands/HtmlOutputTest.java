@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferRun;
@@ -31,7 +32,7 @@ class HtmlOutputTest {
     void writesTheDocumentsChartsBesideTheTable() throws IOException {
         Path file = dir.resolve("overlap.html");
         ParsedMeasuring parsed = new ParsedMeasuring();
-        MeasuringCommand m = parsed.measuring;
+        MeasuringMixin m = parsed.measuring;
         m.alsoHtml(file);
         OverlapResults report = ResultsFixtures.overlapReport();
         RunResults results = new RunResults("overlap", List.of(), List.of());
@@ -51,7 +52,7 @@ class HtmlOutputTest {
 
     @Test
     void aMissingFolderIsAUsageErrorBeforeMeasuring() {
-        MeasuringCommand m = new ParsedMeasuring().measuring;
+        MeasuringMixin m = new ParsedMeasuring().measuring;
         m.alsoHtml(dir.resolve("no/such/r.html"));
         UnusableOptionException e = assertThrows(UnusableOptionException.class, m::format);
         assertEquals(2, dev.xfer.app.cli.ErrorLine.exitCode(e));

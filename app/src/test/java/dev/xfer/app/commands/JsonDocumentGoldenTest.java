@@ -1,5 +1,8 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.batch.command.BatchCommand;
+import dev.xfer.app.cli.MeasuringMixin;
+import dev.xfer.app.devices.command.DevicesCommand;
 import dev.xfer.app.output.WrittenDocuments;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
@@ -16,10 +19,13 @@ import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.overlap.command.OverlapCommand;
 import dev.xfer.app.pipeline.PipelineDocument;
+import dev.xfer.app.pipeline.command.PipelineCommand;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.TopoInspector;
 import dev.xfer.app.topo.TopoInventory;
+import dev.xfer.app.topo.command.TopoCommand;
 import dev.xfer.cuda.CudaError;
 import dev.xfer.cuda.CudaException;
 import org.junit.jupiter.api.Test;
@@ -35,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * against a file under {@code src/test/resources/golden/}.
  *
  * <p>These files pin the JSON schema that scripts read. Changing one (a field renamed, removed,
- * moved, or changing meaning or unit) means bumping {@link MeasuringCommand#SCHEMA_VERSION}, and
+ * moved, or changing meaning or unit) means bumping {@link MeasuringMixin#SCHEMA_VERSION}, and
  * saying so in the change. To rewrite them after a deliberate change, run this test with
  * {@code -Dxfer.updateGolden=true} and review the diff.
  */
@@ -187,6 +193,6 @@ class JsonDocumentGoldenTest {
     void measuringDocumentsCarryTheSchemaVersion() {
         GpuDocument doc = dev.xfer.app.run.Documents.document("check", ResultsFixtures.context(), Map.of(), List.of(),
                 List.of());
-        assertEquals(MeasuringCommand.SCHEMA_VERSION, doc.schemaVersion());
+        assertEquals(MeasuringMixin.SCHEMA_VERSION, doc.schemaVersion());
     }
 }

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.run.UnusableOptionException;
 import dev.xfer.app.run.OutputFormat;
 import dev.xfer.app.cli.ExitCode;
@@ -35,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The shared end of every measuring command, {@link MeasuringCommand#finish}, on fixed results:
+ * The shared end of every measuring command, {@link MeasuringMixin#finish}, on fixed results:
  * no CUDA. The mixin's options are filled by picocli from the arguments each test gives, on a
  * test-only command that carries the mixin as the real commands do.
  */
@@ -59,7 +60,7 @@ class MeasuringFinishTest {
         }
 
         ParsedMeasuring.Finished finish(RunResults results) {
-            MeasuringCommand m = parsed.measuring;
+            MeasuringMixin m = parsed.measuring;
             ValidatedExpectations validated = m.validate(m.expectations(), declarations(results));
             return parsed.finished(m.finish(ResultsFixtures.context(), results, validated, rendering(m), Instant.now()));
         }
@@ -70,7 +71,7 @@ class MeasuringFinishTest {
     }
 
     /** Each format's body; rendering one that was not chosen fails the test. */
-    private static Rendering rendering(MeasuringCommand m) {
+    private static Rendering rendering(MeasuringMixin m) {
         return new Rendering(
                 () -> chosen(m, OutputFormat.TEXT, TEXT),
                 () -> chosen(m, OutputFormat.CSV, CSV),
@@ -78,7 +79,7 @@ class MeasuringFinishTest {
                         Json.object("size", 16L << 20), List.of(Json.object("name", "pinned.h2d.16MiB")), List.of())));
     }
 
-    private static <T> T chosen(MeasuringCommand m, OutputFormat format, T body) {
+    private static <T> T chosen(MeasuringMixin m, OutputFormat format, T body) {
         assertEquals(format, m.format(), "only the chosen format is rendered");
         return body;
     }

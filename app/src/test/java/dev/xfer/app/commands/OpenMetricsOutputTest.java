@@ -3,6 +3,7 @@ package dev.xfer.app.commands;
 import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.cli.ExitCode;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.ResultsFixtures;
@@ -29,7 +30,7 @@ class OpenMetricsOutputTest {
     void writesTheDocumentsResultsAsOpenMetrics() throws IOException {
         Path file = dir.resolve("xfer.prom");
         ParsedMeasuring parsed = new ParsedMeasuring("--openmetrics", file.toString());
-        MeasuringCommand m = parsed.measuring;
+        MeasuringMixin m = parsed.measuring;
         BandwidthResults report = ResultsFixtures.bandwidthReport();
         RunResults results = new RunResults("bandwidth", List.of(Metric.overLink("pinned.h2d.16MiB", 52.634, 63.0)), List.of());
         Rendering rendering = new Rendering(() -> "TEXT\n", () -> "csv\n",

@@ -1,5 +1,6 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.MeasuringMixin;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +19,7 @@ final class ParsedMeasuring {
     @Command(name = "fake")
     static final class FakeCommand implements Callable<Integer> {
         @Mixin
-        MeasuringCommand measuring;
+        MeasuringMixin measuring;
 
         @Override
         public Integer call() {
@@ -30,7 +31,7 @@ final class ParsedMeasuring {
     record Finished(int exitCode, String out, String err) {
     }
 
-    final MeasuringCommand measuring;
+    final MeasuringMixin measuring;
     final StringWriter out = new StringWriter();
     final StringWriter err = new StringWriter();
 

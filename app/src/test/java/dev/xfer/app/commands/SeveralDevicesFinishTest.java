@@ -1,7 +1,9 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.bandwidth.command.BandwidthCommand;
 import dev.xfer.app.bandwidth.several.SeveralDevicesRun;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.MultiDevicePlan;
@@ -42,7 +44,7 @@ class SeveralDevicesFinishTest {
     /** As BandwidthCommand.several() finishes, on the fixture report. */
     private static ParsedMeasuring.Finished finish(MultiDeviceResults report, String... args) {
         ParsedMeasuring parsed = new ParsedMeasuring(args);
-        MeasuringCommand m = parsed.measuring;
+        MeasuringMixin m = parsed.measuring;
         List<MultiDevicePlan.DeviceNames> names = report.indices().stream()
                 .map(i -> new MultiDevicePlan.DeviceNames(i, true, List.of())).toList();
         ValidatedExpectations validated = m.validate(m.expectations(),

@@ -1,5 +1,7 @@
 package dev.xfer.app.commands;
 
+import dev.xfer.app.cli.CudaMixin;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.Main;
 import dev.xfer.app.expect.Metric;
@@ -28,18 +30,18 @@ import java.util.concurrent.Callable;
 
 /**
  * A measuring command with a slow fake benchmark and no CUDA, driven through the real plumbing
- * ({@link MeasuringCommand}: progress, streaming, stop requests, finish, files) in a real JVM:
+ * ({@link MeasuringMixin}: progress, streaming, stop requests, finish, files) in a real JVM:
  * {@link #main} is xfer's own {@link Main#launch} with this command added, so signals, the time
  * limit and exit codes are the real ones. Test classpath only.
  */
 @Command(name = "slowfake", description = "Test only: measures nothing, slowly.")
 public final class SlowFakeCommand implements Callable<Integer> {
     @Mixin
-    private MeasuringCommand measuring;
+    private MeasuringMixin measuring;
 
     /** --timeout after the command name, as on every measuring command. */
     @Mixin
-    private CudaOptions cudaOptions;
+    private CudaMixin cudaOptions;
 
     @Option(names = "--configurations")
     private int configurations = 10;

@@ -1,12 +1,14 @@
 package dev.xfer.app.commands;
 
 
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.app.sysfs.NumaTopologyReader;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import dev.xfer.app.topo.CudaStatus;
 import dev.xfer.app.topo.TopoInventory;
+import dev.xfer.app.topo.command.TopoCommand;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -33,7 +35,7 @@ class TopoDocumentTest {
 
         assertEquals(List.of("schemaVersion", "xfer", "command", "cuda", "gpus", "numaNodes", "numaNodesAssumed",
                 "singleNode"), List.copyOf(doc.keySet()));
-        assertEquals((long) MeasuringCommand.SCHEMA_VERSION, doc.get("schemaVersion"));
+        assertEquals((long) MeasuringMixin.SCHEMA_VERSION, doc.get("schemaVersion"));
         assertEquals("topo", doc.get("command"));
         assertEquals(Map.of("usable", false, "reason", "CUDA is not usable here: no driver"), doc.get("cuda"));
         assertEquals(List.of(), doc.get("gpus"));

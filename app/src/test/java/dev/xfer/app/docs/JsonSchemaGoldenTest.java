@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JsonSchemaGoldenTest {
 
     private static Path schemaFile() {
-        return RepositoryFiles.root().resolve("docs/schema/xfer-" + dev.xfer.app.commands.MeasuringCommand.SCHEMA_VERSION
+        return RepositoryFiles.root().resolve("docs/schema/xfer-" + dev.xfer.app.cli.MeasuringMixin.SCHEMA_VERSION
                 + ".schema.json");
     }
 

@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.fleet.DocumentReader;
@@ -25,7 +25,7 @@ class RepetitionsSchemaTest {
     @SuppressWarnings("unchecked")
     private static SchemaValidator validator() {
         return new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
-                RepositoryFiles.root().resolve("docs/schema/xfer-" + MeasuringCommand.SCHEMA_VERSION + ".schema.json"))));
+                RepositoryFiles.root().resolve("docs/schema/xfer-" + MeasuringMixin.SCHEMA_VERSION + ".schema.json"))));
     }
 
     @SuppressWarnings("unchecked")

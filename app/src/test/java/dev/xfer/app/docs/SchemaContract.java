@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
 
 import java.util.List;
@@ -22,7 +22,7 @@ public final class SchemaContract {
     private static SchemaValidator validator() {
         // From the test classpath (app/pom.xml copies docs/schema there), so the GPU bundle, which has no
         // checkout, validates too.
-        String name = "/schema/xfer-" + MeasuringCommand.SCHEMA_VERSION + ".schema.json";
+        String name = "/schema/xfer-" + MeasuringMixin.SCHEMA_VERSION + ".schema.json";
         try (var in = SchemaContract.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("no " + name + " on the test classpath");

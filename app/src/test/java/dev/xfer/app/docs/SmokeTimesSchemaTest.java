@@ -4,7 +4,7 @@ import dev.xfer.app.bandwidth.AllocationSpread;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyPath;
-import dev.xfer.app.commands.MeasuringCommand;
+import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.smoke.SmokeDocument;
@@ -30,7 +30,7 @@ class SmokeTimesSchemaTest {
     @SuppressWarnings("unchecked")
     private static SchemaValidator validator() {
         return new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
-                RepositoryFiles.root().resolve("docs/schema/xfer-" + MeasuringCommand.SCHEMA_VERSION + ".schema.json"))));
+                RepositoryFiles.root().resolve("docs/schema/xfer-" + MeasuringMixin.SCHEMA_VERSION + ".schema.json"))));
     }
 
     private static Object document() {

@@ -104,7 +104,7 @@ class BestOfKVerdictTest {
             for (int i = 0; i < runs.size(); i++) {
                 for (int j = i + 1; j < runs.size(); j++) {
                     var report = compare.compare(runs.get(i), runs.get(j));
-                    assertTrue(report.passes(0.05), folder + " " + i + " vs " + j + ": " + CompareRendering.text(report, 0.05));
+                    assertTrue(report.passes(0.05), folder + " " + i + " vs " + j + ": " + CompareText.text(report, 0.05));
                     pairs++;
                 }
             }

@@ -69,8 +69,8 @@ class CompareVerdictTest {
         assertEquals(Verdict.REGRESSION, h2d.verdict(), "-14.5% is beyond the floor");
         assertFalse(report.passes(MARGIN));
         assertEquals(List.of(dev.xfer.app.verdict.NoiseKind.PINNED_COPY_BEST_OF_K), report.fallbacks());
-        assertTrue(CompareRendering.text(report, MARGIN).contains("note: no noise floor is measured for pinned copies, best of k host"
-                + " allocations: judged on the single-allocation floor; regenerate"), CompareRendering.text(report, MARGIN));
+        assertTrue(CompareText.text(report, MARGIN).contains("note: no noise floor is measured for pinned copies, best of k host"
+                + " allocations: judged on the single-allocation floor; regenerate"), CompareText.text(report, MARGIN));
     }
 
     @Test
@@ -98,7 +98,7 @@ class CompareVerdictTest {
         assertEquals(2, report.missing().size(), report.missing().toString());
         assertTrue(report.missing().getFirst().endsWith("pinned.d2h.64MiB.gbps is in the baseline but not in the current runs"),
                 report.missing().toString());
-        assertTrue(CompareRendering.text(report, MARGIN).contains("MISSING n1 GPU-"), CompareRendering.text(report, MARGIN));
+        assertTrue(CompareText.text(report, MARGIN).contains("MISSING n1 GPU-"), CompareText.text(report, MARGIN));
         assertFalse(report.passes(MARGIN));
     }
 
@@ -113,7 +113,7 @@ class CompareVerdictTest {
         assertTrue(pairing.differences().contains("driver 13.0 -> 13.1"), pairing.differences().toString());
         assertEquals(Verdict.REGRESSION, row(report, "pinned.h2d.64MiB.gbps").verdict());
         assertTrue(report.passes(MARGIN), "across GPU models: reported, not failed");
-        String text = CompareRendering.text(report, MARGIN);
+        String text = CompareText.text(report, MARGIN);
         assertTrue(text.contains("worse (other GPU model: not failed)"), text);
         assertTrue(text.contains("context: "), text);
         assertFalse(comparison(true).compare(runs(new Gpu("a", "NVIDIA H200", 0, 55), 1),

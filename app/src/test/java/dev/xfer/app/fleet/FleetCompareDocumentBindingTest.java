@@ -45,7 +45,7 @@ class FleetCompareDocumentBindingTest {
     void aWrittenFleetDocumentBindsBackToEqualRecords() {
         FleetAnalysis.FleetFindings report = fleet();
         FleetDocument written = FleetDocument.of(report);
-        FleetDocument read = binder.read(FleetRendering.json(report), FleetDocument.class);
+        FleetDocument read = binder.read(FleetText.json(report), FleetDocument.class);
         assertEquals(written, read);
         assertFalse(read.passed(), "node-b's slow GPU and node-c's missing one fail the fleet");
         assertTrue(read.groups().getFirst().results().getFirst().gpus().size() == 4);
@@ -58,7 +58,7 @@ class FleetCompareDocumentBindingTest {
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 1, 53.0)));
         var current = FleetFixtures.judged(List.of(new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 41.6, 52.0, 16)));
         CompareAnalysis.CompareFindings report = new CompareAnalysis(FleetFixtures.FLOORS, 0.05, false).compare(baseline, current);
-        CompareDocument read = binder.read(CompareRendering.json(report, 0.05), CompareDocument.class);
+        CompareDocument read = binder.read(CompareText.json(report, 0.05), CompareDocument.class);
         assertEquals(CompareDocument.of(report, 0.05), read);
         assertTrue(read.results().stream().anyMatch(CompareDocument.Row::failed), "the 20% slower H2D is a regression");
     }

@@ -45,7 +45,7 @@ class FleetCompareRoundTripPropertiesTest {
     @Property(tries = 100)
     void anyFleetDocumentBindsBack(@ForAll("speeds") List<Double> speeds) {
         var report = new FleetAnalysis(FleetRule.standard(), FleetFixtures.FLOORS).analyse(FleetFixtures.runs(gpus(speeds, "n")));
-        String written = FleetRendering.json(report);
+        String written = FleetText.json(report);
         FleetDocument read = binder.read(written, FleetDocument.class);
         assertEquals(withoutNegativeZero(written), Json.write(read));
         assertEquals(report.passed(), read.passed());
@@ -56,7 +56,7 @@ class FleetCompareRoundTripPropertiesTest {
                                      @ForAll @DoubleRange(min = 0, max = 0.5) double threshold) {
         var report = new CompareAnalysis(FleetFixtures.FLOORS, threshold, false)
                 .compare(FleetFixtures.judged(gpus(baseline, "n")), FleetFixtures.judged(gpus(current, "n")));
-        String written = CompareRendering.json(report, threshold);
+        String written = CompareText.json(report, threshold);
         CompareDocument read = binder.read(written, CompareDocument.class);
         assertEquals(CompareDocument.of(report, threshold), read);
         assertEquals(written, Json.write(read));

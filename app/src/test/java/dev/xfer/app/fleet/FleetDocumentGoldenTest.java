@@ -81,7 +81,7 @@ class FleetDocumentGoldenTest {
         runs.add(GpuRun.unusable(Path.of("node-c.json"), "smoke", "node-c", Optional.of("nightly"),
                 "2025-06-01T12:34:56Z", "CUDA is not usable here: cudaErrorNoDevice"));
         FleetAnalysis.FleetFindings report = new FleetAnalysis(FleetRule.standard(), FleetFixtures.FLOORS).analyse(runs);
-        assertGolden("fleet.json", FleetRendering.json(report));
+        assertGolden("fleet.json", FleetText.json(report));
     }
 
     /** The same two GPUs measured twice: one 20% slower on H2D, one unmatched in the current run. */
@@ -93,6 +93,6 @@ class FleetDocumentGoldenTest {
         var current = FleetFixtures.judged(List.of(
                 new FleetFixtures.Gpu("node-a", "NVIDIA H200", 0, 41.6, 52.0, 16)));
         CompareAnalysis.CompareFindings report = new CompareAnalysis(FleetFixtures.FLOORS, 0.05, false).compare(baseline, current);
-        assertGolden("compare.json", CompareRendering.json(report, 0.05));
+        assertGolden("compare.json", CompareText.json(report, 0.05));
     }
 }

@@ -81,7 +81,7 @@ class RepetitionsReadingTest {
         List<DocumentSet.Judged> same = judged("again.json", repetitions(gpu, 55.05, 54.85, 55.15, 54.95, 55.25));
         var quiet = new CompareAnalysis(FleetFixtures.FLOORS, MARGIN, false).compare(before, same);
         assertEquals(CompareAnalysis.Basis.RANK_TEST, row(quiet, "pinned.h2d.64MiB.gbps").basis());
-        assertTrue(quiet.passes(MARGIN), CompareRendering.text(quiet, MARGIN));
+        assertTrue(quiet.passes(MARGIN), CompareText.text(quiet, MARGIN));
     }
 
     @Test
@@ -129,7 +129,7 @@ class RepetitionsReadingTest {
         Set<String> gpus = new HashSet<>();
         runs.forEach(r -> gpus.add(r.gpuKey()));
         assertEquals(2, gpus.size(), "two GPUs");
-        assertTrue(report.passed(), FleetRendering.text(report));
+        assertTrue(report.passed(), FleetText.text(report));
     }
 
     @Test

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthText;
 import dev.xfer.app.batch.BatchResults;
-import dev.xfer.app.batch.BatchRendering;
+import dev.xfer.app.batch.BatchText;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.check.CheckText;
 import dev.xfer.app.cli.XferRun;
@@ -14,7 +14,7 @@ import dev.xfer.app.devices.DeviceInfo;
 import dev.xfer.app.devices.DeviceInventory;
 import dev.xfer.app.devices.DevicesText;
 import dev.xfer.app.overlap.OverlapText;
-import dev.xfer.app.pipeline.PipelineRendering;
+import dev.xfer.app.pipeline.PipelineText;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunContext;
 import net.jqwik.api.Arbitraries;
@@ -345,8 +345,8 @@ class HostileTextTest {
                         bandwidth.notes(), bandwidth.placement())),
                 OverlapText.render(ResultsFixtures.overlapReport(device)),
                 CheckText.render(new CheckResults(context, check.plan(), check.results())),
-                BatchRendering.text(new BatchResults(context, batch.plan(), batch.results())),
-                PipelineRendering.text(context, ResultsFixtures.pipelinePlan(), ResultsFixtures.pipelineResult(1e-7)),
+                BatchText.text(new BatchResults(context, batch.plan(), batch.results())),
+                PipelineText.text(context, ResultsFixtures.pipelinePlan(), ResultsFixtures.pipelineResult(1e-7)),
                 DevicesText.render(new DeviceInventory(ResultsFixtures.CUDA_13, ResultsFixtures.CUDA_13,
                         Path.of("/usr/lib/libcudart.so.13"), List.of(device))));
     }

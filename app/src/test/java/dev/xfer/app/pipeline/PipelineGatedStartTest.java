@@ -54,8 +54,8 @@ class PipelineGatedStartTest {
 
     @Test
     void theTextHeaderNamesTheTimer() {
-        String plainHeader = PipelineRendering.text(context, plain, result).lines().skip(1).findFirst().orElseThrow();
-        String gatedHeader = PipelineRendering.text(context, gated, result).lines().skip(1).findFirst().orElseThrow();
+        String plainHeader = PipelineText.text(context, plain, result).lines().skip(1).findFirst().orElseThrow();
+        String gatedHeader = PipelineText.text(context, gated, result).lines().skip(1).findFirst().orElseThrow();
         assertTrue(plainHeader.contains(", host clock, "), plainHeader);
         assertTrue(gatedHeader.contains(", gated start: all batches queued behind hold_stream, events from the gate's "
                 + "opening, "), gatedHeader);

@@ -37,7 +37,7 @@ class PipelineRenderingTest {
     private final PipelineResult result = ResultsFixtures.pipelineResult(0.0);
 
     private String text(PipelineResult r) {
-        return PipelineRendering.text(context, plan, r);
+        return PipelineText.text(context, plan, r);
     }
 
     // ---- text
@@ -75,7 +75,7 @@ class PipelineRenderingTest {
         PipelinePlan one = new PipelinePlan(64, ResultsFixtures.MIB16, 1, 1, 5, 1);
         PipelineResult r = new PipelineResult(ResultsFixtures.summary(5, 310.0, 305.0, 320.0, 311.0, 2.0),
                 ResultsFixtures.pipelineModel(1), 0.0);
-        String text = PipelineRendering.text(context, one, r);
+        String text = PipelineText.text(context, one, r);
         assertTrue(text.lines().skip(1).findFirst().orElseThrow().startsWith("64 batches x 16777216 bytes, 1 buffer on"),
                 text);
         assertEquals("model: per batch H2D 1.400 + kernel 2.000 + D2H 1.300 ms; sequential 300.800 ms, ideal 300.800 ms "

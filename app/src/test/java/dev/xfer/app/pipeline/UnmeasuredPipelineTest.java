@@ -36,7 +36,7 @@ class UnmeasuredPipelineTest {
 
     @Test
     void theTextSaysWhyAndShowsNoFigure() {
-        String text = PipelineRendering.text(context, plan, outcome);
+        String text = PipelineText.text(context, plan, outcome);
         assertTrue(text.endsWith("FAILED: 64 batches x 16777216 B through 2 buffers: not measured: " + REASON + "\n"),
                 text);
         assertFalse(text.contains("median"), text);
