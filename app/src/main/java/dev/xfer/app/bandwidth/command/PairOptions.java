@@ -1,4 +1,4 @@
-package dev.xfer.app.commands;
+package dev.xfer.app.bandwidth.command;
 
 import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.PairChoice;
