@@ -1,6 +1,7 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.format.Inline;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,7 +14,7 @@ import java.util.Map;
  * measuring envelope"); tests use this for documents of a fake command and to show that a record
  * writes the bytes its map did ({@code RecordRowsTest}).
  */
-public record FieldMap(@Inline Map<String, Object> fields) implements Parameters, Row, Extras {
+public record FieldMap(@JsonUnwrapped Map<String, Object> fields) implements Parameters, Row, Extras {
     public FieldMap {
         // A sequenced map, so the writer keeps the order the command built it in.
         fields = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(fields));

@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.format.Inline;
 import dev.xfer.app.output.AcrossDevices;
 import dev.xfer.app.output.Parameters;
 
@@ -24,7 +24,7 @@ public record PatternParameters(List<Long> sizes, List<String> memories, List<St
     }
 
     /** The whole run's: each device's, then {@code devices} and the distinct {@code patterns} (their forms). */
-    public record Run(@Inline AcrossDevices across, List<String> patterns) implements Parameters {
+    public record Run(@JsonUnwrapped AcrossDevices across, List<String> patterns) implements Parameters {
         public Run {
             patterns = List.copyOf(patterns);
         }

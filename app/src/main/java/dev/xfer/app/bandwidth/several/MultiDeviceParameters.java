@@ -1,7 +1,7 @@
 package dev.xfer.app.bandwidth.several;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.bandwidth.BandwidthParameters;
-import dev.xfer.app.format.Inline;
 import dev.xfer.app.output.AcrossDevices;
 import dev.xfer.app.output.Parameters;
 
@@ -10,7 +10,7 @@ import dev.xfer.app.output.Parameters;
  * ({@link BandwidthParameters}, the first's) and {@code devices} (the CUDA indices, in order), then
  * {@code concurrent} (whether they also copied at once).
  */
-public record MultiDeviceParameters(@Inline AcrossDevices across, boolean concurrent) implements Parameters {
+public record MultiDeviceParameters(@JsonUnwrapped AcrossDevices across, boolean concurrent) implements Parameters {
 
     public static MultiDeviceParameters of(MultiDeviceResults report) {
         return new MultiDeviceParameters(new AcrossDevices(BandwidthParameters.of(report.devices().getFirst()),
