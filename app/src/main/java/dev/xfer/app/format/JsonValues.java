@@ -199,7 +199,11 @@ final class JsonValues extends com.fasterxml.jackson.databind.Module {
 
     private static final class InKeyOrder extends StdConverter<Map<?, ?>, LinkedHashMap<String, Object>> {
         @Override
+        @SuppressWarnings("unchecked") // a key that is not text is refused by Key
         public LinkedHashMap<String, Object> convert(Map<?, ?> map) {
+            if (map instanceof SequencedMap<?, ?>) { // declared as a Map, ordered after all
+                return new LinkedHashMap<>((Map<String, Object>) map);
+            }
             TreeMap<String, Object> sorted = new TreeMap<>();
             for (Map.Entry<?, ?> entry : map.entrySet()) {
                 if (!(entry.getKey() instanceof String key)) {

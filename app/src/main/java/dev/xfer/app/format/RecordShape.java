@@ -1,5 +1,6 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
@@ -75,12 +76,13 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
                 throw new IllegalArgumentException(type.getName() + "." + c.getName()
                         + ": @JsonInclude(ALWAYS) is only for Optional, OptionalInt, OptionalLong and OptionalDouble");
             }
-            boolean inline = accessor.isAnnotationPresent(JsonUnwrapped.class);
+            // A map's entries stand inline through @JsonAnyGetter (databind unwraps records only).
+            boolean inline = accessor.isAnnotationPresent(JsonUnwrapped.class)
+                    || accessor.isAnnotationPresent(JsonAnyGetter.class);
             if (inline && (nullWhenEmpty || optional(c.getType()) || c.getType().isPrimitive()
-                    || c.getType() == String.class || java.util.List.class.isAssignableFrom(c.getType())
-                    || java.util.Map.class.isAssignableFrom(c.getType()))) {
+                    || c.getType() == String.class || java.util.List.class.isAssignableFrom(c.getType()))) {
                 throw new IllegalArgumentException(type.getName() + "." + c.getName()
-                        + ": @JsonUnwrapped is only for a record");
+                        + ": @JsonUnwrapped is only for a record, @JsonAnyGetter for a map");
             }
             JsonProperty key = accessor.getAnnotation(JsonProperty.class);
             String name = key == null || key.value().isEmpty() ? c.getName() : key.value();
