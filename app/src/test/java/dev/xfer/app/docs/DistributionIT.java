@@ -31,8 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Runs in the integration-test phase (maven-failsafe-plugin), after the tarball exists.
  */
 class DistributionIT {
-    /** What the distribution may take, the tarball as downloaded (issue 25; 26 MB since issues 32-34: docs/development.md). */
-    static final long BUDGET_BYTES = 26_000_000;
+    /**
+     * What the distribution may take, the tarball as downloaded (issue 25; 26 MB since issues 32-34;
+     * 28.5 MB since issue 40, databind's classes in the class-data archive: docs/development.md).
+     */
+    static final long BUDGET_BYTES = 28_500_000;
 
     private static Path tarball;
     private static Map<String, byte[]> entries;
