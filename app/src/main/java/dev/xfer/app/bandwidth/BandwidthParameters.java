@@ -1,11 +1,13 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.Parameters;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * A bandwidth run's {@code parameters}: its plan, and {@code --numa-node} as given ({@code null}
@@ -17,7 +19,7 @@ public record BandwidthParameters(List<Long> sizes, List<String> memories, List<
                                   int warmup, String timer, OptionalInt allocations, Optional<List<String>> copy,
                                   Optional<Kernel> kernel, Optional<Staging> staging,
                                   Optional<List<Integer>> pieces,
-                                  @NullWhenEmpty Optional<String> numaNode) implements Parameters {
+                                  @JsonInclude(ALWAYS) Optional<String> numaNode) implements Parameters {
 
     public BandwidthParameters {
         sizes = List.copyOf(sizes);

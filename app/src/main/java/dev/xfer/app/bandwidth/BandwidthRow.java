@@ -1,6 +1,6 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.stats.Summary;
@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.SequencedMap;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * One bandwidth result as a document's {@code results} entry (and a JSON Lines result record).
@@ -21,9 +23,9 @@ import java.util.SequencedMap;
  * and worst of their medians ({@code allocations}).
  */
 public record BandwidthRow(String memory, String direction, long bytes, Summary gbps,
-                           Summary microseconds, @NullWhenEmpty OptionalDouble percentOfLink,
-                           boolean verified, @NullWhenEmpty OptionalInt numaNode,
-                           @NullWhenEmpty Optional<SequencedMap<String, Integer>> hostMemoryNodes,
+                           Summary microseconds, @JsonInclude(ALWAYS) OptionalDouble percentOfLink,
+                           boolean verified, @JsonInclude(ALWAYS) OptionalInt numaNode,
+                           @JsonInclude(ALWAYS) Optional<SequencedMap<String, Integer>> hostMemoryNodes,
                            Optional<String> copy, Optional<Ceiling> ceiling, OptionalInt blocks,
                            OptionalInt threadsPerBlock, Optional<Allocations> allocations,
                            OptionalInt pieces) implements Row {

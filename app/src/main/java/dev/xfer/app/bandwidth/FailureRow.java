@@ -1,6 +1,6 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.Row;
 
 import java.util.List;
@@ -8,6 +8,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * A failed configuration as a bandwidth document's {@code failures} entry: {@code configuration},
@@ -18,7 +20,7 @@ import java.util.stream.Stream;
  * for it and every gate reads it as failed.
  */
 public record FailureRow(String configuration, OptionalLong offset, OptionalInt expected, OptionalInt actual,
-                         @NullWhenEmpty OptionalInt numaNode, Optional<String> reason) implements Row {
+                         @JsonInclude(ALWAYS) OptionalInt numaNode, Optional<String> reason) implements Row {
 
     public static FailureRow of(VerificationFailure f) {
         return new FailureRow(f.configuration(), OptionalLong.of(f.offset()), OptionalInt.of(f.expected() & 0xff),

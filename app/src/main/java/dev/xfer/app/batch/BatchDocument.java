@@ -1,6 +1,6 @@
 package dev.xfer.app.batch;
 
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * batch's parts of its document, as records (what the schema leaves out for older documents is an
@@ -44,7 +46,7 @@ public final class BatchDocument {
     public record Plan(int count, long bytes, long totalBytes, List<String> strategies, OptionalInt threads,
                        int iterations, int warmup, OptionalInt stagingSlots, OptionalLong stagingBytes,
                        OptionalInt copyThreads, Optional<String> hostCopy,
-                       @NullWhenEmpty Optional<String> numaNode) implements Parameters {
+                       @JsonInclude(ALWAYS) Optional<String> numaNode) implements Parameters {
         public Plan {
             strategies = List.copyOf(strategies);
         }
@@ -65,12 +67,12 @@ public final class BatchDocument {
      * never bound from null: a row that says null beside its figure would pass every gate unchecked
      * (issue 33), so it is refused by name although the schema's type allows null.
      */
-    public record StrategyRow(String strategy, boolean available, @NullWhenEmpty Optional<String> unavailable,
-                              @NullWhenEmpty Optional<Summary> milliseconds,
-                              @NullWhenEmpty OptionalDouble gbps, @NullWhenEmpty OptionalDouble timeVsFirst,
-                              Optional<Boolean> verified, @NullWhenEmpty Optional<Integer> wrongBuffer,
-                              @NullWhenEmpty OptionalInt numaNode,
-                              @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
+    public record StrategyRow(String strategy, boolean available, @JsonInclude(ALWAYS) Optional<String> unavailable,
+                              @JsonInclude(ALWAYS) Optional<Summary> milliseconds,
+                              @JsonInclude(ALWAYS) OptionalDouble gbps, @JsonInclude(ALWAYS) OptionalDouble timeVsFirst,
+                              Optional<Boolean> verified, @JsonInclude(ALWAYS) Optional<Integer> wrongBuffer,
+                              @JsonInclude(ALWAYS) OptionalInt numaNode,
+                              @JsonInclude(ALWAYS) Optional<Map<String, Integer>> hostMemoryNodes) implements Row {
         static StrategyRow of(BatchResult r) {
             return new StrategyRow(r.strategy().label(), r.ran(), r.unavailable(), r.measured(),
                     r.ran() ? OptionalDouble.of(r.gigabytesPerSecond()) : OptionalDouble.empty(), r.timeVsFirst(),

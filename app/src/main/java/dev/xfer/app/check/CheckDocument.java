@@ -1,7 +1,7 @@
 package dev.xfer.app.check;
 
-import dev.xfer.app.format.Key;
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /** check's parts of its document, as records: the plan and one row per scenario. */
 public final class CheckDocument {
@@ -48,10 +50,10 @@ public final class CheckDocument {
      * always written, is absent in documents from before check timed its scenarios (as the figures
      * past {@code trials} and {@code wrongTrials} that the schema leaves out for older documents).
      */
-    public record ScenarioRow(String scenario, @Key("synchronized") boolean isSynchronized, int trials,
+    public record ScenarioRow(String scenario, @JsonProperty("synchronized") boolean isSynchronized, int trials,
                               OptionalInt copyInFlightTrials, int wrongTrials, OptionalDouble staleMean,
                               OptionalLong staleWorst, OptionalDouble staleFractionWorst,
-                              @NullWhenEmpty OptionalDouble maxError, Optional<Boolean> poisonSeen,
+                              @JsonInclude(ALWAYS) OptionalDouble maxError, Optional<Boolean> poisonSeen,
                               String verdict, Optional<Seconds> seconds) implements Row {
         static ScenarioRow of(CheckResult r) {
             return new ScenarioRow(r.scenario().id(), r.scenario().isSynchronized(), r.trials(),

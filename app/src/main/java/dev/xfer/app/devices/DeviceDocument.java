@@ -1,11 +1,13 @@
 package dev.xfer.app.devices;
 
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.sysfs.PcieLink;
 
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * One GPU as documents carry it: an entry of {@code xfer devices --json}'s {@code devices}, and
@@ -15,11 +17,11 @@ import java.util.OptionalInt;
  * @param numaNode            from sysfs, else the node CUDA reports
  * @param linkTheoreticalGBps the transfer link's rate per direction ({@link DeviceInfo#transferLink()})
  */
-public record DeviceDocument(int index, String name, @NullWhenEmpty Optional<String> uuid, String computeCapability,
+public record DeviceDocument(int index, String name, @JsonInclude(ALWAYS) Optional<String> uuid, String computeCapability,
                              long memoryTotalBytes, long memoryFreeBytes, int multiprocessors, int asyncEngines,
-                             boolean concurrentCopyAndExecute, String pciBusId, @NullWhenEmpty OptionalInt numaNode,
-                             @NullWhenEmpty Optional<String> cpuAffinity, @NullWhenEmpty Optional<Link> linkCurrent,
-                             @NullWhenEmpty Optional<Link> linkMax, @NullWhenEmpty OptionalDouble linkTheoreticalGBps) {
+                             boolean concurrentCopyAndExecute, String pciBusId, @JsonInclude(ALWAYS) OptionalInt numaNode,
+                             @JsonInclude(ALWAYS) Optional<String> cpuAffinity, @JsonInclude(ALWAYS) Optional<Link> linkCurrent,
+                             @JsonInclude(ALWAYS) Optional<Link> linkMax, @JsonInclude(ALWAYS) OptionalDouble linkTheoreticalGBps) {
 
     /** A PCIe link as documents carry it: {@code {"generation": 5, "width": 16}}. */
     public record Link(int generation, int width) {

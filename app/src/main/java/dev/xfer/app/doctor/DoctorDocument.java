@@ -1,8 +1,8 @@
 package dev.xfer.app.doctor;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.format.DocumentHead;
-import dev.xfer.app.format.Inline;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.topo.TopoDocument;
 
 import java.util.ArrayList;
@@ -11,6 +11,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * {@code xfer doctor --json} as a record (docs/schema/xfer-1.schema.json, {@code doctor}): written
@@ -40,8 +42,8 @@ public record DoctorDocument(int schemaVersion, String xfer, String command, Top
      *
      * @param probeSeconds how long its probe took; empty (null) when it was not probed, and {@code notProbed} says why
      */
-    public record Gpu(@NullWhenEmpty OptionalInt index, @NullWhenEmpty Optional<String> name, String busId,
-                      @NullWhenEmpty OptionalDouble probeSeconds, @NullWhenEmpty Optional<String> notProbed) {
+    public record Gpu(@JsonInclude(ALWAYS) OptionalInt index, @JsonInclude(ALWAYS) Optional<String> name, String busId,
+                      @JsonInclude(ALWAYS) OptionalDouble probeSeconds, @JsonInclude(ALWAYS) Optional<String> notProbed) {
         public Gpu {
             if (probeSeconds.isPresent() == notProbed.isPresent()) {
                 throw new IllegalArgumentException("a GPU has probeSeconds or notProbed, one of them");
@@ -62,16 +64,16 @@ public record DoctorDocument(int schemaVersion, String xfer, String command, Top
      * @param subject the scope's label ({@code GPU0 0000:17:00.0})
      * @param gpu     CUDA's index of a GPU scope; empty (null) otherwise
      */
-    public record About(Cause cause, String title, String scope, String subject, @NullWhenEmpty OptionalInt gpu) {
+    public record About(Cause cause, String title, String scope, String subject, @JsonInclude(ALWAYS) OptionalInt gpu) {
         static About of(Cause cause, Scope scope) {
             return new About(cause, cause.title(), scope.kind(), scope.label(), scope.gpu());
         }
     }
 
     /** A finding, at its rank. */
-    public record FindingEntry(@Inline About about, int rank, Severity severity, boolean costsBandwidth, String summary,
-                               List<Evidence> evidence, @NullWhenEmpty Optional<Cost> cost,
-                               @NullWhenEmpty Optional<TimeCost> timeCost, String remedy) {
+    public record FindingEntry(@JsonUnwrapped About about, int rank, Severity severity, boolean costsBandwidth, String summary,
+                               List<Evidence> evidence, @JsonInclude(ALWAYS) Optional<Cost> cost,
+                               @JsonInclude(ALWAYS) Optional<TimeCost> timeCost, String remedy) {
         public FindingEntry {
             evidence = List.copyOf(evidence);
         }
@@ -83,14 +85,14 @@ public record DoctorDocument(int schemaVersion, String xfer, String command, Top
     }
 
     /** A check that found nothing lost. */
-    public record ClearEntry(@Inline About about, String summary, List<Evidence> evidence) {
+    public record ClearEntry(@JsonUnwrapped About about, String summary, List<Evidence> evidence) {
         public ClearEntry {
             evidence = List.copyOf(evidence);
         }
     }
 
     /** A check whose evidence could not be read, and why. */
-    public record UnknownEntry(@Inline About about, String why) {
+    public record UnknownEntry(@JsonUnwrapped About about, String why) {
     }
 
     /** The document of {@code report}, under {@code schemaVersion}. */

@@ -1,14 +1,16 @@
 package dev.xfer.app.evidence;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.result.Disturbance;
 
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.OrUnavailable;
 import dev.xfer.app.format.OrUnknown;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * One GPU's evidence at the end of a run: what was read, and the disturbances the rules found in
@@ -106,8 +108,8 @@ public record GpuEvidence(Recording recording, Optional<GpuSnapshot> first, Opti
      * @param readingCost what reading the evidence cost; the key is left out where no NVML call was
      *                    counted (documents written before xfer counted them, recorded readings)
      */
-    public record Document(long ownPid, long samplePeriodMs, @NullWhenEmpty Optional<GpuSnapshot.Document> start,
-                           @NullWhenEmpty Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
+    public record Document(long ownPid, long samplePeriodMs, @JsonInclude(ALWAYS) Optional<GpuSnapshot.Document> start,
+                           @JsonInclude(ALWAYS) Optional<GpuSnapshot.Document> end, int phases, long phasesWithOwnBytes,
                            OrUnknown<LinkTrafficDocument> linkTraffic,
                            Optional<OrUnknown<ConfidentialComputingState.Document>> confidentialComputing,
                            Optional<ReadingCost> readingCost) {

@@ -1,11 +1,13 @@
 package dev.xfer.app.evidence;
 
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.format.OrUnknown;
 
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * What a probe read of one GPU at one moment, each item as NVML gives it or {@code unknown}.
@@ -63,6 +65,6 @@ public record GpuSnapshot(Instant at, long nanos, Reading<Boolean> persistence, 
     }
 
     /** @param name null in the document when it could not be read */
-    public record Process(long pid, @NullWhenEmpty Optional<String> name) {
+    public record Process(long pid, @JsonInclude(ALWAYS) Optional<String> name) {
     }
 }

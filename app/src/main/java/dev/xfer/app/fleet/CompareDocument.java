@@ -1,9 +1,9 @@
 package dev.xfer.app.fleet;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.fleet.CompareAnalysis.Basis;
 import dev.xfer.app.fleet.CompareAnalysis.CompareFindings;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.verdict.DocumentStatus.State;
 import dev.xfer.app.verdict.NoiseKind;
 import dev.xfer.app.verdict.Verdict;
@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * {@code xfer compare --json} as records (docs/schema/xfer-1.schema.json, {@code compare}): written
@@ -40,10 +42,10 @@ public record CompareDocument(long schemaVersion, String command, double failOnR
      *              with fewer than two runs (and in documents written before it)
      * @param currentCov  the same of the current runs
      */
-    public record Row(String host, @NullWhenEmpty Optional<String> uuid, String pciBusId, String baselineFile,
+    public record Row(String host, @JsonInclude(ALWAYS) Optional<String> uuid, String pciBusId, String baselineFile,
                       String currentFile, String name, String unit, boolean higherIsBetter, double baseline, double current,
-                      double change, @NullWhenEmpty OptionalDouble noise, boolean beyondNoise, Verdict verdict, boolean failed,
-                      Optional<Basis> basis, @NullWhenEmpty OptionalDouble p, OptionalLong baselineRuns,
+                      double change, @JsonInclude(ALWAYS) OptionalDouble noise, boolean beyondNoise, Verdict verdict, boolean failed,
+                      Optional<Basis> basis, @JsonInclude(ALWAYS) OptionalDouble p, OptionalLong baselineRuns,
                       OptionalLong currentRuns, Optional<Boolean> failable, Optional<NoiseKind> noiseKind,
                       Optional<Boolean> disturbed, OptionalDouble baselineCov, OptionalDouble currentCov) {
     }

@@ -1,12 +1,12 @@
 package dev.xfer.app.fleet;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.fleet.FleetAnalysis.Deviation;
 import dev.xfer.app.fleet.FleetAnalysis.FleetFindings;
 import dev.xfer.app.fleet.FleetAnalysis.ModelGroup;
 import dev.xfer.app.fleet.FleetAnalysis.Node;
 import dev.xfer.app.fleet.FleetAnalysis.ResultSpread;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.verdict.DocumentStatus.State;
 
 import java.util.ArrayList;
@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * {@code xfer fleet --json} as records (docs/schema/xfer-1.schema.json, {@code fleet}): written by
@@ -60,9 +62,9 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
      * @param runToRunCov this GPU's run-to-run CoV over its runs of the result here (the stddev of
      *                    their medians over their mean), a fraction; absent for a GPU of one run
      */
-    public record Gpu(String host, @NullWhenEmpty Optional<String> label, @NullWhenEmpty Optional<String> uuid, String pciBusId,
-                      long index, String file, double value, @NullWhenEmpty OptionalDouble deviation,
-                      @NullWhenEmpty OptionalDouble z, boolean outlier, Optional<Boolean> disturbed,
+    public record Gpu(String host, @JsonInclude(ALWAYS) Optional<String> label, @JsonInclude(ALWAYS) Optional<String> uuid, String pciBusId,
+                      long index, String file, double value, @JsonInclude(ALWAYS) OptionalDouble deviation,
+                      @JsonInclude(ALWAYS) OptionalDouble z, boolean outlier, Optional<Boolean> disturbed,
                       OptionalDouble runToRunCov) {
         public Gpu(String host, Optional<String> label, Optional<String> uuid, String pciBusId, long index, String file,
                    double value, OptionalDouble deviation, OptionalDouble z, boolean outlier, Optional<Boolean> disturbed) {
@@ -76,7 +78,7 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
     }
 
     /** Why a GPU run of a node did not pass. */
-    public record Finding(String host, @NullWhenEmpty Optional<String> label, @NullWhenEmpty Optional<String> uuid,
+    public record Finding(String host, @JsonInclude(ALWAYS) Optional<String> label, @JsonInclude(ALWAYS) Optional<String> uuid,
                           String pciBusId, long index, String file, Optional<State> state, String reason) {
     }
 
@@ -85,7 +87,7 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
      *
      * @param kind the disturbance's label ({@code foreign-process}); text, so a kind a newer xfer adds still reads
      */
-    public record NodeDisturbance(String host, @NullWhenEmpty Optional<String> label, @NullWhenEmpty Optional<String> uuid,
+    public record NodeDisturbance(String host, @JsonInclude(ALWAYS) Optional<String> label, @JsonInclude(ALWAYS) Optional<String> uuid,
                                   String pciBusId, long index, String file, String kind, String detail, boolean judged) {
     }
 

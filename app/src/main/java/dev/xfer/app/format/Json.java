@@ -33,9 +33,9 @@ import java.util.Map;
  *   <li>record: an object, its components in declaration order, each under its own name, byte for
  *       byte as the {@link LinkedHashMap} of the same keys and values. An empty {@code Optional},
  *       {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble} leaves its key out, or
- *       writes {@code null} where the component is {@link NullWhenEmpty}; any other null component
- *       is refused. A record of a {@link Discriminator} sealed interface starts with the
- *       discriminator key and its {@link Tag}.</li>
+ *       writes {@code null} where the component is {@code @JsonInclude(ALWAYS)}; any other null component
+ *       is refused. A record of a {@code @JsonTypeInfo} sealed interface starts with the
+ *       type property and its {@code @JsonTypeName}.</li>
  *   <li>enum: its {@link Labelled#label()}; an enum without a label is refused.</li>
  *   <li>{@link OrUnknown}: its value, or the text {@code "unknown: <why>"}; {@link OrUnavailable}
  *       likewise with {@code "unavailable: <why>"}.</li>

@@ -1,5 +1,7 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,12 +20,24 @@ public sealed interface OrUnavailable<T> {
         public Value {
             Objects.requireNonNull(value, "value");
         }
+
+        /** Written as the value itself. */
+        @JsonValue
+        Object json() {
+            return value;
+        }
     }
 
     /** @param why in plain words, without the {@code unavailable: } prefix */
     record Unavailable<T>(String why) implements OrUnavailable<T> {
         public Unavailable {
             Objects.requireNonNull(why, "why");
+        }
+
+        /** Written as the text {@code "unavailable: <why>"}. */
+        @JsonValue
+        String json() {
+            return PREFIX + why;
         }
     }
 

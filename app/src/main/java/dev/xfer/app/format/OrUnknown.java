@@ -1,5 +1,7 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,12 +19,24 @@ public sealed interface OrUnknown<T> {
         public Value {
             Objects.requireNonNull(value, "value");
         }
+
+        /** Written as the value itself. */
+        @JsonValue
+        Object json() {
+            return value;
+        }
     }
 
     /** @param why in plain words, without the {@code unknown: } prefix */
     record Unknown<T>(String why) implements OrUnknown<T> {
         public Unknown {
             Objects.requireNonNull(why, "why");
+        }
+
+        /** Written as the text {@code "unknown: <why>"}. */
+        @JsonValue
+        String json() {
+            return PREFIX + why;
         }
     }
 

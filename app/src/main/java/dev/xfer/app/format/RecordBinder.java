@@ -34,7 +34,7 @@ import static dev.xfer.app.format.GenericTypes.variables;
  *   <li>A record is an object; each component is the key of its name. A key that is absent or
  *       null is an error ({@code got nothing}, {@code got null}) unless the component is an
  *       {@code Optional}/{@code OptionalInt}/{@code OptionalLong}/{@code OptionalDouble}: absent
- *       is empty, and null is empty only where it is {@link NullWhenEmpty} (as it is written).</li>
+ *       is empty, and null is empty only where it is {@code @JsonInclude(ALWAYS)} (as it is written).</li>
  *   <li>Keys no component names are ignored: a newer xfer may add fields without a new schema
  *       version, as xfer's readers have always allowed.</li>
  *   <li>String: text. boolean: true or false. long, int, short, byte: a whole number in range
@@ -51,8 +51,8 @@ import static dev.xfer.app.format.GenericTypes.variables;
  *   <li>{@link OrUnknown}, {@link OrUnavailable}: a text starting {@code unknown: } (or
  *       {@code unavailable: }) is the reason; anything else binds as
  *       the value (and its refusal is the value's).</li>
- *   <li>A sealed interface marked {@link Discriminator}: an object whose discriminator key names
- *       the {@link Tag} of one of its records, bound as that record.</li>
+ *   <li>A sealed interface marked {@code @JsonTypeInfo}: an object whose type property names
+ *       the {@code @JsonTypeName} of one of its records, bound as that record.</li>
  *   <li>A record's own checks (its compact constructor) that fail are the field's error too.</li>
  * </ul>
  * Types outside these (a map of other keys or of {@code Object} values, an enum without labels, a plain class or
@@ -229,7 +229,7 @@ public final class RecordBinder {
         if (raw.isRecord()) {
             return record(node, type, raw, vars, path);
         }
-        if (raw.isInterface() && raw.isSealed() && raw.isAnnotationPresent(Discriminator.class)) {
+        if (raw.isInterface() && raw.isSealed() && raw.isAnnotationPresent(com.fasterxml.jackson.annotation.JsonTypeInfo.class)) {
             return tagged(node, raw, vars, path);
         }
         throw new IllegalArgumentException("cannot bind JSON to a " + type.getTypeName()
@@ -269,7 +269,7 @@ public final class RecordBinder {
         if (!node.isObject()) {
             throw BindingException.wrong(path, "an object", NodeKind.of(node));
         }
-        String key = sealed.getAnnotation(Discriminator.class).value();
+        String key = sealed.getAnnotation(com.fasterxml.jackson.annotation.JsonTypeInfo.class).property();
         List<Class<?>> records = RecordShape.permittedRecords(sealed);
         List<String> tags = records.stream().map(RecordShape::tagOf).toList();
         JsonNode tag = node.get(key);

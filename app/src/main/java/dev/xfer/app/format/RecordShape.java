@@ -1,5 +1,12 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -10,10 +17,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How a record is laid out in a document, shared by {@link JsonWriter} and {@link RecordBinder}
- * so the two cannot drift: its components in declaration order, each one key named as the
- * component (or as its {@link Key}), and, when the record is one of a {@link Discriminator} sealed interface, the key and
- * tag written before them; and its canonical constructor, which binding makes it with.
+ * How a record is laid out in a document, read from the same Jackson annotations databind writes
+ * it by ({@link JsonWriter}), so that {@link RecordBinder} binds what was written: its components
+ * in declaration order, each one key named as the component (or as its {@code @JsonProperty}),
+ * {@code @JsonUnwrapped} ones inline, {@code @JsonInclude(ALWAYS)} optionals null when empty,
+ * and, when the record is one of a {@code @JsonTypeInfo} sealed interface, the key and its
+ * {@code @JsonTypeName}; and its canonical constructor, which binding makes it with.
  */
 record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> tagged, Constructor<?> canonical) {
 
@@ -27,7 +36,7 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
     };
 
     /**
-     * One component: its key (the component's name, or its {@link Key}, read once with the rest of
+     * One component: its key (the component's name, or its {@code @JsonProperty}, read once with the rest of
      * the shape), whether an empty value is written as null, and its accessor.
      */
     record Component(RecordComponent component, String key, boolean nullWhenEmpty, boolean inline, Method accessor) {
@@ -59,25 +68,31 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
             Method accessor = c.getAccessor();
             // Records nested in a package-private class are written too; the app is one module.
             accessor.setAccessible(true);
-            boolean nullWhenEmpty = c.isAnnotationPresent(NullWhenEmpty.class);
+            // Jackson's annotations do not target record components: javac puts them on the
+            // accessor (and the field and the constructor's parameter), where they are read.
+            JsonInclude include = accessor.getAnnotation(JsonInclude.class);
+            boolean nullWhenEmpty = include != null && include.value() == JsonInclude.Include.ALWAYS;
             if (nullWhenEmpty && !optional(c.getType())) {
                 throw new IllegalArgumentException(type.getName() + "." + c.getName()
-                        + ": @NullWhenEmpty is only for Optional, OptionalInt, OptionalLong and OptionalDouble");
+                        + ": @JsonInclude(ALWAYS) is only for Optional, OptionalInt, OptionalLong and OptionalDouble");
             }
-            boolean inline = c.isAnnotationPresent(Inline.class);
+            // A map's entries stand inline through @JsonAnyGetter (databind unwraps records only).
+            boolean inline = accessor.isAnnotationPresent(JsonUnwrapped.class)
+                    || accessor.isAnnotationPresent(JsonAnyGetter.class);
             if (inline && (nullWhenEmpty || optional(c.getType()) || c.getType().isPrimitive()
                     || c.getType() == String.class || java.util.List.class.isAssignableFrom(c.getType()))) {
                 throw new IllegalArgumentException(type.getName() + "." + c.getName()
-                        + ": @Inline is only for a record or a map");
+                        + ": @JsonUnwrapped is only for a record, @JsonAnyGetter for a map");
             }
-            Key key = c.getAnnotation(Key.class);
-            components.add(new Component(c, key == null ? c.getName() : key.value(), nullWhenEmpty, inline, accessor));
+            JsonProperty key = accessor.getAnnotation(JsonProperty.class);
+            String name = key == null || key.value().isEmpty() ? c.getName() : key.value();
+            components.add(new Component(c, name, nullWhenEmpty, inline, accessor));
         }
         Optional<Tagged> tagged = discriminatorOf(type).map(key -> {
-            Tag tag = type.getAnnotation(Tag.class);
+            JsonTypeName tag = type.getAnnotation(JsonTypeName.class);
             if (tag == null) {
-                throw new IllegalArgumentException(type.getName() + " is under a @Discriminator(\"" + key
-                        + "\") interface but has no @Tag");
+                throw new IllegalArgumentException(type.getName() + " is under a @JsonTypeInfo(property = \"" + key
+                        + "\") interface but has no @JsonTypeName");
             }
             if (components.stream().anyMatch(c -> c.key().equals(key))) {
                 throw new IllegalArgumentException(type.getName() + " has a component named like its discriminator \""
@@ -102,12 +117,12 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
                 || type == java.util.OptionalDouble.class;
     }
 
-    /** The key of the {@link Discriminator} on one of the interfaces {@code type} implements, if any. */
+    /** The property of the {@code @JsonTypeInfo} on one of the interfaces {@code type} implements, if any. */
     static Optional<String> discriminatorOf(Class<?> type) {
         for (Class<?> i : type.getInterfaces()) {
-            Discriminator d = i.getAnnotation(Discriminator.class);
+            JsonTypeInfo d = i.getAnnotation(JsonTypeInfo.class);
             if (d != null) {
-                return Optional.of(d.value());
+                return Optional.of(d.property());
             }
             Optional<String> above = discriminatorOf(i);
             if (above.isPresent()) {
@@ -117,7 +132,7 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
         return Optional.empty();
     }
 
-    /** The records a {@link Discriminator} interface permits, each by its tag (records only; nested sealed interfaces are followed). */
+    /** The records a {@code @JsonTypeInfo} interface permits, each by its tag (records only; nested sealed interfaces are followed). */
     static List<Class<?>> permittedRecords(Class<?> sealed) {
         List<Class<?>> out = new ArrayList<>();
         for (Class<?> c : sealed.getPermittedSubclasses()) {
@@ -134,9 +149,9 @@ record RecordShape(Class<?> type, List<Component> components, Optional<Tagged> t
     }
 
     static String tagOf(Class<?> record) {
-        Tag tag = record.getAnnotation(Tag.class);
+        JsonTypeName tag = record.getAnnotation(JsonTypeName.class);
         if (tag == null) {
-            throw new IllegalArgumentException(record.getName() + " has no @Tag");
+            throw new IllegalArgumentException(record.getName() + " has no @JsonTypeName");
         }
         return tag.value();
     }

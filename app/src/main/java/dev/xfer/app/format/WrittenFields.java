@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * A record's fields as its document writes them, for a reader that walks bound records without
  * knowing their classes (output/DocumentResults finds a row's identity and summaries this way):
- * each component's key ({@link Key} applied) and value, in order, an {@link Inline} record's or
- * map's fields in place of it. The layout is {@link RecordShape}'s, the one the writer and the
+ * each component's key ({@code @JsonProperty} applied) and value, in order, a
+ * {@code @JsonUnwrapped} record's fields in place of it. The layout is {@link RecordShape}'s, the one the writer and the
  * binder use.
  */
 public final class WrittenFields {

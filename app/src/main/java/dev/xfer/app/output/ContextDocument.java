@@ -1,11 +1,13 @@
 package dev.xfer.app.output;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.devices.DeviceDocument;
 import dev.xfer.app.evidence.GpuEvidence;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.OrUnavailable;
 
 import java.util.Optional;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * A {@link RunContext} as every measuring document carries it under {@code context}: xfer's
@@ -15,7 +17,7 @@ import java.util.Optional;
  * @param device   the device, as {@code xfer devices --json} lists it too
  * @param evidence what the GPU's probe read through the run ({@link GpuEvidence#toJson()}), once judged
  */
-public record ContextDocument(String xfer, String started, String host, @NullWhenEmpty Optional<String> label,
+public record ContextDocument(String xfer, String started, String host, @JsonInclude(ALWAYS) Optional<String> label,
                               String runtimeVersion, String driverVersion, DeviceDocument device,
                               Optional<OrUnavailable<GpuEvidence.Document>> evidence) {
 

@@ -1,6 +1,7 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.format.Inline;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,7 @@ import java.util.function.UnaryOperator;
  * document instead, unchanged.
  */
 public record DevicesDocument(int schemaVersion, String command, Parameters parameters, List<GpuDocument> devices,
-                              @Inline Extras extras, Optional<List<dev.xfer.app.result.Waiver>> waived,
+                              @JsonUnwrapped Extras extras, Optional<List<dev.xfer.app.result.Waiver>> waived,
                               Optional<List<ExpectationRow>> expectations,
                               Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument {
 

@@ -1,11 +1,13 @@
 package dev.xfer.app.output;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.expect.ExpectationOutcome;
-import dev.xfer.app.format.NullWhenEmpty;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * One expectation's outcome under a document's {@code expectations}; {@code evaluated} only on a
@@ -13,9 +15,9 @@ import java.util.OptionalDouble;
  * {@code result}, {@code bound} and {@code unit}; the schema lets them be null or absent, and so
  * does this record when it binds a document.
  */
-public record ExpectationRow(String expectation, @NullWhenEmpty Optional<String> result,
-                             @NullWhenEmpty OptionalDouble measured, @NullWhenEmpty OptionalDouble bound,
-                             @NullWhenEmpty Optional<String> unit, boolean passed, String line,
+public record ExpectationRow(String expectation, @JsonInclude(ALWAYS) Optional<String> result,
+                             @JsonInclude(ALWAYS) OptionalDouble measured, @JsonInclude(ALWAYS) OptionalDouble bound,
+                             @JsonInclude(ALWAYS) Optional<String> unit, boolean passed, String line,
                              Optional<Boolean> evaluated) {
 
     public static ExpectationRow of(ExpectationOutcome o) {

@@ -1,7 +1,7 @@
 package dev.xfer.app.output;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.evidence.GpuEvidence;
-import dev.xfer.app.format.Inline;
 import dev.xfer.app.format.OrUnavailable;
 
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.function.UnaryOperator;
  */
 public record GpuDocument(int schemaVersion, String command, ContextDocument context, Parameters parameters,
                           List<? extends Row> results, List<? extends Row> failures,
-                          Optional<List<dev.xfer.app.result.Waiver>> waived, @Inline Extras extras,
+                          Optional<List<dev.xfer.app.result.Waiver>> waived, @JsonUnwrapped Extras extras,
                           Optional<List<dev.xfer.app.result.Disturbance>> disturbances, Optional<List<ExpectationRow>> expectations,
                           Optional<Boolean> complete, Optional<Stopped> stopped) implements RunDocument, MeasuredPart {
 

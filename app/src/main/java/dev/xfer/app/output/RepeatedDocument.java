@@ -50,6 +50,6 @@ public record RepeatedDocument(int schemaVersion, String command, Parameters par
     }
 
     /** {@code parameters} (a repetition's) followed by {@code runs}, how many were planned. */
-    public record Runs(@dev.xfer.app.format.Inline Parameters each, int runs) implements Parameters {
+    public record Runs(@com.fasterxml.jackson.annotation.JsonUnwrapped Parameters each, int runs) implements Parameters {
     }
 }

@@ -1,7 +1,7 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.format.Inline;
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * overlap's parts of its document, as records (what the schema leaves out for older documents is
@@ -50,7 +52,7 @@ public final class OverlapDocument {
      */
     public record Plan(long elements, long bytes, int streams, int blockSize, int kernelIterations,
                        List<String> schedules, int iterations, int warmup, String memory, Optional<String> start,
-                       @NullWhenEmpty Optional<String> numaNode) implements Parameters {
+                       @JsonInclude(ALWAYS) Optional<String> numaNode) implements Parameters {
         public static Plan of(OverlapResults report) {
             OverlapPlan plan = report.plan();
             return new Plan(plan.elements(), plan.bytes(), plan.streams(), plan.blockSize(), plan.kernelIterations(),
@@ -66,10 +68,10 @@ public final class OverlapDocument {
      * @param milliseconds a {@link Summary}
      */
     public record ScheduleRow(String schedule, Summary milliseconds, OptionalDouble gbps,
-                              @NullWhenEmpty OptionalDouble speedup, OptionalDouble efficiency,
-                              @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
-                              @NullWhenEmpty OptionalInt numaNode,
-                              @NullWhenEmpty Optional<Map<String, Integer>> hostMemoryNodes,
+                              @JsonInclude(ALWAYS) OptionalDouble speedup, OptionalDouble efficiency,
+                              @JsonInclude(ALWAYS) OptionalDouble maxError, boolean withinTolerance,
+                              @JsonInclude(ALWAYS) OptionalInt numaNode,
+                              @JsonInclude(ALWAYS) Optional<Map<String, Integer>> hostMemoryNodes,
                               Optional<String> start) implements Row {
         static ScheduleRow of(OverlapResult r, OverlapPlan plan) {
             return new ScheduleRow(r.schedule().label(), r.measured().orElseThrow(),
@@ -99,7 +101,7 @@ public final class OverlapDocument {
     }
 
     /** A pass's model under {@code models}, with the node it was placed on ({@code null} when not placed). */
-    public record PassModel(@NullWhenEmpty OptionalInt numaNode, @Inline Model model) {
+    public record PassModel(@JsonInclude(ALWAYS) OptionalInt numaNode, @JsonUnwrapped Model model) {
     }
 
     /**
@@ -107,7 +109,7 @@ public final class OverlapDocument {
      * ({@code h2d}, {@code kernel}, {@code d2h}) and its start and end in microseconds from the
      * schedule's reference event.
      */
-    public record Timeline(String schedule, @NullWhenEmpty OptionalInt numaNode, int streams, double endUs,
+    public record Timeline(String schedule, @JsonInclude(ALWAYS) OptionalInt numaNode, int streams, double endUs,
                            List<TimedOp> ops) {
     }
 

@@ -1,6 +1,6 @@
 package dev.xfer.app.pipeline;
 
-import dev.xfer.app.format.NullWhenEmpty;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.Parameters;
@@ -14,6 +14,8 @@ import dev.xfer.app.stats.Summary;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /** pipeline's parts of its document, as records: the plan and its one row. */
 public final class PipelineDocument {
@@ -54,8 +56,8 @@ public final class PipelineDocument {
      * always written, may be absent in older documents (the schema leaves them out).
      */
     public record PipelineRow(Summary milliseconds, OptionalDouble perBatchMs, OptionalDouble hiddenCopyFraction,
-                              Model model, @NullWhenEmpty OptionalDouble maxError, boolean withinTolerance,
-                              @NullWhenEmpty Optional<Timeline> timeline) implements Row {
+                              Model model, @JsonInclude(ALWAYS) OptionalDouble maxError, boolean withinTolerance,
+                              @JsonInclude(ALWAYS) Optional<Timeline> timeline) implements Row {
         static PipelineRow of(PipelineResult r) {
             PipelineModel m = r.model();
             return new PipelineRow(r.milliseconds(), OptionalDouble.of(r.perBatchMs()),

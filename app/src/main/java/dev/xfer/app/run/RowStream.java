@@ -1,6 +1,6 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.format.Inline;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DevicesDocument;
@@ -138,7 +138,7 @@ final class RowStream {
     }
 
     /** One JSON Lines result record: what names the row, then the row's own fields. */
-    record ResultLine(String record, String command, int device, OptionalInt run, @Inline Row row) {
+    record ResultLine(String record, String command, int device, OptionalInt run, @JsonUnwrapped Row row) {
     }
 
     /**
@@ -172,7 +172,7 @@ final class RowStream {
     }
 
     /** The closing JSON Lines record: whether the run is complete, then the document less its rows. */
-    record SummaryLine(String record, boolean complete, @Inline Summarized document) {
+    record SummaryLine(String record, boolean complete, @JsonUnwrapped Summarized document) {
     }
 
     /** A document less the rows the result records carry. */
@@ -181,13 +181,13 @@ final class RowStream {
 
     /** A {@link GpuDocument} less its {@code results}. */
     record GpuSummary(int schemaVersion, String command, ContextDocument context, Parameters parameters,
-                      List<? extends Row> failures, @Inline Extras extras, Optional<List<dev.xfer.app.result.Disturbance>> disturbances,
+                      List<? extends Row> failures, @JsonUnwrapped Extras extras, Optional<List<dev.xfer.app.result.Disturbance>> disturbances,
                       Optional<List<ExpectationRow>> expectations, Optional<Stopped> stopped) implements Summarized {
     }
 
     /** A {@link DevicesDocument}, each of its devices less its {@code results}. */
     record DevicesSummary(int schemaVersion, String command, Parameters parameters, List<GpuSummary> devices,
-                          @Inline Extras extras, Optional<List<ExpectationRow>> expectations,
+                          @JsonUnwrapped Extras extras, Optional<List<ExpectationRow>> expectations,
                           Optional<Stopped> stopped) implements Summarized {
     }
 
@@ -197,6 +197,6 @@ final class RowStream {
     }
 
     /** One repetition less its rows, then {@code complete} when it stopped. */
-    record RunSummary(@Inline Summarized document, Optional<Boolean> complete) {
+    record RunSummary(@JsonUnwrapped Summarized document, Optional<Boolean> complete) {
     }
 }

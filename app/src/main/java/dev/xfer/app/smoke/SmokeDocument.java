@@ -1,13 +1,13 @@
 package dev.xfer.app.smoke;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.evidence.GpuEvidence;
 import dev.xfer.app.bandwidth.BandwidthRow;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckDocument;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.expect.ExpectationOutcome;
-import dev.xfer.app.format.Inline;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.format.RecordBinder;
 import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.output.ContextDocument;
@@ -27,6 +27,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * The JSON document of {@code xfer smoke --json}: the several-device shape of the measuring
@@ -115,15 +117,15 @@ public final class SmokeDocument {
     }
 
     /** One configuration's check under a device's {@code checks}. */
-    public record Check(String name, boolean passed, String summary, @NullWhenEmpty Optional<String> failure) {
+    public record Check(String name, boolean passed, String summary, @JsonInclude(ALWAYS) Optional<String> failure) {
     }
 
     /** A row of overlap's or check's results, tagged with its command ahead of its own fields. */
-    public record TaggedRow(String command, @Inline Row row) implements Row {
+    public record TaggedRow(String command, @JsonUnwrapped Row row) implements Row {
     }
 
     /** The whole run's wall times: from the command's start, and from the process's when the OS says. */
-    public record RunSeconds(double run, @NullWhenEmpty OptionalDouble sinceProcessStart) {
+    public record RunSeconds(double run, @JsonInclude(ALWAYS) OptionalDouble sinceProcessStart) {
     }
 
     /** {@code parameters} of a run with --runs N. */
@@ -160,7 +162,7 @@ public final class SmokeDocument {
 
     /** What a node without a usable GPU writes: who it is and why, so a fleet run fails it by name. */
     public record Unusable(int schemaVersion, String command, String xfer, String started, String host,
-                           @NullWhenEmpty Optional<String> label, String unusable, List<Device> devices,
+                           @JsonInclude(ALWAYS) Optional<String> label, String unusable, List<Device> devices,
                            boolean passed, Optional<Boolean> complete) implements Written {
     }
 

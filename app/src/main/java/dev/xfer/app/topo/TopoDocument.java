@@ -1,8 +1,8 @@
 package dev.xfer.app.topo;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.devices.DeviceDocument;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.sysfs.NumaNode;
 import dev.xfer.host.CpuSet;
 
@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * {@code xfer topo --json} as a record (docs/schema/xfer-1.schema.json, {@code topo}): written by
@@ -63,11 +65,11 @@ public record TopoDocument(int schemaVersion, String xfer, String command, Cuda 
      *
      * @param index empty (null) when the GPU comes from sysfs because CUDA was not usable; {@code name} likewise
      */
-    public record Gpu(@NullWhenEmpty OptionalInt index, @NullWhenEmpty Optional<String> name, String busId,
-                      @NullWhenEmpty OptionalInt numaNode, @NullWhenEmpty Optional<String> cpuAffinity,
-                      @NullWhenEmpty Optional<DeviceDocument.Link> linkCurrent,
-                      @NullWhenEmpty Optional<DeviceDocument.Link> linkMax,
-                      @NullWhenEmpty OptionalDouble linkTheoreticalGBps, boolean widthReduced) {
+    public record Gpu(@JsonInclude(ALWAYS) OptionalInt index, @JsonInclude(ALWAYS) Optional<String> name, String busId,
+                      @JsonInclude(ALWAYS) OptionalInt numaNode, @JsonInclude(ALWAYS) Optional<String> cpuAffinity,
+                      @JsonInclude(ALWAYS) Optional<DeviceDocument.Link> linkCurrent,
+                      @JsonInclude(ALWAYS) Optional<DeviceDocument.Link> linkMax,
+                      @JsonInclude(ALWAYS) OptionalDouble linkTheoreticalGBps, boolean widthReduced) {
         public static Gpu of(TopoGpu gpu) {
             return new Gpu(gpu.index(), gpu.name(), gpu.busId(), gpu.numaNode(), gpu.cpuAffinity(),
                     DeviceDocument.Link.of(gpu.currentLink()), DeviceDocument.Link.of(gpu.maxLink()),
@@ -76,8 +78,8 @@ public record TopoDocument(int schemaVersion, String xfer, String command, Cuda 
     }
 
     /** One NUMA node: its CPUs in cpulist form and its memory, each null when unknown. */
-    public record Node(int id, @NullWhenEmpty Optional<String> cpus, @NullWhenEmpty OptionalLong memTotalBytes,
-                       @NullWhenEmpty OptionalLong memFreeBytes) {
+    public record Node(int id, @JsonInclude(ALWAYS) Optional<String> cpus, @JsonInclude(ALWAYS) OptionalLong memTotalBytes,
+                       @JsonInclude(ALWAYS) OptionalLong memFreeBytes) {
         public static Node of(NumaNode node) {
             return new Node(node.id(), node.cpus().map(CpuSet::format), node.memTotalBytes(), node.memFreeBytes());
         }

@@ -32,10 +32,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DistributionIT {
     /**
-     * What the distribution may take, the tarball as downloaded (issue 25; 26 MB since issues 32-34,
-     * 26.5 MB since the heap watch's java.management: docs/development.md).
+     * What the distribution may take, the tarball as downloaded (issue 25; 26 MB since issues 32-34;
+     * 28.5 MB since issue 40: databind's classes in the class-data archive, and java.management for
+     * the heap watch of issue 41: docs/development.md).
      */
-    static final long BUDGET_BYTES = 26_500_000;
+    static final long BUDGET_BYTES = 28_500_000;
 
     private static Path tarball;
     private static Map<String, byte[]> entries;

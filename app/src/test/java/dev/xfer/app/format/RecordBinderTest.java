@@ -206,7 +206,7 @@ class RecordBinderTest {
     record Verdict(String verdict) implements Open {
     }
 
-    record Tagged(String command, @Inline Open row) implements Open {
+    record Tagged(String command, @com.fasterxml.jackson.annotation.JsonUnwrapped Open row) implements Open {
     }
 
     record Envelope(Open parameters, java.util.List<? extends Open> results) {

@@ -1,5 +1,6 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.xfer.app.format.Specimens.Bare;
 import dev.xfer.app.format.Specimens.Circle;
 import dev.xfer.app.format.Specimens.Colour;
@@ -96,7 +97,7 @@ class RecordWriterTest {
     }
 
     /** A key that is a Java keyword, as check's rows have. */
-    record Tally(String scenario, @Key("synchronized") boolean isSynchronized, int trials) {
+    record Tally(String scenario, @JsonProperty("synchronized") boolean isSynchronized, int trials) {
     }
 
     @Test

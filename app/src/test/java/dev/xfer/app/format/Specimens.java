@@ -1,5 +1,10 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +12,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * Records for the writer's and binder's tests, one of each kind of component, with the map each
@@ -37,22 +44,23 @@ final class Specimens {
     record Point(long x, double y) {
     }
 
-    @Discriminator("kind")
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
+    @JsonSubTypes({@JsonSubTypes.Type(Circle.class), @JsonSubTypes.Type(Square.class)})
     sealed interface Shape permits Circle, Square {
     }
 
-    @Tag("circle")
+    @JsonTypeName("circle")
     record Circle(double radius) implements Shape {
     }
 
-    @Tag("square")
+    @JsonTypeName("square")
     record Square(long side, Optional<String> label) implements Shape {
     }
 
     record Sample(String name, int count, long bytes, double gbps, boolean verified, Colour colour,
-                  List<Point> points, Optional<String> note, @NullWhenEmpty OptionalInt numaNode,
+                  List<Point> points, Optional<String> note, @JsonInclude(ALWAYS) OptionalInt numaNode,
                   OptionalDouble median, OptionalLong pid, Optional<Point> origin, List<Shape> shapes,
-                  @NullWhenEmpty Optional<Colour> tint) {
+                  @JsonInclude(ALWAYS) Optional<Colour> tint) {
     }
 
     record Positive(long value) {

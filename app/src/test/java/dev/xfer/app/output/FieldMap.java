@@ -1,6 +1,6 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.format.Inline;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,9 +11,10 @@ import java.util.Map;
  * Test code only: parameters, a row or extras given as a map, written as the map's own object,
  * keys in the map's order. Every command writes records ({@code docs/development.md}, "The
  * measuring envelope"); tests use this for documents of a fake command and to show that a record
- * writes the bytes its map did ({@code RecordRowsTest}).
+ * writes the bytes its map did ({@code RecordRowsTest}). {@code @JsonAnyGetter}: databind unwraps
+ * records only; a map's entries stand in the enclosing object this way.
  */
-public record FieldMap(@Inline Map<String, Object> fields) implements Parameters, Row, Extras {
+public record FieldMap(@JsonAnyGetter Map<String, Object> fields) implements Parameters, Row, Extras {
     public FieldMap {
         // A sequenced map, so the writer keeps the order the command built it in.
         fields = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(fields));

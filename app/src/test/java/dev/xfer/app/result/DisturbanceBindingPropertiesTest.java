@@ -1,8 +1,8 @@
 package dev.xfer.app.result;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.RecordBinder;
-import dev.xfer.app.format.Tag;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -60,7 +60,7 @@ class DisturbanceBindingPropertiesTest {
 
     @Property
     void theTagWrittenIsTheKindsLabel(@ForAll("disturbances") Disturbance d) {
-        assertEquals(d.kind().label(), d.getClass().getAnnotation(Tag.class).value());
+        assertEquals(d.kind().label(), d.getClass().getAnnotation(JsonTypeName.class).value());
         assertEquals(Disturbance.Kind.values().length, Disturbance.class.getPermittedSubclasses().length);
     }
 }

@@ -1,12 +1,14 @@
 package dev.xfer.app.bandwidth.concurrent;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.bandwidth.FailureRow;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * The GPUs copying at once ({@code --concurrent}) as an entry of a several-device document's
@@ -15,7 +17,7 @@ import java.util.OptionalInt;
  * null when a GPU's alone figure is missing) and {@code verified}.
  */
 public record ConcurrentRow(String memory, String direction, long bytes, List<Gpu> gpus, Summary aggregateGbps,
-                            @NullWhenEmpty OptionalDouble aloneGbpsSum, boolean verified) {
+                            @JsonInclude(ALWAYS) OptionalDouble aloneGbpsSum, boolean verified) {
 
     public ConcurrentRow {
         dev.xfer.app.output.Row.oneOf("memory", memory, dev.xfer.app.bandwidth.BandwidthRow.MEMORY);
@@ -26,7 +28,7 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
 
     /** One GPU's part: its rate and time, its share of its link (or null), and whether its data matched. */
     public record Gpu(int device, Summary gbps, Summary microseconds,
-                      @NullWhenEmpty OptionalDouble percentOfLink, boolean verified) {
+                      @JsonInclude(ALWAYS) OptionalDouble percentOfLink, boolean verified) {
         static Gpu of(ConcurrentResult.GpuShare g) {
             return new Gpu(g.device(), g.gigabytesPerSecond().measured().orElseThrow(),
                     g.microseconds().measured().orElseThrow(),

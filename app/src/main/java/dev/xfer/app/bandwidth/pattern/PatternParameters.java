@@ -1,9 +1,9 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.PairChoice;
-import dev.xfer.app.format.Inline;
 import dev.xfer.app.output.AcrossDevices;
 import dev.xfer.app.output.Parameters;
 
@@ -32,7 +32,7 @@ public record PatternParameters(List<Long> sizes, List<String> memories, List<St
      * forms), then with {@code --pair} or {@code --pairs} the GPU pairs chosen ({@code pairs}) and,
      * for a sample, its seed ({@code pairSeed}).
      */
-    public record Run(@Inline AcrossDevices across, List<String> patterns, Optional<List<GpuPair>> pairs,
+    public record Run(@JsonUnwrapped AcrossDevices across, List<String> patterns, Optional<List<GpuPair>> pairs,
                       OptionalLong pairSeed) implements Parameters {
         public Run {
             patterns = List.copyOf(patterns);

@@ -1,14 +1,16 @@
 package dev.xfer.app.bandwidth.peer;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.format.NullWhenEmpty;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+
+import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 
 /**
  * One GPU-to-GPU copy ({@code --direction p2p}) as an entry of a several-device document's
@@ -22,9 +24,9 @@ import java.util.OptionalInt;
  * pair without a figure), and so does this record when it binds a row, except that a figure
  * always says whether its data were right.
  */
-public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @NullWhenEmpty Optional<Summary> gbps,
-                      @NullWhenEmpty Optional<Summary> bidirGbps, @NullWhenEmpty Optional<Boolean> verified,
-                      @NullWhenEmpty Optional<Boolean> bidirVerified, Optional<String> copy,
+public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInclude(ALWAYS) Optional<Summary> gbps,
+                      @JsonInclude(ALWAYS) Optional<Summary> bidirGbps, @JsonInclude(ALWAYS) Optional<Boolean> verified,
+                      @JsonInclude(ALWAYS) Optional<Boolean> bidirVerified, Optional<String> copy,
                       Optional<String> initiation) {
 
     public PeerRow {

@@ -1,9 +1,9 @@
 package dev.xfer.app.bandwidth.several;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.bandwidth.BandwidthParameters;
 import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.PairChoice;
-import dev.xfer.app.format.Inline;
 import dev.xfer.app.output.AcrossDevices;
 import dev.xfer.app.output.Parameters;
 
@@ -18,7 +18,7 @@ import java.util.OptionalLong;
  * {@code --pairs} the GPU pairs p2p measured ({@code pairs}) and, for a sample, its seed
  * ({@code pairSeed}): absent for every pair, so documents without them stay as they were.
  */
-public record MultiDeviceParameters(@Inline AcrossDevices across, boolean concurrent, Optional<List<GpuPair>> pairs,
+public record MultiDeviceParameters(@JsonUnwrapped AcrossDevices across, boolean concurrent, Optional<List<GpuPair>> pairs,
                                     OptionalLong pairSeed) implements Parameters {
 
     public MultiDeviceParameters {
