@@ -133,14 +133,14 @@ PY
                    done; done ;;
     check) expect_rc 0 "$xfer" check ;;
     before-after) # Issue 33 and 40: every GPU path of this build against an earlier one carried as
-                  # .device/xfer-before.tar.gz (or BEFORE_TARBALL), in the same call, the builds alternating per
+                  # .device/xfer-before.tar.gz (or BEFORE_TARBALL, gzip or xz: tar finds which), in the same call, the builds alternating per
                   # command and, over BEFORE_AFTER_ROUNDS rounds (1), which goes first; each result's median
                   # over the rounds from both, and their ratio; doctor's findings side by side. With
                   # BEFORE_AFTER_NEW=1 also the paths of round 5 (tma, the read-only and write-only
                   # kernels, batch-api), which builds before it refuse. Documents: $out/before-after/.
                   local b="$out/before-after" before k name cmd r which bin rc1 rc2 first second
                   local rounds=${BEFORE_AFTER_ROUNDS:-1}
-                  mkdir -p "$b" "$work/before" && tar -C "$work/before" -xzf "${BEFORE_TARBALL:-$root/.device/xfer-before.tar.gz}"
+                  mkdir -p "$b" "$work/before" && tar -C "$work/before" -xf "${BEFORE_TARBALL:-$root/.device/xfer-before.tar.gz}"
                   before=$(ls "$work"/before/xfer-*/bin/xfer)
                   local cmds=(
                     "bw-driver:bandwidth --copy driver --memory pageable,pinned --direction h2d,d2h,bidir,d2d --size 64MiB"
@@ -310,7 +310,7 @@ for f in sys.argv[1:]:
               # the same alternation, for a before/after table. Documents: $out/evidence-cost/.
               local before=""
               if [ -n "${XFER_BEFORE:-}" ]; then
-                mkdir -p "$work/before" && tar -C "$work/before" -xzf "$XFER_BEFORE" && before=$(ls "$work"/before/xfer-*/bin/xfer)
+                mkdir -p "$work/before" && tar -C "$work/before" -xf "$XFER_BEFORE" && before=$(ls "$work"/before/xfer-*/bin/xfer)
               fi
               run nvidia-smi --query-gpu=name,driver_version,persistence_mode,pcie.link.gen.current,pcie.link.width.current --format=csv
               run python3 "$root/scripts/lib/evidence_cost.py" --out "$out/evidence-cost" --runs "${EVIDENCE_COST_RUNS:-10}" \
