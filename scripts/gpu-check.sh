@@ -138,7 +138,7 @@ PY
                   # over the rounds from both, and their ratio; doctor's findings side by side. With
                   # BEFORE_AFTER_NEW=1 also the paths of round 5 (tma, the read-only and write-only
                   # kernels, batch-api), which builds before it refuse. Documents: $out/before-after/.
-                  local b="$out/before-after" before k name cmd r which bin rc1 rc2 first second
+                  local b="$out/before-after" before k name cmd r which bin rc rc1 rc2 first second
                   local rounds=${BEFORE_AFTER_ROUNDS:-1}
                   mkdir -p "$b" "$work/before" && tar -C "$work/before" -xf "${BEFORE_TARBALL:-$root/.device/xfer-before.tar.gz}"
                   before=$(ls "$work"/before/xfer-*/bin/xfer)
@@ -149,7 +149,7 @@ PY
                     "overlap:overlap" "check:check --trials 10" "batch:batch --iterations 3" "pipeline:pipeline"
                     "latency:latency" "smoke:smoke" "doctor:doctor")
                   if [ "${BEFORE_AFTER_NEW:-0}" = 1 ]; then
-                    cmds+=("bw-tma:bandwidth --copy tma --memory pinned,device --direction h2d,d2h,d2d --size 512MiB"
+                    cmds+=("bw-tma:bandwidth --copy tma --memory pinned --direction h2d,d2h,d2d --size 512MiB"
                            "bw-readwrite:bandwidth --copy kernel --direction d2d-read,d2d-write --size 1GiB"
                            "bw-batch-api:bandwidth --copy batch-api --pieces 1,256 --memory pinned --size 64MiB")
                   fi
@@ -167,7 +167,10 @@ PY
                         if [ "$which" = before ]; then bin=$before; else bin=$xfer; fi
                         # shellcheck disable=SC2086
                         "$bin" $cmd --json --output "$b/$name-$which-$r.json" > /dev/null 2>"$b/$name-$which-$r.err"
-                        if [ "$which" = before ]; then rc1=$?; else rc2=$?; fi
+                        # The command's own status, taken before any test replaces $? (an if's
+                        # condition does: the else branch read the failed test's 1).
+                        rc=$?
+                        if [ "$which" = before ]; then rc1=$rc; else rc2=$rc; fi
                       done
                       echo "round $r xfer $cmd: exit before $rc1, after $rc2 ($first first)"
                     done
