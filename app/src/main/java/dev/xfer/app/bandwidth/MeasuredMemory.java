@@ -5,6 +5,7 @@ import dev.xfer.cuda.HostMemoryKind;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -42,7 +43,7 @@ public sealed interface MeasuredMemory {
     /** A host buffer of one kind. */
     record Host(HostMemoryKind kind) implements MeasuredMemory {
         public Host {
-            java.util.Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(kind, "kind");
         }
 
         @Override

@@ -2,9 +2,11 @@ package dev.xfer.app.bandwidth;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -123,7 +125,7 @@ public sealed interface PairChoice {
                 shuffled.set(i, shuffled.get(j));
                 shuffled.set(j, swap);
             }
-            java.util.Set<GpuPair> drawn = new java.util.HashSet<>(shuffled.subList(0, count));
+            Set<GpuPair> drawn = new HashSet<>(shuffled.subList(0, count));
             return all.stream().filter(drawn::contains).toList();
         }
 

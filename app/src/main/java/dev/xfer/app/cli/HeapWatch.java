@@ -7,6 +7,7 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * A daemon thread that reads the collectors' time and the old generation's occupancy four times a
@@ -27,13 +28,13 @@ public final class HeapWatch {
      * up on the watch's own thread after {@link #START_MILLIS}: a command that ends sooner (most
      * do) never loads them, and none that thrashes is done by then.
      */
-    public static void start(java.util.function.Consumer<String> onThrash) {
+    public static void start(Consumer<String> onThrash) {
         Thread watch = new Thread(() -> watch(onThrash), "xfer-heap-watch");
         watch.setDaemon(true);
         watch.start();
     }
 
-    private static void watch(java.util.function.Consumer<String> onThrash) {
+    private static void watch(Consumer<String> onThrash) {
         GcThrash rule = new GcThrash();
         try {
             Thread.sleep(START_MILLIS);

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -280,11 +281,11 @@ public final class FleetAnalysis {
         }
         // Each run's GPU, numbered once per group; null where every GPU has one run (most fleets).
         Map<String, Integer> gpus = new HashMap<>();
-        java.util.IdentityHashMap<FleetMember, Integer> gpuOf = new java.util.IdentityHashMap<>();
+        IdentityHashMap<FleetMember, Integer> gpuOf = new IdentityHashMap<>();
         for (FleetMember run : runs) {
             gpuOf.put(run, gpus.computeIfAbsent(run.gpuKey(), k -> gpus.size()));
         }
-        java.util.IdentityHashMap<FleetMember, Integer> repeated = gpus.size() < runs.size() ? gpuOf : null;
+        IdentityHashMap<FleetMember, Integer> repeated = gpus.size() < runs.size() ? gpuOf : null;
         List<ResultSpread> results = new ArrayList<>();
         for (var e : having.entrySet()) {
             int id = e.getKey();
@@ -304,7 +305,7 @@ public final class FleetAnalysis {
 
     /** The rule of {@link FleetRule}, for one result over one model group. */
     ResultSpread spread(ResultCatalog.Entry entry, String model, FleetMember[] members, double[] values, double[] spreads,
-                        java.util.IdentityHashMap<FleetMember, Integer> gpuOf) {
+                        IdentityHashMap<FleetMember, Integer> gpuOf) {
         boolean higherIsBetter = entry.higherIsBetter();
         double median = Median.of(values);
         double mad = Median.absoluteDeviation(values, median);
@@ -385,8 +386,7 @@ public final class FleetAnalysis {
                 continue;
             }
             double[] medians = runs.stream().mapToDouble(i -> values[i]).toArray();
-            double cov = RunToRun.of(medians).flatMap(r -> r.cov().isPresent()
-                    ? java.util.Optional.of(r.cov().getAsDouble()) : java.util.Optional.empty()).orElse(Double.NaN);
+            double cov = RunToRun.of(medians).map(r -> r.cov().orElse(Double.NaN)).orElse(Double.NaN);
             runs.forEach(i -> covs[i] = cov);
         }
         return covs;
