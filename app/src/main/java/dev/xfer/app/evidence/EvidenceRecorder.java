@@ -54,6 +54,9 @@ public final class EvidenceRecorder implements AutoCloseable {
     static final Duration SETTLE = Duration.ofMillis(50);
     /** How often the link is read inside an idle window: several samples, for rate counters too. */
     static final Duration IDLE_STEP = Duration.ofMillis(50);
+    /** The shortest idle window the default rules judge. */
+    private static final long JUDGED_IDLE_NANOS =
+            Duration.ofMillis(DisturbanceRules.Thresholds.DEFAULT.minIdleWindowMillis()).toNanos();
 
     /** A phase as the run loop marked it; its snapshots are chosen by time when the run ends. */
     private record Mark(String name, long startNanos, long endNanos, Optional<Phase.OwnBytes> ownBytes) {
@@ -63,7 +66,13 @@ public final class EvidenceRecorder implements AutoCloseable {
     private final long ownPid;
     private final boolean memoryHealth;
     private final boolean background;
+    /** Opens the probe on the reader; for a recorder started before CUDA, gives null where no guess could be made. */
     private final Supplier<GpuProbe> opening;
+    /**
+     * For a recorder started before CUDA ({@link #startBeforeCuda}): opens the probe by what CUDA
+     * said of the GPU ({@link #identified}), where the guess was none or wrong; null otherwise.
+     */
+    private final Supplier<GpuProbes> byTarget;
     private final Optional<Thread> reader;
 
     // Everything below is guarded by this recorder's monitor.
@@ -102,6 +111,10 @@ public final class EvidenceRecorder implements AutoCloseable {
     private GpuEvidence finished;
     /** Read once when the probe opens; null until then. */
     private Reading<ConfidentialComputingState> confidentialComputing;
+    /** What CUDA says the GPU is, for a recorder started before CUDA; null until {@link #identified}. */
+    private GpuProbes.Target target;
+    /** Whether the probe is known to read the GPU CUDA measures: always, for a recorder started after CUDA. */
+    private boolean identityChecked;
 
     /**
      * A recorder of readings the caller drives (tests): each boundary reads on the caller's thread.
@@ -111,12 +124,14 @@ public final class EvidenceRecorder implements AutoCloseable {
      * @param background   whether to read on a thread of its own; tests pass false
      */
     public EvidenceRecorder(GpuProbe probe, String gpu, long ownPid, boolean memoryHealth, boolean background) {
-        this(() -> probe, gpu, ownPid, memoryHealth, background);
+        this(() -> probe, null, gpu, ownPid, memoryHealth, background);
     }
 
-    private EvidenceRecorder(Supplier<GpuProbe> opening, String gpu, long ownPid, boolean memoryHealth,
-                             boolean background) {
+    private EvidenceRecorder(Supplier<GpuProbe> opening, Supplier<GpuProbes> byTarget, String gpu, long ownPid,
+                             boolean memoryHealth, boolean background) {
         this.opening = opening;
+        this.byTarget = byTarget;
+        this.identityChecked = byTarget == null;
         this.gpu = gpu;
         this.ownPid = ownPid;
         this.memoryHealth = memoryHealth;
@@ -138,7 +153,31 @@ public final class EvidenceRecorder implements AutoCloseable {
      * configuration). The recorder owns the probe and closes it.
      */
     public static EvidenceRecorder start(Supplier<GpuProbe> opening, String gpu, boolean memoryHealth) {
-        return new EvidenceRecorder(opening, gpu, ProcessHandle.current().pid(), memoryHealth, true);
+        return new EvidenceRecorder(opening, null, gpu, ProcessHandle.current().pid(), memoryHealth, true);
+    }
+
+    /**
+     * A recorder for the GPU CUDA will call {@code cudaIndex}, started before CUDA is: the probe
+     * opens ({@link GpuProbes#openBeforeCuda}) while CUDA loads, starts and creates its context,
+     * about a third of a second that moves nothing on the link, so the window before the first
+     * configuration is long enough to judge and the one after the last is not needed. The caller
+     * says which GPU CUDA opened with {@link #identified}; a guess that was wrong is dropped with
+     * all it read, and the recorder goes on as one started then.
+     */
+    public static EvidenceRecorder startBeforeCuda(Supplier<GpuProbes> probes, int cudaIndex, boolean memoryHealth) {
+        return new EvidenceRecorder(() -> probes.get().openBeforeCuda(cudaIndex).orElse(null), probes,
+                "GPU " + cudaIndex, ProcessHandle.current().pid(), memoryHealth, true);
+    }
+
+    /**
+     * CUDA opened the GPU as {@code target}: a recorder {@linkplain #startBeforeCuda started before
+     * CUDA} holds its probe to it (on the reader's thread: the caller never waits for NVML).
+     */
+    public synchronized void identified(GpuProbes.Target target) {
+        if (this.target == null) {
+            this.target = target;
+            notifyAll();
+        }
     }
 
     /** As {@link #start(Supplier, String, boolean)} for a probe already open. */
@@ -148,18 +187,46 @@ public final class EvidenceRecorder implements AutoCloseable {
 
     /** Opens the probe and reads the first snapshot and link sample; the window before starts there. */
     private void openAndReadFirst() {
-        GpuProbe p;
-        try {
-            p = opening.get();
-        } catch (RuntimeException e) {
-            p = new UnavailableProbe("the GPU probe could not be opened: " + e.getMessage());
+        GpuProbe p = open(opening);
+        if (p == null) {
+            // No guess before CUDA: the probe opens by what CUDA says, once it has said it.
+            p = open(() -> byTarget.get().open(awaitTarget()));
+            synchronized (this) {
+                identityChecked = true;
+            }
         }
+        readFirst(p);
+    }
+
+    private static GpuProbe open(Supplier<GpuProbe> opening) {
+        try {
+            return opening.get();
+        } catch (RuntimeException e) {
+            return new UnavailableProbe("the GPU probe could not be opened: " + e.getMessage());
+        }
+    }
+
+    /** The target CUDA named; one that says nothing where the recorder was stopped first. */
+    private synchronized GpuProbes.Target awaitTarget() {
+        while (target == null && !stopping) {
+            waitNanos(IDLE_STEP.toNanos());
+        }
+        if (target == null) {
+            throw new IllegalStateException("the run ended before CUDA named the GPU");
+        }
+        return target;
+    }
+
+    /** Takes {@code p} as the probe and reads its first snapshot and link sample. */
+    private void readFirst(GpuProbe p) {
         // System-wide and fixed while the machine runs: read once, first, since a plan may wait for it.
         Reading<ConfidentialComputingState> cc = p.unavailable().isPresent() ? Reading.unknown(p.unavailable().get())
                 : p.confidentialComputing();
         synchronized (this) {
             probe = p;
-            confidentialComputing = cc;
+            if (confidentialComputing == null || p.unavailable().isEmpty()) {
+                confidentialComputing = cc;
+            }
             notifyAll();
         }
         if (p.unavailable().isEmpty()) {
@@ -196,6 +263,7 @@ public final class EvidenceRecorder implements AutoCloseable {
             boolean takeSnapshot;
             boolean takeSample;
             boolean afterWindow;
+            boolean identify;
             synchronized (this) {
                 while (true) {
                     if (stopping) {
@@ -204,16 +272,32 @@ public final class EvidenceRecorder implements AutoCloseable {
                         return;
                     }
                     long now = System.nanoTime();
-                    long afterAt = idleSince < 0 ? Long.MAX_VALUE : idleSince + SETTLE.toNanos();
+                    // With the window before judged, the run needs none after: it ends at once.
+                    long afterAt = idleSince < 0 ? Long.MAX_VALUE
+                            : idleSince + (judgedBefore() ? 0 : SETTLE.toNanos());
+                    identify = !identityChecked && target != null;
                     afterWindow = now >= afterAt;
                     takeSnapshot = snapshotWanted;
                     takeSample = now >= nextSample;
-                    if (afterWindow || takeSnapshot || takeSample) {
-                        snapshotWanted = false;
+                    if (identify || afterWindow || takeSnapshot || takeSample) {
+                        if (!identify) {
+                            snapshotWanted = false;
+                        }
                         break;
                     }
                     waitNanos(Math.min(nextSample, afterAt) - now);
                 }
+            }
+            if (identify) {
+                p = heldToTarget(p);
+                if (p.unavailable().isPresent()) {
+                    synchronized (this) {
+                        done = true;
+                        notifyAll();
+                    }
+                    return;
+                }
+                continue;
             }
             if (afterWindow) {
                 long since;
@@ -256,11 +340,59 @@ public final class EvidenceRecorder implements AutoCloseable {
     }
 
     /**
+     * {@code p} held to the GPU CUDA named: kept where it reads that GPU; otherwise (the guess before
+     * CUDA was wrong) closed, everything it read dropped (another GPU's), and the right GPU's probe
+     * opened as a recorder started now would, its window before starting with its first sample.
+     */
+    private GpuProbe heldToTarget(GpuProbe p) {
+        GpuProbes.Target t;
+        synchronized (this) {
+            identityChecked = true;
+            t = target;
+        }
+        if (p.isOf(t)) {
+            return p;
+        }
+        synchronized (this) {
+            samples.clear();
+            snapshots.clear();
+            idleWindows.clear();
+            beforeFrom = null;
+            samplesUnknown = null;
+            ready = false;
+        }
+        p.close();
+        GpuProbe right = open(() -> byTarget.get().open(t));
+        readFirst(right);
+        return right;
+    }
+
+    /**
+     * Whether the window before the first configuration spans what the default rules judge: then
+     * it has read the link idle (or not) for this run, and a window after would only repeat it at
+     * the run's cost. Only a window of the GPU CUDA measures counts.
+     */
+    private synchronized boolean judgedBefore() {
+        return identityChecked && idleWindows.stream().anyMatch(w -> w.during().equals(IdleWindow.BEFORE)
+                && w.endNanos() - w.startNanos() >= JUDGED_IDLE_NANOS);
+    }
+
+    /**
      * The window after the last configuration: xfer has moved nothing since {@code idleSince}. It
      * starts {@link #SETTLE} after that and lasts {@link #IDLE_AFTER}; then the run's last snapshot.
-     * On the reader, or on the caller's thread for a recorder without one.
+     * Where the window before was judged, only the last snapshot. On the reader, or on the caller's
+     * thread for a recorder without one.
      */
     private void afterTheLastPhase(GpuProbe p, long idleSince) {
+        if (judgedBefore()) {
+            GpuSnapshot end = snapshot(p);
+            synchronized (this) {
+                snapshots.add(end);
+                done = true;
+                notifyAll();
+            }
+            return;
+        }
         sleep(idleSince + SETTLE.toNanos() - System.nanoTime());
         long began = System.nanoTime();
         LinkSample first = stoppingNow() ? null : sampleAndKeep(p);
@@ -518,6 +650,11 @@ public final class EvidenceRecorder implements AutoCloseable {
         }
         synchronized (this) {
             waitedNanos += System.nanoTime() - began;
+            if (!identityChecked) {
+                // Started before CUDA, which never named the GPU (or the reader never held its probe to it).
+                finished = GpuEvidence.unavailable(gpu, ownPid, "CUDA did not say which GPU this run measured");
+                return finished;
+            }
             if (probe.unavailable().isPresent()) {
                 finished = GpuEvidence.unavailable(gpu, ownPid, probe.unavailable().get());
                 return finished;

@@ -43,6 +43,14 @@ public interface GpuProbe extends AutoCloseable {
         return Reading.unknown(unavailable().orElse("this probe reads no Confidential Computing state"));
     }
 
+    /**
+     * Whether this probe reads the GPU CUDA calls {@code target}: by its PCI bus id and, where CUDA
+     * gave one, its UUID. False where the probe cannot tell (it reads nothing).
+     */
+    default boolean isOf(GpuProbes.Target target) {
+        return false;
+    }
+
     /** Releases what the probe holds (NVML's handle: nvmlShutdown once the last probe closes). */
     @Override
     void close();

@@ -23,6 +23,16 @@ public interface GpuProbes {
     /** The probe of {@code target}; one that cannot read says so through {@link GpuProbe#unavailable()}, never throws. */
     GpuProbe open(Target target);
 
+    /**
+     * The probe of the GPU that CUDA will call {@code cudaIndex}, opened before CUDA has started
+     * (so before it can say which GPU that is: {@link CudaOrder} guesses); empty where the guess
+     * cannot be made. The recorder holds it to the {@link Target} CUDA reports later
+     * ({@link GpuProbe#isOf}) and drops it where they differ.
+     */
+    default Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
+        return Optional.empty();
+    }
+
     /** Probes that read nothing, for {@code why}. */
     static GpuProbes unavailable(String why) {
         return target -> new UnavailableProbe(why);

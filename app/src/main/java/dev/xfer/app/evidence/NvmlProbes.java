@@ -1,5 +1,6 @@
 package dev.xfer.app.evidence;
 
+import dev.xfer.app.sysfs.PciAddress;
 import dev.xfer.nvml.EccErrors;
 import dev.xfer.nvml.GpuProcess;
 import dev.xfer.nvml.Nvml;
@@ -33,12 +34,14 @@ public final class NvmlProbes implements GpuProbes {
 
     private static GpuProbe device(Nvml nvml, Target target, CallTimes times) {
         NvmlDevice device;
+        String uuid;
         try {
             device = times.time("nvmlDeviceGetHandleByPciBusId_v2, nvmlDeviceGetUUID",
                     () -> nvml.deviceByPciBusId(target.pciBusId()));
-            if (target.uuid().isPresent() && !target.uuid().get().equals(device.uuid())) {
+            uuid = device.uuid();
+            if (target.uuid().isPresent() && !target.uuid().get().equals(uuid)) {
                 // CUDA and NVML must speak of the same GPU, or the evidence would describe another one.
-                String why = "NVML's GPU at " + target.pciBusId() + " is " + device.uuid() + ", CUDA's is " + target.uuid().get();
+                String why = "NVML's GPU at " + target.pciBusId() + " is " + uuid + ", CUDA's is " + target.uuid().get();
                 nvml.close();
                 return new UnavailableProbe(why);
             }
@@ -46,7 +49,49 @@ public final class NvmlProbes implements GpuProbes {
             nvml.close();
             return new UnavailableProbe(e.getMessage());
         }
-        return new NvmlProbe(nvml, device, times);
+        return new NvmlProbe(nvml, device, times, target.pciBusId(), uuid);
+    }
+
+    /**
+     * NVML opened and the GPU CUDA will call {@code cudaIndex} found by {@link CudaOrder}'s guess
+     * from NVML's list and CUDA's environment; empty (NVML closed again) where NVML is missing or
+     * the guess cannot be made. Its PCI bus id and UUID are read now, so {@link GpuProbe#isOf}
+     * costs no NVML call when CUDA names the GPU.
+     */
+    @Override
+    public Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
+        CallTimes times = new CallTimes();
+        if (!(times.time("nvmlInit_v2", Nvml::open) instanceof NvmlAvailability.Available available)) {
+            return Optional.empty();
+        }
+        Nvml nvml = available.nvml();
+        try {
+            List<NvmlDevice> devices = times.time("nvmlDeviceGetCount_v2, ...GetHandleByIndex_v2", () -> {
+                java.util.ArrayList<NvmlDevice> all = new java.util.ArrayList<>();
+                for (int i = 0; i < nvml.deviceCount(); i++) {
+                    all.add(nvml.device(i));
+                }
+                return all;
+            });
+            List<CudaOrder.NvmlGpu> gpus = times.time("nvmlDeviceGetName, nvmlDeviceGetUUID",
+                    () -> devices.stream().map(d -> new CudaOrder.NvmlGpu(d.name(), d.uuid())).toList());
+            java.util.OptionalInt index = CudaOrder.nvmlIndex(cudaIndex, env("CUDA_VISIBLE_DEVICES"),
+                    env("CUDA_DEVICE_ORDER"), gpus);
+            if (index.isEmpty()) {
+                nvml.close();
+                return Optional.empty();
+            }
+            NvmlDevice device = devices.get(index.getAsInt());
+            String busId = times.time("nvmlDeviceGetPciInfo_v3", () -> device.pciInfo().busId());
+            return Optional.of(new NvmlProbe(nvml, device, times, busId, gpus.get(index.getAsInt()).uuid()));
+        } catch (NvmlException e) {
+            nvml.close();
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> env(String name) {
+        return Optional.ofNullable(System.getenv(name));
     }
 
     /** One GPU's probe; owns its NVML session (NVML counts initializations, so probes may overlap). */
@@ -55,11 +100,23 @@ public final class NvmlProbes implements GpuProbes {
         private final NvmlDevice device;
         /** Every NVML call this probe made, timed: what the evidence cost (docs/evidence.md). */
         private final CallTimes times;
+        /** Which GPU this is, as NVML said when the probe opened: CUDA's bus id and UUID are held to it. */
+        private final String busId;
+        private final String uuid;
 
-        NvmlProbe(Nvml nvml, NvmlDevice device, CallTimes times) {
+        NvmlProbe(Nvml nvml, NvmlDevice device, CallTimes times, String busId, String uuid) {
             this.nvml = nvml;
             this.device = device;
             this.times = times;
+            this.busId = busId;
+            this.uuid = uuid;
+        }
+
+        @Override
+        public boolean isOf(Target target) {
+            Optional<PciAddress> mine = PciAddress.parse(busId);
+            return mine.isPresent() && mine.equals(PciAddress.parse(target.pciBusId()))
+                    && target.uuid().map(uuid::equals).orElse(true);
         }
 
         @Override

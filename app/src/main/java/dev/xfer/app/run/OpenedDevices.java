@@ -51,12 +51,19 @@ final class OpenedDevices {
 
     /**
      * Device {@code index} opened, its GPU's evidence recorded and the session kept for a reset.
-     * The evidence's probe opens (NVML) on its own thread while the context is created here: both
-     * take long, and context creation moves nothing on the link, so it is the window before the
-     * first configuration.
+     * The evidence's probe opens (NVML) on its own thread before CUDA opens the device here: both
+     * take long, and CUDA's start and context creation move nothing on the link, so they are the
+     * window before the first configuration.
      */
     Session open(int index) {
-        Session session = devices.opener().apply(index);
+        evidence().opening(index);
+        Session session;
+        try {
+            session = devices.opener().apply(index);
+        } catch (RuntimeException e) {
+            evidence().notOpened(index);
+            throw e;
+        }
         evidence().opened(session);
         devices.createsContext().accept(session);
         evidence().setUp(index);

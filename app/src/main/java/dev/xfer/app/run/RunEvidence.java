@@ -38,6 +38,8 @@ public final class RunEvidence implements AutoCloseable {
     private final Supplier<GpuProbes> probes;
     private final boolean memoryHealth;
     private final Map<Integer, Opened> opened = new LinkedHashMap<>();
+    /** Recorders started before CUDA opened their GPU ({@link #opening}), until it has. */
+    private final Map<Integer, EvidenceRecorder> early = new LinkedHashMap<>();
     private Map<Integer, Found> found;
 
     private record Opened(EvidenceRecorder recorder) {
@@ -58,6 +60,26 @@ public final class RunEvidence implements AutoCloseable {
                 .orElse(dev.xfer.app.evidence.Reading.unknown("no GPU opened yet"));
     }
 
+    /**
+     * Starts recording the GPU CUDA will call {@code index}, before CUDA has opened it (once per
+     * GPU): its probe opens while CUDA starts and creates the context, so the window before the
+     * first configuration covers them. {@link #opened} then says which GPU CUDA opened.
+     */
+    public synchronized void opening(int index) {
+        if (opened.containsKey(index) || early.containsKey(index) || found != null) {
+            return;
+        }
+        early.put(index, EvidenceRecorder.startBeforeCuda(probes, index, memoryHealth));
+    }
+
+    /** CUDA could not open GPU {@code index}: what was started for it stops. */
+    public synchronized void notOpened(int index) {
+        EvidenceRecorder r = early.remove(index);
+        if (r != null) {
+            r.close();
+        }
+    }
+
     /** Starts recording {@code session}'s GPU (once per GPU). */
     public void opened(Session session) {
         opened(session.context());
@@ -75,6 +97,12 @@ public final class RunEvidence implements AutoCloseable {
         }
         GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(),
                 context.device().uuid());
+        EvidenceRecorder before = early.remove(index);
+        if (before != null) {
+            before.identified(target);
+            opened.put(index, new Opened(before));
+            return;
+        }
         Supplier<GpuProbes> all = probes;
         opened.put(index, new Opened(EvidenceRecorder.start(() -> all.get().open(target), target.described(),
                 memoryHealth)));
@@ -156,5 +184,7 @@ public final class RunEvidence implements AutoCloseable {
         for (Opened o : opened.values()) {
             o.recorder().close();
         }
+        early.values().forEach(EvidenceRecorder::close);
+        early.clear();
     }
 }

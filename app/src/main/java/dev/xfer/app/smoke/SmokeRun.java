@@ -175,8 +175,18 @@ public final class SmokeRun {
      */
     private Measured measure(int index, SmokePlan plan, Lock link) {
         long t0 = System.nanoTime();
-        Session session = opener.apply(index);
+        // The probe opens (NVML) on the recorder's thread while CUDA starts and creates the context
+        // here, which moves nothing on the link: that is the window before the first configuration.
+        EvidenceRecorder recorder = EvidenceRecorder.startBeforeCuda(() -> probes, index, true);
+        Session session;
+        try {
+            session = opener.apply(index);
+        } catch (RuntimeException e) {
+            recorder.close();
+            throw e;
+        }
         RunContext context = session.context();
+        recorder.identified(new GpuProbes.Target(index, context.device().normalizedBusId(), context.device().uuid()));
         String who = "device " + index + " (" + dev.xfer.app.format.TerminalText.field(context.device().name()) + ")";
         OptionalDouble linkRate = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
 
@@ -190,11 +200,6 @@ public final class SmokeRun {
 
         // Erased before this device's lines are printed: they may share stderr with it.
         Optional<StatusLine> line = statusTo.map(err -> new StatusLine(err, () -> ""));
-        GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(), context.device().uuid());
-        // The probe opens (NVML) on the recorder's thread while the context is created here, and
-        // the window before the first configuration runs over the context's creation, which moves
-        // nothing on the link.
-        EvidenceRecorder recorder = EvidenceRecorder.start(() -> probes.open(target), target.described(), true);
         long t1;
         long t2;
         long t3;

@@ -210,17 +210,14 @@ class EvidenceRecorderTest {
             assertTrue((System.nanoTime() - began) / 1_000_000 < 500);
             sleepMs(250); // the caller creates its context: the window before runs meanwhile
             recorder.phaseStarted("pinned h2d 64MiB");
-            long afterStart = System.nanoTime();
             rx.addAndGet(54 * GB);
             recorder.moved(54 * GB, 0);
             recorder.idle();
             GpuEvidence evidence = recorder.finish(new DisturbanceRules());
-            long afterFinish = System.nanoTime();
-            assertTrue((afterFinish - afterStart) / 1_000_000 >= EvidenceRecorder.IDLE_AFTER.toMillis());
             assertFalse(evidence.disturbed(), () -> evidence.disturbances().toString());
+            // The window before spans the rules' 80 ms: it judged this run's link, and none is taken after.
             List<GpuEvidence.IdleWindowDocument> idle = traffic(evidence).idle();
-            assertEquals(List.of("while xfer was idle before the first configuration",
-                    "while xfer was idle after the last configuration"),
+            assertEquals(List.of("while xfer was idle before the first configuration"),
                     idle.stream().map(GpuEvidence.IdleWindowDocument::during).toList());
             for (GpuEvidence.IdleWindowDocument window : idle) {
                 assertEquals(0.0, window.rxGBps());
@@ -362,6 +359,137 @@ class EvidenceRecorderTest {
             assertEquals(java.util.Optional.of("not supported"), evidence.recording().samplesUnknown());
         }
         assertTrue((System.nanoTime() - began) / 1_000_000 < 2000);
+    }
+
+    @Test
+    void aWindowBeforeTooShortToJudgeLeavesTheWindowAfterToTheRun() {
+        java.util.concurrent.atomic.AtomicLong rx = new java.util.concurrent.atomic.AtomicLong();
+        try (EvidenceRecorder recorder = EvidenceRecorder.start(live(rx::get), "GPU 0", false)) {
+            recorder.phaseStarted("pinned h2d 64MiB"); // at once: no window before, or one far under 80 ms
+            long afterStart = System.nanoTime();
+            recorder.idle();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertTrue((System.nanoTime() - afterStart) / 1_000_000 >= EvidenceRecorder.IDLE_AFTER.toMillis());
+            assertEquals("while xfer was idle after the last configuration", traffic(evidence).idle().getLast().during());
+            assertTrue(traffic(evidence).idle().getLast().ms() >= 80);
+        }
+    }
+
+    /** Probes whose guess before CUDA is {@code guess} and whose probe by CUDA's target is {@code byTarget}. */
+    private static GpuProbes probes(java.util.Optional<GpuProbe> guess, GpuProbe byTarget, List<GpuProbes.Target> asked) {
+        return new GpuProbes() {
+            @Override
+            public GpuProbe open(Target target) {
+                asked.add(target);
+                return byTarget;
+            }
+
+            @Override
+            public java.util.Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
+                return guess;
+            }
+        };
+    }
+
+    /** {@link #live} that says it reads the GPU at {@code busId}. */
+    private static GpuProbe liveAt(String busId, java.util.function.LongSupplier rx) {
+        GpuProbe inner = live(rx);
+        return new GpuProbe() {
+            @Override
+            public java.util.Optional<String> unavailable() {
+                return inner.unavailable();
+            }
+
+            @Override
+            public GpuSnapshot snapshot(boolean memoryHealth) {
+                return inner.snapshot(memoryHealth);
+            }
+
+            @Override
+            public Reading<LinkSample> linkSample() {
+                return inner.linkSample();
+            }
+
+            @Override
+            public boolean isOf(GpuProbes.Target target) {
+                return target.pciBusId().equals(busId);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    private static final GpuProbes.Target GPU_0 = new GpuProbes.Target(0, "0000:65:00.0", java.util.Optional.empty());
+
+    @Test
+    void startedBeforeCudaTheWindowBeforeCoversCudasStartAndFindsAForeignCopier() throws InterruptedException {
+        long t0 = System.nanoTime();
+        List<GpuProbes.Target> asked = new java.util.ArrayList<>();
+        GpuProbe guessed = liveAt("0000:65:00.0", () -> (System.nanoTime() - t0) * 59);
+        try (EvidenceRecorder recorder = EvidenceRecorder.startBeforeCuda(
+                () -> probes(java.util.Optional.of(guessed), guessed, asked), 0, false)) {
+            Thread.sleep(300); // CUDA loads, starts and creates the context
+            recorder.identified(GPU_0);
+            recorder.phaseStarted("setup");
+            recorder.idle();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertTrue(asked.isEmpty(), "the right guess was opened again: " + asked);
+            assertEquals(List.of(IdleWindow.BEFORE), evidence.recording().idleWindows().stream().map(IdleWindow::during).toList());
+            assertTrue(evidence.line().orElseThrow().startsWith("GPU 0 disturbed: foreign PCIe rx 59."),
+                    evidence.line().orElseThrow());
+        }
+    }
+
+    @Test
+    void aWrongGuessIsDroppedWithAllItReadAndTheRightGpuRead() throws InterruptedException {
+        long t0 = System.nanoTime();
+        List<GpuProbes.Target> asked = new java.util.ArrayList<>();
+        // The guess reads another GPU, busy with a foreign copier; CUDA's GPU is quiet.
+        GpuProbe other = liveAt("0000:b3:00.0", () -> (System.nanoTime() - t0) * 59);
+        GpuProbe right = liveAt("0000:65:00.0", () -> 0);
+        try (EvidenceRecorder recorder = EvidenceRecorder.startBeforeCuda(
+                () -> probes(java.util.Optional.of(other), right, asked), 0, false)) {
+            Thread.sleep(300);
+            recorder.identified(GPU_0);
+            Thread.sleep(150); // the reader opens the right GPU's probe; its own window before begins
+            recorder.phaseStarted("setup");
+            recorder.idle();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertEquals(List.of(GPU_0), asked);
+            assertFalse(evidence.disturbed(), () -> evidence.disturbances().toString());
+            assertFalse(evidence.recording().idleWindows().isEmpty());
+        }
+    }
+
+    @Test
+    void withoutAGuessTheProbeOpensOnceCudaNamesTheGpu() throws InterruptedException {
+        List<GpuProbes.Target> asked = new java.util.ArrayList<>();
+        try (EvidenceRecorder recorder = EvidenceRecorder.startBeforeCuda(
+                () -> probes(java.util.Optional.empty(), liveAt("0000:65:00.0", () -> 0), asked), 0, false)) {
+            Thread.sleep(100);
+            assertTrue(asked.isEmpty(), "opened before CUDA named the GPU");
+            recorder.identified(GPU_0);
+            recorder.phaseStarted("setup");
+            recorder.idle();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertEquals(List.of(GPU_0), asked);
+            assertTrue(evidence.toJson().available().isPresent(), () -> evidence.toJson().toString());
+            assertFalse(evidence.disturbed());
+        }
+    }
+
+    @Test
+    void aRecorderStartedBeforeCudaThatCudaNeverNamedReportsNothing() {
+        GpuProbe guessed = liveAt("0000:65:00.0", () -> 0);
+        try (EvidenceRecorder recorder = EvidenceRecorder.startBeforeCuda(
+                () -> probes(java.util.Optional.of(guessed), guessed, new java.util.ArrayList<>()), 0, false)) {
+            recorder.phaseStarted("setup");
+            recorder.idle();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertTrue(evidence.toJson().available().isEmpty(), () -> evidence.toJson().toString());
+        }
     }
 
     private static GpuEvidence.LinkTrafficDocument traffic(GpuEvidence evidence) {
