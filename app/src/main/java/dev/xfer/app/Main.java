@@ -92,9 +92,17 @@ public final class Main {
      * The one place that chooses them: NVML, found at run time; where it is missing or fails,
      * each document says why its evidence is unavailable.
      */
-    static GpuProbes gpuProbes() {
-        return new dev.xfer.app.evidence.NvmlProbes();
+    static GpuProbes gpuProbes(String[] args) {
+        // A command that measures opens NVML from here, beside picocli's start, so its first GPU's
+        // evidence reads from the moment CUDA starts (docs/evidence.md#idle-windows). A word that
+        // only looks like one (a --label bandwidth) starts an opening nobody takes: harmless.
+        boolean measures = java.util.Arrays.stream(args).anyMatch(MEASURING_COMMANDS::contains);
+        return measures ? dev.xfer.app.evidence.NvmlProbes.warmingUp() : new dev.xfer.app.evidence.NvmlProbes();
     }
+
+    /** The commands that record GPU evidence. */
+    private static final java.util.Set<String> MEASURING_COMMANDS = java.util.Set.of("bandwidth", "overlap", "smoke",
+            "batch", "pipeline", "latency", "check");
 
     /** Runs xfer with {@code args} and returns the exit code; no System.exit, so tests can call it. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
@@ -113,7 +121,7 @@ public final class Main {
             // As --help and every command: stdout gone (a closed pipe or descriptor) is exit 141.
             return stop.reason().map(ExitCode::stopped).orElse(ExitCode.OK);
         }
-        XferCommand root = new XferCommand(stop, gpuProbes());
+        XferCommand root = new XferCommand(stop, gpuProbes(args));
         CommandLine commandLine = new CommandLine(root);
         more.accept(commandLine);
         WholeNumberConverter.registerOn(commandLine);

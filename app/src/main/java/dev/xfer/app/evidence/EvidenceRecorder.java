@@ -258,7 +258,12 @@ public final class EvidenceRecorder implements AutoCloseable {
                 return;
             }
         }
-        long nextSample = System.nanoTime() + IDLE_STEP.toNanos();
+        // In the window before, the next sample at once: the first snapshot took its time already,
+        // and a window is judged once its samples span 80 ms.
+        long nextSample;
+        synchronized (this) {
+            nextSample = System.nanoTime() + (anyPhaseStarted ? IDLE_STEP.toNanos() : 0);
+        }
         while (true) {
             boolean takeSnapshot;
             boolean takeSample;

@@ -12,8 +12,12 @@ import dev.xfer.nvml.PcieThroughput;
 import dev.xfer.nvml.RemappedRows;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -53,13 +57,36 @@ public final class NvmlProbes implements GpuProbes {
     }
 
     /**
-     * NVML opened and the GPU CUDA will call {@code cudaIndex} found by {@link CudaOrder}'s guess
-     * from NVML's list and CUDA's environment; empty (NVML closed again) where NVML is missing or
-     * the guess cannot be made. Its PCI bus id and UUID are read now, so {@link GpuProbe#isOf}
-     * costs no NVML call when CUDA names the GPU.
+     * NVML opened and its GPUs listed, started at once on a thread of its own (Main does so for a
+     * command that measures, before picocli builds its model of the commands, about 0.3 s): the
+     * first {@link #openBeforeCuda} takes it, so its probe reads from its first moment instead of
+     * after NVML's opening, which runs slower beside CUDA's start (150 ms on an H200, 20 alone).
+     * One nobody takes stays open until the process ends.
      */
-    @Override
-    public Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
+    public static NvmlProbes warmingUp() {
+        CompletableFuture<Optional<Listed>> listing = new CompletableFuture<>();
+        Thread.ofPlatform().daemon(true).name("xfer-nvml-open").start(() -> listing.complete(list()));
+        return new NvmlProbes(listing);
+    }
+
+    /** The opening started by {@link #warmingUp}, until the first probe takes it; null when none. */
+    private final AtomicReference<CompletableFuture<Optional<Listed>>> warm;
+
+    public NvmlProbes() {
+        this(null);
+    }
+
+    private NvmlProbes(CompletableFuture<Optional<Listed>> warm) {
+        this.warm = new AtomicReference<>(warm);
+    }
+
+    /** An NVML session and its GPUs in NVML's order, with what listing them cost. */
+    private record Listed(Nvml nvml, List<NvmlDevice> devices, List<CudaOrder.NvmlGpu> gpus, List<String> busIds,
+                          CallTimes times) {
+    }
+
+    /** NVML opened and every GPU listed (name, UUID, PCI bus id); empty where NVML is missing or refuses. */
+    private static Optional<Listed> list() {
         CallTimes times = new CallTimes();
         if (!(times.time("nvmlInit_v2", Nvml::open) instanceof NvmlAvailability.Available available)) {
             return Optional.empty();
@@ -67,7 +94,7 @@ public final class NvmlProbes implements GpuProbes {
         Nvml nvml = available.nvml();
         try {
             List<NvmlDevice> devices = times.time("nvmlDeviceGetCount_v2, ...GetHandleByIndex_v2", () -> {
-                java.util.ArrayList<NvmlDevice> all = new java.util.ArrayList<>();
+                List<NvmlDevice> all = new ArrayList<>();
                 for (int i = 0; i < nvml.deviceCount(); i++) {
                     all.add(nvml.device(i));
                 }
@@ -75,19 +102,38 @@ public final class NvmlProbes implements GpuProbes {
             });
             List<CudaOrder.NvmlGpu> gpus = times.time("nvmlDeviceGetName, nvmlDeviceGetUUID",
                     () -> devices.stream().map(d -> new CudaOrder.NvmlGpu(d.name(), d.uuid())).toList());
-            java.util.OptionalInt index = CudaOrder.nvmlIndex(cudaIndex, env("CUDA_VISIBLE_DEVICES"),
-                    env("CUDA_DEVICE_ORDER"), gpus);
-            if (index.isEmpty()) {
-                nvml.close();
-                return Optional.empty();
-            }
-            NvmlDevice device = devices.get(index.getAsInt());
-            String busId = times.time("nvmlDeviceGetPciInfo_v3", () -> device.pciInfo().busId());
-            return Optional.of(new NvmlProbe(nvml, device, times, busId, gpus.get(index.getAsInt()).uuid()));
+            List<String> busIds = times.time("nvmlDeviceGetPciInfo_v3",
+                    () -> devices.stream().map(d -> d.pciInfo().busId()).toList());
+            return Optional.of(new Listed(nvml, devices, gpus, busIds, times));
         } catch (NvmlException e) {
             nvml.close();
             return Optional.empty();
         }
+    }
+
+    /**
+     * NVML opened and the GPU CUDA will call {@code cudaIndex} found by {@link CudaOrder}'s guess
+     * from NVML's list and CUDA's environment; empty (NVML closed again) where NVML is missing or
+     * the guess cannot be made. Its PCI bus id and UUID are read with the list, so
+     * {@link GpuProbe#isOf} costs no NVML call when CUDA names the GPU. The first call takes the
+     * session {@link #warmingUp} opened; later ones (other GPUs) open their own.
+     */
+    @Override
+    public Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
+        CompletableFuture<Optional<Listed>> early = warm.getAndSet(null);
+        Optional<Listed> listed = early != null ? early.join() : list();
+        if (listed.isEmpty()) {
+            return Optional.empty();
+        }
+        Listed l = listed.get();
+        OptionalInt index = CudaOrder.nvmlIndex(cudaIndex, env("CUDA_VISIBLE_DEVICES"), env("CUDA_DEVICE_ORDER"),
+                l.gpus());
+        if (index.isEmpty()) {
+            l.nvml().close();
+            return Optional.empty();
+        }
+        int i = index.getAsInt();
+        return Optional.of(new NvmlProbe(l.nvml(), l.devices().get(i), l.times(), l.busIds().get(i), l.gpus().get(i).uuid()));
     }
 
     private static Optional<String> env(String name) {
