@@ -2,6 +2,8 @@ package dev.xfer.app.bandwidth;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.result.Result;
 
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +23,12 @@ import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
  */
 public record FailureRow(String configuration, OptionalLong offset, OptionalInt expected, OptionalInt actual,
                          @JsonInclude(ALWAYS) OptionalInt numaNode, Optional<String> reason) implements Row {
+
+    /** None: a failed configuration has no figure, and every gate reads the entry as a failure. */
+    @Override
+    public List<Result> results(RowScope scope) {
+        return List.of();
+    }
 
     public static FailureRow of(VerificationFailure f) {
         return new FailureRow(f.configuration(), OptionalLong.of(f.offset()), OptionalInt.of(f.expected() & 0xff),
