@@ -4,8 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.stats.Summary;
 
@@ -80,6 +82,12 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
                 .count(IdentityField.PIECES, "pieces", pieces).verified(verified);
         allocations.ifPresent(a -> figures.allocations(a.count(), a.best(), a.worst()));
         return figures.rate("gbps", gbps).figure("microseconds", microseconds).results();
+    }
+
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(true).named(memory).named(copy).named(direction).sized(bytes).verified(verified)
+                .placed(numaNode, hostMemoryNodes).row();
     }
 
     public static BandwidthRow of(BandwidthResult r) {

@@ -7,7 +7,9 @@ import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
@@ -97,6 +99,13 @@ public final class BatchDocument {
             return scope.figures().word(IdentityField.STRATEGY, "strategy", strategy)
                     .count(IdentityField.NUMA_NODE, "numaNode", numaNode).verified(verified)
                     .figure("milliseconds", milliseconds).results();
+        }
+
+        /** A figure only where the strategy ran. */
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(milliseconds.isPresent()).named(strategy).verified(verified)
+                    .placed(numaNode, hostMemoryNodes).row();
         }
     }
 }

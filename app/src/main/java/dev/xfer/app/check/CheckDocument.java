@@ -8,9 +8,12 @@ import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -81,6 +84,31 @@ public final class CheckDocument {
             return scope.figures().word(IdentityField.SCENARIO, "scenario", scenario)
                     .count(IdentityField.TRIALS, "trials", trials).verdict(verdict).tally("wrongTrials", wrongTrials)
                     .results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).named(scenario).tally(isSynchronized, trials, wrongTrials, maxError, verdict)
+                    .row();
+        }
+
+        /**
+         * Its first five values, as a gate has always shown a {@code failures} entry of check's
+         * (which binds its failures as its rows; no run writes one).
+         */
+        @Override
+        public String failureLine() {
+            List<String> values = new ArrayList<>(List.of("scenario " + scenario, "synchronized " + isSynchronized,
+                    "trials " + trials));
+            copyInFlightTrials.ifPresent(n -> values.add("copyInFlightTrials " + n));
+            values.add("wrongTrials " + wrongTrials);
+            staleMean.ifPresent(v -> values.add("staleMean " + v));
+            staleWorst.ifPresent(v -> values.add("staleWorst " + v));
+            staleFractionWorst.ifPresent(v -> values.add("staleFractionWorst " + v));
+            maxError.ifPresent(v -> values.add("maxError " + v));
+            poisonSeen.ifPresent(v -> values.add("poisonSeen " + v));
+            values.add("verdict " + verdict);
+            return String.join(", ", values.subList(0, Math.min(5, values.size())));
         }
     }
 

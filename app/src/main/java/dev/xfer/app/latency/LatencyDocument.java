@@ -9,8 +9,10 @@ import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.stats.Summary;
 
@@ -102,6 +104,11 @@ public final class LatencyDocument {
             peer.ifPresent(t -> figures.word(IdentityField.TARGET, "target", t.kind().label())
                     .count(IdentityField.PEER, "peer", t.peer()));
             return figures.verified(verified).figure("nanoseconds", nanoseconds).results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).sized(bytes).verified(verified).row();
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 
 import java.util.List;
@@ -16,6 +17,9 @@ public interface AcrossRow {
      * @throws dev.xfer.app.format.BindingException naming a field beyond what its type says
      */
     List<Owned> results(RowScope scope);
+
+    /** What a gate reads of this row besides its figures, as of a GPU's row ({@link Row#status}). */
+    MeasuringDocument.Row status();
 
     /**
      * Results of the GPU whose CUDA index is {@code device} (written at {@code devicePath}), or,

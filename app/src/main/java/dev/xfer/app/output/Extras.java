@@ -17,6 +17,14 @@ public interface Extras {
         return List.of();
     }
 
+    /**
+     * The failures of the copies that span the GPUs (each GPU's own are in its document); none by
+     * default.
+     */
+    default List<? extends Row> acrossFailures() {
+        return List.of();
+    }
+
     /** One section of rows across the GPUs: its key (which paths name) and its rows. */
     record Across(String key, List<? extends AcrossRow> rows) {
         public Across {

@@ -1,5 +1,6 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 
 import java.util.List;
@@ -18,6 +19,19 @@ public interface Row {
      * @throws dev.xfer.app.format.BindingException naming a field beyond what its type says
      */
     List<Result> results(RowScope scope);
+
+    /** What a gate reads of this row besides its figures: its naming, its own check, its placement ({@link RowStatus}). */
+    MeasuringDocument.Row status();
+
+    /**
+     * This row as an entry of {@code failures}, in the words a gate's failure line shows. A
+     * failure's own record says what failed ({@code FailureRow}, {@link UnmeasuredRow}); a result
+     * row is there only in a document a hand wrote (check binds its failures as its rows), and is
+     * named by the values that name it.
+     */
+    default String failureLine() {
+        return String.join(", ", status().naming());
+    }
 
     /**
      * {@code value} of the enumerated field {@code field}, refused where it is no word of

@@ -1,5 +1,6 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 
 import java.util.List;
@@ -16,6 +17,16 @@ public record UnmeasuredRow(String configuration, String reason) implements Row 
     public UnmeasuredRow {
         Objects.requireNonNull(configuration, "configuration");
         Objects.requireNonNull(reason, "reason");
+    }
+
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(false).row();
+    }
+
+    @Override
+    public String failureLine() {
+        return words(configuration, reason);
     }
 
     /** None: the configuration gave no figure, and every gate reads the entry as a failure. */

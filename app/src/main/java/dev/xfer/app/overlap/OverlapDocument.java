@@ -10,7 +10,9 @@ import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
@@ -101,6 +103,12 @@ public final class OverlapDocument {
             return scope.figures().word(IdentityField.SCHEDULE, "schedule", schedule)
                     .count(IdentityField.NUMA_NODE, "numaNode", numaNode).word(IdentityField.START, "start", start)
                     .withinTolerance(withinTolerance).figure("milliseconds", milliseconds).results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).named(schedule).withinTolerance(withinTolerance, maxError)
+                    .placed(numaNode, hostMemoryNodes).row();
         }
     }
 

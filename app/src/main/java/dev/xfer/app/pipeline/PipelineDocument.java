@@ -7,7 +7,9 @@ import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.UnmeasuredRow;
@@ -84,6 +86,11 @@ public final class PipelineDocument {
         @Override
         public List<Result> results(RowScope scope) {
             return scope.figures().withinTolerance(withinTolerance).figure("milliseconds", milliseconds).results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).withinTolerance(withinTolerance, maxError).row();
         }
     }
 

@@ -25,6 +25,7 @@ import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.Stopped;
 import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 
 import java.time.Instant;
@@ -135,6 +136,15 @@ public final class SmokeDocument {
                         "text \"" + command + "\"");
             }
             return row.results(scope.of(command));
+        }
+
+        /** The row's own, of the command it came from. */
+        @Override
+        public MeasuringDocument.Row status() {
+            MeasuringDocument.Row r = row.status();
+            return new MeasuringDocument.Row(Optional.of(command), r.judged(), r.naming(),
+                    r.verified(), r.withinTolerance(), r.maxError(), r.synchronizedRun(), r.wrongTrials(), r.trials(),
+                    r.verdict(), r.placement());
         }
     }
 

@@ -236,6 +236,11 @@ class RepetitionsProcessTest {
         public List<dev.xfer.app.result.Result> results(dev.xfer.app.output.RowScope scope) {
             return List.of();
         }
+
+        @Override
+        public dev.xfer.app.result.MeasuringDocument.Row status() {
+            return dev.xfer.app.output.RowStatus.judged(false).row();
+        }
     }
 
     /** The fake command's plan. */

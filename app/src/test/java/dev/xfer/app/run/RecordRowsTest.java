@@ -11,8 +11,10 @@ import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.Stopped;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +39,11 @@ class RecordRowsTest {
         @Override
         public List<Result> results(RowScope scope) {
             return List.of();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(false).row();
         }
     }
 

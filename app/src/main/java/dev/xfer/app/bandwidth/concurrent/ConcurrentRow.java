@@ -5,7 +5,9 @@ import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.output.AcrossRow;
 import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -60,6 +62,11 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
         out.add(Owned.first(copy(scope.given(Map.of(IdentityField.PATTERN, "concurrent"))).verified(verified)
                 .rate("aggregateGbps", aggregateGbps).results()));
         return out;
+    }
+
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(true).named(memory).named(direction).sized(bytes).verified(verified).row();
     }
 
     /** What every GPU copied at once: the run's memory, direction and size. */

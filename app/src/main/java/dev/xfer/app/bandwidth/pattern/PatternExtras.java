@@ -13,6 +13,11 @@ public record PatternExtras(List<PatternRow> patterns, List<FailureRow> failures
     }
 
     @Override
+    public List<FailureRow> acrossFailures() {
+        return failures;
+    }
+
+    @Override
     public List<Across> across() {
         return List.of(new Across("patterns", patterns));
     }

@@ -3,7 +3,9 @@ package dev.xfer.app.bandwidth.pattern;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.output.AcrossRow;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
@@ -45,6 +47,11 @@ public record PatternRow(String pattern, String copy, String direction, long byt
                 .word(IdentityField.DIRECTION, "direction", direction).count(IdentityField.BYTES, "bytes", bytes)
                 .count(IdentityField.COUNT, "copies", copies).verified(verified)
                 .rate("gbps", gbps).rate("aggregateGbps", aggregateGbps).results()));
+    }
+
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(true).named(copy).named(direction).sized(bytes).verified(verified).row();
     }
 
     public static PatternRow of(PatternResult r) {

@@ -6,7 +6,9 @@ import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.output.AcrossRow;
 import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
@@ -52,6 +54,13 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInc
                 .count(IdentityField.BYTES, "bytes", bytes).word(IdentityField.COPY, "copy", copy)
                 .word(IdentityField.INITIATION, "initiation", initiation).verified(verified)
                 .rate("gbps", gbps).rate("bidirGbps", bidirGbps).results()));
+    }
+
+    /** A figure where either way has one. */
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(gbps.isPresent() || bidirGbps.isPresent()).named(copy).sized(bytes).verified(verified)
+                .row();
     }
 
     public static PeerRow of(PeerResult r) {

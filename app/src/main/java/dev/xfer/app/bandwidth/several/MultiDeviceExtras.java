@@ -25,6 +25,11 @@ public record MultiDeviceExtras(Optional<List<ConcurrentRow>> concurrent, Option
         failures = failures.map(List::copyOf);
     }
 
+    @Override
+    public List<FailureRow> acrossFailures() {
+        return failures.orElse(List.of());
+    }
+
     /** The peer copies, then the concurrent runs: the order the gates have always read them in. */
     @Override
     public List<Across> across() {
