@@ -8,7 +8,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 
 /**
  * The identity fields a row or a plan writes, gathered as the record says them and checked as a
@@ -50,12 +49,6 @@ public final class IdentityFields {
 
     /** As above, where the record may leave the field out. */
     public IdentityFields count(IdentityField field, String key, OptionalInt count) {
-        count.ifPresent(n -> count(field, key, n));
-        return this;
-    }
-
-    /** As above, where the record may leave the field out. */
-    public IdentityFields count(IdentityField field, String key, OptionalLong count) {
         count.ifPresent(n -> count(field, key, n));
         return this;
     }

@@ -15,7 +15,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 
 /**
  * One row's {@link Result}s as the row's record says them: its identity fields, its own check
@@ -61,11 +60,6 @@ public final class RowFigures {
     }
 
     public RowFigures count(IdentityField field, String key, OptionalInt count) {
-        identity.count(field, key, count);
-        return this;
-    }
-
-    public RowFigures count(IdentityField field, String key, OptionalLong count) {
         identity.count(field, key, count);
         return this;
     }

@@ -40,7 +40,7 @@ public record RowScope(String path, String command, Optional<String> part, Map<I
     }
 
     /** This row as a row of the measurement {@code part} of a composite command. */
-    public RowScope of(String part) {
+    public RowScope asPart(String part) {
         return new RowScope(path, command, Optional.of(part), shared, given);
     }
 

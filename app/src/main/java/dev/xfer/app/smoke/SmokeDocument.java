@@ -135,7 +135,7 @@ public final class SmokeDocument {
                 throw FieldChecks.wrong(scope.path() + ".command", "a word of a-z, 0-9 and '-'",
                         "text \"" + command + "\"");
             }
-            return row.results(scope.of(command));
+            return row.results(scope.asPart(command));
         }
 
         /** The row's own, of the command it came from. */
