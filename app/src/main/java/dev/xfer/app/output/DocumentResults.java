@@ -23,8 +23,9 @@ import java.util.OptionalInt;
  *
  * <p>A several-device document's rows that span its GPUs ({@link Extras#across}) belong to one GPU
  * each, which each row says ({@link AcrossRow}): a peer copy to its source, a pattern round to the
- * GPU it measured, a concurrent run's share to its GPU, the concurrent aggregate to the first GPU. What a field's type cannot say (a device index or link width out of range, a figure
- * beyond belief) is a {@link BindingException} naming its path.
+ * GPU it measured, a concurrent run's share to its GPU, the concurrent aggregate to the first GPU.
+ * What a field's type cannot say (a device index or link width out of range, a figure beyond
+ * belief) is a {@link BindingException} naming its path.
  */
 public final class DocumentResults {
 
