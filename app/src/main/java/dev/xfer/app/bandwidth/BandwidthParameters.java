@@ -1,7 +1,9 @@
 package dev.xfer.app.bandwidth;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
+import dev.xfer.app.result.IdentityField;
 
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +29,12 @@ public record BandwidthParameters(List<Long> sizes, List<String> memories, List<
         directions = List.copyOf(directions);
         copy = copy.map(List::copyOf);
         pieces = pieces.map(List::copyOf);
+    }
+
+    /** The timer: sizes, memories, directions and paths are lists, each row says its own. */
+    @Override
+    public void identity(IdentityFields into) {
+        into.word(IdentityField.TIMER, "timer", timer);
     }
 
     /**

@@ -2,7 +2,13 @@ package dev.xfer.app.bandwidth;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowFigures;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.placement.HostMemoryNodes;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
@@ -63,6 +69,25 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
 
     /** Best and worst of the per-allocation medians: what the link can do, and how far placement moved it. */
     public record Allocations(int count, double best, double worst) {
+    }
+
+    /** The copy's rate and time, on the path, grid and allocations it ran with. */
+    @Override
+    public List<Result> results(RowScope scope) {
+        RowFigures figures = scope.figures().word(IdentityField.MEMORY, "memory", memory)
+                .word(IdentityField.DIRECTION, "direction", direction).count(IdentityField.BYTES, "bytes", bytes)
+                .count(IdentityField.NUMA_NODE, "numaNode", numaNode).word(IdentityField.COPY, "copy", copy)
+                .count(IdentityField.BLOCKS, "blocks", blocks)
+                .count(IdentityField.BLOCK_SIZE, "threadsPerBlock", threadsPerBlock)
+                .count(IdentityField.PIECES, "pieces", pieces).verified(verified);
+        allocations.ifPresent(a -> figures.allocations(a.count(), a.best(), a.worst()));
+        return figures.rate("gbps", gbps).figure("microseconds", microseconds).results();
+    }
+
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(true).named(memory).named(copy).named(direction).sized(bytes).verified(verified)
+                .placed(numaNode, hostMemoryNodes).row();
     }
 
     public static BandwidthRow of(BandwidthResult r) {

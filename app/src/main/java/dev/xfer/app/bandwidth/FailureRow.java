@@ -2,8 +2,14 @@ package dev.xfer.app.bandwidth;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.output.UnmeasuredRow;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
@@ -21,6 +27,33 @@ import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
  */
 public record FailureRow(String configuration, OptionalLong offset, OptionalInt expected, OptionalInt actual,
                          @JsonInclude(ALWAYS) OptionalInt numaNode, Optional<String> reason) implements Row {
+
+    /** None: a failed configuration has no figure, and every gate reads the entry as a failure. */
+    @Override
+    public List<Result> results(RowScope scope) {
+        return List.of();
+    }
+
+    /** No figure; its node, where it was placed. */
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(false).placed(numaNode, Optional.<Map<String, Integer>>empty()).row();
+    }
+
+    /**
+     * The first wrong byte of the configuration, or why it was not measured; a row that says
+     * neither (no run writes one) by what it holds.
+     */
+    @Override
+    public String failureLine() {
+        if (offset.isPresent()) {
+            return configuration + ": wrong byte at offset " + offset.getAsLong() + " (expected "
+                    + (expected.isPresent() ? expected.getAsInt() : "null") + ", got "
+                    + (actual.isPresent() ? actual.getAsInt() : "null") + ")";
+        }
+        return reason.map(why -> UnmeasuredRow.words(configuration, why)).orElseGet(() -> "configuration "
+                + configuration + (numaNode.isPresent() ? ", numaNode " + numaNode.getAsInt() : ""));
+    }
 
     public static FailureRow of(VerificationFailure f) {
         return new FailureRow(f.configuration(), OptionalLong.of(f.offset()), OptionalInt.of(f.expected() & 0xff),

@@ -3,8 +3,14 @@ package dev.xfer.app.batch;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.stats.Summary;
@@ -58,6 +64,13 @@ public final class BatchDocument {
                     OptionalLong.of(p.stagingBytes()), OptionalInt.of(p.copyThreads()), Optional.of(p.hostCopy().label()),
                     report.placement().option().label());
         }
+
+        /** What every strategy's row ran with; the strategies and the node are each row's own. */
+        @Override
+        public void identity(IdentityFields into) {
+            into.count(IdentityField.COUNT, "count", count).count(IdentityField.BYTES, "bytes", bytes)
+                    .count(IdentityField.THREADS, "threads", threads);
+        }
     }
 
     /**
@@ -78,6 +91,21 @@ public final class BatchDocument {
                     r.ran() ? OptionalDouble.of(r.gigabytesPerSecond()) : OptionalDouble.empty(), r.timeVsFirst(),
                     Optional.of(r.verified()), r.wrongBuffer(), r.numaNode(),
                     r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson));
+        }
+
+        /** The strategy's time, where it ran; an unavailable strategy has none. */
+        @Override
+        public List<Result> results(RowScope scope) {
+            return scope.figures().word(IdentityField.STRATEGY, "strategy", strategy)
+                    .count(IdentityField.NUMA_NODE, "numaNode", numaNode).verified(verified)
+                    .figure("milliseconds", milliseconds).results();
+        }
+
+        /** A figure only where the strategy ran. */
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(milliseconds.isPresent()).named(strategy).verified(verified)
+                    .placed(numaNode, hostMemoryNodes).row();
         }
     }
 }

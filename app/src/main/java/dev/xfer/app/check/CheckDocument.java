@@ -4,9 +4,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -42,6 +49,13 @@ public final class CheckDocument {
             return new Plan(plan.elements(), plan.bytes(), plan.trials(), plan.memory().label(), CheckPlan.PERIOD,
                     plan.readers(), plan.scenarios().stream().map(CheckScenario::id).toList());
         }
+
+        /** What every scenario's row ran with; the scenarios are each row's own. */
+        @Override
+        public void identity(IdentityFields into) {
+            into.count(IdentityField.ELEMENTS, "elements", elements).count(IdentityField.BYTES, "bytes", bytes)
+                    .count(IdentityField.TRIALS, "trials", trials).word(IdentityField.MEMORY, "memory", memory);
+        }
     }
 
     /**
@@ -62,6 +76,39 @@ public final class CheckDocument {
                     Double.isFinite(r.maxError()) ? OptionalDouble.of(r.maxError()) : OptionalDouble.empty(),
                     Optional.of(Double.isInfinite(r.maxError())), r.conclusion().name().toLowerCase(Locale.ROOT),
                     Optional.of(Seconds.of(r.times())));
+        }
+
+        /** The scenario's wrong trials, judged by its verdict: its other tallies describe them. */
+        @Override
+        public List<Result> results(RowScope scope) {
+            return scope.figures().word(IdentityField.SCENARIO, "scenario", scenario)
+                    .count(IdentityField.TRIALS, "trials", trials).verdict(verdict).tally("wrongTrials", wrongTrials)
+                    .results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).named(scenario).tally(isSynchronized, trials, wrongTrials, maxError, verdict)
+                    .row();
+        }
+
+        /**
+         * Its first five values, as a gate has always shown a {@code failures} entry of check's
+         * (which binds its failures as its rows; no run writes one).
+         */
+        @Override
+        public String failureLine() {
+            List<String> values = new ArrayList<>(List.of("scenario " + scenario, "synchronized " + isSynchronized,
+                    "trials " + trials));
+            copyInFlightTrials.ifPresent(n -> values.add("copyInFlightTrials " + n));
+            values.add("wrongTrials " + wrongTrials);
+            staleMean.ifPresent(v -> values.add("staleMean " + v));
+            staleWorst.ifPresent(v -> values.add("staleWorst " + v));
+            staleFractionWorst.ifPresent(v -> values.add("staleFractionWorst " + v));
+            maxError.ifPresent(v -> values.add("maxError " + v));
+            poisonSeen.ifPresent(v -> values.add("poisonSeen " + v));
+            values.add("verdict " + verdict);
+            return String.join(", ", values.subList(0, Math.min(5, values.size())));
         }
     }
 

@@ -1,10 +1,7 @@
 package dev.xfer.app.documents;
 
-import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.devices.DeviceDocument;
-import dev.xfer.app.format.DocumentHead;
-import dev.xfer.app.format.WrittenFields;
-import dev.xfer.app.format.WrittenFields.Field;
+import dev.xfer.app.output.AcrossRow;
 import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.ExpectationRow;
@@ -18,12 +15,9 @@ import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.units.ByteSize;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalLong;
-import java.util.TreeSet;
 
 /**
  * What a gate reads of a bound measuring document apart from its figures ({@link MeasuringDocument}:
@@ -31,11 +25,6 @@ import java.util.TreeSet;
  * from the records it was bound into: what binding refused never reaches a verdict.
  */
 public final class MeasuredStatus {
-    /** The fields that name a row in a failure's line, in the order they are joined. */
-    private static final List<String> NAMING = List.of("scenario", "schedule", "strategy", "memory", "copy",
-            "direction", "bytes");
-
-
     private MeasuredStatus() {
     }
 
@@ -54,18 +43,13 @@ public final class MeasuredStatus {
                     Optional.of(gpu.context().host()), gpu.context().label(), Optional.of(gpu.context().started()),
                     part(gpu), List.of(), List.of(), List.of());
             case DevicesDocument devices -> {
-                List<Field> extras = WrittenFields.of((Record) devices.extras());
                 MeasuringDocument.Part top = new MeasuringDocument.Part(devices.complete().orElse(true),
                         devices.stopped().map(Stopped::message), Optional.empty(),
-                        WrittenFields.value(extras, "failures") instanceof List<?> f ? failures(f) : List.of(),
+                        failures(devices.extras().acrossFailures()),
                         expectations(devices.expectations()), new MeasuringDocument.Results(List.of(), "missing"),
                         Optional.empty(), MeasuringDocument.Facts.NONE);
-                List<MeasuringDocument.Row> across = new ArrayList<>();
-                for (String section : DocumentHead.ACROSS_DEVICES) {
-                    if (WrittenFields.value(extras, section) instanceof List<?> rows) {
-                        rows.forEach(r -> across.add(row(WrittenFields.of((Record) r))));
-                    }
-                }
+                List<MeasuringDocument.Row> across = devices.extras().across().stream()
+                        .flatMap(section -> section.rows().stream()).map(AcrossRow::status).toList();
                 yield new MeasuringDocument(file, devices.command(), Optional.empty(), Optional.empty(),
                         Optional.empty(), Optional.empty(), top, devices.devices().stream().map(MeasuredStatus::part)
                         .toList(), across, List.of());
@@ -167,7 +151,7 @@ public final class MeasuredStatus {
     }
 
     private static MeasuringDocument.Results results(List<? extends Row> rows) {
-        return new MeasuringDocument.Results(rows.stream().map(r -> row(WrittenFields.of((Record) r))).toList(), "list");
+        return new MeasuringDocument.Results(rows.stream().map(Row::status).toList(), "list");
     }
 
     private static List<MeasuringDocument.Expectation> expectations(Optional<List<ExpectationRow>> rows) {
@@ -250,71 +234,9 @@ public final class MeasuredStatus {
                 + ByteSize.ofBytes(b.bytes()).format();
     }
 
-    /** A row's own check and naming; whether it holds a figure (a summary, or a check's tally). */
-    private static MeasuringDocument.Row row(List<Field> row) {
-        boolean figure = row.stream().anyMatch(f -> WrittenFields.plain(f.value()) instanceof dev.xfer.app.stats.Summary);
-        if (WrittenFields.value(row, "gpus") instanceof List<?> gpus) {
-            for (Object gpu : gpus) {
-                figure |= WrittenFields.of((Record) gpu).stream()
-                        .anyMatch(f -> WrittenFields.plain(f.value()) instanceof dev.xfer.app.stats.Summary);
-            }
-        }
-        List<String> naming = new ArrayList<>();
-        for (String field : NAMING) {
-            Object value = WrittenFields.value(row, field);
-            if (value instanceof Long bytes && field.equals("bytes")) {
-                naming.add(ByteSize.ofBytes(bytes).format());
-            } else if (value instanceof String word) {
-                naming.add(word);
-            }
-        }
-        List<String> placement = new ArrayList<>();
-        if (WrittenFields.value(row, "numaNode") instanceof Long node) {
-            placement.add("numa-node " + node);
-        }
-        TreeSet<String> ids = new TreeSet<>(WrittenFields.keysOf(WrittenFields.value(row, "hostMemoryNodes")));
-        if (!ids.isEmpty()) {
-            placement.add("pages on node " + String.join("+", ids));
-        }
-        OptionalLong wrongTrials = count(row, "wrongTrials");
-        return new MeasuringDocument.Row(text(row, "command"), figure || wrongTrials.isPresent(), naming,
-                flag(row, "verified"), flag(row, "withinTolerance"),
-                WrittenFields.value(row, "maxError") instanceof Double e ? Optional.of(e) : Optional.empty(),
-                flag(row, "synchronized").orElse(false), wrongTrials, count(row, "trials"), text(row, "verdict"),
-                placement);
-    }
-
-    /**
-     * Each recorded failure in words: a copy's first wrong byte, a configuration not measured and
-     * why, or the line the writer gave it.
-     */
-    private static List<String> failures(List<?> rows) {
-        List<String> out = new ArrayList<>();
-        for (Object row : rows) {
-            List<Field> f = WrittenFields.of((Record) row);
-            if (WrittenFields.value(f, "configuration") instanceof String configuration
-                    && WrittenFields.value(f, "offset") instanceof Long offset) {
-                out.add(configuration + ": wrong byte at offset " + offset + " (expected "
-                        + WrittenFields.value(f, "expected") + ", got " + WrittenFields.value(f, "actual") + ")");
-                continue;
-            }
-            if (WrittenFields.value(f, "configuration") instanceof String configuration
-                    && WrittenFields.value(f, "reason") instanceof String reason) {
-                // A configuration whose samples gave no figure: it has no row, so say which one.
-                out.add(UnmeasuredRow.words(configuration, reason));
-                continue;
-            }
-            Optional<String> line = List.of("line", "message", "summary", "reason", "what").stream()
-                    .map(k -> WrittenFields.value(f, k)).filter(v -> v instanceof String).map(v -> (String) v).findFirst();
-            out.add(line.orElseGet(() -> String.join(", ", f.stream()
-                    .filter(x -> scalar(WrittenFields.plain(x.value()))).limit(5)
-                    .map(x -> x.key() + " " + WrittenFields.plain(x.value())).toList())));
-        }
-        return out;
-    }
-
-    private static boolean scalar(Object value) {
-        return value instanceof String || value instanceof Number || value instanceof Boolean;
+    /** Each recorded failure in words, as its row says it ({@link Row#failureLine}). */
+    private static List<String> failures(List<? extends Row> rows) {
+        return rows.stream().map(Row::failureLine).toList();
     }
 
     /** What a part's context says the run ran on. */
@@ -328,17 +250,5 @@ public final class MeasuredStatus {
                 Optional.of(context.runtimeVersion()), Optional.of(context.xfer()), link,
                 device.numaNode().isPresent() ? Optional.of(Integer.toString(device.numaNode().getAsInt()))
                         : Optional.empty());
-    }
-
-    private static Optional<Boolean> flag(List<Field> row, String key) {
-        return WrittenFields.value(row, key) instanceof Boolean b ? Optional.of(b) : Optional.empty();
-    }
-
-    private static Optional<String> text(List<Field> row, String key) {
-        return WrittenFields.value(row, key) instanceof String s ? Optional.of(s) : Optional.empty();
-    }
-
-    private static OptionalLong count(List<Field> row, String key) {
-        return WrittenFields.value(row, key) instanceof Long n ? OptionalLong.of(n) : OptionalLong.empty();
     }
 }

@@ -3,15 +3,20 @@ package dev.xfer.app.latency;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowFigures;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -58,6 +63,13 @@ public final class LatencyDocument {
                     plan.accesses(), plan.iterations(), plan.order().label(), plan.seed(), LatencyPlan.NODE_BYTES,
                     "events");
         }
+
+        /** What every chase ran with; sizes, targets and peers are each row's own. */
+        @Override
+        public void identity(IdentityFields into) {
+            into.count(IdentityField.ACCESSES, "accesses", accesses).word(IdentityField.ORDER, "order", order)
+                    .word(IdentityField.TIMER, "timer", timer);
+        }
     }
 
     /**
@@ -82,11 +94,21 @@ public final class LatencyDocument {
          * names its results ({@link LatencyPlan#identity}): "gpu1" is no target word.
          */
         @Override
-        public Map<IdentityField, Object> identity() {
-            return LatencyTarget.ofId(target).filter(t -> t.kind() == LatencyTarget.Kind.PEER)
-                    .<Map<IdentityField, Object>>map(t -> Map.of(IdentityField.TARGET, t.kind().label(),
-                            IdentityField.PEER, (long) t.peer()))
-                    .orElse(Map.of());
+        public List<Result> results(RowScope scope) {
+            RowFigures figures = scope.figures();
+            Optional<LatencyTarget> peer = LatencyTarget.ofId(target).filter(t -> t.kind() == LatencyTarget.Kind.PEER);
+            if (peer.isEmpty()) {
+                figures.word(IdentityField.TARGET, "target", target);
+            }
+            figures.count(IdentityField.BYTES, "bytes", bytes).count(IdentityField.ACCESSES, "accesses", accesses);
+            peer.ifPresent(t -> figures.word(IdentityField.TARGET, "target", t.kind().label())
+                    .count(IdentityField.PEER, "peer", t.peer()));
+            return figures.verified(verified).figure("nanoseconds", nanoseconds).results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).sized(bytes).verified(verified).row();
         }
     }
 

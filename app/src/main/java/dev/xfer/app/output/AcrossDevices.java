@@ -13,4 +13,10 @@ public record AcrossDevices(@JsonUnwrapped Parameters each, List<Integer> device
     public AcrossDevices {
         devices = List.copyOf(devices);
     }
+
+    /** Each device's plan's: the devices are no row's identity. */
+    @Override
+    public void identity(IdentityFields into) {
+        each.identity(into);
+    }
 }

@@ -1,10 +1,7 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.devices.DeviceDocument;
-import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.format.BindingException;
-import dev.xfer.app.format.WrittenFields;
-import dev.xfer.app.format.WrittenFields.Field;
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.IdentityField;
@@ -17,19 +14,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 
 /**
  * The {@link GpuResults} of a measuring document bound into its records (or held by the run that
- * writes it): one per GPU it measured, each of its rows' results ({@link RowResults}) in order.
+ * writes it): one per GPU it measured, each of its rows' results ({@link Row#results}) in order.
  * The gates read every document this way (fleet, compare, plot's check, each command's
  * {@code --openmetrics}), so they judge exactly the records the commands write.
  *
- * <p>A several-device document's rows that span its GPUs belong to one GPU each: a peer copy
- * ({@code p2p}) to its source, a pattern round to the GPU it measured, a concurrent run's share to
- * its GPU (with {@code pattern} concurrent and its {@code gpu}), the concurrent aggregate to the
- * first GPU. What a field's type cannot say (a device index or link width out of range, a figure
- * beyond belief) is a {@link BindingException} naming its path.
+ * <p>A several-device document's rows that span its GPUs ({@link Extras#across}) belong to one GPU
+ * each, which each row says ({@link AcrossRow}): a peer copy to its source, a pattern round to the
+ * GPU it measured, a concurrent run's share to its GPU, the concurrent aggregate to the first GPU.
+ * What a field's type cannot say (a device index or link width out of range, a figure beyond
+ * belief) is a {@link BindingException} naming its path.
  */
 public final class DocumentResults {
 
@@ -74,10 +70,10 @@ public final class DocumentResults {
     /** A repetition at {@code path} is of the top's schema and command. */
     public static void sameAsTop(String path, int topVersion, String topCommand, int version, String command) {
         if (version != topVersion) {
-            throw RowResults.wrong(path + ".schemaVersion", topVersion + " as at the top", "the number " + version);
+            throw FieldChecks.wrong(path + ".schemaVersion", topVersion + " as at the top", "the number " + version);
         }
         if (!command.equals(topCommand)) {
-            throw RowResults.wrong(path + ".command", "\"" + topCommand + "\" as at the top", "text \"" + command + "\"");
+            throw FieldChecks.wrong(path + ".command", "\"" + topCommand + "\" as at the top", "text \"" + command + "\"");
         }
     }
 
@@ -94,7 +90,7 @@ public final class DocumentResults {
      * part's own parameters, else {@code parameters}), and the rows across them in {@code extras}.
      */
     public static List<GpuResults> devices(Path file, String prefix, String command,
-                                           List<? extends MeasuredPart> parts, Parameters parameters, Object extras) {
+                                           List<? extends MeasuredPart> parts, Parameters parameters, Extras extras) {
         if (parts.isEmpty()) {
             throw new BindingException(prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1),
                     "no context: a " + command + " document names the GPU its results ran on in \"context\""
@@ -118,79 +114,46 @@ public final class DocumentResults {
         Map<IdentityField, Object> parameters = identities(part.ownParameters().orElse(outer));
         Gpu gpu = new Gpu(command, context(prefix + "context.", part.context()));
         for (int i = 0; i < part.results().size(); i++) {
-            Row row = part.results().get(i);
-            gpu.results.addAll(RowResults.of(prefix + "results[" + i + "]", command, WrittenFields.of((Record) row),
-                    row.identity(), parameters, Map.of()));
+            gpu.results.addAll(part.results().get(i).results(RowScope.of(prefix + "results[" + i + "]", command,
+                    parameters)));
         }
         part.disturbances().ifPresent(gpu.disturbances::addAll);
         return gpu;
     }
 
+    /** The identity fields the plan shares with its rows, refused at {@code parameters.} as the plan writes them. */
     private static Map<IdentityField, Object> identities(Parameters parameters) {
-        return RowResults.identityFields("parameters.", WrittenFields.of((Record) parameters), true);
+        IdentityFields fields = new IdentityFields("parameters.");
+        parameters.identity(fields);
+        return fields.values();
     }
 
-    /** The rows of a several-device document that span its GPUs: peer copies, pattern rounds, concurrent runs. */
-    private static void across(String prefix, String command, Object extras, Map<IdentityField, Object> parameters,
+    /** The rows of a several-device document that span its GPUs, each result with the GPU it is of. */
+    private static void across(String prefix, String command, Extras extras, Map<IdentityField, Object> parameters,
                                List<Gpu> gpus) {
-        List<Field> fields = WrittenFields.of((Record) extras);
-        for (String section : DocumentHead.ACROSS_DEVICES) {
-            if (!(RowResults.value(fields, section) instanceof List<?> rows)) {
-                continue;
-            }
-            for (int i = 0; i < rows.size(); i++) {
-                String path = prefix + section + "[" + i + "]";
-                List<Field> row = WrittenFields.of((Record) rows.get(i));
-                switch (section) {
-                    case "p2p" -> gpuOf(path + ".src", gpus, row, "src").results.addAll(RowResults.of(path, command,
-                            row, parameters, Map.of(IdentityField.DIRECTION, "p2p")));
-                    // A round's results belong to the GPU it measured, as a one-device row does: no GPU index.
-                    case "patterns" -> gpuOf(path + ".device", gpus, row, "device").results.addAll(
-                            RowResults.of(path, command, row, parameters, Map.of()));
-                    default -> concurrent(path, command, row, parameters, gpus);
+        for (Extras.Across section : extras.across()) {
+            for (int i = 0; i < section.rows().size(); i++) {
+                RowScope scope = RowScope.of(prefix + section.key() + "[" + i + "]", command, parameters);
+                for (AcrossRow.Owned owned : section.rows().get(i).results(scope)) {
+                    Gpu gpu = owned.device().isPresent() ? gpuOf(owned.devicePath(), gpus, owned.device().getAsLong())
+                            : gpus.getFirst();
+                    gpu.results.addAll(owned.results());
                 }
             }
         }
     }
 
-    /** A concurrent run: each GPU's share with the run's identifying fields, and the aggregate with the first GPU. */
-    private static void concurrent(String path, String command, List<Field> run, Map<IdentityField, Object> parameters,
-                                   List<Gpu> gpus) {
-        List<?> shares = RowResults.value(run, "gpus") instanceof List<?> l ? l : List.of();
-        for (int g = 0; g < shares.size(); g++) {
-            String sharePath = path + ".gpus[" + g + "]";
-            List<Field> share = WrittenFields.of((Record) shares.get(g));
-            Gpu gpu = gpuOf(sharePath + ".device", gpus, share, "device");
-            long device = (Long) RowResults.value(share, "device");
-            List<Field> merged = new ArrayList<>(share.stream().filter(f -> !f.key().equals("device")).toList());
-            Set<String> own = new java.util.HashSet<>(share.stream().map(Field::key).toList());
-            for (Field f : run) {
-                if (!f.key().equals("gpus") && !own.contains(f.key())
-                        && !(RowResults.plain(f.value()) instanceof dev.xfer.app.stats.Summary)) {
-                    merged.add(f);
-                }
-            }
-            gpu.results.addAll(RowResults.of(sharePath, command, merged, parameters,
-                    Map.of(IdentityField.PATTERN, "concurrent", IdentityField.GPU, device)));
-        }
-        // The aggregate belongs to no one GPU: it is kept with the first, told apart by its measured field.
-        List<Field> aggregate = run.stream().filter(f -> !f.key().equals("gpus")).toList();
-        gpus.getFirst().results.addAll(RowResults.of(path, command, aggregate, parameters,
-                Map.of(IdentityField.PATTERN, "concurrent")));
-    }
-
-    private static Gpu gpuOf(String path, List<Gpu> gpus, List<Field> row, String key) {
-        long index = RowResults.value(row, key) instanceof Long n ? n : -1;
-        RowResults.range(path, index, 0, Limits.MAX_DEVICE_INDEX);
+    private static Gpu gpuOf(String path, List<Gpu> gpus, long index) {
+        FieldChecks.range(path, index, 0, Limits.MAX_DEVICE_INDEX);
         return gpus.stream().filter(g -> g.context.index().isPresent() && g.context.index().getAsInt() == index)
-                .findFirst().orElseThrow(() -> RowResults.wrong(path, "one of the document's devices",
+                .findFirst().orElseThrow(() -> FieldChecks.wrong(path, "one of the document's devices",
                         Long.toString(index)));
     }
 
     /** Where a part ran, from its {@code context}. */
     private static GpuContext context(String path, ContextDocument context) {
         DeviceDocument device = context.device();
-        RowResults.range(path + "device.index", device.index(), 0, Limits.MAX_DEVICE_INDEX);
+        FieldChecks.range(path + "device.index", device.index(), 0, Limits.MAX_DEVICE_INDEX);
         return new GpuContext(context.host(), context.label(), context.started(), OptionalInt.of(device.index()),
                 device.name(), device.uuid(), device.pciBusId(), link(path + "device.", device));
     }
@@ -214,7 +177,7 @@ public final class DocumentResults {
     }
 
     private static int part(String path, int value, int max) {
-        RowResults.range(path, value, 0, max);
+        FieldChecks.range(path, value, 0, max);
         return value;
     }
 

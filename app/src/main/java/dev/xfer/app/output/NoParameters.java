@@ -7,4 +7,8 @@ package dev.xfer.app.output;
  */
 public record NoParameters() implements Parameters, Extras {
     public static final NoParameters NONE = new NoParameters();
+
+    @Override
+    public void identity(IdentityFields into) {
+    }
 }

@@ -5,4 +5,11 @@ package dev.xfer.app.output;
  * implements it; {@link NoParameters} where there are none.
  */
 public interface Parameters {
+    /**
+     * The identity fields the plan shares with every row it measured ({@code into}, whose paths
+     * start {@code parameters.}): its scalars that say what every row is (overlap's {@code streams},
+     * a timer other than events). Lists, the NUMA node choice and nested records are the rows' own
+     * to say, so they are none of these.
+     */
+    void identity(IdentityFields into);
 }

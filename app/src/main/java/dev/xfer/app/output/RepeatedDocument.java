@@ -51,5 +51,10 @@ public record RepeatedDocument(int schemaVersion, String command, Parameters par
 
     /** {@code parameters} (a repetition's) followed by {@code runs}, how many were planned. */
     public record Runs(@com.fasterxml.jackson.annotation.JsonUnwrapped Parameters each, int runs) implements Parameters {
+        /** A repetition's plan's: how many runs were planned is no row's identity. */
+        @Override
+        public void identity(IdentityFields into) {
+            each.identity(into);
+        }
     }
 }

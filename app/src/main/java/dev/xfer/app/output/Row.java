@@ -1,9 +1,9 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * One entry of a document's {@code results} or {@code failures}, also one JSON Lines result
@@ -12,12 +12,25 @@ import java.util.Map;
  */
 public interface Row {
     /**
-     * The identity fields this row means by a written field whose text is not the identity's own
-     * (latency's {@code "target": "gpu1"} is target {@code peer} of peer 1): the gates read these
-     * in place of the written fields of the same names. Empty for a row whose fields say it as written.
+     * This row's results, as the gates judge them: its identity fields, its check and one result
+     * per figure it holds ({@link RowFigures}), at its place in its document ({@code scope}). A row
+     * with no figure (a failure's) has none.
+     *
+     * @throws dev.xfer.app.format.BindingException naming a field beyond what its type says
      */
-    default Map<IdentityField, Object> identity() {
-        return Map.of();
+    List<Result> results(RowScope scope);
+
+    /** What a gate reads of this row besides its figures: its naming, its own check, its placement ({@link RowStatus}). */
+    MeasuringDocument.Row status();
+
+    /**
+     * This row as an entry of {@code failures}, in the words a gate's failure line shows. A
+     * failure's own record says what failed ({@code FailureRow}, {@link UnmeasuredRow}); a result
+     * row is there only in a document a hand wrote (check binds its failures as its rows), and is
+     * named by the values that name it.
+     */
+    default String failureLine() {
+        return String.join(", ", status().naming());
     }
 
     /**

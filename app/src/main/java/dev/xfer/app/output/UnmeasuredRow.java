@@ -1,5 +1,8 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
+
 import java.util.List;
 import java.util.Objects;
 
@@ -14,6 +17,22 @@ public record UnmeasuredRow(String configuration, String reason) implements Row 
     public UnmeasuredRow {
         Objects.requireNonNull(configuration, "configuration");
         Objects.requireNonNull(reason, "reason");
+    }
+
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(false).row();
+    }
+
+    @Override
+    public String failureLine() {
+        return words(configuration, reason);
+    }
+
+    /** None: the configuration gave no figure, and every gate reads the entry as a failure. */
+    @Override
+    public List<Result> results(RowScope scope) {
+        return List.of();
     }
 
     /**

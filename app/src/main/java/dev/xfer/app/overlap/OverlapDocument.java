@@ -5,9 +5,15 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.stats.Summary;
@@ -59,6 +65,16 @@ public final class OverlapDocument {
                     plan.schedules().stream().map(OverlapSchedule::label).toList(), plan.iterations(), plan.warmup(),
                     plan.memory().label(), startOf(plan), report.placement().option().label());
         }
+
+        /** What every schedule's row ran with; the schedules and the node are each row's own. */
+        @Override
+        public void identity(IdentityFields into) {
+            into.count(IdentityField.ELEMENTS, "elements", elements).count(IdentityField.BYTES, "bytes", bytes)
+                    .count(IdentityField.STREAMS, "streams", streams)
+                    .count(IdentityField.BLOCK_SIZE, "blockSize", blockSize)
+                    .count(IdentityField.KERNEL_ITERATIONS, "kernelIterations", kernelIterations)
+                    .word(IdentityField.MEMORY, "memory", memory).word(IdentityField.START, "start", start);
+        }
     }
 
     /**
@@ -79,6 +95,20 @@ public final class OverlapDocument {
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.numaNode(),
                     r.hostMemoryNodes().<Map<String, Integer>>map(HostMemoryNodes::toJson), startOf(plan));
+        }
+
+        /** The schedule's time; its rate, speedup and efficiency are derived from it, no figure of their own. */
+        @Override
+        public List<Result> results(RowScope scope) {
+            return scope.figures().word(IdentityField.SCHEDULE, "schedule", schedule)
+                    .count(IdentityField.NUMA_NODE, "numaNode", numaNode).word(IdentityField.START, "start", start)
+                    .withinTolerance(withinTolerance).figure("milliseconds", milliseconds).results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).named(schedule).withinTolerance(withinTolerance, maxError)
+                    .placed(numaNode, hostMemoryNodes).row();
         }
     }
 

@@ -3,8 +3,14 @@ package dev.xfer.app.pipeline;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.output.DocumentParts;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.overlap.ScheduleTimeline;
@@ -47,6 +53,15 @@ public final class PipelineDocument {
             return new Plan(p.batches(), p.batchBytes(), p.buffers(), p.kernelIterations(), p.iterations(), p.warmup(),
                     p.gated() ? Optional.of(p.start().label()) : Optional.empty());
         }
+
+        /** What the run's row ran with: its batches are the identity's count, each batch's bytes its bytes. */
+        @Override
+        public void identity(IdentityFields into) {
+            into.count(IdentityField.COUNT, "batches", batches).count(IdentityField.BYTES, "batchBytes", batchBytes)
+                    .count(IdentityField.BUFFERS, "buffers", buffers)
+                    .count(IdentityField.KERNEL_ITERATIONS, "kernelIterations", kernelIterations)
+                    .word(IdentityField.START, "start", start);
+        }
     }
 
     /**
@@ -65,6 +80,17 @@ public final class PipelineDocument {
                     new Model(m.h2dMs(), m.kernelMs(), m.d2hMs(), m.sequentialMs(), m.idealMs()),
                     Double.isNaN(r.maxError()) ? OptionalDouble.empty() : OptionalDouble.of(r.maxError()),
                     r.withinTolerance(), r.timeline().map(Timeline::of));
+        }
+
+        /** The total time; the plan says the rest of its identity, and the model is no figure of its own. */
+        @Override
+        public List<Result> results(RowScope scope) {
+            return scope.figures().withinTolerance(withinTolerance).figure("milliseconds", milliseconds).results();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(true).withinTolerance(withinTolerance, maxError).row();
         }
     }
 

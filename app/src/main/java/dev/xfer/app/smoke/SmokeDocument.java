@@ -14,13 +14,19 @@ import dev.xfer.app.output.ContextDocument;
 import dev.xfer.app.output.DocumentResults;
 import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.output.ExpectationRow;
+import dev.xfer.app.output.FieldChecks;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.Stopped;
 import dev.xfer.app.overlap.OverlapResults;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -122,6 +128,24 @@ public final class SmokeDocument {
 
     /** A row of overlap's or check's results, tagged with its command ahead of its own fields. */
     public record TaggedRow(String command, @JsonUnwrapped Row row) implements Row {
+        /** The row's own results, of the measurement its command names (smoke's {@code check} rows are part check). */
+        @Override
+        public List<Result> results(RowScope scope) {
+            if (!IdentityField.isWord(command)) {
+                throw FieldChecks.wrong(scope.path() + ".command", "a word of a-z, 0-9 and '-'",
+                        "text \"" + command + "\"");
+            }
+            return row.results(scope.asPart(command));
+        }
+
+        /** The row's own, of the command it came from. */
+        @Override
+        public MeasuringDocument.Row status() {
+            MeasuringDocument.Row r = row.status();
+            return new MeasuringDocument.Row(Optional.of(command), r.judged(), r.naming(),
+                    r.verified(), r.withinTolerance(), r.maxError(), r.synchronizedRun(), r.wrongTrials(), r.trials(),
+                    r.verdict(), r.placement());
+        }
     }
 
     /** The whole run's wall times: from the command's start, and from the process's when the OS says. */
@@ -130,6 +154,10 @@ public final class SmokeDocument {
 
     /** {@code parameters} of a run with --runs N. */
     public record Runs(int runs) implements Parameters {
+        /** None: how many runs were planned is no row's identity. */
+        @Override
+        public void identity(IdentityFields into) {
+        }
     }
 
     /**

@@ -232,10 +232,22 @@ class RepetitionsProcessTest {
 
     /** A fake row: its name and a plain figure (no summary, so no result to judge). */
     record FakeRow(String name, double gbps) implements dev.xfer.app.output.Row {
+        @Override
+        public List<dev.xfer.app.result.Result> results(dev.xfer.app.output.RowScope scope) {
+            return List.of();
+        }
+
+        @Override
+        public dev.xfer.app.result.MeasuringDocument.Row status() {
+            return dev.xfer.app.output.RowStatus.judged(false).row();
+        }
     }
 
     /** The fake command's plan. */
     record FakeParameters(int configurations) implements dev.xfer.app.output.Parameters {
+        @Override
+        public void identity(dev.xfer.app.output.IdentityFields into) {
+        }
     }
 
     /** A --runs document of the fake command, bound into its records as the gates bind a real one's. */

@@ -20,6 +20,23 @@ public record FieldMap(@JsonAnyGetter Map<String, Object> fields) implements Par
         fields = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(fields));
     }
 
+    /** None: a map's keys are no plan's typed fields; a test that reads results binds the written document. */
+    @Override
+    public void identity(IdentityFields into) {
+    }
+
+    /** None, as above: the gates read results from a command's row records, never from a map. */
+    @Override
+    public List<dev.xfer.app.result.Result> results(RowScope scope) {
+        return List.of();
+    }
+
+    /** No figure and no check, as above. */
+    @Override
+    public dev.xfer.app.result.MeasuringDocument.Row status() {
+        return RowStatus.judged(false).row();
+    }
+
     public static FieldMap of(Map<String, Object> fields) {
         return new FieldMap(fields);
     }

@@ -6,11 +6,16 @@ import dev.xfer.app.output.ExpectationRow;
 import dev.xfer.app.output.Extras;
 import dev.xfer.app.output.FieldMap;
 import dev.xfer.app.output.GpuDocument;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
 import dev.xfer.app.output.RunDocument;
 import dev.xfer.app.output.Stopped;
+import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -25,9 +30,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class RecordRowsTest {
     record Plan(List<Long> sizes, int iterations) implements Parameters {
+        @Override
+        public void identity(IdentityFields into) {
+        }
     }
 
     record Copy(String direction, long bytes, double gbps) implements Row {
+        @Override
+        public List<Result> results(RowScope scope) {
+            return List.of();
+        }
+
+        @Override
+        public MeasuringDocument.Row status() {
+            return RowStatus.judged(false).row();
+        }
     }
 
     record Model(double idealMs) implements Extras {

@@ -11,4 +11,14 @@ public record PatternExtras(List<PatternRow> patterns, List<FailureRow> failures
         patterns = List.copyOf(patterns);
         failures = List.copyOf(failures);
     }
+
+    @Override
+    public List<FailureRow> acrossFailures() {
+        return failures;
+    }
+
+    @Override
+    public List<Across> across() {
+        return List.of(new Across("patterns", patterns));
+    }
 }

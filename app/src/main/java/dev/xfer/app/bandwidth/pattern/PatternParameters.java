@@ -5,7 +5,9 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.PairChoice;
 import dev.xfer.app.output.AcrossDevices;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
+import dev.xfer.app.result.IdentityField;
 
 import java.util.List;
 import java.util.Optional;
@@ -38,6 +40,18 @@ public record PatternParameters(List<Long> sizes, List<String> memories, List<St
             patterns = List.copyOf(patterns);
             pairs = pairs.map(List::copyOf);
         }
+
+        /** Each device's plan's; the devices, forms and pairs are no row's identity. */
+        @Override
+        public void identity(IdentityFields into) {
+            across.identity(into);
+        }
+    }
+
+    /** The timer: the rest are lists, each round says its own. */
+    @Override
+    public void identity(IdentityFields into) {
+        into.word(IdentityField.TIMER, "timer", timer);
     }
 
     public static PatternParameters of(List<PatternPlan> plans, BandwidthPlan plan) {

@@ -1,6 +1,11 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.FailureRow;
+import dev.xfer.app.output.AcrossRow;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
@@ -22,13 +27,31 @@ import java.util.OptionalInt;
  */
 public record PatternRow(String pattern, String copy, String direction, long bytes, int device,
                          Optional<List<Integer>> others, int copies, Summary gbps, Summary aggregateGbps,
-                         boolean verified) {
+                         boolean verified) implements AcrossRow {
 
     public PatternRow {
         dev.xfer.app.output.Row.oneOf("copy", copy, List.of("driver", "kernel"));
         dev.xfer.app.output.Row.oneOf("direction", direction, List.of("h2d", "d2h", "p2p"));
         dev.xfer.app.output.Row.size(bytes);
         others = others.map(List::copyOf);
+    }
+
+    /**
+     * The measured copy's rate and all copies' together, the measured GPU's (as a one-device row
+     * is its device's: no GPU index); the copies at once are the identity's count.
+     */
+    @Override
+    public List<Owned> results(RowScope scope) {
+        return List.of(Owned.of(scope.path() + ".device", device, scope.figures()
+                .word(IdentityField.PATTERN, "pattern", pattern).word(IdentityField.COPY, "copy", copy)
+                .word(IdentityField.DIRECTION, "direction", direction).count(IdentityField.BYTES, "bytes", bytes)
+                .count(IdentityField.COUNT, "copies", copies).verified(verified)
+                .rate("gbps", gbps).rate("aggregateGbps", aggregateGbps).results()));
+    }
+
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(true).named(copy).named(direction).sized(bytes).verified(verified).row();
     }
 
     public static PatternRow of(PatternResult r) {

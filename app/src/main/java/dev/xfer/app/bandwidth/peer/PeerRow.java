@@ -4,9 +4,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.Initiation;
+import dev.xfer.app.output.AcrossRow;
+import dev.xfer.app.output.RowScope;
+import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.IdentityField;
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -27,7 +33,7 @@ import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
 public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInclude(ALWAYS) Optional<Summary> gbps,
                       @JsonInclude(ALWAYS) Optional<Summary> bidirGbps, @JsonInclude(ALWAYS) Optional<Boolean> verified,
                       @JsonInclude(ALWAYS) Optional<Boolean> bidirVerified, Optional<String> copy,
-                      Optional<String> initiation) {
+                      Optional<String> initiation) implements AcrossRow {
 
     public PeerRow {
         dev.xfer.app.output.Row.size(bytes);
@@ -38,6 +44,23 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInc
         if (bidirGbps.isPresent() && bidirVerified.isEmpty()) {
             throw new IllegalArgumentException("bidirVerified: expected true or false beside bidirGbps, got nothing or null");
         }
+    }
+
+    /** The pair's rates one way and both ways, its source GPU's: a peer copy is direction p2p. */
+    @Override
+    public List<Owned> results(RowScope scope) {
+        return List.of(Owned.of(scope.path() + ".src", src, scope.given(Map.of(IdentityField.DIRECTION, "p2p"))
+                .figures().count(IdentityField.SRC, "src", src).count(IdentityField.DST, "dst", dst)
+                .count(IdentityField.BYTES, "bytes", bytes).word(IdentityField.COPY, "copy", copy)
+                .word(IdentityField.INITIATION, "initiation", initiation).verified(verified)
+                .rate("gbps", gbps).rate("bidirGbps", bidirGbps).results()));
+    }
+
+    /** A figure where either way has one. */
+    @Override
+    public MeasuringDocument.Row status() {
+        return RowStatus.judged(gbps.isPresent() || bidirGbps.isPresent()).named(copy).sized(bytes).verified(verified)
+                .row();
     }
 
     public static PeerRow of(PeerResult r) {

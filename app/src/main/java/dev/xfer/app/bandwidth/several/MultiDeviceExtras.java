@@ -25,6 +25,20 @@ public record MultiDeviceExtras(Optional<List<ConcurrentRow>> concurrent, Option
         failures = failures.map(List::copyOf);
     }
 
+    @Override
+    public List<FailureRow> acrossFailures() {
+        return failures.orElse(List.of());
+    }
+
+    /** The peer copies, then the concurrent runs: the order the gates have always read them in. */
+    @Override
+    public List<Across> across() {
+        List<Across> out = new ArrayList<>();
+        p2p.ifPresent(rows -> out.add(new Across("p2p", rows)));
+        concurrent.ifPresent(rows -> out.add(new Across("concurrent", rows)));
+        return out;
+    }
+
     public static MultiDeviceExtras of(MultiDeviceResults report) {
         // Beside the copies whose data came back wrong: each concurrent GPU share and p2p way whose timer gave no time.
         List<FailureRow> failures = new ArrayList<>(FailureRow.rows(report.failures()));

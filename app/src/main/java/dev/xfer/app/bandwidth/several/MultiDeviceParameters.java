@@ -5,6 +5,7 @@ import dev.xfer.app.bandwidth.BandwidthParameters;
 import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.PairChoice;
 import dev.xfer.app.output.AcrossDevices;
+import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 
 import java.util.List;
@@ -23,6 +24,12 @@ public record MultiDeviceParameters(@JsonUnwrapped AcrossDevices across, boolean
 
     public MultiDeviceParameters {
         pairs = pairs.map(List::copyOf);
+    }
+
+    /** Each device's plan's; the devices, pairs and seed are no row's identity. */
+    @Override
+    public void identity(IdentityFields into) {
+        across.identity(into);
     }
 
     public static MultiDeviceParameters of(MultiDeviceResults report) {

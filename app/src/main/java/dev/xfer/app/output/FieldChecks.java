@@ -1,0 +1,30 @@
+package dev.xfer.app.output;
+
+import dev.xfer.app.format.BindingException;
+
+/**
+ * What a bound document's field says beyond what its type can refuse, refused naming the field's
+ * path: a whole number out of its range. Every refusal of the gates' reading of rows is worded
+ * here, so one field reads the same wherever it is refused.
+ */
+public final class FieldChecks {
+    private FieldChecks() {
+    }
+
+    /**
+     * {@code value} at {@code path}, from {@code min} to {@code max}.
+     *
+     * @throws BindingException {@code results[0].numaNode: expected a whole number from 0 to 1023, got 4096}
+     */
+    public static long range(String path, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw wrong(path, "a whole number from " + min + " to " + max, Long.toString(value));
+        }
+        return value;
+    }
+
+    /** The refusal of the field at {@code path}: what it should hold, and what it holds, in words. */
+    public static BindingException wrong(String path, String expected, String got) {
+        return new BindingException(path, "expected " + expected + ", got " + got);
+    }
+}
