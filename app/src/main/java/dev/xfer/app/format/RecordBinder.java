@@ -1,9 +1,14 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -112,10 +117,31 @@ public final class RecordBinder {
     }
 
     private JsonNode parse(String text) {
-        try {
-            return MAPPER.readTree(text);
+        try (JsonParser parser = new NegativeZero(MAPPER.createParser(text))) {
+            return MAPPER.readTree(parser);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(StrictJson.invalid(e));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The tree keeps floats as BigDecimals (so 1e400 is reported as written), and a BigDecimal has
+     * no negative zero: a fleet's {@code "z": -0.0} would bind as 0.0 and write back other bytes.
+     * Told that a negative zero is not a number a BigDecimal holds, the tree builder keeps it as
+     * the double it is.
+     */
+    private static final class NegativeZero extends JsonParserDelegate {
+        NegativeZero(JsonParser parser) {
+            super(parser);
+        }
+
+        @Override
+        public boolean isNaN() throws IOException {
+            // From the text: asking for the BigDecimal first would make the parser's double its zero.
+            return super.isNaN() || currentToken() == JsonToken.VALUE_NUMBER_FLOAT
+                    && Double.doubleToRawLongBits(Double.parseDouble(getText())) == Long.MIN_VALUE;
         }
     }
 

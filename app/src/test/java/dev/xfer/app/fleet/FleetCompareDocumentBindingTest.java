@@ -67,7 +67,7 @@ class FleetCompareDocumentBindingTest {
     @Test
     void theGoldenDocumentsAreWrittenAgainByteForByte() throws IOException {
         String fleet = golden("fleet.json");
-        assertEquals(fleet.replace(": -0.0,", ": 0.0,"), Json.write(binder.read(fleet, FleetDocument.class)));
+        assertEquals(fleet, Json.write(binder.read(fleet, FleetDocument.class)));
         String compare = golden("compare.json");
         assertEquals(compare, Json.write(binder.read(compare, CompareDocument.class)));
     }
