@@ -76,7 +76,19 @@ public final class BandwidthBenchmark {
     private final StagingTeam.SlotHook slotHook;
 
     /**
+     * The engine a command builds once per device and run: its plan counted on the device, its
+     * notes and its passes all come from this one; each pass is handed its own progress
+     * ({@link #run(BandwidthPlan, NodeTarget, Progress)}).
+     *
+     * @param linkGBps the PCIe link's theoretical per-direction rate, when known
+     */
+    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps) {
+        this(device, linkGBps, Progress.NONE, segment -> { });
+    }
+
+    /**
      * @param linkGBps      the PCIe link's theoretical per-direction rate, when known
+     * @param progress      where {@link #run(BandwidthPlan)} and {@link #run(BandwidthPlan, NodeTarget)} report
      * @param beforeCompare runs on each host buffer just before it is compared with the pattern;
      *                      tests plant corruption there to show that verification can fail
      */
@@ -227,6 +239,11 @@ public final class BandwidthBenchmark {
         return plan.configurations(kernelGrids(plan).size());
     }
 
+    /** The device this engine measures. */
+    public CudaDevice device() {
+        return device;
+    }
+
     /** Runs the plan where the calling thread is, nothing placed. */
     public Outcome run(BandwidthPlan plan) {
         return run(plan, NodeTarget.unplaced());
@@ -237,8 +254,16 @@ public final class BandwidthBenchmark {
      * {@code target}'s node for the duration; both are put back afterwards.
      */
     public Outcome run(BandwidthPlan plan, NodeTarget target) {
+        return run(plan, target, progress);
+    }
+
+    /**
+     * As {@link #run(BandwidthPlan, NodeTarget)}, reporting to {@code pass}: one engine runs every
+     * pass of a placement (--numa-node all), each pass counted on in its own progress.
+     */
+    public Outcome run(BandwidthPlan plan, NodeTarget target, Progress pass) {
         checkFits(plan);
-        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target, pass));
         Outcome outcome = placed.value();
         return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured(),
                 outcome.waived());
@@ -248,7 +273,7 @@ public final class BandwidthBenchmark {
      * The plan's rows, size by size: the resources every path shares are made once for the run
      * (kernels, gate, events, streams, staging lanes), then each size's host paths and d2d.
      */
-    private Outcome measure(BandwidthPlan plan, NodeTarget target) {
+    private Outcome measure(BandwidthPlan plan, NodeTarget target, Progress progress) {
         device.makeCurrent();
         int total = configurations(plan);
         List<Integer> grids = kernelGrids(plan);

@@ -76,8 +76,17 @@ public final class SeveralDevicesRun {
     public FinishedRun run(List<Session> sessions, BandwidthPlan given, NumaOption numa,
                            ExpectationSet expectations) {
         OutputFormat format = measuring.format();
+        // One engine per GPU, built once: the plan counted, the kernel notes, the memory check and the passes.
+        List<OptionalDouble> links = new ArrayList<>();
+        List<BandwidthBenchmark> engines = new ArrayList<>();
+        for (Session session : sessions) {
+            OptionalDouble link = session.context().link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
+                    .orElse(OptionalDouble.empty());
+            links.add(link);
+            engines.add(new BandwidthBenchmark(session.device(), link));
+        }
         // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
-        BandwidthPlan plan = OneDeviceRun.onDevice(sessions.getFirst().device(), given);
+        BandwidthPlan plan = OneDeviceRun.onDevice(engines.getFirst(), given);
         List<Integer> indices = sessions.stream().map(s -> s.device().index()).toList();
         if (plan.peerCopies()) {
             // --device all is known only now: a --pair or --pairs that does not fit the GPUs found is
@@ -89,15 +98,12 @@ public final class SeveralDevicesRun {
             }
         }
         Optional<BandwidthPlan> own = plan.perDevice();
-        List<OptionalDouble> links = new ArrayList<>();
         List<HostPlacement> placements = new ArrayList<>();
         List<MultiDevicePlan.DeviceNames> names = new ArrayList<>();
-        for (Session session : sessions) {
-            RunContext context = session.context();
-            OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
-                    .orElse(OptionalDouble.empty());
+        for (int d = 0; d < sessions.size(); d++) {
+            RunContext context = sessions.get(d).context();
+            OptionalDouble link = links.get(d);
             HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
-            links.add(link);
             placements.add(placement);
             names.add(new MultiDevicePlan.DeviceNames(context.device().index(), link.isPresent(),
                     placement.namesCarryNode() ? placement.placedNodes() : List.of()));
@@ -107,8 +113,7 @@ public final class SeveralDevicesRun {
         for (int d = 0; d < sessions.size(); d++) {
             List<String> notes = new ArrayList<>();
             if (own.isPresent()) {
-                OneDeviceRun.kernelRows(sessions.get(d).device(), own.get(), links.get(d), format, notes,
-                        measuring::warn);
+                OneDeviceRun.kernelRows(engines.get(d), own.get(), format, notes, measuring::warn);
             }
             kernelNotes.add(notes);
         }
@@ -128,7 +133,7 @@ public final class SeveralDevicesRun {
         // Every device's memory is checked before the first is measured, so exit 5 comes at once.
         for (int d = 0; d < sessions.size(); d++) {
             if (own.isPresent()) {
-                new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { }).checkFits(own.get());
+                engines.get(d).checkFits(own.get());
             }
         }
         if (concurrent) {
@@ -143,8 +148,7 @@ public final class SeveralDevicesRun {
             int rows = 0;
             if (own.isPresent()) {
                 try {
-                    rows = new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { })
-                            .configurations(own.get());
+                    rows = engines.get(d).configurations(own.get());
                 } catch (IllegalArgumentException e) {
                     throw new UnusableOptionException(e.getMessage());
                 }
@@ -190,14 +194,13 @@ public final class SeveralDevicesRun {
                 for (int pass = 0; pass < passes && !stopped; pass++) {
                     NodeTarget target = placement.targets().get(pass);
                     String where = passes == 1 ? "" : " on " + target.describe();
-                    var benchmark = new BandwidthBenchmark(session.device(), links.get(d),
-                            offset(progress, done, total, who, where), segment -> { });
+                    BandwidthBenchmark benchmark = engines.get(d);
                     int resultsBefore = live.measured(BandwidthResult.class).size();
                     int failuresBefore = live.measured(VerificationFailure.class).size();
                     int unmeasuredBefore = live.measured(Unmeasured.class).size();
                     BandwidthBenchmark.Outcome outcome;
                     try {
-                        outcome = benchmark.run(own.get(), target);
+                        outcome = benchmark.run(own.get(), target, offset(progress, done, total, who, where));
                     } catch (RunStopped stop) {
                         // What this pass measured before the stop; the devices after it are not measured.
                         List<BandwidthResult> kept = live.measured(BandwidthResult.class);
