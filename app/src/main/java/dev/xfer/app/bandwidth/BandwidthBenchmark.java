@@ -254,16 +254,19 @@ public final class BandwidthBenchmark {
      * {@code target}'s node for the duration; both are put back afterwards.
      */
     public Outcome run(BandwidthPlan plan, NodeTarget target) {
-        return run(plan, target, progress);
+        return run(plan, target, progress, BandwidthTally.quiet());
     }
 
     /**
-     * As {@link #run(BandwidthPlan, NodeTarget)}, reporting to {@code pass}: one engine runs every
-     * pass of a placement (--numa-node all), each pass counted on in its own progress.
+     * As {@link #run(BandwidthPlan, NodeTarget)}, reporting to {@code pass} and keeping every row,
+     * failure and unmeasured configuration in {@code kept} as it comes: one engine runs every pass
+     * of a placement (--numa-node all), each pass counted on in its own progress, all into one
+     * tally, which is what a run stopped mid-pass still has. The outcome's rows are this pass's
+     * share of the tally.
      */
-    public Outcome run(BandwidthPlan plan, NodeTarget target, Progress pass) {
+    public Outcome run(BandwidthPlan plan, NodeTarget target, Progress pass, BandwidthTally kept) {
         checkFits(plan);
-        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target, pass));
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target, pass, kept));
         Outcome outcome = placed.value();
         return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured(),
                 outcome.waived());
@@ -273,7 +276,7 @@ public final class BandwidthBenchmark {
      * The plan's rows, size by size: the resources every path shares are made once for the run
      * (kernels, gate, events, streams, staging lanes), then each size's host paths and d2d.
      */
-    private Outcome measure(BandwidthPlan plan, NodeTarget target, Progress progress) {
+    private Outcome measure(BandwidthPlan plan, NodeTarget target, Progress progress, BandwidthTally kept) {
         device.makeCurrent();
         int total = configurations(plan);
         List<Integer> grids = kernelGrids(plan);
@@ -282,7 +285,7 @@ public final class BandwidthBenchmark {
         // The TMA copy only where the device has it: elsewhere its configurations are waived, never launched.
         boolean tma = plan.tmaCopies() && waived.isEmpty();
         KernelReach reach = plan.kernelCopies() || plan.tmaCopies() ? kernelReach() : null;
-        RunRows rows = new RunRows(plan, linkGBps, target, progress, beforeCompare);
+        RunRows rows = new RunRows(plan, linkGBps, target, kept, beforeCompare);
         Optional<String> batchApiMissing = plan.batchApiCopies() ? BatchedCopySupport.ofLoadedRuntime()
                 : Optional.empty();
         try (XferKernels kernels = plan.launchesGrids() ? XferKernels.load() : null;

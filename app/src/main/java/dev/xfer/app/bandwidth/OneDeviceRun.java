@@ -86,33 +86,30 @@ public final class OneDeviceRun {
         Instant started = Instant.now();
         Progress progress = measuring.progress();
         LiveRun live = measuring.live();
+        // Every pass keeps its rows here as they come: what streams, what a normal end reports, and
+        // what a stop at a safe point keeps.
+        BandwidthTally kept = new BandwidthTally(live::kept);
         HostPlacement planned = placement;
         // Rows stream as they are measured: the report of what is in so far, rendered again.
         live.streamFrom(() -> {
-            BandwidthResults soFar = new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
-                    live.measured(VerificationFailure.class), List.of(), planned, live.measured(Unmeasured.class), waivedHere);
+            BandwidthResults soFar = new BandwidthResults(context, plan, kept.results(),
+                    kept.failures(), List.of(), planned, kept.unmeasured(), waivedHere);
             return rendering(soFar, () -> soFar.runResults(link));
         });
-        List<BandwidthResult> results;
-        List<VerificationFailure> failures;
-        List<Unmeasured> unmeasured;
         List<Waiver> waived = new ArrayList<>(waivedHere);
         try {
             NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
-                    rows, (target, pass) -> engine.run(plan, target, pass), BandwidthBenchmark.Outcome::target);
-            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-            failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
-            unmeasured = passes.outcomes().stream().flatMap(o -> o.unmeasured().stream()).toList();
+                    rows, (target, pass) -> engine.run(plan, target, pass, kept), BandwidthBenchmark.Outcome::target);
             // A waiver holds on every pass (--numa-node all): said once.
             passes.outcomes().stream().flatMap(o -> o.waived().stream()).filter(w -> !waived.contains(w))
                     .forEach(waived::add);
             placement = passes.placement();
         } catch (RunStopped stopped) {
-            // Stopped at a safe point: what was measured and verified before it is the result.
-            results = live.measured(BandwidthResult.class);
-            failures = live.measured(VerificationFailure.class);
-            unmeasured = live.measured(Unmeasured.class);
+            // Stopped at a safe point: what was measured and verified before it, in the tally, is the result.
         }
+        List<BandwidthResult> results = kept.results();
+        List<VerificationFailure> failures = kept.failures();
+        List<Unmeasured> unmeasured = kept.unmeasured();
         measuring.progressDone();
         if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");

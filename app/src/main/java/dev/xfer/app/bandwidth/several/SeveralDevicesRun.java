@@ -7,9 +7,9 @@ import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.BandwidthResults;
+import dev.xfer.app.bandwidth.BandwidthTally;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.OneDeviceRun;
-import dev.xfer.app.bandwidth.Unmeasured;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
@@ -163,16 +163,17 @@ public final class SeveralDevicesRun {
         int done = 0;
         SequencedSet<String> stderrNotes = new LinkedHashSet<>();
         List<BandwidthResults> reports = new ArrayList<>();
+        // Each GPU's tally, all its passes' rows kept as they come: what streams, and what a stop keeps.
+        List<BandwidthTally> tallies = new ArrayList<>();
         if (own.isPresent()) {
             // Each GPU's rows stream as measured: the GPUs done, then the one in progress so far.
             live.streamFrom(() -> {
                 List<BandwidthResults> soFar = new ArrayList<>(reports);
                 int d = reports.size();
                 if (d < sessions.size()) {
-                    List<BandwidthResult> all = live.measured(BandwidthResult.class);
-                    int before = Math.min(all.size(), reports.stream().mapToInt(r -> r.results().size()).sum());
+                    List<BandwidthResult> inProgress = d < tallies.size() ? tallies.get(d).results() : List.of();
                     soFar.add(new BandwidthResults(sessions.get(d).context(), own.get(),
-                            all.subList(before, all.size()), List.of(), List.of(),
+                            inProgress, List.of(), List.of(),
                             placements.get(d)));
                 }
                 List<GpuDocument> documents = soFar.stream().map(OneDeviceRun::document).toList();
@@ -183,9 +184,8 @@ public final class SeveralDevicesRun {
         for (int d = 0; d < sessions.size(); d++) {
             Session session = sessions.get(d);
             HostPlacement placement = placements.get(d);
-            List<BandwidthResult> results = new ArrayList<>();
-            List<VerificationFailure> failures = new ArrayList<>();
-            List<Unmeasured> unmeasured = new ArrayList<>();
+            BandwidthTally kept = new BandwidthTally(live::kept);
+            tallies.add(kept);
             List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
             List<String> notes = new ArrayList<>(kernelNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
@@ -195,27 +195,15 @@ public final class SeveralDevicesRun {
                     NodeTarget target = placement.targets().get(pass);
                     String where = passes == 1 ? "" : " on " + target.describe();
                     BandwidthBenchmark benchmark = engines.get(d);
-                    int resultsBefore = live.measured(BandwidthResult.class).size();
-                    int failuresBefore = live.measured(VerificationFailure.class).size();
-                    int unmeasuredBefore = live.measured(Unmeasured.class).size();
                     BandwidthBenchmark.Outcome outcome;
                     try {
-                        outcome = benchmark.run(own.get(), target, offset(progress, done, total, who, where));
+                        outcome = benchmark.run(own.get(), target, offset(progress, done, total, who, where), kept);
                     } catch (RunStopped stop) {
-                        // What this pass measured before the stop; the devices after it are not measured.
-                        List<BandwidthResult> kept = live.measured(BandwidthResult.class);
-                        List<VerificationFailure> failed = live.measured(VerificationFailure.class);
-                        results.addAll(kept.subList(resultsBefore, kept.size()));
-                        failures.addAll(failed.subList(failuresBefore, failed.size()));
-                        List<Unmeasured> notTimed = live.measured(Unmeasured.class);
-                        unmeasured.addAll(notTimed.subList(unmeasuredBefore, notTimed.size()));
+                        // What this pass measured before the stop is in the tally; the devices after it are not measured.
                         stopped = true;
                         continue;
                     }
                     done += benchmark.configurations(own.get());
-                    results.addAll(outcome.results());
-                    failures.addAll(outcome.failures());
-                    unmeasured.addAll(outcome.unmeasured());
                     outcome.waived().stream().filter(w -> !waived.contains(w)).forEach(waived::add);
                     placement = placement.withTarget(outcome.target());
                 }
@@ -234,8 +222,8 @@ public final class SeveralDevicesRun {
             if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
                 notes.add("heap memory is the Java heap, which --numa-node does not place");
             }
-            reports.add(new BandwidthResults(session.context(), plan, results, failures, notes, placement, unmeasured,
-                    waived));
+            reports.add(new BandwidthResults(session.context(), plan, kept.results(), kept.failures(), notes, placement,
+                    kept.unmeasured(), waived));
         }
         stderrNotes.forEach(measuring::warn);
         List<VerificationFailure> across = new ArrayList<>();
