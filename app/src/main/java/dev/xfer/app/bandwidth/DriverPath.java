@@ -31,6 +31,11 @@ final class DriverPath implements PathDefinition {
     }
 
     @Override
+    public CopyNoise noise() {
+        return CopyNoise.HOST_MEMORY;
+    }
+
+    @Override
     public void measure(HostRoundTrips trips, HostMemoryKind memory, long size, MemorySegment reference) {
         trips.driver(memory, size, reference);
     }
