@@ -58,6 +58,11 @@ public enum CopyPath {
         return definition.splitsIntoPieces();
     }
 
+    /** Whether the many-GPU patterns issue their copies by this path: the driver and the kernel. */
+    public boolean measuresPatterns() {
+        return definition.measuresPatterns();
+    }
+
     /** Whether this path measures bidir, for memory that takes asynchronous copies: the driver and the kernel. */
     public boolean measuresBidir() {
         return definition.measuresBidir();

@@ -21,6 +21,11 @@ final class DriverPath implements PathDefinition {
     }
 
     @Override
+    public boolean measuresPatterns() {
+        return true;
+    }
+
+    @Override
     public boolean measuresBidir() {
         return true;
     }

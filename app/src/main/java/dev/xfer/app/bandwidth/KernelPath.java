@@ -29,6 +29,11 @@ final class KernelPath implements PathDefinition {
     }
 
     @Override
+    public boolean measuresPatterns() {
+        return true;
+    }
+
+    @Override
     public boolean measuresBidir() {
         return true;
     }

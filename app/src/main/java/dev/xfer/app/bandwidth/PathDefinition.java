@@ -33,6 +33,15 @@ interface PathDefinition {
         return false;
     }
 
+    /**
+     * Whether the many-GPU patterns ({@code --pattern}) issue their copies by this path: their engine
+     * has the copy engines' {@code cudaMemcpyAsync} and the copy kernel only, so any other path's rows
+     * there would be the copy engines' under another name. Refused before CUDA otherwise.
+     */
+    default boolean measuresPatterns() {
+        return false;
+    }
+
     /** Whether this path measures bidir (for memory that takes asynchronous copies). */
     default boolean measuresBidir() {
         return false;
