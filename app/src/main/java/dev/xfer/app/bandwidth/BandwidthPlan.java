@@ -6,7 +6,6 @@ import dev.xfer.app.output.RunResult;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.ResultNames;
-import dev.xfer.app.result.Waiver;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.cuda.HostMemoryKind;

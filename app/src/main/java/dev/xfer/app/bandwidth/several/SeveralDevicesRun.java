@@ -136,12 +136,13 @@ public final class SeveralDevicesRun {
                 engines.get(d).checkFits(own.get());
             }
         }
-        if (concurrent) {
-            new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { }).checkFits(plan);
-        }
-        if (plan.peerCopies()) {
-            new PeerBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plan);
-        }
+        // The engines across the GPUs, built once: their memory check now, their runs after each GPU alone.
+        Optional<ConcurrentBenchmark> allAtOnce = concurrent
+                ? Optional.of(new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { })) : Optional.empty();
+        Optional<PeerBenchmark> peerToPeer = plan.peerCopies()
+                ? Optional.of(new PeerBenchmark(devices, Progress.NONE, (s, d) -> { })) : Optional.empty();
+        allAtOnce.ifPresent(b -> b.checkFits(plan));
+        peerToPeer.ifPresent(b -> b.checkFits(plan));
         Instant started = Instant.now();
         int total = 0;
         for (int d = 0; d < sessions.size(); d++) {
@@ -230,16 +231,14 @@ public final class SeveralDevicesRun {
         Optional<List<ConcurrentResult>> together = Optional.empty();
         Optional<List<PeerResult>> peers = Optional.empty();
         try {
-            if (concurrent && !stopped) {
-                var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
-                        (segment, device) -> { }).run(plan);
+            if (allAtOnce.isPresent() && !stopped) {
+                var outcome = allAtOnce.get().run(plan, offset(progress, done, total, "", ""));
                 done += ConcurrentBenchmark.configurations(plan);
                 together = Optional.of(MultiDeviceResults.withAloneSums(outcome.results(), reports));
                 across.addAll(outcome.failures());
             }
-            if (plan.peerCopies() && !stopped) {
-                var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
-                        .run(plan);
+            if (peerToPeer.isPresent() && !stopped) {
+                var outcome = peerToPeer.get().run(plan, offset(progress, done, total, "", ""));
                 peers = Optional.of(outcome.results());
                 across.addAll(outcome.failures());
             }
