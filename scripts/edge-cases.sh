@@ -39,7 +39,7 @@ edit a100.json 'd["devices"][0]["context"]["device"]["name"] = "NVIDIA A100-SXM4
 edit runs-text.json 'd["runs"] = "x"'
 edit label.json 'd["devices"][0]["context"]["label"] = "ü✓…"'
 python3 -c "print('[' * 10000 + ']' * 10000)" > "$work/deep.json"
-edit long.json 'd["devices"][0]["context"]["label"] = "x" * 20000000'
+edit long.json 'd["devices"][0]["context"]["label"] = "x" * 20000001'
 
 cases=(
   "dangling link in a folder|fleet $work/dangling"
@@ -56,7 +56,7 @@ cases=(
   "bytes 0, compare|compare $smoke $work/zero-bytes.json"
   "bytes 0, plot|plot $work/zero-bytes.json --output $work/p.svg"
   "nesting 10,000 deep|fleet $work/deep.json"
-  "a 20-million-character string|compare $work/long.json $smoke"
+  "a string of 20,000,001 characters|compare $work/long.json $smoke"
   "runs: \"x\" at the top|fleet $work/runs-text.json"
   "empty baseline folder|compare $work/empty $smoke"
   "empty current folder|compare $smoke $work/empty"
