@@ -22,7 +22,7 @@ public enum HostMemoryKind {
      * 2 MiB-aligned memory on transparent huge pages ({@code madvise(MADV_HUGEPAGE)}), touched, then
      * page-locked with {@code cudaHostRegister}: fewer, larger pieces for the copy engine.
      */
-    PINNED_HUGE("pinned-huge", true, true, KernelAccess.REGISTERED_HOST_POINTER, false, true,
+    PINNED_HUGE("pinned-huge", true, true, KernelAccess.REGISTERED_HOST_POINTER, false, false,
             HugePinnedHostBuffer::allocate),
     /** Ordinary native memory later page-locked with {@code cudaHostRegister}. */
     REGISTERED("registered", true, true, KernelAccess.REGISTERED_HOST_POINTER, false, true,
@@ -104,9 +104,8 @@ public enum HostMemoryKind {
     }
 
     /**
-     * Whether it is memory the program mapped itself (malloc'd, or huge pages by mmap), page-locked
-     * afterwards with {@code cudaHostRegister}: the call a confidential VM refuses ("malloc +
-     * cudaHostRegister()"). Both {@code registered} and {@code pinned-huge} are.
+     * Whether it is ordinary memory the program already had (malloc'd), page-locked afterwards with
+     * {@code cudaHostRegister}: the call a confidential VM refuses ("malloc + cudaHostRegister()").
      */
     public boolean registersUserMemory() {
         return registersUserMemory;

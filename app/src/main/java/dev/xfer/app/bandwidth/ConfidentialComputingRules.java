@@ -17,9 +17,9 @@ import java.util.Optional;
  *       CC release notes, r550 TRD1 "Limitations": CUDA APIs that use pinned host memory are not
  *       supported, GPUs may not access guest VM memory directly; NVIDIA's forum answer on CC: "malloc +
  *       cudaHostRegister() is a forbidden API");</li>
- *   <li>the copy kernel and the TMA copy over host memory are waived: they read and write mapped host
- *       memory from the SMs, which is exactly that direct access (and their d2d rows with them, the engine
- *       running one set of paths for every direction: {@code --direction d2d} alone measures them);</li>
+ *   <li>the copy kernel over host memory is waived: it reads and writes mapped host memory from the
+ *       SMs, which is exactly that direct access (and its d2d rows with it, the engine running one set of
+ *       paths for every direction: {@code --direction d2d} alone measures them);</li>
  *   <li>every other host copy is marked: the driver encrypts it into a bounce buffer in shared memory
  *       and the GPU decrypts it (pinned and write-combined allocations through UVM, pageable through the
  *       driver's staging), so its rate is CC's path, not the link's;</li>
@@ -37,10 +37,6 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
             + " reach the confidential VM's memory directly)";
     static final String KERNEL = "Confidential Computing is on: the copy kernel reads host memory from the SMs,"
             + " which the GPU may not do in a confidential VM";
-    static final String TMA = "Confidential Computing is on: the TMA copy reads and writes host memory from the"
-            + " SMs, which the GPU may not do in a confidential VM";
-    static final String TMA_D2D = "Confidential Computing is on: the TMA copy is not run beside host directions;"
-            + " --copy tma --direction d2d measures it alone";
     static final String KERNEL_D2D = "Confidential Computing is on: the copy kernel is not run beside host"
             + " directions; --copy kernel --direction d2d measures it alone";
     static final String BOUNCE = "Confidential Computing is on: host copies go through an encrypted bounce buffer"

@@ -42,13 +42,6 @@ final class TmaPath implements PathDefinition {
         }
     }
 
-    /** The SMs reach host memory through the mapped pointer, as the copy kernel's do: CC forbids it alike. */
-    @Override
-    public Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
-        return Optional.of(new ConfidentialComputingRefusal(ConfidentialComputingRules.TMA,
-                ConfidentialComputingRules.TMA_D2D));
-    }
-
     @Override
     public Optional<String> absentBecause(DeviceOffer offer) {
         return offer.tma().absentBecause(offer.index());
