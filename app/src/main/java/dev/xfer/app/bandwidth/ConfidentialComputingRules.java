@@ -58,27 +58,17 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         List<String> notes = new ArrayList<>(List.of(known.value().line()));
         List<CopyDirection> hostDirections = plan.directions().stream().filter(CopyDirection::crossesLink).toList();
         List<HostMemoryKind> memories = new ArrayList<>(plan.memories());
-        // Each kind says whether it is malloc'd memory page-locked by cudaHostRegister, the call CC refuses.
-        List<HostMemoryKind> registering = hostDirections.isEmpty() ? List.of()
-                : plan.memories().stream().filter(HostMemoryKind::registersUserMemory).toList();
-        for (HostMemoryKind memory : registering) {
-            memories.remove(memory);
-            waive(waived, plan, List.of(memory), plan.copies(), hostDirections, REGISTERED);
+        if (!hostDirections.isEmpty() && memories.remove(HostMemoryKind.REGISTERED)) {
+            waive(waived, plan, List.of(HostMemoryKind.REGISTERED), plan.copies(), hostDirections, REGISTERED);
         }
         List<CopyPath> copies = new ArrayList<>(plan.copies());
-        // Each path says what CC forbids of it (the copy kernel: the SMs reaching host memory).
-        for (CopyPath path : plan.copies()) {
-            Optional<ConfidentialComputingRefusal> refused = path.refusedByConfidentialComputing();
-            if (hostDirections.isEmpty() || refused.isEmpty()) {
-                continue;
-            }
-            copies.remove(path);
-            waive(waived, plan, memories, List.of(path), hostDirections, refused.get().hostCopies());
-            // The engine runs one set of paths for every direction: the path's d2d rows go with it.
+        if (!hostDirections.isEmpty() && copies.remove(CopyPath.KERNEL)) {
+            waive(waived, plan, memories, List.of(CopyPath.KERNEL), hostDirections, KERNEL);
+            // The engine runs one set of paths for every direction: the kernel's d2d rows go with it.
             if (plan.directions().contains(CopyDirection.D2D)) {
                 for (long bytes : plan.sizes()) {
-                    waived.add(new Waiver(new ConfigurationLabel("device", path, Optional.empty(), "d2d",
-                            bytes).text(), refused.get().deviceCopies()));
+                    waived.add(new Waiver(new ConfigurationLabel("device", CopyPath.KERNEL, Optional.empty(), "d2d",
+                            bytes).text(), KERNEL_D2D));
                 }
             }
         }

@@ -12,7 +12,6 @@ import dev.xfer.cuda.HostMemoryKind;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -33,7 +32,7 @@ final class HostRoundTrips {
     private final CudaStream legacy;
     private final SampleClock onOwn;
     private final CudaStream own;
-    private final java.util.Set<CopyPath> absent;
+    private final boolean batchApi;
     private final StagingTeam team;
     private final List<KernelInitiator> kernels;
     private final List<KernelInitiator> tmas;
@@ -45,19 +44,18 @@ final class HostRoundTrips {
     /**
      * @param onLegacy the plan's timer for copies queued on {@code legacy}, as every one-way copy is
      * @param team     the staging lanes; null unless the plan has the staged path
-     * @param onGrids  each path launched on grids (the copy kernel, the TMA copy) in each of its
-     *                 grids; a path is missing unless the plan has it and the
+     * @param kernels  the copy kernel in each of its grids; empty unless the plan has the kernel path
+     * @param tmas     the TMA copy in each of its grids; empty unless the plan has the TMA path and the
      *                 device can run it (its configurations are waived otherwise)
      * @param reach    what the kernel and the TMA copy can reach; null unless the plan has either path
      * @param onOwn    the plan's timer for copies queued on {@code own}, a stream of the run's
      *                 own that the batch API takes (it refuses the legacy stream)
-     * @param absent   the paths this device or runtime cannot run (batch-api without the call, TMA
-     *                 below 9.0): their configurations are waived, never launched
+     * @param batchApi whether the batch-api path runs: this runtime has the call
      */
     HostRoundTrips(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, PlacedHost hosts,
-                   SampleClock onLegacy, CudaStream legacy, StagingTeam team,
-                   Map<CopyPath, List<KernelInitiator>> onGrids, KernelReach reach, BidirectionalRun bidir, SampleClock onOwn,
-                   CudaStream own, java.util.Set<CopyPath> absent) {
+                   SampleClock onLegacy, CudaStream legacy, StagingTeam team, List<KernelInitiator> kernels,
+                   List<KernelInitiator> tmas, KernelReach reach, BidirectionalRun bidir, SampleClock onOwn,
+                   CudaStream own, boolean batchApi) {
         this.device = device;
         this.plan = plan;
         this.samples = samples;
@@ -67,22 +65,20 @@ final class HostRoundTrips {
         this.legacy = legacy;
         this.onOwn = onOwn;
         this.own = own;
-        this.absent = java.util.Set.copyOf(absent);
+        this.batchApi = batchApi;
         this.team = team;
-        this.kernels = List.copyOf(onGrids.getOrDefault(CopyPath.KERNEL, List.of()));
-        this.tmas = List.copyOf(onGrids.getOrDefault(CopyPath.TMA, List.of()));
+        this.kernels = List.copyOf(kernels);
+        this.tmas = List.copyOf(tmas);
         this.reach = reach;
         this.bidir = bidir;
         this.measureH2d = plan.directions().contains(CopyDirection.H2D);
         this.measureD2h = plan.directions().contains(CopyDirection.D2H);
     }
 
-    /** Every path of the plan for {@code memory}, in the plan's order, but those this device cannot run (waived). */
+    /** Every path of the plan for {@code memory}, in the plan's order. */
     void measure(HostMemoryKind memory, long size, MemorySegment reference) {
         for (CopyPath path : plan.pathsFor(memory)) {
-            if (!absent.contains(path)) {
-                path.measure(this, memory, size, reference);
-            }
+            path.measure(this, memory, size, reference);
         }
     }
 
@@ -205,6 +201,9 @@ final class HostRoundTrips {
      * that many copies, poison, D2H the same way, and the check.
      */
     void batchApi(HostMemoryKind memory, long size, MemorySegment reference) {
+        if (!batchApi) {
+            return; // this runtime has no call: its configurations are waived
+        }
         try (HostBuffer host = memory.allocate(size);
              DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
             MemorySegment hostSeg = hosts.filled(memory, host, reference, size);

@@ -2,7 +2,6 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
-import dev.xfer.app.measure.Tally;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
@@ -42,17 +41,14 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         List<String> notes = NumaNodeOption.announce(placement, topology, measuring.format() == OutputFormat.TEXT,
                 measuring::warn);
         LiveRun live = measuring.live();
-        // This GPU's results, every pass's, kept as each strategy is measured: what a stop keeps.
-        Tally<BatchResult> kept = new Tally<>(live::kept);
+        int before = live.measured(BatchResult.class).size();
         List<BatchResult> results;
         List<BatchHostMemory> hostMemory;
         List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
-        // One engine for the device, every placement pass run by it.
-        BatchBenchmark engine = new BatchBenchmark(session.device(), session.cuda().batchedCopiesMissing(),
-                Progress.NONE);
         try {
             NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
-                    (target, passProgress) -> engine.run(plan, target, passProgress, kept),
+                    (target, passProgress) -> new BatchBenchmark(session.device(),
+                            session.cuda().batchedCopiesMissing(), passProgress).run(plan, target),
                     BatchBenchmark.Outcome::target);
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
             hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
@@ -62,10 +58,11 @@ public final class BatchPerDevice implements EachDevice.Measurement {
             placement = passes.placement();
         } catch (RunStopped stopped) {
             // Each strategy's result stands alone: those measured on this GPU before the stop are kept.
-            if (kept.isEmpty()) {
+            List<BatchResult> kept = live.measured(BatchResult.class);
+            if (kept.size() == before) {
                 throw stopped;
             }
-            results = kept.all();
+            results = kept.subList(before, kept.size());
             hostMemory = List.of();
             waived.addAll(BatchBenchmark.Outcome.waivers(results));
         }
