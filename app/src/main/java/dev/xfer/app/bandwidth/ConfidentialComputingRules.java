@@ -17,9 +17,9 @@ import java.util.Optional;
  *       CC release notes, r550 TRD1 "Limitations": CUDA APIs that use pinned host memory are not
  *       supported, GPUs may not access guest VM memory directly; NVIDIA's forum answer on CC: "malloc +
  *       cudaHostRegister() is a forbidden API");</li>
- *   <li>the copy kernel over host memory is waived: it reads and writes mapped host memory from the
- *       SMs, which is exactly that direct access (and its d2d rows with it, the engine running one set of
- *       paths for every direction: {@code --direction d2d} alone measures them);</li>
+ *   <li>the copy kernel and the TMA copy over host memory are waived: they read and write mapped host
+ *       memory from the SMs, which is exactly that direct access (and their d2d rows with them, the engine
+ *       running one set of paths for every direction: {@code --direction d2d} alone measures them);</li>
  *   <li>every other host copy is marked: the driver encrypts it into a bounce buffer in shared memory
  *       and the GPU decrypts it (pinned and write-combined allocations through UVM, pageable through the
  *       driver's staging), so its rate is CC's path, not the link's;</li>
@@ -37,6 +37,10 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
             + " reach the confidential VM's memory directly)";
     static final String KERNEL = "Confidential Computing is on: the copy kernel reads host memory from the SMs,"
             + " which the GPU may not do in a confidential VM";
+    static final String TMA = "Confidential Computing is on: the TMA copy reads and writes host memory from the"
+            + " SMs, which the GPU may not do in a confidential VM";
+    static final String TMA_D2D = "Confidential Computing is on: the TMA copy is not run beside host directions;"
+            + " --copy tma --direction d2d measures it alone";
     static final String KERNEL_D2D = "Confidential Computing is on: the copy kernel is not run beside host"
             + " directions; --copy kernel --direction d2d measures it alone";
     static final String BOUNCE = "Confidential Computing is on: host copies go through an encrypted bounce buffer"
@@ -49,6 +53,13 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         notes = List.copyOf(notes);
     }
 
+    /** A path whose SMs reach mapped host memory, and why CC waives its host and its d2d configurations. */
+    private record SmPath(CopyPath path, String hostCopies, String deviceCopies) {
+    }
+
+    private static final List<SmPath> SM_PATHS = List.of(new SmPath(CopyPath.KERNEL, KERNEL, KERNEL_D2D),
+            new SmPath(CopyPath.TMA, TMA, TMA_D2D));
+
     /** The rules applied to {@code plan} under {@code state}. */
     public static ConfidentialComputingRules apply(BandwidthPlan plan, Reading<ConfidentialComputingState> state) {
         if (!(state instanceof Reading.Known<ConfidentialComputingState> known) || !known.value().on()) {
@@ -58,17 +69,24 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         List<String> notes = new ArrayList<>(List.of(known.value().line()));
         List<CopyDirection> hostDirections = plan.directions().stream().filter(CopyDirection::crossesLink).toList();
         List<HostMemoryKind> memories = new ArrayList<>(plan.memories());
-        if (!hostDirections.isEmpty() && memories.remove(HostMemoryKind.REGISTERED)) {
-            waive(waived, plan, List.of(HostMemoryKind.REGISTERED), plan.copies(), hostDirections, REGISTERED);
+        // Memory the program mapped itself and page-locked with cudaHostRegister, the call CC refuses.
+        for (HostMemoryKind memory : List.of(HostMemoryKind.REGISTERED, HostMemoryKind.PINNED_HUGE)) {
+            if (!hostDirections.isEmpty() && memories.remove(memory)) {
+                waive(waived, plan, List.of(memory), plan.copies(), hostDirections, REGISTERED);
+            }
         }
         List<CopyPath> copies = new ArrayList<>(plan.copies());
-        if (!hostDirections.isEmpty() && copies.remove(CopyPath.KERNEL)) {
-            waive(waived, plan, memories, List.of(CopyPath.KERNEL), hostDirections, KERNEL);
-            // The engine runs one set of paths for every direction: the kernel's d2d rows go with it.
-            if (plan.directions().contains(CopyDirection.D2D)) {
-                for (long bytes : plan.sizes()) {
-                    waived.add(new Waiver(new ConfigurationLabel("device", CopyPath.KERNEL, Optional.empty(), "d2d",
-                            bytes).text(), KERNEL_D2D));
+        // The paths whose SMs reach mapped host memory, each with why, over host memory and for its d2d rows.
+        for (SmPath refused : SM_PATHS) {
+            CopyPath path = refused.path();
+            if (!hostDirections.isEmpty() && copies.remove(path)) {
+                waive(waived, plan, memories, List.of(path), hostDirections, refused.hostCopies());
+                // The engine runs one set of paths for every direction: the path's d2d rows go with it.
+                if (plan.directions().contains(CopyDirection.D2D)) {
+                    for (long bytes : plan.sizes()) {
+                        waived.add(new Waiver(new ConfigurationLabel("device", path, Optional.empty(), "d2d",
+                                bytes).text(), refused.deviceCopies()));
+                    }
                 }
             }
         }

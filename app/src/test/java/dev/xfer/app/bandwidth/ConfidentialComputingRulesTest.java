@@ -61,6 +61,25 @@ class ConfidentialComputingRulesTest {
     }
 
     @Test
+    void theTmaCopyOverHostMemoryIsWaivedAsTheCopyKernelIs() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2D),
+                List.of(CopyPath.DRIVER, CopyPath.TMA));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertEquals(List.of(CopyPath.DRIVER), rules.plan().orElseThrow().copies());
+        assertTrue(rules.waived().stream().anyMatch(w -> w.reason().equals(ConfidentialComputingRules.TMA)), rules.waived()::toString);
+        assertTrue(rules.waived().stream().anyMatch(w -> w.reason().equals(ConfidentialComputingRules.TMA_D2D)), rules.waived()::toString);
+    }
+
+    @Test
+    void hugePagesPageLockedByCudaHostRegisterAreWaivedAsRegisteredMemoryIs() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED, HostMemoryKind.PINNED_HUGE), List.of(CopyDirection.H2D),
+                List.of(CopyPath.DRIVER));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertEquals(List.of(HostMemoryKind.PINNED), rules.plan().orElseThrow().memories());
+        assertEquals(List.of(new Waiver("pinned-huge h2d 4096 B", ConfidentialComputingRules.REGISTERED)), rules.waived());
+    }
+
+    @Test
     void deviceLocalCopiesAloneAreUntouchedButMarkedNowhere() {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.D2D),
                 List.of(CopyPath.DRIVER, CopyPath.KERNEL));
