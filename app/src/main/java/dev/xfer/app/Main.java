@@ -1,5 +1,6 @@
 package dev.xfer.app;
 
+import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.cli.CommaLists;
 import dev.xfer.app.cli.Deadline;
@@ -96,13 +97,9 @@ public final class Main {
         // A command that measures opens NVML from here, beside picocli's start, so its first GPU's
         // evidence reads from the moment CUDA starts (docs/evidence.md#idle-windows). A word that
         // only looks like one (a --label bandwidth) starts an opening nobody takes: harmless.
-        boolean measures = java.util.Arrays.stream(args).anyMatch(MEASURING_COMMANDS::contains);
+        boolean measures = java.util.Arrays.stream(args).anyMatch(MeasuringDocument.MEASURING::contains);
         return measures ? dev.xfer.app.evidence.NvmlProbes.warmingUp() : new dev.xfer.app.evidence.NvmlProbes();
     }
-
-    /** The commands that record GPU evidence. */
-    private static final java.util.Set<String> MEASURING_COMMANDS = java.util.Set.of("bandwidth", "overlap", "smoke",
-            "batch", "pipeline", "latency", "check");
 
     /** Runs xfer with {@code args} and returns the exit code; no System.exit, so tests can call it. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {

@@ -21,7 +21,7 @@ import java.util.Deque;
  * rule, and the share asked for is a quarter.
  */
 public final class GcThrash {
-    /** How long both conditions must hold: short beside the 10 s a thrash may last, long beside one collection. */
+    /** How long the three conditions must hold: short beside the 10 s a thrash may last, long beside one collection. */
     static final long WINDOW_NANOS = 3_000_000_000L;
     /** The least share of the window's wall time spent collecting. */
     static final double GC_SHARE = 0.25;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.IntStream;
 
 /**
  * Which of NVML's GPUs CUDA will call device {@code i}, told before CUDA has started: so the
@@ -43,18 +44,11 @@ public final class CudaOrder {
         if (!pciOrder && (!oneModel || deviceOrder.map(String::strip).filter(o -> !o.equals("FASTEST_FIRST")).isPresent())) {
             return OptionalInt.empty();
         }
-        Optional<List<Integer>> visible = visibleDevices.isEmpty() ? Optional.of(all(gpus.size()))
+        Optional<List<Integer>> visible = visibleDevices.isEmpty()
+                ? Optional.of(IntStream.range(0, gpus.size()).boxed().toList())
                 : visible(visibleDevices.get(), gpus);
         return visible.filter(v -> cudaIndex < v.size()).map(v -> OptionalInt.of(v.get(cudaIndex)))
                 .orElse(OptionalInt.empty());
-    }
-
-    private static List<Integer> all(int count) {
-        List<Integer> all = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            all.add(i);
-        }
-        return all;
     }
 
     /**

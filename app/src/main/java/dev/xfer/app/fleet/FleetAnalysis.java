@@ -81,13 +81,6 @@ public final class FleetAnalysis {
     public record ResultSpread(String name, String unit, boolean higherIsBetter, double median, double mad, double madUsed,
                                boolean zUsed, double band, double min, double max, FleetMember[] members, double[] values,
                                BitSet outliers, double[] covs) {
-        /** Without run-to-run CoVs: every GPU of one run. */
-        public ResultSpread(String name, String unit, boolean higherIsBetter, double median, double mad, double madUsed,
-                            boolean zUsed, double band, double min, double max, FleetMember[] members, double[] values,
-                            BitSet outliers) {
-            this(name, unit, higherIsBetter, median, mad, madUsed, zUsed, band, min, max, members, values, outliers,
-                    new double[0]);
-        }
 
         /** Member {@code i}'s GPU's run-to-run CoV, NaN where its GPU has one run here. */
         public double cov(int i) {

@@ -48,10 +48,6 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
      */
     public record Spread(String name, String unit, boolean higherIsBetter, double median, double mad, OptionalDouble madUsed,
                          Optional<Boolean> zUsed, OptionalDouble band, List<Gpu> gpus, OptionalDouble worstRunToRunCov) {
-        public Spread(String name, String unit, boolean higherIsBetter, double median, double mad, OptionalDouble madUsed,
-                      Optional<Boolean> zUsed, OptionalDouble band, List<Gpu> gpus) {
-            this(name, unit, higherIsBetter, median, mad, madUsed, zUsed, band, gpus, OptionalDouble.empty());
-        }
     }
 
     /**
@@ -66,10 +62,6 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
                       long index, String file, double value, @JsonInclude(ALWAYS) OptionalDouble deviation,
                       @JsonInclude(ALWAYS) OptionalDouble z, boolean outlier, Optional<Boolean> disturbed,
                       OptionalDouble runToRunCov) {
-        public Gpu(String host, Optional<String> label, Optional<String> uuid, String pciBusId, long index, String file,
-                   double value, OptionalDouble deviation, OptionalDouble z, boolean outlier, Optional<Boolean> disturbed) {
-            this(host, label, uuid, pciBusId, index, file, value, deviation, z, outlier, disturbed, OptionalDouble.empty());
-        }
     }
 
     /** A node's verdict and why. */

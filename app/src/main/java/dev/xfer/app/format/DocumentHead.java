@@ -27,9 +27,6 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
                            Optional<String> started, Optional<String> unusable, String resultsShape,
                            boolean holdsResultRows) {
 
-    /** The rows a several-device document keeps beside its devices, spanning their GPUs. */
-    public static final List<String> ACROSS_DEVICES = List.of("p2p", "concurrent", "patterns");
-
     private static final List<String> ACROSS_DEVICES_AND_RESULTS = List.of("results", "p2p", "concurrent", "patterns");
 
     private static final ObjectMapper MAPPER = StrictJson.MAPPER;

@@ -1,5 +1,6 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -255,7 +256,7 @@ public final class RecordBinder {
         if (raw.isRecord()) {
             return record(node, type, raw, vars, path);
         }
-        if (raw.isInterface() && raw.isSealed() && raw.isAnnotationPresent(com.fasterxml.jackson.annotation.JsonTypeInfo.class)) {
+        if (raw.isInterface() && raw.isSealed() && raw.isAnnotationPresent(JsonTypeInfo.class)) {
             return tagged(node, raw, vars, path);
         }
         throw new IllegalArgumentException("cannot bind JSON to a " + type.getTypeName()
@@ -295,7 +296,7 @@ public final class RecordBinder {
         if (!node.isObject()) {
             throw BindingException.wrong(path, "an object", NodeKind.of(node));
         }
-        String key = sealed.getAnnotation(com.fasterxml.jackson.annotation.JsonTypeInfo.class).property();
+        String key = sealed.getAnnotation(JsonTypeInfo.class).property();
         List<Class<?>> records = RecordShape.permittedRecords(sealed);
         List<String> tags = records.stream().map(RecordShape::tagOf).toList();
         JsonNode tag = node.get(key);

@@ -1,6 +1,5 @@
 package dev.xfer.app.output;
 
-
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.xfer.app.output;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,7 +51,7 @@ public record RepeatedDocument(int schemaVersion, String command, Parameters par
     }
 
     /** {@code parameters} (a repetition's) followed by {@code runs}, how many were planned. */
-    public record Runs(@com.fasterxml.jackson.annotation.JsonUnwrapped Parameters each, int runs) implements Parameters {
+    public record Runs(@JsonUnwrapped Parameters each, int runs) implements Parameters {
         /** A repetition's plan's: how many runs were planned is no row's identity. */
         @Override
         public void identity(IdentityFields into) {

@@ -107,10 +107,6 @@ public record MeasuringDocument(Path file, String command, Optional<String> unus
      * @param contradiction why the document's own figures say it failed, though it says {@code passed: true}
      */
     public record SmokeCheck(String name, boolean passed, Optional<String> failure, Optional<String> contradiction) {
-        /** A check as written, its figures not read against it. */
-        public SmokeCheck(String name, boolean passed, Optional<String> failure) {
-            this(name, passed, failure, Optional.empty());
-        }
     }
 
     /**
@@ -142,6 +138,12 @@ public record MeasuringDocument(Path file, String command, Optional<String> unus
         public Row {
             naming = List.copyOf(naming);
             placement = List.copyOf(placement);
+        }
+
+        /** The same row, of {@code command}'s measurement (smoke's tagged rows). */
+        public Row withCommand(String command) {
+            return new Row(Optional.of(command), judged, naming, verified, withinTolerance, maxError, synchronizedRun,
+                    wrongTrials, trials, verdict, placement);
         }
     }
 

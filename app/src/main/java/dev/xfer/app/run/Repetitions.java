@@ -179,9 +179,8 @@ final class Repetitions {
             String spread = median != 0 && Double.isFinite(median)
                     ? Decimals.fixed((high - low) / Math.abs(median) * 100, 1) + "%" : "-";
             // Run-to-run CoV: the stddev of the runs' medians over their mean (nvbandwidth's).
-            String cov = RunToRun.of(sorted).flatMap(r -> r.cov().isPresent()
-                    ? java.util.Optional.of(r.cov().getAsDouble()) : java.util.Optional.empty())
-                    .map(c -> Decimals.fixed(c * 100, 2) + "%").orElse("-");
+            String cov = RunToRun.of(sorted).filter(r -> r.cov().isPresent())
+                    .map(r -> Decimals.fixed(r.cov().getAsDouble() * 100, 2) + "%").orElse("-");
             table.addRow(name, Integer.toString(sorted.length), number(low), number(median), number(high),
                     units.get(name), spread, cov);
         });

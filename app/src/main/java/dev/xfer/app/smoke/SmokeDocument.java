@@ -141,10 +141,7 @@ public final class SmokeDocument {
         /** The row's own, of the command it came from. */
         @Override
         public MeasuringDocument.Row status() {
-            MeasuringDocument.Row r = row.status();
-            return new MeasuringDocument.Row(Optional.of(command), r.judged(), r.naming(),
-                    r.verified(), r.withinTolerance(), r.maxError(), r.synchronizedRun(), r.wrongTrials(), r.trials(),
-                    r.verdict(), r.placement());
+            return row.status().withCommand(command);
         }
     }
 
