@@ -14,24 +14,27 @@ import java.util.stream.Stream;
  */
 public enum HostMemoryKind {
     /** Ordinary native memory: the driver stages it through its own pinned buffers. */
-    PAGEABLE("pageable", false, true, KernelAccess.PAGEABLE_MEMORY_ACCESS, true, PageableHostBuffer::allocate),
+    PAGEABLE("pageable", false, true, KernelAccess.PAGEABLE_MEMORY_ACCESS, true, false, PageableHostBuffer::allocate),
     /** {@code cudaMallocHost}: page-locked, the copy engine reads and writes it directly. */
-    PINNED("pinned", true, true, KernelAccess.UNIFIED_ADDRESSING, false, bytes -> PinnedHostBuffer.allocate(bytes, false)),
+    PINNED("pinned", true, true, KernelAccess.UNIFIED_ADDRESSING, false, false,
+            bytes -> PinnedHostBuffer.allocate(bytes, false)),
     /**
      * 2 MiB-aligned memory on transparent huge pages ({@code madvise(MADV_HUGEPAGE)}), touched, then
      * page-locked with {@code cudaHostRegister}: fewer, larger pieces for the copy engine.
      */
-    PINNED_HUGE("pinned-huge", true, true, KernelAccess.REGISTERED_HOST_POINTER, false, HugePinnedHostBuffer::allocate),
+    PINNED_HUGE("pinned-huge", true, true, KernelAccess.REGISTERED_HOST_POINTER, false, true,
+            HugePinnedHostBuffer::allocate),
     /** Ordinary native memory later page-locked with {@code cudaHostRegister}. */
-    REGISTERED("registered", true, true, KernelAccess.REGISTERED_HOST_POINTER, false, RegisteredHostBuffer::allocate),
+    REGISTERED("registered", true, true, KernelAccess.REGISTERED_HOST_POINTER, false, true,
+            RegisteredHostBuffer::allocate),
     /** {@code cudaHostAlloc(cudaHostAllocWriteCombined)}: fast for the device to read, slow for the CPU to read. */
-    WRITE_COMBINED("write-combined", true, true, KernelAccess.UNIFIED_ADDRESSING, false,
+    WRITE_COMBINED("write-combined", true, true, KernelAccess.UNIFIED_ADDRESSING, false, false,
             bytes -> PinnedHostBuffer.allocate(bytes, true)),
     /**
      * A Java array on the heap, passed to {@code cudaMemcpy} in a critical downcall without an off-heap
      * copy. Heap arrays can move during garbage collection, so only synchronous copies may use them.
      */
-    HEAP("heap", false, false, KernelAccess.NEVER, false, HeapHostBuffer::allocate);
+    HEAP("heap", false, false, KernelAccess.NEVER, false, false, HeapHostBuffer::allocate);
 
     /**
      * What lets a kernel on the SMs read and write a kind at its host address: each kind needs one
@@ -53,15 +56,17 @@ public enum HostMemoryKind {
     private final boolean asyncCopies;
     private final KernelAccess kernelAccess;
     private final boolean placedByTouch;
+    private final boolean registersUserMemory;
     private final LongFunction<HostBuffer> allocator;
 
     HostMemoryKind(String label, boolean pageLocked, boolean asyncCopies, KernelAccess kernelAccess,
-                   boolean placedByTouch, LongFunction<HostBuffer> allocator) {
+                   boolean placedByTouch, boolean registersUserMemory, LongFunction<HostBuffer> allocator) {
         this.label = label;
         this.pageLocked = pageLocked;
         this.asyncCopies = asyncCopies;
         this.kernelAccess = kernelAccess;
         this.placedByTouch = placedByTouch;
+        this.registersUserMemory = registersUserMemory;
         this.allocator = allocator;
     }
 
@@ -96,6 +101,15 @@ public enum HostMemoryKind {
      */
     public boolean placedByTouch() {
         return placedByTouch;
+    }
+
+    /**
+     * Whether it is memory the program mapped itself (malloc'd, or huge pages by mmap), page-locked
+     * afterwards with {@code cudaHostRegister}: the call a confidential VM refuses ("malloc +
+     * cudaHostRegister()"). Both {@code registered} and {@code pinned-huge} are.
+     */
+    public boolean registersUserMemory() {
+        return registersUserMemory;
     }
 
     /** Allocates a buffer of this kind; the one place that decides how each kind is made. */

@@ -1,18 +1,14 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.result.Waiver;
-
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.SampleClock;
 import dev.xfer.app.result.Waiver;
-import dev.xfer.cuda.BatchedCopySupport;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.PlacedRun;
 import dev.xfer.app.placement.PlacedWorkers;
-import dev.xfer.app.result.Waiver;
 import dev.xfer.app.staging.StagingTeam;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
@@ -24,7 +20,9 @@ import dev.xfer.cuda.InsufficientDeviceMemoryException;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -58,7 +56,8 @@ import java.util.function.Function;
  * host memory the device cannot reach ({@link KernelReach}) has no
  * kernel rows, and {@link #kernelAbsences} says why. The TMA copy ({@link CopyPath#TMA}) makes the
  * same round trip and d2d copy with {@code tma_copy}, where the device has compute capability 9.0;
- * below it its configurations are waived ({@link #waivers}), never launched. {@code d2d-read} and
+ * below it its configurations are waived (each path decides, {@link PathDefinition#absentBecause}),
+ * never launched. {@code d2d-read} and
  * {@code d2d-write} read or write device memory alone ({@link DeviceLocalRun}).
  * <p>
  * This class orchestrates: who issues a copy is a {@link CopyInitiator} (the copy engine, the
@@ -76,7 +75,19 @@ public final class BandwidthBenchmark {
     private final StagingTeam.SlotHook slotHook;
 
     /**
+     * The engine a command builds once per device and run: its plan counted on the device, its
+     * notes and its passes all come from this one; each pass is handed its own progress
+     * ({@link #run(BandwidthPlan, NodeTarget, Progress)}).
+     *
+     * @param linkGBps the PCIe link's theoretical per-direction rate, when known
+     */
+    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps) {
+        this(device, linkGBps, Progress.NONE, segment -> { });
+    }
+
+    /**
      * @param linkGBps      the PCIe link's theoretical per-direction rate, when known
+     * @param progress      where {@link #run(BandwidthPlan)} and {@link #run(BandwidthPlan, NodeTarget)} report
      * @param beforeCompare runs on each host buffer just before it is compared with the pattern;
      *                      tests plant corruption there to show that verification can fail
      */
@@ -136,35 +147,6 @@ public final class BandwidthBenchmark {
         }
     }
 
-    /**
-     * The batch-api configurations of {@code plan} waived on a runtime without the call
-     * ({@code missing} says why; empty: none), named as their rows would be, on {@code node} when placed.
-     */
-    static List<Waiver> batchApiWaivers(BandwidthPlan plan, Optional<String> missing, OptionalInt node) {
-        if (missing.isEmpty() || !plan.batchApiCopies()) {
-            return List.of();
-        }
-        List<Waiver> out = new ArrayList<>();
-        for (long size : plan.sizes()) {
-            for (HostMemoryKind memory : plan.memories()) {
-                if (!plan.pathsFor(memory).contains(CopyPath.BATCH_API)) {
-                    continue;
-                }
-                for (int pieces : plan.pieces()) {
-                    for (CopyDirection d : List.of(CopyDirection.H2D, CopyDirection.D2H)) {
-                        if (plan.directions().contains(d)) {
-                            String name = new ConfigurationLabel(memory.label(), CopyPath.BATCH_API, Optional.empty(),
-                                    d.label(), size, OptionalInt.of(pieces)).text();
-                            out.add(new Waiver(name + (node.isPresent() ? " on node " + node.getAsInt() : ""),
-                                    missing.get()));
-                        }
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
     /** Fails before anything is measured when the largest size cannot fit in the device's free memory. */
     public void checkFits(BandwidthPlan plan) {
         long largest = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
@@ -204,27 +186,39 @@ public final class BandwidthBenchmark {
                 ? plan.withBlocks(plan.blocks().on(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT))) : plan;
     }
 
-    /** Whether this device can run the TMA copy, from its compute capability. */
-    public TmaSupport tmaSupport() {
-        return new TmaSupport(device.attribute(DeviceAttribute.COMPUTE_CAPABILITY_MAJOR),
-                device.attribute(DeviceAttribute.COMPUTE_CAPABILITY_MINOR));
+    /**
+     * The plan's configurations this device waives, each with why, decided from what the device and
+     * the runtime offer before anything is launched: each path the plan asks for decides whether it
+     * can run here ({@link PathDefinition#absentBecause}), and one that cannot names its waived
+     * configurations (every TMA configuration on a GPU below compute capability 9.0, every batch-api
+     * one on a runtime without cudaMemcpyBatchAsync, on {@code node} when placed).
+     */
+    private PathWaivers waivers(BandwidthPlan plan, OptionalInt node) {
+        DeviceOffer offer = new DeviceOffer(device);
+        List<Waiver> waived = new ArrayList<>();
+        java.util.Set<CopyPath> absent = java.util.EnumSet.noneOf(CopyPath.class);
+        for (CopyPath path : plan.copies()) {
+            Optional<String> why = path.absentBecause(offer);
+            if (why.isPresent()) {
+                absent.add(path);
+                waived.addAll(path.waivers(plan, kernelGrids(plan), node, why.get()));
+            }
+        }
+        return new PathWaivers(absent, waived);
     }
 
-    /**
-     * The plan's configurations this device waives, each with why, decided from its properties
-     * before anything is launched: every TMA configuration on a GPU below compute capability 9.0.
-     */
-    public List<Waiver> waivers(BandwidthPlan plan) {
-        if (!plan.tmaCopies()) {
-            return List.of();
-        }
-        return tmaSupport().absentBecause(device.index()).map(reason -> plan.tmaWaivers(kernelGrids(plan), reason))
-                .orElse(List.of());
+    /** The paths this device cannot run (never launched), and their configurations' waivers. */
+    private record PathWaivers(java.util.Set<CopyPath> absent, List<Waiver> waived) {
     }
 
     /** The result rows this device will measure, for progress. */
     public int configurations(BandwidthPlan plan) {
         return plan.configurations(kernelGrids(plan).size());
+    }
+
+    /** The device this engine measures. */
+    public CudaDevice device() {
+        return device;
     }
 
     /** Runs the plan where the calling thread is, nothing placed. */
@@ -237,8 +231,19 @@ public final class BandwidthBenchmark {
      * {@code target}'s node for the duration; both are put back afterwards.
      */
     public Outcome run(BandwidthPlan plan, NodeTarget target) {
+        return run(plan, target, progress, BandwidthTally.quiet());
+    }
+
+    /**
+     * As {@link #run(BandwidthPlan, NodeTarget)}, reporting to {@code pass} and keeping every row,
+     * failure and unmeasured configuration in {@code kept} as it comes: one engine runs every pass
+     * of a placement (--numa-node all), each pass counted on in its own progress, all into one
+     * tally, which is what a run stopped mid-pass still has. The outcome's rows are this pass's
+     * share of the tally.
+     */
+    public Outcome run(BandwidthPlan plan, NodeTarget target, Progress pass, BandwidthTally kept) {
         checkFits(plan);
-        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target, pass, kept));
         Outcome outcome = placed.value();
         return new Outcome(outcome.results(), outcome.failures(), placed.target(), outcome.unmeasured(),
                 outcome.waived());
@@ -248,18 +253,15 @@ public final class BandwidthBenchmark {
      * The plan's rows, size by size: the resources every path shares are made once for the run
      * (kernels, gate, events, streams, staging lanes), then each size's host paths and d2d.
      */
-    private Outcome measure(BandwidthPlan plan, NodeTarget target) {
+    private Outcome measure(BandwidthPlan plan, NodeTarget target, Progress progress, BandwidthTally kept) {
         device.makeCurrent();
         int total = configurations(plan);
         List<Integer> grids = kernelGrids(plan);
         List<LaunchShape> shapes = grids.stream().map(LaunchShape::ofBlocks).toList();
-        List<Waiver> waived = waivers(plan);
-        // The TMA copy only where the device has it: elsewhere its configurations are waived, never launched.
-        boolean tma = plan.tmaCopies() && waived.isEmpty();
-        KernelReach reach = plan.kernelCopies() || plan.tmaCopies() ? kernelReach() : null;
-        RunRows rows = new RunRows(plan, linkGBps, target, progress, beforeCompare);
-        Optional<String> batchApiMissing = plan.batchApiCopies() ? BatchedCopySupport.ofLoadedRuntime()
-                : Optional.empty();
+        PathWaivers waivers = waivers(plan, target.node());
+        // A path only where the device and runtime have it: elsewhere its configurations are waived, never launched.
+        KernelReach reach = plan.copies().stream().anyMatch(CopyPath::launchesGrid) ? kernelReach() : null;
+        RunRows rows = new RunRows(plan, linkGBps, target, kept, beforeCompare);
         try (XferKernels kernels = plan.launchesGrids() ? XferKernels.load() : null;
              DeviceReadWrite readWrite = plan.readWriteDirections().isEmpty() ? null
                      : DeviceReadWrite.of(kernels, device);
@@ -276,10 +278,14 @@ public final class BandwidthBenchmark {
             CudaStream legacy = CudaStream.legacyDefault();
             TimedCopy timed = new TimedCopy(plan.timer(), start, stop);
             SampleClock onLegacy = timed.clock(legacy);
-            List<KernelInitiator> byKernel = !plan.kernelCopies() ? List.of() : kernelInitiators(KernelCopy.of(kernels),
-                    shapes, plan.kernelTiming(), timed, gate, legacy);
-            List<KernelInitiator> byTma = !tma ? List.of() : grids.stream().map(g -> KernelInitiator.of(CopyPath.TMA,
-                    TmaCopy.of(kernels), LaunchShape.tmaBlocks(g), plan.kernelTiming(), timed, gate, legacy)).toList();
+            // Each path launched on grids makes its own initiators; one the device cannot run (waived) none.
+            GridLaunching launching = new GridLaunching(kernels, grids, plan.kernelTiming(), timed, gate, legacy);
+            Map<CopyPath, List<KernelInitiator>> onGrids = new EnumMap<>(CopyPath.class);
+            for (CopyPath path : plan.copies()) {
+                if (path.launchesGrid() && !waivers.absent().contains(path)) {
+                    onGrids.put(path, path.gridInitiators(launching));
+                }
+            }
             List<KernelInitiator> reads = readWrite == null ? List.of() : shapes.stream().map(s -> KernelInitiator.of(
                     CopyPath.KERNEL, readWrite.reads(), s, plan.kernelTiming(), timed, gate, legacy)).toList();
             List<KernelInitiator> writes = readWrite == null ? List.of() : shapes.stream().map(s -> KernelInitiator.of(
@@ -289,9 +295,9 @@ public final class BandwidthBenchmark {
             BidirectionalRun bidir = new BidirectionalRun(device, plan, samples, rows, hosts, gate,
                     List.of(start, stop, start2, stop2), first, second);
             HostRoundTrips host = new HostRoundTrips(device, plan, samples, rows, hosts, onLegacy, legacy, team,
-                    byKernel, byTma, reach, bidir, timed.clock(first), first, batchApiMissing.isEmpty());
+                    onGrids, reach, bidir, timed.clock(first), first, waivers.absent());
             DeviceLocalRun local = new DeviceLocalRun(device, plan, samples, rows,
-                    new CopyEngineInitiator(true, onLegacy, legacy), byKernel, byTma, reads, writes, readWrite, legacy);
+                    new CopyEngineInitiator(true, onLegacy, legacy), onGrids, reads, writes, readWrite, legacy);
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
                     PlacedRun.settle(reference.segment(), target);
@@ -307,16 +313,7 @@ public final class BandwidthBenchmark {
                 }
             }
         }
-        List<Waiver> all = new java.util.ArrayList<>(waived);
-        all.addAll(batchApiWaivers(plan, batchApiMissing, target.node()));
-        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured(), all);
-    }
-
-    /** The copy kernel in each of the run's grids, one initiator per grid. */
-    private static List<KernelInitiator> kernelInitiators(KernelCopy kernel, List<LaunchShape> shapes,
-                                                          KernelTiming timing, TimedCopy timed, StreamGate gate,
-                                                          CudaStream legacy) {
-        return shapes.stream().map(s -> new KernelInitiator(kernel, s, timing, timed, gate, legacy)).toList();
+        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured(), waivers.waived());
     }
 
     /** The staged path's lanes, placed like the measuring thread; their slots are allocated by it. */

@@ -6,7 +6,6 @@ import dev.xfer.app.output.RunResult;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.ResultNames;
-import dev.xfer.app.result.Waiver;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.staging.StagingConfig;
 import dev.xfer.cuda.HostMemoryKind;
@@ -274,40 +273,6 @@ public record BandwidthPlan(
      */
     public boolean launchesGrids() {
         return copies.stream().anyMatch(CopyPath::launchesGrid) || !readWriteDirections().isEmpty();
-    }
-
-    /**
-     * One waiver for each TMA configuration this plan would measure, each grid of {@code grids}
-     * (the resolved {@code --blocks}), all for {@code reason}: what a device that cannot run the TMA
-     * copy reports instead of rows ({@link TmaSupport}). Empty without {@code --copy tma}.
-     */
-    public List<Waiver> tmaWaivers(List<Integer> grids, String reason) {
-        if (!tmaCopies()) {
-            return List.of();
-        }
-        List<Waiver> out = new ArrayList<>();
-        for (long size : sizes) {
-            for (CopyDirection d : directions) {
-                if (d != CopyDirection.H2D && d != CopyDirection.D2H) {
-                    continue;
-                }
-                for (HostMemoryKind memory : memories) {
-                    if (pathsFor(memory).contains(CopyPath.TMA)) {
-                        for (int g : grids) {
-                            out.add(new Waiver(ConfigurationLabel.of(memory, CopyPath.TMA,
-                                    Optional.of(LaunchShape.tmaBlocks(g)), d.label(), size).text(), reason));
-                        }
-                    }
-                }
-            }
-            if (directions.contains(CopyDirection.D2D)) {
-                for (int g : grids) {
-                    out.add(new Waiver(new ConfigurationLabel("device", CopyPath.TMA,
-                            Optional.of(LaunchShape.tmaBlocks(g)), CopyDirection.D2D.label(), size).text(), reason));
-                }
-            }
-        }
-        return out;
     }
 
     /**

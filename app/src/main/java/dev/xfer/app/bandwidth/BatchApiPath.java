@@ -1,9 +1,13 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -48,6 +52,40 @@ final class BatchApiPath implements PathDefinition {
                     + memories.stream().map(HostMemoryKind::label).collect(Collectors.joining(","))
                     + " cannot take: add pinned or pageable");
         }
+    }
+
+    @Override
+    public Optional<String> absentBecause(DeviceOffer offer) {
+        return offer.batchApiMissing();
+    }
+
+    /** Named as the rows would be, on the pass's node when placed. */
+    @Override
+    public List<Waiver> waivers(BandwidthPlan plan, List<Integer> grids, OptionalInt node, String reason) {
+        List<Waiver> out = new ArrayList<>();
+        for (long size : plan.sizes()) {
+            for (HostMemoryKind memory : plan.memories()) {
+                if (!plan.pathsFor(memory).contains(CopyPath.BATCH_API)) {
+                    continue;
+                }
+                for (int pieces : plan.pieces()) {
+                    for (CopyDirection d : List.of(CopyDirection.H2D, CopyDirection.D2H)) {
+                        if (plan.directions().contains(d)) {
+                            String name = new ConfigurationLabel(memory.label(), CopyPath.BATCH_API, Optional.empty(),
+                                    d.label(), size, OptionalInt.of(pieces)).text();
+                            out.add(new Waiver(name + (node.isPresent() ? " on node " + node.getAsInt() : ""),
+                                    reason));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public CopyNoise noise() {
+        return CopyNoise.UNCLASSED;
     }
 
     @Override

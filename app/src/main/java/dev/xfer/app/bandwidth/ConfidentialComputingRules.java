@@ -53,13 +53,6 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         notes = List.copyOf(notes);
     }
 
-    /** A path whose SMs reach mapped host memory, and why CC waives its host and its d2d configurations. */
-    private record SmPath(CopyPath path, String hostCopies, String deviceCopies) {
-    }
-
-    private static final List<SmPath> SM_PATHS = List.of(new SmPath(CopyPath.KERNEL, KERNEL, KERNEL_D2D),
-            new SmPath(CopyPath.TMA, TMA, TMA_D2D));
-
     /** The rules applied to {@code plan} under {@code state}. */
     public static ConfidentialComputingRules apply(BandwidthPlan plan, Reading<ConfidentialComputingState> state) {
         if (!(state instanceof Reading.Known<ConfidentialComputingState> known) || !known.value().on()) {
@@ -69,24 +62,27 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         List<String> notes = new ArrayList<>(List.of(known.value().line()));
         List<CopyDirection> hostDirections = plan.directions().stream().filter(CopyDirection::crossesLink).toList();
         List<HostMemoryKind> memories = new ArrayList<>(plan.memories());
-        // Memory the program mapped itself and page-locked with cudaHostRegister, the call CC refuses.
-        for (HostMemoryKind memory : List.of(HostMemoryKind.REGISTERED, HostMemoryKind.PINNED_HUGE)) {
-            if (!hostDirections.isEmpty() && memories.remove(memory)) {
-                waive(waived, plan, List.of(memory), plan.copies(), hostDirections, REGISTERED);
-            }
+        // Each kind says whether it is malloc'd memory page-locked by cudaHostRegister, the call CC refuses.
+        List<HostMemoryKind> registering = hostDirections.isEmpty() ? List.of()
+                : plan.memories().stream().filter(HostMemoryKind::registersUserMemory).toList();
+        for (HostMemoryKind memory : registering) {
+            memories.remove(memory);
+            waive(waived, plan, List.of(memory), plan.copies(), hostDirections, REGISTERED);
         }
         List<CopyPath> copies = new ArrayList<>(plan.copies());
-        // The paths whose SMs reach mapped host memory, each with why, over host memory and for its d2d rows.
-        for (SmPath refused : SM_PATHS) {
-            CopyPath path = refused.path();
-            if (!hostDirections.isEmpty() && copies.remove(path)) {
-                waive(waived, plan, memories, List.of(path), hostDirections, refused.hostCopies());
-                // The engine runs one set of paths for every direction: the path's d2d rows go with it.
-                if (plan.directions().contains(CopyDirection.D2D)) {
-                    for (long bytes : plan.sizes()) {
-                        waived.add(new Waiver(new ConfigurationLabel("device", path, Optional.empty(), "d2d",
-                                bytes).text(), refused.deviceCopies()));
-                    }
+        // Each path says what CC forbids of it (the copy kernel: the SMs reaching host memory).
+        for (CopyPath path : plan.copies()) {
+            Optional<ConfidentialComputingRefusal> refused = path.refusedByConfidentialComputing();
+            if (hostDirections.isEmpty() || refused.isEmpty()) {
+                continue;
+            }
+            copies.remove(path);
+            waive(waived, plan, memories, List.of(path), hostDirections, refused.get().hostCopies());
+            // The engine runs one set of paths for every direction: the path's d2d rows go with it.
+            if (plan.directions().contains(CopyDirection.D2D)) {
+                for (long bytes : plan.sizes()) {
+                    waived.add(new Waiver(new ConfigurationLabel("device", path, Optional.empty(), "d2d",
+                            bytes).text(), refused.get().deviceCopies()));
                 }
             }
         }

@@ -1,9 +1,12 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -55,6 +58,11 @@ public enum CopyPath {
         return definition.splitsIntoPieces();
     }
 
+    /** Whether the many-GPU patterns issue their copies by this path: the driver and the kernel. */
+    public boolean measuresPatterns() {
+        return definition.measuresPatterns();
+    }
+
     /** Whether this path measures bidir, for memory that takes asynchronous copies: the driver and the kernel. */
     public boolean measuresBidir() {
         return definition.measuresBidir();
@@ -74,6 +82,36 @@ public enum CopyPath {
     /** This path's rows of one size and memory kind ({@link PathDefinition#measure}). */
     void measure(HostRoundTrips trips, HostMemoryKind memory, long size, MemorySegment reference) {
         definition.measure(trips, memory, size, reference);
+    }
+
+    /** Why this device or runtime cannot run this path at all; empty where it can ({@link PathDefinition#absentBecause}). */
+    Optional<String> absentBecause(DeviceOffer offer) {
+        return definition.absentBecause(offer);
+    }
+
+    /** The plan's configurations of this path, each waived for {@code reason} ({@link PathDefinition#waivers}). */
+    List<Waiver> waivers(BandwidthPlan plan, List<Integer> grids, OptionalInt node, String reason) {
+        return definition.waivers(plan, grids, node, reason);
+    }
+
+    /** What Confidential Computing forbids of this path, if anything ({@link PathDefinition#refusedByConfidentialComputing}). */
+    Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
+        return definition.refusedByConfidentialComputing();
+    }
+
+    /** This path's initiator on each of the run's grids ({@link PathDefinition#gridInitiators}). */
+    List<KernelInitiator> gridInitiators(GridLaunching on) {
+        return definition.gridInitiators(on);
+    }
+
+    /** What this path's between-run spread follows, for the verdicts' noise floors. */
+    public CopyNoise noise() {
+        return definition.noise();
+    }
+
+    /** The path of {@code label} as results name it; empty for a name no path has (a newer document's). */
+    public static Optional<CopyPath> ofLabel(String label) {
+        return Stream.of(values()).filter(p -> p.label().equals(label)).findFirst();
     }
 
     public static CopyPath fromLabel(String text) {

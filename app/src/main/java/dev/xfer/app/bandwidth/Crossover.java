@@ -37,8 +37,8 @@ public record Crossover(String memory, String direction, List<Long> sizes, List<
     public static List<Crossover> of(List<Point> points) {
         Map<String, TreeMap<Long, double[]>> groups = new LinkedHashMap<>();
         for (Point p : points) {
-            // Driver against the copy kernel only: the TMA copy's rows are not the kernel's.
-            if (p.path() == CopyPath.STAGED || p.path() == CopyPath.TMA) {
+            // Driver against the copy kernel only: staged, batch-api and TMA rows are neither's.
+            if (p.path() != CopyPath.DRIVER && p.path() != CopyPath.KERNEL) {
                 continue;
             }
             double[] both = groups.computeIfAbsent(p.memory() + "\t" + p.direction(), k -> new TreeMap<>())

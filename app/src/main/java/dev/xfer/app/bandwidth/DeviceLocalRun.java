@@ -11,6 +11,7 @@ import dev.xfer.cuda.Memcpy;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -34,22 +35,22 @@ final class DeviceLocalRun {
 
     /**
      * @param engine    the driver's copies (asynchronous: both ends are device memory) on {@code legacy}
-     * @param kernels   the copy kernel in each of its grids; empty unless the plan has the kernel path
-     * @param tmas      the TMA copy in each of its grids; empty unless the plan has it and the device runs it
+     * @param onGrids   each path launched on grids in each of its grids, in {@link CopyPath}'s order; a path is
+     *                  missing unless the plan has it and the device runs it
      * @param reads     the read-only kernel in each grid; empty unless the plan has d2d-read
      * @param writes    the write-only kernel in each grid; empty unless the plan has d2d-write
      * @param readWrite their kernels, for the read kernel's checksum; null when both are empty
      */
     DeviceLocalRun(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, CopyEngineInitiator engine,
-                   List<KernelInitiator> kernels, List<KernelInitiator> tmas, List<KernelInitiator> reads,
+                   Map<CopyPath, List<KernelInitiator>> onGrids, List<KernelInitiator> reads,
                    List<KernelInitiator> writes, DeviceReadWrite readWrite, CudaStream legacy) {
         this.device = device;
         this.plan = plan;
         this.samples = samples;
         this.rows = rows;
         this.engine = engine;
-        List<KernelInitiator> all = new ArrayList<>(kernels);
-        all.addAll(tmas);
+        List<KernelInitiator> all = new ArrayList<>();
+        onGrids.values().forEach(all::addAll);
         this.copies = List.copyOf(all);
         this.reads = List.copyOf(reads);
         this.writes = List.copyOf(writes);

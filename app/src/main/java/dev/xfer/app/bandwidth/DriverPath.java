@@ -21,6 +21,11 @@ final class DriverPath implements PathDefinition {
     }
 
     @Override
+    public boolean measuresPatterns() {
+        return true;
+    }
+
+    @Override
     public boolean measuresBidir() {
         return true;
     }
@@ -28,6 +33,11 @@ final class DriverPath implements PathDefinition {
     @Override
     public boolean namedInLabels() {
         return false;
+    }
+
+    @Override
+    public CopyNoise noise() {
+        return CopyNoise.HOST_MEMORY;
     }
 
     @Override

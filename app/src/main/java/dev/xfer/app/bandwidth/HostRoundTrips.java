@@ -12,6 +12,7 @@ import dev.xfer.cuda.HostMemoryKind;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -32,7 +33,7 @@ final class HostRoundTrips {
     private final CudaStream legacy;
     private final SampleClock onOwn;
     private final CudaStream own;
-    private final boolean batchApi;
+    private final java.util.Set<CopyPath> absent;
     private final StagingTeam team;
     private final List<KernelInitiator> kernels;
     private final List<KernelInitiator> tmas;
@@ -44,18 +45,19 @@ final class HostRoundTrips {
     /**
      * @param onLegacy the plan's timer for copies queued on {@code legacy}, as every one-way copy is
      * @param team     the staging lanes; null unless the plan has the staged path
-     * @param kernels  the copy kernel in each of its grids; empty unless the plan has the kernel path
-     * @param tmas     the TMA copy in each of its grids; empty unless the plan has the TMA path and the
+     * @param onGrids  each path launched on grids (the copy kernel, the TMA copy) in each of its
+     *                 grids; a path is missing unless the plan has it and the
      *                 device can run it (its configurations are waived otherwise)
      * @param reach    what the kernel and the TMA copy can reach; null unless the plan has either path
      * @param onOwn    the plan's timer for copies queued on {@code own}, a stream of the run's
      *                 own that the batch API takes (it refuses the legacy stream)
-     * @param batchApi whether the batch-api path runs: this runtime has the call
+     * @param absent   the paths this device or runtime cannot run (batch-api without the call, TMA
+     *                 below 9.0): their configurations are waived, never launched
      */
     HostRoundTrips(CudaDevice device, BandwidthPlan plan, SampleRuns samples, RunRows rows, PlacedHost hosts,
-                   SampleClock onLegacy, CudaStream legacy, StagingTeam team, List<KernelInitiator> kernels,
-                   List<KernelInitiator> tmas, KernelReach reach, BidirectionalRun bidir, SampleClock onOwn,
-                   CudaStream own, boolean batchApi) {
+                   SampleClock onLegacy, CudaStream legacy, StagingTeam team,
+                   Map<CopyPath, List<KernelInitiator>> onGrids, KernelReach reach, BidirectionalRun bidir, SampleClock onOwn,
+                   CudaStream own, java.util.Set<CopyPath> absent) {
         this.device = device;
         this.plan = plan;
         this.samples = samples;
@@ -65,20 +67,22 @@ final class HostRoundTrips {
         this.legacy = legacy;
         this.onOwn = onOwn;
         this.own = own;
-        this.batchApi = batchApi;
+        this.absent = java.util.Set.copyOf(absent);
         this.team = team;
-        this.kernels = List.copyOf(kernels);
-        this.tmas = List.copyOf(tmas);
+        this.kernels = List.copyOf(onGrids.getOrDefault(CopyPath.KERNEL, List.of()));
+        this.tmas = List.copyOf(onGrids.getOrDefault(CopyPath.TMA, List.of()));
         this.reach = reach;
         this.bidir = bidir;
         this.measureH2d = plan.directions().contains(CopyDirection.H2D);
         this.measureD2h = plan.directions().contains(CopyDirection.D2H);
     }
 
-    /** Every path of the plan for {@code memory}, in the plan's order. */
+    /** Every path of the plan for {@code memory}, in the plan's order, but those this device cannot run (waived). */
     void measure(HostMemoryKind memory, long size, MemorySegment reference) {
         for (CopyPath path : plan.pathsFor(memory)) {
-            path.measure(this, memory, size, reference);
+            if (!absent.contains(path)) {
+                path.measure(this, memory, size, reference);
+            }
         }
     }
 
@@ -201,9 +205,6 @@ final class HostRoundTrips {
      * that many copies, poison, D2H the same way, and the check.
      */
     void batchApi(HostMemoryKind memory, long size, MemorySegment reference) {
-        if (!batchApi) {
-            return; // this runtime has no call: its configurations are waived
-        }
         try (HostBuffer host = memory.allocate(size);
              DeviceBuffer dev = DeviceBuffer.allocate(device, size)) {
             MemorySegment hostSeg = hosts.filled(memory, host, reference, size);

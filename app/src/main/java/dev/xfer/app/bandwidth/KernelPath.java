@@ -3,6 +3,8 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code --copy kernel}, xfer's copy kernel ({@code copy_bytes}): the SMs load and store the other
@@ -27,8 +29,32 @@ final class KernelPath implements PathDefinition {
     }
 
     @Override
+    public boolean measuresPatterns() {
+        return true;
+    }
+
+    @Override
     public boolean measuresBidir() {
         return true;
+    }
+
+    /** {@code copy_bytes} in each grid, one kernel for all. */
+    @Override
+    public List<KernelInitiator> gridInitiators(GridLaunching on) {
+        KernelCopy kernel = KernelCopy.of(on.kernels());
+        return on.grids().stream().map(g -> new KernelInitiator(kernel, LaunchShape.ofBlocks(g), on.timing(),
+                on.timed(), on.gate(), on.stream())).toList();
+    }
+
+    @Override
+    public Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
+        return Optional.of(new ConfidentialComputingRefusal(ConfidentialComputingRules.KERNEL,
+                ConfidentialComputingRules.KERNEL_D2D));
+    }
+
+    @Override
+    public CopyNoise noise() {
+        return CopyNoise.KERNEL;
     }
 
     @Override

@@ -68,8 +68,10 @@ public final class OneDeviceRun {
             return waivedOnly(context, asked, cc.notes(), waivedHere, expectations);
         }
         BandwidthPlan given = cc.plan().get();
-        BandwidthPlan plan = onDevice(session.device(), given);
         OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty());
+        // One engine for the device: the plan counted on it, its kernel notes and every pass.
+        BandwidthBenchmark engine = new BandwidthBenchmark(session.device(), link);
+        BandwidthPlan plan = onDevice(engine, given);
         HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
         ValidatedExpectations validated = measuring.validate(expectations, plan.declarations(
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
@@ -80,38 +82,34 @@ public final class OneDeviceRun {
         } else {
             cc.notes().forEach(measuring::warn); // stdout holds only the machine-readable document
         }
-        int rows = kernelRows(session.device(), plan, link, format, notes, measuring::warn);
+        int rows = kernelRows(engine, plan, format, notes, measuring::warn);
         Instant started = Instant.now();
         Progress progress = measuring.progress();
         LiveRun live = measuring.live();
+        // Every pass keeps its rows here as they come: what streams, what a normal end reports, and
+        // what a stop at a safe point keeps.
+        BandwidthTally kept = new BandwidthTally(live::kept);
         HostPlacement planned = placement;
         // Rows stream as they are measured: the report of what is in so far, rendered again.
         live.streamFrom(() -> {
-            BandwidthResults soFar = new BandwidthResults(context, plan, live.measured(BandwidthResult.class),
-                    live.measured(VerificationFailure.class), List.of(), planned, live.measured(Unmeasured.class), waivedHere);
+            BandwidthResults soFar = new BandwidthResults(context, plan, kept.results(),
+                    kept.failures(), List.of(), planned, kept.unmeasured(), waivedHere);
             return rendering(soFar, () -> soFar.runResults(link));
         });
-        List<BandwidthResult> results;
-        List<VerificationFailure> failures;
-        List<Unmeasured> unmeasured;
         List<Waiver> waived = new ArrayList<>(waivedHere);
         try {
             NodePasses<BandwidthBenchmark.Outcome> passes = NodePasses.run(placement, progress,
-                    rows, (target, pass) -> new BandwidthBenchmark(session.device(), link, pass,
-                            segment -> { }).run(plan, target), BandwidthBenchmark.Outcome::target);
-            results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
-            failures = passes.outcomes().stream().flatMap(o -> o.failures().stream()).toList();
-            unmeasured = passes.outcomes().stream().flatMap(o -> o.unmeasured().stream()).toList();
+                    rows, (target, pass) -> engine.run(plan, target, pass, kept), BandwidthBenchmark.Outcome::target);
             // A waiver holds on every pass (--numa-node all): said once.
             passes.outcomes().stream().flatMap(o -> o.waived().stream()).filter(w -> !waived.contains(w))
                     .forEach(waived::add);
             placement = passes.placement();
         } catch (RunStopped stopped) {
-            // Stopped at a safe point: what was measured and verified before it is the result.
-            results = live.measured(BandwidthResult.class);
-            failures = live.measured(VerificationFailure.class);
-            unmeasured = live.measured(Unmeasured.class);
+            // Stopped at a safe point: what was measured and verified before it, in the tally, is the result.
         }
+        List<BandwidthResult> results = kept.results();
+        List<VerificationFailure> failures = kept.failures();
+        List<Unmeasured> unmeasured = kept.unmeasured();
         measuring.progressDone();
         if (plan.directions().contains(CopyDirection.BIDIR) && plan.memories().contains(HostMemoryKind.HEAP)) {
             notes.add("heap memory takes no part in bidir: it needs asynchronous copies, and a heap array may move");
@@ -142,27 +140,27 @@ public final class OneDeviceRun {
         return measuring.finish(context, results, validated, rendering(report, () -> results), started);
     }
 
-    /** {@code plan} with {@code --blocks} counted in {@code device}'s SMs; a range that makes no sense there is a usage error. */
-    public static BandwidthPlan onDevice(CudaDevice device, BandwidthPlan plan) {
+    /** {@code plan} with {@code --blocks} counted in {@code engine}'s device's SMs; a range that makes no sense there is a usage error. */
+    public static BandwidthPlan onDevice(BandwidthBenchmark engine, BandwidthPlan plan) {
         if (!plan.launchesGrids()) {
             return plan;
         }
         try {
-            return new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE, s -> { }).onDevice(plan);
+            return engine.onDevice(plan);
         } catch (IllegalArgumentException e) {
             throw new UnusableOptionException(e.getMessage());
         }
     }
 
     /**
-     * The copy kernel's part of the run on {@code device}, settled before anything is measured:
+     * The copy kernel's part of the run on {@code engine}'s device, settled before anything is measured:
      * one note for each memory kind it cannot reach there (in the text, or on stderr beside a
      * machine-readable document, through {@code warn}), and a usage error when that leaves nothing at all to measure or
      * {@code --blocks} makes no sense with the device's SM count. Returns the rows the device will measure.
      */
-    public static int kernelRows(CudaDevice device, BandwidthPlan plan, OptionalDouble link, OutputFormat format,
+    public static int kernelRows(BandwidthBenchmark probe, BandwidthPlan plan, OutputFormat format,
                                  List<String> notes, Consumer<String> warn) {
-        BandwidthBenchmark probe = new BandwidthBenchmark(device, link, Progress.NONE, s -> { });
+        CudaDevice device = probe.device();
         int rows;
         try {
             rows = probe.configurations(plan);

@@ -2,8 +2,12 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.cuda.HostMemoryKind;
 
+import dev.xfer.app.result.Waiver;
+
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One copy path of {@code --copy} as a plug-in, after nvbandwidth's {@code MemcpyInitiator}: its
@@ -29,6 +33,15 @@ interface PathDefinition {
         return false;
     }
 
+    /**
+     * Whether the many-GPU patterns ({@code --pattern}) issue their copies by this path: their engine
+     * has the copy engines' {@code cudaMemcpyAsync} and the copy kernel only, so any other path's rows
+     * there would be the copy engines' under another name. Refused before CUDA otherwise.
+     */
+    default boolean measuresPatterns() {
+        return false;
+    }
+
     /** Whether this path measures bidir (for memory that takes asynchronous copies). */
     default boolean measuresBidir() {
         return false;
@@ -49,6 +62,50 @@ interface PathDefinition {
      */
     default void checkPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
                            List<Integer> pieces) {
+    }
+
+    /**
+     * Why {@code offer}'s device or runtime cannot run this path at all, decided before anything is
+     * launched; its configurations are then waived ({@link #waivers}), never launched. Empty (the
+     * default) where it can.
+     */
+    default Optional<String> absentBecause(DeviceOffer offer) {
+        return Optional.empty();
+    }
+
+    /**
+     * The configurations of {@code plan} this path would measure, named as their rows would be, each
+     * waived for {@code reason}: what a device without the path reports instead of rows. Every path
+     * that can be absent ({@link #absentBecause}) names its own.
+     *
+     * @param grids the resolved {@code --blocks}, for a path launched on grids
+     * @param node  the NUMA node of the pass, for a path whose waivers name it
+     */
+    default List<Waiver> waivers(BandwidthPlan plan, List<Integer> grids, OptionalInt node, String reason) {
+        return List.of();
+    }
+
+    /**
+     * What Confidential Computing forbids of this path over host memory (the GPU may not reach a
+     * confidential VM's memory as the path does), each waiver's reason; empty (the default) where CC
+     * only sends its copies through the encrypted bounce buffer.
+     */
+    default Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
+        return Optional.empty();
+    }
+
+    /**
+     * How compare and fleet group this path's rows for their noise floors: by what moves the bytes,
+     * as its between-run spread follows it.
+     */
+    CopyNoise noise();
+
+    /**
+     * This path's initiator on each of the run's grids, for a path launched on grids
+     * ({@link #launchesGrid}); none (the default) for one the copy engine or the staging lanes run.
+     */
+    default List<KernelInitiator> gridInitiators(GridLaunching on) {
+        return List.of();
     }
 
     /** This path's rows of one size and memory kind: the round trip, checked, through {@code trips}' loop and rows. */

@@ -1,6 +1,5 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.stats.Summarized;
@@ -21,53 +20,59 @@ import java.util.function.Consumer;
  * The rows and verification failures of one bandwidth run, each built and kept in one place
  * whatever path measured it: a row from its samples (rates, per-copy latencies, share of the link),
  * the best of several host allocations, a check of a buffer against the pattern; every kept row and
- * failure goes to progress at once, so it streams and survives a stop. Samples that cannot be
+ * failure goes to the run's {@link BandwidthTally} at once, so it streams and survives a stop. Samples that cannot be
  * summarised (a NaN or zero time) make no row: the configuration is kept {@link Unmeasured}, a
  * failure with its reason.
  */
 final class RunRows {
     private final OptionalDouble linkGBps;
     private final NodeTarget target;
-    private final Progress progress;
     private final Consumer<MemorySegment> beforeCompare;
     private final boolean measureH2d;
     private final boolean measureD2h;
-    private final List<BandwidthResult> results = new ArrayList<>();
-    private final List<VerificationFailure> failures = new ArrayList<>();
-    private final List<Unmeasured> unmeasured = new ArrayList<>();
+    private final BandwidthTally tally;
+    private final BandwidthTally.Mark start;
 
-    /** @param beforeCompare runs on each buffer just before it is compared; tests plant corruption there */
-    RunRows(BandwidthPlan plan, OptionalDouble linkGBps, NodeTarget target, Progress progress,
+    /**
+     * @param tally         where every row, failure and unmeasured configuration is kept, the run's
+     *                      passes before this one's already in it
+     * @param beforeCompare runs on each buffer just before it is compared; tests plant corruption there
+     */
+    RunRows(BandwidthPlan plan, OptionalDouble linkGBps, NodeTarget target, BandwidthTally tally,
             Consumer<MemorySegment> beforeCompare) {
         this.linkGBps = linkGBps;
         this.target = target;
-        this.progress = progress;
+        this.tally = tally;
+        this.start = tally.mark();
         this.beforeCompare = beforeCompare;
         this.measureH2d = plan.directions().contains(CopyDirection.H2D);
         this.measureD2h = plan.directions().contains(CopyDirection.D2H);
     }
 
-    /** The configurations done so far, measured or not, for progress's count. */
+    /** The configurations this pass has done so far, measured or not, for progress's count. */
     int count() {
-        return results.size() + unmeasured.size();
+        BandwidthTally.Mark now = tally.mark();
+        return now.results() - start.results() + now.unmeasured() - start.unmeasured();
     }
 
+    /** This pass's rows. */
     List<BandwidthResult> results() {
-        return results;
+        return tally.resultsSince(start);
     }
 
+    /** This pass's verification failures. */
     List<VerificationFailure> failures() {
-        return failures;
+        return tally.failuresSince(start);
     }
 
+    /** This pass's configurations left unmeasured. */
     List<Unmeasured> unmeasured() {
-        return unmeasured;
+        return tally.unmeasuredSince(start);
     }
 
-    /** Keeps a verified row and hands it to the command at once. */
+    /** Keeps a verified row in the run's tally, where the command sees it at once. */
     void add(BandwidthResult result) {
-        results.add(result);
-        progress.measured(result);
+        tally.add(result);
     }
 
     /** Whether {@code actual} holds the pattern; a failure of {@code checked} is kept and reported as found. */
@@ -85,8 +90,7 @@ final class RunRows {
         VerificationFailure failure = VerificationFailure.of(checked, note, offset,
                 expected.get(ValueLayout.JAVA_BYTE, offset),
                 actual.get(ValueLayout.JAVA_BYTE, offset), target.node());
-        failures.add(failure);
-        progress.measured(failure);
+        tally.add(failure);
         return false;
     }
 
@@ -219,8 +223,7 @@ final class RunRows {
     private void addUnmeasured(MeasuredMemory memory, RowDirection direction, long size, CopyPath copy, Optional<LaunchShape> shape,
                                String reason, OptionalInt pieces) {
         Unmeasured u = new Unmeasured(memory, direction, size, copy, shape, target.node(), reason, pieces);
-        unmeasured.add(u);
-        progress.measured(u);
+        tally.add(u);
     }
 
     /** One row from its samples in seconds per copy and their rates; a device-local row has no share of the link. */

@@ -36,6 +36,11 @@ final class StagedPath implements PathDefinition {
     }
 
     @Override
+    public CopyNoise noise() {
+        return CopyNoise.STAGING_LANES;
+    }
+
+    @Override
     public void measure(HostRoundTrips trips, HostMemoryKind memory, long size, MemorySegment reference) {
         trips.staged(memory, size, reference);
     }

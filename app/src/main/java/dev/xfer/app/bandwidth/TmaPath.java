@@ -1,9 +1,13 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * {@code --copy tma}, xfer's TMA copy ({@code tma_copy}, compute capability 9.0 and up): Hopper's
@@ -36,6 +40,58 @@ final class TmaPath implements PathDefinition {
             throw new IllegalArgumentException("--copy tma measures h2d, d2h and d2d, not p2p yet: leave tma out of"
                     + " --copy for --direction p2p");
         }
+    }
+
+    /** The SMs reach host memory through the mapped pointer, as the copy kernel's do: CC forbids it alike. */
+    @Override
+    public Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
+        return Optional.of(new ConfidentialComputingRefusal(ConfidentialComputingRules.TMA,
+                ConfidentialComputingRules.TMA_D2D));
+    }
+
+    @Override
+    public Optional<String> absentBecause(DeviceOffer offer) {
+        return offer.tma().absentBecause(offer.index());
+    }
+
+    /** Every TMA configuration of the plan, each grid of {@code grids}: h2d and d2h of each kind it serves, then d2d. */
+    @Override
+    public List<Waiver> waivers(BandwidthPlan plan, List<Integer> grids, OptionalInt node, String reason) {
+        List<Waiver> out = new ArrayList<>();
+        for (long size : plan.sizes()) {
+            for (CopyDirection d : plan.directions()) {
+                if (d != CopyDirection.H2D && d != CopyDirection.D2H) {
+                    continue;
+                }
+                for (HostMemoryKind memory : plan.memories()) {
+                    if (plan.pathsFor(memory).contains(CopyPath.TMA)) {
+                        for (int g : grids) {
+                            out.add(new Waiver(ConfigurationLabel.of(memory, CopyPath.TMA,
+                                    Optional.of(LaunchShape.tmaBlocks(g)), d.label(), size).text(), reason));
+                        }
+                    }
+                }
+            }
+            if (plan.directions().contains(CopyDirection.D2D)) {
+                for (int g : grids) {
+                    out.add(new Waiver(new ConfigurationLabel("device", CopyPath.TMA,
+                            Optional.of(LaunchShape.tmaBlocks(g)), CopyDirection.D2D.label(), size).text(), reason));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** {@code tma_copy} in each grid, its blocks counted as the TMA copy launches them. */
+    @Override
+    public List<KernelInitiator> gridInitiators(GridLaunching on) {
+        return on.grids().stream().map(g -> KernelInitiator.of(CopyPath.TMA, TmaCopy.of(on.kernels()),
+                LaunchShape.tmaBlocks(g), on.timing(), on.timed(), on.gate(), on.stream())).toList();
+    }
+
+    @Override
+    public CopyNoise noise() {
+        return CopyNoise.UNCLASSED;
     }
 
     @Override

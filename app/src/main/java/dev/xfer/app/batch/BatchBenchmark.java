@@ -5,6 +5,7 @@ import dev.xfer.app.result.Waiver;
 import dev.xfer.app.bandwidth.DataPattern;
 import dev.xfer.app.measure.HostClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.Tally;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.placement.HostMemoryNodes;
@@ -146,14 +147,24 @@ public final class BatchBenchmark {
      * CPUs and their memory to {@code target}'s node; the calling thread is put back afterwards.
      */
     public Outcome run(BatchPlan plan, NodeTarget target) {
+        return run(plan, target, progress, Tally.quiet());
+    }
+
+    /**
+     * As {@link #run(BatchPlan, NodeTarget)}, reporting to {@code pass} and keeping each strategy's
+     * result in {@code kept} as it is measured: one engine runs every pass of a placement
+     * (--numa-node all) into one tally, which is what a run stopped mid-pass has. The outcome's
+     * results are this pass's share of the tally, with the page nodes sampled once the pass is over.
+     */
+    public Outcome run(BatchPlan plan, NodeTarget target, Progress pass, Tally<BatchResult> kept) {
         InsufficientDeviceMemoryException.requireFits(device, plan.totalBytes(),
                 plan.count() + " buffers of " + plan.bytes() + " bytes");
-        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target, pass, kept));
         Outcome outcome = placed.value();
         return new Outcome(outcome.results(), outcome.hostMemory(), placed.target(), outcome.waived());
     }
 
-    private Outcome measure(BatchPlan plan, NodeTarget target) {
+    private Outcome measure(BatchPlan plan, NodeTarget target, Progress progress, Tally<BatchResult> kept) {
         device.makeCurrent();
         try (Buffers buffers = new Buffers(plan, target);
              CudaStream stream = CudaStream.create(device, true);
@@ -165,18 +176,17 @@ public final class BatchBenchmark {
             StagingTeam.Job staged = staging == null ? null : staging.job(Direction.H2D, StagingTeam.Part.STAGED,
                     buffers.pageable.stream().map(HostBuffer::segment).toList(), buffers.devices);
             Runs runs = new Runs(plan, buffers, stream, pool, recycler, workers, copiers, staging, staged);
-            List<BatchResult> results = new ArrayList<>();
+            int before = kept.size();
             List<Waiver> waived = waivers(plan, batchApiMissing, target.node());
             double firstMedian = Double.NaN;
             for (BatchStrategy strategy : plan.strategies()) {
                 if (batchApiMissing.isPresent() && waivedWithoutApi(strategy)) {
                     continue;
                 }
-                progress.measuring(results.size(), plan.strategies().size(), strategy.label());
+                progress.measuring(kept.size() - before, plan.strategies().size(), strategy.label());
                 if (strategy == BatchStrategy.BATCHED && batchApiMissing.isPresent()) {
-                    results.add(new BatchResult(strategy, Optional.empty(), Double.NaN, OptionalDouble.empty(),
+                    kept.add(new BatchResult(strategy, Optional.empty(), Double.NaN, OptionalDouble.empty(),
                             Optional.of(BATCHED_UNAVAILABLE), Optional.empty()));
-                    progress.measured(results.getLast());
                     continue;
                 }
                 buffers.poisonDevice(stream);
@@ -187,20 +197,19 @@ public final class BatchBenchmark {
                 Summarized times = Summarized.of(ms, "ms");
                 if (!(times instanceof Summary summary)) {
                     // The clock gave no time: a failed result with its reason, and no ratio to compare.
-                    results.add(new BatchResult(strategy, Optional.of(times), Double.NaN,
+                    kept.add(new BatchResult(strategy, Optional.of(times), Double.NaN,
                             OptionalDouble.empty(), Optional.empty(), buffers.firstWrong()));
-                    progress.measured(results.getLast());
                     continue;
                 }
                 if (Double.isNaN(firstMedian)) {
                     firstMedian = summary.median();
                 }
-                results.add(new BatchResult(strategy, Optional.of(summary),
+                // Kept in the command's tally as measured, so a stopped run still reports it (without page nodes).
+                kept.add(new BatchResult(strategy, Optional.of(summary),
                         plan.totalBytes() / (summary.median() / 1e3) / 1e9,
                         OptionalDouble.of(summary.median() / firstMedian), Optional.empty(), buffers.firstWrong()));
-                // Kept by the command as measured, so a stopped run still reports it (without page nodes).
-                progress.measured(results.getLast());
             }
+            List<BatchResult> results = kept.since(before);
             if (!target.placed()) {
                 return new Outcome(results, BatchHostMemory.none(target.node()), target, both(waived, results));
             }

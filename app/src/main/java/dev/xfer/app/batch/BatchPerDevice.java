@@ -2,6 +2,7 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.measure.Tally;
 import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
@@ -41,14 +42,17 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         List<String> notes = NumaNodeOption.announce(placement, topology, measuring.format() == OutputFormat.TEXT,
                 measuring::warn);
         LiveRun live = measuring.live();
-        int before = live.measured(BatchResult.class).size();
+        // This GPU's results, every pass's, kept as each strategy is measured: what a stop keeps.
+        Tally<BatchResult> kept = new Tally<>(live::kept);
         List<BatchResult> results;
         List<BatchHostMemory> hostMemory;
         List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
+        // One engine for the device, every placement pass run by it.
+        BatchBenchmark engine = new BatchBenchmark(session.device(), session.cuda().batchedCopiesMissing(),
+                Progress.NONE);
         try {
             NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
-                    (target, passProgress) -> new BatchBenchmark(session.device(),
-                            session.cuda().batchedCopiesMissing(), passProgress).run(plan, target),
+                    (target, passProgress) -> engine.run(plan, target, passProgress, kept),
                     BatchBenchmark.Outcome::target);
             results = passes.outcomes().stream().flatMap(o -> o.results().stream()).toList();
             hostMemory = passes.outcomes().stream().map(BatchBenchmark.Outcome::hostMemory).toList();
@@ -58,11 +62,10 @@ public final class BatchPerDevice implements EachDevice.Measurement {
             placement = passes.placement();
         } catch (RunStopped stopped) {
             // Each strategy's result stands alone: those measured on this GPU before the stop are kept.
-            List<BatchResult> kept = live.measured(BatchResult.class);
-            if (kept.size() == before) {
+            if (kept.isEmpty()) {
                 throw stopped;
             }
-            results = kept.subList(before, kept.size());
+            results = kept.all();
             hostMemory = List.of();
             waived.addAll(BatchBenchmark.Outcome.waivers(results));
         }

@@ -3,6 +3,7 @@ package dev.xfer.app.check;
 import dev.xfer.app.check.PhaseClock.Phase;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.Tally;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
@@ -15,7 +16,6 @@ import dev.xfer.cuda.KernelArguments;
 import dev.xfer.cuda.Memcpy;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -48,6 +48,14 @@ public final class CheckExperiment {
 
     /** The results, and how long allocating and filling the buffers took before the first trial. */
     public CheckRun measure(CheckPlan plan) {
+        return measure(plan, Tally.quiet());
+    }
+
+    /**
+     * As {@link #measure(CheckPlan)}, each scenario's tally kept in {@code kept} as it is finished:
+     * what a run stopped between scenarios has. The run's results are the tally's.
+     */
+    public CheckRun measure(CheckPlan plan, Tally<CheckResult> kept) {
         long started = System.nanoTime();
         long bytes = plan.bytes();
         InsufficientDeviceMemoryException.requireFits(device, 2 * bytes, "two buffers of " + bytes + " bytes");
@@ -70,9 +78,9 @@ public final class CheckExperiment {
             double setup = (System.nanoTime() - started) / 1e9;
             Trials trials = new Trials(plan, source, target, locked.segment(), pageable.segment(), stream, copied,
                     deviceCheck, readers);
-            List<CheckResult> results = new ArrayList<>();
+            int before = kept.size();
             for (CheckScenario scenario : plan.scenarios()) {
-                progress.measuring(results.size(), plan.scenarios().size(), scenario.id());
+                progress.measuring(kept.size() - before, plan.scenarios().size(), scenario.id());
                 TrialTally tally = new TrialTally(scenario, plan.elements());
                 for (int t = 0; t < plan.trials(); t++) {
                     if (t > 0) {
@@ -82,10 +90,9 @@ public final class CheckExperiment {
                     Trial trial = trials.run(scenario, clock);
                     tally.add(trial.seen().wrong(), trial.seen().maxError(), trial.copyInFlight(), clock.times());
                 }
-                results.add(tally.result());
-                progress.measured(results.getLast());
+                kept.add(tally.result());
             }
-            return new CheckRun(results, setup);
+            return new CheckRun(kept.since(before), setup);
         }
     }
 

@@ -2,12 +2,12 @@ package dev.xfer.app.check;
 
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.measure.Tally;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.LiveRun;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.Session;
 
-import java.util.List;
 
 /**
  * One GPU's {@code xfer check}, as the each-device loop runs it: the scenarios measured, the
@@ -28,17 +28,17 @@ public final class CheckPerDevice implements EachDevice.Measurement {
     @Override
     public EachDevice.Measured measure(Session session, Progress progress) {
         LiveRun live = measuring.live();
-        int before = live.measured(CheckResult.class).size();
+        // This GPU's results as each scenario finishes: what the run reports, stopped or not.
+        Tally<CheckResult> kept = new Tally<>(live::kept);
         CheckRun run;
         try {
-            run = new CheckExperiment(session.device(), progress).measure(plan);
+            run = new CheckExperiment(session.device(), progress).measure(plan, kept);
         } catch (RunStopped stopped) {
             // Each scenario's tally stands alone: those finished on this GPU before the stop are kept.
-            List<CheckResult> kept = live.measured(CheckResult.class);
-            if (kept.size() == before) {
+            if (kept.isEmpty()) {
                 throw stopped;
             }
-            run = new CheckRun(kept.subList(before, kept.size()), 0);
+            run = new CheckRun(kept.all(), 0);
         }
         CheckResults report = new CheckResults(session.context(), plan, run);
         return EachDevice.Measured.of(session.context(), report.runResults(),

@@ -3,6 +3,7 @@ package dev.xfer.app.latency;
 import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.measure.EventClock;
 import dev.xfer.app.measure.Progress;
+import dev.xfer.app.measure.Tally;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
 import dev.xfer.app.stats.Summarized;
@@ -54,6 +55,15 @@ public final class LatencyBenchmark {
      * @param peersWhyNone when the plan wants peers and there are none: the line that says why
      */
     public LatencyRun measure(LatencyPlan plan, List<Integer> peers, String peersWhyNone) {
+        return measure(plan, peers, peersWhyNone, Tally.quiet());
+    }
+
+    /**
+     * As {@link #measure(LatencyPlan, List, String)}, each configuration's result kept in
+     * {@code kept} as it is measured: what a run stopped between configurations has, and what its
+     * rows stream from. The run's results are the tally's.
+     */
+    public LatencyRun measure(LatencyPlan plan, List<Integer> peers, String peersWhyNone, Tally<LatencyResult> kept) {
         List<String> notes = new ArrayList<>();
         List<LatencyTarget> targets = new ArrayList<>();
         for (LatencyTarget t : plan.targets(peers)) {
@@ -67,7 +77,7 @@ public final class LatencyBenchmark {
             InsufficientDeviceMemoryException.requireFits(device, largest, "a " + ByteSize.ofBytes(largest).format()
                     + " latency buffer");
         }
-        List<LatencyResult> results = new ArrayList<>();
+        int before = kept.size();
         List<CudaDevice> enabled = new ArrayList<>();
         int total = targets.size() * plan.sizes().size();
         try (XferKernels kernels = XferKernels.load();
@@ -85,10 +95,8 @@ public final class LatencyBenchmark {
                     }
                 }
                 for (long bytes : plan.sizes()) {
-                    progress.measuring(results.size(), total, t.id() + " " + ByteSize.ofBytes(bytes).format());
-                    LatencyResult r = measure(plan, t, bytes, chaser);
-                    results.add(r);
-                    progress.measured(r);
+                    progress.measuring(kept.size() - before, total, t.id() + " " + ByteSize.ofBytes(bytes).format());
+                    kept.add(measure(plan, t, bytes, chaser));
                 }
             }
         } finally {
@@ -97,7 +105,7 @@ public final class LatencyBenchmark {
                 device.disablePeerAccess(peer);
             }
         }
-        return new LatencyRun(results, notes);
+        return new LatencyRun(kept.since(before), notes);
     }
 
     /** Why {@code target} cannot be chased from this GPU, or empty when it can. */

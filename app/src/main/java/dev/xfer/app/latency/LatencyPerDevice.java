@@ -3,6 +3,7 @@ package dev.xfer.app.latency;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.measure.Tally;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.run.EachDevice;
@@ -37,32 +38,27 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         List<Integer> peers = selection.isSingle() ? List.of()
                 : selection.resolve(() -> count).stream().filter(i -> i != self).toList();
         LiveRun live = measuring.live();
-        int before = live.measured(LatencyResult.class).size();
+        // This GPU's results as each configuration is measured: what streams, and what a stop keeps.
+        Tally<LatencyResult> kept = new Tally<>(live::kept);
         // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
         live.streamFrom(() -> {
-            LatencyResults soFar = new LatencyResults(session.context(), plan, new LatencyRun(since(live, before), List.of()));
+            LatencyResults soFar = new LatencyResults(session.context(), plan, new LatencyRun(kept.all(), List.of()));
             return rendering(session, peers, soFar, soFar::runResults);
         });
         LatencyRun run;
         try {
             run = new LatencyBenchmark(session.cuda(), session.device(), progress)
-                    .measure(plan, peers, whyNoPeers(selection, count));
+                    .measure(plan, peers, whyNoPeers(selection, count), kept);
         } catch (RunStopped stopped) {
             // Each configuration stands alone: those finished on this GPU before the stop are kept.
-            if (since(live, before).isEmpty()) {
+            if (kept.isEmpty()) {
                 throw stopped;
             }
-            run = new LatencyRun(since(live, before), List.of());
+            run = new LatencyRun(kept.all(), List.of());
         }
         LatencyResults report = new LatencyResults(session.context(), plan, run);
         RunResults results = report.runResults();
         return new EachDevice.Measured(session.context(), results, rendering(session, peers, report, () -> results));
-    }
-
-    /** This GPU's results: those handed over since {@code before} were. */
-    private static List<LatencyResult> since(LiveRun live, int before) {
-        List<LatencyResult> all = live.measured(LatencyResult.class);
-        return all.subList(before, all.size());
     }
 
     private static Rendering rendering(Session session, List<Integer> peers, LatencyResults report,

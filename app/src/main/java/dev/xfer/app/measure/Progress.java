@@ -2,9 +2,9 @@ package dev.xfer.app.measure;
 
 /**
  * What a benchmark tells the command running it while it measures: which configuration starts
- * now, each result as soon as it is measured, and the points between iterations where stopping
- * is safe. A benchmark never prints; the command layer turns these events into a status line,
- * streamed rows, and the results kept when a run is interrupted.
+ * now, and the points between iterations where stopping is safe. A benchmark never prints; the
+ * command layer turns these events into a status line. Results do not travel here: the benchmark
+ * appends them to the command's {@link Tally}, which streams them and which a stopped run reads.
  * <p>
  * {@link #measuring} and {@link #checkpoint} are the run's safe points: no CUDA call is in
  * flight on the calling thread there, so an implementation may throw {@link RunStopped} to end
@@ -14,10 +14,6 @@ package dev.xfer.app.measure;
 public interface Progress {
     /** Configuration {@code done + 1} of {@code total} starts now; {@code done} are measured. */
     void measuring(int done, int total, String configuration);
-
-    /** A result (or a verification failure) is complete: it is kept even if the run stops next. */
-    default void measured(Object result) {
-    }
 
     /** Between two iterations of one configuration: a safe point to stop at. */
     default void checkpoint() {
@@ -40,11 +36,6 @@ public interface Progress {
             @Override
             public void measuring(int done, int total, String configuration) {
                 note.measuring(inner, done, total, configuration);
-            }
-
-            @Override
-            public void measured(Object result) {
-                inner.measured(result);
             }
 
             @Override

@@ -3,7 +3,8 @@ package dev.xfer.app.measure;
 /**
  * Thrown at a {@link Progress} safe point when the run was asked to stop (SIGINT, SIGTERM, the
  * time limit): it unwinds the benchmark, whose try-with-resources free what it allocated. The
- * results already handed to {@link Progress#measured} are kept by whoever collected them.
+ * results already appended to the command's {@link Tally} are kept: the command reads it as a
+ * normal end would.
  */
 public final class RunStopped extends RuntimeException {
     private static final long serialVersionUID = 1L;

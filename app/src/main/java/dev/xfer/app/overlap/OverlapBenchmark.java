@@ -96,13 +96,21 @@ public final class OverlapBenchmark {
      * {@code target}'s node for the duration; both are put back afterwards.
      */
     public Outcome run(OverlapPlan plan, NodeTarget target) {
+        return run(plan, target, progress);
+    }
+
+    /**
+     * As {@link #run(OverlapPlan, NodeTarget)}, reporting to {@code pass}: one engine runs every
+     * pass of a placement (--numa-node all), each pass counted on in its own progress.
+     */
+    public Outcome run(OverlapPlan plan, NodeTarget target, Progress pass) {
         InsufficientDeviceMemoryException.requireFits(device, plan.bytes(), "an array of " + plan.elements() + " floats");
-        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target));
+        PlacedRun.Result<Outcome> placed = PlacedRun.run(target, () -> measure(plan, target, pass));
         Outcome outcome = placed.value();
         return new Outcome(outcome.model(), outcome.results(), placed.target(), outcome.timelines());
     }
 
-    private Outcome measure(OverlapPlan plan, NodeTarget target) {
+    private Outcome measure(OverlapPlan plan, NodeTarget target, Progress progress) {
         device.makeCurrent();
         try (XferKernels kernels = XferKernels.load();
              HostBuffer host = plan.memory().allocate(plan.bytes());

@@ -45,8 +45,10 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
         HostPlacement placement = HostPlacement.resolve(numa, topology, session.context().device().numaNode());
         List<String> notes = NumaNodeOption.announce(placement, topology, measuring.format() == OutputFormat.TEXT,
                 measuring::warn);
+        // One engine for the device, every placement pass run by it.
+        OverlapBenchmark engine = new OverlapBenchmark(session.device(), Progress.NONE);
         NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,
-                (target, passProgress) -> new OverlapBenchmark(session.device(), passProgress).run(plan, target),
+                (target, passProgress) -> engine.run(plan, target, passProgress),
                 OverlapBenchmark.Outcome::target);
         List<OverlapResults.Pass> passes = new ArrayList<>();
         for (int i = 0; i < ran.outcomes().size(); i++) {

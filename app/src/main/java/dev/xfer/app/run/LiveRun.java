@@ -6,15 +6,13 @@ import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * A measuring command's side of its benchmark's {@link Progress} events: the activity the time
- * limit names, the status line (on a terminal), rows streamed as they are measured, the results
- * kept if the run stops, and the safe points where a stop request ends the run.
+ * limit names, the status line (on a terminal), rows streamed as they are measured (as the
+ * command's tally fills, {@link #kept}), and the safe points where a stop request ends the run.
  */
 public final class LiveRun implements Progress, AutoCloseable {
     private final StopRequest stop;
@@ -22,7 +20,6 @@ public final class LiveRun implements Progress, AutoCloseable {
     private final Optional<StatusLine> line;
     private final Optional<RowStream> stream;
     private final RunEvidence evidence;
-    private final List<Object> measured = new ArrayList<>();
     private Supplier<Rendering> soFar;
     private int total;
     private boolean stopped;
@@ -57,9 +54,11 @@ public final class LiveRun implements Progress, AutoCloseable {
         evidence.moved(device, toDevice, fromDevice);
     }
 
-    @Override
-    public void measured(Object result) {
-        measured.add(result);
+    /**
+     * A result was just kept in the run's {@link dev.xfer.app.measure.Tally}: the rows streamed so
+     * far are rendered again. The tally's {@code onKept}.
+     */
+    public void kept() {
         if (soFar != null) {
             stream.ifPresent(s -> s.update(soFar.get()));
         }
@@ -80,11 +79,6 @@ public final class LiveRun implements Progress, AutoCloseable {
             stopped = true;
             throw new RunStopped(why.get().words());
         }
-    }
-
-    /** The results of type {@code type} handed over so far, in order. */
-    public <T> List<T> measured(Class<T> type) {
-        return measured.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
     /** The stream printing rows as they come, when stdout gets CSV or JSON Lines. */

@@ -1,5 +1,7 @@
 package dev.xfer.app.verdict;
 
+import dev.xfer.app.bandwidth.CopyNoise;
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.Map;
@@ -117,9 +119,19 @@ public enum NoiseKind implements dev.xfer.app.format.Labelled {
         if (size != null && bytes(size) > 0 && bytes(size) < SMALL_BYTES) {
             return SMALL_COPY;
         }
-        String copy = labels.getOrDefault("copy", "driver");
-        if (!copy.equals("driver")) {
-            return copy.equals("staged") ? STAGED_COPY : copy.equals("kernel") ? KERNEL_COPY : OTHER;
+        // The path says what its spread follows; a path no build of xfer named is anything else.
+        CopyNoise noise = CopyPath.ofLabel(labels.getOrDefault("copy", CopyPath.DRIVER.label()))
+                .map(CopyPath::noise).orElse(CopyNoise.UNCLASSED);
+        switch (noise) {
+            case STAGING_LANES:
+                return STAGED_COPY;
+            case KERNEL:
+                return KERNEL_COPY;
+            case UNCLASSED:
+                return OTHER;
+            case HOST_MEMORY:
+            default:
+                break;
         }
         // The kind decides: memory that is not page-locked goes through the driver's staging.
         String memory = labels.getOrDefault("memory", "");

@@ -98,13 +98,12 @@ class BatchApiPlanTest {
     void aRuntimeWithoutTheCallWaivesEachBatchApiRowWithTheReason() {
         BandwidthPlan p = plan(List.of(CopyPath.DRIVER, CopyPath.BATCH_API), List.of(1, 16));
         String why = "libcudart 12.4 has no cudaMemcpyBatchAsync (CUDA 12.8 added it; xfer calls CUDA 13's)";
-        List<Waiver> waived = BandwidthBenchmark.batchApiWaivers(p, Optional.of(why), OptionalInt.empty());
+        List<Waiver> waived = CopyPath.BATCH_API.waivers(p, List.of(1), OptionalInt.empty(), why);
         assertEquals(8, waived.size(), "2 memories x 2 piece counts x 2 directions; heap and the driver's rows run");
         assertEquals(new Waiver("pinned batch-api 1 pieces h2d 67108864 B", why), waived.getFirst());
         assertEquals("waived: pageable batch-api 16 pieces d2h 67108864 B on node 1: " + why,
-                BandwidthBenchmark.batchApiWaivers(p, Optional.of(why), OptionalInt.of(1)).getLast().line());
-        assertEquals(List.of(), BandwidthBenchmark.batchApiWaivers(p, Optional.empty(), OptionalInt.empty()));
-        assertEquals(List.of(), BandwidthBenchmark.batchApiWaivers(plan(List.of(CopyPath.DRIVER),
-                BandwidthPlan.ONE_PIECE), Optional.of(why), OptionalInt.empty()));
+                CopyPath.BATCH_API.waivers(p, List.of(1), OptionalInt.of(1), why).getLast().line());
+        assertEquals(List.of(), CopyPath.BATCH_API.waivers(plan(List.of(CopyPath.DRIVER),
+                BandwidthPlan.ONE_PIECE), List.of(1), OptionalInt.empty(), why));
     }
 }

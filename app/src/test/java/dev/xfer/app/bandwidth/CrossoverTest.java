@@ -53,6 +53,15 @@ class CrossoverTest {
     }
 
     @Test
+    void batchApiRowsAreTheCopyEnginesNotTheKernels() {
+        // The kernel never beats the driver here; a batch-api row faster than both must not count as the kernel.
+        List<Crossover.Point> points = new ArrayList<>(sweep("h2d", new double[] {5, 50}, new double[] {1, 10}));
+        points.add(new Crossover.Point("pinned", "h2d", CopyPath.BATCH_API, 4096, 99));
+        points.add(new Crossover.Point("pinned", "h2d", CopyPath.BATCH_API, 8192, 99));
+        assertEquals("the kernel never beats the copy engine (4KiB..8KiB)", Crossover.of(points).getFirst().describe());
+    }
+
+    @Test
     void oneSizeOrOnePathHasNoCrossover() {
         assertTrue(Crossover.of(sweep("h2d", new double[] {5}, new double[] {1})).isEmpty());
         assertTrue(Crossover.of(List.of(new Crossover.Point("pinned", "h2d", CopyPath.DRIVER, 1, 1),

@@ -1,6 +1,5 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.cuda.HostMemoryKind;
 import org.junit.jupiter.api.Test;
@@ -22,22 +21,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunRowsTest {
     private static final long SIZE = 1_000_000;
 
-    private final List<Object> measured = new ArrayList<>();
-    private final Progress progress = new Progress() {
-        @Override
-        public void measuring(int done, int total, String configuration) {
-        }
-
-        @Override
-        public void measured(Object result) {
-            measured.add(result);
-        }
-    };
+    private final List<String> streamed = new ArrayList<>();
+    private final BandwidthTally tally = new BandwidthTally(() -> streamed.add("kept"));
 
     private RunRows rows(List<CopyDirection> directions, OptionalDouble link) {
         BandwidthPlan plan = new BandwidthPlan(List.of(SIZE), List.of(HostMemoryKind.PINNED), directions, 3, 0,
                 CopyTimer.EVENTS);
-        return new RunRows(plan, link, NodeTarget.unplaced(), progress, s -> { });
+        return new RunRows(plan, link, NodeTarget.unplaced(), tally, s -> { });
     }
 
     @Test
@@ -60,7 +50,8 @@ class RunRowsTest {
         assertEquals(17, failure.offset());
         assertEquals(Optional.of(CheckedConfiguration.roundTrip(HostMemoryKind.PINNED, CopyPath.DRIVER, Optional.empty(),
                 OptionalInt.empty(), 64)), failure.checked(), "named by what it covered");
-        assertEquals(List.of(failure), measured, "handed on at once, so it streams");
+        assertEquals(List.of(failure), tally.failures(), "kept in the run's tally at once");
+        assertEquals(List.of("kept"), streamed, "the tally told the command at once, so it streams");
     }
 
     @Test
@@ -114,7 +105,9 @@ class RunRowsTest {
         assertEquals(1, rows.unmeasured().size());
         assertEquals("pinned kernel 4 blocks h2d 1000000 B: not measured: sample 3 of 3 was NaN s: the timer gave no time",
                 h2d.describe());
-        assertEquals(List.of(h2d, rows.results().getFirst()), measured, "handed on at once, so it streams");
+        assertEquals(List.of(h2d), tally.unmeasured(), "kept in the run's tally at once");
+        assertEquals(rows.results(), tally.results());
+        assertEquals(List.of("kept", "kept"), streamed, "the tally told the command of each, so it streams");
     }
 
     @Test

@@ -40,7 +40,7 @@ class SampleRunsTest {
         }
     };
     private final SampleRuns runs = new SampleRuns(PLAN, progress,
-            new RunRows(PLAN, OptionalDouble.empty(), NodeTarget.unplaced(), progress, s -> { }), 7, 3);
+            new RunRows(PLAN, OptionalDouble.empty(), NodeTarget.unplaced(), BandwidthTally.quiet(), s -> { }), 7, 3);
 
     /** A sample whose reading is how many times it ran. */
     private static CopyInitiator.Sample counting(int[] calls) {

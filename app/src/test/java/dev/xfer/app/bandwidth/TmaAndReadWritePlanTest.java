@@ -6,6 +6,7 @@ import dev.xfer.cuda.HostMemoryKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Optional;
 
 import static dev.xfer.app.bandwidth.CopyDirection.BIDIR;
@@ -121,14 +122,14 @@ class TmaAndReadWritePlanTest {
         BandwidthPlan p = new BandwidthPlan(List.of(4096L, MIB), List.of(PAGEABLE, PINNED), List.of(H2D, D2H, D2D),
                 3, 1, CopyTimer.EVENTS, List.of(CopyPath.DRIVER, CopyPath.TMA), BandwidthPlan.DEFAULT_STAGING,
                 BlockCounts.parse("2,4"));
-        List<Waiver> waived = p.tmaWaivers(List.of(2, 4), "no TMA here");
+        List<Waiver> waived = CopyPath.TMA.waivers(p, List.of(2, 4), OptionalInt.empty(), "no TMA here");
         // Per size: h2d and d2h for 2 kinds in 2 grids (8), d2d in 2 grids (2).
         assertEquals(2 * (8 + 2), waived.size());
         assertEquals(new Waiver("pageable tma 2 blocks h2d 4096 B", "no TMA here"), waived.getFirst());
         assertTrue(waived.contains(new Waiver("device tma 4 blocks d2d 1048576 B", "no TMA here")), waived.toString());
         assertTrue(waived.stream().allMatch(w -> w.configuration().contains(" tma ")), waived.toString());
-        assertEquals(List.of(), plan(List.of(PINNED), List.of(H2D), List.of(CopyPath.KERNEL), BlockCounts.DEFAULT)
-                .tmaWaivers(List.of(132), "no TMA here"));
+        assertEquals(List.of(), CopyPath.TMA.waivers(plan(List.of(PINNED), List.of(H2D), List.of(CopyPath.KERNEL),
+                BlockCounts.DEFAULT), List.of(132), OptionalInt.empty(), "no TMA here"));
     }
 
     @Test

@@ -94,6 +94,11 @@ class PatternOptionsTest {
                 arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--copy", "staged"},
                         "xfer: many-GPU patterns copy page-locked and device memory, by the copy engines (--copy"
                                 + " driver) or the copy kernel (--copy kernel), not --copy staged"),
+                // The pattern engine issues every copy that is not the kernel's by the copy engine: a batch-api
+                // row there would be the driver's copies under another name.
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--copy", "batch-api"},
+                        "xfer: many-GPU patterns copy page-locked and device memory, by the copy engines (--copy"
+                                + " driver) or the copy kernel (--copy kernel), not --copy batch-api"),
                 arguments(new String[] {"bandwidth", "--pattern", "all-to-host", "--device", "0,1", "--size", "0"},
                         "xfer: "),
                 arguments(new String[] {"bandwidth", "--pattern", "all-to-host", "--device", "0,1", "--expect",

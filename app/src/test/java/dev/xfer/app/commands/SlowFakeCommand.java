@@ -10,6 +10,7 @@ import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
+import dev.xfer.app.measure.Tally;
 import dev.xfer.app.format.Csv;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.output.MeasuredConfiguration;
@@ -94,13 +95,14 @@ public final class SlowFakeCommand implements Callable<Integer> {
         Instant started = Instant.now();
         Progress progress = measuring.progress();
         LiveRun live = measuring.live();
-        live.streamFrom(() -> rendering(context, live.measured(FakeResult.class)));
-        List<FakeResult> results;
+        Tally<FakeResult> kept = new Tally<>(live::kept);
+        live.streamFrom(() -> rendering(context, kept.all()));
         try {
-            results = measure(progress);
+            measure(progress, kept);
         } catch (RunStopped stopped) {
-            results = live.measured(FakeResult.class);
+            // What was kept before the stop is the result, as a real command's.
         }
+        List<FakeResult> results = kept.all();
         measuring.progressDone();
         List<Metric> metrics = results.stream().map(r -> Metric.of(r.name(), r.gbps(), MetricUnit.GBPS)).toList();
         List<MeasuredConfiguration> configured = results.stream()
@@ -110,19 +112,15 @@ public final class SlowFakeCommand implements Callable<Integer> {
     }
 
     /** The fake benchmark: it reports as a real one does and never prints. */
-    private List<FakeResult> measure(Progress progress) {
-        List<FakeResult> results = new ArrayList<>();
+    private void measure(Progress progress, Tally<FakeResult> kept) {
         for (int i = 0; i < configurations; i++) {
             progress.measuring(i, configurations, "fake configuration " + i);
             for (int iteration = 0; iteration < 5; iteration++) {
                 progress.checkpoint();
                 sleep(i == stuckAt ? 60_000 : stepMillis / 5);
             }
-            FakeResult r = new FakeResult(i, 50.0 + i - (repetition == slowRun ? 10 : 0));
-            results.add(r);
-            progress.measured(r);
+            kept.add(new FakeResult(i, 50.0 + i - (repetition == slowRun ? 10 : 0)));
         }
-        return results;
     }
 
     private static void sleep(long millis) {

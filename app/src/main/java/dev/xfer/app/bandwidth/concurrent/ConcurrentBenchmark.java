@@ -104,6 +104,11 @@ public final class ConcurrentBenchmark {
     }
 
     public Outcome run(BandwidthPlan plan) {
+        return run(plan, progress);
+    }
+
+    /** As {@link #run(BandwidthPlan)}, reporting to {@code progress}: the engine that checked the plan's fit runs it. */
+    public Outcome run(BandwidthPlan plan, Progress progress) {
         requireSupported(plan);
         checkFits(plan);
         List<ConcurrentResult> results = new ArrayList<>();
@@ -123,7 +128,7 @@ public final class ConcurrentBenchmark {
             for (long size : plan.sizes()) {
                 try (HostBuffer reference = HostMemoryKind.PAGEABLE.allocate(size)) {
                     DataPattern.fill(reference.segment(), size);
-                    measureSize(pool, lanes, plan, size, reference.segment(), results, failures, total);
+                    measureSize(pool, lanes, plan, size, reference.segment(), results, failures, total, progress);
                 }
             }
         } finally {
@@ -138,13 +143,13 @@ public final class ConcurrentBenchmark {
 
     private void measureSize(ExecutorService pool, List<Lane> lanes, BandwidthPlan plan, long size,
                              MemorySegment reference, List<ConcurrentResult> results,
-                             List<VerificationFailure> failures, int total) {
+                             List<VerificationFailure> failures, int total, Progress progress) {
         try {
             onEveryLane(pool, lanes, lane -> lane.allocate(size, reference));
-            Samples h2d = copies(pool, lanes, plan, size, CopyDirection.H2D, results.size(), total);
+            Samples h2d = copies(pool, lanes, plan, size, CopyDirection.H2D, results.size(), total, progress);
             onEveryLane(pool, lanes, lane -> DataPattern.poison(lane.host.segment()));
             Samples d2h = copies(pool, lanes, plan, size, CopyDirection.D2H,
-                    results.size() + (h2d == null ? 0 : 1), total);
+                    results.size() + (h2d == null ? 0 : 1), total, progress);
             boolean[] ok = new boolean[lanes.size()];
             for (int g = 0; g < lanes.size(); g++) {
                 ok[g] = verify(lanes.get(g), size, reference, failures);
@@ -159,7 +164,7 @@ public final class ConcurrentBenchmark {
 
     /** One direction on every lane at once: measured in lockstep when asked for, else once, untimed. */
     private Samples copies(ExecutorService pool, List<Lane> lanes, BandwidthPlan plan, long size,
-                           CopyDirection direction, int done, int total) {
+                           CopyDirection direction, int done, int total, Progress progress) {
         CopyKind kind = direction == CopyDirection.H2D ? CopyKind.HOST_TO_DEVICE : CopyKind.DEVICE_TO_HOST;
         if (!plan.directions().contains(direction)) {
             onEveryLane(pool, lanes, lane -> lane.copy(kind, size, CopyTimer.WALL));

@@ -137,19 +137,29 @@ public final class PatternBenchmark {
     }
 
     /**
-     * Every plan's rounds, in order; each result is handed to {@link Progress#measured} as it is
-     * verified, so a run stopped between rounds keeps them.
+     * Every plan's rounds, in order, reported to the progress this engine was made with.
      *
      * @param warmup     untimed iterations of each round first
      * @param iterations timed iterations of each round
      */
     public Outcome run(List<PatternPlan> plans, int warmup, int iterations) {
+        return run(plans, warmup, iterations, progress, PatternTally.quiet());
+    }
+
+    /**
+     * Every plan's rounds, in order, reported to {@code progress}; each result is kept in
+     * {@code kept} as it is verified (each failure as it is found), so a run stopped between rounds
+     * keeps them. The outcome's results and failures are the tally's.
+     *
+     * @param warmup     untimed iterations of each round first
+     * @param iterations timed iterations of each round
+     */
+    public Outcome run(List<PatternPlan> plans, int warmup, int iterations, Progress progress, PatternTally kept) {
         if (iterations < 1 || warmup < 0) {
             throw new IllegalArgumentException("pattern rounds need one timed iteration at least");
         }
         checkFits(plans);
-        List<PatternResult> results = new ArrayList<>();
-        List<VerificationFailure> failures = new ArrayList<>();
+        int before = kept.results().size();
         List<String> notes = new ArrayList<>();
         List<CudaDevice[]> enabled = new ArrayList<>();
         Set<List<Integer>> asked = new HashSet<>();
@@ -168,15 +178,13 @@ public final class PatternBenchmark {
                     enablePeerAccess(round, asked, enabled);
                     // Counted in results, two a round (the measured figure and the aggregate), as a
                     // stopped run counts what it kept.
-                    progress.measuring(2 * results.size(), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
+                    progress.measuring(2 * (kept.results().size() - before), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
                             ? " kernel " : " ") + plan.bytes() + " B, GPU " + round.measured() + " measured");
-                    PatternResult result = measure(plan, round, warmup, iterations, kernel, gate, failures);
-                    results.add(result);
-                    progress.measured(result);
+                    kept.add(measure(plan, round, warmup, iterations, kernel, gate, progress, kept));
                 }
             }
         }
-        return new Outcome(results, failures, notes);
+        return new Outcome(kept.results(), kept.failures(), notes);
     }
 
     /** One line per GPU that has no round in {@code plan}: no peer to copy with. */
@@ -228,7 +236,7 @@ public final class PatternBenchmark {
     }
 
     private PatternResult measure(PatternPlan plan, PatternRound round, int warmup, int iterations,
-                                  KernelCopy kernel, StreamGate gate, List<VerificationFailure> failures) {
+                                  KernelCopy kernel, StreamGate gate, Progress progress, PatternTally kept) {
         long largest = round.copies().stream().mapToLong(PlannedCopy::bytes).max().orElseThrow();
         try (RoundResources r = new RoundResources(devices, round, gate);
              HostBuffer expected = HostMemoryKind.PAGEABLE.allocate(largest);
@@ -253,7 +261,7 @@ public final class PatternBenchmark {
                 RoundResources.Copy c = r.copy(i);
                 long bytes = c.planned().bytes();
                 ok &= verify(plan, round, c, expected.segment().asSlice(0, bytes), check.segment().asSlice(0, bytes),
-                        seed(i), failures);
+                        seed(i), kept);
             }
             List<Integer> others = round.copies().stream()
                     .flatMap(c -> java.util.stream.Stream.of(c.from().gpu(), c.to().gpu(), c.initiator()))
@@ -286,7 +294,7 @@ public final class PatternBenchmark {
     }
 
     private boolean verify(PatternPlan plan, PatternRound round, RoundResources.Copy c, MemorySegment expected,
-                           MemorySegment check, long seed, List<VerificationFailure> failures) {
+                           MemorySegment check, long seed, PatternTally kept) {
         MemorySegment actual;
         if (c.destination().host() != null) {
             actual = c.destination().host().segment();
@@ -304,8 +312,7 @@ public final class PatternBenchmark {
         VerificationFailure failure = new VerificationFailure(plan.form() + " " + plan.path().label() + " round of GPU "
                 + round.measured() + ": copy " + c.planned(), offset, expected.get(ValueLayout.JAVA_BYTE, offset),
                 actual.get(ValueLayout.JAVA_BYTE, offset));
-        failures.add(failure);
-        progress.measured(failure); // kept by a run that stops before the round's result
+        kept.add(failure); // kept by a run that stops before the round's result
         return false;
     }
 

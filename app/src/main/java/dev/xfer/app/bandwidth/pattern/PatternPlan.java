@@ -31,9 +31,10 @@ public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiat
             throw new IllegalArgumentException(pattern + " has no bidirectional form (nvbandwidth has none either):"
                     + " its read and write forms move data each way");
         }
-        if (path == CopyPath.STAGED || path == CopyPath.TMA) {
+        if (!path.measuresPatterns()) {
             // Staging is for memory the copy engine cannot read; every pattern copy is page-locked or on a GPU.
-            // The TMA copy is measured alone (bandwidth's h2d, d2h and d2d), not in the patterns yet.
+            // The TMA copy is measured alone (bandwidth's h2d, d2h and d2d), not in the patterns yet. The
+            // batch API is not issued by the pattern engine: its copies would be the copy engines' by another name.
             throw new IllegalArgumentException("many-GPU patterns copy page-locked and device memory, by the copy"
                     + " engines (--copy driver) or the copy kernel (--copy kernel), not --copy " + path.label());
         }

@@ -57,7 +57,9 @@ public final class PatternRun {
             throw new dev.xfer.app.run.UnusableOptionException(e.getMessage());
         }
         ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(plans, indices));
-        new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }, plan.pairs()).checkFits(plans);
+        // One engine: the memory check, then the run.
+        PatternBenchmark engine = new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }, plan.pairs());
+        engine.checkFits(plans);
         Instant started = Instant.now();
         LiveRun live;
         List<PatternResult> results;
@@ -65,18 +67,15 @@ public final class PatternRun {
         List<String> notes;
         var progress = measuring.progress();
         live = measuring.live();
+        PatternTally kept = new PatternTally(live::kept);
         try {
-            var outcome = new PatternBenchmark(devices, progress, (s, d) -> { }, plan.pairs()).run(plans,
-                    plan.warmup(), plan.iterations());
-            results = outcome.results();
-            failures = outcome.failures();
-            notes = outcome.notes();
+            notes = engine.run(plans, plan.warmup(), plan.iterations(), progress, kept).notes();
         } catch (RunStopped stopped) {
-            // The rounds measured and verified before the stop are the result.
-            results = live.measured(PatternResult.class);
-            failures = live.measured(VerificationFailure.class);
+            // The rounds measured and verified before the stop, in the tally, are the result.
             notes = List.of();
         }
+        results = kept.results();
+        failures = kept.failures();
         measuring.progressDone();
         if (measuring.format() != OutputFormat.TEXT) {
             notes.forEach(measuring::warn); // stdout holds only the machine-readable document

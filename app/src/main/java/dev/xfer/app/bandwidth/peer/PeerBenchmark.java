@@ -108,6 +108,11 @@ public final class PeerBenchmark {
     }
 
     public Outcome run(BandwidthPlan plan) {
+        return run(plan, progress);
+    }
+
+    /** As {@link #run(BandwidthPlan)}, reporting to {@code progress}: the engine that checked the plan's fit runs it. */
+    public Outcome run(BandwidthPlan plan, Progress progress) {
         checkFits(plan);
         int n = devices.size();
         List<Integer> indices = devices.stream().map(CudaDevice::index).toList();

@@ -7,9 +7,9 @@ import dev.xfer.app.bandwidth.BandwidthBenchmark;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.BandwidthResults;
+import dev.xfer.app.bandwidth.BandwidthTally;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.OneDeviceRun;
-import dev.xfer.app.bandwidth.Unmeasured;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
@@ -76,8 +76,17 @@ public final class SeveralDevicesRun {
     public FinishedRun run(List<Session> sessions, BandwidthPlan given, NumaOption numa,
                            ExpectationSet expectations) {
         OutputFormat format = measuring.format();
+        // One engine per GPU, built once: the plan counted, the kernel notes, the memory check and the passes.
+        List<OptionalDouble> links = new ArrayList<>();
+        List<BandwidthBenchmark> engines = new ArrayList<>();
+        for (Session session : sessions) {
+            OptionalDouble link = session.context().link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
+                    .orElse(OptionalDouble.empty());
+            links.add(link);
+            engines.add(new BandwidthBenchmark(session.device(), link));
+        }
         // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
-        BandwidthPlan plan = OneDeviceRun.onDevice(sessions.getFirst().device(), given);
+        BandwidthPlan plan = OneDeviceRun.onDevice(engines.getFirst(), given);
         List<Integer> indices = sessions.stream().map(s -> s.device().index()).toList();
         if (plan.peerCopies()) {
             // --device all is known only now: a --pair or --pairs that does not fit the GPUs found is
@@ -89,15 +98,12 @@ public final class SeveralDevicesRun {
             }
         }
         Optional<BandwidthPlan> own = plan.perDevice();
-        List<OptionalDouble> links = new ArrayList<>();
         List<HostPlacement> placements = new ArrayList<>();
         List<MultiDevicePlan.DeviceNames> names = new ArrayList<>();
-        for (Session session : sessions) {
-            RunContext context = session.context();
-            OptionalDouble link = context.link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
-                    .orElse(OptionalDouble.empty());
+        for (int d = 0; d < sessions.size(); d++) {
+            RunContext context = sessions.get(d).context();
+            OptionalDouble link = links.get(d);
             HostPlacement placement = HostPlacement.resolve(numa, topology, context.device().numaNode());
-            links.add(link);
             placements.add(placement);
             names.add(new MultiDevicePlan.DeviceNames(context.device().index(), link.isPresent(),
                     placement.namesCarryNode() ? placement.placedNodes() : List.of()));
@@ -107,8 +113,7 @@ public final class SeveralDevicesRun {
         for (int d = 0; d < sessions.size(); d++) {
             List<String> notes = new ArrayList<>();
             if (own.isPresent()) {
-                OneDeviceRun.kernelRows(sessions.get(d).device(), own.get(), links.get(d), format, notes,
-                        measuring::warn);
+                OneDeviceRun.kernelRows(engines.get(d), own.get(), format, notes, measuring::warn);
             }
             kernelNotes.add(notes);
         }
@@ -128,23 +133,23 @@ public final class SeveralDevicesRun {
         // Every device's memory is checked before the first is measured, so exit 5 comes at once.
         for (int d = 0; d < sessions.size(); d++) {
             if (own.isPresent()) {
-                new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { }).checkFits(own.get());
+                engines.get(d).checkFits(own.get());
             }
         }
-        if (concurrent) {
-            new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { }).checkFits(plan);
-        }
-        if (plan.peerCopies()) {
-            new PeerBenchmark(devices, Progress.NONE, (s, d) -> { }).checkFits(plan);
-        }
+        // The engines across the GPUs, built once: their memory check now, their runs after each GPU alone.
+        Optional<ConcurrentBenchmark> allAtOnce = concurrent
+                ? Optional.of(new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { })) : Optional.empty();
+        Optional<PeerBenchmark> peerToPeer = plan.peerCopies()
+                ? Optional.of(new PeerBenchmark(devices, Progress.NONE, (s, d) -> { })) : Optional.empty();
+        allAtOnce.ifPresent(b -> b.checkFits(plan));
+        peerToPeer.ifPresent(b -> b.checkFits(plan));
         Instant started = Instant.now();
         int total = 0;
         for (int d = 0; d < sessions.size(); d++) {
             int rows = 0;
             if (own.isPresent()) {
                 try {
-                    rows = new BandwidthBenchmark(devices.get(d), links.get(d), Progress.NONE, s -> { })
-                            .configurations(own.get());
+                    rows = engines.get(d).configurations(own.get());
                 } catch (IllegalArgumentException e) {
                     throw new UnusableOptionException(e.getMessage());
                 }
@@ -159,16 +164,17 @@ public final class SeveralDevicesRun {
         int done = 0;
         SequencedSet<String> stderrNotes = new LinkedHashSet<>();
         List<BandwidthResults> reports = new ArrayList<>();
+        // Each GPU's tally, all its passes' rows kept as they come: what streams, and what a stop keeps.
+        List<BandwidthTally> tallies = new ArrayList<>();
         if (own.isPresent()) {
             // Each GPU's rows stream as measured: the GPUs done, then the one in progress so far.
             live.streamFrom(() -> {
                 List<BandwidthResults> soFar = new ArrayList<>(reports);
                 int d = reports.size();
                 if (d < sessions.size()) {
-                    List<BandwidthResult> all = live.measured(BandwidthResult.class);
-                    int before = Math.min(all.size(), reports.stream().mapToInt(r -> r.results().size()).sum());
+                    List<BandwidthResult> inProgress = d < tallies.size() ? tallies.get(d).results() : List.of();
                     soFar.add(new BandwidthResults(sessions.get(d).context(), own.get(),
-                            all.subList(before, all.size()), List.of(), List.of(),
+                            inProgress, List.of(), List.of(),
                             placements.get(d)));
                 }
                 List<GpuDocument> documents = soFar.stream().map(OneDeviceRun::document).toList();
@@ -179,9 +185,8 @@ public final class SeveralDevicesRun {
         for (int d = 0; d < sessions.size(); d++) {
             Session session = sessions.get(d);
             HostPlacement placement = placements.get(d);
-            List<BandwidthResult> results = new ArrayList<>();
-            List<VerificationFailure> failures = new ArrayList<>();
-            List<Unmeasured> unmeasured = new ArrayList<>();
+            BandwidthTally kept = new BandwidthTally(live::kept);
+            tallies.add(kept);
             List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
             List<String> notes = new ArrayList<>(kernelNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
@@ -190,29 +195,16 @@ public final class SeveralDevicesRun {
                 for (int pass = 0; pass < passes && !stopped; pass++) {
                     NodeTarget target = placement.targets().get(pass);
                     String where = passes == 1 ? "" : " on " + target.describe();
-                    var benchmark = new BandwidthBenchmark(session.device(), links.get(d),
-                            offset(progress, done, total, who, where), segment -> { });
-                    int resultsBefore = live.measured(BandwidthResult.class).size();
-                    int failuresBefore = live.measured(VerificationFailure.class).size();
-                    int unmeasuredBefore = live.measured(Unmeasured.class).size();
+                    BandwidthBenchmark benchmark = engines.get(d);
                     BandwidthBenchmark.Outcome outcome;
                     try {
-                        outcome = benchmark.run(own.get(), target);
+                        outcome = benchmark.run(own.get(), target, offset(progress, done, total, who, where), kept);
                     } catch (RunStopped stop) {
-                        // What this pass measured before the stop; the devices after it are not measured.
-                        List<BandwidthResult> kept = live.measured(BandwidthResult.class);
-                        List<VerificationFailure> failed = live.measured(VerificationFailure.class);
-                        results.addAll(kept.subList(resultsBefore, kept.size()));
-                        failures.addAll(failed.subList(failuresBefore, failed.size()));
-                        List<Unmeasured> notTimed = live.measured(Unmeasured.class);
-                        unmeasured.addAll(notTimed.subList(unmeasuredBefore, notTimed.size()));
+                        // What this pass measured before the stop is in the tally; the devices after it are not measured.
                         stopped = true;
                         continue;
                     }
                     done += benchmark.configurations(own.get());
-                    results.addAll(outcome.results());
-                    failures.addAll(outcome.failures());
-                    unmeasured.addAll(outcome.unmeasured());
                     outcome.waived().stream().filter(w -> !waived.contains(w)).forEach(waived::add);
                     placement = placement.withTarget(outcome.target());
                 }
@@ -231,24 +223,22 @@ public final class SeveralDevicesRun {
             if (numa.given() && plan.memories().contains(HostMemoryKind.HEAP)) {
                 notes.add("heap memory is the Java heap, which --numa-node does not place");
             }
-            reports.add(new BandwidthResults(session.context(), plan, results, failures, notes, placement, unmeasured,
-                    waived));
+            reports.add(new BandwidthResults(session.context(), plan, kept.results(), kept.failures(), notes, placement,
+                    kept.unmeasured(), waived));
         }
         stderrNotes.forEach(measuring::warn);
         List<VerificationFailure> across = new ArrayList<>();
         Optional<List<ConcurrentResult>> together = Optional.empty();
         Optional<List<PeerResult>> peers = Optional.empty();
         try {
-            if (concurrent && !stopped) {
-                var outcome = new ConcurrentBenchmark(devices, links, offset(progress, done, total, "", ""),
-                        (segment, device) -> { }).run(plan);
+            if (allAtOnce.isPresent() && !stopped) {
+                var outcome = allAtOnce.get().run(plan, offset(progress, done, total, "", ""));
                 done += ConcurrentBenchmark.configurations(plan);
                 together = Optional.of(MultiDeviceResults.withAloneSums(outcome.results(), reports));
                 across.addAll(outcome.failures());
             }
-            if (plan.peerCopies() && !stopped) {
-                var outcome = new PeerBenchmark(devices, offset(progress, done, total, "", ""), (segment, device) -> { })
-                        .run(plan);
+            if (peerToPeer.isPresent() && !stopped) {
+                var outcome = peerToPeer.get().run(plan, offset(progress, done, total, "", ""));
                 peers = Optional.of(outcome.results());
                 across.addAll(outcome.failures());
             }
