@@ -234,7 +234,8 @@ final class RunRows {
         for (int i = 0; i < seconds.length; i++) {
             micros[i] = seconds[i] * 1e6;
         }
-        OptionalDouble percent = direction == RowDirection.D2D || linkGBps.isEmpty()
+        // Only a copy over the host's link has a share of it: d2d-read and d2d-write, as d2d, stay in the GPU's memory.
+        OptionalDouble percent = !direction.copy().crossesLink() || linkGBps.isEmpty()
                 ? OptionalDouble.empty()
                 : OptionalDouble.of(Rate.percentOfLink(rates.median(), linkGBps.getAsDouble()));
         return new BandwidthResult(memory, direction, size, rates, Summary.of(micros), percent, ok, target.node(),

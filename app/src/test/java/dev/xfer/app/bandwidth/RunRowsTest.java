@@ -67,6 +67,22 @@ class RunRowsTest {
         assertEquals(1000.0, row.microseconds().median(), 1e-9);
     }
 
+    /** The GPU's own memory is not the host's link: no device row has a share of it, however fast. */
+    @Test
+    void deviceRowsHaveNoShareOfTheLink() {
+        RunRows rows = rows(List.of(CopyDirection.D2D, CopyDirection.D2D_READ, CopyDirection.D2D_WRITE, CopyDirection.H2D),
+                OptionalDouble.of(63.0));
+        for (RowDirection d : List.of(RowDirection.D2D, RowDirection.D2D_READ, RowDirection.D2D_WRITE, RowDirection.H2D)) {
+            rows.addRow(MeasuredMemory.DEVICE, d, SIZE, new double[] {1e-6, 1e-6, 1e-6}, true, Optional.empty(),
+                    CopyPath.KERNEL, Optional.empty(), Optional.of(LaunchShape.ofBlocks(4)));
+        }
+        List<BandwidthResult> results = rows.results();
+        for (BandwidthResult row : results.subList(0, 3)) {
+            assertEquals(OptionalDouble.empty(), row.percentOfLink(), row.direction() + " stays in the GPU's memory");
+        }
+        assertEquals(1000.0 / 63.0 * 100, results.get(3).percentOfLink().orElseThrow(), 1e-6, "h2d crosses the link");
+    }
+
     @Test
     void severalAllocationsKeepTheBestOnesSamplesAndEveryMedian() {
         RunRows rows = rows(List.of(CopyDirection.H2D, CopyDirection.D2H), OptionalDouble.of(4.0));
