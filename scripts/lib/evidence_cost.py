@@ -3,7 +3,7 @@
 NVML hidden (XFER_NVML at a missing file), alternating, and prints both figures, their difference
 and ratio, and the NVML calls the documents count. Exits 1 when a budget is exceeded.
 
-  evidence_cost.py --out DIR [--runs 10] [--default-runs 3] [--before XFER] XFER
+  evidence_cost.py --out DIR [--runs 10] [--default-runs 5] [--before XFER] XFER
 
 Budgets (docs/evidence.md#what-it-costs):
   smoke --quick with NVML: at most 1.5 s of GPU work per GPU (seconds.total) and 2.5 s wall, the
@@ -53,7 +53,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
     ap.add_argument("--runs", type=int, default=10)
-    ap.add_argument("--default-runs", type=int, default=3)
+    ap.add_argument("--default-runs", type=int, default=5)
     ap.add_argument("--before")
     ap.add_argument("xfer")
     a = ap.parse_args()
