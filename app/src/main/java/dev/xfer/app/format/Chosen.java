@@ -51,7 +51,7 @@ final class Chosen extends StdDeserializer<Object> implements ContextualDeserial
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
         RecordBinder.Choices choices = (RecordBinder.Choices) ctxt.getAttribute(RecordBinder.Choices.class);
-        RecordBinder.Choice choice = choices == null ? null : choices.of(owner, key);
+        RecordBinder.Choice choice = choices == null || owner == null ? null : choices.of(owner, key);
         if (choice == null) {
             return ctxt.reportBadDefinition(getValueType(ctxt), "cannot bind JSON to the open interface "
                     + handledType().getName() + " of " + owner + "." + key + ": no choice names its record");

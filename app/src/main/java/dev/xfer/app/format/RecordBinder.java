@@ -38,16 +38,14 @@ public final class RecordBinder {
     }
 
     /** The choices of a binder, by owner record and component key: an attribute of each read, for {@link Chosen}. */
-    record Choices(Map<Class<?>, Map<String, Choice>> byOwner) {
+    record Choices(Map<Map.Entry<Class<?>, String>, Choice> byComponent) {
         Choice of(Class<?> owner, String key) {
-            return byOwner.getOrDefault(owner, Map.of()).get(key);
+            return byComponent.get(Map.entry(owner, key));
         }
 
         Choices with(Class<?> owner, String key, Choice choice) {
-            Map<Class<?>, Map<String, Choice>> more = new HashMap<>(byOwner);
-            Map<String, Choice> own = new HashMap<>(more.getOrDefault(owner, Map.of()));
-            own.put(key, choice);
-            more.put(owner, Map.copyOf(own));
+            Map<Map.Entry<Class<?>, String>, Choice> more = new HashMap<>(byComponent);
+            more.put(Map.entry(owner, key), choice);
             return new Choices(Map.copyOf(more));
         }
     }
