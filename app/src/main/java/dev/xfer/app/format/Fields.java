@@ -26,11 +26,6 @@ public final class Fields {
         return node.isEmpty();
     }
 
-    /** How many keys the object has. */
-    public int size() {
-        return node.size();
-    }
-
     /** The object under {@code key}; empty when absent or not an object. */
     public Optional<Fields> object(String key) {
         JsonNode value = node.get(key);

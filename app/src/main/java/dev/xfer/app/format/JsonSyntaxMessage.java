@@ -56,7 +56,7 @@ public final class JsonSyntaxMessage {
                     m -> "the text ends inside a string: its closing '\"' is missing"),
             rule("Unexpected end-of-input.*",
                     m -> "the text ends before the document does"),
-            rule("Unexpected close marker '(.)': expected '.' \\(for root.*",
+            rule("Unexpected close marker '(.)': no open (Array|Object) to close.*",
                     m -> "'" + m.group(1) + "' closes nothing that was opened"),
             rule("Unexpected close marker '(.)': expected '(.)' \\(for (Array|Object).*",
                     m -> "'" + m.group(1) + "' where '" + m.group(2) + "' should close the "

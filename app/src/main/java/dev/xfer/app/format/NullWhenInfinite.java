@@ -1,5 +1,10 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -7,11 +12,29 @@ import java.lang.annotation.Target;
 
 /**
  * On a {@code double} record component that may be infinite (a standard deviation past the double
- * range): the writer writes it as {@code null}, as it writes any non-finite number, and
- * {@link RecordBinder} reads that {@code null} back as positive infinity. Anywhere else a
- * {@code null} where a number is required is an error.
+ * range): the writer writes it as {@code null}, as it writes any non-finite number, and reading
+ * takes that {@code null} back as positive infinity. Anywhere else a {@code null} where a number
+ * is required is refused.
  */
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.RECORD_COMPONENT)
+@Target({ElementType.RECORD_COMPONENT, ElementType.FIELD, ElementType.PARAMETER})
+@JacksonAnnotationsInside
+@JsonDeserialize(using = NullWhenInfinite.Infinity.class)
 public @interface NullWhenInfinite {
+    /** A finite number, or positive infinity for {@code null}; an absent key is refused. */
+    final class Infinity extends Scalar {
+        public Infinity() {
+            super(double.class, "a number", finite(double.class)::deserialize);
+        }
+
+        @Override
+        public Object getNullValue(DeserializationContext ctxt) {
+            return Double.POSITIVE_INFINITY;
+        }
+
+        @Override
+        public Object getAbsentValue(DeserializationContext ctxt) throws JsonMappingException {
+            throw Refusal.none(ctxt, expected, true);
+        }
+    }
 }

@@ -57,8 +57,9 @@ public record DocumentParts(Choice parameters, Choice results, Choice failures, 
                 .choosing(DevicesDocument.class, "parameters", devicesParameters)
                 .choosing(DevicesDocument.class, "extras", devicesExtras)
                 .choosing(RepeatedDocument.class, "parameters", RepeatedDocument.Runs.class)
-                // Runs is the first repetition's parameters and "runs": only "runs" is that repetition's none.
-                .choosing(RepeatedDocument.Runs.class, "each", f -> f.size() == 1 ? NoParameters.class
+                // Runs is the first repetition's parameters, inline, and "runs": nothing beside "runs" is that
+                // repetition's none.
+                .choosing(RepeatedDocument.Runs.class, "each", f -> f.isEmpty() ? NoParameters.class
                         : run.of(f) == DevicesDocument.class ? devicesParameters.of(f) : parameters.of(f))
                 .choosing(RepeatedDocument.class, "runs", run);
     }

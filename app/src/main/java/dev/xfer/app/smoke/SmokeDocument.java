@@ -56,11 +56,9 @@ public final class SmokeDocument {
     public static Written read(String text) {
         return (Written) new RecordBinder()
                 .choosing(Device.class, "results", f -> f.has("command") ? TaggedRow.class : BandwidthRow.class)
-                .choosing(TaggedRow.class, "row", f -> switch (f.text("command").orElse("")) {
-                    case "overlap" -> OverlapDocument.ScheduleRow.class;
-                    case "check" -> CheckDocument.ScenarioRow.class;
-                    default -> null;
-                })
+                // Inline, a tagged row is told by its own keys: its "command" is TaggedRow's.
+                .choosing(TaggedRow.class, "row", f -> f.has("schedule") ? OverlapDocument.ScheduleRow.class
+                        : f.has("scenario") ? CheckDocument.ScenarioRow.class : null)
                 .read(text, f -> f.has("unusable") ? Unusable.class : f.has("runs") ? Repeated.class : Run.class);
     }
 

@@ -90,7 +90,7 @@ class FleetCommandTest {
         XferRun run = XferRun.of("fleet", "--skip-bad", dir.toString(), dir.resolve("missing.json").toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(List.of(
-                "xfer: " + dir.resolve("a.json") + ": not JSON: invalid JSON at line 1, column 4: 'not' is not a value (text in double quotes, a number, an object, a list, true, false or null) (skipped)",
+                "xfer: " + dir.resolve("a.json") + ": not JSON: invalid JSON at line 1, column 1: 'not' is not a value (text in double quotes, a number, an object, a list, true, false or null) (skipped)",
                 "xfer: " + dir.resolve("b.json") + ": not JSON: not UTF-8 text (skipped)",
                 "xfer: " + dir.resolve("c.json") + ": not an xfer document: the top level is a list, not an object (skipped)",
                 "xfer: " + dir.resolve("missing.json") + ": no such file or directory (skipped)"), List.of(run.errLines()));
