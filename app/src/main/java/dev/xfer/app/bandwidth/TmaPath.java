@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.HostMemoryKind;
 
@@ -42,6 +43,17 @@ final class TmaPath implements PathDefinition {
         }
     }
 
+    @Override
+    public GridLaunch launch(XferKernels kernels) {
+        return TmaCopy.of(kernels);
+    }
+
+    /** {@code blocks} blocks of {@code tma_copy}'s one warp. */
+    @Override
+    public LaunchShape grid(int blocks) {
+        return LaunchShape.tmaBlocks(blocks);
+    }
+
     /** The SMs reach host memory through the mapped pointer, as the copy kernel's do: CC forbids it alike. */
     @Override
     public Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
@@ -67,7 +79,7 @@ final class TmaPath implements PathDefinition {
                     if (plan.pathsFor(memory).contains(CopyPath.TMA)) {
                         for (int g : grids) {
                             out.add(new Waiver(ConfigurationLabel.of(memory, CopyPath.TMA,
-                                    Optional.of(LaunchShape.tmaBlocks(g)), d.label(), size).text(), reason));
+                                    Optional.of(grid(g)), d.label(), size).text(), reason));
                         }
                     }
                 }
@@ -75,7 +87,7 @@ final class TmaPath implements PathDefinition {
             if (plan.directions().contains(CopyDirection.D2D)) {
                 for (int g : grids) {
                     out.add(new Waiver(new ConfigurationLabel("device", CopyPath.TMA,
-                            Optional.of(LaunchShape.tmaBlocks(g)), CopyDirection.D2D.label(), size).text(), reason));
+                            Optional.of(grid(g)), CopyDirection.D2D.label(), size).text(), reason));
                 }
             }
         }
@@ -85,8 +97,8 @@ final class TmaPath implements PathDefinition {
     /** {@code tma_copy} in each grid, its blocks counted as the TMA copy launches them. */
     @Override
     public List<KernelInitiator> gridInitiators(GridLaunching on) {
-        return on.grids().stream().map(g -> KernelInitiator.of(CopyPath.TMA, TmaCopy.of(on.kernels()),
-                LaunchShape.tmaBlocks(g), on.timing(), on.timed(), on.gate(), on.stream())).toList();
+        return on.grids().stream().map(g -> KernelInitiator.of(CopyPath.TMA, launch(on.kernels()),
+                grid(g), on.timing(), on.timed(), on.gate(), on.stream())).toList();
     }
 
     @Override

@@ -31,6 +31,8 @@ class CopyPathRegistryTest {
                 List.of(CopyPath.values()).stream().filter(CopyPath::measuresBidir).toList());
         assertEquals(List.of(CopyPath.DRIVER),
                 List.of(CopyPath.values()).stream().filter(p -> !p.namedInLabels()).toList());
+        assertEquals(List.of(CopyPath.DRIVER, CopyPath.KERNEL),
+                List.of(CopyPath.values()).stream().filter(CopyPath::measuresPeers).toList());
         for (HostMemoryKind memory : HostMemoryKind.values()) {
             assertEquals(!memory.isPageLocked(), CopyPath.STAGED.appliesTo(memory), memory.label());
             assertEquals(memory.allowsAsyncCopies(), CopyPath.BATCH_API.appliesTo(memory), memory.label());
@@ -47,5 +49,16 @@ class CopyPathRegistryTest {
                 e.getMessage());
         CopyPath.DRIVER.checkPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P),
                 List.of(1));
+    }
+
+    /** A grid path's kernel and grid are its own; a path the copy engine or the staging lanes run has neither. */
+    @Test
+    void gridPathsSayTheirGridAndTheOthersHaveNone() {
+        assertEquals(LaunchShape.ofBlocks(132), CopyPath.KERNEL.grid(132));
+        assertEquals(new LaunchShape(132, LaunchShape.TMA_THREADS_PER_BLOCK), CopyPath.TMA.grid(132));
+        for (CopyPath path : List.of(CopyPath.values()).stream().filter(p -> !p.launchesGrid()).toList()) {
+            assertThrows(IllegalStateException.class, () -> path.grid(1), path.label());
+            assertThrows(IllegalStateException.class, () -> path.launch(null), path.label());
+        }
     }
 }
