@@ -136,8 +136,8 @@ PY
                   # .device/xfer-before.tar.gz (or BEFORE_TARBALL, gzip or xz: tar finds which), in the same call, the builds alternating per
                   # command and, over BEFORE_AFTER_ROUNDS rounds (1), which goes first; each result's median
                   # over the rounds from both, and their ratio; doctor's findings side by side. With
-                  # BEFORE_AFTER_NEW=1 also the paths of round 5 (tma, the read-only and write-only
-                  # kernels, batch-api), which builds before it refuse. Documents: $out/before-after/.
+                  # BEFORE_AFTER_NEW=1 also the paths of round 5 (tma, with two GPUs tma p2p too, the
+                  # read-only and write-only kernels, batch-api), which builds before it refuse. Documents: $out/before-after/.
                   local b="$out/before-after" before k name cmd r which bin rc rc1 rc2 first second
                   local rounds=${BEFORE_AFTER_ROUNDS:-1}
                   mkdir -p "$b" "$work/before" && tar -C "$work/before" -xf "${BEFORE_TARBALL:-$root/.device/xfer-before.tar.gz}"
@@ -157,6 +157,10 @@ PY
                     cmds+=("p2p-kernel:bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation write,read --size 4KiB,1MiB,512MiB"
                            "patterns:bandwidth --device all --pattern all --copy driver --size 64MiB"
                            "concurrent:bandwidth --device all --concurrent --size 64MiB")
+                    if [ "${BEFORE_AFTER_NEW:-0}" = 1 ]; then
+                      # the TMA copy between GPUs (issue 42), which builds before it refuse (exit 2)
+                      cmds+=("p2p-tma:bandwidth --device 0,1 --copy driver,tma --direction p2p --initiation write,read --size 4KiB,1MiB,512MiB")
+                    fi
                   fi
                   for r in $(seq 1 "$rounds"); do
                     for k in "${cmds[@]}"; do
@@ -1017,6 +1021,7 @@ PY
            expect_rc 2 "$xfer" bandwidth --device 0 --pattern all-to-host
            expect_rc 2 "$xfer" bandwidth --device all --pattern all-to-one --bidirectional
            expect_rc 2 "$xfer" bandwidth --device all --pattern all --timer wall
+           expect_rc 2 "$xfer" bandwidth --device all --pattern all-to-one --copy tma   # no TMA pattern: --direction p2p (peers) has it
            local nvb=${NVBANDWIDTH:-$(command -v nvbandwidth || true)} t form copy bidir side
            [ -n "$nvb" ] && [ -x "$nvb" ] || { echo "gpu-check: no nvbandwidth (set NVBANDWIDTH=/path/to/nvbandwidth): xfer's rows alone" >&2; nvb=; }
            for t in all_to_host_memcpy_ce all_to_host_bidirectional_memcpy_ce host_to_all_memcpy_ce \
@@ -1062,9 +1067,10 @@ PY
                "$xfer" bandwidth --device all --pattern all --initiation write,read --copy kernel \
                --size 4097B --iterations 2 --warmup 0
            fi ;;
-    peers) # Two GPUs at least: GPU to GPU by copy engine and by copy kernel at 512 MiB beside nvbandwidth's
-           # device_to_device_* cases (NVBANDWIDTH: its binary, if not on PATH), both forms (write, read), 1 B, odd
-           # sizes and 4 GiB, then peer latency beside device_to_device_latency_sm (PEER_SWEEP=0 leaves out the
+    peers) # Two GPUs at least: GPU to GPU by copy engine, copy kernel and TMA copy (issue 42; its pairs waived below
+           # compute capability 9.0) at 512 MiB beside nvbandwidth's device_to_device_* cases (NVBANDWIDTH: its
+           # binary, if not on PATH), both forms (write, read), 1 B, odd sizes and 4 GiB with a python3 check of the
+           # document's rows, then peer latency beside device_to_device_latency_sm (PEER_SWEEP=0 leaves out the
            # 4 KiB..1 GiB sweep), and compute-sanitizer over both.
            if [ "$(nvidia-smi -L | grep -c '^GPU ')" -lt 2 ]; then
              echo "gpu-check: the peers step needs two GPUs" >&2; status=1; return
@@ -1076,10 +1082,32 @@ PY
              device_to_device_bidirectional_memcpy_write_ce device_to_device_bidirectional_memcpy_read_ce \
              device_to_device_memcpy_write_sm device_to_device_memcpy_read_sm \
              device_to_device_bidirectional_memcpy_write_sm device_to_device_bidirectional_memcpy_read_sm
-           expect_rc 0 "$xfer" bandwidth --device all --copy driver,kernel --direction p2p --initiation write,read --size 512MiB
-           expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel --direction p2p --initiation write,read \
+           expect_rc 0 "$xfer" bandwidth --device all --copy driver,kernel,tma --direction p2p --initiation write,read --size 512MiB
+           expect_rc 0 "$xfer" bandwidth --device 0,1 --copy driver,kernel,tma --direction p2p --initiation write,read \
              --size 1B,4097B,4GiB --iterations 3 --warmup 1 --json --output "$out/peers.json" \
              --expect 'p2p.kernel.0-1.4GiB >= 1GB/s' --expect 'p2p-read.kernel.1-0.4GiB >= 1GB/s'
+           run python3 - "$out/peers.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows, waived = d["p2p"], d.get("waived", [])
+for r in rows:
+    print("p2p %-6s %-5s %d->%d %11d B: %9.2f GB/s one way, %9.2f both ways, verified %s %s" % (
+        r.get("copy", "driver"), r.get("initiation", "write"), r["src"], r["dst"], r["bytes"], r["gbps"]["median"],
+        r["bidirGbps"]["median"], r["verified"], r["bidirVerified"]))
+for w in waived:
+    print("waived:", w["configuration"], "-", w["reason"])
+assert all(r["verified"] and r["bidirVerified"] for r in rows), "a pair delivered wrong data"
+key = lambda r: (r["src"], r["dst"], r["bytes"], r.get("initiation", "write"))
+kernel = [key(r) for r in rows if r.get("copy") == "kernel"]
+tma = {key(r) for r in rows if r.get("copy") == "tma"}
+named = {w["configuration"] for w in waived}
+# The TMA copies every pair the kernel copies, unless a GPU of it below 9.0 waived its rows.
+missing = [k for k in kernel if k not in tma and "p2p%s tma %d->%d %d B" % (
+    "" if k[3] == "write" else "-read", k[0], k[1], k[2]) not in named]
+assert not missing, "kernel pairs with neither a TMA row nor a TMA waiver: %s" % missing
+print("peers: %d kernel and %d TMA rows, %d TMA configurations waived, all verified" % (len(kernel), len(tma), len(waived)))
+PY
+           [ $? = 0 ] || status=1
            [ -n "$nvb" ] && run "$nvb" -t device_to_device_latency_sm
            expect_rc 0 "$xfer" latency --device all --target peer
            [ "${PEER_SWEEP:-1}" = 0 ] || expect_rc 0 "$xfer" latency --device 0,1 --target host,peer --sizes 4KiB..1GiB --iterations 3
@@ -1089,7 +1117,7 @@ PY
            for tool in memcheck racecheck; do
              [ -n "$san" ] || break
              expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
-               "$xfer" bandwidth --device 0,1 --copy kernel --direction p2p --initiation write,read --size 1B,4097B,1MiB,64MiB \
+               "$xfer" bandwidth --device 0,1 --copy kernel,tma --direction p2p --initiation write,read --size 1B,4097B,1MiB,64MiB \
                --iterations 2 --warmup 0
              expect_rc 0 "$san" --tool "$tool" --error-exitcode 99 --target-processes all \
                "$xfer" latency --device 0,1 --target peer --size 4KiB,2MiB --accesses 10000 --iterations 2

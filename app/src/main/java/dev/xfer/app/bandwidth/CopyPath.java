@@ -1,6 +1,8 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.result.Waiver;
+import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.lang.foreign.MemorySegment;
@@ -66,6 +68,33 @@ public enum CopyPath {
     /** Whether this path measures bidir, for memory that takes asynchronous copies: the driver and the kernel. */
     public boolean measuresBidir() {
         return definition.measuresBidir();
+    }
+
+    /**
+     * Whether the copies between GPUs ({@code --direction p2p}) are measured by this path too: the
+     * driver's always, the copy kernel's and the TMA copy's when {@code --copy} names them.
+     */
+    public boolean measuresPeers() {
+        return definition.measuresPeers();
+    }
+
+    /** This path's kernel among {@code kernels}, for a path launched on grids ({@link PathDefinition#launch}). */
+    public GridLaunch launch(XferKernels kernels) {
+        return definition.launch(kernels);
+    }
+
+    /** This path's grid of {@code blocks} blocks, for a path launched on grids ({@link PathDefinition#grid}). */
+    public LaunchShape grid(int blocks) {
+        return definition.grid(blocks);
+    }
+
+    /**
+     * Why {@code device} cannot run this path at all (the TMA copy below compute capability 9.0),
+     * from what it offers before anything is launched; empty where it can. For the copies between
+     * GPUs, which ask it of each GPU of a pair.
+     */
+    public Optional<String> absentOn(CudaDevice device) {
+        return absentBecause(new DeviceOffer(device));
     }
 
     /** Whether its configurations' names say the path: all but the driver's. */

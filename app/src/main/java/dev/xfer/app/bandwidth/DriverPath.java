@@ -30,6 +30,12 @@ final class DriverPath implements PathDefinition {
         return true;
     }
 
+    /** {@code cudaMemcpyPeerAsync}, always: every p2p run has the driver's rows. */
+    @Override
+    public boolean measuresPeers() {
+        return true;
+    }
+
     @Override
     public boolean namedInLabels() {
         return false;

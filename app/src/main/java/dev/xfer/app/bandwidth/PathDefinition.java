@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.cuda.HostMemoryKind;
 
+import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.result.Waiver;
 
 import java.lang.foreign.MemorySegment;
@@ -45,6 +46,35 @@ interface PathDefinition {
     /** Whether this path measures bidir (for memory that takes asynchronous copies). */
     default boolean measuresBidir() {
         return false;
+    }
+
+    /**
+     * Whether the copies between GPUs ({@code --direction p2p}) are measured by this path too: the
+     * driver's ({@code cudaMemcpyPeerAsync}), and a path launched on grids ({@link #launch}, in
+     * {@link #grid}s of the issuing GPU's SM count), whose kernel reads or writes the other GPU's
+     * memory over the peer mapping.
+     */
+    default boolean measuresPeers() {
+        return false;
+    }
+
+    /**
+     * This path's kernel among {@code kernels}, for a path launched on grids ({@link #launchesGrid}).
+     *
+     * @throws IllegalStateException for a path the copy engine or the staging lanes run
+     */
+    default GridLaunch launch(XferKernels kernels) {
+        throw new IllegalStateException(label() + " is not launched on a grid");
+    }
+
+    /**
+     * This path's grid of {@code blocks} blocks, each of its kernel's block size, for a path launched
+     * on grids ({@link #launchesGrid}).
+     *
+     * @throws IllegalStateException for a path the copy engine or the staging lanes run
+     */
+    default LaunchShape grid(int blocks) {
+        throw new IllegalStateException(label() + " is not launched on a grid");
     }
 
     /**

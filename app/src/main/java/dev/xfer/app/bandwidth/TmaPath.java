@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.kernels.XferKernels;
 import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.HostMemoryKind;
 
@@ -14,7 +15,8 @@ import java.util.OptionalInt;
  * bulk-copy unit moves chunks global -> shared -> global through shared-memory stages, an mbarrier
  * counting each load's bytes in; reaches what the copy kernel reaches ({@link KernelReach}). Below
  * 9.0 its configurations are waived ({@link TmaSupport}). One row per grid of {@code --blocks};
- * h2d, d2h and d2d, not p2p.
+ * h2d, d2h and d2d; p2p on the issuing GPU, one block per SM of it, as the copy kernel's p2p rows
+ * (a pair with a GPU below 9.0 waived, {@link dev.xfer.app.bandwidth.peer.PeerAbsences}).
  */
 final class TmaPath implements PathDefinition {
     @Override
@@ -32,14 +34,21 @@ final class TmaPath implements PathDefinition {
         return true;
     }
 
+    /** {@code cp.async.bulk} takes the peer's memory by its address under unified addressing, as the copy kernel's loads do. */
     @Override
-    public void checkPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
-                          List<Integer> pieces) {
-        if (directions.contains(CopyDirection.P2P)) {
-            // The TMA copy between GPUs is not written yet: refused, not left out of the matrices unsaid.
-            throw new IllegalArgumentException("--copy tma measures h2d, d2h and d2d, not p2p yet: leave tma out of"
-                    + " --copy for --direction p2p");
-        }
+    public boolean measuresPeers() {
+        return true;
+    }
+
+    @Override
+    public GridLaunch launch(XferKernels kernels) {
+        return TmaCopy.of(kernels);
+    }
+
+    /** {@code blocks} blocks of {@code tma_copy}'s one warp. */
+    @Override
+    public LaunchShape grid(int blocks) {
+        return LaunchShape.tmaBlocks(blocks);
     }
 
     /** The SMs reach host memory through the mapped pointer, as the copy kernel's do: CC forbids it alike. */
@@ -67,7 +76,7 @@ final class TmaPath implements PathDefinition {
                     if (plan.pathsFor(memory).contains(CopyPath.TMA)) {
                         for (int g : grids) {
                             out.add(new Waiver(ConfigurationLabel.of(memory, CopyPath.TMA,
-                                    Optional.of(LaunchShape.tmaBlocks(g)), d.label(), size).text(), reason));
+                                    Optional.of(grid(g)), d.label(), size).text(), reason));
                         }
                     }
                 }
@@ -75,7 +84,7 @@ final class TmaPath implements PathDefinition {
             if (plan.directions().contains(CopyDirection.D2D)) {
                 for (int g : grids) {
                     out.add(new Waiver(new ConfigurationLabel("device", CopyPath.TMA,
-                            Optional.of(LaunchShape.tmaBlocks(g)), CopyDirection.D2D.label(), size).text(), reason));
+                            Optional.of(grid(g)), CopyDirection.D2D.label(), size).text(), reason));
                 }
             }
         }
@@ -85,8 +94,8 @@ final class TmaPath implements PathDefinition {
     /** {@code tma_copy} in each grid, its blocks counted as the TMA copy launches them. */
     @Override
     public List<KernelInitiator> gridInitiators(GridLaunching on) {
-        return on.grids().stream().map(g -> KernelInitiator.of(CopyPath.TMA, TmaCopy.of(on.kernels()),
-                LaunchShape.tmaBlocks(g), on.timing(), on.timed(), on.gate(), on.stream())).toList();
+        return on.grids().stream().map(g -> KernelInitiator.of(CopyPath.TMA, launch(on.kernels()),
+                grid(g), on.timing(), on.timed(), on.gate(), on.stream())).toList();
     }
 
     @Override

@@ -31,7 +31,8 @@ public record DevicesDocument(int schemaVersion, String command, Parameters para
 
     /**
      * This document with the configurations across the GPUs that the run did not measure here (a
-     * pair without peer access for the copy kernel); each GPU's own are in its document.
+     * pair's TMA rows where a GPU of it is below compute capability 9.0); each GPU's own are in its
+     * document. None, no field.
      */
     public DevicesDocument withWaived(List<dev.xfer.app.result.Waiver> waivers) {
         return new DevicesDocument(schemaVersion, command, parameters, devices, extras,

@@ -70,6 +70,24 @@ class ConfidentialComputingRulesTest {
         assertTrue(rules.waived().stream().anyMatch(w -> w.reason().equals(ConfidentialComputingRules.TMA_D2D)), rules.waived()::toString);
     }
 
+    /**
+     * GPU to GPU by the TMA (or the copy kernel) touches no host memory: CC forbids the SMs the
+     * confidential VM's memory, not a peer's, so p2p by either is marked as every p2p copy is (the
+     * protected-PCIe mode), never waived.
+     */
+    @Test
+    void theTmaCopyBetweenGpusIsMarkedAsEveryPeerCopyNotWaived() {
+        for (CopyPath path : List.of(CopyPath.TMA, CopyPath.KERNEL)) {
+            BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.D2D, CopyDirection.P2P),
+                    List.of(CopyPath.DRIVER, path));
+            ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+            assertEquals(asked, rules.plan().orElseThrow(), path.label());
+            assertEquals(List.of(), rules.waived(), path.label());
+            assertTrue(rules.notes().contains(ConfidentialComputingRules.PEERS), rules.notes().toString());
+            assertTrue(rules.notes().stream().noneMatch(ConfidentialComputingRules.BOUNCE::equals), "no host copy to mark");
+        }
+    }
+
     @Test
     void hugePagesPageLockedByCudaHostRegisterAreWaivedAsRegisteredMemoryIs() {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED, HostMemoryKind.PINNED_HUGE), List.of(CopyDirection.H2D),

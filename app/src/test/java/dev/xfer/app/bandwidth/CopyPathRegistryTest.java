@@ -31,6 +31,8 @@ class CopyPathRegistryTest {
                 List.of(CopyPath.values()).stream().filter(CopyPath::measuresBidir).toList());
         assertEquals(List.of(CopyPath.DRIVER),
                 List.of(CopyPath.values()).stream().filter(p -> !p.namedInLabels()).toList());
+        assertEquals(List.of(CopyPath.DRIVER, CopyPath.KERNEL, CopyPath.TMA),
+                List.of(CopyPath.values()).stream().filter(CopyPath::measuresPeers).toList());
         for (HostMemoryKind memory : HostMemoryKind.values()) {
             assertEquals(!memory.isPageLocked(), CopyPath.STAGED.appliesTo(memory), memory.label());
             assertEquals(memory.allowsAsyncCopies(), CopyPath.BATCH_API.appliesTo(memory), memory.label());
@@ -41,11 +43,22 @@ class CopyPathRegistryTest {
 
     @Test
     void aPathRefusesAPlanItCannotMeasure() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CopyPath.TMA.checkPlan(
-                List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P), List.of(1)));
-        assertEquals("--copy tma measures h2d, d2h and d2d, not p2p yet: leave tma out of --copy for --direction p2p",
-                e.getMessage());
-        CopyPath.DRIVER.checkPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P),
-                List.of(1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CopyPath.STAGED.checkPlan(
+                List.of(1L << 20), List.of(HostMemoryKind.PAGEABLE), List.of(CopyDirection.P2P), List.of(1)));
+        assertEquals("--copy staged measures h2d and d2h, and --direction has neither", e.getMessage());
+        for (CopyPath path : List.of(CopyPath.DRIVER, CopyPath.KERNEL, CopyPath.TMA)) {
+            path.checkPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P), List.of(1));
+        }
+    }
+
+    /** A grid path's kernel and grid are its own; a path the copy engine or the staging lanes run has neither. */
+    @Test
+    void gridPathsSayTheirGridAndTheOthersHaveNone() {
+        assertEquals(LaunchShape.ofBlocks(132), CopyPath.KERNEL.grid(132));
+        assertEquals(new LaunchShape(132, LaunchShape.TMA_THREADS_PER_BLOCK), CopyPath.TMA.grid(132));
+        for (CopyPath path : List.of(CopyPath.values()).stream().filter(p -> !p.launchesGrid()).toList()) {
+            assertThrows(IllegalStateException.class, () -> path.grid(1), path.label());
+            assertThrows(IllegalStateException.class, () -> path.launch(null), path.label());
+        }
     }
 }

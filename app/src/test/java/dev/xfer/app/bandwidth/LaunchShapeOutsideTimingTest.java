@@ -28,7 +28,7 @@ class LaunchShapeOutsideTimingTest {
             }
         }
         String kernel = Files.readString(SOURCES.resolve("peer/PeerKernelCopy.java"));
-        assertTrue(kernel.contains("lane.shape()"), "the kernel launches with the lane's shape");
+        assertTrue(kernel.contains("lane.shape(path)"), "the kernel launches in the lane's grid of its path");
     }
 
     @Test

@@ -102,11 +102,15 @@ class TmaAndReadWritePlanTest {
         plan(List.of(PINNED), List.of(D2D_WRITE), List.of(CopyPath.DRIVER), BlockCounts.parse("8"));
     }
 
+    /** p2p by the TMA is a plan now (it was refused while unwritten): beside d2d, and beside the kernel. */
     @Test
-    void tmaBetweenGpusIsRefusedNotLeftOut() {
-        assertEquals("--copy tma measures h2d, d2h and d2d, not p2p yet: leave tma out of --copy for --direction p2p",
-                assertThrows(IllegalArgumentException.class, () -> plan(List.of(PINNED), List.of(D2D, CopyDirection.P2P),
-                        List.of(CopyPath.KERNEL, CopyPath.TMA), BlockCounts.DEFAULT)).getMessage());
+    void tmaBetweenGpusIsAPlan() {
+        BandwidthPlan p = plan(List.of(PINNED), List.of(D2D, CopyDirection.P2P), List.of(CopyPath.KERNEL, CopyPath.TMA),
+                BlockCounts.DEFAULT);
+        assertTrue(p.peerCopies() && p.tmaCopies());
+        assertTrue(CopyPath.TMA.measuresPeers());
+        // p2p adds no per-device rows: d2d's driver, kernel and tma rows alone.
+        assertEquals(3, p.configurations());
     }
 
     @Test

@@ -8,10 +8,14 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.bandwidth.VerificationFailure;
+import dev.xfer.app.bandwidth.TmaSupport;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.peer.PeerAbsences;
+import dev.xfer.app.bandwidth.peer.PeerPlan;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.devices.DeviceInfo;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.sysfs.PciAddress;
 import dev.xfer.app.sysfs.PciDeviceInfo;
@@ -20,7 +24,9 @@ import dev.xfer.app.sysfs.PcieLink;
 import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.host.CpuSet;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -31,8 +37,8 @@ import static dev.xfer.app.output.ResultsFixtures.summary;
 
 /**
  * Fixed records of bandwidth runs over several GPUs, for renderer tests and the golden files
- * {@code bandwidth-devices-concurrent.json}, {@code bandwidth-devices-p2p.json} and
- * {@code bandwidth-devices-p2p-read.json}: no GPU, no clock.
+ * {@code bandwidth-devices-concurrent.json}, {@code bandwidth-devices-p2p.json},
+ * {@code bandwidth-devices-p2p-read.json} and {@code bandwidth-devices-p2p-tma.json}: no GPU, no clock.
  */
 public final class MultiDeviceFixtures {
     private MultiDeviceFixtures() {
@@ -205,5 +211,67 @@ public final class MultiDeviceFixtures {
         return new MultiDeviceResults(plan, devices, Optional.empty(), Optional.of(pairs),
                 List.of(new VerificationFailure("p2p-bidir-read kernel 1<->0 67108864 B (into device 0)", 65536,
                         (byte) 0x3c, (byte) 0xa5)));
+    }
+
+    // ---- p2p by the TMA copy beside the driver's, in both forms, on two H200s and an A100
+
+    /** 128 MiB, a size no other golden document's p2p rows have (see {@link #MIB32}). */
+    private static final long MIB128 = 128L << 20;
+
+    /** --device 0,1,2 --direction p2p --initiation write,read --copy driver,tma --size 128MiB. */
+    public static BandwidthPlan peerTmaPlan() {
+        return new BandwidthPlan(List.of(MIB128), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.P2P), 20, 5,
+                CopyTimer.EVENTS, List.of(CopyPath.DRIVER, CopyPath.TMA), BandwidthPlan.DEFAULT_STAGING)
+                .withPeerInitiations(List.of(Initiation.WRITE, Initiation.READ));
+    }
+
+    /** An A100 (compute capability 8.0, no bulk copies; Gen4 x16) at CUDA index {@code index} on PCI bus {@code bus}. */
+    public static DeviceInfo a100At(int index, int bus, int node) {
+        DeviceInfo h200 = h200At(index, bus, node);
+        PcieLink gen4 = new PcieLink(PcieGeneration.GEN4, 16);
+        PciDeviceInfo pci = h200.pci().orElseThrow();
+        return new DeviceInfo(index, "NVIDIA A100-SXM4-80GB", 8, 0, 85_899_345_920L, 85_100_000_000L, 108, 3, true,
+                h200.pciBusId(), Optional.of(new PciDeviceInfo(pci.address(), pci.numaNode(), pci.localCpulistText(),
+                pci.localCpus(), Optional.of(gen4), Optional.of(gen4))), node).withUuid(h200.uuid().orElseThrow());
+    }
+
+    /**
+     * Three GPUs that all reach each other: H200s 0 and 1 (about 383 GB/s one way by the driver,
+     * NVLink, say), A100 2 (about 24 GB/s to and from either, PCIe). The driver copies every pair in
+     * both forms; the TMA copy only 0 and 1, a little under the driver; every pair with GPU 2 has its
+     * TMA rows waived, decided from the GPUs' compute capabilities as a run decides
+     * ({@link dev.xfer.app.bandwidth.TmaSupport}, {@link PeerPlan#waivedPairs}), across the GPUs.
+     */
+    public static MultiDeviceResults peerTmaReport() {
+        BandwidthPlan plan = peerTmaPlan();
+        List<DeviceInfo> gpus = List.of(h200At(0, 0x17, 0), h200At(1, 0x97, 1), a100At(2, 0xE1, 1));
+        Map<Integer, String> noTma = new LinkedHashMap<>();
+        gpus.forEach(g -> new TmaSupport(g.computeMajor(), g.computeMinor()).absentBecause(g.index())
+                .ifPresent(why -> noTma.put(g.index(), why)));
+        List<Waiver> waived = new PeerPlan(plan, List.of(0, 1, 2))
+                .waivedPairs(new PeerAbsences(Map.of(CopyPath.TMA, noTma)));
+        List<BandwidthResults> devices = gpus.stream().map(g -> new BandwidthResults(context(g), plan,
+                List.<BandwidthResult>of(), List.<VerificationFailure>of(), List.<String>of())).toList();
+        List<PeerResult> pairs = new java.util.ArrayList<>();
+        for (Initiation initiation : plan.peerInitiations()) {
+            double less = initiation == Initiation.READ ? 1.5 : 0;
+            for (int src = 0; src < 3; src++) {
+                for (int dst = 0; dst < 3; dst++) {
+                    if (src == dst) {
+                        continue;
+                    }
+                    boolean nvlink = src < 2 && dst < 2;
+                    double driver = (nvlink ? 383.25 : 24.5) - less - 0.25 * src;
+                    pairs.add(new PeerResult(src, dst, MIB128, true, around(driver), around(2 * driver - 10), true,
+                            true, CopyPath.DRIVER, initiation));
+                    if (nvlink) {
+                        double tma = 361.5 - 4 * less - 0.5 * src;
+                        pairs.add(new PeerResult(src, dst, MIB128, true, around(tma), around(2 * tma - 30), true,
+                                true, CopyPath.TMA, initiation));
+                    }
+                }
+            }
+        }
+        return new MultiDeviceResults(plan, devices, Optional.empty(), Optional.of(pairs), List.of(), waived);
     }
 }

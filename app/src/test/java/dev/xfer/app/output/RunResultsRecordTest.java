@@ -58,6 +58,8 @@ class RunResultsRecordTest {
                 PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
         assertSameRecords("bandwidth-devices-p2p-read.json",
                 PeerResult.runResults(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
+        assertSameRecords("bandwidth-devices-p2p-tma.json",
+                PeerResult.runResults(MultiDeviceFixtures.peerTmaReport().peers().orElseThrow()));
     }
 
     @Test

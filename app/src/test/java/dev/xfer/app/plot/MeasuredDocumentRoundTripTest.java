@@ -31,6 +31,7 @@ class MeasuredDocumentRoundTripTest {
     @ValueSource(strings = {"/golden/bandwidth.json", "/golden/bandwidth-all-nodes.json",
             "/golden/bandwidth-devices-concurrent.json", "/golden/bandwidth-devices-p2p-read.json",
             "/golden/bandwidth-devices-p2p.json", "/golden/bandwidth-devices-p2p-pairs.json",
+            "/golden/bandwidth-devices-p2p-tma.json",
             "/golden/bandwidth-devices-patterns.json",
             "/golden/bandwidth-disturbed.json", "/golden/bandwidth-kernel.json", "/golden/bandwidth-staged.json",
             "/golden/batch.json", "/golden/batch-all-nodes.json", "/golden/check.json", "/golden/latency.json",

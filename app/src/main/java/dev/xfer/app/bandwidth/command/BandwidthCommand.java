@@ -93,8 +93,8 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + "kernel: xfer's copy kernel on the SMs reads and writes the host (or device) memory itself; "
                     + "batch-api: one cudaMemcpyBatchAsync of the buffer in --pieces copies (CUDA 13 runtimes; "
                     + "waived on others); "
-                    + "tma: Hopper's bulk copies (cp.async.bulk) through shared memory, h2d, d2h and d2d, on GPUs of"
-                    + " compute capability 9.0 up (waived below)."})
+                    + "tma: Hopper's bulk copies (cp.async.bulk) through shared memory, h2d, d2h, d2d and p2p, on GPUs"
+                    + " of compute capability 9.0 up (waived below)."})
     private List<String> copies = List.of(CopyPath.DRIVER.label());
 
     @OptionRange(min = 1, max = BandwidthPlan.MAX_PIECES)

@@ -2,7 +2,6 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyPath;
-import dev.xfer.app.bandwidth.KernelCopy;
 import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.kernels.XferKernels;
@@ -13,7 +12,9 @@ import dev.xfer.cuda.InsufficientDeviceMemoryException;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ObjIntConsumer;
 
 /**
@@ -52,6 +53,13 @@ import java.util.function.ObjIntConsumer;
  * {@code hold_stream} and one untimed lead-in copy under the events timer, like nvbandwidth's start
  * with one lead-in copy for its four warm-ups; one copy below), counted as its time over its copies.
  * <p>
+ * With {@code --copy tma}, the same pairs a third time (after the kernel's when both are asked
+ * for, in {@code --copy}'s order) by xfer's TMA copy ({@code tma_copy}), launched and timed as the
+ * copy kernel is, in its own grid of one 32-thread block per SM of the issuing GPU: its bulk copies
+ * ({@code cp.async.bulk}) take the other GPU's buffer by its address, as the kernel's loads and
+ * stores do. A pair with a GPU below compute capability 9.0 has no TMA rows: they are waived
+ * ({@link #absences}), never launched.
+ * <p>
  * This class sets the run up (peer access, lanes, kernels) and takes it down; the rows are
  * {@link PeerRun}'s, and who issues a copy is a {@link PeerInitiator}, chosen once per row.
  */
@@ -89,9 +97,30 @@ public final class PeerBenchmark {
         return configurations(plan, java.util.stream.IntStream.range(0, devices).boxed().toList());
     }
 
-    /** Who copies between GPUs: the driver always, and the copy kernel when {@code --copy} names it. */
+    /**
+     * Who copies between GPUs: the driver always, then each path {@code --copy} names that measures
+     * peers (the copy kernel, the TMA copy), in its order.
+     */
     public static List<CopyPath> paths(BandwidthPlan plan) {
-        return plan.kernelCopies() ? List.of(CopyPath.DRIVER, CopyPath.KERNEL) : List.of(CopyPath.DRIVER);
+        List<CopyPath> out = new ArrayList<>(List.of(CopyPath.DRIVER));
+        plan.copies().stream().filter(p -> p != CopyPath.DRIVER && p.measuresPeers()).forEach(out::add);
+        return List.copyOf(out);
+    }
+
+    /**
+     * Which selected GPUs cannot run one of the plan's paths (the TMA copy below compute capability
+     * 9.0), asked of each before anything is launched: its pairs' rows of that path are waived
+     * ({@link PeerPlan#waivedPairs}) and never launched.
+     */
+    public PeerAbsences absences(BandwidthPlan plan) {
+        Map<CopyPath, Map<Integer, String>> why = new LinkedHashMap<>();
+        for (CopyPath path : paths(plan)) {
+            for (CudaDevice device : devices) {
+                path.absentOn(device).ifPresent(w -> why.computeIfAbsent(path, p -> new LinkedHashMap<>())
+                        .put(device.index(), w));
+            }
+        }
+        return new PeerAbsences(why);
     }
 
     /** Device memory each device needs for one size: the pattern buffer and the receiving one. */
@@ -129,7 +158,7 @@ public final class PeerBenchmark {
         boolean[][] enabledHere = new boolean[n][n];
         try (Cleanup disable = () -> disablePeerAccess(enabledHere);
              Cleanup close = () -> closeLanes(lanes);
-             XferKernels kernels = plan.kernelCopies() ? XferKernels.load() : null;
+             XferKernels kernels = paths(plan).stream().anyMatch(CopyPath::launchesGrid) ? XferKernels.load() : null;
              StreamGate gate = kernels != null && plan.kernelTiming().mayGate(plan.timer())
                      ? new StreamGate(kernels.holdStream()) : null) {
             for (int a = 0; a < n; a++) {
@@ -142,10 +171,11 @@ public final class PeerBenchmark {
             for (CudaDevice device : devices) {
                 lanes.add(PeerLane.open(device));
             }
+            List<PeerInitiator> grids = paths(plan).stream().filter(CopyPath::launchesGrid)
+                    .<PeerInitiator>map(p -> new PeerKernelCopy(p, p.launch(kernels), plan.kernelTiming(), plan.timer(),
+                            gate)).toList();
             PeerRun run = new PeerRun(plan, lanes, pairs, reaches, progress, beforeCompare,
-                    configurations(plan, indices),
-                    kernels == null ? null : new PeerKernelCopy(KernelCopy.of(kernels), plan.kernelTiming(),
-                            plan.timer(), gate), gate);
+                    configurations(plan, indices), grids, absences(plan), gate);
             for (long size : plan.sizes()) {
                 run.size(size);
             }

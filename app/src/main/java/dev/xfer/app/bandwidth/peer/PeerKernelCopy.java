@@ -2,24 +2,31 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
-import dev.xfer.app.bandwidth.KernelCopy;
+import dev.xfer.app.bandwidth.GridLaunch;
 import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.app.bandwidth.TimedCopy;
 
 /**
- * The copy kernel's peer copy: launched on the issuing GPU in its lane's shape (one block per SM
- * of it), reading or writing the other GPU's buffer over the peer mapping; a sample is the host
- * rows' ({@link KernelTiming}), counted per copy.
+ * A grid path's peer copy, the copy kernel's ({@code copy_bytes}) or the TMA copy's
+ * ({@code tma_copy}): launched on the issuing GPU in the path's grid of one block per SM of it,
+ * reading or writing the other GPU's buffer over the peer mapping; a sample is the host rows'
+ * ({@link KernelTiming}), counted per copy.
  */
 final class PeerKernelCopy implements PeerInitiator {
-    private final KernelCopy kernel;
+    private final CopyPath path;
+    private final GridLaunch kernel;
     private final KernelTiming timing;
     private final CopyTimer timer;
     private final StreamGate gate;
 
-    /** @param gate what holds a sample's streams; null unless the timing may hold one */
-    PeerKernelCopy(KernelCopy kernel, KernelTiming timing, CopyTimer timer, StreamGate gate) {
+    /**
+     * @param path   the path whose rows these are, launched on grids
+     * @param kernel its kernel ({@link CopyPath#launch})
+     * @param gate   what holds a sample's streams; null unless the timing may hold one
+     */
+    PeerKernelCopy(CopyPath path, GridLaunch kernel, KernelTiming timing, CopyTimer timer, StreamGate gate) {
+        this.path = path;
         this.kernel = kernel;
         this.timing = timing;
         this.timer = timer;
@@ -28,7 +35,7 @@ final class PeerKernelCopy implements PeerInitiator {
 
     @Override
     public CopyPath path() {
-        return CopyPath.KERNEL;
+        return path;
     }
 
     /** The launch goes from the issuer's GPU, made current for it; {@code current}'s is put back after. */
@@ -36,7 +43,7 @@ final class PeerKernelCopy implements PeerInitiator {
     public void issue(PeerCopy copy, int copies, PeerLane current) {
         PeerLane lane = copy.issuer();
         lane.device().makeCurrent();
-        kernel.issue(copy.into().address(), copy.from().address(), copy.bytes(), lane.shape(), copies,
+        kernel.issue(copy.into().address(), copy.from().address(), copy.bytes(), lane.shape(path), copies,
                 timing.repeat(), lane.stream());
         current.device().makeCurrent();
     }

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.peer;
 
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.LaunchShape;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaEvent;
@@ -7,16 +8,21 @@ import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.DeviceAttribute;
 
 /**
- * One device's stream and events, and the copy kernel's launch shape on it: read once as the
- * lane opens, so no launch asks the device for its multiprocessor count inside a timed window.
+ * One device's stream and events, and its SM count, which sets a grid path's launch on it (one
+ * block per SM, {@link #shape}): read once as the lane opens, so no launch asks the device for its
+ * multiprocessor count inside a timed window.
  */
-record PeerLane(CudaDevice device, CudaStream stream, CudaEvent start, CudaEvent stop, CudaEvent done,
-                LaunchShape shape) {
+record PeerLane(CudaDevice device, CudaStream stream, CudaEvent start, CudaEvent stop, CudaEvent done, int sms) {
     static PeerLane open(CudaDevice device) {
-        LaunchShape shape = LaunchShape.ofBlocks(device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT));
+        int sms = device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT);
         CudaStream stream = CudaStream.create(device, true);
         return new PeerLane(device, stream, CudaEvent.timing(device), CudaEvent.timing(device),
-                CudaEvent.ordering(device), shape);
+                CudaEvent.ordering(device), sms);
+    }
+
+    /** {@code path}'s grid on this device: one block per SM, of its kernel's block size. */
+    LaunchShape shape(CopyPath path) {
+        return path.grid(sms);
     }
 
     void close() {

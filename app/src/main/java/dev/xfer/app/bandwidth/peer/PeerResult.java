@@ -20,7 +20,8 @@ import java.util.OptionalDouble;
  * One ordered pair of GPUs measured with {@code cudaMemcpyPeerAsync} ({@code --direction p2p}).
  * Its results are named {@code p2p.SRC-DST.SIZE}, one way, and {@code p2p-bidir.SRC-DST.SIZE}, both
  * copies together; GB/s only. Pairs copied by xfer's copy kernel have {@code .kernel} after the
- * first part ({@code p2p.kernel.0-1.16MiB}), so {@code p2p.0-1} still means the driver's. The read
+ * first part ({@code p2p.kernel.0-1.16MiB}), by its TMA copy {@code .tma} ({@code p2p.tma.0-1.16MiB}),
+ * so {@code p2p.0-1} still means the driver's. The read
  * form ({@code --initiation read}: each copy issued by the GPU it goes to) ends the first part in
  * {@code -read}, as the patterns' read forms end ({@code all-to-one-read}): {@code p2p-read.0-1.16MiB},
  * {@code p2p-bidir-read.kernel.0-1.16MiB}; so {@code p2p} and {@code p2p-bidir} still mean the write form.
@@ -39,7 +40,8 @@ import java.util.OptionalDouble;
  * @param verified           whether the one-way copy delivered the pattern
  * @param bidirVerified      whether both copies of the pair delivered it
  * @param copy               who copied: the driver ({@code cudaMemcpyPeerAsync}), or xfer's copy kernel
- *                           launched on the GPU that issues the copy (both ways: a kernel on each GPU)
+ *                           or TMA copy launched on the GPU that issues the copy (both ways: a kernel on
+ *                           each GPU)
  * @param initiation         which GPU issued each copy: write, the one holding the data (src for src
  *                           to dst, its kernel writing into dst's memory); read, the one receiving it
  *                           (dst, its kernel reading src's memory); both ways, each of the two copies
@@ -54,8 +56,8 @@ public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summa
         Objects.requireNonNull(bidirGbps, "bidirGbps");
         Objects.requireNonNull(copy, "copy");
         Objects.requireNonNull(initiation, "initiation");
-        if (copy == CopyPath.STAGED) {
-            throw new IllegalArgumentException("GPU to GPU has no staged path");
+        if (!copy.measuresPeers()) {
+            throw new IllegalArgumentException("GPU to GPU has no " + copy.label() + " path");
         }
         if (src == dst) {
             throw new IllegalArgumentException("a peer copy needs two devices, not " + src + " twice");

@@ -22,7 +22,8 @@ import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
  * One GPU-to-GPU copy ({@code --direction p2p}) as an entry of a several-device document's
  * {@code p2p} array, one per ordered pair and size: {@code gbps} and {@code bidirGbps} are GB/s
  * ({@code median} is the figure of the matrix). A pair copied by xfer's copy kernel
- * ({@code --copy kernel}) also says {@code "copy": "kernel"}, and one in the read form
+ * ({@code --copy kernel}) also says {@code "copy": "kernel"}, one by its TMA copy ({@code --copy tma})
+ * {@code "copy": "tma"}, and one in the read form
  * ({@code --initiation read}) {@code "initiation": "read"}. The write form's rows say neither,
  * so they stay exactly as every document before the read form wrote them.
  *
@@ -34,10 +35,13 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInc
                       @JsonInclude(ALWAYS) Optional<Summary> bidirGbps, @JsonInclude(ALWAYS) Optional<Boolean> verified,
                       @JsonInclude(ALWAYS) Optional<Boolean> bidirVerified, Optional<String> copy,
                       Optional<String> initiation) implements AcrossRow {
+    /** The paths a row may name: every path that measures peers but the driver's, which a row never names. */
+    private static final List<String> COPY = java.util.Arrays.stream(CopyPath.values())
+            .filter(p -> p.measuresPeers() && p.namedInLabels()).map(CopyPath::label).toList();
 
     public PeerRow {
         dev.xfer.app.output.Row.size(bytes);
-        copy.ifPresent(c -> dev.xfer.app.output.Row.oneOf("copy", c, List.of("kernel")));
+        copy.ifPresent(c -> dev.xfer.app.output.Row.oneOf("copy", c, COPY));
         if (gbps.isPresent() && verified.isEmpty()) {
             throw new IllegalArgumentException("verified: expected true or false beside gbps, got nothing or null");
         }

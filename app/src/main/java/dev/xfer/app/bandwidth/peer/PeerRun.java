@@ -24,8 +24,9 @@ import java.util.function.ObjIntConsumer;
 
 /**
  * The rows of one p2p run, size by size: for every ordered pair in each form, one way and both
- * ways by the copy engine, then by the copy kernel where the pair has peer access both ways. Who
- * issues is a {@link PeerInitiator}, chosen once per row; the timing is written once for both.
+ * ways by the copy engine, then by each grid path asked for (the copy kernel, the TMA copy) where
+ * the pair has peer access both ways and both GPUs can run it. Who issues is a
+ * {@link PeerInitiator}, chosen once per row; the timing is written once for all.
  */
 final class PeerRun {
     private final BandwidthPlan plan;
@@ -38,17 +39,20 @@ final class PeerRun {
     private final List<VerificationFailure> failures = new ArrayList<>();
     private final int total;
     private final PeerInitiator engine = new PeerEngineCopy();
-    private final PeerInitiator kernel;
+    private final List<PeerInitiator> grids;
+    private final PeerAbsences absent;
     private final StreamGate gate;
     private int done;
 
     /**
-     * @param kernel the copy kernel's initiator; null unless {@code --copy} names the kernel
+     * @param grids  the grid paths' initiators, in the order of {@code --copy}; none unless it names one
+     * @param absent the paths a GPU cannot run: a pair with such a GPU has no rows of that path (they are waived)
      * @param pairs  the ordered pairs to measure, as positions in {@code lanes} (source, destination), source-major
      * @param gate   what holds a kernel sample's streams; null unless the kernel timing may hold one
      */
     PeerRun(BandwidthPlan plan, List<PeerLane> lanes, List<int[]> pairs, boolean[][] reaches, Progress progress,
-            ObjIntConsumer<MemorySegment> beforeCompare, int total, PeerInitiator kernel, StreamGate gate) {
+            ObjIntConsumer<MemorySegment> beforeCompare, int total, List<PeerInitiator> grids, PeerAbsences absent,
+            StreamGate gate) {
         this.plan = plan;
         this.lanes = lanes;
         this.pairs = pairs;
@@ -56,7 +60,8 @@ final class PeerRun {
         this.progress = progress;
         this.beforeCompare = beforeCompare;
         this.total = total;
-        this.kernel = kernel;
+        this.grids = List.copyOf(grids);
+        this.absent = absent;
         this.gate = gate;
     }
 
@@ -93,11 +98,14 @@ final class PeerRun {
                     int d = chosen[1];
                     Pair pair = new Pair(s, d, initiation, size);
                     results.add(measure(pair, patterns, targets, reference.segment(), check.segment(), engine));
-                    if (kernel != null && reaches[s][d] && reaches[d][s]) {
-                        results.add(measure(pair, patterns, targets, reference.segment(), check.segment(),
-                                kernel));
-                    } else if (kernel != null) {
-                        done += 2; // counted in the total, not measured
+                    int from = lanes.get(s).device().index();
+                    int to = lanes.get(d).device().index();
+                    for (PeerInitiator grid : grids) {
+                        if (reaches[s][d] && reaches[d][s] && absent.between(grid.path(), from, to).isEmpty()) {
+                            results.add(measure(pair, patterns, targets, reference.segment(), check.segment(), grid));
+                        } else {
+                            done += 2; // counted in the total, not measured
+                        }
                     }
                 }
             }

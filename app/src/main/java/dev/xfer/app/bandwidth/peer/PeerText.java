@@ -27,12 +27,14 @@ public final class PeerText {
     }
 
     /**
-     * One matrix pair (one way, both ways) per size, form and path, rows the source, columns the
-     * destination (the read form's too, though there the destination issues the copy), then what
-     * the marks mean. The write form comes first, titled as it always was.
+     * One matrix pair (one way, both ways) per size, form and path measured (the driver's, then
+     * the copy kernel's, then the TMA copy's), rows the source, columns the destination (the read
+     * form's too, though there the destination issues the copy), then what the marks mean. The
+     * write form comes first, titled as it always was.
      *
      * @param indices     the CUDA indices, in the order selected
-     * @param kernelSample what a kernel row's sample is ({@code KernelTiming.describe}), said once under kernel matrices
+     * @param kernelSample what a grid path's row's sample is ({@code KernelTiming.describe}), said once under
+     *                     the matrices of the copy kernel and the TMA copy
      */
     public static String render(List<Integer> indices, List<PeerResult> results, String kernelSample) {
         StringBuilder out = new StringBuilder();
@@ -40,9 +42,10 @@ public final class PeerText {
         // A pair with no row in any form or path was not chosen; one with a driver row only had no kernel.
         java.util.Set<List<Integer>> chosen = new java.util.HashSet<>();
         results.forEach(r -> chosen.add(List.of(r.src(), r.dst())));
+        List<CopyPath> paths = results.stream().map(PeerResult::copy).distinct().sorted().toList();
         for (long bytes : sizes) {
             for (Initiation initiation : Initiation.values()) {
-                for (CopyPath path : List.of(CopyPath.DRIVER, CopyPath.KERNEL)) {
+                for (CopyPath path : paths) {
                     List<PeerResult> ofForm = results.stream().filter(r -> r.bytes() == bytes && r.copy() == path
                             && r.initiation() == initiation).toList();
                     if (!ofForm.isEmpty()) {
@@ -53,16 +56,18 @@ public final class PeerText {
                 }
             }
         }
-        long kernelPairs = results.stream().filter(r -> r.copy() == CopyPath.KERNEL).count();
-        long driverPairs = results.size() - kernelPairs;
-        if (kernelPairs > 0) {
-            out.append("copy kernel: copy_bytes, one block of ").append(LaunchShape.THREADS_PER_BLOCK)
-                    .append(" threads per SM of the GPU that launches it\n  ").append(kernelSample)
-                    .append(", timed together and counted per copy\n");
+        List<CopyPath> grids = paths.stream().filter(CopyPath::launchesGrid).toList();
+        for (CopyPath path : grids) {
+            out.append(Grid.of(path).launch()).append('\n');
         }
-        if (kernelPairs > 0 && kernelPairs < driverPairs) {
-            out.append("? no copy kernel between two GPUs without peer access both ways: a kernel cannot reach the"
-                    + " other's memory\n");
+        if (!grids.isEmpty()) {
+            out.append("  ").append(kernelSample).append(", timed together and counted per copy\n");
+        }
+        long driverPairs = results.stream().filter(r -> r.copy() == CopyPath.DRIVER).count();
+        for (CopyPath path : grids) {
+            if (results.stream().filter(r -> r.copy() == path).count() < driverPairs) {
+                out.append("? ").append(Grid.of(path).missing()).append('\n');
+            }
         }
         if (chosen.size() < indices.size() * (indices.size() - 1)) {
             out.append(NOT_CHOSEN).append(" not measured: the pair is not among those chosen (--pair, --pairs)\n");
@@ -82,24 +87,44 @@ public final class PeerText {
         return out.toString();
     }
 
+    /**
+     * How the text names a grid path's copies between GPUs: in its matrices' titles ({@code by}),
+     * under them (its kernel and grid), and for the pairs it has no figure for.
+     */
+    private record Grid(String by, String launch, String missing) {
+        private static final Grid KERNEL = new Grid("copy kernel", "copy kernel: copy_bytes, one block of "
+                + LaunchShape.THREADS_PER_BLOCK + " threads per SM of the GPU that launches it",
+                "no copy kernel between two GPUs without peer access both ways: a kernel cannot reach the other's"
+                        + " memory");
+        private static final Grid TMA = new Grid("TMA copy", "TMA copy: tma_copy, one block of "
+                + LaunchShape.TMA_THREADS_PER_BLOCK + " threads (one issues the bulk copies) per SM of the GPU that"
+                + " launches it", "no TMA copy between two GPUs without peer access both ways, or with one below"
+                + " compute capability 9.0 (waived)");
+
+        static Grid of(CopyPath path) {
+            return path == CopyPath.TMA ? TMA : KERNEL;
+        }
+    }
+
     /** What the two matrices of one size, form and path say they hold. */
     private record Titles(String oneWay, String bothWays) {
         private static final String ONE_WAY = " B, one way: median GB/s, rows: source, columns: destination";
         private static final String BOTH = ": median GB/s of both copies together";
 
         static Titles of(Initiation initiation, CopyPath path, long bytes) {
-            boolean kernel = path == CopyPath.KERNEL;
+            boolean grid = path.launchesGrid();
+            String by = grid ? Grid.of(path).by() : "";
             if (initiation == Initiation.WRITE) {
-                return kernel
-                        ? new Titles("GPU to GPU by copy kernel (launched on the source, writing into the destination), "
-                                + bytes + ONE_WAY, "GPU to GPU by copy kernel, " + bytes
+                return grid
+                        ? new Titles("GPU to GPU by " + by + " (launched on the source, writing into the destination), "
+                                + bytes + ONE_WAY, "GPU to GPU by " + by + ", " + bytes
                                 + " B, both ways at once (a kernel on each)" + BOTH)
                         : new Titles("GPU to GPU (cudaMemcpyPeerAsync), " + bytes + ONE_WAY,
                                 "GPU to GPU, " + bytes + " B, both ways at once" + BOTH);
             }
-            return kernel
-                    ? new Titles("GPU to GPU by copy kernel, read (launched on the destination, reading the source), "
-                            + bytes + ONE_WAY, "GPU to GPU by copy kernel, read, " + bytes
+            return grid
+                    ? new Titles("GPU to GPU by " + by + ", read (launched on the destination, reading the source), "
+                            + bytes + ONE_WAY, "GPU to GPU by " + by + ", read, " + bytes
                             + " B, both ways at once (a kernel on each, reading)" + BOTH)
                     : new Titles("GPU to GPU, read (cudaMemcpyPeerAsync issued by the destination), " + bytes + ONE_WAY,
                             "GPU to GPU, read, " + bytes + " B, both ways at once (each copy issued by the GPU it"

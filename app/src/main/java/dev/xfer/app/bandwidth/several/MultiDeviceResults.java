@@ -8,6 +8,7 @@ import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.Waiver;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -26,19 +27,29 @@ import java.util.OptionalDouble;
  * @param peers      every ordered pair, per size; empty without p2p
  * @param failures   data that came back wrong in the concurrent or p2p copies (each device's own
  *                   failures are in its own results)
+ * @param waived     what spans the GPUs and was not measured, each with why: a pair's TMA rows where a
+ *                   GPU of it is below compute capability 9.0 (each device's own are in its results)
  */
 public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devices,
                                 Optional<List<ConcurrentResult>> concurrent, Optional<List<PeerResult>> peers,
-                                List<VerificationFailure> failures) {
+                                List<VerificationFailure> failures, List<Waiver> waived) {
 
     public MultiDeviceResults {
         devices = List.copyOf(devices);
         concurrent = concurrent.map(List::copyOf);
         peers = peers.map(List::copyOf);
         failures = List.copyOf(failures);
+        waived = List.copyOf(waived);
         if (devices.size() < 2) {
             throw new IllegalArgumentException("a run over several devices needs at least two, not " + devices.size());
         }
+    }
+
+    /** A run that waived nothing across the GPUs. */
+    public MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devices,
+                              Optional<List<ConcurrentResult>> concurrent, Optional<List<PeerResult>> peers,
+                              List<VerificationFailure> failures) {
+        this(plan, devices, concurrent, peers, failures, List.of());
     }
 
     /** The CUDA indices, in the order measured. */
@@ -62,14 +73,15 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
     }
 
     /**
-     * The results that span the devices: all at once (when they copied at once), then the GPU-to-GPU pairs.
+     * The results that span the devices: all at once (when they copied at once), then the GPU-to-GPU
+     * pairs with what of them was waived.
      *
      * @param linkGBps each device's link rate, in the order selected
      */
     public List<RunResults> spanningRunResults(List<OptionalDouble> linkGBps) {
         List<RunResults> out = new ArrayList<>();
         concurrent.ifPresent(c -> out.add(ConcurrentResult.runResults(c, linkGBps)));
-        peers.ifPresent(p -> out.add(PeerResult.runResults(p)));
+        peers.ifPresent(p -> out.add(PeerResult.runResults(p).withWaived(waived)));
         return out;
     }
 }

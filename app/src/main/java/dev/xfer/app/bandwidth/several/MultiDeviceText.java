@@ -6,6 +6,7 @@ import dev.xfer.app.bandwidth.concurrent.AloneRates;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentText;
 import dev.xfer.app.bandwidth.peer.PeerText;
 import dev.xfer.app.format.TextSections;
+import dev.xfer.app.result.Waiver;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,10 @@ public final class MultiDeviceText {
         StringBuilder out = new StringBuilder(TextSections.joined(sections));
         for (VerificationFailure f : report.failures()) {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
+        }
+        // What spans the GPUs and was not measured (a pair's TMA rows below 9.0), under the matrices.
+        for (String line : Waiver.lines(report.waived())) {
+            out.append(line).append('\n');
         }
         return out.toString();
     }

@@ -14,6 +14,7 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerBenchmark;
+import dev.xfer.app.bandwidth.peer.PeerPlan;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -143,6 +144,9 @@ public final class SeveralDevicesRun {
                 ? Optional.of(new PeerBenchmark(devices, Progress.NONE, (s, d) -> { })) : Optional.empty();
         allAtOnce.ifPresent(b -> b.checkFits(plan));
         peerToPeer.ifPresent(b -> b.checkFits(plan));
+        // The pairs' rows of a path one of their GPUs cannot run (TMA below 9.0): waived across the GPUs.
+        List<dev.xfer.app.result.Waiver> pairsWaived = peerToPeer
+                .map(b -> new PeerPlan(plan, indices).waivedPairs(b.absences(plan))).orElse(List.of());
         Instant started = Instant.now();
         int total = 0;
         for (int d = 0; d < sessions.size(); d++) {
@@ -247,7 +251,7 @@ public final class SeveralDevicesRun {
             // All GPUs at once and GPU to GPU give their results only when they end: none to keep.
         }
         measuring.progressDone();
-        MultiDeviceResults report = new MultiDeviceResults(plan, reports, together, peers, across);
+        MultiDeviceResults report = new MultiDeviceResults(plan, reports, together, peers, across, pairsWaived);
         List<DeviceResults> perDevice = deviceResults(reports, links);
         return measuring.finish(perDevice, report.spanningRunResults(links), validated, new Rendering(
                 () -> MultiDeviceText.render(report),
@@ -283,7 +287,7 @@ public final class SeveralDevicesRun {
             devices.add(OneDeviceRun.document(r));
         }
         return DevicesDocument.of("bandwidth", MultiDeviceParameters.of(report), devices)
-                .withExtras(MultiDeviceExtras.of(report));
+                .withExtras(MultiDeviceExtras.of(report)).withWaived(report.waived());
     }
 
     /** Progress of one part of a longer run: counted on from {@code before}, each configuration prefixed and suffixed. */
