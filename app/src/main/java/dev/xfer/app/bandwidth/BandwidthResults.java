@@ -3,12 +3,12 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.result.Waiver;
 
 import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.output.RowFigures;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.ResultNames;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -69,27 +69,26 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
     }
 
     /**
-     * Every configuration as a result, named as {@link BandwidthResult} says; each rate is also a
-     * percentage of {@code linkGBps} where known (not for d2d).
+     * Every configuration as a result, as its row derives it ({@link BandwidthRow#figures}); each
+     * rate over the host's link is also a percentage of {@code linkGBps} where known.
      */
     public RunResults runResults(OptionalDouble linkGBps) {
         List<RunResult> out = new ArrayList<>();
         boolean nodeNamed = placement.namesCarryNode();
+        RowScope scope = RowScope.of("results", "bandwidth", BandwidthParameters.of(this));
         for (BandwidthResult r : results) {
-            Identity id = r.identity(plan.timer());
-            RunResult.Measured result = RunResult.measured(id, r.gigabytesPerSecond(),
-                    r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed(failure(r)));
-            boolean overLink = r.direction() != RowDirection.D2D && linkGBps.isPresent();
-            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(r.copy(), r.direction().label()), nodeNamed),
-                    result, overLink ? linkGBps : OptionalDouble.empty()));
+            RowFigures row = BandwidthRow.of(r).figures(scope);
+            if (!r.verified()) {
+                row.checked(CheckOutcome.failed(failure(r)));
+            }
+            out.addAll(RunResult.of(row, plan.namesGrid(r.copy(), r.direction().label()), nodeNamed,
+                    r.direction().copy().crossesLink() ? linkGBps : OptionalDouble.empty()));
         }
         // A configuration whose samples gave no figure is a failed result with its reason, named as its
         // row would be: the run fails (exit 1), JUnit and --expect say why, and nothing in it can pass.
         for (Unmeasured u : unmeasured) {
-            Identity id = u.identity(plan.timer());
-            RunResult.Measured result = RunResult.notMeasured(id, u.reason(), CheckOutcome.failed(u.reason()));
-            out.add(RunResult.configuration(ResultNames.of(id, plan.namesGrid(u.copy(), u.direction().label()), nodeNamed),
-                    result, OptionalDouble.empty()));
+            out.addAll(RunResult.of(BandwidthRow.unmeasured(scope, u), plan.namesGrid(u.copy(), u.direction().label()),
+                    nodeNamed, OptionalDouble.empty()));
         }
         return RunResults.of("bandwidth", out).withWaived(waived);
     }

@@ -74,14 +74,43 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
     /** The copy's rate and time, on the path, grid and allocations it ran with. */
     @Override
     public List<Result> results(RowScope scope) {
-        RowFigures figures = scope.figures().word(IdentityField.MEMORY, "memory", memory)
+        return figures(scope).results();
+    }
+
+    /** The figures of {@link #results}, which a run hands on while it measures. */
+    public RowFigures figures(RowScope scope) {
+        RowFigures figures = configuration(scope, memory, direction, bytes, numaNode, copy, blocks, threadsPerBlock,
+                pieces).verified(verified);
+        allocations.ifPresent(a -> figures.allocations(a.count(), a.best(), a.worst()));
+        return figures.rate(GBPS, gbps).figure("microseconds", microseconds);
+    }
+
+    /**
+     * A configuration that ran but gave no figure, as its row would have been named: its rate
+     * unmeasured, with why. The document has a {@link FailureRow} for it; a run hands this on.
+     */
+    public static RowFigures unmeasured(RowScope scope, Unmeasured u) {
+        boolean driver = u.copy() == CopyPath.DRIVER;
+        return configuration(scope, u.memory().label(), u.direction().label(), u.bytes(), u.numaNode(),
+                driver ? Optional.empty() : Optional.of(u.copy().label()),
+                u.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
+                u.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), u.pieces())
+                .unmeasured(GBPS, u.reason());
+    }
+
+    /** The field of a copy's rate. */
+    private static final String GBPS = "gbps";
+
+    /** What names a row: its memory, direction, size, node, path, grid and pieces. */
+    private static RowFigures configuration(RowScope scope, String memory, String direction, long bytes,
+                                            OptionalInt numaNode, Optional<String> copy, OptionalInt blocks,
+                                            OptionalInt threadsPerBlock, OptionalInt pieces) {
+        return scope.figures().word(IdentityField.MEMORY, "memory", memory)
                 .word(IdentityField.DIRECTION, "direction", direction).count(IdentityField.BYTES, "bytes", bytes)
                 .count(IdentityField.NUMA_NODE, "numaNode", numaNode).word(IdentityField.COPY, "copy", copy)
                 .count(IdentityField.BLOCKS, "blocks", blocks)
                 .count(IdentityField.BLOCK_SIZE, "threadsPerBlock", threadsPerBlock)
-                .count(IdentityField.PIECES, "pieces", pieces).verified(verified);
-        allocations.ifPresent(a -> figures.allocations(a.count(), a.best(), a.worst()));
-        return figures.rate("gbps", gbps).figure("microseconds", microseconds).results();
+                .count(IdentityField.PIECES, "pieces", pieces);
     }
 
     @Override

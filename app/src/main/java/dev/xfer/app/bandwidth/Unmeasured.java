@@ -1,7 +1,6 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.output.UnmeasuredRow;
-import dev.xfer.app.result.Identity;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -41,12 +40,5 @@ public record Unmeasured(MeasuredMemory memory, RowDirection direction, long byt
     public String describe() {
         return UnmeasuredRow.words(configuration() + (numaNode.isPresent() ? " on node " + numaNode.getAsInt() : ""),
                 reason);
-    }
-
-    /** This configuration's identity, as its row would be named had it been measured with {@code timer}. */
-    public Identity identity(CopyTimer timer) {
-        return BandwidthResult.identity(memory.label(), copy, direction.label(), bytes, timer,
-                shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
-                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode, pieces);
     }
 }

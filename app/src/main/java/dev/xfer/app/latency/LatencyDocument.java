@@ -95,6 +95,22 @@ public final class LatencyDocument {
          */
         @Override
         public List<Result> results(RowScope scope) {
+            return figures(scope).results();
+        }
+
+        /** The figures of {@link #results}, which a run hands on while it measures. */
+        public RowFigures figures(RowScope scope) {
+            return configuration(scope, target, bytes, accesses).verified(verified).figure(NANOSECONDS, nanoseconds);
+        }
+
+        /** A chase whose timer gave no time, as its row would have been named: unmeasured, with why. */
+        static RowFigures unmeasured(RowScope scope, LatencyResult r, String why) {
+            return configuration(scope, r.target().id(), r.bytes(), r.accesses()).unmeasured(NANOSECONDS, why);
+        }
+
+        private static final String NANOSECONDS = "nanoseconds";
+
+        private static RowFigures configuration(RowScope scope, String target, long bytes, long accesses) {
             RowFigures figures = scope.figures();
             Optional<LatencyTarget> peer = LatencyTarget.ofId(target).filter(t -> t.kind() == LatencyTarget.Kind.PEER);
             if (peer.isEmpty()) {
@@ -103,7 +119,7 @@ public final class LatencyDocument {
             figures.count(IdentityField.BYTES, "bytes", bytes).count(IdentityField.ACCESSES, "accesses", accesses);
             peer.ifPresent(t -> figures.word(IdentityField.TARGET, "target", t.kind().label())
                     .count(IdentityField.PEER, "peer", t.peer()));
-            return figures.verified(verified).figure("nanoseconds", nanoseconds).results();
+            return figures;
         }
 
         @Override

@@ -1,11 +1,13 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.output.RowFigures;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.stats.Summarized;
+import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +20,22 @@ public record LatencyResults(RunContext context, LatencyPlan plan, LatencyRun ru
         return run.results().stream().allMatch(LatencyResult::verified);
     }
 
-    /** The chases as results: one configuration each, failed where its chase did not check out. */
+    /**
+     * The chases as results, as their rows derive them ({@link LatencyDocument.ConfigurationRow#figures}):
+     * one configuration each, failed where its chase did not check out or its timer gave no time.
+     */
     public RunResults runResults() {
+        // What every row shares is the plan's accesses, order and timer; the peers are each row's own.
+        RowScope scope = RowScope.of("results", "latency", LatencyDocument.Plan.of(plan, List.of()));
         List<RunResult> out = new ArrayList<>();
         for (LatencyResult r : run.results()) {
-            Identity id = r.identity(plan);
-            out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id, r.nanoseconds(),
-                    r.failure().map(CheckOutcome::failed).orElse(CheckOutcome.PASSED)), OptionalDouble.empty()));
+            RowFigures row = switch (r.nanoseconds()) {
+                // The chase's own words for a failure, where the document says only that it failed.
+                case Summary measured -> LatencyDocument.ConfigurationRow.of(r).figures(scope)
+                        .checked(r.failure().map(CheckOutcome::failed).orElse(CheckOutcome.PASSED));
+                case Summarized.Unsummarizable no -> LatencyDocument.ConfigurationRow.unmeasured(scope, r, no.reason());
+            };
+            out.addAll(RunResult.of(row, false, false, OptionalDouble.empty()));
         }
         return RunResults.of("latency", out);
     }

@@ -100,7 +100,7 @@ public final class DocumentResults {
         for (int i = 0; i < parts.size(); i++) {
             gpus.add(gpu(file, prefix + "devices[" + i + "].", command, parts.get(i), parameters));
         }
-        across(prefix, command, extras, identities(parameters), gpus);
+        across(prefix, command, extras, parameters.identities(), gpus);
         return gpus.stream().map(g -> g.build(file)).toList();
     }
 
@@ -111,7 +111,7 @@ public final class DocumentResults {
     }
 
     private static Gpu gpu(Path file, String prefix, String command, MeasuredPart part, Parameters outer) {
-        Map<IdentityField, Object> parameters = identities(part.ownParameters().orElse(outer));
+        Map<IdentityField, Object> parameters = part.ownParameters().orElse(outer).identities();
         Gpu gpu = new Gpu(command, context(prefix + "context.", part.context()));
         for (int i = 0; i < part.results().size(); i++) {
             gpu.results.addAll(part.results().get(i).results(RowScope.of(prefix + "results[" + i + "]", command,
@@ -119,13 +119,6 @@ public final class DocumentResults {
         }
         part.disturbances().ifPresent(gpu.disturbances::addAll);
         return gpu;
-    }
-
-    /** The identity fields the plan shares with its rows, refused at {@code parameters.} as the plan writes them. */
-    private static Map<IdentityField, Object> identities(Parameters parameters) {
-        IdentityFields fields = new IdentityFields("parameters.");
-        parameters.identity(fields);
-        return fields.values();
     }
 
     /** The rows of a several-device document that span its GPUs, each result with the GPU it is of. */

@@ -1,5 +1,9 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.result.IdentityField;
+
+import java.util.Map;
+
 /**
  * A command's {@code parameters} in its document: the plan it ran. A command's own record
  * implements it; {@link NoParameters} where there are none.
@@ -12,4 +16,11 @@ public interface Parameters {
      * to say, so they are none of these.
      */
     void identity(IdentityFields into);
+
+    /** The identity fields of {@link #identity}, each refused at {@code parameters.} as the plan writes it. */
+    default Map<IdentityField, Object> identities() {
+        IdentityFields fields = new IdentityFields("parameters.");
+        identity(fields);
+        return fields.values();
+    }
 }

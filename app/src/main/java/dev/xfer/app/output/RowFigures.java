@@ -8,6 +8,7 @@ import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Limits;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -33,8 +34,11 @@ public final class RowFigures {
     private final List<Figure> figures = new ArrayList<>();
     private final List<Figure> tallies = new ArrayList<>();
 
-    /** A figure under {@code key}: a summary, or a tally's count; a rate is above 0 where its data were checked. */
-    private record Figure(String key, Summary summary, boolean rate, long count) {
+    /**
+     * A figure under {@code key}: a summary (an {@link Summarized.Unsummarizable} for one the run
+     * could not measure), or a tally's count; a rate is above 0 where its data were checked.
+     */
+    private record Figure(String key, Summarized summary, boolean rate, long count) {
     }
 
     RowFigures(RowScope scope) {
@@ -83,6 +87,16 @@ public final class RowFigures {
         return this;
     }
 
+    /**
+     * The row's check as the run found it, in its own words ({@code pinned h2d 16777216 B: wrong byte
+     * at offset 4097 ...}): what a run hands to {@code --expect} and JUnit while it measures, where
+     * the document says only whether it passed.
+     */
+    public RowFigures checked(CheckOutcome outcome) {
+        check = outcome;
+        return this;
+    }
+
     /** check's {@code verdict}: {@code broken} is wrong data despite synchronization, every other one passes. */
     public RowFigures verdict(String verdict) {
         check = verdict.equals("broken") ? CheckOutcome.failed("wrong data despite synchronization")
@@ -128,6 +142,17 @@ public final class RowFigures {
         return this;
     }
 
+    /**
+     * A figure the run could not measure ({@code why}: its timer gave no time): a result with no
+     * value whose check failed with {@code why}, so nothing in it can pass. Only a run hands such
+     * a result on; its document has a {@code failures} entry instead.
+     */
+    public RowFigures unmeasured(String key, String why) {
+        figures.add(new Figure(key, new Summarized.Unsummarizable(why), false, 0));
+        check = CheckOutcome.failed(why);
+        return this;
+    }
+
     /** A count of the row's (check's {@code wrongTrials}): one more result, after the summaries. */
     public RowFigures tally(String key, long count) {
         tallies.add(new Figure(key, null, false, count));
@@ -141,6 +166,15 @@ public final class RowFigures {
      * @throws dev.xfer.app.format.BindingException naming a figure beyond belief
      */
     public List<Result> results() {
+        return measured().stream().map(RunResult.Measured::result).toList();
+    }
+
+    /**
+     * The row's results with the figures each was made from, in the unit the row holds them (GB/s,
+     * us): what a run hands to {@code --expect} and JUnit, which read the figures as the row
+     * writes them ({@link RunResult.Measured}).
+     */
+    List<RunResult.Measured> measured() {
         Identity.Builder id = new Identity.Builder().with(IdentityField.COMMAND, scope.command());
         scope.part().filter(p -> !p.equals(scope.command())).ifPresent(p -> id.with(IdentityField.PART, p));
         EnumMap<IdentityField, Object> fields = new EnumMap<>(IdentityField.class);
@@ -155,20 +189,28 @@ public final class RowFigures {
             }
         });
         String path = scope.path() + ".";
-        List<Result> out = new ArrayList<>();
+        List<RunResult.Measured> out = new ArrayList<>();
         for (Figure f : figures) {
-            if (verified && f.rate()) {
-                positive(path + f.key() + ".median", f.summary().median());
-                positive(path + f.key() + ".min", f.summary().min());
-            }
             Quantity quantity = Quantity.of(f.key()).orElseGet(() -> Quantity.unknown(f.key()));
-            out.add(new Result(id.with(IdentityField.MEASURED, f.key()).build(), quantity,
-                    statistics(path + f.key(), f.summary(), quantity), check, allocations));
+            Identity measured = id.with(IdentityField.MEASURED, f.key()).build();
+            switch (f.summary()) {
+                case Summary s -> {
+                    if (verified && f.rate()) {
+                        positive(path + f.key() + ".median", s.median());
+                        positive(path + f.key() + ".min", s.min());
+                    }
+                    out.add(new RunResult.Measured(new Result(measured, quantity, statistics(path + f.key(), s,
+                            quantity), check, allocations), s));
+                }
+                case Summarized.Unsummarizable no -> out.add(new RunResult.Measured(new Result(measured, quantity, no,
+                        check, allocations), no));
+            }
         }
         for (Figure t : tallies) {
             FieldChecks.range(path + t.key(), t.count(), 0, Limits.MAX_SAMPLES);
-            out.add(new Result(id.with(IdentityField.MEASURED, t.key()).build(),
-                    Quantity.of(t.key()).orElseThrow(), Summary.single(t.count()), check));
+            Summary count = Summary.single(t.count());
+            out.add(new RunResult.Measured(new Result(id.with(IdentityField.MEASURED, t.key()).build(),
+                    Quantity.of(t.key()).orElseThrow(), count, check), count));
         }
         return out;
     }

@@ -29,6 +29,11 @@ public record RowScope(String path, String command, Optional<String> part, Map<I
         return new RowScope(path, command, Optional.empty(), shared, Map.of());
     }
 
+    /** A row of {@code command}'s document at {@code path}, sharing what its plan's {@code parameters} say of every row. */
+    public static RowScope of(String path, String command, Parameters parameters) {
+        return of(path, command, parameters.identities());
+    }
+
     /** The same place, with what the row's place in the document says beside it. */
     public RowScope given(Map<IdentityField, Object> given) {
         return new RowScope(path, command, part, shared, given);

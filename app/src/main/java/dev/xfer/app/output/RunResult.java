@@ -9,10 +9,13 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -85,6 +88,23 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
         Objects.requireNonNull(linkGBps, "linkGBps");
         Objects.requireNonNull(configuration, "configuration");
         Objects.requireNonNull(name, "name");
+    }
+
+    /**
+     * A row's results as a run hands them on while it measures ({@link RowFigures#measured}): each
+     * that has a name users select it by ({@link ResultNames#named}), the first standing for the
+     * row's configuration under its own name, any later one a further figure of it. A rate carries
+     * {@code linkGBps}, the link the row's copy crossed (empty for one that crossed none).
+     */
+    public static List<RunResult> of(RowFigures row, boolean gridNamed, boolean nodeNamed, OptionalDouble linkGBps) {
+        List<RunResult> out = new ArrayList<>();
+        for (Measured m : row.measured()) {
+            ResultNames.named(m.result().identity(), gridNamed, nodeNamed).ifPresent(name -> out.add(out.isEmpty()
+                    ? new RunResult(name, m, m.result().quantity().unit() == BaseUnit.BYTES_PER_SECOND ? linkGBps
+                            : OptionalDouble.empty(), Optional.of(name))
+                    : figure(name, m)));
+        }
+        return out;
     }
 
     /** A result that stands for its configuration under its own name (a bandwidth, a latency). */

@@ -3,6 +3,7 @@ package dev.xfer.app.result;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -58,6 +59,21 @@ public final class ResultNames {
             case Identity.BANDWIDTH -> bandwidth(identity, gridNamed, node);
             default -> throw new IllegalArgumentException("no short name for a result of " + identity.command());
         };
+    }
+
+    /**
+     * The name a run hands a result to {@code --expect} under, as {@link #of(Identity, boolean, boolean)};
+     * empty for a figure users do not select by name, which a row holds beside the one they do: a
+     * copy's time beside its rate, overlap's rate beside its schedule's time.
+     */
+    public static Optional<String> named(Identity identity, boolean gridNamed, boolean nodeNamed) {
+        boolean named = switch (identity.command()) {
+            case "overlap" -> OVERLAP_FIGURES.containsKey(identity.measured());
+            case Identity.BANDWIDTH -> Quantity.of(identity.measured()).filter(Quantity.GIGABYTES_PER_SECOND::equals)
+                    .isPresent();
+            default -> true;
+        };
+        return named ? Optional.of(of(identity, gridNamed, nodeNamed)) : Optional.empty();
     }
 
     private static String bandwidth(Identity identity, boolean gridNamed, String node) {
