@@ -2,6 +2,7 @@ package dev.xfer.app;
 
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.evidence.GpuProbes;
+import dev.xfer.app.evidence.NvmlProbes;
 import dev.xfer.app.cli.CommaLists;
 import dev.xfer.app.cli.Deadline;
 import dev.xfer.app.cli.ErrorLine;
@@ -22,6 +23,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /** Entry point of the xfer command line. */
@@ -97,8 +99,8 @@ public final class Main {
         // A command that measures opens NVML from here, beside picocli's start, so its first GPU's
         // evidence reads from the moment CUDA starts (docs/evidence.md#idle-windows). A word that
         // only looks like one (a --label bandwidth) starts an opening nobody takes: harmless.
-        boolean measures = java.util.Arrays.stream(args).anyMatch(MeasuringDocument.MEASURING::contains);
-        return measures ? dev.xfer.app.evidence.NvmlProbes.warmingUp() : new dev.xfer.app.evidence.NvmlProbes();
+        boolean measures = Arrays.stream(args).anyMatch(MeasuringDocument.MEASURING::contains);
+        return measures ? NvmlProbes.warmingUp() : new NvmlProbes();
     }
 
     /** Runs xfer with {@code args} and returns the exit code; no System.exit, so tests can call it. */

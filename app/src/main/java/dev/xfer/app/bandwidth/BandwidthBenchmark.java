@@ -73,6 +73,9 @@ public final class BandwidthBenchmark {
     private final Consumer<MemorySegment> beforeCompare;
     private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
     private final StagingTeam.SlotHook slotHook;
+    // One for the engine, so every pass of a placement (--numa-node all) asks the runtime and the
+    // device once: each fact is read when a path first asks for it.
+    private final DeviceOffer offer;
 
     /**
      * The engine a command builds once per device and run: its plan counted on the device, its
@@ -116,6 +119,7 @@ public final class BandwidthBenchmark {
         this.beforeCompare = beforeCompare;
         this.pageNodes = pageNodes;
         this.slotHook = slotHook;
+        this.offer = new DeviceOffer(device);
     }
 
     /** This benchmark with {@code hook} seeing every staging slot between its fill and its copy; for tests. */
@@ -193,15 +197,14 @@ public final class BandwidthBenchmark {
      * configurations (every TMA configuration on a GPU below compute capability 9.0, every batch-api
      * one on a runtime without cudaMemcpyBatchAsync, on {@code node} when placed).
      */
-    private PathWaivers waivers(BandwidthPlan plan, OptionalInt node) {
-        DeviceOffer offer = new DeviceOffer(device);
+    private PathWaivers waivers(BandwidthPlan plan, List<Integer> grids, OptionalInt node) {
         List<Waiver> waived = new ArrayList<>();
         java.util.Set<CopyPath> absent = java.util.EnumSet.noneOf(CopyPath.class);
         for (CopyPath path : plan.copies()) {
             Optional<String> why = path.absentBecause(offer);
             if (why.isPresent()) {
                 absent.add(path);
-                waived.addAll(path.waivers(plan, kernelGrids(plan), node, why.get()));
+                waived.addAll(path.waivers(plan, grids, node, why.get()));
             }
         }
         return new PathWaivers(absent, waived);
@@ -255,10 +258,10 @@ public final class BandwidthBenchmark {
      */
     private Outcome measure(BandwidthPlan plan, NodeTarget target, Progress progress, BandwidthTally kept) {
         device.makeCurrent();
-        int total = configurations(plan);
         List<Integer> grids = kernelGrids(plan);
+        int total = plan.configurations(grids.size());
         List<LaunchShape> shapes = grids.stream().map(LaunchShape::ofBlocks).toList();
-        PathWaivers waivers = waivers(plan, target.node());
+        PathWaivers waivers = waivers(plan, grids, target.node());
         // A path only where the device and runtime have it: elsewhere its configurations are waived, never launched.
         KernelReach reach = plan.copies().stream().anyMatch(CopyPath::launchesGrid) ? kernelReach() : null;
         RunRows rows = new RunRows(plan, linkGBps, target, kept, beforeCompare);

@@ -94,8 +94,9 @@ final class TmaPath implements PathDefinition {
     /** {@code tma_copy} in each grid, its blocks counted as the TMA copy launches them. */
     @Override
     public List<KernelInitiator> gridInitiators(GridLaunching on) {
-        return on.grids().stream().map(g -> KernelInitiator.of(CopyPath.TMA, launch(on.kernels()),
-                grid(g), on.timing(), on.timed(), on.gate(), on.stream())).toList();
+        GridLaunch tma = launch(on.kernels());
+        return on.grids().stream().map(g -> KernelInitiator.of(CopyPath.TMA, tma, grid(g), on.timing(), on.timed(),
+                on.gate(), on.stream())).toList();
     }
 
     @Override

@@ -39,9 +39,10 @@ public final class CudaOrder {
         if (cudaIndex < 0 || gpus.isEmpty()) {
             return OptionalInt.empty();
         }
-        boolean pciOrder = deviceOrder.map(String::strip).filter("PCI_BUS_ID"::equals).isPresent();
+        // CUDA's default order, FASTEST_FIRST, is NVML's (bus id) only where every GPU is the same model.
+        String order = deviceOrder.map(String::strip).orElse("FASTEST_FIRST");
         boolean oneModel = gpus.stream().map(NvmlGpu::name).distinct().count() == 1;
-        if (!pciOrder && (!oneModel || deviceOrder.map(String::strip).filter(o -> !o.equals("FASTEST_FIRST")).isPresent())) {
+        if (!(order.equals("PCI_BUS_ID") || order.equals("FASTEST_FIRST") && oneModel)) {
             return OptionalInt.empty();
         }
         Optional<List<Integer>> visible = visibleDevices.isEmpty()

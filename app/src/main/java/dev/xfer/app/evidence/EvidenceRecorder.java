@@ -389,44 +389,43 @@ public final class EvidenceRecorder implements AutoCloseable {
      * thread for a recorder without one.
      */
     private void afterTheLastPhase(GpuProbe p, long idleSince) {
-        if (judgedBefore()) {
-            GpuSnapshot end = snapshot(p);
-            synchronized (this) {
-                snapshots.add(end);
-                done = true;
-                notifyAll();
-            }
-            return;
-        }
-        sleep(idleSince + SETTLE.toNanos() - System.nanoTime());
-        long began = System.nanoTime();
-        LinkSample first = stoppingNow() ? null : sampleAndKeep(p);
-        if (first != null) {
-            LinkSample last = first;
-            long until = began + IDLE_AFTER.toNanos();
-            for (long now = System.nanoTime(); now < until && !stoppingNow(); now = System.nanoTime()) {
-                sleep(Math.min(IDLE_STEP.toNanos(), until - now));
-                LinkSample s = sampleAndKeep(p);
-                if (s != null) {
-                    last = s;
-                }
-            }
-            if (last == first) {
-                // Stopped before a reading (or none could be read since): one more ends the window.
-                LinkSample s = sampleAndKeep(p);
-                last = s != null ? s : first;
-            }
-            if (last.nanos() > first.nanos()) {
-                synchronized (this) {
-                    idleWindows.add(new IdleWindow(IdleWindow.AFTER, first.nanos(), last.nanos()));
-                }
-            }
+        if (!judgedBefore()) {
+            takeTheWindowAfter(p, idleSince);
         }
         GpuSnapshot end = snapshot(p);
         synchronized (this) {
             snapshots.add(end);
             done = true;
             notifyAll();
+        }
+    }
+
+    /** The window after the last configuration's samples, kept as an idle window where they span any time. */
+    private void takeTheWindowAfter(GpuProbe p, long idleSince) {
+        sleep(idleSince + SETTLE.toNanos() - System.nanoTime());
+        long began = System.nanoTime();
+        LinkSample first = stoppingNow() ? null : sampleAndKeep(p);
+        if (first == null) {
+            return;
+        }
+        LinkSample last = first;
+        long until = began + IDLE_AFTER.toNanos();
+        for (long now = System.nanoTime(); now < until && !stoppingNow(); now = System.nanoTime()) {
+            sleep(Math.min(IDLE_STEP.toNanos(), until - now));
+            LinkSample s = sampleAndKeep(p);
+            if (s != null) {
+                last = s;
+            }
+        }
+        if (last == first) {
+            // Stopped before a reading (or none could be read since): one more ends the window.
+            LinkSample s = sampleAndKeep(p);
+            last = s != null ? s : first;
+        }
+        if (last.nanos() > first.nanos()) {
+            synchronized (this) {
+                idleWindows.add(new IdleWindow(IdleWindow.AFTER, first.nanos(), last.nanos()));
+            }
         }
     }
 

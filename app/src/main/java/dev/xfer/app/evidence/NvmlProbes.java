@@ -95,7 +95,8 @@ public final class NvmlProbes implements GpuProbes {
         try {
             List<NvmlDevice> devices = times.time("nvmlDeviceGetCount_v2, ...GetHandleByIndex_v2", () -> {
                 List<NvmlDevice> all = new ArrayList<>();
-                for (int i = 0; i < nvml.deviceCount(); i++) {
+                int count = nvml.deviceCount();
+                for (int i = 0; i < count; i++) {
                     all.add(nvml.device(i));
                 }
                 return all;

@@ -59,7 +59,7 @@ final class Chosen extends StdDeserializer<Object> implements ContextualDeserial
         JsonNode node = ctxt.readTree(p);
         Class<?> picked;
         try {
-            picked = pick(choice, node, "");
+            picked = pick(choice, node);
         } catch (BindingException e) {
             throw new Refusal(ctxt, e.why());
         }
@@ -69,15 +69,16 @@ final class Chosen extends StdDeserializer<Object> implements ContextualDeserial
     /**
      * The record {@code choice} picks for {@code node}.
      *
-     * @throws BindingException at {@code path} when {@code node} is not an object, or the choice names no record
+     * @throws BindingException at the node (the reader puts its path on it) when {@code node} is not an
+     *                          object, or the choice names no record
      */
-    static Class<?> pick(RecordBinder.Choice choice, JsonNode node, String path) {
+    static Class<?> pick(RecordBinder.Choice choice, JsonNode node) {
         if (!node.isObject()) {
-            throw BindingException.wrong(path, "an object", NodeKind.of(node));
+            throw BindingException.wrong("", "an object", NodeKind.of(node));
         }
         Class<?> picked = choice.of(new Fields(node));
         if (picked == null) {
-            throw new BindingException(path, "not one of the kinds this document holds");
+            throw new BindingException("", "not one of the kinds this document holds");
         }
         return picked;
     }

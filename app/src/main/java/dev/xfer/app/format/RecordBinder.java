@@ -91,7 +91,7 @@ public final class RecordBinder {
      */
     public Object read(String text, Choice choice) {
         JsonNode root = parse(text);
-        return bind(root, Chosen.pick(choice, root, ""), "");
+        return bind(root, Chosen.pick(choice, root), "");
     }
 
     /**
@@ -102,7 +102,7 @@ public final class RecordBinder {
     public Object read(String text, Function<Fields, RecordBinder> by, Choice choice) {
         JsonNode root = parse(text);
         RecordBinder binder = root.isObject() ? by.apply(new Fields(root)) : this;
-        return binder.bind(root, Chosen.pick(choice, root, ""), "");
+        return binder.bind(root, Chosen.pick(choice, root), "");
     }
 
     /**

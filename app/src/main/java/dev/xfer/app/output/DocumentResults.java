@@ -157,21 +157,17 @@ public final class DocumentResults {
         }
         DeviceDocument.Link now = device.linkCurrent().get();
         DeviceDocument.Link max = device.linkMax().get();
-        int[] parts = {part(path + "linkCurrent.generation", now.generation(), Limits.MAX_LINK_GENERATION),
-                part(path + "linkCurrent.width", now.width(), Limits.MAX_LINK_WIDTH),
-                part(path + "linkMax.generation", max.generation(), Limits.MAX_LINK_GENERATION),
-                part(path + "linkMax.width", max.width(), Limits.MAX_LINK_WIDTH)};
+        int[] parts = {(int) FieldChecks.range(path + "linkCurrent.generation", now.generation(), 0,
+                Limits.MAX_LINK_GENERATION),
+                (int) FieldChecks.range(path + "linkCurrent.width", now.width(), 0, Limits.MAX_LINK_WIDTH),
+                (int) FieldChecks.range(path + "linkMax.generation", max.generation(), 0, Limits.MAX_LINK_GENERATION),
+                (int) FieldChecks.range(path + "linkMax.width", max.width(), 0, Limits.MAX_LINK_WIDTH)};
         for (int p : parts) {
             if (p == 0) {
                 return Optional.empty(); // sysfs said nothing useful: unknown, not healthy
             }
         }
         return Optional.of(new GpuContext.Link(parts[0], parts[1], parts[2], parts[3]));
-    }
-
-    private static int part(String path, int value, int max) {
-        FieldChecks.range(path, value, 0, max);
-        return value;
     }
 
     /** One GPU's results as they are gathered: its own rows', then those across devices that are its. */

@@ -1,6 +1,7 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.format.BindingException;
+import dev.xfer.app.result.IdentityField;
 
 /**
  * What a bound document's field says beyond what its type can refuse, refused naming the field's
@@ -21,6 +22,18 @@ public final class FieldChecks {
             throw wrong(path, "a whole number from " + min + " to " + max, Long.toString(value));
         }
         return value;
+    }
+
+    /**
+     * {@code word} at {@code path}, a word as identities hold them.
+     *
+     * @throws BindingException {@code results[0].memory: expected a word of a-z, 0-9 and '-', got text "Pinned"}
+     */
+    public static String word(String path, String word) {
+        if (!IdentityField.isWord(word)) {
+            throw wrong(path, "a word of a-z, 0-9 and '-'", "text \"" + word + "\"");
+        }
+        return word;
     }
 
     /** The refusal of the field at {@code path}: what it should hold, and what it holds, in words. */

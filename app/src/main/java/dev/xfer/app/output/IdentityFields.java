@@ -27,10 +27,7 @@ public final class IdentityFields {
 
     /** {@code field} is {@code word}, written under {@code key}; a later value replaces an earlier one. */
     public IdentityFields word(IdentityField field, String key, String word) {
-        if (!IdentityField.isWord(word)) {
-            throw FieldChecks.wrong(prefix + key, "a word of a-z, 0-9 and '-'", "text \"" + word + "\"");
-        }
-        values.put(field, word);
+        values.put(field, FieldChecks.word(prefix + key, word));
         return this;
     }
 

@@ -100,8 +100,8 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
         List<RunResult> out = new ArrayList<>();
         for (Measured m : row.measured()) {
             ResultNames.named(m.result().identity(), gridNamed, nodeNamed).ifPresent(name -> out.add(out.isEmpty()
-                    ? new RunResult(name, m, m.result().quantity().unit() == BaseUnit.BYTES_PER_SECOND ? linkGBps
-                            : OptionalDouble.empty(), Optional.of(name))
+                    ? configuration(name, m, m.result().quantity().unit() == BaseUnit.BYTES_PER_SECOND ? linkGBps
+                            : OptionalDouble.empty())
                     : figure(name, m)));
         }
         return out;

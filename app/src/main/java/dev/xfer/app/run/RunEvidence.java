@@ -86,8 +86,8 @@ public final class RunEvidence implements AutoCloseable {
     }
 
     /**
-     * Starts recording the GPU of {@code context} (once per GPU). Its probe opens on the recorder's
-     * own thread, and the window before the first configuration runs there while the caller
+     * CUDA opened the GPU of {@code context}: the recorder {@link #opening} started for it is held to
+     * that GPU (once per GPU). Its window before the first configuration runs on while the caller
      * creates the GPU's context; {@link #setUp} closes it.
      */
     public synchronized void opened(RunContext context) {
@@ -97,15 +97,12 @@ public final class RunEvidence implements AutoCloseable {
         }
         GpuProbes.Target target = new GpuProbes.Target(index, context.device().normalizedBusId(),
                 context.device().uuid());
+        // opening(index) started its recorder before CUDA did (OpenedDevices calls it first, always).
         EvidenceRecorder before = early.remove(index);
         if (before != null) {
             before.identified(target);
             opened.put(index, new Opened(before));
-            return;
         }
-        Supplier<GpuProbes> all = probes;
-        opened.put(index, new Opened(EvidenceRecorder.start(() -> all.get().open(target), target.described(),
-                memoryHealth)));
     }
 
     /**

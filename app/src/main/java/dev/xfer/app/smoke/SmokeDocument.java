@@ -24,7 +24,6 @@ import dev.xfer.app.output.Row;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.Stopped;
 import dev.xfer.app.overlap.OverlapResults;
-import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
 
@@ -129,10 +128,7 @@ public final class SmokeDocument {
         /** The row's own results, of the measurement its command names (smoke's {@code check} rows are part check). */
         @Override
         public List<Result> results(RowScope scope) {
-            if (!IdentityField.isWord(command)) {
-                throw FieldChecks.wrong(scope.path() + ".command", "a word of a-z, 0-9 and '-'",
-                        "text \"" + command + "\"");
-            }
+            FieldChecks.word(scope.path() + ".command", command);
             return row.results(scope.asPart(command));
         }
 

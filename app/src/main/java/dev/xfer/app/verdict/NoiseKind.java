@@ -4,6 +4,7 @@ import dev.xfer.app.bandwidth.CopyNoise;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.cuda.HostMemoryKind;
 
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -122,20 +123,17 @@ public enum NoiseKind implements dev.xfer.app.format.Labelled {
         // The path says what its spread follows; a path no build of xfer named is anything else.
         CopyNoise noise = CopyPath.ofLabel(labels.getOrDefault("copy", CopyPath.DRIVER.label()))
                 .map(CopyPath::noise).orElse(CopyNoise.UNCLASSED);
-        switch (noise) {
-            case STAGING_LANES:
-                return STAGED_COPY;
-            case KERNEL:
-                return KERNEL_COPY;
-            case UNCLASSED:
-                return OTHER;
-            case HOST_MEMORY:
-            default:
-                break;
-        }
-        // The kind decides: memory that is not page-locked goes through the driver's staging.
-        String memory = labels.getOrDefault("memory", "");
-        return java.util.Arrays.stream(HostMemoryKind.values()).filter(k -> k.label().equals(memory)).findFirst()
+        return switch (noise) {
+            case STAGING_LANES -> STAGED_COPY;
+            case KERNEL -> KERNEL_COPY;
+            case UNCLASSED -> OTHER;
+            case HOST_MEMORY -> byMemory(labels.getOrDefault("memory", ""));
+        };
+    }
+
+    /** The kind decides: memory that is not page-locked goes through the driver's staging. */
+    private static NoiseKind byMemory(String memory) {
+        return Arrays.stream(HostMemoryKind.values()).filter(k -> k.label().equals(memory)).findFirst()
                 .map(k -> k.isPageLocked() ? PINNED_COPY : PAGEABLE_COPY).orElse(OTHER);
     }
 
