@@ -654,13 +654,14 @@ public final class EvidenceRecorder implements AutoCloseable {
         }
         synchronized (this) {
             waitedNanos += System.nanoTime() - began;
+            // A probe that cannot read says why first: that is the cause, whether or not CUDA named the GPU since.
+            if (probe != null && probe.unavailable().isPresent()) {
+                finished = GpuEvidence.unavailable(gpu, ownPid, probe.unavailable().get());
+                return finished;
+            }
             if (!identityChecked) {
                 // Started before CUDA, which never named the GPU (or the reader never held its probe to it).
                 finished = GpuEvidence.unavailable(gpu, ownPid, "CUDA did not say which GPU this run measured");
-                return finished;
-            }
-            if (probe.unavailable().isPresent()) {
-                finished = GpuEvidence.unavailable(gpu, ownPid, probe.unavailable().get());
                 return finished;
             }
             List<GpuSnapshot> byTime = snapshots.stream().sorted(Comparator.comparingLong(GpuSnapshot::nanos)).toList();

@@ -492,6 +492,28 @@ class EvidenceRecorderTest {
         }
     }
 
+    @Test
+    void aProbeThatFailedToOpenBeforeCudaNamedTheGpuSaysWhyNotThatCudaWasSilent() {
+        GpuProbes failing = new GpuProbes() {
+            @Override
+            public GpuProbe open(Target target) {
+                throw new AssertionError("not asked: the opening before CUDA failed first");
+            }
+
+            @Override
+            public java.util.Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
+                throw new IllegalStateException("NVML_ERROR_UNKNOWN");
+            }
+        };
+        try (EvidenceRecorder recorder = EvidenceRecorder.startBeforeCuda(() -> failing, 0, false)) {
+            recorder.phaseStarted("setup");
+            recorder.idle();
+            GpuEvidence evidence = recorder.finish(new DisturbanceRules());
+            assertEquals(new dev.xfer.app.format.OrUnavailable.Unavailable<>(
+                    "the GPU probe could not be opened: NVML_ERROR_UNKNOWN"), evidence.toJson());
+        }
+    }
+
     private static GpuEvidence.LinkTrafficDocument traffic(GpuEvidence evidence) {
         return evidence.toJson().available().orElseThrow().linkTraffic().known().orElseThrow();
     }
