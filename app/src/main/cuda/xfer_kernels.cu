@@ -284,7 +284,9 @@ extern "C" __global__ void hold_stream(const volatile int *release, long long ti
 // Only sm_90 and later have these instructions: below that the kernel body is empty, and the host
 // never launches it there (dev.xfer.app.bandwidth.TmaSupport waives such a device, with the reason).
 //
-// The split of a copy (dev.xfer.app.bandwidth.TmaLayout mirrors it in Java; change both together):
+// The split of a copy: head, middle and tail are copy_bytes' (dev.xfer.app.bandwidth.CopyLayout's head,
+// vectors x 16 and tail, whose property test covers them; change all three together). The middle's
+// chunks have no Java mirror:
 //   head   = min(bytes, (16 - dst % 16) % 16)            bytes one by one (block 0's threads), as copy_bytes
 //   middle = (bytes - head) rounded down to 16           in chunks of TMA_CHUNK (the last may be shorter,
 //                                                        a multiple of 16), chunk c to block c % gridDim.x
