@@ -32,13 +32,17 @@ public final class RowFigures {
     private boolean verified;
     private Optional<HostAllocations> allocations = Optional.empty();
     private final List<Figure> figures = new ArrayList<>();
-    private final List<Figure> tallies = new ArrayList<>();
+    private final List<Tally> tallies = new ArrayList<>();
 
     /**
-     * A figure under {@code key}: a summary (an {@link Summarized.Unsummarizable} for one the run
-     * could not measure), or a tally's count; a rate is above 0 where its data were checked.
+     * A summarized figure under {@code key} (an {@link Summarized.Unsummarizable} for one the run
+     * could not measure); a rate is above 0 where its data were checked.
      */
-    private record Figure(String key, Summarized summary, boolean rate, long count) {
+    private record Figure(String key, Summarized summary, boolean rate) {
+    }
+
+    /** A count under {@code key} (check's {@code wrongTrials}): one number, never a summary of samples. */
+    private record Tally(String key, long count) {
     }
 
     RowFigures(RowScope scope) {
@@ -122,7 +126,7 @@ public final class RowFigures {
      * is a figure lost or made up, and refused.
      */
     public RowFigures rate(String key, Summary rate) {
-        figures.add(new Figure(key, rate, true, 0));
+        figures.add(new Figure(key, rate, true));
         return this;
     }
 
@@ -133,7 +137,7 @@ public final class RowFigures {
 
     /** Any other summarized figure ({@code microseconds}, {@code milliseconds}, ...). */
     public RowFigures figure(String key, Summary figure) {
-        figures.add(new Figure(key, figure, false, 0));
+        figures.add(new Figure(key, figure, false));
         return this;
     }
 
@@ -148,14 +152,14 @@ public final class RowFigures {
      * a result on; its document has a {@code failures} entry instead.
      */
     public RowFigures unmeasured(String key, String why) {
-        figures.add(new Figure(key, new Summarized.Unsummarizable(why), false, 0));
+        figures.add(new Figure(key, new Summarized.Unsummarizable(why), false));
         check = CheckOutcome.failed(why);
         return this;
     }
 
     /** A count of the row's (check's {@code wrongTrials}): one more result, after the summaries. */
     public RowFigures tally(String key, long count) {
-        tallies.add(new Figure(key, null, false, count));
+        tallies.add(new Tally(key, count));
         return this;
     }
 
@@ -206,7 +210,7 @@ public final class RowFigures {
                         check, allocations), no));
             }
         }
-        for (Figure t : tallies) {
+        for (Tally t : tallies) {
             FieldChecks.range(path + t.key(), t.count(), 0, Limits.MAX_SAMPLES);
             Summary count = Summary.single(t.count());
             out.add(new RunResult.Measured(new Result(id.with(IdentityField.MEASURED, t.key()).build(),
