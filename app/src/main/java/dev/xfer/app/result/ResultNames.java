@@ -64,15 +64,11 @@ public final class ResultNames {
     /**
      * The name a run hands a result to {@code --expect} under, as {@link #of(Identity, boolean, boolean)};
      * empty for a figure users do not select by name, which a row holds beside the one they do: a
-     * copy's time beside its rate, overlap's rate beside its schedule's time.
+     * copy's time beside its rate.
      */
     public static Optional<String> named(Identity identity, boolean gridNamed, boolean nodeNamed) {
-        boolean named = switch (identity.command()) {
-            case "overlap" -> OVERLAP_FIGURES.containsKey(identity.measured());
-            case Identity.BANDWIDTH -> Quantity.of(identity.measured()).filter(Quantity.GIGABYTES_PER_SECOND::equals)
-                    .isPresent();
-            default -> true;
-        };
+        boolean named = !identity.command().equals(Identity.BANDWIDTH)
+                || Quantity.of(identity.measured()).filter(Quantity.GIGABYTES_PER_SECOND::equals).isPresent();
         return named ? Optional.of(of(identity, gridNamed, nodeNamed)) : Optional.empty();
     }
 
