@@ -9,7 +9,7 @@ import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.RunNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
@@ -92,16 +92,17 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
 
     /**
      * A row's results as a run hands them on while it measures ({@link RowFigures#measured}): each
-     * that has a name users select it by ({@link ResultNames#named}), the first standing for the
-     * row's configuration under its own name, any later one a further figure of it. A rate carries
-     * {@code linkGBps}, the link the row's copy crossed (empty for one that crossed none).
+     * that has a name users select it by ({@link RunNames#name}), the first standing for the row's
+     * configuration ({@link RunNames#configuration}), any later one a further figure of it. A rate
+     * carries {@code linkGBps}, the link the row's copy crossed (empty for one that crossed none).
      */
-    public static List<RunResult> of(RowFigures row, boolean gridNamed, boolean nodeNamed, OptionalDouble linkGBps) {
+    public static List<RunResult> of(RowFigures row, RunNames names, OptionalDouble linkGBps) {
         List<RunResult> out = new ArrayList<>();
         for (Measured m : row.measured()) {
-            ResultNames.named(m.result().identity(), gridNamed, nodeNamed).ifPresent(name -> out.add(out.isEmpty()
-                    ? configuration(name, m, m.result().quantity().unit() == BaseUnit.BYTES_PER_SECOND ? linkGBps
-                            : OptionalDouble.empty())
+            Identity identity = m.result().identity();
+            names.name(identity).ifPresent(name -> out.add(out.isEmpty()
+                    ? new RunResult(name, m, m.result().quantity().unit() == BaseUnit.BYTES_PER_SECOND ? linkGBps
+                            : OptionalDouble.empty(), Optional.of(names.configuration(identity)))
                     : figure(name, m)));
         }
         return out;
