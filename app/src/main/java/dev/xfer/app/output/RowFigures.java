@@ -186,6 +186,12 @@ public final class RowFigures {
         return this;
     }
 
+    /** A figure a run could not derive, with why (the time it derives from gave none). */
+    public RowFigures underived(String key, String why) {
+        figures.add(new Figure(key, new Summarized.Unsummarizable(why), Role.DERIVED));
+        return this;
+    }
+
     /** A count of the row's (check's {@code wrongTrials}): one more result, after the summaries. */
     public RowFigures tally(String key, long count) {
         tallies.add(new Tally(key, count));

@@ -6,10 +6,11 @@ import dev.xfer.app.output.RunResult;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.RunNames;
 
 import java.util.List;
-
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A pipeline run: {@code batches} batches of {@code batchBytes} (floats) stream from host memory
@@ -100,8 +101,18 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
         };
     }
 
-    /** What the run's results stand for: {@code pipeline.buffers-N}. */
-    String configurationName() {
-        return "pipeline.buffers-" + buffers;
+    /** The names its run hands its results on under ({@link #name}), all of its one configuration: {@code pipeline.buffers-N}. */
+    RunNames names() {
+        return new RunNames() {
+            @Override
+            public Optional<String> name(Identity identity) {
+                return Optional.of(PipelinePlan.name(identity));
+            }
+
+            @Override
+            public String configuration(Identity identity) {
+                return "pipeline.buffers-" + buffers;
+            }
+        };
     }
 }
