@@ -108,6 +108,19 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
         return out;
     }
 
+    /**
+     * A row's results as a run hands them on while it measures, as {@link #of} but standing for no
+     * configuration: each one a further figure, for {@code --expect} only (a strategy this machine
+     * cannot run, which JUnit skips with why).
+     */
+    public static List<RunResult> figures(RowFigures row, RunNames names) {
+        List<RunResult> out = new ArrayList<>();
+        for (Measured m : row.measured()) {
+            names.name(m.result().identity()).ifPresent(name -> out.add(figure(name, m)));
+        }
+        return out;
+    }
+
     /** A result that stands for its configuration under its own name (a bandwidth, a latency). */
     public static RunResult configuration(String name, Measured result, OptionalDouble linkGBps) {
         return new RunResult(name, result, linkGBps, Optional.of(name));
