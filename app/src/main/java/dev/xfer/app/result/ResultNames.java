@@ -83,11 +83,13 @@ public final class ResultNames {
 
     /**
      * The configuration (the JUnit case) a row stands for, from its first result: an overlap
-     * schedule's is its figures' names without the figure ({@code overlap.v1}, {@code overlap.v1.node0});
-     * a copy's or a chase's is its result's name.
+     * schedule's and a check scenario's are their figures' names without the figure
+     * ({@code overlap.v1}, {@code overlap.v1.node0}, {@code check.d2h-sync}); a copy's or a chase's
+     * is its result's name.
      */
     private static String configuration(Identity identity, boolean gridNamed, boolean nodeNamed) {
         return switch (identity.command()) {
+            case "check" -> "check." + identity.word(IdentityField.SCENARIO).orElseThrow();
             case "overlap" -> "overlap." + identity.word(IdentityField.SCHEDULE).orElseThrow()
                     + (nodeNamed ? counted("node", identity.numaNode()) : "");
             default -> of(identity, gridNamed, nodeNamed);
