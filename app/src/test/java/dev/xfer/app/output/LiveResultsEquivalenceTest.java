@@ -9,7 +9,6 @@ import dev.xfer.app.bandwidth.MeasuredMemory;
 import dev.xfer.app.bandwidth.RowDirection;
 import dev.xfer.app.bandwidth.TmaFixtures;
 import dev.xfer.app.bandwidth.Unmeasured;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.bandwidth.pattern.PatternResult;
 import dev.xfer.app.bandwidth.peer.PeerPlan;
@@ -168,7 +167,7 @@ class LiveResultsEquivalenceTest {
             section(out, "spanning concurrent", spanning);
         }
         section(out, "concurrent without links",
-                ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of()));
+                concurrent.concurrentRunResults(List.of()).orElseThrow());
         section(out, "peer", PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
         section(out, "peer pairs", PeerResult.runResults(MultiDeviceFixtures.peerPairsReport().peers().orElseThrow()));
         section(out, "peer read", PeerResult.runResults(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));

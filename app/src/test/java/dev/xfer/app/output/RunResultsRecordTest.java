@@ -1,7 +1,6 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.bandwidth.BandwidthResult;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.expect.Metric;
@@ -53,7 +52,7 @@ class RunResultsRecordTest {
             assertSameRecords("bandwidth-devices-concurrent.json", MultiDeviceResults.deviceRunResults(device, link()));
         }
         assertSameRecords("bandwidth-devices-concurrent.json",
-                ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of()));
+                concurrent.concurrentRunResults(List.of()).orElseThrow());
         assertSameRecords("bandwidth-devices-p2p.json",
                 PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
         assertSameRecords("bandwidth-devices-p2p-read.json",

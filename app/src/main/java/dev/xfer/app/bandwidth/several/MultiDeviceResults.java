@@ -5,9 +5,12 @@ import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.AloneRates;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentRow;
 import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Waiver;
 
 import java.util.ArrayList;
@@ -80,8 +83,23 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
      */
     public List<RunResults> spanningRunResults(List<OptionalDouble> linkGBps) {
         List<RunResults> out = new ArrayList<>();
-        concurrent.ifPresent(c -> out.add(ConcurrentResult.runResults(c, linkGBps)));
+        concurrentRunResults(linkGBps).ifPresent(out::add);
         peers.ifPresent(p -> out.add(PeerResult.runResults(p).withWaived(waived)));
         return out;
+    }
+
+    /**
+     * What the devices did at once, as the document's {@code concurrent} rows derive it
+     * ({@link ConcurrentRow#runResults}); empty without {@code --concurrent}.
+     *
+     * @param linkGBps each device's link rate, in the order selected
+     */
+    public Optional<RunResults> concurrentRunResults(List<OptionalDouble> linkGBps) {
+        return concurrent.map(c -> ConcurrentRow.runResults(across("concurrent"), c, linkGBps));
+    }
+
+    /** Where the rows of the document's {@code section} that span the devices stand: the plan's identity fields beside them. */
+    private RowScope across(String section) {
+        return RowScope.of(section, Identity.BANDWIDTH, MultiDeviceParameters.of(this));
     }
 }

@@ -62,8 +62,8 @@ class UnmeasuredSeveralDevicesTest {
     @Test
     void aConcurrentShareFailsWithTheReasonInJUnitAndExpect() {
         MultiDeviceResults r = concurrent();
-        UnmeasuredResults.assertFailedWith(ConcurrentResult.runResults(r.concurrent().orElseThrow(),
-                        List.of(OptionalDouble.empty(), OptionalDouble.empty())), "concurrent.pinned.h2d.16MiB.gpu1", REASON,
+        UnmeasuredResults.assertFailedWith(r.concurrentRunResults(
+                        List.of(OptionalDouble.empty(), OptionalDouble.empty())).orElseThrow(), "concurrent.pinned.h2d.16MiB.gpu1", REASON,
                 new ConcurrentPlan(r.plan(), List.of(0, 1)).declarations(d -> false));
     }
 
