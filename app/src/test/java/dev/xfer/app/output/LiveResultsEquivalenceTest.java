@@ -12,7 +12,6 @@ import dev.xfer.app.bandwidth.Unmeasured;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.bandwidth.pattern.PatternResult;
 import dev.xfer.app.bandwidth.peer.PeerPlan;
-import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.batch.BatchResult;
 import dev.xfer.app.batch.BatchResults;
@@ -168,9 +167,9 @@ class LiveResultsEquivalenceTest {
         }
         section(out, "concurrent without links",
                 concurrent.concurrentRunResults(List.of()).orElseThrow());
-        section(out, "peer", PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
-        section(out, "peer pairs", PeerResult.runResults(MultiDeviceFixtures.peerPairsReport().peers().orElseThrow()));
-        section(out, "peer read", PeerResult.runResults(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
+        section(out, "peer", MultiDeviceFixtures.peerReport().peerRunResults().orElseThrow());
+        section(out, "peer pairs", MultiDeviceFixtures.peerPairsReport().peerRunResults().orElseThrow());
+        section(out, "peer read", MultiDeviceFixtures.peerReadReport().peerRunResults().orElseThrow());
         section(out, "pattern", PatternResult.runResults(PatternFixtures.results()));
     }
 

@@ -1,7 +1,6 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.bandwidth.BandwidthResult;
-import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricUnit;
@@ -54,11 +53,11 @@ class RunResultsRecordTest {
         assertSameRecords("bandwidth-devices-concurrent.json",
                 concurrent.concurrentRunResults(List.of()).orElseThrow());
         assertSameRecords("bandwidth-devices-p2p.json",
-                PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
+                MultiDeviceFixtures.peerReport().peerRunResults().orElseThrow());
         assertSameRecords("bandwidth-devices-p2p-read.json",
-                PeerResult.runResults(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
+                MultiDeviceFixtures.peerReadReport().peerRunResults().orElseThrow());
         assertSameRecords("bandwidth-devices-p2p-tma.json",
-                PeerResult.runResults(MultiDeviceFixtures.peerTmaReport().peers().orElseThrow()));
+                MultiDeviceFixtures.peerTmaReport().peerRunResults().orElseThrow());
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.xfer.app.bandwidth.concurrent.AloneRates;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentRow;
 import dev.xfer.app.bandwidth.peer.PeerResult;
+import dev.xfer.app.bandwidth.peer.PeerRow;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunResults;
@@ -84,7 +85,7 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
     public List<RunResults> spanningRunResults(List<OptionalDouble> linkGBps) {
         List<RunResults> out = new ArrayList<>();
         concurrentRunResults(linkGBps).ifPresent(out::add);
-        peers.ifPresent(p -> out.add(PeerResult.runResults(p).withWaived(waived)));
+        peerRunResults().ifPresent(out::add);
         return out;
     }
 
@@ -96,6 +97,14 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
      */
     public Optional<RunResults> concurrentRunResults(List<OptionalDouble> linkGBps) {
         return concurrent.map(c -> ConcurrentRow.runResults(across("concurrent"), c, linkGBps));
+    }
+
+    /**
+     * The GPU-to-GPU pairs, as the document's {@code p2p} rows derive them ({@link PeerRow#runResults}),
+     * with what of them was waived; empty without p2p.
+     */
+    public Optional<RunResults> peerRunResults() {
+        return peers.map(p -> PeerRow.runResults(across("p2p"), p).withWaived(waived));
     }
 
     /** Where the rows of the document's {@code section} that span the devices stand: the plan's identity fields beside them. */

@@ -185,7 +185,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void peerNamesOneWayAndBothWays() {
-        RunResults r = PeerResult.runResults(peers.peers().orElseThrow());
+        RunResults r = peers.peerRunResults().orElseThrow();
         assertEquals(12, r.metrics().size());
         assertEquals(List.of("p2p.0-1.16MiB", "p2p-bidir.0-1.16MiB"),
                 r.metrics().stream().limit(2).map(Metric::name).toList());
@@ -210,7 +210,7 @@ class MultiDeviceRenderingTest {
                 new MultiDevicePlan.DeviceNames(1, true, List.of()),
                 new MultiDevicePlan.DeviceNames(2, false, List.of()));
         assertEquals(names(new MultiDevicePlan(peers.plan(), three, false).declarations()),
-                PeerResult.runResults(peers.peers().orElseThrow()).metrics().stream().map(Metric::name)
+                peers.peerRunResults().orElseThrow().metrics().stream().map(Metric::name)
                         .collect(Collectors.toSet()), "p2p alone: only the pairs");
     }
 

@@ -35,6 +35,14 @@ class SpanningLiveResultsTest {
         assertCarryTheDocumentsIdentities(report, report.concurrentRunResults(List.of()).orElseThrow());
     }
 
+    @Test
+    void peerResultsCarryTheirRowsIdentities() {
+        for (MultiDeviceResults pairs : List.of(MultiDeviceFixtures.peerReport(), MultiDeviceFixtures.peerReadReport())) {
+            MultiDeviceResults report = onTheWallClock(pairs);
+            assertCarryTheDocumentsIdentities(report, report.peerRunResults().orElseThrow());
+        }
+    }
+
     /** The same results, measured under {@code --timer wall}. */
     private static MultiDeviceResults onTheWallClock(MultiDeviceResults r) {
         BandwidthPlan p = r.plan();

@@ -55,7 +55,7 @@ class UnmeasuredSeveralDevicesTest {
     @Test
     void aPeerWayFailsWithTheReasonInJUnitAndExpect() {
         MultiDeviceResults r = peers();
-        UnmeasuredResults.assertFailedWith(PeerResult.runResults(r.peers().orElseThrow()), "p2p.0-2.16MiB", REASON,
+        UnmeasuredResults.assertFailedWith(r.peerRunResults().orElseThrow(), "p2p.0-2.16MiB", REASON,
                 new PeerPlan(r.plan(), List.of(0, 1, 2)).declarations());
     }
 
