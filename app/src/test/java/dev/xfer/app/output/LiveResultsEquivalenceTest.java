@@ -10,7 +10,7 @@ import dev.xfer.app.bandwidth.RowDirection;
 import dev.xfer.app.bandwidth.TmaFixtures;
 import dev.xfer.app.bandwidth.Unmeasured;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
-import dev.xfer.app.bandwidth.pattern.PatternResult;
+import dev.xfer.app.bandwidth.pattern.PatternRow;
 import dev.xfer.app.bandwidth.peer.PeerPlan;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.batch.BatchResult;
@@ -170,7 +170,7 @@ class LiveResultsEquivalenceTest {
         section(out, "peer", MultiDeviceFixtures.peerReport().peerRunResults().orElseThrow());
         section(out, "peer pairs", MultiDeviceFixtures.peerPairsReport().peerRunResults().orElseThrow());
         section(out, "peer read", MultiDeviceFixtures.peerReadReport().peerRunResults().orElseThrow());
-        section(out, "pattern", PatternResult.runResults(PatternFixtures.results()));
+        section(out, "pattern", PatternRow.runResults(PatternFixtures.results()));
     }
 
     private static void section(StringBuilder out, String title, RunResults results) {

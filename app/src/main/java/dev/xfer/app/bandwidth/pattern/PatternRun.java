@@ -89,7 +89,7 @@ public final class PatternRun {
         // The chosen pairs head the text's notes; the document has them in its parameters.
         List<String> said = plan.pairs().every() ? notes
                 : Stream.concat(Stream.of(plan.pairs().line(indices)), notes.stream()).toList();
-        return measuring.finish(perDevice, List.of(PatternResult.runResults(measured)), validated, new Rendering(
+        return measuring.finish(perDevice, List.of(PatternRow.runResults(measured)), validated, new Rendering(
                 () -> PatternText.render(sessions.stream().map(s -> s.context().headline()).toList(), indices,
                         measured, failed, said),
                 () -> PatternCsv.render(measured),
