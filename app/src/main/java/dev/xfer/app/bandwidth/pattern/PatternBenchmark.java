@@ -159,7 +159,7 @@ public final class PatternBenchmark {
             throw new IllegalArgumentException("pattern rounds need one timed iteration at least");
         }
         checkFits(plans);
-        int before = kept.results().size();
+        int before = kept.size();
         List<String> notes = new ArrayList<>();
         List<CudaDevice[]> enabled = new ArrayList<>();
         Set<List<Integer>> asked = new HashSet<>();
@@ -178,7 +178,7 @@ public final class PatternBenchmark {
                     enablePeerAccess(round, asked, enabled);
                     // Counted in results, two a round (the measured figure and the aggregate), as a
                     // stopped run counts what it kept.
-                    progress.measuring(2 * (kept.results().size() - before), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
+                    progress.measuring(2 * (kept.size() - before), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
                             ? " kernel " : " ") + plan.bytes() + " B, GPU " + round.measured() + " measured");
                     kept.add(measure(plan, round, warmup, iterations, kernel, gate, progress, kept));
                 }
