@@ -7,7 +7,6 @@ import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunContext;
@@ -58,7 +57,7 @@ public final class PatternRun {
         }
         ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(plans, indices));
         // One engine: the memory check, then the run.
-        PatternBenchmark engine = new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }, plan.pairs());
+        PatternBenchmark engine = new PatternBenchmark(devices, (s, d) -> { }, plan.pairs());
         engine.checkFits(plans);
         Instant started = Instant.now();
         LiveRun live;
