@@ -4,7 +4,6 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.RunNames;
 
@@ -73,14 +72,6 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
     public List<MetricDeclaration> declarations() {
         return MEASURED.stream().map(measured -> RunResult.declaration(name(measured),
                 Quantity.of(measured).orElseThrow(), false)).toList();
-    }
-
-    /** The identity of one figure of a pipeline run: the plan's batches, sizes, buffers, kernel and start. */
-    public Identity identity(String measured) {
-        return Identity.of("pipeline", measured).with(IdentityField.COUNT, batches)
-                .with(IdentityField.BYTES, batchBytes).with(IdentityField.BUFFERS, buffers)
-                .with(IdentityField.KERNEL_ITERATIONS, kernelIterations)
-                .with(IdentityField.START, start.label()).build();
     }
 
     /**
