@@ -69,7 +69,6 @@ import java.util.function.Function;
 public final class BandwidthBenchmark {
     private final CudaDevice device;
     private final OptionalDouble linkGBps;
-    private final Progress progress;
     private final Consumer<MemorySegment> beforeCompare;
     private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
     private final StagingTeam.SlotHook slotHook;
@@ -80,42 +79,37 @@ public final class BandwidthBenchmark {
     /**
      * The engine a command builds once per device and run: its plan counted on the device, its
      * notes and its passes all come from this one; each pass is handed its own progress
-     * ({@link #run(BandwidthPlan, NodeTarget, Progress)}).
+     * ({@link #run(BandwidthPlan, NodeTarget, Progress, BandwidthTally)}).
      *
      * @param linkGBps the PCIe link's theoretical per-direction rate, when known
      */
     public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps) {
-        this(device, linkGBps, Progress.NONE, segment -> { });
+        this(device, linkGBps, segment -> { });
     }
 
     /**
      * @param linkGBps      the PCIe link's theoretical per-direction rate, when known
-     * @param progress      where {@link #run(BandwidthPlan)} and {@link #run(BandwidthPlan, NodeTarget)} report
      * @param beforeCompare runs on each host buffer just before it is compared with the pattern;
      *                      tests plant corruption there to show that verification can fail
      */
-    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
-                              Consumer<MemorySegment> beforeCompare) {
-        this(device, linkGBps, progress, beforeCompare, HostMemoryNodes::sample);
+    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Consumer<MemorySegment> beforeCompare) {
+        this(device, linkGBps, beforeCompare, HostMemoryNodes::sample);
     }
 
     /**
      * @param pageNodes where a host buffer's pages are, sampled once it is filled; empty when
      *                  that cannot be known
      */
-    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
-                              Consumer<MemorySegment> beforeCompare,
+    public BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Consumer<MemorySegment> beforeCompare,
                               Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
-        this(device, linkGBps, progress, beforeCompare, pageNodes, StagingTeam.SlotHook.NONE);
+        this(device, linkGBps, beforeCompare, pageNodes, StagingTeam.SlotHook.NONE);
     }
 
-    private BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Progress progress,
-                               Consumer<MemorySegment> beforeCompare,
+    private BandwidthBenchmark(CudaDevice device, OptionalDouble linkGBps, Consumer<MemorySegment> beforeCompare,
                                Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes,
                                StagingTeam.SlotHook slotHook) {
         this.device = device;
         this.linkGBps = linkGBps;
-        this.progress = progress;
         this.beforeCompare = beforeCompare;
         this.pageNodes = pageNodes;
         this.slotHook = slotHook;
@@ -124,7 +118,7 @@ public final class BandwidthBenchmark {
 
     /** This benchmark with {@code hook} seeing every staging slot between its fill and its copy; for tests. */
     public BandwidthBenchmark withSlotHook(StagingTeam.SlotHook hook) {
-        return new BandwidthBenchmark(device, linkGBps, progress, beforeCompare, pageNodes, hook);
+        return new BandwidthBenchmark(device, linkGBps, beforeCompare, pageNodes, hook);
     }
 
     /**
@@ -224,17 +218,22 @@ public final class BandwidthBenchmark {
         return device;
     }
 
-    /** Runs the plan where the calling thread is, nothing placed. */
+    /** Runs the plan where the calling thread is, nothing placed, with no one watching. */
     public Outcome run(BandwidthPlan plan) {
-        return run(plan, NodeTarget.unplaced());
+        return run(plan, Progress.NONE);
+    }
+
+    /** Runs the plan where the calling thread is, nothing placed, reporting to {@code progress}. */
+    public Outcome run(BandwidthPlan plan, Progress progress) {
+        return run(plan, NodeTarget.unplaced(), progress, BandwidthTally.quiet());
     }
 
     /**
      * Runs the plan on the calling thread, bound to {@code target}'s CPUs and its memory to
-     * {@code target}'s node for the duration; both are put back afterwards.
+     * {@code target}'s node for the duration; both are put back afterwards. No one watches.
      */
     public Outcome run(BandwidthPlan plan, NodeTarget target) {
-        return run(plan, target, progress, BandwidthTally.quiet());
+        return run(plan, target, Progress.NONE, BandwidthTally.quiet());
     }
 
     /**

@@ -153,10 +153,4 @@ public record BandwidthResult(
         pieces.ifPresent(p -> id.with(IdentityField.PIECES, p));
         return id.build();
     }
-
-    /** This configuration's identity, timed by {@code timer}. */
-    public Identity identity(CopyTimer timer) {
-        return identity(memory.label(), copy, direction.label(), bytes, timer, shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
-                shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), numaNode, pieces);
-    }
 }

@@ -9,6 +9,7 @@ import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.ResultNames;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -81,14 +82,14 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
             if (!r.verified()) {
                 row.checked(CheckOutcome.failed(failure(r)));
             }
-            out.addAll(RunResult.of(row, plan.namesGrid(r.copy(), r.direction().label()), nodeNamed,
+            out.addAll(RunResult.of(row, ResultNames.run(plan.namesGrid(r.copy(), r.direction().label()), nodeNamed),
                     r.direction().copy().crossesLink() ? linkGBps : OptionalDouble.empty()));
         }
         // A configuration whose samples gave no figure is a failed result with its reason, named as its
         // row would be: the run fails (exit 1), JUnit and --expect say why, and nothing in it can pass.
         for (Unmeasured u : unmeasured) {
-            out.addAll(RunResult.of(BandwidthRow.unmeasured(scope, u), plan.namesGrid(u.copy(), u.direction().label()),
-                    nodeNamed, OptionalDouble.empty()));
+            out.addAll(RunResult.of(BandwidthRow.unmeasured(scope, u),
+                    ResultNames.run(plan.namesGrid(u.copy(), u.direction().label()), nodeNamed), OptionalDouble.empty()));
         }
         return RunResults.of("bandwidth", out).withWaived(waived);
     }

@@ -90,12 +90,24 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
      * unmeasured, with why. The document has a {@link FailureRow} for it; a run hands this on.
      */
     public static RowFigures unmeasured(RowScope scope, Unmeasured u) {
-        boolean driver = u.copy() == CopyPath.DRIVER;
-        return configuration(scope, u.memory().label(), u.direction().label(), u.bytes(), u.numaNode(),
-                driver ? Optional.empty() : Optional.of(u.copy().label()),
-                u.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
-                u.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()), u.pieces())
-                .unmeasured(GBPS, u.reason());
+        PathWords path = PathWords.of(u.copy(), u.shape());
+        return configuration(scope, u.memory().label(), u.direction().label(), u.bytes(), u.numaNode(), path.copy(),
+                path.blocks(), path.threadsPerBlock(), u.pieces()).unmeasured(GBPS, u.reason());
+    }
+
+    /**
+     * What a row writes of the path that copied: its word ({@code copy}) and a grid path's grid;
+     * none of them for the driver's path, whose rows are as they always were.
+     */
+    private record PathWords(Optional<String> copy, OptionalInt blocks, OptionalInt threadsPerBlock) {
+        static PathWords of(CopyPath path, Optional<LaunchShape> shape) {
+            if (path == CopyPath.DRIVER) {
+                return new PathWords(Optional.empty(), OptionalInt.empty(), OptionalInt.empty());
+            }
+            return new PathWords(Optional.of(path.label()),
+                    shape.map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
+                    shape.map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()));
+        }
     }
 
     /** The field of a copy's rate. */
@@ -120,15 +132,13 @@ public record BandwidthRow(String memory, String direction, long bytes, Summary 
     }
 
     public static BandwidthRow of(BandwidthResult r) {
-        boolean driver = r.copy() == CopyPath.DRIVER;
+        PathWords path = PathWords.of(r.copy(), r.shape());
         return new BandwidthRow(r.memory().label(), r.direction().label(), r.bytes(), r.gigabytesPerSecond(),
                 r.microseconds(), r.percentOfLink(), r.verified(), r.numaNode(),
-                r.hostMemoryNodes().map(HostMemoryNodes::toJson),
-                driver ? Optional.empty() : Optional.of(r.copy().label()),
-                driver ? Optional.empty() : r.ceiling().map(c -> Ceiling.of(c, r.gigabytesPerSecond().median())),
-                driver ? OptionalInt.empty() : r.shape().map(s -> OptionalInt.of(s.blocks())).orElse(OptionalInt.empty()),
-                driver ? OptionalInt.empty()
-                        : r.shape().map(s -> OptionalInt.of(s.threadsPerBlock())).orElse(OptionalInt.empty()),
+                r.hostMemoryNodes().map(HostMemoryNodes::toJson), path.copy(),
+                r.copy() == CopyPath.DRIVER ? Optional.empty()
+                        : r.ceiling().map(c -> Ceiling.of(c, r.gigabytesPerSecond().median())),
+                path.blocks(), path.threadsPerBlock(),
                 r.allocations().map(a -> new Allocations(a.count(), a.best(), a.worst())), r.pieces());
     }
 

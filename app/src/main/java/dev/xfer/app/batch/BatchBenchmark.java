@@ -63,27 +63,30 @@ public final class BatchBenchmark {
 
     private final CudaDevice device;
     private final Optional<String> batchApiMissing;
-    private final Progress progress;
     private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
 
-    public BatchBenchmark(CudaDevice device, boolean batchedAvailable, Progress progress) {
-        this(device, batchedAvailable ? Optional.empty() : Optional.of(BATCHED_UNAVAILABLE), progress);
+    public BatchBenchmark(CudaDevice device, boolean batchedAvailable) {
+        this(device, batchedAvailable ? Optional.empty() : Optional.of(BATCHED_UNAVAILABLE));
     }
 
-    /** @param batchApiMissing why the runtime has no cudaMemcpyBatchAsync xfer can call; empty when it has */
-    public BatchBenchmark(CudaDevice device, Optional<String> batchApiMissing, Progress progress) {
-        this(device, batchApiMissing, progress, HostMemoryNodes::sample);
+    /**
+     * An engine for {@code device}; each pass is handed the progress it reports to
+     * ({@link #run(BatchPlan, NodeTarget, Progress, Tally)}).
+     *
+     * @param batchApiMissing why the runtime has no cudaMemcpyBatchAsync xfer can call; empty when it has
+     */
+    public BatchBenchmark(CudaDevice device, Optional<String> batchApiMissing) {
+        this(device, batchApiMissing, HostMemoryNodes::sample);
     }
 
     /**
      * @param pageNodes where a host buffer's pages are, sampled at the end of a placed run; empty
      *                  when that cannot be known
      */
-    public BatchBenchmark(CudaDevice device, Optional<String> batchApiMissing, Progress progress,
+    public BatchBenchmark(CudaDevice device, Optional<String> batchApiMissing,
                           Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
         this.device = device;
         this.batchApiMissing = batchApiMissing;
-        this.progress = progress;
         this.pageNodes = pageNodes;
     }
 
@@ -137,7 +140,7 @@ public final class BatchBenchmark {
         return strategy.usesBatchApi() && strategy != BatchStrategy.BATCHED;
     }
 
-    /** Runs the plan where the calling thread is, nothing placed. */
+    /** Runs the plan where the calling thread is, nothing placed, with no one watching. */
     public List<BatchResult> run(BatchPlan plan) {
         return run(plan, NodeTarget.unplaced()).results();
     }
@@ -145,9 +148,10 @@ public final class BatchBenchmark {
     /**
      * Runs the plan with the calling thread and every worker thread bound to {@code target}'s
      * CPUs and their memory to {@code target}'s node; the calling thread is put back afterwards.
+     * No one watches.
      */
     public Outcome run(BatchPlan plan, NodeTarget target) {
-        return run(plan, target, progress, Tally.quiet());
+        return run(plan, target, Progress.NONE, Tally.quiet());
     }
 
     /**

@@ -6,8 +6,10 @@ import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
@@ -96,9 +98,42 @@ public final class BatchDocument {
         /** The strategy's time, where it ran; an unavailable strategy has none. */
         @Override
         public List<Result> results(RowScope scope) {
+            return named(scope, strategy, numaNode).verified(verified).figure(BatchPlan.MILLISECONDS, milliseconds)
+                    .results();
+        }
+
+        /**
+         * What a run hands on while it measures: the strategy's time, its check in the run's words
+         * ({@code buffer 17 arrived wrong on node 1}), then its rate over that time, which
+         * {@code --expect} selects beside it. A strategy this machine cannot run has neither: both
+         * are unmeasured with why, and its time is checked by nothing.
+         */
+        RowFigures handedOn(RowScope scope) {
+            RowFigures figures = named(scope, strategy, numaNode).figure(BatchPlan.MILLISECONDS, milliseconds);
+            if (unavailable.isPresent()) {
+                String why = "unavailable: " + unavailable.get();
+                return figures.unmeasured(BatchPlan.MILLISECONDS, why).checked(CheckOutcome.notChecked(why))
+                        .underived(BatchPlan.GBPS, why);
+            }
+            return figures.checked(wrongBuffer.map(b -> CheckOutcome.failed("buffer " + b + " arrived wrong"
+                    + (numaNode.isPresent() ? " on node " + numaNode.getAsInt() : ""))).orElse(CheckOutcome.PASSED))
+                    .derived(BatchPlan.GBPS, gbps);
+        }
+
+        /**
+         * A strategy that ran but whose clock gave no time, as its row would have been named: its
+         * time unmeasured with why, which fails it, and its rate underived for it. The document has
+         * a {@code failures} entry for it; a run hands this on.
+         */
+        static RowFigures unmeasured(RowScope scope, BatchResult r, String why) {
+            return named(scope, r.strategy().label(), r.numaNode()).unmeasured(BatchPlan.MILLISECONDS, why)
+                    .underived(BatchPlan.GBPS, why);
+        }
+
+        /** What names a strategy's row: the strategy and its node. */
+        private static RowFigures named(RowScope scope, String strategy, OptionalInt numaNode) {
             return scope.figures().word(IdentityField.STRATEGY, "strategy", strategy)
-                    .count(IdentityField.NUMA_NODE, "numaNode", numaNode).verified(verified)
-                    .figure("milliseconds", milliseconds).results();
+                    .count(IdentityField.NUMA_NODE, "numaNode", numaNode);
         }
 
         /** A figure only where the strategy ran. */

@@ -48,8 +48,7 @@ public final class BatchPerDevice implements EachDevice.Measurement {
         List<BatchHostMemory> hostMemory;
         List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
         // One engine for the device, every placement pass run by it.
-        BatchBenchmark engine = new BatchBenchmark(session.device(), session.cuda().batchedCopiesMissing(),
-                Progress.NONE);
+        BatchBenchmark engine = new BatchBenchmark(session.device(), session.cuda().batchedCopiesMissing());
         try {
             NodePasses<BatchBenchmark.Outcome> passes = NodePasses.run(placement, progress, plan.strategies().size(),
                     (target, passProgress) -> engine.run(plan, target, passProgress, kept),

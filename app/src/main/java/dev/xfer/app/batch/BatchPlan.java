@@ -6,10 +6,12 @@ import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.RunNames;
 import dev.xfer.app.staging.HostCopy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -138,12 +140,35 @@ public record BatchPlan(int count, long bytes, List<BatchStrategy> strategies, i
      */
     public static String name(Identity identity, boolean nodeNamed) {
         String last = identity.measured().equals(GBPS) ? "gbps" : "ms";
-        return NumaNodeOption.withNode(base(identity) + "." + last, nodeNamed && identity.numaNode().isPresent()
-                ? OptionalInt.of(Math.toIntExact(identity.numaNode().getAsLong())) : OptionalInt.empty());
+        return NumaNodeOption.withNode(base(identity) + "." + last, node(identity, nodeNamed));
+    }
+
+    /**
+     * The names a run hands its results on under ({@link #name}), each strategy's time standing
+     * for its configuration, {@code batch.<strategy>} (then {@code .node<N>} where the run names nodes).
+     */
+    static RunNames names(boolean nodeNamed) {
+        return new RunNames() {
+            @Override
+            public Optional<String> name(Identity identity) {
+                return Optional.of(BatchPlan.name(identity, nodeNamed));
+            }
+
+            @Override
+            public String configuration(Identity identity) {
+                return NumaNodeOption.withNode(base(identity), node(identity, nodeNamed));
+            }
+        };
     }
 
     /** {@code batch.<strategy>}: the configuration a strategy's results stand for. */
-    static String base(Identity identity) {
+    private static String base(Identity identity) {
         return "batch." + identity.word(IdentityField.STRATEGY).orElseThrow();
+    }
+
+    /** The node a name ends in: the result's, where the run names nodes. */
+    private static OptionalInt node(Identity identity, boolean nodeNamed) {
+        return nodeNamed && identity.numaNode().isPresent()
+                ? OptionalInt.of(Math.toIntExact(identity.numaNode().getAsLong())) : OptionalInt.empty();
     }
 }

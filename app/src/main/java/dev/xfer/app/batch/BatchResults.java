@@ -2,19 +2,18 @@ package dev.xfer.app.batch;
 
 import dev.xfer.app.result.Waiver;
 
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.placement.HostPlacement;
-import dev.xfer.app.placement.NumaNodeOption;
-import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
-import dev.xfer.app.stats.Summarized;
+import dev.xfer.app.result.RunNames;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.OptionalInt;
+import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * A batch run: each strategy's outcome, the first one the others are compared with. With
@@ -54,36 +53,28 @@ public record BatchResults(RunContext context, BatchPlan plan, List<BatchResult>
         return results.stream().allMatch(BatchResult::verified);
     }
 
-    /** Each strategy's time for the whole batch (the configuration, with the check of its data) and its rate. */
+    /**
+     * Each strategy's time for the whole batch (the configuration, with the check of its data) and
+     * its rate, as its row derives them ({@link BatchDocument.StrategyRow#handedOn}).
+     */
     public RunResults runResults() {
+        RowScope scope = RowScope.of("results", "batch", BatchDocument.Plan.of(this));
+        RunNames names = BatchPlan.names(placement.namesCarryNode());
         List<RunResult> out = new ArrayList<>();
-        boolean nodeNamed = placement.namesCarryNode();
         for (BatchResult r : results) {
-            // A strategy whose clock gave no time fails with why (RunResult.measured): nothing in it can pass.
-            CheckOutcome check = r.unavailable().isPresent()
-                    ? CheckOutcome.notChecked("unavailable: " + r.unavailable().get())
-                    : r.verified() ? CheckOutcome.PASSED : CheckOutcome.failed("buffer " + r.wrongBuffer().orElseThrow()
-                    + " arrived wrong" + (r.numaNode().isPresent() ? " on node " + r.numaNode().getAsInt() : ""));
-            Identity time = plan.identity(r.strategy(), r.numaNode(), BatchPlan.MILLISECONDS);
-            RunResult.Measured measured = r.milliseconds().map(ms -> RunResult.measured(time, ms, check))
-                    .orElse(RunResult.notMeasured(time, whyNot(r), check));
-            String timeName = BatchPlan.name(time, nodeNamed);
-            // A strategy this machine cannot run is waived: its name stays for --expect, but it is
+            // A strategy whose clock gave no time fails with why, named as its row would be: nothing in it can pass.
+            Optional<String> whyNot = r.notMeasured();
+            if (whyNot.isPresent()) {
+                out.addAll(RunResult.of(BatchDocument.StrategyRow.unmeasured(scope, r, whyNot.get()), names,
+                        OptionalDouble.empty()));
+                continue;
+            }
+            BatchDocument.StrategyRow row = BatchDocument.StrategyRow.of(r);
+            // A strategy this machine cannot run is waived: its names stay for --expect, but it is
             // no configuration that passed (JUnit skips it with why, from the waivers).
-            out.add(r.unavailable().isPresent() ? RunResult.figure(timeName, measured)
-                    : RunResult.configuration(timeName, measured,
-                    NumaNodeOption.withNode(BatchPlan.base(time), nodeNamed ? r.numaNode() : OptionalInt.empty())));
-            Identity rate = plan.identity(r.strategy(), r.numaNode(), BatchPlan.GBPS);
-            out.add(RunResult.figure(BatchPlan.name(rate, nodeNamed), r.measured().isPresent()
-                    ? RunResult.single(rate, r.gigabytesPerSecond(), CheckOutcome.NOT_CHECKED)
-                    : RunResult.notMeasured(rate, whyNot(r), CheckOutcome.NOT_CHECKED)));
+            out.addAll(row.available() ? RunResult.of(row.handedOn(scope), names, OptionalDouble.empty())
+                    : RunResult.figures(row.handedOn(scope), names));
         }
         return RunResults.of("batch", out).withWaived(waived);
-    }
-
-    /** Why a strategy has no figure: this machine cannot run it, or its clock gave no time. */
-    private static String whyNot(BatchResult r) {
-        return r.unavailable().map(u -> "unavailable: " + u)
-                .or(() -> r.milliseconds().flatMap(Summarized::whyNot)).orElse("not run");
     }
 }

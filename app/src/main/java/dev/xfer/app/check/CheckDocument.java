@@ -7,8 +7,10 @@ import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
@@ -74,16 +76,33 @@ public final class CheckDocument {
                     OptionalInt.of(r.inFlightTrials()), r.wrongTrials(), OptionalDouble.of(r.staleMean()),
                     OptionalLong.of(r.staleWorst()), OptionalDouble.of(r.staleFractionWorst()),
                     Double.isFinite(r.maxError()) ? OptionalDouble.of(r.maxError()) : OptionalDouble.empty(),
-                    Optional.of(Double.isInfinite(r.maxError())), r.conclusion().name().toLowerCase(Locale.ROOT),
+                    Optional.of(Double.isInfinite(r.maxError())), r.conclusion().verdict(),
                     Optional.of(Seconds.of(r.times())));
         }
 
         /** The scenario's wrong trials, judged by its verdict: its other tallies describe them. */
         @Override
         public List<Result> results(RowScope scope) {
+            return figures(scope).results();
+        }
+
+        private RowFigures figures(RowScope scope) {
             return scope.figures().word(IdentityField.SCENARIO, "scenario", scenario)
-                    .count(IdentityField.TRIALS, "trials", trials).verdict(verdict).tally("wrongTrials", wrongTrials)
-                    .results();
+                    .count(IdentityField.TRIALS, "trials", trials).verdict(verdict).tally(CheckPlan.WRONG_TRIALS,
+                            wrongTrials);
+        }
+
+        /**
+         * What a run hands on while it measures: the scenario's wrong trials, its check in the run's
+         * words ({@code 100 trials, 100 with the copy in flight: race observed as expected}, or, where
+         * wrong data fail the run, {@code WRONG DATA despite synchronization: 4 of 100 trials wrong}).
+         */
+        RowFigures handedOn(RowScope scope) {
+            Conclusion conclusion = Conclusion.ofVerdict(verdict);
+            return figures(scope).checked(conclusion.failsTheRun()
+                    ? CheckOutcome.failed(conclusion.text() + ": " + wrongTrials + " of " + trials + " trials wrong")
+                    : CheckOutcome.passed(String.format(Locale.ROOT, "%d trials, %d with the copy in flight: %s", trials,
+                    copyInFlightTrials.getAsInt(), conclusion.text())));
         }
 
         @Override
@@ -122,5 +141,17 @@ public final class CheckDocument {
     /** One row per scenario, as check's document and smoke's hold them. */
     public static List<ScenarioRow> rows(CheckResults report) {
         return report.results().stream().map(ScenarioRow::of).toList();
+    }
+
+    /**
+     * The wrong trials of every scenario of {@code rows} that synchronizes, summed: what a run hands
+     * on as {@code check.synchronized.wrong}, which no row holds and nothing checks (each scenario is
+     * judged on its own); empty when none synchronizes.
+     */
+    static Optional<RowFigures> synchronizedWrong(RowScope scope, List<ScenarioRow> rows) {
+        List<ScenarioRow> synchronizing = rows.stream().filter(ScenarioRow::isSynchronized).toList();
+        return synchronizing.isEmpty() ? Optional.empty() : Optional.of(scope.figures()
+                .word(IdentityField.SCENARIO, "scenario", CheckPlan.ALL_SYNCHRONIZED)
+                .tally(CheckPlan.WRONG_TRIALS, synchronizing.stream().mapToLong(ScenarioRow::wrongTrials).sum()));
     }
 }

@@ -1,11 +1,6 @@
 package dev.xfer.app.check;
 
-import dev.xfer.app.output.RunResult;
-import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.ResultNames;
 
-import java.util.Locale;
 
 /**
  * One scenario over all its trials.
@@ -31,21 +26,5 @@ public record CheckResult(CheckScenario scenario, int trials, int wrongTrials, d
 
     public Conclusion conclusion() {
         return Conclusion.of(scenario, wrongTrials);
-    }
-
-    /** What this scenario's count is, as the document's row says it: the plan's configuration of it. */
-    public Identity identity(CheckPlan plan) {
-        return plan.identity(scenario.id(), trials);
-    }
-
-    /** This scenario's count of wrong trials as a result, failed where the wrong data fails the run. */
-    RunResult runResult(CheckPlan plan) {
-        Identity id = identity(plan);
-        CheckOutcome check = conclusion().failsTheRun() ? CheckOutcome.failed(conclusion().text() + ": "
-                + wrongTrials + " of " + trials + " trials wrong")
-                : CheckOutcome.passed(String.format(Locale.ROOT, "%d trials, %d with the copy in flight: %s",
-                trials, inFlightTrials, conclusion().text()));
-        return RunResult.configuration(ResultNames.of(id), RunResult.single(id, wrongTrials, check),
-                "check." + scenario.id());
     }
 }

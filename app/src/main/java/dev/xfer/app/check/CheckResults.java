@@ -1,14 +1,15 @@
 package dev.xfer.app.check;
 
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
-import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.RunNames;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * A check run's scenarios; it fails only when a synchronized scenario saw wrong data.
@@ -35,25 +36,19 @@ public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult>
     }
 
     /**
-     * The scenarios as results, {@code check.<scenario>.wrong} each, then {@code check.synchronized.wrong}:
-     * the sum over the scenarios that synchronize, when any ran.
+     * The scenarios as results, {@code check.<scenario>.wrong} each, as their rows derive them
+     * ({@link CheckDocument.ScenarioRow#handedOn}), then {@code check.synchronized.wrong}: the sum
+     * over the scenarios that synchronize, when any ran.
      */
     public RunResults runResults() {
+        RowScope scope = RowScope.of("results", "check", CheckDocument.Plan.of(plan));
+        RunNames names = ResultNames.run(false, false);
+        List<CheckDocument.ScenarioRow> rows = CheckDocument.rows(this);
         List<RunResult> out = new ArrayList<>();
-        long synchronizedWrong = 0;
-        boolean anySynchronized = false;
-        for (CheckResult r : results) {
-            out.add(r.runResult(plan));
-            if (r.scenario().isSynchronized()) {
-                anySynchronized = true;
-                synchronizedWrong += r.wrongTrials();
-            }
+        for (CheckDocument.ScenarioRow row : rows) {
+            out.addAll(RunResult.of(row.handedOn(scope), names, OptionalDouble.empty()));
         }
-        if (anySynchronized) {
-            Identity sum = plan.identity(CheckPlan.ALL_SYNCHRONIZED, plan.trials());
-            out.add(RunResult.figure(ResultNames.of(sum), RunResult.single(sum, synchronizedWrong,
-                    CheckOutcome.NOT_CHECKED)));
-        }
+        CheckDocument.synchronizedWrong(scope, rows).ifPresent(sum -> out.addAll(RunResult.figures(sum, names)));
         return RunResults.of("check", out);
     }
 }

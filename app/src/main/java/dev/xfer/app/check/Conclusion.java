@@ -1,5 +1,7 @@
 package dev.xfer.app.check;
 
+import java.util.Locale;
+
 /**
  * What a scenario's tally means. Not a {@code Verdict} (that word is compare's alone); check's documents
  * keep the field name {@code verdict} for it, as the schema says.
@@ -23,6 +25,16 @@ public enum Conclusion {
 
     public boolean failsTheRun() {
         return this == BROKEN;
+    }
+
+    /** The word a scenario's row writes for it under {@code verdict}: its name in lower case. */
+    public String verdict() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The conclusion a row's {@code verdict} names ({@link #verdict}). */
+    public static Conclusion ofVerdict(String verdict) {
+        return valueOf(verdict.toUpperCase(Locale.ROOT));
     }
 
     public static Conclusion of(CheckScenario scenario, int wrongTrials) {

@@ -6,6 +6,7 @@ import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.result.CheckOutcome;
+import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
@@ -35,7 +36,7 @@ public record LatencyResults(RunContext context, LatencyPlan plan, LatencyRun ru
                         .checked(r.failure().map(CheckOutcome::failed).orElse(CheckOutcome.PASSED));
                 case Summarized.Unsummarizable no -> LatencyDocument.ConfigurationRow.unmeasured(scope, r, no.reason());
             };
-            out.addAll(RunResult.of(row, false, false, OptionalDouble.empty()));
+            out.addAll(RunResult.of(row, ResultNames.run(false, false), OptionalDouble.empty()));
         }
         return RunResults.of("latency", out);
     }

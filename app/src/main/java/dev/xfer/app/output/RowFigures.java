@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
@@ -32,13 +33,27 @@ public final class RowFigures {
     private boolean verified;
     private Optional<HostAllocations> allocations = Optional.empty();
     private final List<Figure> figures = new ArrayList<>();
-    private final List<Figure> tallies = new ArrayList<>();
+    private final List<Tally> tallies = new ArrayList<>();
 
     /**
-     * A figure under {@code key}: a summary (an {@link Summarized.Unsummarizable} for one the run
-     * could not measure), or a tally's count; a rate is above 0 where its data were checked.
+     * A summarized figure under {@code key} (an {@link Summarized.Unsummarizable} for one the run
+     * could not measure or derive), in its {@code role}.
      */
-    private record Figure(String key, Summarized summary, boolean rate, long count) {
+    private record Figure(String key, Summarized summary, Role role) {
+    }
+
+    /** What a figure is to its row, which says which check it carries and what it must hold. */
+    private enum Role {
+        /** A rate: above 0 where its data were checked; it carries the row's check. */
+        RATE,
+        /** Any other measured figure; it carries the row's check. */
+        MEASURED,
+        /** A figure derived from the row's measured ones: it carries no check of its own. */
+        DERIVED
+    }
+
+    /** A count under {@code key} (check's {@code wrongTrials}): one number, never a summary of samples. */
+    private record Tally(String key, long count) {
     }
 
     RowFigures(RowScope scope) {
@@ -122,7 +137,7 @@ public final class RowFigures {
      * is a figure lost or made up, and refused.
      */
     public RowFigures rate(String key, Summary rate) {
-        figures.add(new Figure(key, rate, true, 0));
+        figures.add(new Figure(key, rate, Role.RATE));
         return this;
     }
 
@@ -133,7 +148,7 @@ public final class RowFigures {
 
     /** Any other summarized figure ({@code microseconds}, {@code milliseconds}, ...). */
     public RowFigures figure(String key, Summary figure) {
-        figures.add(new Figure(key, figure, false, 0));
+        figures.add(new Figure(key, figure, Role.MEASURED));
         return this;
     }
 
@@ -148,14 +163,38 @@ public final class RowFigures {
      * a result on; its document has a {@code failures} entry instead.
      */
     public RowFigures unmeasured(String key, String why) {
-        figures.add(new Figure(key, new Summarized.Unsummarizable(why), false, 0));
+        figures.add(new Figure(key, new Summarized.Unsummarizable(why), Role.MEASURED));
         check = CheckOutcome.failed(why);
+        return this;
+    }
+
+    /**
+     * A figure a run derives from the row's measured ones ({@code speedup}, {@code perBatchMs}, a
+     * rate over the median time): one value, with no check of its own. A value that is not a
+     * finite number (a max error of NaN) has none, and says so ({@code maxError was NaN}). Only a
+     * run hands such a figure on, for {@code --expect} to select; its document holds the value.
+     */
+    public RowFigures derived(String key, double value) {
+        figures.add(new Figure(key, Double.isFinite(value) ? Summary.single(value)
+                : new Summarized.Unsummarizable(key + " was " + value), Role.DERIVED));
+        return this;
+    }
+
+    /** As above; absent (a speedup where nothing ran sequentially), no figure. */
+    public RowFigures derived(String key, OptionalDouble value) {
+        value.ifPresent(v -> derived(key, v));
+        return this;
+    }
+
+    /** A figure a run could not derive, with why (the time it derives from gave none). */
+    public RowFigures underived(String key, String why) {
+        figures.add(new Figure(key, new Summarized.Unsummarizable(why), Role.DERIVED));
         return this;
     }
 
     /** A count of the row's (check's {@code wrongTrials}): one more result, after the summaries. */
     public RowFigures tally(String key, long count) {
-        tallies.add(new Figure(key, null, false, count));
+        tallies.add(new Tally(key, count));
         return this;
     }
 
@@ -193,20 +232,21 @@ public final class RowFigures {
         for (Figure f : figures) {
             Quantity quantity = Quantity.of(f.key()).orElseGet(() -> Quantity.unknown(f.key()));
             Identity measured = id.with(IdentityField.MEASURED, f.key()).build();
+            CheckOutcome checked = f.role() == Role.DERIVED ? CheckOutcome.NOT_CHECKED : check;
             switch (f.summary()) {
                 case Summary s -> {
-                    if (verified && f.rate()) {
+                    if (verified && f.role() == Role.RATE) {
                         positive(path + f.key() + ".median", s.median());
                         positive(path + f.key() + ".min", s.min());
                     }
                     out.add(new RunResult.Measured(new Result(measured, quantity, statistics(path + f.key(), s,
-                            quantity), check, allocations), s));
+                            quantity), checked, allocations), s));
                 }
                 case Summarized.Unsummarizable no -> out.add(new RunResult.Measured(new Result(measured, quantity, no,
-                        check, allocations), no));
+                        checked, allocations), no));
             }
         }
-        for (Figure t : tallies) {
+        for (Tally t : tallies) {
             FieldChecks.range(path + t.key(), t.count(), 0, Limits.MAX_SAMPLES);
             Summary count = Summary.single(t.count());
             out.add(new RunResult.Measured(new Result(id.with(IdentityField.MEASURED, t.key()).build(),

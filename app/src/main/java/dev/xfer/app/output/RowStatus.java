@@ -22,7 +22,7 @@ public final class RowStatus {
     private final List<String> naming = new ArrayList<>();
     private Optional<Boolean> verified = Optional.empty();
     private Optional<Boolean> withinTolerance = Optional.empty();
-    private Optional<Double> maxError = Optional.empty();
+    private OptionalDouble maxError = OptionalDouble.empty();
     private boolean synchronizedRun;
     private OptionalLong wrongTrials = OptionalLong.empty();
     private OptionalLong trials = OptionalLong.empty();
@@ -66,7 +66,7 @@ public final class RowStatus {
 
     public RowStatus withinTolerance(boolean ok, OptionalDouble maxError) {
         withinTolerance = Optional.of(ok);
-        this.maxError = maxError.isPresent() ? Optional.of(maxError.getAsDouble()) : Optional.empty();
+        this.maxError = maxError;
         return this;
     }
 
@@ -76,7 +76,7 @@ public final class RowStatus {
         this.synchronizedRun = synchronizedRun;
         this.trials = OptionalLong.of(trials);
         this.wrongTrials = OptionalLong.of(wrongTrials);
-        this.maxError = maxError.isPresent() ? Optional.of(maxError.getAsDouble()) : Optional.empty();
+        this.maxError = maxError;
         this.verdict = Optional.of(verdict);
         return this;
     }
@@ -93,7 +93,8 @@ public final class RowStatus {
 
     /** The row's status, of its own command's document. */
     public MeasuringDocument.Row row() {
-        return new MeasuringDocument.Row(Optional.empty(), judged, naming, verified, withinTolerance, maxError,
-                synchronizedRun, wrongTrials, trials, verdict, placement);
+        return new MeasuringDocument.Row(Optional.empty(), judged, naming, verified, withinTolerance,
+                maxError.isPresent() ? Optional.of(maxError.getAsDouble()) : Optional.empty(), synchronizedRun,
+                wrongTrials, trials, verdict, placement);
     }
 }

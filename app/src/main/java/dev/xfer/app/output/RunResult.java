@@ -5,11 +5,10 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.result.BaseUnit;
-import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.Result;
-import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.RunNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
@@ -22,13 +21,14 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * One {@link Result} as a run hands it to {@code --expect} and {@code --junit}. The {@link Metric}
- * that expectations read and the {@link MeasuredConfiguration} that JUnit reports are derived
- * here, and only here, from the record: the value and summary from the figures it was made from
- * ({@link Measured}), the unit from its quantity, the failure from its check outcome.
+ * One {@link Result} as a run hands it to {@code --expect} and {@code --junit}, made only from a
+ * row's figures ({@link #of}, {@link #figures}), the same records its document holds. The
+ * {@link Metric} that expectations read and the {@link MeasuredConfiguration} that JUnit reports
+ * are derived here, and only here, from the record: the value and summary from the figures it was
+ * made from ({@link Measured}), the unit from its quantity, the failure from its check outcome.
  *
  * @param name          the name {@code --expect} selects it by ({@code pinned.h2d.16MiB}), which each
- *                      engine derives from the identity: users' scripts know today's names, so the
+ *                      command's {@link RunNames} derive from the identity: users' scripts know today's names, so the
  *                      identity's own {@link dev.xfer.app.result.Identity#name()} (the fleet and
  *                      compare name, which spells out every field) is not used for it
  * @param linkGBps      the theoretical per-direction rate of the link the transfer crossed, for
@@ -52,37 +52,6 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
         }
     }
 
-    /**
-     * The record of {@code identity}'s {@code figures} (in the document's unit) and its check; when
-     * the samples gave no figure, a failed result with the reason and no value, so nothing in it
-     * can pass: the run fails (exit 1), and JUnit and {@code --expect} say why.
-     */
-    public static Measured measured(Identity identity, Summarized figures, CheckOutcome check) {
-        return switch (figures) {
-            case Summary s -> new Measured(Result.shown(identity, s, check), s);
-            case Summarized.Unsummarizable no -> notMeasured(identity, no.reason(), CheckOutcome.failed(no.reason()));
-        };
-    }
-
-    /**
-     * The record of a configuration, or a further figure of one, that gave no value: {@code why}
-     * (a strategy this machine cannot run, a timer that gave no time), with {@code check} as it
-     * stands. It fails every expectation on it.
-     */
-    public static Measured notMeasured(Identity identity, String why, CheckOutcome check) {
-        Summarized none = new Summarized.Unsummarizable(why);
-        return new Measured(Result.shown(identity, none, check), none);
-    }
-
-    /**
-     * The record of one value measured once (a count, a scalar figure such as a speedup); a value
-     * that is not a finite number (a max error of NaN) is not measured, and says so.
-     */
-    public static Measured single(Identity identity, double value, CheckOutcome check) {
-        return Double.isFinite(value) ? measured(identity, Summary.single(value), check)
-                : notMeasured(identity, identity.measured() + " was " + value, check);
-    }
-
     public RunResult {
         Objects.requireNonNull(measured, "measured");
         Objects.requireNonNull(linkGBps, "linkGBps");
@@ -92,33 +61,37 @@ public record RunResult(String name, Measured measured, OptionalDouble linkGBps,
 
     /**
      * A row's results as a run hands them on while it measures ({@link RowFigures#measured}): each
-     * that has a name users select it by ({@link ResultNames#named}), the first standing for the
-     * row's configuration under its own name, any later one a further figure of it. A rate carries
-     * {@code linkGBps}, the link the row's copy crossed (empty for one that crossed none).
+     * that has a name users select it by ({@link RunNames#name}), the first standing for the row's
+     * configuration ({@link RunNames#configuration}), any later one a further figure of it. A rate
+     * carries {@code linkGBps}, the link the row's copy crossed (empty for one that crossed none).
      */
-    public static List<RunResult> of(RowFigures row, boolean gridNamed, boolean nodeNamed, OptionalDouble linkGBps) {
+    public static List<RunResult> of(RowFigures row, RunNames names, OptionalDouble linkGBps) {
         List<RunResult> out = new ArrayList<>();
         for (Measured m : row.measured()) {
-            ResultNames.named(m.result().identity(), gridNamed, nodeNamed).ifPresent(name -> out.add(out.isEmpty()
-                    ? configuration(name, m, m.result().quantity().unit() == BaseUnit.BYTES_PER_SECOND ? linkGBps
-                            : OptionalDouble.empty())
+            Identity identity = m.result().identity();
+            names.name(identity).ifPresent(name -> out.add(out.isEmpty()
+                    ? new RunResult(name, m, m.result().quantity().unit() == BaseUnit.BYTES_PER_SECOND ? linkGBps
+                            : OptionalDouble.empty(), Optional.of(names.configuration(identity)))
                     : figure(name, m)));
         }
         return out;
     }
 
-    /** A result that stands for its configuration under its own name (a bandwidth, a latency). */
-    public static RunResult configuration(String name, Measured result, OptionalDouble linkGBps) {
-        return new RunResult(name, result, linkGBps, Optional.of(name));
-    }
-
-    /** A result that stands for its configuration, which JUnit names {@code configuration}. */
-    public static RunResult configuration(String name, Measured result, String configuration) {
-        return new RunResult(name, result, OptionalDouble.empty(), Optional.of(configuration));
+    /**
+     * A row's results as a run hands them on while it measures, as {@link #of} but standing for no
+     * configuration: each one a further figure, for {@code --expect} only (a strategy this machine
+     * cannot run, which JUnit skips with why).
+     */
+    public static List<RunResult> figures(RowFigures row, RunNames names) {
+        List<RunResult> out = new ArrayList<>();
+        for (Measured m : row.measured()) {
+            names.name(m.result().identity()).ifPresent(name -> out.add(figure(name, m)));
+        }
+        return out;
     }
 
     /** A further figure of a configuration, for {@code --expect} only. */
-    public static RunResult figure(String name, Measured result) {
+    private static RunResult figure(String name, Measured result) {
         return new RunResult(name, result, OptionalDouble.empty(), Optional.empty());
     }
 

@@ -56,21 +56,19 @@ public final class OverlapBenchmark {
     private static final int ERROR_CHUNK = 16_384;
 
     private final CudaDevice device;
-    private final Progress progress;
     private final Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes;
 
-    public OverlapBenchmark(CudaDevice device, Progress progress) {
-        this(device, progress, HostMemoryNodes::sample);
+    /** An engine for {@code device}; each run is handed the progress it reports to ({@link #run(OverlapPlan, NodeTarget, Progress)}). */
+    public OverlapBenchmark(CudaDevice device) {
+        this(device, HostMemoryNodes::sample);
     }
 
     /**
      * @param pageNodes where the host array's pages are, sampled once it is allocated; empty when
      *                  that cannot be known
      */
-    public OverlapBenchmark(CudaDevice device, Progress progress,
-                            Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
+    public OverlapBenchmark(CudaDevice device, Function<MemorySegment, Optional<HostMemoryNodes>> pageNodes) {
         this.device = device;
-        this.progress = progress;
         this.pageNodes = pageNodes;
     }
 
@@ -86,17 +84,22 @@ public final class OverlapBenchmark {
         }
     }
 
-    /** Runs the plan where the calling thread is, nothing placed. */
+    /** Runs the plan where the calling thread is, nothing placed, with no one watching. */
     public Outcome run(OverlapPlan plan) {
-        return run(plan, NodeTarget.unplaced());
+        return run(plan, Progress.NONE);
+    }
+
+    /** Runs the plan where the calling thread is, nothing placed, reporting to {@code progress}. */
+    public Outcome run(OverlapPlan plan, Progress progress) {
+        return run(plan, NodeTarget.unplaced(), progress);
     }
 
     /**
      * Runs the plan on the calling thread, bound to {@code target}'s CPUs and its memory to
-     * {@code target}'s node for the duration; both are put back afterwards.
+     * {@code target}'s node for the duration; both are put back afterwards. No one watches.
      */
     public Outcome run(OverlapPlan plan, NodeTarget target) {
-        return run(plan, target, progress);
+        return run(plan, target, Progress.NONE);
     }
 
     /**

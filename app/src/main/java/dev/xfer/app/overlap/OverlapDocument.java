@@ -9,8 +9,10 @@ import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.NoParameters;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
@@ -19,6 +21,7 @@ import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -100,9 +103,48 @@ public final class OverlapDocument {
         /** The schedule's time; its rate, speedup and efficiency are derived from it, no figure of their own. */
         @Override
         public List<Result> results(RowScope scope) {
+            return named(scope, schedule, numaNode, start).withinTolerance(withinTolerance)
+                    .figure(MILLISECONDS, milliseconds).results();
+        }
+
+        /**
+         * What a run hands on while it measures: the time, its check in the run's words
+         * ({@code max error 1.192093e-07}, {@code max error NaN above 1e-06}), then what
+         * {@code --expect} selects beside it, derived from it: speedup (where sequential ran),
+         * efficiency and max error.
+         */
+        RowFigures handedOn(RowScope scope) {
+            double error = maxError.orElse(Double.NaN);
+            RowFigures figures = named(scope, schedule, numaNode, start).figure(MILLISECONDS, milliseconds)
+                    .checked(withinTolerance ? CheckOutcome.passed(String.format(Locale.ROOT, "max error %e", error))
+                            : CheckOutcome.failed(String.format(Locale.ROOT, "max error %e above %.0e", error,
+                            OverlapResult.TOLERANCE)));
+            return derived(figures, speedup, efficiency.orElse(Double.NaN), error);
+        }
+
+        /**
+         * A schedule whose timer gave no time, as its row would have been named: its time unmeasured
+         * with why, which fails it, and what could be derived beside it. The document has a
+         * {@code failures} entry for it; a run hands this on.
+         */
+        static RowFigures unmeasured(RowScope scope, OverlapResult r, OverlapPlan plan) {
+            return derived(named(scope, r.schedule().label(), r.numaNode(), startOf(plan))
+                    .unmeasured(MILLISECONDS, r.notMeasured().orElseThrow()), r.speedup(), r.efficiency(), r.maxError());
+        }
+
+        private static final String MILLISECONDS = "milliseconds";
+
+        /** What names a schedule's row: the schedule, its node, and a gated start. */
+        private static RowFigures named(RowScope scope, String schedule, OptionalInt numaNode, Optional<String> start) {
             return scope.figures().word(IdentityField.SCHEDULE, "schedule", schedule)
-                    .count(IdentityField.NUMA_NODE, "numaNode", numaNode).word(IdentityField.START, "start", start)
-                    .withinTolerance(withinTolerance).figure("milliseconds", milliseconds).results();
+                    .count(IdentityField.NUMA_NODE, "numaNode", numaNode).word(IdentityField.START, "start", start);
+        }
+
+        /** The figures derived from a schedule's time, after it. */
+        private static RowFigures derived(RowFigures figures, OptionalDouble speedup, double efficiency,
+                                          double maxError) {
+            return figures.derived("speedup", speedup).derived("efficiency", efficiency)
+                    .derived("maxError", maxError);
         }
 
         @Override

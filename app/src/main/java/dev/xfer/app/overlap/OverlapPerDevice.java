@@ -46,7 +46,7 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
         List<String> notes = NumaNodeOption.announce(placement, topology, measuring.format() == OutputFormat.TEXT,
                 measuring::warn);
         // One engine for the device, every placement pass run by it.
-        OverlapBenchmark engine = new OverlapBenchmark(session.device(), Progress.NONE);
+        OverlapBenchmark engine = new OverlapBenchmark(session.device());
         NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,
                 (target, passProgress) -> engine.run(plan, target, passProgress),
                 OverlapBenchmark.Outcome::target);

@@ -1,17 +1,9 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.output.RunResult;
 import dev.xfer.app.placement.HostMemoryNodes;
-import dev.xfer.app.placement.NumaNodeOption;
-import dev.xfer.app.result.CheckOutcome;
-import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -73,35 +65,5 @@ public record OverlapResult(OverlapSchedule schedule, Summarized milliseconds, d
 
     public boolean withinTolerance() {
         return !Double.isNaN(maxError) && maxError <= TOLERANCE;
-    }
-
-    /** What this schedule's {@code measured} figure is, as the document's row says it. */
-    public Identity identity(OverlapPlan plan, String measured) {
-        return plan.identity(schedule, numaNode, measured);
-    }
-
-    /**
-     * This schedule's figures as results: its time stands for the configuration and carries the
-     * check of its data; speedup (when sequential ran), efficiency and max error are figures of it.
-     *
-     * @param nodeNamed whether every name ends in the node ({@code --numa-node all})
-     */
-    List<RunResult> runResults(OverlapPlan plan, boolean nodeNamed) {
-        CheckOutcome check = withinTolerance()
-                ? CheckOutcome.passed(String.format(Locale.ROOT, "max error %e", maxError))
-                : CheckOutcome.failed(String.format(Locale.ROOT, "max error %e above %.0e", maxError, TOLERANCE));
-        Identity time = identity(plan, "milliseconds");
-        List<RunResult> out = new ArrayList<>();
-        out.add(RunResult.configuration(ResultNames.of(time, false, nodeNamed), RunResult.measured(time, milliseconds, check),
-                NumaNodeOption.withNode("overlap." + schedule.label(), nodeNamed ? numaNode : OptionalInt.empty())));
-        speedup.ifPresent(x -> out.add(figure(plan, "speedup", x, nodeNamed)));
-        out.add(figure(plan, "efficiency", efficiency, nodeNamed));
-        out.add(figure(plan, "maxError", maxError, nodeNamed));
-        return out;
-    }
-
-    private RunResult figure(OverlapPlan plan, String measured, double value, boolean nodeNamed) {
-        Identity id = identity(plan, measured);
-        return RunResult.figure(ResultNames.of(id, false, nodeNamed), RunResult.single(id, value, CheckOutcome.NOT_CHECKED));
     }
 }

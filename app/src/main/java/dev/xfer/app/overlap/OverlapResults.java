@@ -1,14 +1,19 @@
 package dev.xfer.app.overlap;
 
 import dev.xfer.app.placement.HostPlacement;
+import dev.xfer.app.output.RowFigures;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.RunNames;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
@@ -93,12 +98,21 @@ public record OverlapResults(RunContext context, OverlapPlan plan, List<Pass> pa
         return results().stream().allMatch(OverlapResult::withinTolerance);
     }
 
-    /** Every pass's schedules as results, pass after pass; names end in the node with {@code --numa-node all}. */
+    /**
+     * Every pass's schedules as results, pass after pass, as their rows derive them
+     * ({@link OverlapDocument.ScheduleRow#handedOn}): each schedule's time stands for it and carries
+     * the check of its data, its speedup, efficiency and max error are figures of it; names end in
+     * the node with {@code --numa-node all}.
+     */
     public RunResults runResults() {
+        RowScope scope = RowScope.of("results", "overlap", OverlapDocument.Plan.of(this));
+        RunNames names = ResultNames.run(false, placement.namesCarryNode());
         List<RunResult> out = new ArrayList<>();
-        boolean nodeNamed = placement.namesCarryNode();
         for (OverlapResult r : results()) {
-            out.addAll(r.runResults(plan, nodeNamed));
+            // A schedule whose timer gave no time is a failed result with why, named as its row would be.
+            RowFigures row = r.measured().isPresent() ? OverlapDocument.ScheduleRow.of(r, plan).handedOn(scope)
+                    : OverlapDocument.ScheduleRow.unmeasured(scope, r, plan);
+            out.addAll(RunResult.of(row, names, OptionalDouble.empty()));
         }
         return RunResults.of("overlap", out);
     }

@@ -6,8 +6,10 @@ import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.IdentityFields;
 import dev.xfer.app.output.Parameters;
 import dev.xfer.app.output.Row;
+import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.result.Result;
@@ -18,6 +20,7 @@ import dev.xfer.app.overlap.TimedOp;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -85,8 +88,37 @@ public final class PipelineDocument {
         /** The total time; the plan says the rest of its identity, and the model is no figure of its own. */
         @Override
         public List<Result> results(RowScope scope) {
-            return scope.figures().withinTolerance(withinTolerance).figure("milliseconds", milliseconds).results();
+            return scope.figures().withinTolerance(withinTolerance).figure(MILLISECONDS, milliseconds).results();
         }
+
+        /**
+         * What a run of {@code batches} batches hands on while it measures: the time, its check in
+         * the run's words ({@code 64 batches, max error 1.500000e-07}, {@code max error NaN above
+         * 1e-03}), then what {@code --expect} selects beside it, derived from it: the time per
+         * batch, the share of copy time hidden and the max error.
+         */
+        RowFigures handedOn(RowScope scope, int batches) {
+            double error = maxError.orElse(Double.NaN);
+            return scope.figures().figure(MILLISECONDS, milliseconds).checked(withinTolerance
+                    ? CheckOutcome.passed(String.format(Locale.ROOT, "%d batches, max error %e", batches, error))
+                    : CheckOutcome.failed(String.format(Locale.ROOT, "max error %e above %.0e", error,
+                    PipelineResult.TOLERANCE)))
+                    .derived("perBatchMs", perBatchMs).derived("hiddenCopyFraction", hiddenCopyFraction)
+                    .derived("maxError", error);
+        }
+
+        /**
+         * A run whose timer gave no time, as its row would have been: its time unmeasured with why,
+         * which fails it, and every figure derived from it underived for the same reason. The
+         * document has a {@code failures} entry for it; a run hands this on.
+         */
+        static RowFigures unmeasured(RowScope scope, String why) {
+            RowFigures figures = scope.figures().unmeasured(MILLISECONDS, why);
+            PipelinePlan.MEASURED.subList(1, PipelinePlan.MEASURED.size()).forEach(key -> figures.underived(key, why));
+            return figures;
+        }
+
+        private static final String MILLISECONDS = "milliseconds";
 
         @Override
         public MeasuringDocument.Row status() {

@@ -4,12 +4,12 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.output.RunResult;
 import dev.xfer.app.result.Identity;
-import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
+import dev.xfer.app.result.RunNames;
 
 import java.util.List;
-
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A pipeline run: {@code batches} batches of {@code batchBytes} (floats) stream from host memory
@@ -74,14 +74,6 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
                 Quantity.of(measured).orElseThrow(), false)).toList();
     }
 
-    /** The identity of one figure of a pipeline run: the plan's batches, sizes, buffers, kernel and start. */
-    public Identity identity(String measured) {
-        return Identity.of("pipeline", measured).with(IdentityField.COUNT, batches)
-                .with(IdentityField.BYTES, batchBytes).with(IdentityField.BUFFERS, buffers)
-                .with(IdentityField.KERNEL_ITERATIONS, kernelIterations)
-                .with(IdentityField.START, start.label()).build();
-    }
-
     /**
      * {@code pipeline.ms} (median total), {@code pipeline.batch-ms}, {@code pipeline.hidden} (share
      * of copy time hidden) and {@code pipeline.error}: one run measures one configuration.
@@ -100,8 +92,18 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
         };
     }
 
-    /** What the run's results stand for: {@code pipeline.buffers-N}. */
-    String configurationName() {
-        return "pipeline.buffers-" + buffers;
+    /** The names its run hands its results on under ({@link #name}), all of its one configuration: {@code pipeline.buffers-N}. */
+    RunNames names() {
+        return new RunNames() {
+            @Override
+            public Optional<String> name(Identity identity) {
+                return Optional.of(PipelinePlan.name(identity));
+            }
+
+            @Override
+            public String configuration(Identity identity) {
+                return "pipeline.buffers-" + buffers;
+            }
+        };
     }
 }

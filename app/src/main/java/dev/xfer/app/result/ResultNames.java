@@ -62,17 +62,48 @@ public final class ResultNames {
     }
 
     /**
+     * The names of a run that names grids where {@code gridNamed} and nodes where {@code nodeNamed}
+     * ({@link #of(Identity, boolean, boolean)}), as it hands its results on: a copy's time, which a
+     * row holds beside its rate, is handed on by no name; a row's configuration is
+     * {@link #configuration}.
+     */
+    public static RunNames run(boolean gridNamed, boolean nodeNamed) {
+        return new RunNames() {
+            @Override
+            public Optional<String> name(Identity identity) {
+                return named(identity, gridNamed, nodeNamed);
+            }
+
+            @Override
+            public String configuration(Identity identity) {
+                return ResultNames.configuration(identity, gridNamed, nodeNamed);
+            }
+        };
+    }
+
+    /**
+     * The configuration (the JUnit case) a row stands for, from its first result: an overlap
+     * schedule's and a check scenario's are their figures' names without the figure
+     * ({@code overlap.v1}, {@code overlap.v1.node0}, {@code check.d2h-sync}); a copy's or a chase's
+     * is its result's name.
+     */
+    private static String configuration(Identity identity, boolean gridNamed, boolean nodeNamed) {
+        return switch (identity.command()) {
+            case "check" -> "check." + identity.word(IdentityField.SCENARIO).orElseThrow();
+            case "overlap" -> "overlap." + identity.word(IdentityField.SCHEDULE).orElseThrow()
+                    + (nodeNamed ? counted("node", identity.numaNode()) : "");
+            default -> of(identity, gridNamed, nodeNamed);
+        };
+    }
+
+    /**
      * The name a run hands a result to {@code --expect} under, as {@link #of(Identity, boolean, boolean)};
      * empty for a figure users do not select by name, which a row holds beside the one they do: a
-     * copy's time beside its rate, overlap's rate beside its schedule's time.
+     * copy's time beside its rate.
      */
-    public static Optional<String> named(Identity identity, boolean gridNamed, boolean nodeNamed) {
-        boolean named = switch (identity.command()) {
-            case "overlap" -> OVERLAP_FIGURES.containsKey(identity.measured());
-            case Identity.BANDWIDTH -> Quantity.of(identity.measured()).filter(Quantity.GIGABYTES_PER_SECOND::equals)
-                    .isPresent();
-            default -> true;
-        };
+    private static Optional<String> named(Identity identity, boolean gridNamed, boolean nodeNamed) {
+        boolean named = !identity.command().equals(Identity.BANDWIDTH)
+                || Quantity.of(identity.measured()).filter(Quantity.GIGABYTES_PER_SECOND::equals).isPresent();
         return named ? Optional.of(of(identity, gridNamed, nodeNamed)) : Optional.empty();
     }
 

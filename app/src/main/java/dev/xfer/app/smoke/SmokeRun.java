@@ -228,11 +228,11 @@ public final class SmokeRun {
             link.lock();
             try {
                 t2 = System.nanoTime();
-                var bw = new BandwidthBenchmark(session.device(), linkRate, progress, s -> { }).run(bandwidth);
+                var bw = new BandwidthBenchmark(session.device(), linkRate).run(bandwidth, progress);
                 bandwidthReport = new BandwidthResults(context, bandwidth, bw.results(), bw.failures(), List.of(),
                         HostPlacement.none(), bw.unmeasured());
                 t3 = System.nanoTime();
-                var ov = new OverlapBenchmark(session.device(), progress).run(overlap);
+                var ov = new OverlapBenchmark(session.device()).run(overlap, progress);
                 overlapReport = new OverlapResults(context, overlap, ov.model(), ov.results());
                 t4 = System.nanoTime();
             } finally {

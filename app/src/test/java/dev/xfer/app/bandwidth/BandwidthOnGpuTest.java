@@ -37,7 +37,7 @@ class BandwidthOnGpuTest {
     private static BandwidthBenchmark.Outcome run(List<Long> sizes, List<HostMemoryKind> kinds,
                                                   List<CopyDirection> directions, java.util.function.Consumer<java.lang.foreign.MemorySegment> plant) {
         BandwidthPlan plan = new BandwidthPlan(sizes, kinds, directions, 2, 1, CopyTimer.EVENTS);
-        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, plant).run(plan);
+        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), plant).run(plan);
     }
 
     @Test
@@ -69,7 +69,7 @@ class BandwidthOnGpuTest {
         BandwidthPlan plan = new BandwidthPlan(List.of(4096L, 8L << 20), List.of(HostMemoryKind.PAGEABLE,
                 HostMemoryKind.PINNED, HostMemoryKind.REGISTERED, HostMemoryKind.WRITE_COMBINED),
                 List.of(CopyDirection.H2D, CopyDirection.D2H, CopyDirection.BIDIR), 2, 1, CopyTimer.EVENTS);
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan, target);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { }).run(plan, target);
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertEquals(target.node(), outcome.target().node());
         for (BandwidthResult r : outcome.results()) {
@@ -83,7 +83,7 @@ class BandwidthOnGpuTest {
     void severalAllocationsKeepTheBestAllocationsSamplesAndTheSpread() {
         BandwidthPlan plan = new BandwidthPlan(List.of(64L << 20), List.of(HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D, CopyDirection.D2H), 5, 2, CopyTimer.EVENTS).withAllocations(3);
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { }).run(plan);
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertEquals(2, outcome.results().size(), "one row per direction, not per allocation");
         for (BandwidthResult r : outcome.results()) {
@@ -99,7 +99,7 @@ class BandwidthOnGpuTest {
         java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
         BandwidthPlan plan = new BandwidthPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D, CopyDirection.D2H), 2, 1, CopyTimer.EVENTS).withAllocations(3);
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> {
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> {
             if (seen.incrementAndGet() == 3) {
                 s.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 17, (byte) ~s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 17));
             }
@@ -138,7 +138,7 @@ class BandwidthOnGpuTest {
         for (CopyTimer timer : List.of(CopyTimer.EVENTS, CopyTimer.WALL)) {
             BandwidthPlan plan = new BandwidthPlan(List.of(64L << 20), List.of(HostMemoryKind.PINNED), directions, 5, 2,
                     timer);
-            var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan);
+            var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { }).run(plan);
             assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
             assertEquals(5, outcome.results().size(), outcome.results().toString());
             for (BandwidthResult r : outcome.results()) {
@@ -178,7 +178,7 @@ class BandwidthOnGpuTest {
         };
         BandwidthPlan plan = new BandwidthPlan(List.of(size), List.of(HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D, CopyDirection.D2H), 2, 1, CopyTimer.EVENTS);
-        new BandwidthBenchmark(device, OptionalDouble.of(63.0), counting, s -> { }).run(plan);
+        new BandwidthBenchmark(device, OptionalDouble.of(63.0)).run(plan, counting);
         // Two timed iterations and at least one warm-up copy each way, whole copies only.
         assertTrue(moved[0] >= 3 * size && moved[0] % size == 0, "h2d bytes " + moved[0]);
         assertTrue(moved[1] >= 3 * size && moved[1] % size == 0, "d2h bytes " + moved[1]);

@@ -1,6 +1,5 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -43,7 +42,7 @@ class BatchApiOnGpuTest {
     @Test
     void everyPieceCountMovesEveryByte() {
         BandwidthPlan plan = plan(List.of(4096L * 4096 + 7, 64L << 20), List.of(1, 16, 256, 4096));
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { }).run(plan);
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { }).run(plan);
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertTrue(outcome.waived().isEmpty(), outcome.waived().toString());
         // per size and memory: 2 driver rows, 2 x 4 batch-api rows
@@ -61,7 +60,7 @@ class BatchApiOnGpuTest {
         BandwidthPlan plan = new BandwidthPlan(List.of(1L << 20), List.of(HostMemoryKind.PINNED),
                 List.of(CopyDirection.H2D, CopyDirection.D2H), 2, 1, CopyTimer.EVENTS, List.of(CopyPath.BATCH_API),
                 BandwidthPlan.DEFAULT_STAGING).withPieces(List.of(16));
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> {
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> {
             if (seen.getAndIncrement() == 0) {
                 s.set(java.lang.foreign.ValueLayout.JAVA_BYTE, 12345, (byte) ~s.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 12345));
             }

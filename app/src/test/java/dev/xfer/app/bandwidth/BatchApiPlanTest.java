@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.expect.MetricDeclaration;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.result.Waiver;
 import dev.xfer.app.stats.Summary;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
@@ -75,9 +77,10 @@ class BatchApiPlanTest {
         BandwidthResult r = new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB64, s, s, OptionalDouble.of(80.0), true,
                 OptionalInt.empty(), Optional.empty(), CopyPath.BATCH_API, Optional.empty(), Optional.empty(),
                 Optional.empty(), OptionalInt.of(256));
-        assertEquals("pinned.batch-api.h2d.64MiB.pieces256", ResultNames.of(r.identity(CopyTimer.EVENTS)));
-        assertEquals("pinned batch-api 256 pieces h2d 67108864 B", r.configuration());
         BandwidthRow row = BandwidthRow.of(r);
+        assertEquals("pinned.batch-api.h2d.64MiB.pieces256", ResultNames.of(row.results(RowScope.of("results",
+                "bandwidth", Map.of())).getFirst().identity()));
+        assertEquals("pinned batch-api 256 pieces h2d 67108864 B", r.configuration());
         assertEquals(Optional.of("batch-api"), row.copy());
         assertEquals(OptionalInt.of(256), row.pieces());
         assertEquals(OptionalInt.empty(), BandwidthRow.of(new BandwidthResult(dev.xfer.app.bandwidth.MeasuredMemory.fromLabel("pinned"), dev.xfer.app.bandwidth.RowDirection.fromLabel("h2d"), MIB64, s, s,

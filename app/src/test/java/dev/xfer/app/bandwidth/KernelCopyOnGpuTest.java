@@ -1,7 +1,6 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.kernels.XferKernels;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.StreamGate;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -51,7 +50,7 @@ class KernelCopyOnGpuTest {
     }
 
     private static BandwidthBenchmark benchmark() {
-        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { });
+        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { });
     }
 
     private static List<HostMemoryKind> reachable() {
@@ -306,8 +305,7 @@ class KernelCopyOnGpuTest {
 
     @Test
     void aCorruptedByteIsCaught() {
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE,
-                s -> s.set(ValueLayout.JAVA_BYTE, 5, (byte) (s.get(ValueLayout.JAVA_BYTE, 5) ^ 1)))
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), s -> s.set(ValueLayout.JAVA_BYTE, 5, (byte) (s.get(ValueLayout.JAVA_BYTE, 5) ^ 1)))
                 .run(plan(List.of(4096L), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D), "sm"));
         assertEquals(1, outcome.failures().size(), outcome.failures().toString());
         assertTrue(outcome.failures().getFirst().configuration().startsWith("pinned kernel "),

@@ -1,7 +1,6 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.kernels.XferKernels;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
@@ -49,7 +48,7 @@ class ReadWriteOnGpuTest {
     @CsvSource({"1", "3", "sm", "2sm"})
     void everyRowVerifies(String blocks) {
         List<Long> sizes = List.of(1L, 15L, 17L, 4097L, (1L << 20) + 3, (64L << 20) + 5);
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE, s -> { })
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), s -> { })
                 .run(plan(sizes, blocks));
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertTrue(outcome.unmeasured().isEmpty(), outcome.unmeasured().toString());
@@ -63,8 +62,7 @@ class ReadWriteOnGpuTest {
 
     @Test
     void aCorruptedWrittenByteIsCaught() {
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE,
-                s -> s.set(ValueLayout.JAVA_BYTE, 4093, (byte) 0)).run(plan(List.of(1L << 20), "sm"));
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), s -> s.set(ValueLayout.JAVA_BYTE, 4093, (byte) 0)).run(plan(List.of(1L << 20), "sm"));
         assertEquals(1, outcome.failures().size(), outcome.failures().toString());
         assertTrue(outcome.failures().getFirst().configuration().contains("d2d-write"), outcome.failures().toString());
     }

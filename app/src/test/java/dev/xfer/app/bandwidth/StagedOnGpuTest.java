@@ -1,6 +1,5 @@
 package dev.xfer.app.bandwidth;
 
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.staging.HostCopy;
 import dev.xfer.app.staging.StagedCopy;
 import dev.xfer.app.staging.StagedCopy.Direction;
@@ -50,7 +49,7 @@ class StagedOnGpuTest {
     }
 
     private static BandwidthBenchmark benchmark() {
-        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { });
+        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { });
     }
 
     private static void assertAllVerified(BandwidthBenchmark.Outcome outcome, int rows) {

@@ -3,7 +3,6 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.HostMemoryKind;
-import dev.xfer.app.measure.Progress;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +30,7 @@ class TmaHostOnGpuTest {
                 "no TMA below compute capability 9.0");
         List<Long> sizes = List.of(1L, 4097L, 12304L, (1L << 20) + 3, (64L << 20) + 3);
         List<HostMemoryKind> kinds = List.of(HostMemoryKind.PINNED, HostMemoryKind.WRITE_COMBINED);
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { })
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { })
                 .run(TmaOnGpuTest.plan(sizes, kinds, List.of(CopyDirection.H2D, CopyDirection.D2H), "1,sm"));
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         // per size and kind: tma's h2d and d2h in two grids (--copy tma alone: no driver rows)

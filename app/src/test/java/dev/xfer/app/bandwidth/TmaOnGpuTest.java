@@ -1,7 +1,6 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.kernels.XferKernels;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.CopyKind;
 import dev.xfer.cuda.CudaDevice;
@@ -57,7 +56,7 @@ class TmaOnGpuTest {
     }
 
     static BandwidthBenchmark benchmark() {
-        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), Progress.NONE, s -> { });
+        return new BandwidthBenchmark(device, OptionalDouble.of(63.0), s -> { });
     }
 
     @Test
@@ -95,7 +94,7 @@ class TmaOnGpuTest {
     void aCorruptedByteIsCaught() {
         assumeTrue(hasTma(), "no TMA below compute capability 9.0");
         java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
-        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), Progress.NONE, s -> {
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), s -> {
             if (seen.incrementAndGet() == 2) { // the driver's d2d is first, the TMA's second
                 s.set(ValueLayout.JAVA_BYTE, 12289, (byte) ~s.get(ValueLayout.JAVA_BYTE, 12289));
             }

@@ -1,6 +1,5 @@
 package dev.xfer.app.batch;
 
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.sysfs.NumaNode;
@@ -30,7 +29,7 @@ class BatchOnGpuTest {
     void everyStrategyDeliversEveryByte(int count, long bytes, int threads, int slots, long slotBytes) {
         CudaRuntime cuda = CudaRuntime.load(Optional.empty());
         BatchPlan plan = new BatchPlan(count, bytes, List.of(BatchStrategy.values()), threads, 2, 1, slots, slotBytes);
-        var outcome = new BatchBenchmark(cuda.device(0), cuda.batchedCopiesMissing(), Progress.NONE)
+        var outcome = new BatchBenchmark(cuda.device(0), cuda.batchedCopiesMissing())
                 .run(plan, NodeTarget.unplaced());
         List<BatchResult> results = outcome.results();
         // every strategy has a row or, on a runtime without cudaMemcpyBatchAsync, a waiver (batched: a row)
@@ -48,7 +47,7 @@ class BatchOnGpuTest {
         NumaNode node = new NumaTopologyReader().read().nodes().getFirst();
         NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuSet.empty()));
         BatchPlan plan = new BatchPlan(24, 1048589, List.of(BatchStrategy.values()), 3, 2, 1, 2, 262144, 4);
-        var outcome = new BatchBenchmark(cuda.device(0), cuda.batchedCopiesMissing(), Progress.NONE).run(plan, target);
+        var outcome = new BatchBenchmark(cuda.device(0), cuda.batchedCopiesMissing()).run(plan, target);
         assertEquals(target.node(), outcome.target().node());
         assertEquals(List.of(BatchHostMemory.PAGEABLE_SOURCES, BatchHostMemory.PINNED_SOURCES,
                 BatchHostMemory.PINNED_POOL, BatchHostMemory.STAGING_SLOTS),

@@ -9,7 +9,6 @@ import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.several.MultiDevicePlan;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.bandwidth.several.MultiDeviceText;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.format.Json;
@@ -54,7 +53,7 @@ class SeveralDevicesFinishTest {
             perDevice.add(new DeviceResults(r.context(), MultiDeviceResults.deviceRunResults(r, LINK)));
         }
         List<RunResults> across = new ArrayList<>();
-        report.concurrent().ifPresent(c -> across.add(ConcurrentResult.runResults(c, List.of(LINK, LINK))));
+        report.concurrentRunResults(List.of(LINK, LINK)).ifPresent(across::add);
         int code = m.finish(perDevice, across, validated, new Rendering(() -> MultiDeviceText.render(report),
                 () -> "csv\n", () -> SeveralDevicesRun.document(report)), Instant.now());
         return parsed.finished(code);

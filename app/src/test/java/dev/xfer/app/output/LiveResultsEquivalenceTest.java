@@ -9,11 +9,9 @@ import dev.xfer.app.bandwidth.MeasuredMemory;
 import dev.xfer.app.bandwidth.RowDirection;
 import dev.xfer.app.bandwidth.TmaFixtures;
 import dev.xfer.app.bandwidth.Unmeasured;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
-import dev.xfer.app.bandwidth.pattern.PatternResult;
+import dev.xfer.app.bandwidth.pattern.PatternRow;
 import dev.xfer.app.bandwidth.peer.PeerPlan;
-import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.batch.BatchResult;
 import dev.xfer.app.batch.BatchResults;
@@ -168,11 +166,11 @@ class LiveResultsEquivalenceTest {
             section(out, "spanning concurrent", spanning);
         }
         section(out, "concurrent without links",
-                ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of()));
-        section(out, "peer", PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
-        section(out, "peer pairs", PeerResult.runResults(MultiDeviceFixtures.peerPairsReport().peers().orElseThrow()));
-        section(out, "peer read", PeerResult.runResults(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
-        section(out, "pattern", PatternResult.runResults(PatternFixtures.results()));
+                concurrent.concurrentRunResults(List.of()).orElseThrow());
+        section(out, "peer", MultiDeviceFixtures.peerReport().peerRunResults().orElseThrow());
+        section(out, "peer pairs", MultiDeviceFixtures.peerPairsReport().peerRunResults().orElseThrow());
+        section(out, "peer read", MultiDeviceFixtures.peerReadReport().peerRunResults().orElseThrow());
+        section(out, "pattern", PatternRow.runResults(PatternFixtures.results()));
     }
 
     private static void section(StringBuilder out, String title, RunResults results) {

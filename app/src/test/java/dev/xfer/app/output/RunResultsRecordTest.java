@@ -1,14 +1,14 @@
 package dev.xfer.app.output;
 
-import dev.xfer.app.bandwidth.BandwidthResult;
-import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
-import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Identity;
+import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Result;
+import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.stats.Summary;
 import dev.xfer.app.fleet.DocumentReader;
 import org.junit.jupiter.api.Test;
 
@@ -53,13 +53,13 @@ class RunResultsRecordTest {
             assertSameRecords("bandwidth-devices-concurrent.json", MultiDeviceResults.deviceRunResults(device, link()));
         }
         assertSameRecords("bandwidth-devices-concurrent.json",
-                ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of()));
+                concurrent.concurrentRunResults(List.of()).orElseThrow());
         assertSameRecords("bandwidth-devices-p2p.json",
-                PeerResult.runResults(MultiDeviceFixtures.peerReport().peers().orElseThrow()));
+                MultiDeviceFixtures.peerReport().peerRunResults().orElseThrow());
         assertSameRecords("bandwidth-devices-p2p-read.json",
-                PeerResult.runResults(MultiDeviceFixtures.peerReadReport().peers().orElseThrow()));
+                MultiDeviceFixtures.peerReadReport().peerRunResults().orElseThrow());
         assertSameRecords("bandwidth-devices-p2p-tma.json",
-                PeerResult.runResults(MultiDeviceFixtures.peerTmaReport().peers().orElseThrow()));
+                MultiDeviceFixtures.peerTmaReport().peerRunResults().orElseThrow());
     }
 
     @Test
@@ -103,11 +103,11 @@ class RunResultsRecordTest {
     @Test
     void expectationsReadTheMeasuredFigureExactly() {
         double gbps = 0.8336431469173756;
-        Identity id = BandwidthResult.identity("pinned", dev.xfer.app.bandwidth.CopyPath.DRIVER, "h2d", 4096,
-                dev.xfer.app.bandwidth.CopyTimer.EVENTS, java.util.OptionalInt.empty(), java.util.OptionalInt.empty(),
-                java.util.OptionalInt.empty());
-        RunResult r = RunResult.configuration("pinned.h2d.4KiB", RunResult.measured(id,
-                dev.xfer.app.stats.Summary.single(gbps), dev.xfer.app.result.CheckOutcome.PASSED), link());
+        RowFigures row = RowScope.of("results", Identity.BANDWIDTH, Map.of()).figures()
+                .word(IdentityField.MEMORY, "memory", "pinned").word(IdentityField.DIRECTION, "direction", "h2d")
+                .count(IdentityField.BYTES, "bytes", 4096).verified(true).rate("gbps", Summary.single(gbps));
+        RunResult r = RunResult.of(row, ResultNames.run(false, false), link()).getFirst();
+        assertEquals("pinned.h2d.4KiB", r.name());
         assertFalse(gbps == r.result().displayed().orElseThrow().median(), "this figure does not survive GB/s -> B/s -> GB/s");
         assertEquals(gbps, r.metric().value());
         assertEquals(gbps * 1e9, median(r.result()), gbps * 1e9 * 1e-15);

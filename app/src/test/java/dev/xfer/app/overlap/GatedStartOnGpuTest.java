@@ -1,6 +1,5 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
@@ -40,7 +39,7 @@ class GatedStartOnGpuTest {
     }
 
     private static Map<OverlapSchedule, OverlapResult> run(OverlapPlan plan) {
-        OverlapBenchmark.Outcome outcome = new OverlapBenchmark(device, Progress.NONE).run(plan);
+        OverlapBenchmark.Outcome outcome = new OverlapBenchmark(device).run(plan);
         assertEquals(plan.schedules().size(), outcome.timelines().size(), "one recorded iteration per schedule");
         for (ScheduleTimeline t : outcome.timelines()) {
             int ops = t.schedule().equals("sequential") ? 3 : 3 * plan.streams();

@@ -1,6 +1,5 @@
 package dev.xfer.app.overlap;
 
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.sysfs.NumaNode;
@@ -36,7 +35,7 @@ class OverlapOnGpuTest {
     void everyScheduleIsExactWithinOneUlp(long elements, int streams, int k) {
         OverlapPlan plan = new OverlapPlan(elements, streams, 256, k, List.of(OverlapSchedule.values()), 3, 1,
                 HostMemoryKind.PINNED);
-        var outcome = new OverlapBenchmark(device, Progress.NONE).run(plan);
+        var outcome = new OverlapBenchmark(device).run(plan);
         assertEquals(3, outcome.results().size());
         for (OverlapResult r : outcome.results()) {
             assertTrue(r.maxError() <= 1.2e-7, r.schedule() + " max error " + r.maxError());
@@ -51,7 +50,7 @@ class OverlapOnGpuTest {
         NumaNode node = new NumaTopologyReader().read().nodes().getFirst();
         NodeTarget target = NodeTarget.on(node.id(), node.cpus().orElse(CpuSet.empty()));
         OverlapPlan plan = new OverlapPlan(1L << 20, 4, 256, 1, List.of(OverlapSchedule.values()), 2, 1, memory);
-        var outcome = new OverlapBenchmark(device, Progress.NONE).run(plan, target);
+        var outcome = new OverlapBenchmark(device).run(plan, target);
         assertEquals(target.node(), outcome.target().node());
         for (OverlapResult r : outcome.results()) {
             assertEquals(target.node(), r.numaNode(), r.schedule().toString());

@@ -53,7 +53,6 @@ import java.util.function.ObjIntConsumer;
 public final class ConcurrentBenchmark {
     private final List<CudaDevice> devices;
     private final List<OptionalDouble> linkGBps;
-    private final Progress progress;
     private final ObjIntConsumer<MemorySegment> beforeCompare;
 
     /**
@@ -62,14 +61,13 @@ public final class ConcurrentBenchmark {
      * @param beforeCompare runs on each lane's host buffer (with the lane's device index) just
      *                      before it is compared with the pattern; tests plant corruption there
      */
-    public ConcurrentBenchmark(List<CudaDevice> devices, List<OptionalDouble> linkGBps, Progress progress,
+    public ConcurrentBenchmark(List<CudaDevice> devices, List<OptionalDouble> linkGBps,
                                ObjIntConsumer<MemorySegment> beforeCompare) {
         if (devices.size() < 2 || devices.size() != linkGBps.size()) {
             throw new IllegalArgumentException("at least two devices, each with its link rate (or none)");
         }
         this.devices = List.copyOf(devices);
         this.linkGBps = List.copyOf(linkGBps);
-        this.progress = progress;
         this.beforeCompare = beforeCompare;
     }
 
@@ -103,8 +101,9 @@ public final class ConcurrentBenchmark {
         }
     }
 
+    /** Runs the plan with no one watching. */
     public Outcome run(BandwidthPlan plan) {
-        return run(plan, progress);
+        return run(plan, Progress.NONE);
     }
 
     /** As {@link #run(BandwidthPlan)}, reporting to {@code progress}: the engine that checked the plan's fit runs it. */

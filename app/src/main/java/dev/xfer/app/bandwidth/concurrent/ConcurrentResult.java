@@ -1,16 +1,11 @@
 package dev.xfer.app.bandwidth.concurrent;
 
-import dev.xfer.app.output.RunResult;
-import dev.xfer.app.output.RunResults;
-import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
-import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.Rate;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -167,37 +162,5 @@ public record ConcurrentResult(String memory, String direction, long bytes, List
                 .with(IdentityField.PATTERN, "concurrent").with(IdentityField.BYTES, bytes);
         gpu.ifPresent(g -> id.with(IdentityField.GPU, g));
         return id.build();
-    }
-
-    /**
-     * This configuration's results: per GPU (failing when its data came back wrong), then the aggregate.
-     *
-     * @param linkGBps each GPU's link rate, by position in {@link #gpus}
-     */
-    public List<RunResult> runResults(List<OptionalDouble> linkGBps) {
-        List<RunResult> out = new ArrayList<>();
-        for (int g = 0; g < gpus.size(); g++) {
-            GpuShare share = gpus.get(g);
-            Identity id = identity(memory, direction, bytes, OptionalInt.of(share.device()));
-            OptionalDouble link = g < linkGBps.size() ? linkGBps.get(g) : OptionalDouble.empty();
-            out.add(RunResult.configuration(ResultNames.of(id), RunResult.measured(id, share.gigabytesPerSecond(),
-                    share.verified() ? CheckOutcome.PASSED
-                            : CheckOutcome.failed("data came back wrong on device " + share.device())), link));
-        }
-        Identity all = identity(memory, direction, bytes, OptionalInt.empty());
-        out.add(RunResult.configuration(ResultNames.of(all), RunResult.measured(all, aggregateGbps,
-                verified() ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong on at least one GPU")),
-                OptionalDouble.empty()));
-        return out;
-    }
-
-    /**
-     * The results of the GPUs at once, in the order of the run.
-     *
-     * @param linkGBps each GPU's link rate, by position in each result's {@code gpus}
-     */
-    public static RunResults runResults(List<ConcurrentResult> results, List<OptionalDouble> linkGBps) {
-        return RunResults.of("bandwidth-concurrent",
-                results.stream().flatMap(c -> c.runResults(linkGBps).stream()).toList());
     }
 }

@@ -6,8 +6,13 @@ import dev.xfer.app.output.AcrossRow;
 import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.RunNames;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
@@ -42,6 +47,11 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
                     g.microseconds().measured().orElseThrow(),
                     g.percentOfLink(), g.verified());
         }
+
+        /** Its rate and time, after what names it ({@code named}), checked by its own data. */
+        RowFigures figures(RowFigures named) {
+            return named.verified(verified).rate(GBPS, gbps).figure("microseconds", microseconds);
+        }
     }
 
     /**
@@ -54,14 +64,57 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
         List<Owned> out = new ArrayList<>();
         for (int g = 0; g < gpus.size(); g++) {
             Gpu share = gpus.get(g);
-            RowScope at = scope.at(scope.path() + ".gpus[" + g + "]").given(Map.of(IdentityField.PATTERN, "concurrent",
-                    IdentityField.GPU, (long) share.device()));
-            out.add(Owned.of(at.path() + ".device", share.device(), copy(at).verified(share.verified())
-                    .rate("gbps", share.gbps()).figure("microseconds", share.microseconds()).results()));
+            RowScope at = share(scope, g, share.device());
+            out.add(Owned.of(at.path() + ".device", share.device(),
+                    share.figures(copy(at, memory, direction, bytes)).results()));
         }
-        out.add(Owned.first(copy(scope.given(Map.of(IdentityField.PATTERN, "concurrent"))).verified(verified)
-                .rate("aggregateGbps", aggregateGbps).results()));
+        out.add(Owned.first(aggregate(scope, memory, direction, bytes, aggregateGbps, verified).results()));
         return out;
+    }
+
+    /**
+     * The configurations of {@code results} as a run hands them on while it measures: per GPU,
+     * its share as its row says it ({@link Gpu}), with its link's rate where known and its check in
+     * the run's words ({@code data came back wrong on device 1}), or, where its timer gave no
+     * time, named as it would be and unmeasured with why; then the aggregate of the row, which
+     * spans the links.
+     *
+     * @param scope    where the rows stand: the plan's identity fields beside them
+     * @param linkGBps each GPU's link rate, by position in each result's {@code gpus}
+     */
+    public static RunResults runResults(RowScope scope, List<ConcurrentResult> results, List<OptionalDouble> linkGBps) {
+        RunNames names = ResultNames.run(true, true);
+        List<RunResult> out = new ArrayList<>();
+        for (ConcurrentResult c : results) {
+            for (int g = 0; g < c.gpus().size(); g++) {
+                ConcurrentResult.GpuShare share = c.gpus().get(g);
+                RowFigures named = copy(share(scope, g, share.device()), c.memory(), c.direction(), c.bytes());
+                RowFigures figures = share.gigabytesPerSecond().whyNot().map(why -> named.unmeasured(GBPS, why))
+                        .orElseGet(() -> Gpu.of(share).figures(named).checked(share.verified() ? CheckOutcome.PASSED
+                                : CheckOutcome.failed("data came back wrong on device " + share.device())));
+                out.addAll(RunResult.of(figures, names, g < linkGBps.size() ? linkGBps.get(g) : OptionalDouble.empty()));
+            }
+            out.addAll(RunResult.of(aggregate(scope, c.memory(), c.direction(), c.bytes(), c.aggregateGbps(),
+                    c.verified()).checked(c.verified() ? CheckOutcome.PASSED
+                    : CheckOutcome.failed("data came back wrong on at least one GPU")), names, OptionalDouble.empty()));
+        }
+        return RunResults.of("bandwidth-concurrent", out);
+    }
+
+    /** The field of a GPU's rate while all copied. */
+    private static final String GBPS = "gbps";
+
+    /** Where the share of the {@code g}th GPU ({@code device}) stands in its row: its GPU's, in pattern concurrent. */
+    private static RowScope share(RowScope scope, int g, int device) {
+        return scope.at(scope.path() + ".gpus[" + g + "]").given(Map.of(IdentityField.PATTERN, "concurrent",
+                IdentityField.GPU, (long) device));
+    }
+
+    /** All GPUs' bytes together, checked by every GPU's data; of no one GPU's share. */
+    private static RowFigures aggregate(RowScope scope, String memory, String direction, long bytes,
+                                        Summary aggregateGbps, boolean verified) {
+        return copy(scope.given(Map.of(IdentityField.PATTERN, "concurrent")), memory, direction, bytes)
+                .verified(verified).rate("aggregateGbps", aggregateGbps);
     }
 
     @Override
@@ -70,7 +123,7 @@ public record ConcurrentRow(String memory, String direction, long bytes, List<Gp
     }
 
     /** What every GPU copied at once: the run's memory, direction and size. */
-    private RowFigures copy(RowScope scope) {
+    private static RowFigures copy(RowScope scope, String memory, String direction, long bytes) {
         return scope.figures().word(IdentityField.MEMORY, "memory", memory)
                 .word(IdentityField.DIRECTION, "direction", direction).count(IdentityField.BYTES, "bytes", bytes);
     }

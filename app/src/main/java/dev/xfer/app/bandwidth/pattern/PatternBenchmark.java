@@ -54,7 +54,6 @@ import java.util.function.ObjIntConsumer;
  */
 public final class PatternBenchmark {
     private final Map<Integer, CudaDevice> devices = new LinkedHashMap<>();
-    private final Progress progress;
     private final ObjIntConsumer<MemorySegment> beforeCompare;
     private final PairChoice pairs;
     private final Set<GpuPair> chosen;
@@ -64,23 +63,21 @@ public final class PatternBenchmark {
      * @param beforeCompare runs on the host copy of every destination (with the device index of the
      *                      copy's initiator) just before it is compared; tests plant corruption there
      */
-    public PatternBenchmark(List<CudaDevice> devices, Progress progress, ObjIntConsumer<MemorySegment> beforeCompare) {
-        this(devices, progress, beforeCompare, PairChoice.EVERY);
+    public PatternBenchmark(List<CudaDevice> devices, ObjIntConsumer<MemorySegment> beforeCompare) {
+        this(devices, beforeCompare, PairChoice.EVERY);
     }
 
     /**
      * @param pairs the ordered GPU pairs the copies between GPUs are limited to ({@code --pair}, {@code --pairs})
      * @throws IllegalArgumentException when {@code pairs} does not fit {@code devices}
      */
-    public PatternBenchmark(List<CudaDevice> devices, Progress progress, ObjIntConsumer<MemorySegment> beforeCompare,
-                            PairChoice pairs) {
+    public PatternBenchmark(List<CudaDevice> devices, ObjIntConsumer<MemorySegment> beforeCompare, PairChoice pairs) {
         for (CudaDevice d : devices) {
             this.devices.put(d.index(), d);
         }
         PatternPlan.whyNone(indices()).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
-        this.progress = progress;
         this.beforeCompare = beforeCompare;
         this.pairs = pairs;
         this.chosen = Set.copyOf(pairs.resolve(indices()));
@@ -137,13 +134,13 @@ public final class PatternBenchmark {
     }
 
     /**
-     * Every plan's rounds, in order, reported to the progress this engine was made with.
+     * Every plan's rounds, in order, with no one watching.
      *
      * @param warmup     untimed iterations of each round first
      * @param iterations timed iterations of each round
      */
     public Outcome run(List<PatternPlan> plans, int warmup, int iterations) {
-        return run(plans, warmup, iterations, progress, PatternTally.quiet());
+        return run(plans, warmup, iterations, Progress.NONE, PatternTally.quiet());
     }
 
     /**
@@ -159,7 +156,7 @@ public final class PatternBenchmark {
             throw new IllegalArgumentException("pattern rounds need one timed iteration at least");
         }
         checkFits(plans);
-        int before = kept.results().size();
+        int before = kept.size();
         List<String> notes = new ArrayList<>();
         List<CudaDevice[]> enabled = new ArrayList<>();
         Set<List<Integer>> asked = new HashSet<>();
@@ -178,7 +175,7 @@ public final class PatternBenchmark {
                     enablePeerAccess(round, asked, enabled);
                     // Counted in results, two a round (the measured figure and the aggregate), as a
                     // stopped run counts what it kept.
-                    progress.measuring(2 * (kept.results().size() - before), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
+                    progress.measuring(2 * (kept.size() - before), 2 * total, plan.form() + (plan.path() == CopyPath.KERNEL
                             ? " kernel " : " ") + plan.bytes() + " B, GPU " + round.measured() + " measured");
                     kept.add(measure(plan, round, warmup, iterations, kernel, gate, progress, kept));
                 }

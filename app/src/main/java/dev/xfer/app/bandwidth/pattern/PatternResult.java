@@ -1,17 +1,10 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.CopyPath;
-import dev.xfer.app.expect.Metric;
-import dev.xfer.app.expect.MetricUnit;
-import dev.xfer.app.output.MeasuredConfiguration;
-import dev.xfer.app.output.RunResults;
 import dev.xfer.app.stats.Summarized;
-import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.ByteSize;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -88,45 +81,5 @@ public record PatternResult(String form, String direction, CopyPath path, long b
     /** {@code pattern.FORM[.kernel].SIZE.gpuN.aggregate}. */
     public static String aggregateName(String form, CopyPath path, long bytes, int gpu) {
         return name(form, path, bytes, gpu) + "." + AGGREGATE;
-    }
-
-    /**
-     * Per round, the measured figure and the aggregate, each failing when any copy of the round
-     * delivered wrong data.
-     */
-    public static RunResults runResults(List<PatternResult> rounds) {
-        List<Metric> metrics = new ArrayList<>();
-        List<MeasuredConfiguration> configurations = new ArrayList<>();
-        for (PatternResult r : rounds) {
-            r.addResults(metrics, configurations);
-        }
-        return new RunResults("bandwidth-pattern", metrics, configurations);
-    }
-
-    /** This round's two results: the measured GPU's figure, then the aggregate. */
-    private void addResults(List<Metric> metrics, List<MeasuredConfiguration> configurations) {
-        Optional<String> failure = verified ? Optional.empty()
-                : Optional.of("data came back wrong in the round of GPU " + gpu);
-        String name = name(form, path, bytes, gpu);
-        String aggregate = aggregateName(form, path, bytes, gpu);
-        if (!(gigabytesPerSecond instanceof Summary rates) || !(aggregateGbps instanceof Summary all)) {
-            // A timer gave no time: both results fail with why, and no figure can meet an expectation.
-            String why = notMeasured().orElseThrow();
-            for (String each : List.of(name, aggregate)) {
-                metrics.add(Metric.of(each, Double.NaN, MetricUnit.GBPS));
-                configurations.add(new MeasuredConfiguration(each, "not measured", Optional.of(why)));
-            }
-            return;
-        }
-        metrics.add(Metric.of(name, rates.median(), MetricUnit.GBPS));
-        configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
-                "%s, %d bytes, GPU %d measured beside GPUs %s (%d copies at once): median %.2f GB/s"
-                        + " (min %.2f, max %.2f) over %d iterations", form, bytes, gpu,
-                String.join(",", others.stream().map(String::valueOf).toList()), copies, rates.median(),
-                rates.min(), rates.max(), rates.n()), failure));
-        metrics.add(Metric.of(aggregate, all.median(), MetricUnit.GBPS));
-        configurations.add(new MeasuredConfiguration(aggregate, String.format(Locale.ROOT,
-                "%s, %d copies at once while GPU %d was measured: median aggregate %.2f GB/s (min %.2f, max %.2f)",
-                form, copies, gpu, all.median(), all.min(), all.max()), failure));
     }
 }

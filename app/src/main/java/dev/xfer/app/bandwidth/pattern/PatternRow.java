@@ -1,14 +1,21 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.FailureRow;
+import dev.xfer.app.expect.Metric;
+import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.output.AcrossRow;
+import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.output.RunResults;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
 import dev.xfer.app.stats.Summary;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -52,6 +59,49 @@ public record PatternRow(String pattern, String copy, String direction, long byt
     @Override
     public MeasuringDocument.Row status() {
         return RowStatus.judged(true).named(copy).named(direction).sized(bytes).verified(verified).row();
+    }
+
+    /**
+     * The rounds of {@code rounds} as a run hands them on while it measures, each as its row says
+     * it ({@link #of}): the measured GPU's figure, then the aggregate, each failing when any copy
+     * of the round delivered wrong data. A round whose timer gave no time has no row: both of its
+     * results fail with why, and no figure can meet an expectation.
+     */
+    public static RunResults runResults(List<PatternResult> rounds) {
+        List<Metric> metrics = new ArrayList<>();
+        List<MeasuredConfiguration> configurations = new ArrayList<>();
+        for (PatternResult r : rounds) {
+            Optional<String> why = r.notMeasured();
+            if (why.isEmpty()) {
+                of(r).handedOn(metrics, configurations);
+                continue;
+            }
+            for (String each : List.of(PatternResult.name(r.form(), r.path(), r.bytes(), r.gpu()),
+                    PatternResult.aggregateName(r.form(), r.path(), r.bytes(), r.gpu()))) {
+                metrics.add(Metric.of(each, Double.NaN, MetricUnit.GBPS));
+                configurations.add(new MeasuredConfiguration(each, "not measured", why));
+            }
+        }
+        return new RunResults("bandwidth-pattern", metrics, configurations);
+    }
+
+    /** This round's two results, the measured GPU's figure and then the aggregate, after {@code metrics} and {@code configurations}. */
+    private void handedOn(List<Metric> metrics, List<MeasuredConfiguration> configurations) {
+        Optional<String> failure = verified ? Optional.empty()
+                : Optional.of("data came back wrong in the round of GPU " + device);
+        CopyPath path = CopyPath.ofLabel(copy).orElseThrow();
+        String name = PatternResult.name(pattern, path, bytes, device);
+        String aggregate = PatternResult.aggregateName(pattern, path, bytes, device);
+        metrics.add(Metric.of(name, gbps.median(), MetricUnit.GBPS));
+        configurations.add(new MeasuredConfiguration(name, String.format(Locale.ROOT,
+                "%s, %d bytes, GPU %d measured beside GPUs %s (%d copies at once): median %.2f GB/s"
+                        + " (min %.2f, max %.2f) over %d iterations", pattern, bytes, device,
+                String.join(",", others.orElseThrow().stream().map(String::valueOf).toList()), copies, gbps.median(),
+                gbps.min(), gbps.max(), gbps.n()), failure));
+        metrics.add(Metric.of(aggregate, aggregateGbps.median(), MetricUnit.GBPS));
+        configurations.add(new MeasuredConfiguration(aggregate, String.format(Locale.ROOT,
+                "%s, %d copies at once while GPU %d was measured: median aggregate %.2f GB/s (min %.2f, max %.2f)",
+                pattern, copies, device, aggregateGbps.median(), aggregateGbps.min(), aggregateGbps.max()), failure));
     }
 
     public static PatternRow of(PatternResult r) {

@@ -7,7 +7,6 @@ import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunContext;
@@ -58,7 +57,7 @@ public final class PatternRun {
         }
         ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(plans, indices));
         // One engine: the memory check, then the run.
-        PatternBenchmark engine = new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }, plan.pairs());
+        PatternBenchmark engine = new PatternBenchmark(devices, (s, d) -> { }, plan.pairs());
         engine.checkFits(plans);
         Instant started = Instant.now();
         LiveRun live;
@@ -89,7 +88,7 @@ public final class PatternRun {
         // The chosen pairs head the text's notes; the document has them in its parameters.
         List<String> said = plan.pairs().every() ? notes
                 : Stream.concat(Stream.of(plan.pairs().line(indices)), notes.stream()).toList();
-        return measuring.finish(perDevice, List.of(PatternResult.runResults(measured)), validated, new Rendering(
+        return measuring.finish(perDevice, List.of(PatternRow.runResults(measured)), validated, new Rendering(
                 () -> PatternText.render(sessions.stream().map(s -> s.context().headline()).toList(), indices,
                         measured, failed, said),
                 () -> PatternCsv.render(measured),

@@ -37,6 +37,11 @@ public final class PatternTally {
         return results.all();
     }
 
+    /** How many rounds' results are kept so far, counted without a copy of them. */
+    int size() {
+        return results.size();
+    }
+
     public List<VerificationFailure> failures() {
         return failures.all();
     }

@@ -65,7 +65,6 @@ import java.util.function.ObjIntConsumer;
  */
 public final class PeerBenchmark {
     private final List<CudaDevice> devices;
-    private final Progress progress;
     private final ObjIntConsumer<MemorySegment> beforeCompare;
 
     /**
@@ -73,12 +72,11 @@ public final class PeerBenchmark {
      * @param beforeCompare runs on the host copy of a receiving buffer (with the receiving device's
      *                      index) just before it is compared with the pattern; tests plant corruption there
      */
-    public PeerBenchmark(List<CudaDevice> devices, Progress progress, ObjIntConsumer<MemorySegment> beforeCompare) {
+    public PeerBenchmark(List<CudaDevice> devices, ObjIntConsumer<MemorySegment> beforeCompare) {
         if (devices.size() < 2) {
             throw new IllegalArgumentException("peer copies need at least two devices, not " + devices.size());
         }
         this.devices = List.copyOf(devices);
-        this.progress = progress;
         this.beforeCompare = beforeCompare;
     }
 
@@ -136,8 +134,9 @@ public final class PeerBenchmark {
         }
     }
 
+    /** Runs the plan with no one watching. */
     public Outcome run(BandwidthPlan plan) {
-        return run(plan, progress);
+        return run(plan, Progress.NONE);
     }
 
     /** As {@link #run(BandwidthPlan)}, reporting to {@code progress}: the engine that checked the plan's fit runs it. */

@@ -2,19 +2,14 @@ package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.output.RunResult;
-import dev.xfer.app.output.RunResults;
-import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
-import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.OptionalDouble;
 
 /**
  * One ordered pair of GPUs measured with {@code cudaMemcpyPeerAsync} ({@code --direction p2p}).
@@ -139,24 +134,5 @@ public record PeerResult(int src, int dst, long bytes, boolean peerAccess, Summa
         return Identity.of(Identity.BANDWIDTH, bidir ? BOTH_WAYS : "gbps").with(IdentityField.COPY, copy.label())
                 .with(IdentityField.DIRECTION, "p2p").with(IdentityField.INITIATION, initiation.label())
                 .with(IdentityField.SRC, src).with(IdentityField.DST, dst).with(IdentityField.BYTES, bytes).build();
-    }
-
-    /** The pair's two results, one way then both ways, each failing when its data came back wrong. */
-    public List<RunResult> runResults() {
-        Identity oneWay = identity(src, dst, bytes, false, copy, initiation);
-        Identity bothWays = identity(src, dst, bytes, true, copy, initiation);
-        return List.of(
-                RunResult.configuration(ResultNames.of(oneWay), RunResult.measured(oneWay, gigabytesPerSecond,
-                        verified ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong: " + configuration())),
-                        OptionalDouble.empty()),
-                RunResult.configuration(ResultNames.of(bothWays), RunResult.measured(bothWays, bidirGbps,
-                        bidirVerified ? CheckOutcome.PASSED
-                                : CheckOutcome.failed("data came back wrong: " + bidirConfiguration())),
-                        OptionalDouble.empty()));
-    }
-
-    /** The GPU-to-GPU results: one way and both ways per ordered pair, form, path and size. */
-    public static RunResults runResults(List<PeerResult> pairs) {
-        return RunResults.of("bandwidth-p2p", pairs.stream().flatMap(p -> p.runResults().stream()).toList());
     }
 }

@@ -5,15 +5,24 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.output.AcrossRow;
+import dev.xfer.app.output.RowFigures;
 import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RowStatus;
+import dev.xfer.app.output.RunResult;
+import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.RunNames;
+import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.stats.Summary;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 import static com.fasterxml.jackson.annotation.JsonInclude.Include.ALWAYS;
@@ -50,14 +59,55 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInc
         }
     }
 
-    /** The pair's rates one way and both ways, its source GPU's: a peer copy is direction p2p. */
+    /** The pair's rates one way and both ways, its source GPU's. */
     @Override
     public List<Owned> results(RowScope scope) {
-        return List.of(Owned.of(scope.path() + ".src", src, scope.given(Map.of(IdentityField.DIRECTION, "p2p"))
-                .figures().count(IdentityField.SRC, "src", src).count(IdentityField.DST, "dst", dst)
-                .count(IdentityField.BYTES, "bytes", bytes).word(IdentityField.COPY, "copy", copy)
-                .word(IdentityField.INITIATION, "initiation", initiation).verified(verified)
-                .rate("gbps", gbps).rate("bidirGbps", bidirGbps).results()));
+        return List.of(Owned.of(scope.path() + ".src", src, named(scope).verified(verified).rate(GBPS, gbps)
+                .rate(BOTH_WAYS, bidirGbps).results()));
+    }
+
+    /**
+     * The pairs of {@code pairs} as a run hands them on while it measures, each as its row names it
+     * ({@link #of}): one way, then both ways, each its own configuration, checked by its own data
+     * in the run's words ({@code data came back wrong: p2p 2->1 16777216 B}); a way whose timer gave
+     * no time is unmeasured with why.
+     *
+     * @param scope where the rows stand: the plan's identity fields beside them
+     */
+    public static RunResults runResults(RowScope scope, List<PeerResult> pairs) {
+        RunNames names = ResultNames.run(true, true);
+        List<RunResult> out = new ArrayList<>();
+        for (PeerResult r : pairs) {
+            PeerRow row = of(r);
+            out.addAll(RunResult.of(handedOn(row.named(scope).verified(row.verified).rate(GBPS, row.gbps), GBPS,
+                    r.gigabytesPerSecond(), r.verified(), r.configuration()), names, OptionalDouble.empty()));
+            out.addAll(RunResult.of(handedOn(row.named(scope).verified(row.bidirVerified).rate(BOTH_WAYS,
+                    row.bidirGbps), BOTH_WAYS, r.bidirGbps(), r.bidirVerified(), r.bidirConfiguration()), names,
+                    OptionalDouble.empty()));
+        }
+        return RunResults.of("bandwidth-p2p", out);
+    }
+
+    /** The fields of the rates one way and both ways at once. */
+    private static final String GBPS = "gbps";
+    private static final String BOTH_WAYS = "bidirGbps";
+
+    /**
+     * One way of a pair ({@code way}, its rate under {@code key}) as a run hands it on: checked by
+     * its data ({@code ok}), the run naming its {@code configuration} where they came back wrong;
+     * where its timer gave no time ({@code measured} says why), unmeasured.
+     */
+    private static RowFigures handedOn(RowFigures way, String key, Summarized measured, boolean ok,
+                                       String configuration) {
+        return measured.whyNot().map(why -> way.unmeasured(key, why)).orElseGet(() -> way.checked(ok
+                ? CheckOutcome.PASSED : CheckOutcome.failed("data came back wrong: " + configuration)));
+    }
+
+    /** What names the pair's row: its GPUs, size, path and form; a peer copy is direction p2p. */
+    private RowFigures named(RowScope scope) {
+        return scope.given(Map.of(IdentityField.DIRECTION, "p2p")).figures().count(IdentityField.SRC, "src", src)
+                .count(IdentityField.DST, "dst", dst).count(IdentityField.BYTES, "bytes", bytes)
+                .word(IdentityField.COPY, "copy", copy).word(IdentityField.INITIATION, "initiation", initiation);
     }
 
     /** A figure where either way has one. */

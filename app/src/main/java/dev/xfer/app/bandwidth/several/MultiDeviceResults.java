@@ -5,9 +5,13 @@ import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.AloneRates;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
+import dev.xfer.app.bandwidth.concurrent.ConcurrentRow;
 import dev.xfer.app.bandwidth.peer.PeerResult;
+import dev.xfer.app.bandwidth.peer.PeerRow;
 import dev.xfer.app.devices.DeviceSelection;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.app.output.RunResults;
+import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Waiver;
 
 import java.util.ArrayList;
@@ -80,8 +84,31 @@ public record MultiDeviceResults(BandwidthPlan plan, List<BandwidthResults> devi
      */
     public List<RunResults> spanningRunResults(List<OptionalDouble> linkGBps) {
         List<RunResults> out = new ArrayList<>();
-        concurrent.ifPresent(c -> out.add(ConcurrentResult.runResults(c, linkGBps)));
-        peers.ifPresent(p -> out.add(PeerResult.runResults(p).withWaived(waived)));
+        concurrentRunResults(linkGBps).ifPresent(out::add);
+        peerRunResults().ifPresent(out::add);
         return out;
+    }
+
+    /**
+     * What the devices did at once, as the document's {@code concurrent} rows derive it
+     * ({@link ConcurrentRow#runResults}); empty without {@code --concurrent}.
+     *
+     * @param linkGBps each device's link rate, in the order selected
+     */
+    public Optional<RunResults> concurrentRunResults(List<OptionalDouble> linkGBps) {
+        return concurrent.map(c -> ConcurrentRow.runResults(across("concurrent"), c, linkGBps));
+    }
+
+    /**
+     * The GPU-to-GPU pairs, as the document's {@code p2p} rows derive them ({@link PeerRow#runResults}),
+     * with what of them was waived; empty without p2p.
+     */
+    public Optional<RunResults> peerRunResults() {
+        return peers.map(p -> PeerRow.runResults(across("p2p"), p).withWaived(waived));
+    }
+
+    /** Where the rows of the document's {@code section} that span the devices stand: the plan's identity fields beside them. */
+    private RowScope across(String section) {
+        return RowScope.of(section, Identity.BANDWIDTH, MultiDeviceParameters.of(this));
     }
 }

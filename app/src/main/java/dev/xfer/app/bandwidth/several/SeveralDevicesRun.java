@@ -139,9 +139,9 @@ public final class SeveralDevicesRun {
         }
         // The engines across the GPUs, built once: their memory check now, their runs after each GPU alone.
         Optional<ConcurrentBenchmark> allAtOnce = concurrent
-                ? Optional.of(new ConcurrentBenchmark(devices, links, Progress.NONE, (s, d) -> { })) : Optional.empty();
+                ? Optional.of(new ConcurrentBenchmark(devices, links, (s, d) -> { })) : Optional.empty();
         Optional<PeerBenchmark> peerToPeer = plan.peerCopies()
-                ? Optional.of(new PeerBenchmark(devices, Progress.NONE, (s, d) -> { })) : Optional.empty();
+                ? Optional.of(new PeerBenchmark(devices, (s, d) -> { })) : Optional.empty();
         allAtOnce.ifPresent(b -> b.checkFits(plan));
         peerToPeer.ifPresent(b -> b.checkFits(plan));
         // The pairs' rows of a path one of their GPUs cannot run (TMA below 9.0): waived across the GPUs.

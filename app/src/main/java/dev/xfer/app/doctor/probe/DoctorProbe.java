@@ -12,7 +12,6 @@ import dev.xfer.app.doctor.HostReads;
 import dev.xfer.app.doctor.NumaCheck;
 import dev.xfer.app.doctor.ProbeFigures;
 import dev.xfer.app.evidence.Reading;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.sysfs.NumaNode;
 import dev.xfer.app.sysfs.NumaTopology;
@@ -41,9 +40,6 @@ public final class DoctorProbe {
     /** What the evidence says of how the rates were measured. */
     static final String HOW = SIZE_MIB + " MiB h2d, median of " + ITERATIONS + " copies after " + WARMUP
             + " (CUDA events)";
-
-    private static final Progress QUIET = (done, total, configuration) -> {
-    };
 
     private final CudaDevice device;
     private final OptionalDouble linkGBps;
@@ -75,8 +71,7 @@ public final class DoctorProbe {
      */
     public ProbeFigures measure(NumaTopology numa, OptionalInt gpuNode) {
         long start = System.nanoTime();
-        BandwidthBenchmark benchmark = new BandwidthBenchmark(device, linkGBps, QUIET, segment -> {
-        });
+        BandwidthBenchmark benchmark = new BandwidthBenchmark(device, linkGBps);
         List<BandwidthResult> results = benchmark.run(plan()).results();
         BandwidthResult pinned = find(results, HostMemoryKind.PINNED, CopyPath.DRIVER);
         BandwidthResult pageable = find(results, HostMemoryKind.PAGEABLE, CopyPath.DRIVER);

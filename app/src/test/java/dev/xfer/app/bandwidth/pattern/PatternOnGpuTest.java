@@ -3,7 +3,6 @@ package dev.xfer.app.bandwidth.pattern;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.app.format.Json;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
@@ -65,7 +64,7 @@ class PatternOnGpuTest {
     void everyFormDeliversEveryCopy(CopyPath path) {
         List<Long> sizes = List.of(1L, 4097L, (64L << 20) + 3);
         List<PatternPlan> plans = everyForm(path, sizes);
-        var outcome = new PatternBenchmark(devices, Progress.NONE, (s, d) -> { }).run(plans, 2, 3);
+        var outcome = new PatternBenchmark(devices, (s, d) -> { }).run(plans, 2, 3);
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertTrue(outcome.notes().isEmpty(), outcome.notes().toString());
         assertEquals(plans.size() * 2, outcome.results().size(), "a round per plan and GPU");
@@ -87,7 +86,7 @@ class PatternOnGpuTest {
                 new PatternPlan(TrafficPattern.ONE_TO_ALL, false, Initiation.READ, CopyPath.KERNEL, 4096));
         // Only copies GPU 1 issues are corrupted: in all-to-host its own copy (both rounds: measured
         // or interfering), in one-to-all read the round where GPU 1 is the one that reads.
-        var outcome = new PatternBenchmark(devices, Progress.NONE, (s, initiator) -> {
+        var outcome = new PatternBenchmark(devices, (s, initiator) -> {
             if (initiator == 1) {
                 s.set(ValueLayout.JAVA_BYTE, 9, (byte) (s.get(ValueLayout.JAVA_BYTE, 9) ^ 4));
             }

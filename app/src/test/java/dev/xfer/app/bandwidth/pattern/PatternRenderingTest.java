@@ -65,7 +65,7 @@ class PatternRenderingTest {
 
     @Test
     void namesAndTheirFailures() {
-        RunResults results = PatternResult.runResults(PatternFixtures.results());
+        RunResults results = PatternRow.runResults(PatternFixtures.results());
         List<String> names = results.metrics().stream().map(Metric::name).toList();
         assertEquals(List.of("pattern.all-to-host.512MiB.gpu0", "pattern.all-to-host.512MiB.gpu0.aggregate",
                 "pattern.all-to-host.512MiB.gpu1", "pattern.all-to-host.512MiB.gpu1.aggregate",

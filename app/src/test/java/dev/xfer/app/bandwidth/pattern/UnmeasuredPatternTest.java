@@ -36,9 +36,9 @@ class UnmeasuredPatternTest {
     @Test
     void theRoundFailsWithTheReasonInJUnitAndExpect() {
         String name = PatternResult.name("all-to-host", dev.xfer.app.bandwidth.CopyPath.DRIVER, PatternFixtures.MIB512, 1);
-        UnmeasuredResults.assertFailedWith(PatternResult.runResults(results()), name, REASON,
+        UnmeasuredResults.assertFailedWith(PatternRow.runResults(results()), name, REASON,
                 PatternPlan.declarations(PatternFixtures.plans(), TWO));
-        UnmeasuredResults.assertFailedWith(PatternResult.runResults(results()), name + ".aggregate", REASON,
+        UnmeasuredResults.assertFailedWith(PatternRow.runResults(results()), name + ".aggregate", REASON,
                 PatternPlan.declarations(PatternFixtures.plans(), TWO));
     }
 

@@ -7,7 +7,6 @@ import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.format.Json;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -65,11 +64,11 @@ class PeerKernelOnGpuTest {
         List<Long> sizes = List.of(1L, 4097L, (64L << 20) + 3, 4L << 30);
         BandwidthPlan plan = plan(sizes, timer).withPeerInitiations(List.of(Initiation.WRITE, Initiation.READ));
         List<String> steps = new ArrayList<>();
-        var outcome = new PeerBenchmark(two, (done, total, configuration) -> {
+        var outcome = new PeerBenchmark(two, (s, d) -> { }).run(plan, (done, total, configuration) -> {
             assertEquals(steps.size(), done, configuration);
             assertEquals(PeerBenchmark.configurations(plan, 2), total);
             steps.add(configuration);
-        }, (s, d) -> { }).run(plan);
+        });
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertEquals(PeerBenchmark.configurations(plan, 2), steps.size());
         assertEquals(sizes.size() * 2 * 2 * 2, outcome.results().size());
@@ -94,8 +93,7 @@ class PeerKernelOnGpuTest {
     void aCorruptedByteIsCaught(Initiation initiation) {
         List<CudaDevice> two = devices.subList(0, 2);
         assumeTrue(two.get(0).canAccessPeer(two.get(1)) && two.get(1).canAccessPeer(two.get(0)));
-        var outcome = new PeerBenchmark(two, Progress.NONE,
-                (s, d) -> s.set(ValueLayout.JAVA_BYTE, 9, (byte) (s.get(ValueLayout.JAVA_BYTE, 9) ^ 4)))
+        var outcome = new PeerBenchmark(two, (s, d) -> s.set(ValueLayout.JAVA_BYTE, 9, (byte) (s.get(ValueLayout.JAVA_BYTE, 9) ^ 4)))
                 .run(plan(List.of(4096L), CopyTimer.EVENTS).withPeerInitiations(List.of(initiation)));
         String form = PeerResult.form(initiation);
         for (String configuration : List.of("p2p" + form + " 0->1", "p2p" + form + " kernel 0->1",

@@ -10,10 +10,12 @@ import dev.xfer.app.bandwidth.KernelTiming;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.output.ResultsFixtures;
+import dev.xfer.app.output.RowScope;
 import dev.xfer.cuda.HostMemoryKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -70,7 +72,7 @@ class PeerKernelRenderingTest {
 
     @Test
     void namesAndRowsSayTheKernel() {
-        List<String> names = PeerResult.runResults(results()).metrics().stream().map(Metric::name).toList();
+        List<String> names = PeerRow.runResults(RowScope.of("p2p", "bandwidth", Map.of()), results()).metrics().stream().map(Metric::name).toList();
         assertTrue(names.contains("p2p.kernel.0-1.16MiB") && names.contains("p2p-bidir.kernel.1-0.16MiB"), names.toString());
         assertTrue(names.contains("p2p.0-1.16MiB"), names.toString());
         assertEquals(names.size(), names.stream().distinct().count());

@@ -40,7 +40,7 @@ class PeerPairsTest {
         List<String> expected = drawn.stream().flatMap(p -> List.of("p2p." + p.src() + "-" + p.dst() + ".32MiB",
                 "p2p-bidir." + p.src() + "-" + p.dst() + ".32MiB").stream()).toList();
         assertEquals(expected, declared);
-        assertEquals(PeerResult.runResults(report.peers().orElseThrow()).metrics().stream().map(Metric::name).toList(),
+        assertEquals(report.peerRunResults().orElseThrow().metrics().stream().map(Metric::name).toList(),
                 declared, "the fixture's rows are the declared ones");
         assertEquals(3 * 2, PeerBenchmark.configurations(plan, GPUS));
         assertEquals(4 * 3 * 2, PeerBenchmark.configurations(plan.withPairs(PairChoice.EVERY), GPUS));

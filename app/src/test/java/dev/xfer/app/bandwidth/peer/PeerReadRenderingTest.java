@@ -68,7 +68,7 @@ class PeerReadRenderingTest {
 
     @Test
     void namesEndTheFirstPartInRead() {
-        RunResults run = PeerResult.runResults(pairs);
+        RunResults run = report.peerRunResults().orElseThrow();
         List<String> names = run.metrics().stream().map(Metric::name).toList();
         assertEquals(List.of("p2p.0-1.64MiB", "p2p-bidir.0-1.64MiB", "p2p.kernel.0-1.64MiB",
                 "p2p-bidir.kernel.0-1.64MiB", "p2p.1-0.64MiB", "p2p-bidir.1-0.64MiB", "p2p.kernel.1-0.64MiB",
@@ -104,7 +104,7 @@ class PeerReadRenderingTest {
     void theReadFormIsDeclaredAndCountedOnlyWhenAskedFor() {
         BandwidthPlan both = MultiDeviceFixtures.peerReadPlan();
         List<String> declared = new PeerPlan(both, List.of(0, 1)).declarations().stream().map(MetricDeclaration::name).toList();
-        assertEquals(PeerResult.runResults(pairs).metrics().stream().map(Metric::name).toList(), declared);
+        assertEquals(report.peerRunResults().orElseThrow().metrics().stream().map(Metric::name).toList(), declared);
         assertEquals(16, PeerBenchmark.configurations(both, 2));
 
         BandwidthPlan readAlone = plan(List.of(Initiation.READ));

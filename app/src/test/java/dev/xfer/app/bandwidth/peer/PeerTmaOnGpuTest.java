@@ -5,7 +5,6 @@ import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -60,13 +59,13 @@ class PeerTmaOnGpuTest {
     void everyPairVerifiesByTheTmaInBothForms(CopyTimer timer) {
         List<Long> sizes = List.of(1L, 4097L, (64L << 20) + 3, 1L << 30);
         BandwidthPlan plan = plan(sizes, timer, List.of(Initiation.WRITE, Initiation.READ));
-        PeerBenchmark benchmark = new PeerBenchmark(two, Progress.NONE, (s, d) -> { });
+        PeerBenchmark benchmark = new PeerBenchmark(two, (s, d) -> { });
         assertEquals(PeerAbsences.NONE.why(), benchmark.absences(plan).why(), "both GPUs run the TMA copy");
         List<String> steps = new ArrayList<>();
-        var outcome = new PeerBenchmark(two, (done, total, configuration) -> {
+        var outcome = new PeerBenchmark(two, (s, d) -> { }).run(plan, (done, total, configuration) -> {
             assertEquals(steps.size(), done, configuration);
             steps.add(configuration);
-        }, (s, d) -> { }).run(plan);
+        });
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertEquals(PeerBenchmark.configurations(plan, 2), steps.size());
         assertEquals(sizes.size() * 2 * 2 * 2, outcome.results().size());
@@ -82,8 +81,7 @@ class PeerTmaOnGpuTest {
     /** A byte flipped in every read-back is caught in the TMA's rows, one way and both ways. */
     @Test
     void aCorruptedByteIsCaught() {
-        var outcome = new PeerBenchmark(two, Progress.NONE,
-                (s, d) -> s.set(ValueLayout.JAVA_BYTE, 9, (byte) (s.get(ValueLayout.JAVA_BYTE, 9) ^ 4)))
+        var outcome = new PeerBenchmark(two, (s, d) -> s.set(ValueLayout.JAVA_BYTE, 9, (byte) (s.get(ValueLayout.JAVA_BYTE, 9) ^ 4)))
                 .run(plan(List.of(1L << 20), CopyTimer.EVENTS, List.of(Initiation.WRITE, Initiation.READ)));
         for (String configuration : List.of("p2p tma 0->1", "p2p-bidir tma 1<->0", "p2p-read tma 0->1")) {
             assertTrue(outcome.failures().stream().anyMatch(f -> f.configuration().startsWith(configuration)),

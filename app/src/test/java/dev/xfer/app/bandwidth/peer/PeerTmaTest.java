@@ -228,7 +228,7 @@ class PeerTmaTest {
     /** --expect's names and the results of the pairs: the TMA's beside the driver's, none for a waived pair. */
     @Test
     void theNamesSayTheTmaAndAWaiverIsNoResult() {
-        List<String> names = PeerResult.runResults(report.peers().orElseThrow()).metrics().stream().map(Metric::name)
+        List<String> names = report.peerRunResults().orElseThrow().metrics().stream().map(Metric::name)
                 .toList();
         assertTrue(names.containsAll(List.of("p2p.tma.0-1.128MiB", "p2p-bidir.tma.1-0.128MiB",
                 "p2p-read.tma.0-1.128MiB", "p2p-bidir-read.tma.1-0.128MiB", "p2p.2-0.128MiB")), names.toString());

@@ -169,7 +169,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void concurrentNamesPerGpuAndAll() {
-        RunResults r = ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK));
+        RunResults r = concurrent.concurrentRunResults(List.of(LINK, LINK)).orElseThrow();
         assertEquals(List.of("concurrent.pinned.h2d.16MiB.gpu0", "concurrent.pinned.h2d.16MiB.gpu1",
                         "concurrent.pinned.h2d.16MiB.all", "concurrent.pinned.d2h.16MiB.gpu0",
                         "concurrent.pinned.d2h.16MiB.gpu1", "concurrent.pinned.d2h.16MiB.all"),
@@ -185,7 +185,7 @@ class MultiDeviceRenderingTest {
 
     @Test
     void peerNamesOneWayAndBothWays() {
-        RunResults r = PeerResult.runResults(peers.peers().orElseThrow());
+        RunResults r = peers.peerRunResults().orElseThrow();
         assertEquals(12, r.metrics().size());
         assertEquals(List.of("p2p.0-1.16MiB", "p2p-bidir.0-1.16MiB"),
                 r.metrics().stream().limit(2).map(Metric::name).toList());
@@ -202,7 +202,7 @@ class MultiDeviceRenderingTest {
         Set<String> declared = names(new MultiDevicePlan(concurrent.plan(), two, true).declarations());
         Set<String> produced = new java.util.LinkedHashSet<>();
         concurrent.devices().forEach(d -> MultiDeviceResults.deviceRunResults(d, LINK).metrics().forEach(m -> produced.add(m.name())));
-        ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics()
+        concurrent.concurrentRunResults(List.of(LINK, LINK)).orElseThrow().metrics()
                 .forEach(m -> produced.add(m.name()));
         assertEquals(declared, produced);
 
@@ -210,7 +210,7 @@ class MultiDeviceRenderingTest {
                 new MultiDevicePlan.DeviceNames(1, true, List.of()),
                 new MultiDevicePlan.DeviceNames(2, false, List.of()));
         assertEquals(names(new MultiDevicePlan(peers.plan(), three, false).declarations()),
-                PeerResult.runResults(peers.peers().orElseThrow()).metrics().stream().map(Metric::name)
+                peers.peerRunResults().orElseThrow().metrics().stream().map(Metric::name)
                         .collect(Collectors.toSet()), "p2p alone: only the pairs");
     }
 
@@ -236,7 +236,7 @@ class MultiDeviceRenderingTest {
                 + ".16MiB.all >= 100GB/s")).validate(new MultiDevicePlan(concurrent.plan(), two, true).declarations());
         List<Metric> metrics = new java.util.ArrayList<>();
         concurrent.devices().forEach(d -> metrics.addAll(MultiDeviceResults.deviceRunResults(d, LINK).metrics()));
-        metrics.addAll(ConcurrentResult.runResults(concurrent.concurrent().orElseThrow(), List.of(LINK, LINK)).metrics());
+        metrics.addAll(concurrent.concurrentRunResults(List.of(LINK, LINK)).orElseThrow().metrics());
         List<ExpectationOutcome> outcomes = v.evaluate(metrics);
         assertEquals(List.of("PASS pinned.h2d.16MiB.gpu0 >= 52.62GB/s (measured 52.63GB/s)",
                         "FAIL pinned.h2d.16MiB.gpu1 >= 52.62GB/s (measured 52.6GB/s)",

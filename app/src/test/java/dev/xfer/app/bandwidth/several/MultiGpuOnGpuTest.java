@@ -7,7 +7,6 @@ import dev.xfer.app.bandwidth.concurrent.ConcurrentBenchmark;
 import dev.xfer.app.bandwidth.concurrent.ConcurrentResult;
 import dev.xfer.app.bandwidth.peer.PeerBenchmark;
 import dev.xfer.app.bandwidth.peer.PeerResult;
-import dev.xfer.app.measure.Progress;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -62,10 +61,10 @@ class MultiGpuOnGpuTest {
 
     @Test
     void allGpusAtOnceVerifyAndTheAggregateIsBoundedByTheirSum() {
-        new ConcurrentBenchmark(devices, noLinks(), Progress.NONE, (s, d) -> { })
+        new ConcurrentBenchmark(devices, noLinks(), (s, d) -> { })
                 .run(plan(List.of(4096L), List.of(CopyDirection.H2D), CopyTimer.EVENTS)); // runtime's own first allocations
         List<Long> freeBefore = freeMemory();
-        var outcome = new ConcurrentBenchmark(devices, noLinks(), Progress.NONE, (s, d) -> { })
+        var outcome = new ConcurrentBenchmark(devices, noLinks(), (s, d) -> { })
                 .run(plan(List.of(4096L, ODD_64_MIB), List.of(CopyDirection.H2D, CopyDirection.D2H), CopyTimer.EVENTS));
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertEquals(4, outcome.results().size(), "2 sizes x h2d, d2h");
@@ -90,7 +89,7 @@ class MultiGpuOnGpuTest {
 
     @Test
     void allGpusAtOnceWithTheWallTimer() {
-        var outcome = new ConcurrentBenchmark(devices, noLinks(), Progress.NONE, (s, d) -> { })
+        var outcome = new ConcurrentBenchmark(devices, noLinks(), (s, d) -> { })
                 .run(plan(List.of(1L << 20), List.of(CopyDirection.D2H), CopyTimer.WALL));
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertEquals(1, outcome.results().size());
@@ -100,7 +99,7 @@ class MultiGpuOnGpuTest {
     void wrongBytesAreCaughtOnTheirGpu() {
         CudaDevice victim = devices.get(1);
         long offset = 12345;
-        var outcome = new ConcurrentBenchmark(devices, noLinks(), Progress.NONE, (segment, device) -> {
+        var outcome = new ConcurrentBenchmark(devices, noLinks(), (segment, device) -> {
             if (device == victim.index()) {
                 segment.set(ValueLayout.JAVA_BYTE, offset, (byte) (segment.get(ValueLayout.JAVA_BYTE, offset) ^ 0x40));
             }
@@ -121,10 +120,10 @@ class MultiGpuOnGpuTest {
     @Test
     void everyPairVerifiesBothWaysAndPeerAccessIsPutBack() {
         // the runtime's own first-time peer set-up, so that only what remains after a second run is xfer's leak
-        new PeerBenchmark(devices, Progress.NONE, (s, d) -> { })
+        new PeerBenchmark(devices, (s, d) -> { })
                 .run(plan(List.of(4096L), List.of(CopyDirection.P2P), CopyTimer.EVENTS));
         List<Long> freeBefore = freeMemory();
-        var outcome = new PeerBenchmark(devices, Progress.NONE, (s, d) -> { })
+        var outcome = new PeerBenchmark(devices, (s, d) -> { })
                 .run(plan(List.of(4096L, (32L << 20) + 5), List.of(CopyDirection.P2P), CopyTimer.EVENTS));
         int n = devices.size();
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
@@ -149,7 +148,7 @@ class MultiGpuOnGpuTest {
 
     @Test
     void p2pWithTheWallTimer() {
-        var outcome = new PeerBenchmark(devices.subList(0, 2), Progress.NONE, (s, d) -> { })
+        var outcome = new PeerBenchmark(devices.subList(0, 2), (s, d) -> { })
                 .run(plan(List.of(1L << 20), List.of(CopyDirection.P2P), CopyTimer.WALL));
         assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
         assertEquals(2, outcome.results().size());
@@ -160,7 +159,7 @@ class MultiGpuOnGpuTest {
         CudaDevice victim = devices.get(1);
         long offset = 4097;
         List<String> into = new ArrayList<>();
-        var outcome = new PeerBenchmark(devices.subList(0, 2), Progress.NONE, (segment, device) -> {
+        var outcome = new PeerBenchmark(devices.subList(0, 2), (segment, device) -> {
             if (device == victim.index()) {
                 segment.set(ValueLayout.JAVA_BYTE, offset, (byte) (segment.get(ValueLayout.JAVA_BYTE, offset) ^ 0x40));
             }

@@ -55,15 +55,15 @@ class UnmeasuredSeveralDevicesTest {
     @Test
     void aPeerWayFailsWithTheReasonInJUnitAndExpect() {
         MultiDeviceResults r = peers();
-        UnmeasuredResults.assertFailedWith(PeerResult.runResults(r.peers().orElseThrow()), "p2p.0-2.16MiB", REASON,
+        UnmeasuredResults.assertFailedWith(r.peerRunResults().orElseThrow(), "p2p.0-2.16MiB", REASON,
                 new PeerPlan(r.plan(), List.of(0, 1, 2)).declarations());
     }
 
     @Test
     void aConcurrentShareFailsWithTheReasonInJUnitAndExpect() {
         MultiDeviceResults r = concurrent();
-        UnmeasuredResults.assertFailedWith(ConcurrentResult.runResults(r.concurrent().orElseThrow(),
-                        List.of(OptionalDouble.empty(), OptionalDouble.empty())), "concurrent.pinned.h2d.16MiB.gpu1", REASON,
+        UnmeasuredResults.assertFailedWith(r.concurrentRunResults(
+                        List.of(OptionalDouble.empty(), OptionalDouble.empty())).orElseThrow(), "concurrent.pinned.h2d.16MiB.gpu1", REASON,
                 new ConcurrentPlan(r.plan(), List.of(0, 1)).declarations(d -> false));
     }
 
