@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -76,6 +77,19 @@ class DocumentResultsReadingTest {
         }
         assertTrue(names.contains("overlap.pinned.v1.16MiB.elements4194304.streams16.block256.kernel1.milliseconds"),
                 names.toString());
+    }
+
+    @Test
+    void aPeerRowsWaysAreEachCheckedByTheirOwnData() throws IOException {
+        // The first pair's copies both ways came back wrong, one way right: only both ways fails.
+        String written = Files.readString(GOLDEN.resolve("bandwidth-devices-p2p.json"))
+                .replaceFirst("\"bidirVerified\": true", "\"bidirVerified\": false");
+        Path file = dir.resolve("p2p-bidir-wrong.json");
+        Files.writeString(file, written);
+        Map<String, CheckOutcome> checks = reader.read(file).getFirst().results().stream()
+                .collect(Collectors.toMap(r -> r.identity().name(), Result::check));
+        assertEquals(CheckOutcome.PASSED, checks.get("p2p.16MiB.src0.dst1.gbps"), checks.toString());
+        assertEquals(CheckOutcome.State.FAILED, checks.get("p2p.16MiB.src0.dst1.bidir-gbps").state(), checks.toString());
     }
 
     @Test

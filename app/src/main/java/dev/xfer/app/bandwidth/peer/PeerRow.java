@@ -13,6 +13,7 @@ import dev.xfer.app.output.RunResults;
 import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.MeasuringDocument;
+import dev.xfer.app.result.Result;
 import dev.xfer.app.result.ResultNames;
 import dev.xfer.app.result.RunNames;
 import dev.xfer.app.stats.Summarized;
@@ -62,8 +63,10 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInc
     /** The pair's rates one way and both ways, its source GPU's. */
     @Override
     public List<Owned> results(RowScope scope) {
-        return List.of(Owned.of(scope.path() + ".src", src, named(scope).verified(verified).rate(GBPS, gbps)
-                .rate(BOTH_WAYS, bidirGbps).results()));
+        // Each way checked by its own copies' data, as the run checked them while it measured.
+        List<Result> both = new ArrayList<>(named(scope).verified(verified).rate(GBPS, gbps).results());
+        both.addAll(named(scope).verified(bidirVerified).rate(BOTH_WAYS, bidirGbps).results());
+        return List.of(Owned.of(scope.path() + ".src", src, both));
     }
 
     /**
