@@ -16,7 +16,7 @@ import java.util.function.Function;
 
 /**
  * Reads a document's JSON into the records it was written from: jackson-databind, configured once
- * ({@link StrictJson}), by the same annotations {@link JsonWriter} writes by, and strictly, so that
+ * ({@link StrictJson}), by the same annotations {@link Json} writes by, and strictly, so that
  * what xfer writes binds back to an equal record and anything else is one {@link BindingException}
  * naming the field's path ({@code results[0].gbps.median: expected a number, got null}). The
  * rules, kind by kind, are docs/development.md's "Typed documents"; where they differ from
@@ -129,15 +129,26 @@ public final class RecordBinder {
         }
     }
 
-    private static JsonNode parse(String text) {
+    /**
+     * Parses {@code text}, one JSON value (strict RFC 8259, duplicate keys refused, nothing after
+     * it), into Jackson's tree, its floats kept as written ({@code 1e400} is bound, and refused,
+     * as 1E+400): what every reader of a document checks first.
+     *
+     * @throws IllegalArgumentException {@code invalid JSON at line L, column C: why}
+     */
+    public static JsonNode parse(String text) {
         try (JsonParser parser = new NegativeZero(StrictJson.MAPPER.createParser(text))) {
             JsonNode root = StrictJson.MAPPER.readTree(parser);
             if (root == null) {
                 throw new IllegalArgumentException("invalid JSON at line 1, column 1: unexpected end of input, expected a value");
             }
+            if (parser.nextToken() != null) {
+                throw new IllegalArgumentException(StrictJson.invalid(parser.currentTokenLocation(),
+                        "unexpected " + parser.getText() + " after the value"));
+            }
             return root;
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(StrictJson.invalid(e));
+            throw new IllegalArgumentException(StrictJson.invalid(e.getLocation(), JsonSyntaxMessage.plain(e.getOriginalMessage())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -2,7 +2,6 @@ package dev.xfer.app.format;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -20,10 +19,10 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
  */
 final class StrictJson {
     /**
-     * The deepest nesting read: as deep as {@link JsonWriter} writes; xfer's documents are about ten
+     * The deepest nesting read: as deep as {@link Json} writes; xfer's documents are about ten
      * levels deep. Deeper input is refused naming this limit, by every reader alike.
      */
-    static final int MAX_DEPTH = JsonWriter.MAX_DEPTH;
+    static final int MAX_DEPTH = Json.MAX_DEPTH;
 
     /**
      * The longest string read, in characters: Jackson's own default, named here so that every
@@ -38,7 +37,7 @@ final class StrictJson {
     static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            // Binding (RecordBinder): the records as JsonWriter writes them. Unknown keys are
+            // Binding (RecordBinder): the records as Json writes them. Unknown keys are
             // ignored, for documents of a newer xfer. StrictValues refuses a null, an absent key,
             // a coercion ("1" for a number, 1.5 for an int) and a non-finite number in its own
             // words; these features refuse whatever it would miss. Not FAIL_ON_MISSING_CREATOR_PROPERTIES:
@@ -65,9 +64,8 @@ final class StrictJson {
      * A parser's refusal as one line: {@code invalid JSON at line L, column C: why}, or without the
      * place where the parser gives none (a limit's refusal comes without a location).
      */
-    static String invalid(JsonProcessingException e) {
-        JsonLocation at = e.getLocation();
+    static String invalid(JsonLocation at, String why) {
         String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-        return "invalid JSON" + where + ": " + JsonSyntaxMessage.plain(e.getOriginalMessage());
+        return "invalid JSON" + where + ": " + why;
     }
 }
