@@ -25,7 +25,7 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
 
     private static final List<String> ACROSS_DEVICES_AND_RESULTS = List.of("results", "p2p", "concurrent", "patterns");
 
-    private static final ObjectMapper MAPPER = StrictJson.MAPPER;
+    private static final ObjectMapper MAPPER = RecordBinder.MAPPER;
 
     /**
      * Refuses a document record built for another command: the command is the record's own
