@@ -8,9 +8,12 @@ import java.util.Optional;
 
 /**
  * What a reader checks of an xfer document's JSON ({@link RecordBinder#parse}'s tree) before
- * binding it into records: its header ({@code schemaVersion}, {@code command}), and, for a document that holds no result rows, who wrote it and how its
- * {@code results} stood, so a gate names a document without results rather than refusing it.
- * Everything else is bound into the records the command writes ({@link RecordBinder}).
+ * binding it into records: its header ({@code schemaVersion}, {@code command}), and, for a
+ * document that holds no result rows, who wrote it and how its {@code results} stood, so a gate
+ * names a document without results rather than refusing it. Everything else is bound into the
+ * records the command writes ({@link RecordBinder}). Its checks stay hand-written because their
+ * words are a document's, not a field's ({@code not an xfer document: no schemaVersion at the
+ * top}), and a document without result rows is read no further than its types.
  *
  * @param command        the document's command
  * @param host           its context's host, or the top's (smoke's unusable document); empty when not text
@@ -83,16 +86,11 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
      */
     public static void checkStatusTypes(Object parsed) {
         JsonNode doc = parsed instanceof JsonNode node ? node : MAPPER.valueToTree(parsed);
-        for (String flag : List.of("complete", "passed")) {
-            JsonNode node = doc.get(flag);
-            if (node != null && !node.isBoolean()) {
-                throw BindingException.wrong(flag, "true or false", NodeKind.of(node));
-            }
-        }
-        for (String list : List.of("failures", "expectations", "runs", "devices")) {
-            JsonNode node = doc.get(list);
-            if (node != null && !node.isArray()) {
-                throw BindingException.wrong(list, "a list", NodeKind.of(node));
+        for (String key : List.of("complete", "passed", "failures", "expectations", "runs", "devices")) {
+            JsonNode node = doc.get(key);
+            boolean flag = key.equals("complete") || key.equals("passed");
+            if (node != null && (flag ? !node.isBoolean() : !node.isArray())) {
+                throw BindingException.wrong(key, flag ? "true or false" : "a list", NodeKind.of(node));
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.xfer.app.format;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeType;
 
 import java.math.BigDecimal;
 
@@ -13,14 +14,11 @@ public final class NodeKind {
     }
 
     public static String of(JsonNode node) {
-        if (node == null) {
-            return "nothing";
-        }
-        return switch (node.getNodeType()) {
+        return switch (node == null ? JsonNodeType.MISSING : node.getNodeType()) {
             case ARRAY -> "a list";
             case OBJECT, POJO -> "an object";
-            case STRING -> "text " + shown(node);
-            case NUMBER -> "the number " + number(node);
+            case STRING -> "text " + capped(node.toString());
+            case NUMBER -> "the number " + capped(node.isBigDecimal() ? shortened(node.decimalValue()) : node.toString());
             case BOOLEAN -> node.asText();
             case NULL -> "null";
             case MISSING -> "nothing";
@@ -33,19 +31,13 @@ public final class NodeKind {
         return "the number " + (Double.isFinite(value) ? shortened(BigDecimal.valueOf(value)) : Double.toString(value));
     }
 
-    /** A number as the document wrote it, where the parser kept it exact ({@code 1e400}, not Infinity). */
-    private static String number(JsonNode node) {
-        String text = node.isBigDecimal() ? shortened(node.decimalValue()) : node.toString();
-        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
-    }
-
+    /** A number as the document wrote it, where the parser kept it exact ({@code 1E+400}, not Infinity). */
     private static String shortened(BigDecimal value) {
         BigDecimal plain = value.stripTrailingZeros();
         return plain.scale() < -20 || plain.scale() > 20 ? plain.toString() : plain.toPlainString();
     }
 
-    private static String shown(JsonNode node) {
-        String text = node.toString();
+    private static String capped(String text) {
         return text.length() > 40 ? text.substring(0, 40) + "..." : text;
     }
 }

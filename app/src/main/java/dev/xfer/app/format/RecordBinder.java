@@ -33,7 +33,6 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Type;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -170,17 +169,11 @@ public final class RecordBinder {
      * @param path where {@code node} is in the document ({@code devices[1].disturbances}), {@code ""} at its root
      */
     public <T> T bind(JsonNode node, Class<T> type, String path) {
-        return type.cast(bind(node, (Type) type, path));
-    }
-
-    /** As {@link #bind(JsonNode, Class, String)}, for a generic type such as {@code List<Disturbance>}. */
-    public Object bind(JsonNode node, Type type, String path) {
         if (node == null || node.isMissingNode()) {
             throw new BindingException(path, "expected a value, got nothing");
         }
         try {
-            return BINDING.forType(BINDING.getTypeFactory().constructType(type)).withAttribute(Choice.class, choices)
-                    .readValue(node);
+            return BINDING.forType(type).withAttribute(Choice.class, choices).readValue(node);
         } catch (JsonMappingException e) {
             throw said(e, path, node);
         } catch (IOException e) {
