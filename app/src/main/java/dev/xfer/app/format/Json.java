@@ -71,7 +71,7 @@ import java.util.TreeMap;
  * </ul>
  */
 public final class Json {
-    /** The deepest nesting written (and read: {@link StrictJson}); a cycle is refused at it. */
+    /** The deepest nesting written (and read: {@link RecordBinder}); a cycle is refused at it. */
     static final int MAX_DEPTH = 512;
 
     private static final JsonMapper MAPPER = JsonMapper.builder(new JsonFactoryBuilder()
