@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.io.FilterWriter;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -176,6 +178,25 @@ class JsonTest {
         assertThrows(IllegalArgumentException.class, () -> JsonMaps.object("a"));
         assertThrows(IllegalArgumentException.class, () -> JsonMaps.object(1, "a"));
         assertThrows(IllegalArgumentException.class, () -> JsonMaps.object("a", 1, "a", 2));
+    }
+
+    /** What every reader parses into: Jackson's tree, in the document's order, its floats as written. */
+    @Test
+    void parsesAllValueKinds() {
+        JsonNode value = RecordBinder.parse(" {\"a\": [1, -2.5e3, true, false, null, \"s\\u00e9\\/\"],"
+                + " \"b\": {}, \"c\": [], \"big\": 12345678901234567890, \"e\": 1E2}\r\n\t");
+        assertEquals("{\"a\":[1,-2.5E+3,true,false,null,\"sé/\"],\"b\":{},\"c\":[],\"big\":12345678901234567890,\"e\":1E+2}",
+                value.toString());
+        assertTrue(RecordBinder.parse("null").isNull());
+        assertEquals(Long.MIN_VALUE, RecordBinder.parse("-9223372036854775808").longValue());
+        assertEquals("🚀", RecordBinder.parse("\"\\ud83d\\ude80\"").textValue());
+    }
+
+    /** A number beyond a double's range is JSON; where a double is bound, it is refused as written. */
+    @Test
+    void aNumberTooLargeForADoubleIsRefusedWhereADoubleIsBound() {
+        assertEquals("expected a finite number, got the number 1E+999", assertThrows(BindingException.class,
+                () -> new RecordBinder().read("1e999", Double.class)).getMessage());
     }
 
     /**
