@@ -8,6 +8,9 @@ import java.math.BigDecimal;
 /**
  * What a JSON node is, in words, for a message that says what was found:
  * {@code null}, {@code text "boom"}, {@code the number 1e+400}, {@code nothing} for a missing key.
+ * Jackson's messages say what they found in its token names and Java types ({@code
+ * JsonToken.VALUE_STRING}, {@code Cannot coerce String value ("1") to `long`}); these words are a
+ * document reader's, so they stay ours.
  */
 public final class NodeKind {
     private NodeKind() {
