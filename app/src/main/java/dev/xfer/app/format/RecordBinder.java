@@ -279,8 +279,7 @@ public final class RecordBinder {
         String message = why == null || why.getMessage() == null ? "not a valid " + record : why.getMessage();
         return switch (why) {
             case BindingException b -> b; // it names its own path (FieldChecks)
-            case IllegalArgumentException i -> new BindingException(path, message);
-            case NullPointerException n -> new BindingException(path, message);
+            case IllegalArgumentException _, NullPointerException _ -> new BindingException(path, message);
             case null, default -> new IllegalStateException("cannot make a " + record, why);
         };
     }
