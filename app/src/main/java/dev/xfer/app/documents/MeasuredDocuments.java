@@ -49,7 +49,7 @@ public final class MeasuredDocuments {
             // A pattern run's GPU documents carry the patterns' plan: told by the whole run, which
             // always says "patterns" (at the top of several GPUs' document, in --runs N's parameters).
             return Optional.of(DocumentParts.read(text, top -> top.has("patterns")
-                    || top.object("parameters").map(p -> p.has("patterns")).orElse(false) ? patterns() : bandwidth()));
+                    || top.path("parameters").has("patterns") ? patterns() : bandwidth()));
         }
         return parts(command).map(p -> p.read(text));
     }

@@ -5,6 +5,7 @@ import dev.xfer.app.documents.MeasuredStatus;
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.DocumentHead;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.RecordBinder;
 import dev.xfer.app.output.DocumentSchema;
 import dev.xfer.app.result.GpuContext;
 import dev.xfer.app.result.GpuResults;
@@ -53,7 +54,7 @@ public final class DocumentReader {
      * What the document records about itself (complete, passed, failures, expectations, checks,
      * each row's own check), bound strictly: the one model every gate judges a document's status by.
      *
-     * @param parsed {@link #parse}'s value, or a value as the writers build it ({@code Json.parse} of a written document)
+     * @param parsed {@link #parse}'s value, or a value as the writers build it (the maps of a test)
      * @throws BadDocumentException when it is no xfer results document or a field is malformed
      */
     public MeasuringDocument document(Path file, Object parsed) {
@@ -113,9 +114,9 @@ public final class DocumentReader {
             case Parsed p -> p.tree();
             case String text -> {
                 try {
-                    yield DocumentHead.tree(text);
+                    yield RecordBinder.parse(text);
                 } catch (IllegalArgumentException e) {
-                    throw new BadDocumentException(file, e.getMessage());
+                    throw new BadDocumentException(file, "not JSON: " + e.getMessage());
                 }
             }
             default -> parsed;

@@ -3,7 +3,9 @@ package dev.xfer.app.format;
 /**
  * A document's field that does not fit its record: the field's path in the document
  * ({@code results[0].gbps.median}) and what is wrong in plain words ({@code expected a number, got
- * null}). {@code result/DocumentException} adds the file's name in front.
+ * null}). {@code result/DocumentException} adds the file's name in front. It stays xfer's own so
+ * that every reader (and a record's own check, {@code FieldChecks}) refuses a field the same way,
+ * path and words apart, with no Jackson type in its signature.
  */
 public final class BindingException extends IllegalArgumentException {
     private final String path;

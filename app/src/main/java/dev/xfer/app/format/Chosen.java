@@ -4,12 +4,15 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.util.NameTransformer;
 
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * A component of an open interface (a document's {@code parameters}, its rows, its
@@ -19,64 +22,61 @@ import java.io.IOException;
  * interface names and by which keys fit alone; xfer's open interfaces are filled by every
  * command's records, and which one can hang on a key's value (smoke's tagged rows) or on the
  * whole document (a pattern run's GPU documents). The choices come with each read, as the
- * reader's attribute {@link RecordBinder.Choices}.
+ * reader's attribute.
  */
 final class Chosen extends StdDeserializer<Object> implements ContextualDeserializer {
-    private final Class<?> owner;
-    private final String key;
+    private final Map.Entry<Class<?>, String> component;
 
     Chosen(Class<?> type) {
-        this(type, null, null);
+        this(type, null);
     }
 
-    private Chosen(Class<?> type, Class<?> owner, String key) {
+    private Chosen(Class<?> type, Map.Entry<Class<?>, String> component) {
         super(type);
-        this.owner = owner;
-        this.key = key;
+        this.component = component;
     }
 
     @Override
     public JsonDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) {
-        return property == null ? this : new Chosen(handledType(), property.getMember().getDeclaringClass(),
-                property.getName());
+        return property == null ? this : new Chosen(handledType(), Map.entry(property.getMember().getDeclaringClass(), property.getName()));
     }
 
     @Override
     public JsonDeserializer<Object> unwrappingDeserializer(NameTransformer unwrapper) {
         // Inline, it reads the keys the owner's other components leave; databind unwraps it only
         // when given another instance.
-        return new Chosen(handledType(), owner, key);
+        return new Chosen(handledType(), component);
     }
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-        RecordBinder.Choices choices = (RecordBinder.Choices) ctxt.getAttribute(RecordBinder.Choices.class);
-        RecordBinder.Choice choice = choices == null || owner == null ? null : choices.of(owner, key);
+        Map<?, ?> choices = (Map<?, ?>) ctxt.getAttribute(RecordBinder.Choice.class);
+        RecordBinder.Choice choice = choices == null || component == null ? null : (RecordBinder.Choice) choices.get(component);
         if (choice == null) {
             return ctxt.reportBadDefinition(getValueType(ctxt), "cannot bind JSON to the open interface "
-                    + handledType().getName() + " of " + owner + "." + key + ": no choice names its record");
+                    + handledType().getName() + " of " + component + ": no choice names its record");
         }
         JsonNode node = ctxt.readTree(p);
-        Class<?> picked;
-        try {
-            picked = pick(choice, node);
-        } catch (BindingException e) {
-            throw new Refusal(ctxt, e.why());
+        if (!node.isObject()) {
+            throw MismatchedInputException.from(p, Map.class, "not an object");
+        }
+        Class<?> picked = choice.of(node);
+        if (picked == null) {
+            throw JsonMappingException.from(p, "not one of the kinds this document holds");
         }
         return ctxt.readTreeAsValue(node, picked);
     }
 
     /**
-     * The record {@code choice} picks for {@code node}.
+     * The record {@code choice} picks for the document {@code root}.
      *
-     * @throws BindingException at the node (the reader puts its path on it) when {@code node} is not an
-     *                          object, or the choice names no record
+     * @throws BindingException when {@code root} is not an object, or the choice names no record
      */
-    static Class<?> pick(RecordBinder.Choice choice, JsonNode node) {
-        if (!node.isObject()) {
-            throw BindingException.wrong("", "an object", NodeKind.of(node));
+    static Class<?> pick(RecordBinder.Choice choice, JsonNode root) {
+        if (!root.isObject()) {
+            throw BindingException.wrong("", "an object", NodeKind.of(root));
         }
-        Class<?> picked = choice.of(new Fields(node));
+        Class<?> picked = choice.of(root);
         if (picked == null) {
             throw new BindingException("", "not one of the kinds this document holds");
         }

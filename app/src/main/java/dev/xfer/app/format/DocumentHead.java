@@ -1,20 +1,19 @@
 package dev.xfer.app.format;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * What a reader checks of an xfer document's JSON before binding it into records: that it is JSON
- * (strict RFC 8259, duplicate keys refused, nothing after it), its header ({@code schemaVersion},
- * {@code command}), and, for a document that holds no result rows, who wrote it and how its
- * {@code results} stood, so a gate names a document without results rather than refusing it.
- * Everything else is bound into the records the command writes ({@link RecordBinder}).
+ * What a reader checks of an xfer document's JSON ({@link RecordBinder#parse}'s tree) before
+ * binding it into records: its header ({@code schemaVersion}, {@code command}), and, for a
+ * document that holds no result rows, who wrote it and how its {@code results} stood, so a gate
+ * names a document without results rather than refusing it. Everything else is bound into the
+ * records the command writes ({@link RecordBinder}). Its checks stay hand-written because their
+ * words are a document's, not a field's ({@code not an xfer document: no schemaVersion at the
+ * top}), and a document without result rows is read no further than its types.
  *
  * @param command        the document's command
  * @param host           its context's host, or the top's (smoke's unusable document); empty when not text
@@ -29,7 +28,7 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
 
     private static final List<String> ACROSS_DEVICES_AND_RESULTS = List.of("results", "p2p", "concurrent", "patterns");
 
-    private static final ObjectMapper MAPPER = StrictJson.MAPPER;
+    private static final ObjectMapper MAPPER = RecordBinder.MAPPER;
 
     /**
      * Refuses a document record built for another command: the command is the record's own
@@ -44,31 +43,7 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
     }
 
     /**
-     * The JSON value of {@code text}, for {@link #of}.
-     *
-     * @throws IllegalArgumentException {@code not JSON: ...}, with line and column where there are
-     */
-    public static Object tree(String text) {
-        JsonNode root;
-        try (JsonParser parser = MAPPER.getFactory().createParser(text)) {
-            root = MAPPER.readTree(parser);
-            if (parser.nextToken() != null) {
-                throw new IllegalArgumentException("not JSON: more text after the document");
-            }
-        } catch (JsonProcessingException e) {
-            // A limit's refusal (nesting depth, string length) has no location: StrictJson says it without one.
-            throw new IllegalArgumentException("not JSON: " + StrictJson.invalid(e));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not JSON: " + e.getMessage(), e);
-        }
-        if (root == null) {
-            throw new IllegalArgumentException("not JSON: the file is empty");
-        }
-        return root;
-    }
-
-    /**
-     * The head of {@code parsed}: {@link #tree}'s value, or a value as the writers build it (maps,
+     * The head of {@code parsed}: {@link RecordBinder#parse}'s tree, or a value as the writers build it (maps,
      * lists, numbers, text).
      *
      * @throws BindingException for a document that is no xfer document: not an object, no
@@ -111,16 +86,11 @@ public record DocumentHead(long schemaVersion, String command, Optional<String> 
      */
     public static void checkStatusTypes(Object parsed) {
         JsonNode doc = parsed instanceof JsonNode node ? node : MAPPER.valueToTree(parsed);
-        for (String flag : List.of("complete", "passed")) {
-            JsonNode node = doc.get(flag);
-            if (node != null && !node.isBoolean()) {
-                throw BindingException.wrong(flag, "true or false", NodeKind.of(node));
-            }
-        }
-        for (String list : List.of("failures", "expectations", "runs", "devices")) {
-            JsonNode node = doc.get(list);
-            if (node != null && !node.isArray()) {
-                throw BindingException.wrong(list, "a list", NodeKind.of(node));
+        for (String key : List.of("complete", "passed", "failures", "expectations", "runs", "devices")) {
+            JsonNode node = doc.get(key);
+            boolean flag = key.equals("complete") || key.equals("passed");
+            if (node != null && (flag ? !node.isBoolean() : !node.isArray())) {
+                throw BindingException.wrong(key, flag ? "true or false" : "a list", NodeKind.of(node));
             }
         }
     }

@@ -16,15 +16,10 @@ public sealed interface OrUnavailable<T> {
     /** What documents put before the reason. */
     String PREFIX = "unavailable: ";
 
-    record Value<T>(T value) implements OrUnavailable<T> {
+    /** Written as the value itself. */
+    record Value<T>(@JsonValue T value) implements OrUnavailable<T> {
         public Value {
             Objects.requireNonNull(value, "value");
-        }
-
-        /** Written as the value itself. */
-        @JsonValue
-        Object json() {
-            return value;
         }
     }
 

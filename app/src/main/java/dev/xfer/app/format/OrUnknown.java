@@ -15,15 +15,10 @@ public sealed interface OrUnknown<T> {
     /** What documents put before the reason. */
     String PREFIX = "unknown: ";
 
-    record Value<T>(T value) implements OrUnknown<T> {
+    /** Written as the value itself. */
+    record Value<T>(@JsonValue T value) implements OrUnknown<T> {
         public Value {
             Objects.requireNonNull(value, "value");
-        }
-
-        /** Written as the value itself. */
-        @JsonValue
-        Object json() {
-            return value;
         }
     }
 

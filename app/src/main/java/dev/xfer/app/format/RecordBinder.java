@@ -1,60 +1,118 @@
 package dev.xfer.app.format;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.Type;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
- * Reads a document's JSON into the records it was written from: jackson-databind, configured once
- * ({@link StrictJson}), by the same annotations {@link JsonWriter} writes by, and strictly, so that
- * what xfer writes binds back to an equal record and anything else is one {@link BindingException}
- * naming the field's path ({@code results[0].gbps.median: expected a number, got null}). The
- * rules, kind by kind, are docs/development.md's "Typed documents"; where they differ from
- * databind's own, {@link StrictValues}. What is not xfer's to bind (a plain class, an enum
- * without labels, a map of {@code Object}, an open interface without a choice) is a programming
- * error ({@link IllegalArgumentException}), found by the first test that binds the record.
+ * Reads a document's JSON into the records it was written from: jackson-databind, configured once,
+ * by the same annotations {@link Json} writes by, and strictly, so that what xfer writes binds
+ * back to an equal record and anything else is one {@link BindingException} naming the field's
+ * path ({@code results[0].gbps.median: expected a number, got null}). The rules, kind by kind,
+ * are docs/development.md's "Typed documents". Databind's own settings refuse a coercion
+ * ({@code "1"} for a number, {@code 1.5} for a whole number, {@code 3} for text, a number for an
+ * enum), a null and an absent value; what they cannot say is {@link Strict}'s. What is not xfer's
+ * to bind (a plain class, an enum without labels, a map of {@code Object}, an open interface
+ * without a choice) is a programming error ({@link IllegalArgumentException}), found by the first
+ * test that binds the record.
+ *
+ * <p>Hand-written here: databind's refusal said in xfer's words ({@link #said}): the path, what
+ * the type expected, and what the document holds there, looked up in the parsed tree.
  */
 public final class RecordBinder {
-    /** What a component of an open interface binds as. */
-    private final Choices choices;
+    /** The deepest nesting read, as deep as {@link Json} writes; the longest string, Jackson's default. */
+    private static final StreamReadConstraints LIMITS = StreamReadConstraints.builder()
+            .maxNestingDepth(Json.MAX_DEPTH).maxStringLength(20_000_000).build();
 
     /**
-     * Which record an object of an open interface is, read off its keys; {@code null} when none
-     * fits (a {@link BindingException} at its path).
+     * Parses with duplicate keys refused (a second {@code "median"} must not quietly win) and
+     * floats kept as written (BigDecimal), so 1e400 is reported as 1E+400 and refused, never read
+     * as Infinity; binds (without BigDecimals: the tree holds them) with unknown keys ignored, for
+     * documents of a newer xfer.
+     */
+    static final ObjectMapper MAPPER = ownNulls(JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .addModule(new Jdk8Module())
+            .addModule(new Strict())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .withCoercionConfig(LogicalType.Textual, text -> text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail).setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            // A null or an absent value is refused, in a record (in its components' order), a list or a map.
+            .defaultSetterInfo(JsonSetter.Value.construct(Nulls.FAIL, Nulls.FAIL)))
+            .build();
+
+    /** An optional's null and absence, and a reason's, are their deserializers' ({@link Strict}): empty, or refused naming the value's type. */
+    private static JsonMapper.Builder ownNulls(JsonMapper.Builder builder) {
+        for (Class<?> type : List.of(Optional.class, OptionalInt.class, OptionalLong.class, OptionalDouble.class,
+                OrUnknown.class, OrUnavailable.class)) {
+            builder.withConfigOverride(type, override -> override.setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.SET)));
+        }
+        return builder;
+    }
+
+    private static final ObjectReader BINDING = MAPPER.reader().without(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+    /** What a component of an open interface binds as, by owner record and component key: an attribute of each read, for {@link Chosen}. */
+    private final Map<Map.Entry<Class<?>, String>, Choice> choices;
+
+    /**
+     * Which record an object of an open interface is, read off its keys ({@code node.has("devices")});
+     * {@code null} when none fits (a {@link BindingException} at its path).
      */
     @FunctionalInterface
     public interface Choice {
-        Class<?> of(Fields fields);
-    }
-
-    /** The choices of a binder, by owner record and component key: an attribute of each read, for {@link Chosen}. */
-    record Choices(Map<Map.Entry<Class<?>, String>, Choice> byComponent) {
-        Choice of(Class<?> owner, String key) {
-            return byComponent.get(Map.entry(owner, key));
-        }
-
-        Choices with(Class<?> owner, String key, Choice choice) {
-            Map<Map.Entry<Class<?>, String>, Choice> more = new HashMap<>(byComponent);
-            more.put(Map.entry(owner, key), choice);
-            return new Choices(Map.copyOf(more));
-        }
+        Class<?> of(JsonNode object);
     }
 
     public RecordBinder() {
-        this(new Choices(Map.of()));
+        this(Map.of());
     }
 
-    private RecordBinder(Choices choices) {
+    private RecordBinder(Map<Map.Entry<Class<?>, String>, Choice> choices) {
         this.choices = choices;
     }
 
@@ -64,12 +122,14 @@ public final class RecordBinder {
      * ({@code GpuDocument.parameters}, its rows) bind to the command's own records.
      */
     public RecordBinder choosing(Class<?> owner, String key, Choice choice) {
-        return new RecordBinder(choices.with(owner, key, choice));
+        Map<Map.Entry<Class<?>, String>, Choice> more = new HashMap<>(choices);
+        more.put(Map.entry(owner, key), choice);
+        return new RecordBinder(Map.copyOf(more));
     }
 
     /** As {@link #choosing(Class, String, Choice)}, always the one record {@code concrete}. */
     public RecordBinder choosing(Class<?> owner, String key, Class<?> concrete) {
-        return choosing(owner, key, fields -> concrete);
+        return choosing(owner, key, object -> concrete);
     }
 
     /**
@@ -90,8 +150,7 @@ public final class RecordBinder {
      * @throws BindingException when the JSON does not fit the record picked, or none fits
      */
     public Object read(String text, Choice choice) {
-        JsonNode root = parse(text);
-        return bind(root, Chosen.pick(choice, root), "");
+        return read(text, root -> this, choice);
     }
 
     /**
@@ -99,10 +158,9 @@ public final class RecordBinder {
      * top-level keys: where which record an inner object is depends on the whole document (a
      * pattern run's GPU documents carry the patterns' plan), not on that object's own keys.
      */
-    public Object read(String text, Function<Fields, RecordBinder> by, Choice choice) {
+    public Object read(String text, Function<JsonNode, RecordBinder> by, Choice choice) {
         JsonNode root = parse(text);
-        RecordBinder binder = root.isObject() ? by.apply(new Fields(root)) : this;
-        return binder.bind(root, Chosen.pick(choice, root), "");
+        return by.apply(root).bind(root, Chosen.pick(choice, root), "");
     }
 
     /**
@@ -111,36 +169,119 @@ public final class RecordBinder {
      * @param path where {@code node} is in the document ({@code devices[1].disturbances}), {@code ""} at its root
      */
     public <T> T bind(JsonNode node, Class<T> type, String path) {
-        return type.cast(bind(node, (Type) type, path));
-    }
-
-    /** As {@link #bind(JsonNode, Class, String)}, for a generic type such as {@code List<Disturbance>}. */
-    public Object bind(JsonNode node, Type type, String path) {
         if (node == null || node.isMissingNode()) {
             throw new BindingException(path, "expected a value, got nothing");
         }
         try {
-            return StrictJson.BINDING.forType(StrictJson.BINDING.getTypeFactory().constructType(type))
-                    .withAttribute(Choices.class, choices).readValue(node);
+            return BINDING.forType(type).withAttribute(Choice.class, choices).readValue(node);
         } catch (JsonMappingException e) {
-            throw Refusal.said(e, path);
+            throw said(e, path, node);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // a tree is read from memory
         }
     }
 
-    private static JsonNode parse(String text) {
-        try (JsonParser parser = new NegativeZero(StrictJson.MAPPER.createParser(text))) {
-            JsonNode root = StrictJson.MAPPER.readTree(parser);
+    /**
+     * Parses {@code text}, one JSON value (strict RFC 8259, duplicate keys refused, nothing after
+     * it), into Jackson's tree, its floats kept as written: what every reader of a document checks first.
+     *
+     * @throws IllegalArgumentException {@code invalid JSON at line L, column C: why}, in plain words ({@link JsonSyntaxMessage})
+     */
+    public static JsonNode parse(String text) {
+        try (JsonParser parser = new NegativeZero(MAPPER.createParser(text))) {
+            JsonNode root = MAPPER.readTree(parser);
             if (root == null) {
                 throw new IllegalArgumentException("invalid JSON at line 1, column 1: unexpected end of input, expected a value");
             }
+            if (parser.nextToken() != null) {
+                throw invalid(parser.currentTokenLocation(), "unexpected " + parser.getText() + " after the value");
+            }
             return root;
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(StrictJson.invalid(e));
+            throw invalid(e.getLocation(), JsonSyntaxMessage.plain(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The place is left out where the parser gives none (a limit's refusal comes without one). */
+    private static IllegalArgumentException invalid(JsonLocation at, String why) {
+        String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        return new IllegalArgumentException("invalid JSON" + where + ": " + why);
+    }
+
+    /**
+     * Databind's refusal to bind {@code root} as the exception {@link RecordBinder} throws: at the
+     * field's path, what the type there expected and what the document holds there; a record's own
+     * check (its compact constructor) as the field's error; a type that cannot be bound as a
+     * programming error.
+     */
+    private static RuntimeException said(JsonMappingException e, String at, JsonNode root) {
+        StringBuilder path = new StringBuilder(at);
+        JsonPointer pointer = JsonPointer.empty();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(r.getFieldName());
+                pointer = pointer.appendProperty(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
+                pointer = pointer.appendIndex(r.getIndex());
+            }
+        }
+        JsonNode node = root.at(pointer);
+        Class<?> expected = e instanceof MismatchedInputException m ? m.getTargetType()
+                : e.getCause() instanceof InputCoercionException c ? c.getTargetType() : null;
+        return switch (e) {
+            case InvalidTypeIdException t when node.isObject() -> {
+                String tag = t.getBaseType().getRawClass().getAnnotation(JsonTypeInfo.class).property();
+                yield BindingException.wrong(path + (path.isEmpty() ? "" : ".") + tag, "one of " + tags(t.getBaseType().getRawClass()),
+                        NodeKind.of(node.get(tag)));
+            }
+            case InvalidTypeIdException t -> BindingException.wrong(path.toString(), "an object", NodeKind.of(node));
+            case ValueInstantiationException v -> checked(v, path.toString());
+            case InvalidDefinitionException d -> new IllegalArgumentException(d.getOriginalMessage(), d);
+            default -> expected == null ? new BindingException(path.toString(), e.getOriginalMessage().lines().findFirst().orElse(""))
+                    : BindingException.wrong(path.toString(), words(expected, node), NodeKind.of(node));
+        };
+    }
+
+    /** What a value of {@code type} is called, where {@code found} is not one. */
+    private static String words(Class<?> type, JsonNode found) {
+        if (type == double.class || type == Double.class || type == OptionalDouble.class) {
+            return found.isNumber() ? "a finite number" : "a number";
+        }
+        if (type == int.class || type == Integer.class || type == OptionalInt.class) {
+            return found.isNull() || found.isMissingNode() ? "a whole number"
+                    : "a whole number from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+        }
+        if (type == long.class || type == Long.class || type == OptionalLong.class) {
+            return "a whole number";
+        }
+        if (type == boolean.class || type == Boolean.class) {
+            return "true or false";
+        }
+        if (type.isEnum()) {
+            return "one of " + Arrays.stream(type.getEnumConstants()).map(c -> ((Labelled) c).label()).collect(Collectors.joining(", "));
+        }
+        return type == String.class ? "text" : Collection.class.isAssignableFrom(type) ? "a list" : "an object";
+    }
+
+    /** The tags of a sealed interface's records, in its {@code @JsonSubTypes} order. */
+    private static String tags(Class<?> sealed) {
+        return Arrays.stream(sealed.getAnnotation(JsonSubTypes.class).value())
+                .map(t -> t.value().getAnnotation(JsonTypeName.class).value()).collect(Collectors.joining(", "));
+    }
+
+    /** The record refused the values (a negative count, an empty name): the field's error. */
+    private static RuntimeException checked(ValueInstantiationException e, String path) {
+        Throwable why = e.getCause();
+        String record = e.getType().getRawClass().getSimpleName();
+        String message = why == null || why.getMessage() == null ? "not a valid " + record : why.getMessage();
+        return switch (why) {
+            case BindingException b -> b; // it names its own path (FieldChecks)
+            case IllegalArgumentException _, NullPointerException _ -> new BindingException(path, message);
+            case null, default -> new IllegalStateException("cannot make a " + record, why);
+        };
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.xfer.app.output;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.xfer.app.format.BindingException;
-import dev.xfer.app.format.Fields;
 import dev.xfer.app.format.RecordBinder;
 import dev.xfer.app.format.RecordBinder.Choice;
 
@@ -80,7 +80,7 @@ public record DocumentParts(Choice parameters, Choice results, Choice failures, 
      * keys: for a command whose GPU documents' parts depend on the whole run (bandwidth's pattern
      * runs), not on their own keys.
      */
-    public static Object read(String text, java.util.function.Function<Fields, DocumentParts> pick) {
+    public static Object read(String text, java.util.function.Function<JsonNode, DocumentParts> pick) {
         return new RecordBinder().read(text, f -> pick.apply(f).binder(), SHAPE);
     }
 

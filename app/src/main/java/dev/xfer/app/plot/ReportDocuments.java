@@ -4,7 +4,6 @@ import dev.xfer.app.fleet.BadDocumentException;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.DocumentText;
 import dev.xfer.app.format.BindingException;
-import dev.xfer.app.format.Json;
 import dev.xfer.app.format.RecordBinder;
 
 import java.nio.file.Path;
@@ -31,7 +30,7 @@ public final class ReportDocuments {
         String text = DocumentText.read(file);
         Object parsed;
         try {
-            parsed = Json.parse(text);
+            parsed = RecordBinder.parse(text);
         } catch (IllegalArgumentException e) {
             throw new BadDocumentException(file, "not JSON: " + e.getMessage());
         }

@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -67,7 +68,7 @@ class AllocationSpreadTest {
         assertFalse(Json.write(BandwidthParameters.of(ResultsFixtures.bandwidthPlan(), Optional.empty()))
                 .contains("allocations"), "one allocation: not a parameter");
         // It survives the writer: what fleet and compare read.
-        String json = Json.write(Json.object("results", rows));
+        String json = Json.write(JsonMaps.object("results", rows));
         assertTrue(json.contains("\"allocations\": {\"count\": 3, \"best\": 53.5, \"worst\": 41.0}")
                 || json.replaceAll("\\s+", "").contains("\"allocations\":{\"count\":3,\"best\":53.5,\"worst\":41.0}"), json);
     }

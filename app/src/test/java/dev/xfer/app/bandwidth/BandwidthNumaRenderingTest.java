@@ -10,6 +10,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunResults;
@@ -111,7 +112,7 @@ class BandwidthNumaRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonAndCsvCarryTheNodeAndThePages() {
-        List<Object> results = (List<Object>) Json.parse(Json.write(BandwidthRow.rows(all.results())));
+        List<Object> results = (List<Object>) JsonMaps.parse(Json.write(BandwidthRow.rows(all.results())));
         Map<String, Object> farPinned = (Map<String, Object>) results.get(1);
         assertEquals(0L, farPinned.get("numaNode"));
         assertEquals(Map.of("0", 60L, "1", 4L), farPinned.get("hostMemoryNodes"));

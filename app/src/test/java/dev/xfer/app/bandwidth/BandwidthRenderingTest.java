@@ -5,6 +5,7 @@ import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -110,7 +111,7 @@ class BandwidthRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(BandwidthResults r) {
-        return (Map<String, Object>) Json.parse(Json.write(OneDeviceRun.document(r)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(OneDeviceRun.document(r)));
     }
 
     @Test

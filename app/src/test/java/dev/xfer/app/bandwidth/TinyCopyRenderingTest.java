@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth;
 
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +48,7 @@ class TinyCopyRenderingTest {
                 .lines().toList();
         assertTrue(csv.get(1).contains(",2.2321427975245529E-4,9.005763850173478E-5,"), csv.get(1));
         @SuppressWarnings("unchecked")
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(OneDeviceRun.document(tiny())));
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(Json.write(OneDeviceRun.document(tiny())));
         assertTrue(Json.write(doc).contains("2.2321427975245529E-4"), Json.write(doc));
     }
 }

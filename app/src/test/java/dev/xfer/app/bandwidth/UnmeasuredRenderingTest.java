@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth;
 import dev.xfer.app.cli.GateVerdicts;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.ResultCsv;
@@ -72,7 +73,7 @@ class UnmeasuredRenderingTest {
     @Test
     void theDocumentKeepsItAsAFailureWithItsReasonThatNoGatePasses(@TempDir Path dir) {
         GpuDocument document = OneDeviceRun.document(report());
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "a document with an unmeasured configuration");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "a document with an unmeasured configuration");
         assertEquals(List.of(FailureRow.unmeasured("pinned h2d 16777216 B", OptionalInt.empty(), REASON)),
                 document.failures());
         assertTrue(document.results().stream().map(r -> ((BandwidthRow) r).memory() + " " + ((BandwidthRow) r).direction())

@@ -5,6 +5,7 @@ import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.documents.MeasuredDocuments;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.DocumentResults;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.OpenMetrics;
@@ -59,7 +60,7 @@ class WaivedRenderingTest {
     void theDocumentCarriesThemValidAndTheyBindBack() {
         GpuDocument document = OneDeviceRun.document(report());
         String json = Json.write(document);
-        SchemaContract.requireValid(Json.parse(json), "a document with waivers");
+        SchemaContract.requireValid(JsonMaps.parse(json), "a document with waivers");
         Object bound = MeasuredDocuments.read("bandwidth", json).orElseThrow();
         assertEquals(document.waived(), ((GpuDocument) bound).waived());
         assertEquals(report().waived(), ((GpuDocument) bound).waived().orElseThrow());

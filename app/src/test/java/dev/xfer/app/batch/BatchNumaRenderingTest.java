@@ -11,6 +11,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.host.CpuSet;
@@ -127,7 +128,7 @@ class BatchNumaRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonAndCsvCarryTheNodeAndThePages() {
-        List<Object> results = (List<Object>) Json.parse(Json.write(BatchDocument.of(all).results()));
+        List<Object> results = (List<Object>) JsonMaps.parse(Json.write(BatchDocument.of(all).results()));
         Map<String, Object> farPinned = (Map<String, Object>) results.get(1);
         assertEquals(0L, farPinned.get("numaNode"));
         assertEquals(Map.of("0", 990L, "1", 10L), farPinned.get("hostMemoryNodes"));

@@ -9,6 +9,7 @@ import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunResults;
@@ -168,7 +169,7 @@ class BatchRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(BatchResults r) {
-        return (Map<String, Object>) Json.parse(Json.write(BatchDocument.of(r)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(BatchDocument.of(r)));
     }
 
     @SuppressWarnings("unchecked")

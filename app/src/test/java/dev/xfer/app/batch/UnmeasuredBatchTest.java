@@ -3,6 +3,7 @@ package dev.xfer.app.batch;
 import dev.xfer.app.cli.GateVerdicts;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.UnmeasuredResults;
@@ -50,7 +51,7 @@ class UnmeasuredBatchTest {
     @Test
     void theDocumentKeepsItAsAFailureThatNoGatePasses(@TempDir Path dir) {
         GpuDocument document = BatchDocument.of(report());
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "batch with an unmeasured strategy");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "batch with an unmeasured strategy");
         assertEquals(List.of(new UnmeasuredRow("pinned-async", REASON)), document.failures());
         assertFalse(document.results().stream().anyMatch(row -> ((BatchDocument.StrategyRow) row).strategy()
                 .equals("pinned-async")), "no row of figures for it");

@@ -4,6 +4,7 @@ package dev.xfer.app.check;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +77,7 @@ class CheckRenderingTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(CheckResults r) {
-        return (Map<String, Object>) Json.parse(Json.write(CheckDocument.of(r)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(CheckDocument.of(r)));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.xfer.app.cli;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -56,7 +57,7 @@ class BoundedMemoryIT {
             sparse.setLength(200_000_000L);
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> overlap = (Map<String, Object>) Json.parse(new String(
+        Map<String, Object> overlap = (Map<String, Object>) JsonMaps.parse(new String(
                 Objects.requireNonNull(BoundedMemoryIT.class.getResourceAsStream("/h200/overlap-4.json")).readAllBytes(),
                 StandardCharsets.UTF_8));
         @SuppressWarnings("unchecked")
@@ -159,7 +160,7 @@ class BoundedMemoryIT {
         // The indentation only: the document's strings hold no newline.
         String text = Files.readString(template).replaceAll("\\n\\s*", "");
         @SuppressWarnings("unchecked")
-        Map<String, Object> context = (Map<String, Object>) ((Map<String, Object>) Json.parse(text)).get("context");
+        Map<String, Object> context = (Map<String, Object>) ((Map<String, Object>) JsonMaps.parse(text)).get("context");
         String host = "\"host\": \"" + context.get("host") + "\"";
         assertTrue(text.contains(host), "the compacted document names its host as " + host);
         Path nodes = Files.createDirectory(dir.resolve("thrash"));

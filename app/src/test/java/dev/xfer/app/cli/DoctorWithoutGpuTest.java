@@ -1,6 +1,6 @@
 package dev.xfer.app.cli;
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,7 +58,7 @@ class DoctorWithoutGpuTest {
         Path junit = dir.resolve("doctor.xml");
         XferRun run = XferRun.of("doctor", "--sysfs-root", H100, "--json", "--junit", junit.toString());
         assertEquals(ExitCode.CUDA_UNAVAILABLE, run.exitCode(), run.err());
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(run.out());
         assertEquals("doctor", doc.get("command"));
         assertEquals(false, ((Map<String, Object>) doc.get("cuda")).get("usable"));
         assertEquals(false, doc.get("costsBandwidth"));

@@ -1,7 +1,7 @@
 package dev.xfer.app.cli;
 
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.sysfs.NumaNode;
 import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.app.sysfs.NumaTopologyReader;
@@ -76,7 +76,7 @@ class TopoWithoutGpuTest {
         XferRun run = XferRun.of("topo", "--json");
         assertOkWithTheReasonOnStderr(run, NO_DRIVER);
 
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(run.out());
         assertEquals("topo", doc.get("command"));
         Map<String, Object> cuda = (Map<String, Object>) doc.get("cuda");
         assertEquals(false, cuda.get("usable"));

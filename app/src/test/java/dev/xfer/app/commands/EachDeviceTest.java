@@ -10,7 +10,7 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.overlap.OverlapDocument;
 import dev.xfer.app.overlap.OverlapResults;
 import dev.xfer.app.overlap.OverlapText;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.ResultsFixtures;
@@ -87,7 +87,7 @@ class EachDeviceTest {
     @Test
     void jsonIsADevicesDocumentWithEachGpusOwn() {
         ParsedMeasuring.Finished f = finish("--json", "--expect", "overlap.v1.speedup >= 2");
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(f.out());
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(f.out());
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "expectations"),
                 List.copyOf(doc.keySet()));
         assertEquals("overlap", doc.get("command"));

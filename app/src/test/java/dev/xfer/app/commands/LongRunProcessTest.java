@@ -1,6 +1,6 @@
 package dev.xfer.app.commands;
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -176,12 +176,12 @@ class LongRunProcessTest {
         String[] lines = run.out().toString().split("\n");
         assertEquals(7, lines.length, run.out().toString());
         for (int i = 0; i < 6; i++) {
-            Map<?, ?> record = (Map<?, ?>) Json.parse(lines[i]);
+            Map<?, ?> record = (Map<?, ?>) JsonMaps.parse(lines[i]);
             assertEquals("result", record.get("record"));
             assertEquals("fake.c" + i, record.get("name"));
             assertEquals(0L, ((Number) record.get("device")).longValue());
         }
-        Map<?, ?> summary = (Map<?, ?>) Json.parse(lines[6]);
+        Map<?, ?> summary = (Map<?, ?>) JsonMaps.parse(lines[6]);
         assertEquals("summary", summary.get("record"));
         assertEquals(true, summary.get("complete"));
         assertFalse(summary.containsKey("results"));
@@ -199,7 +199,7 @@ class LongRunProcessTest {
         List<String> lines = Files.readAllLines(dir.resolve("run.jsonl"));
         assertEquals(4, lines.size());
         assertEquals(List.of("result", "result", "result", "summary"),
-                lines.stream().map(l -> ((Map<?, ?>) Json.parse(l)).get("record")).toList());
+                lines.stream().map(l -> ((Map<?, ?>) JsonMaps.parse(l)).get("record")).toList());
     }
 
     @Test
@@ -212,7 +212,7 @@ class LongRunProcessTest {
         assertEquals(130, run.exit(), run.err().toString());
         int measured = stoppedAfter(run.err().toString(), 40);
         assertTrue(measured >= 3 && measured < 40, run.err().toString());
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(dir.resolve("run.json")));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(Files.readString(dir.resolve("run.json")));
         assertEquals(false, doc.get("complete"));
         Map<?, ?> stopped = (Map<?, ?>) doc.get("stopped");
         assertEquals("SIGINT", stopped.get("reason"));

@@ -9,7 +9,7 @@ import dev.xfer.app.cli.UsageException;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.ResultsFixtures;
@@ -76,7 +76,7 @@ class MeasuringFinishTest {
                 () -> chosen(m, OutputFormat.TEXT, TEXT),
                 () -> chosen(m, OutputFormat.CSV, CSV),
                 () -> chosen(m, OutputFormat.JSON, dev.xfer.app.run.Documents.document("fake", ResultsFixtures.context(),
-                        Json.object("size", 16L << 20), List.of(Json.object("name", "pinned.h2d.16MiB")), List.of())));
+                        JsonMaps.object("size", 16L << 20), List.of(JsonMaps.object("name", "pinned.h2d.16MiB")), List.of())));
     }
 
     private static <T> T chosen(MeasuringMixin m, OutputFormat format, T body) {
@@ -151,15 +151,15 @@ class MeasuringFinishTest {
         assertEquals(PASS_LINE + "\n" + FAIL_LINE + "\n", f.err());
 
         @SuppressWarnings("unchecked")
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(f.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(f.out());
         assertEquals(1L, doc.get("schemaVersion"));
         assertEquals("fake", doc.get("command"));
         assertEquals(List.of("schemaVersion", "command", "context", "parameters", "results", "failures", "expectations"),
                 List.copyOf(doc.keySet()));
         assertEquals(List.of(
-                Json.object("expectation", "pinned.h2d.16MiB >= 45GB/s", "result", "pinned.h2d.16MiB",
+                JsonMaps.object("expectation", "pinned.h2d.16MiB >= 45GB/s", "result", "pinned.h2d.16MiB",
                         "measured", 52.634, "bound", 45.0, "unit", "GB/s", "passed", true, "line", PASS_LINE),
-                Json.object("expectation", "pinned.h2d.16MiB >= 60GB/s", "result", "pinned.h2d.16MiB",
+                JsonMaps.object("expectation", "pinned.h2d.16MiB >= 60GB/s", "result", "pinned.h2d.16MiB",
                         "measured", 52.634, "bound", 60.0, "unit", "GB/s", "passed", false, "line", FAIL_LINE)),
                 doc.get("expectations"));
     }
@@ -169,7 +169,7 @@ class MeasuringFinishTest {
         ParsedMeasuring.Finished f = new Run("--json").finish(passing());
         assertEquals(ExitCode.OK, f.exitCode());
         assertEquals("", f.err());
-        assertEquals(List.of(), ((Map<?, ?>) Json.parse(f.out())).get("expectations"));
+        assertEquals(List.of(), ((Map<?, ?>) JsonMaps.parse(f.out())).get("expectations"));
     }
 
     @Test
@@ -205,7 +205,7 @@ class MeasuringFinishTest {
         ParsedMeasuring.Finished f = new Run("--json", "--output", file.toString(), "--expect", "pinned.h2d.16MiB >= 60GB/s")
                 .finish(passing());
         assertEquals(ExitCode.CHECK_FAILED, f.exitCode());
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(file));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(Files.readString(file));
         assertEquals(1, ((List<?>) doc.get("expectations")).size());
         assertEquals(FAIL_LINE + "\n", f.out(), "nothing but the expectation lines on stdout");
         assertEquals("", f.err());

@@ -1,6 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.format.OutputFileNodes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -216,7 +217,7 @@ class OutputFilesProcessTest {
     /** Documents of {@code hosts} nodes, so fleet --csv prints far more than a pipe holds. */
     private Path manyNodes(int hosts) throws IOException {
         Path nodes = Files.createDirectory(dir.resolve("nodes"));
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(Files.readString(bandwidth));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(Files.readString(bandwidth));
         for (int i = 0; i < hosts; i++) {
             @SuppressWarnings("unchecked")
             Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) doc);

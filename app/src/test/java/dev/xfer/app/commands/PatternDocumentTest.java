@@ -6,6 +6,7 @@ import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.result.Result;
 import dev.xfer.app.output.ResultsFixtures;
@@ -50,7 +51,7 @@ class PatternDocumentTest {
 
     @Test
     void eachRoundBelongsToTheGpuItMeasured() {
-        List<GpuResults> gpus = new DocumentReader().results(FILE, Json.parse(Json.write(document())));
+        List<GpuResults> gpus = new DocumentReader().results(FILE, JsonMaps.parse(Json.write(document())));
         assertEquals(2, gpus.size());
         List<String> first = gpus.getFirst().results().stream().map(r -> r.identity().name()).toList();
         assertEquals(List.of("d2h.all-to-host.512MiB.count2.gbps", "d2h.all-to-host.512MiB.count2.aggregate-gbps",
@@ -82,7 +83,7 @@ class PatternDocumentTest {
 
     @Test
     void openMetricsGivesEveryRoundItsOwnLabels() {
-        String text = OpenMetrics.render((new DocumentReader().runs(FILE, Json.parse(Json.write(document())))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
+        String text = OpenMetrics.render((new DocumentReader().runs(FILE, JsonMaps.parse(Json.write(document())))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         List<String> samples = text.lines().filter(l -> !l.startsWith("#") && l.contains("pattern=\"")).toList();
         assertEquals(8, samples.size(), text);
         Set<String> labelSets = new HashSet<>();

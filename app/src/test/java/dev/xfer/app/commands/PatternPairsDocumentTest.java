@@ -5,6 +5,7 @@ import dev.xfer.app.bandwidth.PairChoice;
 import dev.xfer.app.bandwidth.pattern.PatternFixtures;
 import dev.xfer.app.documents.MeasuredDocuments;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class PatternPairsDocumentTest {
     }
 
     private static Map<?, ?> parameters(String written) {
-        return (Map<?, ?>) ((Map<?, ?>) Json.parse(written)).get("parameters");
+        return (Map<?, ?>) ((Map<?, ?>) JsonMaps.parse(written)).get("parameters");
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.fleet.DocumentReader;
 import org.junit.jupiter.api.Tag;
@@ -29,7 +29,7 @@ class RepetitionsOnGpuTest {
         XferRun run = XferRun.of("bandwidth", "--runs", "3", "--json", "--size", "16MiB", "--memory", "pinned",
                 "--iterations", "5", "--warmup", "2");
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(run.out());
         List<Object> runs = (List<Object>) doc.get("runs");
         assertEquals(3, runs.size());
         Set<Object> starts = new HashSet<>();

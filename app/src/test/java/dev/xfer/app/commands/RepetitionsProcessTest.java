@@ -1,7 +1,7 @@
 package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.ExitCode;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.result.GpuResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +47,7 @@ class RepetitionsProcessTest {
         Ran alone = run("--configurations", "2", "--step-ms", "10", "--json");
         Ran three = run("--configurations", "2", "--step-ms", "10", "--json", "--runs", "3");
         assertEquals(ExitCode.OK, three.exit(), three.err());
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(three.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(three.out());
         assertEquals(1L, doc.get("schemaVersion"));
         assertEquals("slowfake", doc.get("command"));
         assertEquals(3L, ((Map<String, Object>) doc.get("parameters")).get("runs"));
@@ -55,7 +55,7 @@ class RepetitionsProcessTest {
         assertNull(doc.get("complete"), "a complete run says nothing of it, as without --runs");
         List<Object> runs = (List<Object>) doc.get("runs");
         assertEquals(3, runs.size());
-        Map<String, Object> single = (Map<String, Object>) Json.parse(alone.out());
+        Map<String, Object> single = (Map<String, Object>) JsonMaps.parse(alone.out());
         for (Object r : runs) {
             Map<String, Object> one = (Map<String, Object>) r;
             // The fixed fake context has a fixed start time, so a repetition is the lone run's document exactly.
@@ -69,7 +69,7 @@ class RepetitionsProcessTest {
     void theDocumentGivesEachResultsRunToRunCoefficientOfVariation() throws Exception {
         Ran three = run("--configurations", "2", "--step-ms", "10", "--json", "--runs", "3", "--slow-run", "2");
         assertEquals(ExitCode.OK, three.exit(), three.err());
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(three.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(three.out());
         // Bound back strictly, as the gates bind a document: the rows are records, equal to what was written.
         dev.xfer.app.output.RepeatedDocument bound = (dev.xfer.app.output.RepeatedDocument)
                 dev.xfer.app.output.DocumentParts.of(FakeParameters.class, FakeRow.class).read(three.out());
@@ -87,7 +87,7 @@ class RepetitionsProcessTest {
         assertEquals(5.7735, (Double) c0.get("stddev"), 1e-3);
         assertEquals(0.12372, (Double) c0.get("cov"), 1e-4);
         Ran steady = run("--configurations", "1", "--step-ms", "10", "--json", "--runs", "2");
-        Map<String, Object> same = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) Json.parse(steady.out()))
+        Map<String, Object> same = (Map<String, Object>) ((List<Object>) ((Map<String, Object>) JsonMaps.parse(steady.out()))
                 .get("runToRun")).getFirst();
         assertEquals(0.0, (Double) same.get("cov"), "runs that measured alike vary by nothing");
     }
@@ -135,12 +135,12 @@ class RepetitionsProcessTest {
         assertEquals(5, lines.size(), jsonl.out());
         List<Object> runs = new ArrayList<>();
         for (String line : lines.subList(0, 4)) {
-            Map<?, ?> row = (Map<?, ?>) Json.parse(line);
+            Map<?, ?> row = (Map<?, ?>) JsonMaps.parse(line);
             assertEquals("result", row.get("record"));
             runs.add(row.get("run"));
         }
         assertEquals(List.of(1L, 1L, 2L, 2L), runs);
-        Map<?, ?> summary = (Map<?, ?>) Json.parse(lines.getLast());
+        Map<?, ?> summary = (Map<?, ?>) JsonMaps.parse(lines.getLast());
         assertEquals("summary", summary.get("record"));
         assertEquals(2, ((List<?>) summary.get("runs")).size());
         assertFalse(lines.getLast().contains("\"results\""), "the rows are not repeated in the summary");
@@ -185,7 +185,7 @@ class RepetitionsProcessTest {
         Ran ran = run("--configurations", "3", "--step-ms", "300", "--runs", "10", "--timeout", "2s", "--json",
                 "--output", file.toString());
         assertEquals(ExitCode.TIMEOUT, ran.exit(), ran.err());
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(file));
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(Files.readString(file));
         assertEquals(Boolean.FALSE, doc.get("complete"));
         Map<String, Object> stopped = (Map<String, Object>) doc.get("stopped");
         assertEquals("time-limit", stopped.get("reason"));
@@ -204,7 +204,7 @@ class RepetitionsProcessTest {
         Ran ran = run("--configurations", "2", "--step-ms", "10", "--runs", "4", "--fail-run", "3", "--json",
                 "--output", file.toString());
         assertEquals(ExitCode.INTERNAL, ran.exit(), ran.err());
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(file));
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(Files.readString(file));
         assertEquals(2, ((List<Object>) doc.get("runs")).size());
         assertEquals(Boolean.FALSE, doc.get("complete"));
         Map<String, Object> stopped = (Map<String, Object>) doc.get("stopped");

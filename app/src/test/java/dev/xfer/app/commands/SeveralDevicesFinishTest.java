@@ -11,7 +11,7 @@ import dev.xfer.app.bandwidth.several.MultiDeviceResults;
 import dev.xfer.app.bandwidth.several.MultiDeviceText;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.expect.ValidatedExpectations;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.RunResults;
@@ -71,7 +71,7 @@ class SeveralDevicesFinishTest {
     void jsonPutsTheExpectationsAtTheTop() {
         ParsedMeasuring.Finished f = finish(MultiDeviceFixtures.concurrentReport(), "--json", "--expect",
                 "concurrent.pinned.h2d.16MiB.all >= 50GB/s");
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(f.out());
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(f.out());
         assertEquals(List.of("schemaVersion", "command", "parameters", "devices", "concurrent", "failures",
                 "expectations"), List.copyOf(doc.keySet()));
         assertEquals(1, ((List<?>) doc.get("expectations")).size());

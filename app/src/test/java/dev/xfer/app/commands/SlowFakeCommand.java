@@ -12,7 +12,7 @@ import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.RunStopped;
 import dev.xfer.app.measure.Tally;
 import dev.xfer.app.format.Csv;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.ResultsFixtures;
@@ -145,9 +145,9 @@ public final class SlowFakeCommand implements Callable<Integer> {
                 },
                 () -> {
                     List<Object> rows = new ArrayList<>();
-                    results.forEach(r -> rows.add(Json.object("name", r.name(), "gbps", r.gbps())));
+                    results.forEach(r -> rows.add(JsonMaps.object("name", r.name(), "gbps", r.gbps())));
                     return dev.xfer.app.run.Documents.document("slowfake", context,
-                            Json.object("configurations", configurations), rows, List.of());
+                            JsonMaps.object("configurations", configurations), rows, List.of());
                 });
     }
 }

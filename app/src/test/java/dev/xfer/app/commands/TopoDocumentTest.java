@@ -3,6 +3,7 @@ package dev.xfer.app.commands;
 
 import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.app.sysfs.NumaTopologyReader;
 import dev.xfer.app.sysfs.SysfsFixtures;
@@ -21,7 +22,7 @@ class TopoDocumentTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsed(TopoInventory report) {
-        return (Map<String, Object>) Json.parse(Json.write(TopoCommand.document("0.1.0-test", report)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(TopoCommand.document("0.1.0-test", report)));
     }
 
     private static TopoInventory report(NumaTopology numa) {

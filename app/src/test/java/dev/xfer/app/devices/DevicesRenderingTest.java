@@ -1,6 +1,7 @@
 package dev.xfer.app.devices;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +77,7 @@ class DevicesRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonDevice() {
-        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DeviceDocument.of(ResultsFixtures.h200())));
+        Map<String, Object> d = (Map<String, Object>) JsonMaps.parse(Json.write(DeviceDocument.of(ResultsFixtures.h200())));
         assertEquals(List.of("index", "name", "uuid", "computeCapability", "memoryTotalBytes", "memoryFreeBytes",
                 "multiprocessors", "asyncEngines", "concurrentCopyAndExecute", "pciBusId", "numaNode", "cpuAffinity",
                 "linkCurrent", "linkMax", "linkTheoreticalGBps"), List.copyOf(d.keySet()));
@@ -92,7 +93,7 @@ class DevicesRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonUnknownsAreNull() {
-        Map<String, Object> d = (Map<String, Object>) Json.parse(Json.write(DeviceDocument.of(ResultsFixtures.withoutSysfs())));
+        Map<String, Object> d = (Map<String, Object>) JsonMaps.parse(Json.write(DeviceDocument.of(ResultsFixtures.withoutSysfs())));
         for (String key : List.of("numaNode", "cpuAffinity", "linkCurrent", "linkMax", "linkTheoreticalGBps")) {
             assertTrue(d.containsKey(key), key);
             assertNull(d.get(key), key);
@@ -103,13 +104,13 @@ class DevicesRenderingTest {
     @Test
     void numaNodeFromCudaWhenSysfsHasNone() {
         DeviceInfo d = new DeviceInfo(0, "NVIDIA H200", 9, 0, 1, 1, 132, 2, true, "0000:17:00.0", java.util.Optional.empty(), 3);
-        assertEquals(3L, ((Map<?, ?>) Json.parse(Json.write(DeviceDocument.of(d)))).get("numaNode"));
+        assertEquals(3L, ((Map<?, ?>) JsonMaps.parse(Json.write(DeviceDocument.of(d)))).get("numaNode"));
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void jsonSoftware() {
-        Map<String, Object> s = (Map<String, Object>) Json.parse(Json.write(DeviceInventoryDocument.of(1, "0.1.0-test", report).software()));
+        Map<String, Object> s = (Map<String, Object>) JsonMaps.parse(Json.write(DeviceInventoryDocument.of(1, "0.1.0-test", report).software()));
         assertEquals(Map.of("driverVersion", "13.0", "runtimeVersion", "12.8",
                 "libcudart", "/usr/local/cuda/lib64/libcudart.so.12"), s);
         assertEquals(2, DeviceInventoryDocument.of(1, "0.1.0-test", report).devices().size());

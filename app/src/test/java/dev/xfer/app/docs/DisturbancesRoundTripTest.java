@@ -15,6 +15,7 @@ import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunJUnit;
 import dev.xfer.app.result.Disturbance;
@@ -69,11 +70,11 @@ class DisturbancesRoundTripTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> document(GpuEvidence evidence) {
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(RepositoryFiles.read(
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")));
         ((Map<String, Object>) doc.get("context")).put("evidence", evidence.toJson());
         doc.put("disturbances", evidence.disturbances());
-        return (Map<String, Object>) Json.parse(Json.write(doc));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(doc));
     }
 
     @Test
@@ -83,7 +84,7 @@ class DisturbancesRoundTripTest {
         assertEquals(List.of(Disturbance.Kind.FOREIGN_LINK_TRAFFIC, Disturbance.Kind.FOREIGN_PROCESS,
                 Disturbance.Kind.THROTTLE), evidence.disturbances().stream().map(Disturbance::kind).toList());
         Map<String, Object> doc = document(evidence);
-        SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
+        SchemaValidator validator = new SchemaValidator((Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
         assertEquals(List.of(), validator.validate(doc));
 
@@ -99,7 +100,7 @@ class DisturbancesRoundTripTest {
     void aBrokenDisturbanceIsRefusedByTheSchemaAndTheReader() {
         Map<String, Object> doc = document(evidence());
         ((Map<String, Object>) ((List<Object>) doc.get("disturbances")).getFirst()).put("kind", "gremlins");
-        SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
+        SchemaValidator validator = new SchemaValidator((Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
         assertTrue(!validator.validate(doc).isEmpty());
         dev.xfer.app.fleet.BadDocumentException e = assertThrows(dev.xfer.app.fleet.BadDocumentException.class,
@@ -113,7 +114,7 @@ class DisturbancesRoundTripTest {
         Map<String, Object> doc = document(evidence());
         Map<String, Object> process = (Map<String, Object>) ((List<Object>) doc.get("disturbances")).get(1);
         ((Map<String, Object>) process.get("evidence")).put("pid", "4711");
-        SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
+        SchemaValidator validator = new SchemaValidator((Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
         assertTrue(!validator.validate(doc).isEmpty());
         dev.xfer.app.fleet.BadDocumentException e = assertThrows(dev.xfer.app.fleet.BadDocumentException.class,
@@ -129,7 +130,7 @@ class DisturbancesRoundTripTest {
 
     @Test
     void aDocumentWithoutEvidenceReadsAsUndisturbed() {
-        Object doc = Json.parse(RepositoryFiles.read(RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")));
+        Object doc = JsonMaps.parse(RepositoryFiles.read(RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json")));
         assertEquals(List.of(), new DocumentReader().results(Path.of("old.json"), doc).getFirst().disturbances());
     }
 
@@ -143,7 +144,7 @@ class DisturbancesRoundTripTest {
                     && l.endsWith(" 1")).count(), kind + " in\n" + text);
         }
         assertTrue(text.endsWith("# EOF\n"));
-        String quiet = OpenMetrics.render((new DocumentReader().runs(Path.of("old.json"), Json.parse(RepositoryFiles.read(
+        String quiet = OpenMetrics.render((new DocumentReader().runs(Path.of("old.json"), JsonMaps.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("app/src/test/resources/golden/bandwidth.json"))))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         assertTrue(!quiet.contains("xfer_disturbed"), quiet);
     }

@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -19,7 +19,7 @@ class H200DocumentsSchemaTest {
     @Test
     @SuppressWarnings("unchecked")
     void realDocumentsAreValid() throws IOException {
-        SchemaValidator validator = new SchemaValidator((Map<String, Object>) Json.parse(
+        SchemaValidator validator = new SchemaValidator((Map<String, Object>) JsonMaps.parse(
                 RepositoryFiles.read(RepositoryFiles.root().resolve("docs/schema/xfer-1.schema.json"))));
         List<Path> files;
         try (Stream<Path> list = Files.list(Path.of("src/test/resources/h200"))) {
@@ -28,7 +28,7 @@ class H200DocumentsSchemaTest {
         assertEquals(7, files.size(), files.toString());
         List<String> problems = new ArrayList<>();
         for (Path file : files) {
-            validator.validate(Json.parse(Files.readString(file))).forEach(e -> problems.add(file.getFileName() + " " + e));
+            validator.validate(JsonMaps.parse(Files.readString(file))).forEach(e -> problems.add(file.getFileName() + " " + e));
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
     }

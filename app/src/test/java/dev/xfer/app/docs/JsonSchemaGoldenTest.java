@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -28,7 +28,7 @@ class JsonSchemaGoldenTest {
 
     @SuppressWarnings("unchecked")
     private static SchemaValidator validator() {
-        return new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(schemaFile())));
+        return new SchemaValidator((Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(schemaFile())));
     }
 
     private static List<Path> goldenFiles() throws IOException {
@@ -44,7 +44,7 @@ class JsonSchemaGoldenTest {
         List<Path> golden = goldenFiles();
         assertFalse(golden.isEmpty(), "no golden JSON files found");
         for (Path file : golden) {
-            validator.validate(Json.parse(Files.readString(file)))
+            validator.validate(JsonMaps.parse(Files.readString(file)))
                     .forEach(e -> problems.add(file.getFileName() + " " + e));
         }
         assertTrue(problems.isEmpty(), "golden documents the schema refuses:\n" + String.join("\n", problems));
@@ -54,7 +54,7 @@ class JsonSchemaGoldenTest {
     void everyReferenceResolves() {
         String text = RepositoryFiles.read(schemaFile());
         @SuppressWarnings("unchecked")
-        Map<String, Object> defs = (Map<String, Object>) ((Map<String, Object>) Json.parse(text)).get("$defs");
+        Map<String, Object> defs = (Map<String, Object>) ((Map<String, Object>) JsonMaps.parse(text)).get("$defs");
         Matcher m = Pattern.compile("\"\\$ref\": \"#/\\$defs/([^\"]+)\"").matcher(text);
         while (m.find()) {
             assertTrue(defs.containsKey(m.group(1)), "no $defs/" + m.group(1));
@@ -162,7 +162,7 @@ class JsonSchemaGoldenTest {
     }
 
     private static Map<String, Object> mutable(Path file) throws IOException {
-        return deepCopy(Json.parse(Files.readString(file)));
+        return deepCopy(JsonMaps.parse(Files.readString(file)));
     }
 
     @SuppressWarnings("unchecked")

@@ -2,6 +2,7 @@ package dev.xfer.app.docs;
 
 import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.result.GpuResults;
 import dev.xfer.app.fleet.DocumentReader;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,13 +25,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RepetitionsSchemaTest {
     @SuppressWarnings("unchecked")
     private static SchemaValidator validator() {
-        return new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
+        return new SchemaValidator((Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("docs/schema/xfer-" + MeasuringMixin.SCHEMA_VERSION + ".schema.json"))));
     }
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> golden(String name) {
-        return (Map<String, Object>) Json.parse(RepositoryFiles.read(Path.of("src/test/resources/golden/" + name)));
+        return (Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(Path.of("src/test/resources/golden/" + name)));
     }
 
     /** Three repetitions of a golden document, as MeasuringRun and smoke put them together. */
@@ -53,11 +54,11 @@ class RepetitionsSchemaTest {
     void threeRepetitionsOfAGoldenDocumentAreValidAndReadAsThreeRuns(String name) {
         Map<String, Object> one = golden(name);
         Map<String, Object> three = threeOf(one);
-        List<String> problems = validator().validate(Json.parse(Json.write(three)));
+        List<String> problems = validator().validate(JsonMaps.parse(Json.write(three)));
         assertTrue(problems.isEmpty(), String.join("\n", problems));
         DocumentReader reader = new DocumentReader();
-        List<GpuResults> alone = reader.results(Path.of(name), Json.parse(Json.write(one)));
-        List<GpuResults> runs = reader.results(Path.of(name), Json.parse(Json.write(three)));
+        List<GpuResults> alone = reader.results(Path.of(name), JsonMaps.parse(Json.write(one)));
+        List<GpuResults> runs = reader.results(Path.of(name), JsonMaps.parse(Json.write(three)));
         assertEquals(3 * alone.size(), runs.size());
         for (int i = 0; i < runs.size(); i++) {
             assertEquals(i / alone.size() + 1, runs.get(i).repetition().orElseThrow());
@@ -72,9 +73,9 @@ class RepetitionsSchemaTest {
         Map<String, Object> one = golden("bandwidth.json");
         Map<String, Object> runs = threeOf(one);
         ((Map<String, Object>) runs.get("parameters")).put("runs", 1L);
-        assertFalse(validator().validate(Json.parse(Json.write(runs))).isEmpty(), "--runs 1 writes the lone document");
+        assertFalse(validator().validate(JsonMaps.parse(Json.write(runs))).isEmpty(), "--runs 1 writes the lone document");
         Map<String, Object> withContext = threeOf(one);
         withContext.put("context", one.get("context"));
-        assertFalse(validator().validate(Json.parse(Json.write(withContext))).isEmpty());
+        assertFalse(validator().validate(JsonMaps.parse(Json.write(withContext))).isEmpty());
     }
 }

@@ -2,6 +2,7 @@ package dev.xfer.app.docs;
 
 import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ public final class SchemaContract {
             if (in == null) {
                 throw new IllegalStateException("no " + name + " on the test classpath");
             }
-            return new SchemaValidator((Map<String, Object>) Json.parse(
+            return new SchemaValidator((Map<String, Object>) JsonMaps.parse(
                     new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)));
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -39,7 +40,7 @@ public final class SchemaContract {
         if (!(document instanceof Map<?, ?> map) || !map.containsKey("schemaVersion")) {
             return;
         }
-        List<String> problems = VALIDATOR.validate(Json.parse(Json.write(document)));
+        List<String> problems = VALIDATOR.validate(JsonMaps.parse(Json.write(document)));
         assertTrue(problems.isEmpty(), what + ": the schema refuses it:\n" + String.join("\n", problems));
     }
 
@@ -51,7 +52,7 @@ public final class SchemaContract {
         }
         Object document;
         try {
-            document = Json.parse(trimmed);
+            document = JsonMaps.parse(trimmed);
         } catch (IllegalArgumentException notOneDocument) {
             return; // JSON Lines, or text that only looks like JSON
         }

@@ -1,6 +1,6 @@
 package dev.xfer.app.docs;
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -14,7 +14,7 @@ class SchemaValidatorTest {
 
     @SuppressWarnings("unchecked")
     private static List<String> errors(String schema, String document) {
-        return new SchemaValidator((Map<String, Object>) Json.parse(schema)).validate(Json.parse(document));
+        return new SchemaValidator((Map<String, Object>) JsonMaps.parse(schema)).validate(JsonMaps.parse(document));
     }
 
     @Test

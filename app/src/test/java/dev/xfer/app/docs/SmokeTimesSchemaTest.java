@@ -6,6 +6,7 @@ import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.cli.MeasuringMixin;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.smoke.SmokeDocument;
 import dev.xfer.app.smoke.SmokeTimes;
@@ -29,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 class SmokeTimesSchemaTest {
     @SuppressWarnings("unchecked")
     private static SchemaValidator validator() {
-        return new SchemaValidator((Map<String, Object>) Json.parse(RepositoryFiles.read(
+        return new SchemaValidator((Map<String, Object>) JsonMaps.parse(RepositoryFiles.read(
                 RepositoryFiles.root().resolve("docs/schema/xfer-" + MeasuringMixin.SCHEMA_VERSION + ".schema.json"))));
     }
 
@@ -48,7 +49,7 @@ class SmokeTimesSchemaTest {
                 new SmokeTimes(0.41, 0.0, 0.22, 0.09, 0.18));
         SmokeDocument.Run doc = SmokeDocument.of(List.of(device), true,
                 new SmokeDocument.SmokeRun("quick", false, 0.93, OptionalDouble.of(1.42)));
-        return Json.parse(Json.write(doc));
+        return JsonMaps.parse(Json.write(doc));
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -26,7 +27,7 @@ class DoctorRenderingTest {
     /** The document as written, parsed back. */
     @SuppressWarnings("unchecked")
     private static Map<String, Object> document(DoctorReport report) {
-        return (Map<String, Object>) Json.parse(Json.write(DoctorDocument.of(1, "0.1.0-test", report)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(DoctorDocument.of(1, "0.1.0-test", report)));
     }
 
     @Test
@@ -58,7 +59,7 @@ class DoctorRenderingTest {
         DoctorReport report = DoctorFixtures.everyCause();
         String text = DoctorText.render(report);
         Map<String, Object> doc = document(report);
-        SchemaContract.requireValid(Json.parse(Json.write(doc)), "doctor --json, every cause");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(doc)), "doctor --json, every cause");
         List<Map<String, Object>> findings = (List<Map<String, Object>>) doc.get("findings");
         Document junit = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(
                 JUnitXml.render(DoctorJUnit.suite(report, Instant.EPOCH, "host")).getBytes(StandardCharsets.UTF_8)));
@@ -104,7 +105,7 @@ class DoctorRenderingTest {
                 + " write-combined memory ran at 0.4 GB/s, 2% of cached pinned (19.8 GB/s)\n"), text);
         assertTrue(text.contains("evidence: GPU0's context creation 0.22 s (wall time of cudaSetDevice(0)"), text);
         Map<String, Object> doc = document(report);
-        SchemaContract.requireValid(Json.parse(Json.write(doc)), "doctor --json, measured causes");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(doc)), "doctor --json, measured causes");
         List<Map<String, Object>> findings = (List<Map<String, Object>>) doc.get("findings");
         Map<String, Object> timeCost = (Map<String, Object>) findings.getFirst().get("timeCost");
         assertEquals(1.93, ((Number) timeCost.get("seconds")).doubleValue(), 1e-9);
@@ -131,7 +132,7 @@ class DoctorRenderingTest {
                 .startsWith("unknown: no CPU has a readable"), xml);
         assertEquals(3, junit.getElementsByTagName("failure").getLength(), xml);
         Map<String, Object> doc = document(report);
-        SchemaContract.requireValid(Json.parse(Json.write(doc)), "doctor --json");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(doc)), "doctor --json");
         assertEquals(4, ((List<?>) doc.get("findings")).size());
         assertEquals(1, ((List<?>) doc.get("unknown")).size());
     }

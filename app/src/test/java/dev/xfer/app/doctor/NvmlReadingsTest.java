@@ -9,6 +9,7 @@ import dev.xfer.app.evidence.PeerReading;
 import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -159,7 +160,7 @@ class NvmlReadingsTest {
         assertTrue(text.contains("17 PCIe replays during the probe"), text);
         assertTrue(text.contains("12.5 GB/s of link traffic xfer did not move"), text);
         DoctorDocument doc = DoctorDocument.of(1, "0.1.0-test", report);
-        dev.xfer.app.docs.SchemaContract.requireValid(Json.parse(Json.write(doc)), "doctor --json, NVML findings");
+        dev.xfer.app.docs.SchemaContract.requireValid(JsonMaps.parse(Json.write(doc)), "doctor --json, NVML findings");
         String junit = JUnitXml.render(DoctorJUnit.suite(report, Instant.EPOCH, "host"));
         for (Cause cause : List.of(Cause.CLOCKS_THROTTLED, Cause.PCIE_REPLAYS, Cause.PERSISTENCE_MODE,
                 Cause.FOREIGN_PROCESSES, Cause.FOREIGN_TRAFFIC)) {

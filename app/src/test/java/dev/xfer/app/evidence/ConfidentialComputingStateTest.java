@@ -1,6 +1,7 @@
 package dev.xfer.app.evidence;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -29,7 +30,7 @@ class ConfidentialComputingStateTest {
 
     @SuppressWarnings("unchecked")
     private static Object written(GpuEvidence evidence) {
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(evidence.toJson()));
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(Json.write(evidence.toJson()));
         return doc.get("confidentialComputing");
     }
 

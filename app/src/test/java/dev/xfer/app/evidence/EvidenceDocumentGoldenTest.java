@@ -4,6 +4,7 @@ import dev.xfer.app.GoldenFile;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.format.RecordBinder;
 import dev.xfer.app.result.Disturbance;
 import org.junit.jupiter.api.Test;
@@ -63,7 +64,7 @@ class EvidenceDocumentGoldenTest {
         try (var in = EvidenceDocumentGoldenTest.class.getResourceAsStream("/golden/bandwidth.json")) {
             bandwidth = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(bandwidth);
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(bandwidth);
         // A run of its own: beside golden/bandwidth.json in one textfile directory
         // (PrometheusConsumersTest) the same label would write the same series twice.
         ((Map<String, Object>) doc.get("context")).put("label", "nightly-disturbed");

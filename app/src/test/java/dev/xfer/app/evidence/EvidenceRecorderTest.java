@@ -1,5 +1,6 @@
 package dev.xfer.app.evidence;
 
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.format.OrUnavailable;
 import dev.xfer.app.result.Disturbance;
 import dev.xfer.app.result.Disturbance.Kind;
@@ -71,7 +72,7 @@ class EvidenceRecorderTest {
                 List.of(Reading.unknown("no permission")));
         try (EvidenceRecorder recorder = new EvidenceRecorder(probe, "GPU 0", OWN, false, false)) {
             recorder.phaseStarted("p");
-            Map<?, ?> json = (Map<?, ?>) dev.xfer.app.format.Json.parse(dev.xfer.app.format.Json.write(
+            Map<?, ?> json = (Map<?, ?>) dev.xfer.app.format.JsonMaps.parse(dev.xfer.app.format.Json.write(
                     recorder.finish(new DisturbanceRules()).toJson()));
             assertEquals("unknown: not supported", ((Map<?, ?>) json.get("start")).get("smClockMHz"));
             assertEquals("unknown: no permission", json.get("linkTraffic"));

@@ -2,7 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.verdict.NoiseFloors;
 import dev.xfer.app.verdict.NoiseKind;
 import org.junit.jupiter.api.Test;
@@ -36,8 +36,8 @@ class BestOfKVerdictTest {
     private Path doc(String name, double h2dBest, double h2dWorst, double d2hBest, double d2hWorst) {
         Map<String, Object> doc = FleetFixtures.document(new Gpu("node-7", H100, 0, h2dBest, d2hBest, 16), null, 0.05, 10);
         List<Object> results = (List<Object>) doc.get("results");
-        ((Map<String, Object>) results.get(0)).put("allocations", Json.object("count", 3L, "best", h2dBest, "worst", h2dWorst));
-        ((Map<String, Object>) results.get(1)).put("allocations", Json.object("count", 3L, "best", d2hBest, "worst", d2hWorst));
+        ((Map<String, Object>) results.get(0)).put("allocations", JsonMaps.object("count", 3L, "best", h2dBest, "worst", h2dWorst));
+        ((Map<String, Object>) results.get(1)).put("allocations", JsonMaps.object("count", 3L, "best", d2hBest, "worst", d2hWorst));
         return FleetFixtures.write(dir, name, doc);
     }
 
@@ -56,7 +56,7 @@ class BestOfKVerdictTest {
 
         XferRun json = XferRun.of("compare", "--json", "--fail-on-regression", "5%", baseline.toString(), contended.toString());
         assertEquals(1, json.exitCode(), json.err());
-        Map<?, ?> report = (Map<?, ?>) Json.parse(json.out());
+        Map<?, ?> report = (Map<?, ?>) JsonMaps.parse(json.out());
         Map<?, ?> row = ((List<?>) report.get("results")).stream().map(r -> (Map<?, ?>) r)
                 .filter(r -> r.get("name").equals("pinned.h2d.64MiB.gbps")).findFirst().orElseThrow();
         assertEquals("regression", row.get("verdict"));
@@ -116,7 +116,7 @@ class BestOfKVerdictTest {
     void fleetJudgesTheBestAndNamesTheUnstableHost() {
         List<Path> docs = new ArrayList<>();
         for (int i = 0; i < 9; i++) {
-            docs.add(FleetFixtures.write(dir, "fleet/n" + i + ".json", Json.parse(read(doc("q" + i + ".json", 54.6 + 0.04 * i, 54.2, 55.0, 54.7)))));
+            docs.add(FleetFixtures.write(dir, "fleet/n" + i + ".json", JsonMaps.parse(read(doc("q" + i + ".json", 54.6 + 0.04 * i, 54.2, 55.0, 54.7)))));
         }
         // Its best is healthy, its worst allocation is not: a host finding, not an outlier.
         docs.add(FleetFixtures.write(dir, "fleet/unstable.json", relabel(read(doc("u.json", 54.0, 22.8, 55.0, 54.6)), "node-unstable")));
@@ -126,7 +126,7 @@ class BestOfKVerdictTest {
         assertTrue(run.out().contains("host: node-unstable ") && run.out().contains("pinned.h2d.64MiB: worst of 3 host allocations ran at 42%"
                 + " of the best: host memory placement is unstable on this node"), run.out());
         XferRun json = XferRun.of("fleet", "--json", dir.resolve("fleet").toString());
-        List<?> hosts = (List<?>) ((Map<?, ?>) Json.parse(json.out())).get("hostFindings");
+        List<?> hosts = (List<?>) ((Map<?, ?>) JsonMaps.parse(json.out())).get("hostFindings");
         assertEquals(1, hosts.size(), json.out());
 
         // A run whose best is contended falls out, however wide its allocations spread.
@@ -146,7 +146,7 @@ class BestOfKVerdictTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> relabel(String document, String host) {
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(document);
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(document);
         ((Map<String, Object>) doc.get("context")).put("host", host);
         return doc;
     }

@@ -2,7 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +44,7 @@ class CompareCommandTest {
         assertEquals(0, lenient.exitCode(), lenient.out());
         XferRun json = XferRun.of("compare", "--json", before.toString(), after.toString());
         assertEquals(0, json.exitCode(), "no --fail-on-regression, no failure");
-        List<?> results = (List<?>) ((Map<?, ?>) Json.parse(json.out())).get("results");
+        List<?> results = (List<?>) ((Map<?, ?>) JsonMaps.parse(json.out())).get("results");
         Map<?, ?> worst = (Map<?, ?>) results.getFirst();
         assertEquals("regression", worst.get("verdict"));
         assertEquals("pinned.h2d.64MiB.microseconds", worst.get("name"), "25% more time is the worst: 20% less throughput");

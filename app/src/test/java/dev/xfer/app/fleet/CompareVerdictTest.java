@@ -2,6 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.verdict.Verdict;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,7 @@ class CompareVerdictTest {
         for (int i = 0; i < count; i++) {
             Map<String, Object> doc = FleetFixtures.document(gpu, "run" + i, 0.1, 20);
             change.accept(doc);
-            out.addAll(new DocumentSet().judge(Path.of(gpu.host() + "-" + i + ".json"), Json.parse(Json.write(doc))));
+            out.addAll(new DocumentSet().judge(Path.of(gpu.host() + "-" + i + ".json"), JsonMaps.parse(Json.write(doc))));
         }
         return out;
     }
@@ -58,7 +59,7 @@ class CompareVerdictTest {
     @Test
     void aRunsOwnAllocationSpreadIsNoPartOfTheBand() {
         java.util.function.Consumer<Map<String, Object>> spread = doc -> ((List<?>) doc.get("results")).forEach(r ->
-                ((Map<String, Object>) r).put("allocations", Json.object("count", 4L, "best", 55.0, "worst", 44.0)));
+                ((Map<String, Object>) r).put("allocations", JsonMaps.object("count", 4L, "best", 55.0, "worst", 44.0)));
         var report = comparison(false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), spread, 1),
                 runs(new Gpu("n1", "NVIDIA H200", 0, 47), spread, 1));
         CompareAnalysis.Row h2d = row(report, "pinned.h2d.64MiB.gbps");
@@ -77,7 +78,7 @@ class CompareVerdictTest {
     void bestOfKAgainstOneAllocationIsJudgedOnTheWiderFloor() {
         var floors = dev.xfer.app.verdict.NoiseFloors.parse("NVIDIA H200\tPINNED_COPY\t0.04\nNVIDIA H200\tPINNED_COPY_BEST_OF_K\t0.01\n");
         java.util.function.Consumer<Map<String, Object>> bestOf3 = doc -> ((List<?>) doc.get("results")).forEach(r ->
-                ((Map<String, Object>) r).put("allocations", Json.object("count", 3L, "best", 55.0, "worst", 54.0)));
+                ((Map<String, Object>) r).put("allocations", JsonMaps.object("count", 3L, "best", 55.0, "worst", 54.0)));
         var mixed = new CompareAnalysis(floors, MARGIN, false).compare(runs(new Gpu("n1", "NVIDIA H200", 0, 55), bestOf3, 1),
                 runs(new Gpu("n1", "NVIDIA H200", 0, 53.5), 1));
         CompareAnalysis.Row h2d = row(mixed, "pinned.h2d.64MiB.gbps");

@@ -2,7 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +30,8 @@ class DisturbedGatesTest {
 
     private static Map<String, Object> disturbed(Gpu gpu) {
         Map<String, Object> doc = FleetFixtures.document(gpu, null, 0.1, 20);
-        doc.put("disturbances", List.of(Json.object("kind", "foreign-process", "detail", PROCESS,
-                "evidence", Json.object("pid", 4711L, "name", "python"))));
+        doc.put("disturbances", List.of(JsonMaps.object("kind", "foreign-process", "detail", PROCESS,
+                "evidence", JsonMaps.object("pid", 4711L, "name", "python"))));
         return doc;
     }
 
@@ -68,7 +68,7 @@ class DisturbedGatesTest {
 
         XferRun json = XferRun.of("fleet", "--json", dir.resolve("nodes").toString());
         assertEquals(6, json.exitCode());
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(json.out());
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(json.out());
         assertEquals("disturbed", doc.get("state"));
         assertEquals(false, doc.get("passed"));
         Map<?, ?> n4 = (Map<?, ?>) ((List<?>) doc.get("nodes")).get(3);
@@ -151,7 +151,7 @@ class DisturbedGatesTest {
         assertTrue(run.out().contains("foreign-process: " + PROCESS + " (judged: --allow-disturbed)"), run.out());
 
         XferRun json = XferRun.of("fleet", "--allow-disturbed", "--json", dir.resolve("nodes").toString());
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(json.out());
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(json.out());
         assertEquals(true, doc.get("allowDisturbed"));
         Map<?, ?> group = (Map<?, ?>) ((List<?>) doc.get("groups")).getFirst();
         Map<?, ?> result = (Map<?, ?>) ((List<?>) group.get("results")).getFirst();
@@ -179,7 +179,7 @@ class DisturbedGatesTest {
 
         XferRun json = XferRun.of("compare", "--json", "--fail-on-regression", "5%", before.toString(), after.toString());
         assertEquals(6, json.exitCode());
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(json.out());
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(json.out());
         assertEquals("disturbed", doc.get("state"));
         assertEquals(false, doc.get("passed"));
         Map<?, ?> d = (Map<?, ?>) ((List<?>) doc.get("disturbances")).getFirst();
@@ -227,7 +227,7 @@ class DisturbedGatesTest {
         assertFalse(run.out().contains("MISSING") || run.out().contains("REGRESSION"), run.out());
         XferRun report = XferRun.of("compare", "--json", before.toString(), after.toString());
         assertEquals(6, report.exitCode(), "no baseline to report on, gate or not: " + report.out());
-        assertEquals(true, ((Map<?, ?>) Json.parse(report.out())).get("noBaseline"));
+        assertEquals(true, ((Map<?, ?>) JsonMaps.parse(report.out())).get("noBaseline"));
     }
 
     @Test
@@ -240,7 +240,7 @@ class DisturbedGatesTest {
         assertTrue(run.out().contains("disturbed: current " + after + ": n1 GPU-"), run.out());
         assertFalse(run.out().contains("compare: DISTURBED"), run.out());
         XferRun json = XferRun.of("compare", "--allow-disturbed", "--json", "--fail-on-regression", "5%", before.toString(), after.toString());
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(json.out());
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(json.out());
         assertEquals("fail", doc.get("state"));
         Map<?, ?> row = (Map<?, ?>) ((List<?>) doc.get("results")).getFirst();
         assertEquals(true, row.get("disturbed"));

@@ -1,7 +1,7 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -36,7 +36,7 @@ class DocumentVerdictShapesTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> read(Path file) {
         try {
-            return (Map<String, Object>) Json.parse(Files.readString(file));
+            return (Map<String, Object>) JsonMaps.parse(Files.readString(file));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -74,7 +74,7 @@ class DocumentVerdictShapesTest {
                 // A run that waived everything it was asked (one GPU, p2p only) measured nothing: never PASS.
                 shape("only waivers, no rows", BANDWIDTH, d -> {
                     d.put("results", List.of());
-                    d.put("waived", List.of(Json.object("configuration", "p2p 16777216 B",
+                    d.put("waived", List.of(JsonMaps.object("configuration", "p2p 16777216 B",
                             "reason", "GPU to GPU needs two GPUs; --device all found one (GPU 0)")));
                 }, "no results (results: [])"),
                 shape("results null", BANDWIDTH, d -> d.put("results", null), "no results (results: null)"),
@@ -82,7 +82,7 @@ class DocumentVerdictShapesTest {
                 shape("an unknown command", BANDWIDTH, d -> d.put("command", "warp-drive"), "unknown command 'warp-drive': no results xfer can judge"),
                 shape("complete: false", BANDWIDTH, d -> {
                     d.put("complete", false);
-                    d.put("stopped", Json.object("reason", "time-limit", "measured", 3L, "planned", 38L,
+                    d.put("stopped", JsonMaps.object("reason", "time-limit", "measured", 3L, "planned", 38L,
                             "message", "stopped by --timeout 5s after 3 of 38 configurations"));
                 }, "the run is incomplete (complete: false): stopped by --timeout 5s after 3 of 38 configurations"),
                 shape("smoke with an empty checks list", SMOKE, d -> firstDevice(d).put("checks", List.of()),
@@ -95,10 +95,10 @@ class DocumentVerdictShapesTest {
         return Stream.of(
                 shape("a result not verified", BANDWIDTH, d -> firstResult(d).put("verified", false),
                         "pinned.h2d.4KiB not verified: the copied data were wrong (verified: false)"),
-                shape("a failures entry", BANDWIDTH, d -> d.put("failures", List.of(Json.object("configuration", "pinned h2d 4096 B",
+                shape("a failures entry", BANDWIDTH, d -> d.put("failures", List.of(JsonMaps.object("configuration", "pinned h2d 4096 B",
                         "offset", 17L, "expected", 60L, "actual", 165L, "numaNode", null))),
                         "failure recorded: pinned h2d 4096 B: wrong byte at offset 17 (expected 60, got 165)"),
-                shape("an unmet expectation", BANDWIDTH, d -> d.put("expectations", List.of(Json.object("expectation",
+                shape("an unmet expectation", BANDWIDTH, d -> d.put("expectations", List.of(JsonMaps.object("expectation",
                         "pinned.h2d >= 90%link", "passed", false, "line", "FAIL pinned.h2d.64MiB >= 90%link (measured 87.9%link)"))),
                         "expectation not met: FAIL pinned.h2d.64MiB >= 90%link (measured 87.9%link)"),
                 shape("passed: false at the top", SMOKE, d -> d.put("passed", false),
@@ -106,7 +106,7 @@ class DocumentVerdictShapesTest {
                 shape("passed: false for a GPU", SMOKE, d -> firstDevice(d).put("passed", false),
                         "the GPU's run did not pass (passed: false)"),
                 shape("a failed smoke check", SMOKE, d -> {
-                    Map<String, Object> check = new LinkedHashMap<>(Json.object("name", "d2h-sync", "passed", false,
+                    Map<String, Object> check = new LinkedHashMap<>(JsonMaps.object("name", "d2h-sync", "passed", false,
                             "summary", "3 of 10 trials wrong", "failure", "3 wrong trials despite synchronization"));
                     List<Object> checks = new ArrayList<>((List<?>) firstDevice(d).get("checks"));
                     checks.add(check);
@@ -150,7 +150,7 @@ class DocumentVerdictShapesTest {
         assertTrue(allowed.out().endsWith("fleet: NO RESULT (allowed by --allow-incomplete)\n"), allowed.out());
 
         String jsonText = fleetWith(fixture, change, "--json").out();
-        Map<?, ?> json = (Map<?, ?>) Json.parse(jsonText);
+        Map<?, ?> json = (Map<?, ?>) JsonMaps.parse(jsonText);
         assertEquals("no-result", json.get("state"));
         assertEquals(false, json.get("passed"));
         Path fleetDoc = Files.writeString(dir.resolve("out/fleet.json"), jsonText);
@@ -169,7 +169,7 @@ class DocumentVerdictShapesTest {
         assertTrue(run.out().contains("node bad: FAIL "), run.out());
         assertTrue(run.out().contains(reason), run.out());
         assertTrue(run.out().endsWith("fleet: 2 nodes PASS, 1 FAIL, 0 NO RESULT\nfleet: FAIL\n"), run.out());
-        Map<?, ?> json = (Map<?, ?>) Json.parse(fleetWith(fixture, change, "--json").out());
+        Map<?, ?> json = (Map<?, ?>) JsonMaps.parse(fleetWith(fixture, change, "--json").out());
         assertEquals("fail", json.get("state"));
     }
 }

@@ -2,7 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,7 +57,7 @@ class FleetCommandTest {
         fleetOf(new Gpu("n1", "NVIDIA H200", 0, 55), new Gpu("n2", "NVIDIA H200", 0, 55), new Gpu("n3", "NVIDIA H200", 0, 30));
         XferRun json = XferRun.of("fleet", "--json", dir.toString());
         assertEquals(1, json.exitCode(), json.err());
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(json.out());
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(json.out());
         assertEquals(false, doc.get("passed"));
         assertEquals(3, ((List<?>) doc.get("nodes")).size());
         XferRun csv = XferRun.of("fleet", "--csv", "--margin", "50%", dir.toString());
@@ -100,7 +100,7 @@ class FleetCommandTest {
     @Test
     void aNodeWithoutAUsableGpuFailsByName() {
         fleetOf(new Gpu("n1", "NVIDIA H200", 0, 55));
-        FleetFixtures.write(dir, "nodes/n2.json", Json.object("schemaVersion", 1L, "command", "smoke", "xfer", "0.1.0-test",
+        FleetFixtures.write(dir, "nodes/n2.json", JsonMaps.object("schemaVersion", 1L, "command", "smoke", "xfer", "0.1.0-test",
                 "started", "2025-06-01T12:34:56Z", "host", "n2", "label", null, "unusable", "CUDA is not usable here: cudaErrorNoDevice", "devices", List.of(), "passed", false));
         XferRun run = XferRun.of("fleet", dir.toString());
         assertEquals(1, run.exitCode(), run.err());

@@ -1,6 +1,7 @@
 package dev.xfer.app.fleet;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,13 +44,13 @@ final class FleetFixtures {
 
     /** The plan of {@link #document}'s run, {@code n} iterations. */
     static Map<String, Object> parameters(long n) {
-        return Json.object("sizes", List.of(64L << 20), "memories", List.of("pinned"),
+        return JsonMaps.object("sizes", List.of(64L << 20), "memories", List.of("pinned"),
                 "directions", List.of("h2d", "d2h"), "iterations", n, "warmup", 2L, "timer", "events");
     }
 
     /** A copy's recorded wrong byte, as a bandwidth document's {@code failures} entry. */
     static Map<String, Object> wrongByte(String configuration) {
-        return Json.object("configuration", configuration, "offset", 17L, "expected", 60L, "actual", 165L,
+        return JsonMaps.object("configuration", configuration, "offset", 17L, "expected", 60L, "actual", 165L,
                 "numaNode", null);
     }
 
@@ -67,23 +68,23 @@ final class FleetFixtures {
         device.put("pciBusId", String.format("0000:%02x:00.0", 0x17 + gpu.index()));
         device.put("numaNode", 0L);
         device.put("cpuAffinity", null);
-        device.put("linkCurrent", Json.object("generation", 5L, "width", (long) gpu.width()));
-        device.put("linkMax", Json.object("generation", 5L, "width", 16L));
+        device.put("linkCurrent", JsonMaps.object("generation", 5L, "width", (long) gpu.width()));
+        device.put("linkMax", JsonMaps.object("generation", 5L, "width", 16L));
         device.put("linkTheoreticalGBps", 63.015);
-        return Json.object("xfer", "0.1.0-test", "started", "2025-06-01T12:34:56Z", "host", gpu.host(), "label", label,
+        return JsonMaps.object("xfer", "0.1.0-test", "started", "2025-06-01T12:34:56Z", "host", gpu.host(), "label", label,
                 "runtimeVersion", "13.0", "driverVersion", "13.0", "device", device);
     }
 
     private static Map<String, Object> result(String direction, double gbps, double stddev, long n) {
         double micros = 64.0 * 1024 * 1024 / (gbps * 1e3);
-        return Json.object("memory", "pinned", "direction", direction, "bytes", 64L << 20,
+        return JsonMaps.object("memory", "pinned", "direction", direction, "bytes", 64L << 20,
                 "gbps", summary(gbps, stddev, n), "microseconds", summary(micros, micros * stddev / gbps, n),
                 "percentOfLink", null, "verified", true);
     }
 
     /** A summary as documents write it: a steady run, its min, max and mean at its median. */
     static Map<String, Object> summary(double median, double stddev, long n) {
-        return Json.object("median", median, "min", median, "max", median, "mean", median, "stddev", stddev, "n", n);
+        return JsonMaps.object("median", median, "min", median, "max", median, "mean", median, "stddev", stddev, "n", n);
     }
 
     static Path write(Path folder, String name, Object document) {
@@ -102,7 +103,7 @@ final class FleetFixtures {
         List<DocumentSet.Judged> runs = new ArrayList<>();
         DocumentSet set = new DocumentSet();
         for (Gpu gpu : gpus) {
-            runs.addAll(set.judge(Path.of(gpu.host() + "-" + gpu.index() + ".json"), Json.parse(Json.write(document(gpu, null, 0.1, 20)))));
+            runs.addAll(set.judge(Path.of(gpu.host() + "-" + gpu.index() + ".json"), JsonMaps.parse(Json.write(document(gpu, null, 0.1, 20)))));
         }
         return runs;
     }
@@ -117,7 +118,7 @@ final class FleetFixtures {
         DocumentReader reader = new DocumentReader();
         for (Gpu gpu : gpus) {
             runs.addAll(reader.runs(Path.of(gpu.host() + "-" + gpu.index() + ".json"),
-                    Json.parse(Json.write(document(gpu, null, 0.1, 20)))));
+                    JsonMaps.parse(Json.write(document(gpu, null, 0.1, 20)))));
         }
         return runs;
     }

@@ -3,6 +3,7 @@ package dev.xfer.app.fleet;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +41,7 @@ class HostileDocumentsTest {
 
     @SuppressWarnings("unchecked")
     private Path smoke(String name, Consumer<Map<String, Object>> change) throws IOException {
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(SMOKE));
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(Files.readString(SMOKE));
         change.accept(doc);
         return Files.writeString(dir.resolve(name), Json.write(doc));
     }
@@ -149,7 +150,7 @@ class HostileDocumentsTest {
     @SuppressWarnings("unchecked")
     private Path golden(String name, String section, String field, Consumer<Map<String, Object>> change)
             throws IOException {
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(Path.of("src/test/resources/golden", name)));
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(Files.readString(Path.of("src/test/resources/golden", name)));
         Map<String, Object> row = (Map<String, Object>) ((List<Object>) doc.get(section)).getFirst();
         change.accept(field.isEmpty() ? row : (Map<String, Object>) ((List<Object>) row.get(field)).getFirst());
         return Files.writeString(dir.resolve(name), Json.write(doc));

@@ -2,7 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.output.OpenMetrics;
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -103,7 +103,7 @@ class OpenMetricsTest {
     @Test
     void bandwidthResultsAreLabelledGaugesInBaseUnits() throws IOException {
         Path file = Path.of("src/test/resources/golden/bandwidth.json");
-        String text = OpenMetrics.render((new DocumentReader().runs(file, Json.parse(Files.readString(file)))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
+        String text = OpenMetrics.render((new DocumentReader().runs(file, JsonMaps.parse(Files.readString(file)))).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         List<Sample> samples = parse(text);
         Sample h2d = samples.stream().filter(s -> s.family().equals("xfer_bandwidth_bytes_per_second")
                 && "pinned".equals(s.labels().get("memory")) && "h2d".equals(s.labels().get("direction"))).findFirst().orElseThrow();
@@ -159,7 +159,7 @@ class OpenMetricsTest {
         List<GpuRun> runs = new ArrayList<>();
         for (String name : List.of("bandwidth-devices-p2p.json", "overlap.json", "batch.json")) {
             Path file = Path.of("src/test/resources/golden", name);
-            runs.addAll(new DocumentReader().runs(file, Json.parse(Files.readString(file))));
+            runs.addAll(new DocumentReader().runs(file, JsonMaps.parse(Files.readString(file))));
         }
         List<Sample> samples = parse(OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList()));
         assertTrue(samples.stream().anyMatch(s -> "overlap".equals(s.labels().get("command"))));

@@ -4,6 +4,7 @@ import dev.xfer.app.output.OpenMetrics;
 
 import dev.xfer.app.fleet.FleetFixtures.Gpu;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.app.verdict.Verdict;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,7 @@ class RepetitionsReadingTest {
     }
 
     private static List<DocumentSet.Judged> judged(String file, Map<String, Object> doc) {
-        return new DocumentSet().judge(Path.of(file), Json.parse(Json.write(doc)));
+        return new DocumentSet().judge(Path.of(file), JsonMaps.parse(Json.write(doc)));
     }
 
     private static CompareAnalysis.Row row(CompareAnalysis.CompareFindings report, String name) {
@@ -57,7 +58,7 @@ class RepetitionsReadingTest {
     void eachRepetitionIsOneRunOfTheSameGpuWithItsNumber() {
         Gpu gpu = new Gpu("n1", "NVIDIA H200", 0, 55);
         List<GpuRun> runs = new DocumentReader().runs(Path.of("n1.json"),
-                Json.parse(Json.write(repetitions(gpu, 55.0, 54.8, 55.2))));
+                JsonMaps.parse(Json.write(repetitions(gpu, 55.0, 54.8, 55.2))));
         assertEquals(3, runs.size());
         for (int k = 0; k < 3; k++) {
             assertEquals(k + 1, runs.get(k).repetition().orElseThrow());
@@ -98,7 +99,7 @@ class RepetitionsReadingTest {
                 run.out());
         assertTrue(run.out().lines().anyMatch(l -> l.matches(".*runs\\s+CoV\\s+noise.*")), run.out());
         var json = dev.xfer.app.cli.XferRun.of("compare", "--json", "--fail-on-regression", "5%", base.toString(), now.toString());
-        Map<?, ?> h2d = ((List<?>) ((Map<?, ?>) Json.parse(json.out())).get("results")).stream().map(r -> (Map<?, ?>) r)
+        Map<?, ?> h2d = ((List<?>) ((Map<?, ?>) JsonMaps.parse(json.out())).get("results")).stream().map(r -> (Map<?, ?>) r)
                 .filter(r -> r.get("name").equals("pinned.h2d.64MiB.gbps")).findFirst().orElseThrow();
         assertEquals(0.0028748, (Double) h2d.get("baselineCov"), 1e-6);
         assertEquals(0.0035935, (Double) h2d.get("currentCov"), 1e-6);
@@ -109,7 +110,7 @@ class RepetitionsReadingTest {
         // plot binds what xfer writes: three repetitions of a real bandwidth document.
         String one = new String(getClass().getResourceAsStream("/golden/bandwidth.json").readAllBytes(),
                 java.nio.charset.StandardCharsets.UTF_8);
-        String params = Json.write(((Map<?, ?>) Json.parse(one)).get("parameters"));
+        String params = Json.write(((Map<?, ?>) JsonMaps.parse(one)).get("parameters"));
         String doc = "{\"schemaVersion\": 1, \"command\": \"bandwidth\", \"parameters\": "
                 + params.substring(0, params.lastIndexOf('}')) + ", \"runs\": 3}, \"runs\": [" + one + ", " + one + ", " + one + "]}";
         var figures = new dev.xfer.app.plot.DocumentCharts("t").figures(dev.xfer.app.plot.PlotDocument.of(doc));
@@ -120,7 +121,7 @@ class RepetitionsReadingTest {
     @Test
     void fleetTakesRepetitionsAsRunsOfOneGpuOnOneNode() {
         List<GpuRun> runs = new ArrayList<>(new DocumentReader().runs(Path.of("n1.json"),
-                Json.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1, 55.2, 54.8)))));
+                JsonMaps.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1, 55.2, 54.8)))));
         runs.addAll(FleetFixtures.runs(List.of(new Gpu("n2", "NVIDIA H200", 0, 55.05))));
         var report = new FleetAnalysis(dev.xfer.app.fleet.FleetRule.standard(), FleetFixtures.FLOORS).analyse(runs);
         assertEquals(2, report.nodes().size(), "two nodes, not six: " + report.nodes());
@@ -135,7 +136,7 @@ class RepetitionsReadingTest {
     @Test
     void aSlowRepetitionIsNamedWithItsNumber() {
         List<GpuRun> runs = new ArrayList<>(new DocumentReader().runs(Path.of("n1.json"),
-                Json.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 40.0, 55.2, 54.8)))));
+                JsonMaps.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 40.0, 55.2, 54.8)))));
         var report = new FleetAnalysis(dev.xfer.app.fleet.FleetRule.standard(), FleetFixtures.FLOORS).analyse(runs);
         assertFalse(report.passed());
         assertTrue(report.findings().stream().allMatch(f -> f.run().who().endsWith(" run 3")),
@@ -146,13 +147,13 @@ class RepetitionsReadingTest {
     void aRunStoppedBetweenRepetitionsIsNoResultAndARepetitionsFailureFailsItsRun() {
         Map<String, Object> doc = repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9);
         doc.put("complete", false);
-        doc.put("stopped", Json.object("reason", "SIGINT", "measured", 2L, "planned", 5L,
+        doc.put("stopped", JsonMaps.object("reason", "SIGINT", "measured", 2L, "planned", 5L,
                 "message", "interrupted (SIGINT) after 2 of 5 runs"));
         @SuppressWarnings("unchecked")
         Map<String, Object> second = (Map<String, Object>) ((List<Object>) doc.get("runs")).get(1);
         second.put("failures", List.of(FleetFixtures.wrongByte("pinned h2d 64MiB")));
         List<DocumentStatus.Status> statuses = DocumentStatus.of(
-                new DocumentReader().document(Path.of("n1.json"), Json.parse(Json.write(doc))), 2);
+                new DocumentReader().document(Path.of("n1.json"), JsonMaps.parse(Json.write(doc))), 2);
         assertEquals(2, statuses.size());
         assertFalse(statuses.get(0).noResult().isEmpty(), "the whole run's stop goes with its first run: " + statuses);
         assertTrue(statuses.get(1).noResult().isEmpty(), statuses.toString());
@@ -166,12 +167,12 @@ class RepetitionsReadingTest {
         Map<String, Object> second = (Map<String, Object>) ((List<Object>) doc.get("runs")).get(1);
         ((Map<String, Object>) second.get("context")).put("host", 7L);
         BadDocumentException bad = assertThrows(BadDocumentException.class,
-                () -> new DocumentReader().runs(Path.of("n1.json"), Json.parse(Json.write(doc))));
+                () -> new DocumentReader().runs(Path.of("n1.json"), JsonMaps.parse(Json.write(doc))));
         assertTrue(bad.getMessage().contains("runs[1].context.host: expected"), bad.getMessage());
 
         Map<String, Object> empty = repetitions(new Gpu("n1", "NVIDIA H200", 0, 55));
         assertThrows(BadDocumentException.class,
-                () -> new DocumentReader().runs(Path.of("n1.json"), Json.parse(Json.write(empty))));
+                () -> new DocumentReader().runs(Path.of("n1.json"), JsonMaps.parse(Json.write(empty))));
     }
 
     @Test
@@ -180,7 +181,7 @@ class RepetitionsReadingTest {
         Map<String, Object> doc = repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1);
         Map<String, Object> third = (Map<String, Object>) ((List<Object>) doc.get("runs")).get(2);
         ((Map<String, Object>) ((List<Object>) third.get("results")).getFirst()).put("verified", "yes");
-        Object parsed = Json.parse(Json.write(doc));
+        Object parsed = JsonMaps.parse(Json.write(doc));
         BadDocumentException bad = assertThrows(BadDocumentException.class,
                 () -> new DocumentReader().document(Path.of("n1.json"), parsed));
         assertTrue(bad.getMessage().contains("runs[2].results[0].verified: expected true or false"), bad.getMessage());
@@ -198,7 +199,7 @@ class RepetitionsReadingTest {
     @Test
     void openMetricsGivesEachRepetitionItsOwnLabelSet() {
         List<GpuRun> runs = new DocumentReader().runs(Path.of("n1.json"),
-                Json.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1))));
+                JsonMaps.parse(Json.write(repetitions(new Gpu("n1", "NVIDIA H200", 0, 55), 55.0, 54.9, 55.1))));
         String text = OpenMetrics.render((runs).stream().map(dev.xfer.app.fleet.GpuRun::results).toList());
         for (int k = 1; k <= 3; k++) {
             assertTrue(text.contains("run=\"" + k + "\""), text);

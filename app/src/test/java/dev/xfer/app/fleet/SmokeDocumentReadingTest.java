@@ -2,6 +2,7 @@ package dev.xfer.app.fleet;
 
 import dev.xfer.app.cli.XferRun;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.smoke.SmokeDocument;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class SmokeDocumentReadingTest {
 
     @Test
     void everyMeasuredResultIsNamedByItsCommand() {
-        List<GpuRun> runs = new DocumentReader().runs(Path.of("smoke.json"), Json.parse(Json.write(smoke())));
+        List<GpuRun> runs = new DocumentReader().runs(Path.of("smoke.json"), JsonMaps.parse(Json.write(smoke())));
         assertEquals(1, runs.size());
         GpuRun run = runs.getFirst();
         assertEquals("smoke", run.command());

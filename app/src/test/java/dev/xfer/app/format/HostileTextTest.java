@@ -191,7 +191,7 @@ class HostileTextTest {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         @SuppressWarnings("unchecked")
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(text);
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(text);
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> results = (List<Map<String, Object>>) doc.get("results");
         results.getFirst().put("memory", hostile.field());
@@ -310,7 +310,7 @@ class HostileTextTest {
                         text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
                     }
                     @SuppressWarnings("unchecked")
-                    Map<String, Object> doc = (Map<String, Object>) Json.parse(text);
+                    Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(text);
                     @SuppressWarnings("unchecked")
                     Map<String, Object> context = (Map<String, Object>) doc.get("context");
                     @SuppressWarnings("unchecked")

@@ -112,7 +112,7 @@ class RecordWriterTest {
 
     @Test
     void recordsInsideMapsAndListsAreWrittenToo() {
-        assertEquals(Json.write(Json.object("p", List.of(Specimens.map(new Point(1, 2))))),
-                Json.write(Json.object("p", List.of(new Point(1, 2)))));
+        assertEquals(Json.write(JsonMaps.object("p", List.of(Specimens.map(new Point(1, 2))))),
+                Json.write(JsonMaps.object("p", List.of(new Point(1, 2)))));
     }
 }

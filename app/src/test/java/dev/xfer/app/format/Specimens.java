@@ -90,14 +90,14 @@ final class Specimens {
     }
 
     static Map<String, Object> map(Point p) {
-        return Json.object("x", p.x(), "y", p.y());
+        return JsonMaps.object("x", p.x(), "y", p.y());
     }
 
     static Map<String, Object> map(Shape s) {
         return switch (s) {
-            case Circle c -> Json.object("kind", "circle", "radius", c.radius());
+            case Circle c -> JsonMaps.object("kind", "circle", "radius", c.radius());
             case Square q -> {
-                Map<String, Object> m = Json.object("kind", "square", "side", q.side());
+                Map<String, Object> m = JsonMaps.object("kind", "square", "side", q.side());
                 q.label().ifPresent(l -> m.put("label", l));
                 yield m;
             }

@@ -12,6 +12,7 @@ import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.fleet.Measurement;
 import dev.xfer.app.output.OpenMetrics;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunResults;
 import dev.xfer.app.stats.Summary;
@@ -107,7 +108,7 @@ class LatencyRenderingTest {
     @Test
     void fleetAndCompareReadTheDocumentByTargetAndSizeLowerBetter() {
         List<GpuRun> runs = new DocumentReader().runs(Path.of("latency.json"),
-                Json.parse(Json.write(document(report(false)))));
+                JsonMaps.parse(Json.write(document(report(false)))));
         Measurement host = runs.getFirst().measurements().stream()
                 .filter(m -> "host".equals(m.labels().get("target")) && "2097152".equals(m.labels().get("bytes")))
                 .findFirst().orElseThrow();

@@ -2,6 +2,7 @@ package dev.xfer.app.output;
 
 import dev.xfer.app.documents.MeasuredDocuments;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.result.GpuResults;
 
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ public final class BindsBack {
             default -> throw new AssertionError("not a measuring document: " + read.getClass());
         };
         long results = gated.stream().mapToLong(g -> g.results().size()).sum();
-        long summaries = summaries(Json.parse(text));
+        long summaries = summaries(JsonMaps.parse(text));
         assertTrue(results >= summaries, results + " results for " + summaries + " summaries in\n" + text);
     }
 

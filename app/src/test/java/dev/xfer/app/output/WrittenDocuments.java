@@ -1,6 +1,7 @@
 package dev.xfer.app.output;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,6 +14,6 @@ public final class WrittenDocuments {
     /** {@code document} written and parsed back: its top level a mutable map in document order. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> parsed(Object document) {
-        return new LinkedHashMap<>((Map<String, Object>) Json.parse(Json.write(document)));
+        return new LinkedHashMap<>((Map<String, Object>) JsonMaps.parse(Json.write(document)));
     }
 }

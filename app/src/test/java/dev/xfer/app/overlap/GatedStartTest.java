@@ -2,6 +2,7 @@ package dev.xfer.app.overlap;
 
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunResult;
@@ -45,7 +46,7 @@ class GatedStartTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> document(OverlapResults r) {
-        return (Map<String, Object>) Json.parse(Json.write(OverlapDocument.of(r)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(OverlapDocument.of(r)));
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.host.CpuSet;
@@ -142,13 +143,13 @@ class OverlapNumaRenderingTest {
     @Test
     @SuppressWarnings("unchecked")
     void jsonCarriesTheNodeThePagesAndEachPassModel() {
-        List<Object> results = (List<Object>) Json.parse(Json.write(OverlapDocument.rows(all)));
+        List<Object> results = (List<Object>) JsonMaps.parse(Json.write(OverlapDocument.rows(all)));
         Map<String, Object> farV1 = (Map<String, Object>) results.get(1);
         assertEquals(0L, farV1.get("numaNode"));
         assertEquals(Map.of("0", 60L, "1", 4L), farV1.get("hostMemoryNodes"));
         assertEquals(1L, ((Map<String, Object>) results.get(4)).get("numaNode"));
         assertEquals(java.util.Optional.of("all"), OverlapDocument.Plan.of(all).numaNode());
-        List<Object> models = (List<Object>) Json.parse(Json.write(OverlapDocument.Added.of(all).models()));
+        List<Object> models = (List<Object>) JsonMaps.parse(Json.write(OverlapDocument.Added.of(all).models()));
         assertEquals(2, models.size());
         Map<String, Object> far = (Map<String, Object>) models.getFirst();
         assertEquals(List.of("numaNode", "h2dMs", "kernelMs", "d2hMs", "sequentialMs", "idealMs", "streams",
@@ -156,7 +157,7 @@ class OverlapNumaRenderingTest {
         assertEquals(0L, far.get("numaNode"));
         assertEquals(0.51, (double) far.get("idealMs"), 1e-12);
         assertEquals(1L, ((Map<String, Object>) models.get(1)).get("numaNode"));
-        assertEquals(0.40, (double) ((Map<String, Object>) Json.parse(Json.write(OverlapDocument.Added.of(all).model().orElseThrow()))).get("h2dMs"),
+        assertEquals(0.40, (double) ((Map<String, Object>) JsonMaps.parse(Json.write(OverlapDocument.Added.of(all).model().orElseThrow()))).get("h2dMs"),
                 1e-12, "model: the first pass's");
     }
 

@@ -4,6 +4,7 @@ package dev.xfer.app.overlap;
 import dev.xfer.app.output.ResultCsv;
 import dev.xfer.app.output.CsvRows;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -92,7 +93,7 @@ class OverlapRenderingTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> parsedDocument(OverlapResults r) {
         // as OverlapCommand builds it: the shared envelope plus the model, each pass's and the timelines
-        return (Map<String, Object>) Json.parse(Json.write(OverlapDocument.of(r)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(OverlapDocument.of(r)));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.xfer.app.overlap;
 import dev.xfer.app.cli.GateVerdicts;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.UnmeasuredResults;
@@ -54,7 +55,7 @@ class UnmeasuredOverlapTest {
     void theDocumentKeepsItAsAFailureThatNoGatePasses(@TempDir Path dir) {
         String reason = REASON;
         GpuDocument document = OverlapDocument.of(report());
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "overlap with an unmeasured schedule");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "overlap with an unmeasured schedule");
         assertEquals(List.of(new UnmeasuredRow("v1", reason)), document.failures());
         assertEquals(2, document.results().size(), "rows for sequential and v2 only");
         assertEquals(document, OverlapDocument.parts().read(Json.write(document)), "it binds back");
@@ -80,7 +81,7 @@ class UnmeasuredOverlapTest {
         assertTrue(text.contains("FAILED: v2: not measured: " + why + "\n"), text);
         assertTrue(!text.contains("WRONG RESULT"), "no error was measured, so none is reported: " + text);
         GpuDocument document = OverlapDocument.of(withoutModel());
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "overlap without a model");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "overlap without a model");
         assertEquals(3, document.failures().size(), document.failures().toString());
         assertEquals(List.of(), document.results());
         assertTrue(!Json.write(document).contains("\"model\""), "no model: " + Json.write(document));

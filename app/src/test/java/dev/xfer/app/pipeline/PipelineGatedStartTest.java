@@ -2,6 +2,7 @@ package dev.xfer.app.pipeline;
 
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.measure.StartMode;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunContext;
@@ -53,7 +54,7 @@ class PipelineGatedStartTest {
         assertFalse(Json.write(PipelineDocument.Plan.of(plain)).contains("start"));
         assertEquals(Optional.of("gated"), PipelineDocument.Plan.of(gated).start());
         var doc = PipelineDocument.of(context, gated, result);
-        SchemaContract.requireValid(Json.parse(Json.write(doc)), "a gated pipeline document");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(doc)), "a gated pipeline document");
     }
 
     @Test

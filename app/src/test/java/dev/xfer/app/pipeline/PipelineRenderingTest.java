@@ -9,6 +9,7 @@ import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunContext;
@@ -115,7 +116,7 @@ class PipelineRenderingTest {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> parsedDocument(PipelineResult r) {
-        return (Map<String, Object>) Json.parse(Json.write(PipelineDocument.of(context, plan, r)));
+        return (Map<String, Object>) JsonMaps.parse(Json.write(PipelineDocument.of(context, plan, r)));
     }
 
     @Test

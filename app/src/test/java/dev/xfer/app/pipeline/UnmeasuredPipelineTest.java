@@ -3,6 +3,7 @@ package dev.xfer.app.pipeline;
 import dev.xfer.app.cli.GateVerdicts;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunContext;
@@ -45,7 +46,7 @@ class UnmeasuredPipelineTest {
     @Test
     void theDocumentKeepsItAsAFailureThatNoGatePasses(@TempDir Path dir) {
         GpuDocument document = PipelineDocument.of(context, plan, outcome);
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "pipeline that gave no figure");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "pipeline that gave no figure");
         assertEquals(List.of(new UnmeasuredRow("64 batches x 16777216 B through 2 buffers", REASON)), document.failures());
         assertEquals(List.of(), document.results());
         assertEquals(document, PipelineDocument.parts().read(Json.write(document)), "it binds back");

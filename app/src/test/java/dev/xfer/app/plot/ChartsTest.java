@@ -5,6 +5,7 @@ import dev.xfer.app.overlap.OverlapSchedule;
 import dev.xfer.app.overlap.ScheduleTimeline;
 import dev.xfer.app.overlap.TimedOp;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.ResultsFixtures;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
@@ -168,7 +169,7 @@ class ChartsTest {
 
     @Test
     void fleetHasADotPerGpuPerMetricAndMarksOutliers() throws IOException {
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/fleet.json"));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(SvgXml.resource("/golden/fleet.json"));
         int dots = 0;
         int outliers = 0;
         for (Object g : (List<?>) doc.get("groups")) {
@@ -195,13 +196,13 @@ class ChartsTest {
     @Test
     @SuppressWarnings("unchecked")
     void aDisturbedFleetNodeIsCountedInTheNote() throws IOException {
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(SvgXml.resource("/golden/fleet.json"));
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(SvgXml.resource("/golden/fleet.json"));
         for (Object n : (List<?>) doc.get("nodes")) {
             Map<String, Object> node = (Map<String, Object>) n;
             if ("pass".equals(node.get("state"))) {
                 node.put("state", "disturbed");
                 node.put("passed", false);
-                node.put("findings", List.of(Json.object("host", node.get("host"), "label", null, "uuid", null,
+                node.put("findings", List.of(JsonMaps.object("host", node.get("host"), "label", null, "uuid", null,
                         "pciBusId", "0000:17:00.0", "index", 0L, "file", "node-a-0.json", "state", "disturbed",
                         "reason", "disturbed, not judged (re-run): foreign-process: pid 4711 (python) holds a context on GPU 0")));
                 break;
@@ -214,7 +215,7 @@ class ChartsTest {
 
     @Test
     void compareHasADotPerResultOverItsNoiseBandAndMarksRegressions() throws IOException {
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/compare.json"));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(SvgXml.resource("/golden/compare.json"));
         List<?> results = (List<?>) doc.get("results");
         long failed = results.stream().filter(r -> Boolean.TRUE.equals(((Map<?, ?>) r).get("failed"))).count();
         List<DocumentCharts.Figure> figures = new DocumentCharts("c-").figures(PlotDocument.of(Json.write(doc)));
@@ -249,7 +250,7 @@ class ChartsTest {
     @Test
     void fleetJsonWithNullZScoresIsDrawn() throws IOException {
         // MAD 0 gives infinite z-scores, which fleet's JSON writes as null.
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/fleet.json"));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(SvgXml.resource("/golden/fleet.json"));
         String json = Json.write(doc).replaceAll("\"z\": [-0-9.eE]+", "\"z\": null");
         assertTrue(json.contains("\"z\": null"));
         List<DocumentCharts.Figure> figures = new DocumentCharts("z-").figures(PlotDocument.of(json));

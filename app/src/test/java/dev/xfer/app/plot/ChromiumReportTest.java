@@ -1,6 +1,5 @@
 package dev.xfer.app.plot;
 
-import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,6 +1,6 @@
 package dev.xfer.app.plot;
 
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Charts of the real H200 documents under src/test/resources/h200: one mark per result and per recorded operation. */
 class H200DocumentsTest {
     private static Map<?, ?> doc(String name) {
-        return (Map<?, ?>) Json.parse(SvgXml.resource("/h200/" + name));
+        return (Map<?, ?>) JsonMaps.parse(SvgXml.resource("/h200/" + name));
     }
 
     private static List<DocumentCharts.Figure> figures(String name) {

@@ -1,6 +1,5 @@
 package dev.xfer.app.plot;
 
-import dev.xfer.app.format.Json;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.xfer.app.plot;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,7 +14,7 @@ class KernelCopyPlotTest {
 
     @Test
     void kernelRowsAreTheirOwnLinesAndTheCrossoverIsSaid() throws Exception {
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource("/golden/bandwidth-kernel.json"));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(SvgXml.resource("/golden/bandwidth-kernel.json"));
         String html = HtmlReport.render("kernel copies", List.of(new HtmlReport.Source("bandwidth-kernel.json", Json.write(doc))));
         assertTrue(html.contains("pinned kernel 132 blocks h2d"), "a line per kernel grid");
         assertTrue(html.contains("pinned kernel 64 blocks d2h"), "a line per kernel grid");

@@ -1,6 +1,7 @@
 package dev.xfer.app.plot;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -20,7 +21,7 @@ class OlderDocumentsTest {
 
     /** The document {@code name} (a test resource) with {@code keys} taken out of every object under its results, parameters and models. */
     private static String without(String name, Set<String> keys) throws IOException {
-        Map<?, ?> doc = (Map<?, ?>) Json.parse(SvgXml.resource(name));
+        Map<?, ?> doc = (Map<?, ?>) JsonMaps.parse(SvgXml.resource(name));
         for (String part : List.of("results", "parameters", "model", "models")) {
             strip(doc.get(part), keys);
         }
@@ -79,7 +80,7 @@ class OlderDocumentsTest {
     @Test
     void aStagedBandwidthPlanWithoutNumaNodeIsStillABandwidthPlan() throws IOException {
         String older = without("/golden/bandwidth-staged.json", Set.of("numaNode"));
-        Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) Json.parse(older)).get("parameters");
+        Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) JsonMaps.parse(older)).get("parameters");
         assertFalse(parameters.containsKey("numaNode"));
         assertTrue(parameters.containsKey("copy"));
         dev.xfer.app.documents.MeasuredDocument.Run run = run(older);

@@ -13,6 +13,7 @@ import dev.xfer.app.expect.MetricUnit;
 import dev.xfer.app.expect.ValidatedExpectations;
 import dev.xfer.app.devices.DeviceDocument;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.Rendering;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +58,7 @@ class LongRunPiecesTest {
         List<Object> results = new ArrayList<>();
         StringBuilder csv = new StringBuilder("name,value\n");
         for (int i = 0; i < n; i++) {
-            results.add(Json.object("name", "r" + i, "value", (double) i));
+            results.add(JsonMaps.object("name", "r" + i, "value", (double) i));
             csv.append("r").append(i).append(',').append((double) i).append('\n');
         }
         GpuDocument doc = new GpuDocument(1, "bandwidth", context(3), dev.xfer.app.output.NoParameters.NONE, FieldMap.rows(results),
@@ -96,8 +97,8 @@ class LongRunPiecesTest {
         stream.end(rows(2), RowStream.summary(rows(2).json().get(), false));
         String[] lines = out.toString().split("\n");
         assertEquals(3, lines.length);
-        assertEquals("r1", ((Map<?, ?>) Json.parse(lines[1])).get("name"));
-        Map<?, ?> summary = (Map<?, ?>) Json.parse(lines[2]);
+        assertEquals("r1", ((Map<?, ?>) JsonMaps.parse(lines[1])).get("name"));
+        Map<?, ?> summary = (Map<?, ?>) JsonMaps.parse(lines[2]);
         assertEquals("summary", summary.get("record"));
         assertEquals(false, summary.get("complete"));
         assertEquals(1L, summary.get("schemaVersion"));
@@ -115,8 +116,8 @@ class LongRunPiecesTest {
         DevicesDocument doc = DevicesDocument.of("bandwidth", dev.xfer.app.output.NoParameters.NONE, List.of(d0, d1));
         List<String> lines = RowStream.resultLines(doc);
         assertEquals(3, lines.size());
-        assertEquals(List.of(3L, 5L, 5L), lines.stream().map(l -> ((Map<?, ?>) Json.parse(l)).get("device")).toList());
-        Map<?, ?> summary = (Map<?, ?>) Json.parse(Json.writeLine(RowStream.summary(doc, true)));
+        assertEquals(List.of(3L, 5L, 5L), lines.stream().map(l -> ((Map<?, ?>) JsonMaps.parse(l)).get("device")).toList());
+        Map<?, ?> summary = (Map<?, ?>) JsonMaps.parse(Json.writeLine(RowStream.summary(doc, true)));
         assertTrue(((List<?>) summary.get("devices")).stream().noneMatch(d -> ((Map<?, ?>) d).containsKey("results")));
     }
 

@@ -11,7 +11,7 @@ import dev.xfer.app.evidence.LinkState;
 import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.evidence.RecordedProbe;
 import dev.xfer.app.expect.ExpectationSet;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MeasuredConfiguration;
 import dev.xfer.app.output.Rendering;
 import dev.xfer.app.output.ResultsFixtures;
@@ -75,7 +75,7 @@ class MeasuringRunEvidenceTest {
         FinishedRun finished = measure(run(OutputFormat.JSON,
                 probes(List.of(new ComputeProcess(OWN, Optional.of("java")), new ComputeProcess(4711, Optional.of("python"))))),
                 false);
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(out.toString());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(out.toString());
         List<Map<String, Object>> disturbances = (List<Map<String, Object>>) doc.get("disturbances");
         assertEquals(1, disturbances.size());
         assertEquals("foreign-process", disturbances.getFirst().get("kind"));
@@ -112,7 +112,7 @@ class MeasuringRunEvidenceTest {
     @SuppressWarnings("unchecked")
     void withoutNvmlTheEvidenceSaysWhyAndNothingIsDisturbed() {
         FinishedRun finished = measure(run(OutputFormat.JSON, GpuProbes.unavailable("libnvidia-ml.so.1 not found")), true);
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(out.toString());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(out.toString());
         assertEquals("unavailable: libnvidia-ml.so.1 not found", ((Map<String, Object>) doc.get("context")).get("evidence"));
         assertEquals(List.of(), doc.get("disturbances"));
         assertEquals(ExitCode.OK, ExitCode.of(finished));

@@ -1,6 +1,7 @@
 package dev.xfer.app.run;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.ExpectationRow;
 import dev.xfer.app.output.Extras;
@@ -61,10 +62,10 @@ class RecordRowsTest {
 
     private static GpuDocument maps() {
         return Documents.document("bandwidth", ResultsFixtures.context(),
-                        Json.object("sizes", List.of(4096L), "iterations", 5),
-                        List.of(Json.object("direction", "h2d", "bytes", 4096L, "gbps", 12.5),
-                                Json.object("direction", "d2h", "bytes", 4096L, "gbps", 11.0)), List.of())
-                .withExtras(FieldMap.of(Json.object("model", Json.object("idealMs", 1.5))));
+                        JsonMaps.object("sizes", List.of(4096L), "iterations", 5),
+                        List.of(JsonMaps.object("direction", "h2d", "bytes", 4096L, "gbps", 12.5),
+                                JsonMaps.object("direction", "d2h", "bytes", 4096L, "gbps", 11.0)), List.of())
+                .withExtras(FieldMap.of(JsonMaps.object("model", JsonMaps.object("idealMs", 1.5))));
     }
 
     @Test
@@ -88,7 +89,7 @@ class RecordRowsTest {
     void theSeveralDeviceShapeIsTheSameEitherWay() {
         DevicesDocument typed = DevicesDocument.of("bandwidth", new Plan(List.of(4096L), 5), List.of(typed(), typed()));
         DevicesDocument maps = Documents.devicesDocument("bandwidth",
-                Json.object("sizes", List.of(4096L), "iterations", 5), List.of(maps(), maps()));
+                JsonMaps.object("sizes", List.of(4096L), "iterations", 5), List.of(maps(), maps()));
         assertEquals(Json.write(maps), Json.write(typed));
         assertEquals(RowStream.resultLines(maps), RowStream.resultLines(typed));
     }

@@ -3,6 +3,7 @@ package dev.xfer.app.smoke;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.check.CheckResults;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.GeneratedFigures;
 import dev.xfer.app.output.GeneratedReports;
 import dev.xfer.app.output.ResultsFixtures;
@@ -47,7 +48,7 @@ class SmokeDocumentBindsBackPropertiesTest {
         assertEquals(run, read, text);
         long results = SmokeDocument.results(Path.of("smoke.json"), read).stream()
                 .mapToLong(g -> g.results().size()).sum();
-        long summaries = dev.xfer.app.output.BindsBack.summaries(Json.parse(text));
+        long summaries = dev.xfer.app.output.BindsBack.summaries(JsonMaps.parse(text));
         assertTrue(results >= summaries, results + " results for " + summaries + " summaries in\n" + text);
     }
 

@@ -1,7 +1,7 @@
 package dev.xfer.app.smoke;
 
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
@@ -26,7 +26,7 @@ class SmokeQuickOnGpuTest {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> document(XferRun run) {
         assertEquals(0, run.exitCode(), run.out() + run.err());
-        return (Map<String, Object>) Json.parse(run.out());
+        return (Map<String, Object>) JsonMaps.parse(run.out());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.xfer.app.stats;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -15,7 +16,7 @@ class SummaryAsWrittenTest {
     @Test
     void everyFieldInTheOrderEveryDocumentWritesIt() {
         @SuppressWarnings("unchecked")
-        Map<String, Object> m = (Map<String, Object>) Json.parse(Json.write(Summary.of(new double[] {1.75, 2.0, 2.5, 2.0, 2.0})));
+        Map<String, Object> m = (Map<String, Object>) JsonMaps.parse(Json.write(Summary.of(new double[] {1.75, 2.0, 2.5, 2.0, 2.0})));
         assertEquals(List.of("median", "min", "max", "mean", "stddev", "n"), List.copyOf(m.keySet()));
         assertEquals(2.0, m.get("median"));
         assertEquals(5L, m.get("n"));
@@ -25,7 +26,7 @@ class SummaryAsWrittenTest {
     @Test
     void writtenAsTheMapItReplaces() {
         Summary s = new Summary(12.5, 11.0, 13.25, 12.25, Double.POSITIVE_INFINITY, 3);
-        assertEquals(Json.write(Json.object("median", 12.5, "min", 11.0, "max", 13.25, "mean", 12.25,
+        assertEquals(Json.write(JsonMaps.object("median", 12.5, "min", 11.0, "max", 13.25, "mean", 12.25,
                 "stddev", Double.POSITIVE_INFINITY, "n", 3)), Json.write(s));
     }
 

@@ -2,6 +2,7 @@ package dev.xfer.app.topo;
 
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.sysfs.SysfsFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class TopoDocumentJsonTest {
 
     @SuppressWarnings("unchecked")
     private static <T> T roundTrip(Object value) {
-        return (T) Json.parse(Json.write(value));
+        return (T) JsonMaps.parse(Json.write(value));
     }
 
     @Test

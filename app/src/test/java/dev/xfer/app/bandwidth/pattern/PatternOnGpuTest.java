@@ -3,7 +3,7 @@ package dev.xfer.app.bandwidth.pattern;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import org.junit.jupiter.api.BeforeAll;
@@ -108,7 +108,7 @@ class PatternOnGpuTest {
                 "--expect", "pattern.all-to-host.16MiB.gpu0 >= 1GB/s");
         assertEquals(0, run.exitCode(), run.err());
         @SuppressWarnings("unchecked")
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(run.out());
         List<?> rows = (List<?>) doc.get("patterns");
         // all-to-host, host-to-all, all-to-one write and read, one-to-all write and read: a round per GPU each.
         assertEquals(6 * 2, rows.size(), run.out());

@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.Initiation;
@@ -52,7 +53,7 @@ class PatternRenderingTest {
     @Test
     void jsonRowsCarryTheRoundsIdentity() {
         @SuppressWarnings("unchecked")
-        Map<String, Object> row = (Map<String, Object>) Json.parse(Json.write(PatternRow.rows(PatternFixtures.results()).get(2)));
+        Map<String, Object> row = (Map<String, Object>) JsonMaps.parse(Json.write(PatternRow.rows(PatternFixtures.results()).get(2)));
         assertEquals("all-to-one-read", row.get("pattern"));
         assertEquals("kernel", row.get("copy"));
         assertEquals("p2p", row.get("direction"));

@@ -4,6 +4,7 @@ import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.cli.GateVerdicts;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.UnmeasuredResults;
@@ -56,7 +57,7 @@ class UnmeasuredPatternTest {
         DevicesDocument document = PatternRun.document(
                 List.of(ResultsFixtures.context(h200At(0, 0x17, 0)), ResultsFixtures.context(h200At(1, 0x97, 1))), TWO,
                 PatternFixtures.plans(), ResultsFixtures.bandwidthPlan(), results(), List.of());
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "patterns with an unmeasured round");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "patterns with an unmeasured round");
         PatternExtras extras = (PatternExtras) document.extras();
         assertEquals(List.of(FailureRow.unmeasured("all-to-host 536870912 B on GPU 1", OptionalInt.empty(), REASON)),
                 extras.failures());

@@ -6,7 +6,7 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.cli.XferRun;
-import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.cuda.CudaDevice;
 import dev.xfer.cuda.CudaRuntime;
 import dev.xfer.cuda.HostMemoryKind;
@@ -116,7 +116,7 @@ class PeerKernelOnGpuTest {
                 "--expect", "p2p-read.kernel.1-0.1MiB >= 0.001GB/s", "--expect", "p2p-bidir-read.0-1 >= 0.001GB/s");
         assertEquals(0, run.exitCode(), run.err());
         @SuppressWarnings("unchecked")
-        Map<String, Object> doc = (Map<String, Object>) Json.parse(run.out());
+        Map<String, Object> doc = (Map<String, Object>) JsonMaps.parse(run.out());
         List<?> rows = (List<?>) doc.get("p2p");
         assertEquals(2 * 2 * 2, rows.size(), run.out());
         assertEquals(4, rows.stream().filter(r -> "read".equals(((Map<?, ?>) r).get("initiation"))).count(), run.out());

@@ -11,6 +11,7 @@ import dev.xfer.app.documents.MeasuredDocuments;
 import dev.xfer.app.expect.Metric;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +69,7 @@ class PeerPairsTest {
         String text = MultiDeviceText.render(MultiDeviceFixtures.peerReport());
         assertFalse(text.contains("GPU pairs"), text);
         assertFalse(text.contains("not among those chosen"), text);
-        Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) Json.parse(Json.write(SeveralDevicesRun.document(
+        Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) JsonMaps.parse(Json.write(SeveralDevicesRun.document(
                 MultiDeviceFixtures.peerReport())))).get("parameters");
         assertFalse(parameters.containsKey("pairs") || parameters.containsKey("pairSeed"), parameters.toString());
     }
@@ -77,7 +78,7 @@ class PeerPairsTest {
     void theDocumentRecordsThePairsAndTheSeedAndBindsBack() throws IOException {
         String written = Json.write(SeveralDevicesRun.document(report));
         GoldenFile.assertDocument("bandwidth-devices-p2p-pairs.json", written);
-        Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) Json.parse(written)).get("parameters");
+        Map<?, ?> parameters = (Map<?, ?>) ((Map<?, ?>) JsonMaps.parse(written)).get("parameters");
         List<?> pairs = (List<?>) parameters.get("pairs");
         assertEquals(drawn.stream().map(p -> Map.of("src", (long) p.src(), "dst", (long) p.dst())).toList(),
                 pairs.stream().map(p -> Map.of("src", ((Number) ((Map<?, ?>) p).get("src")).longValue(),

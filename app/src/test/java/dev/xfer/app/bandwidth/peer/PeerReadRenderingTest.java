@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.peer;
 
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.GoldenFile;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.CopyDirection;
@@ -94,7 +95,7 @@ class PeerReadRenderingTest {
     void onlyTheReadFormsRowsSayIt() {
         List<PeerRow> rows = PeerRow.rows(pairs);
         for (int i = 0; i < rows.size(); i++) {
-            Map<?, ?> row = (Map<?, ?>) Json.parse(Json.write(rows.get(i)));
+            Map<?, ?> row = (Map<?, ?>) JsonMaps.parse(Json.write(rows.get(i)));
             Object expected = pairs.get(i).initiation() == Initiation.READ ? "read" : null;
             assertEquals(expected, row.get("initiation"), row.toString());
         }

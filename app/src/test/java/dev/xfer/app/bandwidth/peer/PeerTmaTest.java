@@ -18,6 +18,7 @@ import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.fleet.DocumentReader;
 import dev.xfer.app.fleet.GpuRun;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.format.JUnitXml;
 import dev.xfer.app.output.OpenMetrics;
@@ -209,8 +210,8 @@ class PeerTmaTest {
     void theDocumentIsItsGoldenFileValidAndBindsBack() throws IOException {
         String written = Json.write(SeveralDevicesRun.document(report));
         GoldenFile.assertDocument("bandwidth-devices-p2p-tma.json", written);
-        SchemaContract.requireValid(Json.parse(written), "p2p by the TMA");
-        Map<?, ?> document = (Map<?, ?>) Json.parse(written);
+        SchemaContract.requireValid(JsonMaps.parse(written), "p2p by the TMA");
+        Map<?, ?> document = (Map<?, ?>) JsonMaps.parse(written);
         List<?> rows = (List<?>) document.get("p2p");
         assertEquals(4, rows.stream().filter(r -> "tma".equals(((Map<?, ?>) r).get("copy"))).count(), written);
         List<?> waived = (List<?>) document.get("waived");

@@ -8,6 +8,7 @@ import dev.xfer.app.bandwidth.peer.PeerResult;
 import dev.xfer.app.cli.GateVerdicts;
 import dev.xfer.app.docs.SchemaContract;
 import dev.xfer.app.format.Json;
+import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.UnmeasuredResults;
@@ -80,7 +81,7 @@ class UnmeasuredSeveralDevicesTest {
     @Test
     void thePeerDocumentKeepsItAsAFailureThatNoGatePasses(@TempDir Path dir) {
         DevicesDocument document = SeveralDevicesRun.document(peers());
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "p2p with an unmeasured way");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "p2p with an unmeasured way");
         MultiDeviceExtras extras = (MultiDeviceExtras) document.extras();
         assertTrue(extras.failures().orElseThrow().contains(
                 FailureRow.unmeasured("p2p 0->2 16777216 B", OptionalInt.empty(), REASON)), extras.toString());
@@ -91,7 +92,7 @@ class UnmeasuredSeveralDevicesTest {
     @Test
     void theConcurrentDocumentKeepsItAsAFailureThatNoGatePasses(@TempDir Path dir) {
         DevicesDocument document = SeveralDevicesRun.document(concurrent());
-        SchemaContract.requireValid(Json.parse(Json.write(document)), "concurrent with an unmeasured share");
+        SchemaContract.requireValid(JsonMaps.parse(Json.write(document)), "concurrent with an unmeasured share");
         MultiDeviceExtras extras = (MultiDeviceExtras) document.extras();
         assertTrue(extras.failures().orElseThrow().contains(FailureRow.unmeasured(
                 "concurrent pinned h2d 16777216 B on device 1", OptionalInt.empty(), REASON)), extras.toString());
