@@ -190,11 +190,12 @@ public final class RecordBinder {
     public static JsonNode parse(String text) {
         try (JsonParser parser = new NegativeZero(MAPPER.createParser(text))) {
             JsonNode root = MAPPER.readTree(parser);
+            // The words these two cases have always had in xfer's messages (a reader prefixes "not JSON: ").
             if (root == null) {
-                throw new IllegalArgumentException("invalid JSON at line 1, column 1: unexpected end of input, expected a value");
+                throw new IllegalArgumentException("the file is empty");
             }
             if (parser.nextToken() != null) {
-                throw invalid(parser.currentTokenLocation(), "unexpected " + parser.getText() + " after the value");
+                throw new IllegalArgumentException("more text after the document");
             }
             return root;
         } catch (JsonProcessingException e) {

@@ -60,6 +60,17 @@ class UnixToolEdgesTest {
                 + ": not JSON: invalid JSON at line 1, column 30: 'NaN' is not a JSON number (JSON has no NaN or Infinity)");
     }
 
+    /** An empty file, and a second document after the first, said as they always were: exit 2. */
+    @Test
+    void anEmptyFileAndASecondDocumentAreSaidInPlainWords() throws Exception {
+        Path empty = Files.writeString(dir.resolve("empty.json"), " \n");
+        XferRun.of("compare", empty.toString(), empty.toString())
+                .assertOneLine(ExitCode.USAGE, "xfer: " + empty + ": not JSON: the file is empty");
+        Path two = Files.writeString(dir.resolve("two.json"), "{\"schemaVersion\": 1}\n{\"schemaVersion\": 1}\n");
+        XferRun.of("fleet", two.toString())
+                .assertOneLine(ExitCode.USAGE, "xfer: " + two + ": not JSON: more text after the document");
+    }
+
     /** A document the system cannot read (as root too: /proc/self/mem gives EIO): the reason, exit 2. */
     @Test
     void anUnreadableDocumentIsItsReasonAndExit2() {
