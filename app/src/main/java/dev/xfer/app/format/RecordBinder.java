@@ -172,6 +172,10 @@ public final class RecordBinder {
         if (node == null || node.isMissingNode()) {
             throw new BindingException(path, "expected a value, got nothing");
         }
+        if (node.isNull()) {
+            // Databind hands a null at the root back as null, never asking the type's deserializer.
+            throw BindingException.wrong(path, words(type, node), NodeKind.of(node));
+        }
         try {
             return BINDING.forType(type).withAttribute(Choice.class, choices).readValue(node);
         } catch (JsonMappingException e) {

@@ -2,6 +2,8 @@ package dev.xfer.app.plot;
 
 import dev.xfer.app.cli.XferRun;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -57,6 +59,15 @@ class PlotCommandTest {
                 "-o", report.toString());
         assertEquals(0, drawn.exitCode(), drawn.err());
         assertEquals(2, HtmlReportTest.svgs(Files.readString(report)).size(), "a fleet chart and a compare chart");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"null", "[]", "1", "\"text\""})
+    void aFileThatIsOneValueButNoObjectIsOneLineAndExit2(String value) throws IOException {
+        Path other = Files.writeString(dir.resolve("value.json"), value);
+        XferRun run = XferRun.of("plot", other.toString(), "-o", dir.resolve("report.html").toString());
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("xfer: " + other + ": not an xfer document (no schemaVersion and command at the top)\n", run.err());
     }
 
     @Test
