@@ -183,6 +183,16 @@ public final class Json {
             }
         }
 
+        /** Databind writes a double[] in one call, past {@link #writeNumber(double)}: each element through it. */
+        @Override
+        public void writeArray(double[] array, int offset, int length) throws IOException {
+            writeStartArray(array, length);
+            for (int i = offset; i < offset + length; i++) {
+                writeNumber(array[i]);
+            }
+            writeEndArray();
+        }
+
         @Override
         public void writeString(String text) throws IOException {
             super.writeString(escaped(text));

@@ -198,6 +198,12 @@ class JsonTest {
                 () -> new RecordBinder().read("1e999", Double.class)).getMessage());
     }
 
+    @Test
+    void aDoubleArraysNonFiniteElementsAreNullAsAListsAre() {
+        assertEquals(Json.write(java.util.Arrays.asList(1.5, null, null, -0.0)),
+                Json.write(new double[] {1.5, Double.NaN, Double.POSITIVE_INFINITY, -0.0}));
+    }
+
     /** No value, or a second one after it: the words documents have always had for these (no place to point at). */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
