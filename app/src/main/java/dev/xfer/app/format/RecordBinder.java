@@ -233,6 +233,13 @@ public final class RecordBinder {
                 pointer = pointer.appendIndex(r.getIndex());
             }
         }
+        // A map's value too large for its type is refused by the parser, before databind names its
+        // key in the path: the key is found in the tree.
+        String key = root.at(pointer).isObject() ? keyOfTheRefusedValue(e, root.at(pointer)) : null;
+        if (key != null) {
+            path.append(path.isEmpty() ? "" : ".").append(key);
+            pointer = pointer.appendProperty(key);
+        }
         JsonNode node = root.at(pointer);
         Class<?> expected = e instanceof MismatchedInputException m ? m.getTargetType()
                 : e.getCause() instanceof InputCoercionException c ? c.getTargetType() : null;
@@ -248,6 +255,24 @@ public final class RecordBinder {
             default -> expected == null ? new BindingException(path.toString(), e.getOriginalMessage().lines().findFirst().orElse(""))
                     : BindingException.wrong(path.toString(), words(expected, node), NodeKind.of(node));
         };
+    }
+
+    /**
+     * The key in {@code object} of the first whole number too large for the type the parser refused
+     * it as (the parser is closed by now, so its place is read off the tree); null for any other refusal.
+     */
+    private static String keyOfTheRefusedValue(JsonMappingException e, JsonNode object) {
+        if (!(e.getCause() instanceof InputCoercionException c)) {
+            return null;
+        }
+        boolean asInt = c.getTargetType() == int.class || c.getTargetType() == Integer.class;
+        for (Map.Entry<String, JsonNode> field : object.properties()) {
+            JsonNode v = field.getValue();
+            if (v.isIntegralNumber() && !(asInt ? v.canConvertToInt() : v.canConvertToLong())) {
+                return field.getKey();
+            }
+        }
+        return null;
     }
 
     /** What a value of {@code type} is called, where {@code found} is not one. */

@@ -93,6 +93,9 @@ class MalformedDocumentTest {
                         "p2p[0].verified: expected true or false, got text \"yes\""),
                 bad("a p2p row's null median", P2P, d -> ((ObjectNode) firstPeerRow(d).get("gbps")).putNull("median"),
                         "p2p[0].gbps.median: expected a number, got null"),
+                bad("a host memory node's count beyond an int (the map's key named)", BANDWIDTH,
+                        d -> firstResult(d).putObject("hostMemoryNodes").put("0", new java.math.BigInteger("99999999999999999999")),
+                        "results[0].hostMemoryNodes.0: expected a whole number from -2147483648 to 2147483647, got the number 99999999999999999999"),
                 bad("a smoke check without passed", SMOKE,
                         d -> ((ObjectNode) firstDevice(d).withArray("checks").get(0)).remove("passed"),
                         "devices[0].checks[0].passed: expected true or false, got nothing"));
