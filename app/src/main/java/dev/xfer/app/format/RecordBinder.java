@@ -24,6 +24,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -33,6 +34,9 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -241,7 +245,8 @@ public final class RecordBinder {
             pointer = pointer.appendProperty(key);
         }
         JsonNode node = root.at(pointer);
-        Class<?> expected = e instanceof MismatchedInputException m ? m.getTargetType()
+        Class<?> expected = e instanceof InvalidNullException n ? contentOf(n.getPath()).orElse(n.getTargetType())
+                : e instanceof MismatchedInputException m ? m.getTargetType()
                 : e.getCause() instanceof InputCoercionException c ? c.getTargetType() : null;
         return switch (e) {
             case InvalidTypeIdException t when node.isObject() -> {
@@ -273,6 +278,32 @@ public final class RecordBinder {
             }
         }
         return null;
+    }
+
+    /**
+     * The declared type of a null refused inside a list or map: databind names the container's type
+     * (for an {@code Optional<Map<String, Integer>>}, the map), so it is walked here from the last
+     * record on the path through its component's generic type; empty where it cannot be told.
+     */
+    private static Optional<Class<?>> contentOf(List<JsonMappingException.Reference> path) {
+        Type type = null;
+        for (JsonMappingException.Reference r : path) {
+            Class<?> owner = r.getFrom() instanceof Class<?> c ? c : r.getFrom() == null ? null : r.getFrom().getClass();
+            if (owner != null && owner.isRecord() && r.getFieldName() != null) {
+                type = Arrays.stream(owner.getRecordComponents()).filter(c -> c.getName().equals(r.getFieldName()))
+                        .findFirst().<Type>map(RecordComponent::getGenericType).orElse(null);
+            } else if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw
+                    && (Map.class.isAssignableFrom(raw) || Collection.class.isAssignableFrom(raw))) {
+                type = p.getActualTypeArguments()[Map.class.isAssignableFrom(raw) ? 1 : 0];
+            } else {
+                type = null;
+            }
+            if (type instanceof ParameterizedType p && p.getRawType() == Optional.class) {
+                type = p.getActualTypeArguments()[0];
+            }
+        }
+        return type instanceof ParameterizedType p ? Optional.of((Class<?>) p.getRawType())
+                : type instanceof Class<?> c ? Optional.of(c) : Optional.empty();
     }
 
     /** What a value of {@code type} is called, where {@code found} is not one. */

@@ -96,6 +96,9 @@ class MalformedDocumentTest {
                 bad("a host memory node's count beyond an int (the map's key named)", BANDWIDTH,
                         d -> firstResult(d).putObject("hostMemoryNodes").put("0", new java.math.BigInteger("99999999999999999999")),
                         "results[0].hostMemoryNodes.0: expected a whole number from -2147483648 to 2147483647, got the number 99999999999999999999"),
+                bad("a host memory node's null count (the map's value type named)", BANDWIDTH,
+                        d -> firstResult(d).putObject("hostMemoryNodes").putNull("0"),
+                        "results[0].hostMemoryNodes.0: expected a whole number, got null"),
                 bad("a smoke check without passed", SMOKE,
                         d -> ((ObjectNode) firstDevice(d).withArray("checks").get(0)).remove("passed"),
                         "devices[0].checks[0].passed: expected true or false, got nothing"));
