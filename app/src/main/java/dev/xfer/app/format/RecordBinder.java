@@ -239,7 +239,7 @@ public final class RecordBinder {
         }
         // A map's value too large for its type is refused by the parser, before databind names its
         // key in the path: the key is found in the tree.
-        String key = root.at(pointer).isObject() ? keyOfTheRefusedValue(e, root.at(pointer)) : null;
+        String key = keyOfTheRefusedValue(e, root.at(pointer));
         if (key != null) {
             path.append(path.isEmpty() ? "" : ".").append(key);
             pointer = pointer.appendProperty(key);
@@ -263,7 +263,7 @@ public final class RecordBinder {
     }
 
     /**
-     * The key in {@code object} of the first whole number too large for the type the parser refused
+     * The key in {@code object} (none where it is no object) of the first whole number too large for the type the parser refused
      * it as (the parser is closed by now, so its place is read off the tree); null for any other refusal.
      */
     private static String keyOfTheRefusedValue(JsonMappingException e, JsonNode object) {

@@ -63,10 +63,19 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInc
     /** The pair's rates one way and both ways, its source GPU's. */
     @Override
     public List<Owned> results(RowScope scope) {
-        // Each way checked by its own copies' data, as the run checked them while it measured.
-        List<Result> both = new ArrayList<>(named(scope).verified(verified).rate(GBPS, gbps).results());
-        both.addAll(named(scope).verified(bidirVerified).rate(BOTH_WAYS, bidirGbps).results());
+        List<Result> both = new ArrayList<>(oneWay(scope).results());
+        both.addAll(bothWays(scope).results());
         return List.of(Owned.of(scope.path() + ".src", src, both));
+    }
+
+    /** The pair's rate one way as its row names it, checked by that way's own copies' data. */
+    private RowFigures oneWay(RowScope scope) {
+        return named(scope).verified(verified).rate(GBPS, gbps);
+    }
+
+    /** The pair's rate both ways as its row names it, checked by those copies' own data (not the one way's). */
+    private RowFigures bothWays(RowScope scope) {
+        return named(scope).verified(bidirVerified).rate(BOTH_WAYS, bidirGbps);
     }
 
     /**
@@ -82,11 +91,10 @@ public record PeerRow(int src, int dst, long bytes, boolean peerAccess, @JsonInc
         List<RunResult> out = new ArrayList<>();
         for (PeerResult r : pairs) {
             PeerRow row = of(r);
-            out.addAll(RunResult.of(handedOn(row.named(scope).verified(row.verified).rate(GBPS, row.gbps), GBPS,
-                    r.gigabytesPerSecond(), r.verified(), r.configuration()), names, OptionalDouble.empty()));
-            out.addAll(RunResult.of(handedOn(row.named(scope).verified(row.bidirVerified).rate(BOTH_WAYS,
-                    row.bidirGbps), BOTH_WAYS, r.bidirGbps(), r.bidirVerified(), r.bidirConfiguration()), names,
-                    OptionalDouble.empty()));
+            out.addAll(RunResult.of(handedOn(row.oneWay(scope), GBPS, r.gigabytesPerSecond(), r.verified(),
+                    r.configuration()), names, OptionalDouble.empty()));
+            out.addAll(RunResult.of(handedOn(row.bothWays(scope), BOTH_WAYS, r.bidirGbps(), r.bidirVerified(),
+                    r.bidirConfiguration()), names, OptionalDouble.empty()));
         }
         return RunResults.of("bandwidth-p2p", out);
     }
