@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -71,6 +72,12 @@ public final class NvmlProbes implements GpuProbes {
 
     /** The opening started by {@link #warmingUp}, until the first probe takes it; null when none. */
     private final AtomicReference<CompletableFuture<Optional<Listed>>> warm;
+    /**
+     * What the first listing said of the GPUs: a process's GPUs do not change, so a later probe
+     * (another GPU of the run) opens NVML and takes its one handle instead of listing every GPU
+     * again, which made n probes cost n * n name, UUID and PCI reads. Null until a listing succeeds.
+     */
+    private final AtomicReference<Catalog> catalog = new AtomicReference<>();
 
     public NvmlProbes() {
         this(null);
@@ -80,9 +87,12 @@ public final class NvmlProbes implements GpuProbes {
         this.warm = new AtomicReference<>(warm);
     }
 
-    /** An NVML session and its GPUs in NVML's order, with what listing them cost. */
-    private record Listed(Nvml nvml, List<NvmlDevice> devices, List<CudaOrder.NvmlGpu> gpus, List<String> busIds,
-                          CallTimes times) {
+    /** An NVML session, its GPUs in NVML's order, and its calls so far. */
+    private record Listed(Nvml nvml, IntFunction<NvmlDevice> handle, Catalog catalog, CallTimes times) {
+    }
+
+    /** The GPUs NVML lists, in its order: their names and UUIDs (for {@link CudaOrder}) and PCI bus ids. */
+    private record Catalog(List<CudaOrder.NvmlGpu> gpus, List<String> busIds) {
     }
 
     /** NVML opened and every GPU listed (name, UUID, PCI bus id); empty where NVML is missing or refuses. */
@@ -105,7 +115,7 @@ public final class NvmlProbes implements GpuProbes {
                     () -> devices.stream().map(d -> new CudaOrder.NvmlGpu(d.name(), d.uuid())).toList());
             List<String> busIds = times.time("nvmlDeviceGetPciInfo_v3",
                     () -> devices.stream().map(d -> d.pciInfo().busId()).toList());
-            return Optional.of(new Listed(nvml, devices, gpus, busIds, times));
+            return Optional.of(new Listed(nvml, devices::get, new Catalog(gpus, busIds), times));
         } catch (NvmlException e) {
             nvml.close();
             return Optional.empty();
@@ -122,19 +132,38 @@ public final class NvmlProbes implements GpuProbes {
     @Override
     public Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
         CompletableFuture<Optional<Listed>> early = warm.getAndSet(null);
-        Optional<Listed> listed = early != null ? early.join() : list();
+        Catalog known = catalog.get();
+        Optional<Listed> listed = early != null ? early.join() : known != null ? reopen(known) : list();
         if (listed.isEmpty()) {
             return Optional.empty();
         }
         Listed l = listed.get();
+        catalog.compareAndSet(null, l.catalog());
         OptionalInt index = CudaOrder.nvmlIndex(cudaIndex, env("CUDA_VISIBLE_DEVICES"), env("CUDA_DEVICE_ORDER"),
-                l.gpus());
+                l.catalog().gpus());
         if (index.isEmpty()) {
             l.nvml().close();
             return Optional.empty();
         }
         int i = index.getAsInt();
-        return Optional.of(new NvmlProbe(l.nvml(), l.devices().get(i), l.times(), l.busIds().get(i), l.gpus().get(i).uuid()));
+        try {
+            return Optional.of(new NvmlProbe(l.nvml(), l.handle().apply(i), l.times(), l.catalog().busIds().get(i),
+                    l.catalog().gpus().get(i).uuid()));
+        } catch (NvmlException e) {
+            l.nvml().close();
+            return Optional.empty();
+        }
+    }
+
+    /** NVML opened again for another GPU of a listing already made: the handle is read when its index is known. */
+    private static Optional<Listed> reopen(Catalog known) {
+        CallTimes times = new CallTimes();
+        if (!(times.time("nvmlInit_v2", Nvml::open) instanceof NvmlAvailability.Available available)) {
+            return Optional.empty();
+        }
+        Nvml nvml = available.nvml();
+        return Optional.of(new Listed(nvml, i -> times.time("nvmlDeviceGetHandleByIndex_v2", () -> nvml.device(i)),
+                known, times));
     }
 
     private static Optional<String> env(String name) {
