@@ -140,13 +140,14 @@ public final class SeveralDevicesRun {
         // The engines across the GPUs, built once: their memory check now, their runs after each GPU alone.
         Optional<ConcurrentBenchmark> allAtOnce = concurrent
                 ? Optional.of(new ConcurrentBenchmark(devices, links, (s, d) -> { })) : Optional.empty();
+        allAtOnce.ifPresent(b -> b.checkFits(plan));
         Optional<PeerBenchmark> peerToPeer = plan.peerCopies()
                 ? Optional.of(new PeerBenchmark(devices, (s, d) -> { })) : Optional.empty();
-        allAtOnce.ifPresent(b -> b.checkFits(plan));
-        peerToPeer.ifPresent(b -> b.checkFits(plan));
-        // The pairs' rows of a path one of their GPUs cannot run (TMA below 9.0): waived across the GPUs.
-        List<dev.xfer.app.result.Waiver> pairsWaived = peerToPeer
-                .map(b -> new PeerPlan(plan, indices).waivedPairs(b.absences(plan))).orElse(List.of());
+        // The pairs' memory check, and which GPUs lack a path (TMA below 9.0), asked once and kept for
+        // the run: that path's rows of their pairs are waived across the GPUs, never launched.
+        Optional<PeerBenchmark.Prepared> pairs = peerToPeer.map(b -> b.prepare(plan));
+        List<dev.xfer.app.result.Waiver> pairsWaived = pairs
+                .map(p -> new PeerPlan(plan, indices).waivedPairs(p.absences())).orElse(List.of());
         Instant started = Instant.now();
         int total = 0;
         for (int d = 0; d < sessions.size(); d++) {
@@ -241,8 +242,8 @@ public final class SeveralDevicesRun {
                 together = Optional.of(MultiDeviceResults.withAloneSums(outcome.results(), reports));
                 across.addAll(outcome.failures());
             }
-            if (peerToPeer.isPresent() && !stopped) {
-                var outcome = peerToPeer.get().run(plan, offset(progress, done, total, "", ""));
+            if (pairs.isPresent() && !stopped) {
+                var outcome = peerToPeer.orElseThrow().run(pairs.get(), offset(progress, done, total, "", ""));
                 peers = Optional.of(outcome.results());
                 across.addAll(outcome.failures());
             }
