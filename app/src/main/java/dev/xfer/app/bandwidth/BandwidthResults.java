@@ -46,6 +46,15 @@ public record BandwidthResults(RunContext context, BandwidthPlan plan, List<Band
         this(context, plan, results, failures, notes, placement, unmeasured, List.of());
     }
 
+    /**
+     * The results of a run that measured nothing: every configuration it was asked for waived here
+     * (Confidential Computing forbids them all), with its notes; no rows, which gates read as NO RESULT.
+     */
+    public static BandwidthResults waivedOnly(RunContext context, BandwidthPlan plan, List<String> notes,
+                                              List<Waiver> waived) {
+        return new BandwidthResults(context, plan, List.of(), List.of(), notes, HostPlacement.none(), List.of(), waived);
+    }
+
     /** These results with {@code more} waived besides. */
     public BandwidthResults withWaived(List<Waiver> more) {
         List<Waiver> all = new ArrayList<>(waived);

@@ -85,9 +85,7 @@ public final class BandwidthText {
             out.append(line).append('\n');
         }
         byNode(report).ifPresent(out::append);
-        for (String note : report.notes()) {
-            out.append("note: ").append(note).append('\n');
-        }
+        out.append(notes(report));
         for (VerificationFailure f : report.failures()) {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
@@ -96,6 +94,15 @@ public final class BandwidthText {
         }
         for (String line : dev.xfer.app.result.Waiver.lines(report.waived())) {
             out.append(line).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** The report's notes, a {@code note:} line each. */
+    public static String notes(BandwidthResults report) {
+        StringBuilder out = new StringBuilder();
+        for (String note : report.notes()) {
+            out.append("note: ").append(note).append('\n');
         }
         return out.toString();
     }

@@ -101,9 +101,11 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
             return new ConfidentialComputingRules(Optional.empty(), waived, notes);
         }
         try {
+            // Everything else as asked: --pieces, and the GPU pairs a run over several GPUs measures.
             return new ConfidentialComputingRules(Optional.of(new BandwidthPlan(plan.sizes(), memories, directions,
                     plan.iterations(), plan.warmup(), plan.timer(), copies, plan.staging(), plan.blocks(),
-                    plan.allocations(), plan.warmupNanos(), plan.kernelTiming(), plan.peerInitiations())), waived, notes);
+                    plan.allocations(), plan.warmupNanos(), plan.kernelTiming(), plan.peerInitiations(), plan.pieces(),
+                    plan.pairs())), waived, notes);
         } catch (IllegalArgumentException e) {
             // What is left cannot be a plan (--copy staged without a pageable kind left): nothing to measure.
             return new ConfidentialComputingRules(Optional.empty(), waived, notes);

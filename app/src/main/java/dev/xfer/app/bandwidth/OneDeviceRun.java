@@ -77,11 +77,7 @@ public final class OneDeviceRun {
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
                 format == OutputFormat.TEXT, measuring::warn));
-        if (format == OutputFormat.TEXT) {
-            notes.addAll(cc.notes());
-        } else {
-            cc.notes().forEach(measuring::warn); // stdout holds only the machine-readable document
-        }
+        notes.addAll(notesForText(cc.notes(), format, measuring::warn));
         int rows = kernelRows(engine, plan, format, notes, measuring::warn);
         Instant started = Instant.now();
         Progress progress = measuring.progress();
@@ -131,13 +127,23 @@ public final class OneDeviceRun {
                                    ExpectationSet expectations) {
         ValidatedExpectations validated = measuring.validate(expectations, List.of());
         Instant started = Instant.now();
-        BandwidthResults report = new BandwidthResults(context, plan, List.of(), List.of(),
-                measuring.format() == OutputFormat.TEXT ? notes : List.of(), HostPlacement.none(), List.of(), waived);
-        if (measuring.format() != OutputFormat.TEXT) {
-            notes.forEach(measuring::warn);
-        }
+        BandwidthResults report = BandwidthResults.waivedOnly(context, plan,
+                notesForText(notes, measuring.format(), measuring::warn), waived);
         RunResults results = report.runResults(OptionalDouble.empty());
         return measuring.finish(context, results, validated, rendering(report, () -> results), started);
+    }
+
+    /**
+     * Notes that hold for the whole run (Confidential Computing's state and marks): those the text
+     * carries, returned; beside a machine-readable document each goes to stderr through {@code warn}
+     * instead, since stdout holds only the document.
+     */
+    public static List<String> notesForText(List<String> notes, OutputFormat format, Consumer<String> warn) {
+        if (format == OutputFormat.TEXT) {
+            return notes;
+        }
+        notes.forEach(warn);
+        return List.of();
     }
 
     /** {@code plan} with {@code --blocks} counted in {@code engine}'s device's SMs; a range that makes no sense there is a usage error. */

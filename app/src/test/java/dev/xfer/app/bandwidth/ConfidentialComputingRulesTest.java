@@ -107,6 +107,22 @@ class ConfidentialComputingRulesTest {
         assertTrue(rules.notes().stream().noneMatch(ConfidentialComputingRules.BOUNCE::equals), "no host copy to mark");
     }
 
+    /**
+     * What CC leaves is the plan as asked less what it forbids: {@code --pieces} and the GPU pairs
+     * ({@code --pair}) stay, or a run would measure one piece and every pair without being asked.
+     */
+    @Test
+    void whatIsLeftKeepsItsPiecesAndItsPairs() {
+        PairChoice pair = new PairChoice.Given(List.of(new GpuPair(1, 0)));
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED, HostMemoryKind.REGISTERED),
+                List.of(CopyDirection.H2D, CopyDirection.P2P), List.of(CopyPath.DRIVER, CopyPath.BATCH_API))
+                .withPieces(List.of(1, 4)).withPairs(pair);
+        BandwidthPlan left = ConfidentialComputingRules.apply(asked, ON).plan().orElseThrow();
+        assertEquals(List.of(HostMemoryKind.PINNED), left.memories());
+        assertEquals(List.of(1, 4), left.pieces());
+        assertEquals(pair, left.pairs());
+    }
+
     @Test
     void onlyRegisteredMemoryLeavesNothingToMeasure() {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D), List.of(CopyPath.DRIVER));

@@ -134,14 +134,38 @@ public final class PeerBenchmark {
         }
     }
 
+    /**
+     * A plan as this engine found it on its GPUs before anything is measured ({@link #prepare}): what
+     * {@link #run(Prepared, Progress)} measures, so neither question is asked of the GPUs twice.
+     *
+     * @param absences which GPUs cannot run one of the plan's paths ({@link #absences}): their pairs'
+     *                 rows of it are waived, never launched
+     */
+    public record Prepared(BandwidthPlan plan, PeerAbsences absences) {
+    }
+
+    /**
+     * {@code plan} asked of the GPUs once, before anything is measured: it fails when two buffers of
+     * its largest size cannot fit a GPU ({@link #checkFits}), and says which GPUs lack one of its paths.
+     */
+    public Prepared prepare(BandwidthPlan plan) {
+        checkFits(plan);
+        return new Prepared(plan, absences(plan));
+    }
+
     /** Runs the plan with no one watching. */
     public Outcome run(BandwidthPlan plan) {
         return run(plan, Progress.NONE);
     }
 
-    /** As {@link #run(BandwidthPlan)}, reporting to {@code progress}: the engine that checked the plan's fit runs it. */
+    /** As {@link #run(BandwidthPlan)}, reporting to {@code progress}. */
     public Outcome run(BandwidthPlan plan, Progress progress) {
-        checkFits(plan);
+        return run(prepare(plan), progress);
+    }
+
+    /** Runs a plan this engine prepared, reporting to {@code progress}: the engine that checked the plan's fit runs it. */
+    public Outcome run(Prepared prepared, Progress progress) {
+        BandwidthPlan plan = prepared.plan();
         int n = devices.size();
         List<Integer> indices = devices.stream().map(CudaDevice::index).toList();
         // Positions in the devices' list of each chosen pair; access is asked for both ways of each
@@ -174,7 +198,7 @@ public final class PeerBenchmark {
                     .<PeerInitiator>map(p -> new PeerKernelCopy(p, p.launch(kernels), plan.kernelTiming(), plan.timer(),
                             gate)).toList();
             PeerRun run = new PeerRun(plan, lanes, pairs, reaches, progress, beforeCompare,
-                    configurations(plan, indices), grids, absences(plan), gate);
+                    configurations(plan, indices), grids, prepared.absences(), gate);
             for (long size : plan.sizes()) {
                 run.size(size);
             }

@@ -10,6 +10,7 @@ import dev.xfer.app.expect.MetricDeclaration;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A bandwidth run over several devices, as far as its names go: the plan on each device, then what
@@ -25,13 +26,21 @@ import java.util.List;
  * </ul>
  * With one device selected nothing here applies: the names are one device's, without a suffix.
  *
- * @param bandwidth  the plan as asked for, p2p included
+ * @param bandwidth  the plan as asked for, p2p included: what the runs across the devices measure
+ * @param own        what each device measures alone, its grids counted on a device: the plan's part
+ *                   less what Confidential Computing forbids; empty when nothing is left
  * @param devices    each device's part in the names, in the order selected
  * @param concurrent whether the devices also copy at once ({@code --concurrent})
  */
-public record MultiDevicePlan(BandwidthPlan bandwidth, List<DeviceNames> devices, boolean concurrent) {
+public record MultiDevicePlan(BandwidthPlan bandwidth, Optional<BandwidthPlan> own, List<DeviceNames> devices,
+                              boolean concurrent) {
     public MultiDevicePlan {
         devices = List.copyOf(devices);
+    }
+
+    /** Each device measuring the plan's own part as it is (nothing forbidden, the grids as given). */
+    public MultiDevicePlan(BandwidthPlan bandwidth, List<DeviceNames> devices, boolean concurrent) {
+        this(bandwidth, bandwidth.perDevice(), devices, concurrent);
     }
 
     /** What one device contributes to the declarations: its index, whether its link is known, and its name nodes. */
@@ -44,9 +53,9 @@ public record MultiDevicePlan(BandwidthPlan bandwidth, List<DeviceNames> devices
     /** The names the run will produce, before anything is measured. */
     public List<MetricDeclaration> declarations() {
         List<MetricDeclaration> out = new ArrayList<>();
-        bandwidth.perDevice().ifPresent(own -> {
+        own.ifPresent(alone -> {
             for (DeviceNames d : devices) {
-                for (MetricDeclaration m : own.declarations(d.linkKnown(), d.nameNodes())) {
+                for (MetricDeclaration m : alone.declarations(d.linkKnown(), d.nameNodes())) {
                     out.add(m.withNameSuffix(DeviceSelection.nameSuffix(d.index())));
                 }
             }

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.several;
 
+import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthText;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.bandwidth.concurrent.AloneRates;
@@ -22,10 +23,12 @@ public final class MultiDeviceText {
 
     public static String render(MultiDeviceResults report) {
         List<String> sections = new ArrayList<>();
-        if (report.devices().stream().allMatch(d -> d.results().isEmpty() && d.failures().isEmpty())) {
-            // p2p alone: no device has rows of its own; the headlines still say which GPU is which.
+        if (report.devices().stream().allMatch(MultiDeviceText::nothingOfItsOwn)) {
+            // p2p alone: no device has rows of its own; the headlines still say which GPU is which,
+            // each with its notes (Confidential Computing's marks).
             StringBuilder headlines = new StringBuilder();
-            report.devices().forEach(d -> headlines.append(d.context().headline()).append('\n'));
+            report.devices().forEach(d -> headlines.append(d.context().headline()).append('\n')
+                    .append(BandwidthText.notes(d)));
             sections.add(headlines.toString());
         } else {
             report.devices().forEach(d -> sections.add(BandwidthText.render(d)));
@@ -45,5 +48,14 @@ public final class MultiDeviceText {
             out.append(line).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * Whether a device has nothing of its own to show but its notes: no rows, no failure, nothing
+     * waived. A device whose every configuration was waived (Confidential Computing) shows its report.
+     */
+    private static boolean nothingOfItsOwn(BandwidthResults device) {
+        return device.results().isEmpty() && device.failures().isEmpty() && device.unmeasured().isEmpty()
+                && device.waived().isEmpty();
     }
 }

@@ -8,6 +8,7 @@ import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResult;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.BandwidthTally;
+import dev.xfer.app.bandwidth.ConfidentialComputingRules;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.VerificationFailure;
@@ -27,6 +28,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.Misplacement;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.app.run.DeviceResults;
 import dev.xfer.app.run.FinishedRun;
 import dev.xfer.app.run.LiveRun;
@@ -72,33 +74,41 @@ public final class SeveralDevicesRun {
     /**
      * Several devices: the plan on each in turn (each with its own placement when --numa-node is
      * given), then all at once (--concurrent), then every pair (p2p); one report per device and
-     * the cross-device results, named apart with {@code .gpuN}.
+     * the cross-device results, named apart with {@code .gpuN}. Confidential Computing's rules apply
+     * once, before any GPU is asked anything: what they forbid of each GPU's own configurations is
+     * waived in each GPU's report; copies between GPUs and all GPUs at once are only marked.
      */
-    public FinishedRun run(List<Session> sessions, BandwidthPlan given, NumaOption numa,
+    public FinishedRun run(List<Session> sessions, BandwidthPlan asked, NumaOption numa,
                            ExpectationSet expectations) {
         OutputFormat format = measuring.format();
-        // One engine per GPU, built once: the plan counted, the kernel notes, the memory check and the passes.
-        List<OptionalDouble> links = new ArrayList<>();
-        List<BandwidthBenchmark> engines = new ArrayList<>();
-        for (Session session : sessions) {
-            OptionalDouble link = session.context().link().map(l -> OptionalDouble.of(l.theoreticalGBps()))
-                    .orElse(OptionalDouble.empty());
-            links.add(link);
-            engines.add(new BandwidthBenchmark(session.device(), link));
+        List<OptionalDouble> links = sessions.stream().map(s -> s.context().link()
+                .map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty())).toList();
+        // The state is the system's, not a GPU's: one reading, one set of rules for every GPU.
+        ConfidentialComputingRules cc = ConfidentialComputingRules.apply(asked, measuring.confidentialComputing());
+        if (cc.plan().flatMap(BandwidthPlan::perDevice).isEmpty() && !asked.peerCopies() && !concurrent) {
+            return waivedOnly(sessions, asked, cc, links, expectations);
         }
-        // --blocks sm and its kin count the first GPU's SMs for every GPU, so all run and name the same grids.
-        BandwidthPlan plan = OneDeviceRun.onDevice(engines.getFirst(), given);
-        List<Integer> indices = sessions.stream().map(s -> s.device().index()).toList();
-        if (plan.peerCopies()) {
+        // One engine per GPU, built once: the plan counted, the kernel notes, the memory check and the passes.
+        List<BandwidthBenchmark> engines = new ArrayList<>();
+        for (int d = 0; d < sessions.size(); d++) {
+            engines.add(new BandwidthBenchmark(sessions.get(d).device(), links.get(d)));
+        }
+        // What the GPUs measure, each alone: the plan less what CC forbids. --blocks sm and its kin count
+        // the first GPU's SMs for every GPU, so all run and name the same grids. The runs across the GPUs
+        // take the plan as asked: CC waives none of them, and they launch no grid of --blocks.
+        Optional<BandwidthPlan> measured = cc.plan().map(p -> OneDeviceRun.onDevice(engines.getFirst(), p));
+        BandwidthPlan plan = measured.orElse(asked);
+        List<Integer> indices = sessions.stream().map(s -> s.context().device().index()).toList();
+        if (asked.peerCopies()) {
             // --device all is known only now: a --pair or --pairs that does not fit the GPUs found is
             // a usage error before anything is measured.
             try {
-                plan.pairs().resolve(indices);
+                asked.pairs().resolve(indices);
             } catch (IllegalArgumentException e) {
                 throw new UnusableOptionException(e.getMessage());
             }
         }
-        Optional<BandwidthPlan> own = plan.perDevice();
+        Optional<BandwidthPlan> own = measured.flatMap(BandwidthPlan::perDevice);
         List<HostPlacement> placements = new ArrayList<>();
         List<MultiDevicePlan.DeviceNames> names = new ArrayList<>();
         for (int d = 0; d < sessions.size(); d++) {
@@ -109,17 +119,19 @@ public final class SeveralDevicesRun {
             names.add(new MultiDevicePlan.DeviceNames(context.device().index(), link.isPresent(),
                     placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         }
+        // CC's state and marks: in each GPU's text, or once on stderr beside a machine-readable document.
+        List<String> ccNotes = OneDeviceRun.notesForText(cc.notes(), format, measuring::warn);
         // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
         List<List<String>> kernelNotes = new ArrayList<>();
         for (int d = 0; d < sessions.size(); d++) {
-            List<String> notes = new ArrayList<>();
+            List<String> notes = new ArrayList<>(ccNotes);
             if (own.isPresent()) {
                 OneDeviceRun.kernelRows(engines.get(d), own.get(), format, notes, measuring::warn);
             }
             kernelNotes.add(notes);
         }
         ValidatedExpectations validated = measuring.validate(expectations,
-                new MultiDevicePlan(plan, names, concurrent).declarations());
+                new MultiDevicePlan(asked, own, names, concurrent).declarations());
         SequencedSet<String> warnings = new LinkedHashSet<>();
         for (int d = 0; d < sessions.size(); d++) {
             warnings.addAll(placements.get(d).warnings());
@@ -140,13 +152,14 @@ public final class SeveralDevicesRun {
         // The engines across the GPUs, built once: their memory check now, their runs after each GPU alone.
         Optional<ConcurrentBenchmark> allAtOnce = concurrent
                 ? Optional.of(new ConcurrentBenchmark(devices, links, (s, d) -> { })) : Optional.empty();
-        Optional<PeerBenchmark> peerToPeer = plan.peerCopies()
+        allAtOnce.ifPresent(b -> b.checkFits(asked));
+        Optional<PeerBenchmark> peerToPeer = asked.peerCopies()
                 ? Optional.of(new PeerBenchmark(devices, (s, d) -> { })) : Optional.empty();
-        allAtOnce.ifPresent(b -> b.checkFits(plan));
-        peerToPeer.ifPresent(b -> b.checkFits(plan));
-        // The pairs' rows of a path one of their GPUs cannot run (TMA below 9.0): waived across the GPUs.
-        List<dev.xfer.app.result.Waiver> pairsWaived = peerToPeer
-                .map(b -> new PeerPlan(plan, indices).waivedPairs(b.absences(plan))).orElse(List.of());
+        // The pairs' memory check, and which GPUs lack a path (TMA below 9.0), asked once and kept for
+        // the run: that path's rows of their pairs are waived across the GPUs, never launched.
+        Optional<PeerBenchmark.Prepared> pairs = peerToPeer.map(b -> b.prepare(asked));
+        List<Waiver> pairsWaived = pairs.map(p -> new PeerPlan(asked, indices).waivedPairs(p.absences()))
+                .orElse(List.of());
         Instant started = Instant.now();
         int total = 0;
         for (int d = 0; d < sessions.size(); d++) {
@@ -160,8 +173,8 @@ public final class SeveralDevicesRun {
             }
             total += rows * placements.get(d).targets().size();
         }
-        total += concurrent ? ConcurrentBenchmark.configurations(plan) : 0;
-        total += plan.peerCopies() ? PeerBenchmark.configurations(plan, indices) : 0;
+        total += concurrent ? ConcurrentBenchmark.configurations(asked) : 0;
+        total += asked.peerCopies() ? PeerBenchmark.configurations(asked, indices) : 0;
         Progress progress = measuring.progress();
         LiveRun live = measuring.live();
         boolean stopped = false;
@@ -179,7 +192,7 @@ public final class SeveralDevicesRun {
                     List<BandwidthResult> inProgress = d < tallies.size() ? tallies.get(d).results() : List.of();
                     soFar.add(new BandwidthResults(sessions.get(d).context(), own.get(),
                             inProgress, List.of(), List.of(),
-                            placements.get(d)));
+                            placements.get(d), List.of(), cc.waived()));
                 }
                 List<GpuDocument> documents = soFar.stream().map(OneDeviceRun::document).toList();
                 return new Rendering(() -> "", () -> csv(deviceResults(soFar, links)),
@@ -191,7 +204,8 @@ public final class SeveralDevicesRun {
             HostPlacement placement = placements.get(d);
             BandwidthTally kept = new BandwidthTally(live::kept);
             tallies.add(kept);
-            List<dev.xfer.app.result.Waiver> waived = new ArrayList<>();
+            // CC's waivers are each GPU's: its own configurations, forbidden on every GPU alike.
+            List<Waiver> waived = new ArrayList<>(cc.waived());
             List<String> notes = new ArrayList<>(kernelNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
             if (own.isPresent() && !stopped) {
@@ -236,13 +250,13 @@ public final class SeveralDevicesRun {
         Optional<List<PeerResult>> peers = Optional.empty();
         try {
             if (allAtOnce.isPresent() && !stopped) {
-                var outcome = allAtOnce.get().run(plan, offset(progress, done, total, "", ""));
-                done += ConcurrentBenchmark.configurations(plan);
+                var outcome = allAtOnce.get().run(asked, offset(progress, done, total, "", ""));
+                done += ConcurrentBenchmark.configurations(asked);
                 together = Optional.of(MultiDeviceResults.withAloneSums(outcome.results(), reports));
                 across.addAll(outcome.failures());
             }
-            if (peerToPeer.isPresent() && !stopped) {
-                var outcome = peerToPeer.get().run(plan, offset(progress, done, total, "", ""));
+            if (pairs.isPresent() && !stopped) {
+                var outcome = peerToPeer.orElseThrow().run(pairs.get(), offset(progress, done, total, "", ""));
                 peers = Optional.of(outcome.results());
                 across.addAll(outcome.failures());
             }
@@ -251,8 +265,30 @@ public final class SeveralDevicesRun {
             // All GPUs at once and GPU to GPU give their results only when they end: none to keep.
         }
         measuring.progressDone();
-        MultiDeviceResults report = new MultiDeviceResults(plan, reports, together, peers, across, pairsWaived);
-        List<DeviceResults> perDevice = deviceResults(reports, links);
+        return finish(new MultiDeviceResults(asked, reports, together, peers, across, pairsWaived), links, validated,
+                started);
+    }
+
+    /**
+     * A run whose every configuration Confidential Computing forbids, on every GPU: each GPU's
+     * report holds the waivers and the notes without rows, which gates read as NO RESULT, and no
+     * GPU is asked anything.
+     */
+    private FinishedRun waivedOnly(List<Session> sessions, BandwidthPlan asked, ConfidentialComputingRules cc,
+                                   List<OptionalDouble> links, ExpectationSet expectations) {
+        ValidatedExpectations validated = measuring.validate(expectations, List.of());
+        Instant started = Instant.now();
+        List<String> notes = OneDeviceRun.notesForText(cc.notes(), measuring.format(), measuring::warn);
+        List<BandwidthResults> reports = sessions.stream()
+                .map(s -> BandwidthResults.waivedOnly(s.context(), asked, notes, cc.waived())).toList();
+        return finish(new MultiDeviceResults(asked, reports, Optional.empty(), Optional.empty(), List.of()), links,
+                validated, started);
+    }
+
+    /** The run's shared end: each device's results and those across the devices, in every format. */
+    private FinishedRun finish(MultiDeviceResults report, List<OptionalDouble> links, ValidatedExpectations validated,
+                               Instant started) {
+        List<DeviceResults> perDevice = deviceResults(report.devices(), links);
         return measuring.finish(perDevice, report.spanningRunResults(links), validated, new Rendering(
                 () -> MultiDeviceText.render(report),
                 () -> csv(perDevice),
