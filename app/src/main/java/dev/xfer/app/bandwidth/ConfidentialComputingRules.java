@@ -100,11 +100,16 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         if (directions.isEmpty() || copies.isEmpty()) {
             return new ConfidentialComputingRules(Optional.empty(), waived, notes);
         }
+        // --blocks and the --kernel-* options set the grids just waived: where no grid is left, the copies
+        // that are left are measured without them (the plan would refuse them, and lose those rows too).
+        boolean grids = copies.stream().anyMatch(CopyPath::launchesGrid)
+                || directions.stream().anyMatch(CopyDirection::kernelOnly);
         try {
             // Everything else as asked: --pieces, and the GPU pairs a run over several GPUs measures.
             return new ConfidentialComputingRules(Optional.of(new BandwidthPlan(plan.sizes(), memories, directions,
-                    plan.iterations(), plan.warmup(), plan.timer(), copies, plan.staging(), plan.blocks(),
-                    plan.allocations(), plan.warmupNanos(), plan.kernelTiming(), plan.peerInitiations(), plan.pieces(),
+                    plan.iterations(), plan.warmup(), plan.timer(), copies, plan.staging(),
+                    grids ? plan.blocks() : BlockCounts.DEFAULT, plan.allocations(), plan.warmupNanos(),
+                    grids ? plan.kernelTiming() : KernelTiming.DEFAULT, plan.peerInitiations(), plan.pieces(),
                     plan.pairs())), waived, notes);
         } catch (IllegalArgumentException e) {
             // What is left cannot be a plan (--copy staged without a pageable kind left): nothing to measure.

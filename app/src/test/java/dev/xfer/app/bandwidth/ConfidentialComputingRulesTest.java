@@ -60,6 +60,17 @@ class ConfidentialComputingRulesTest {
                 new Waiver("device kernel d2d 4096 B", ConfidentialComputingRules.KERNEL_D2D)), rules.waived());
     }
 
+    /** --blocks set the waived kernel's grids: the driver's rows that are left are measured, not refused with them. */
+    @Test
+    void theDriversRowsOutliveTheKernelsBlocks() {
+        BandwidthPlan asked = new BandwidthPlan(List.of(4096L), List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D),
+                5, 1, CopyTimer.EVENTS, List.of(CopyPath.DRIVER, CopyPath.KERNEL), BandwidthPlan.DEFAULT_STAGING,
+                BlockCounts.parse("4"));
+        BandwidthPlan left = ConfidentialComputingRules.apply(asked, ON).plan().orElseThrow();
+        assertEquals(List.of(CopyPath.DRIVER), left.copies());
+        assertEquals(BlockCounts.DEFAULT, left.blocks());
+    }
+
     @Test
     void theTmaCopyOverHostMemoryIsWaivedAsTheCopyKernelIs() {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2D),
