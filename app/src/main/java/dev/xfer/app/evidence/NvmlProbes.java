@@ -66,7 +66,7 @@ public final class NvmlProbes implements GpuProbes {
      */
     public static NvmlProbes warmingUp() {
         CompletableFuture<Optional<Listed>> listing = new CompletableFuture<>();
-        Thread.ofPlatform().daemon(true).name("xfer-nvml-open").start(() -> listing.complete(list()));
+        Thread.ofPlatform().daemon(true).name("xfer-nvml-open").start(() -> listing.complete(opened(Optional.empty())));
         return new NvmlProbes(listing);
     }
 
@@ -95,13 +95,21 @@ public final class NvmlProbes implements GpuProbes {
     private record Catalog(List<CudaOrder.NvmlGpu> gpus, List<String> busIds) {
     }
 
-    /** NVML opened and every GPU listed (name, UUID, PCI bus id); empty where NVML is missing or refuses. */
-    private static Optional<Listed> list() {
+    /**
+     * NVML opened, and its GPUs: every GPU listed (name, UUID, PCI bus id) where no listing is
+     * {@code known} yet, else the known listing, the one handle read when its index is known;
+     * empty where NVML is missing or refuses.
+     */
+    private static Optional<Listed> opened(Optional<Catalog> known) {
         CallTimes times = new CallTimes();
         if (!(times.time("nvmlInit_v2", Nvml::open) instanceof NvmlAvailability.Available available)) {
             return Optional.empty();
         }
         Nvml nvml = available.nvml();
+        if (known.isPresent()) {
+            return Optional.of(new Listed(nvml, i -> times.time("nvmlDeviceGetHandleByIndex_v2", () -> nvml.device(i)),
+                    known.get(), times));
+        }
         try {
             List<NvmlDevice> devices = times.time("nvmlDeviceGetCount_v2, ...GetHandleByIndex_v2", () -> {
                 List<NvmlDevice> all = new ArrayList<>();
@@ -132,8 +140,7 @@ public final class NvmlProbes implements GpuProbes {
     @Override
     public Optional<GpuProbe> openBeforeCuda(int cudaIndex) {
         CompletableFuture<Optional<Listed>> early = warm.getAndSet(null);
-        Catalog known = catalog.get();
-        Optional<Listed> listed = early != null ? early.join() : known != null ? reopen(known) : list();
+        Optional<Listed> listed = early != null ? early.join() : opened(Optional.ofNullable(catalog.get()));
         if (listed.isEmpty()) {
             return Optional.empty();
         }
@@ -153,17 +160,6 @@ public final class NvmlProbes implements GpuProbes {
             l.nvml().close();
             return Optional.empty();
         }
-    }
-
-    /** NVML opened again for another GPU of a listing already made: the handle is read when its index is known. */
-    private static Optional<Listed> reopen(Catalog known) {
-        CallTimes times = new CallTimes();
-        if (!(times.time("nvmlInit_v2", Nvml::open) instanceof NvmlAvailability.Available available)) {
-            return Optional.empty();
-        }
-        Nvml nvml = available.nvml();
-        return Optional.of(new Listed(nvml, i -> times.time("nvmlDeviceGetHandleByIndex_v2", () -> nvml.device(i)),
-                known, times));
     }
 
     private static Optional<String> env(String name) {
