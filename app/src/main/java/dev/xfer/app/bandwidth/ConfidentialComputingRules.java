@@ -27,6 +27,9 @@ import java.util.Optional;
  *       share one VM only in the protected-PCIe mode (r570 TRD1), which NVML's state here does not tell.</li>
  * </ul>
  * With CC off or unknown the plan is unchanged: unknown is never a reason to skip a measurement.
+ * The many-GPU patterns take the same rules from their own plans ({@code pattern.ConfidentialComputingPatternRules},
+ * in their package since it names this one and not the other way round), through {@link #on}, {@link #marks} and
+ * each path's {@link CopyPath#refusedByConfidentialComputing}.
  *
  * @param plan   what the run measures: the given plan less what CC forbids; empty when nothing is left
  * @param waived what CC forbids, each configuration with why
@@ -55,11 +58,11 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
 
     /** The rules applied to {@code plan} under {@code state}. */
     public static ConfidentialComputingRules apply(BandwidthPlan plan, Reading<ConfidentialComputingState> state) {
-        if (!(state instanceof Reading.Known<ConfidentialComputingState> known) || !known.value().on()) {
+        Optional<ConfidentialComputingState> on = on(state);
+        if (on.isEmpty()) {
             return new ConfidentialComputingRules(Optional.of(plan), List.of(), List.of());
         }
         List<Waiver> waived = new ArrayList<>();
-        List<String> notes = new ArrayList<>(List.of(known.value().line()));
         List<CopyDirection> hostDirections = plan.directions().stream().filter(CopyDirection::crossesLink).toList();
         List<HostMemoryKind> memories = new ArrayList<>(plan.memories());
         // Each kind says whether it is malloc'd memory page-locked by cudaHostRegister, the call CC refuses.
@@ -86,12 +89,7 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                 }
             }
         }
-        if (!hostDirections.isEmpty() && !memories.isEmpty()) {
-            notes.add(BOUNCE);
-        }
-        if (plan.peerCopies()) {
-            notes.add(PEERS);
-        }
+        List<String> notes = marks(on.get(), !hostDirections.isEmpty() && !memories.isEmpty(), plan.peerCopies());
         List<CopyDirection> directions = new ArrayList<>(plan.directions());
         if (memories.isEmpty()) {
             directions.removeAll(hostDirections);
@@ -115,6 +113,31 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
             // What is left cannot be a plan (--copy staged without a pageable kind left): nothing to measure.
             return new ConfidentialComputingRules(Optional.empty(), waived, notes);
         }
+    }
+
+    /**
+     * The state where {@code state} says CC is on; empty where it is off or unknown, which change
+     * nothing: unknown is never a reason to skip a measurement.
+     */
+    public static Optional<ConfidentialComputingState> on(Reading<ConfidentialComputingState> state) {
+        return state instanceof Reading.Known<ConfidentialComputingState> known && known.value().on()
+                ? Optional.of(known.value()) : Optional.empty();
+    }
+
+    /**
+     * The notes of a run under CC {@code on}, in one order for every run that applies the rules (one
+     * GPU, several, the many-GPU patterns): the state's own line first, then the bounce buffer's mark
+     * where host copies are left to measure, then the protected-PCIe mode's where copies between GPUs are.
+     */
+    public static List<String> marks(ConfidentialComputingState on, boolean hostCopies, boolean peerCopies) {
+        List<String> notes = new ArrayList<>(List.of(on.line()));
+        if (hostCopies) {
+            notes.add(BOUNCE);
+        }
+        if (peerCopies) {
+            notes.add(PEERS);
+        }
+        return notes;
     }
 
     private static void waive(List<Waiver> out, BandwidthPlan plan, List<HostMemoryKind> memories, List<CopyPath> copies,

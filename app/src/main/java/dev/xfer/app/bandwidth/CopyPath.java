@@ -123,8 +123,11 @@ public enum CopyPath {
         return definition.waivers(plan, grids, node, reason);
     }
 
-    /** What Confidential Computing forbids of this path, if anything ({@link PathDefinition#refusedByConfidentialComputing}). */
-    Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
+    /**
+     * What Confidential Computing forbids of this path, if anything ({@link PathDefinition#refusedByConfidentialComputing}):
+     * public for the runs that plan their host copies by a path of their own (the many-GPU patterns).
+     */
+    public Optional<ConfidentialComputingRefusal> refusedByConfidentialComputing() {
         return definition.refusedByConfidentialComputing();
     }
 

@@ -5,6 +5,7 @@ import dev.xfer.app.bandwidth.GpuPair;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.expect.MetricDeclaration;
 import dev.xfer.app.expect.MetricUnit;
+import dev.xfer.app.result.Waiver;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -144,6 +145,12 @@ public record PatternPlan(TrafficPattern pattern, boolean bidirectional, Initiat
             out.add(MetricDeclaration.of(PatternResult.aggregateName(form(), path, bytes, gpu), MetricUnit.GBPS));
         }
         return out;
+    }
+
+    /** Each planned pattern waived with {@code why}, named as its rows would be without their GPU. */
+    public static List<Waiver> waivers(List<PatternPlan> plans, String why) {
+        return plans.stream().map(p -> new Waiver(p.form() + (!p.path().namedInLabels() ? ""
+                : " " + p.path().label()) + " " + p.bytes() + " B", why)).distinct().toList();
     }
 
     /** {@link #declarations(List)} of every plan, plan by plan. */

@@ -4,6 +4,7 @@ import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.FailureRow;
+import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -28,7 +29,9 @@ import java.util.stream.Stream;
  * {@code xfer bandwidth --pattern} over the GPUs {@code --device} opened: every plan's rounds
  * ({@link PatternBenchmark}), rows kept as measured so a stop keeps the rounds done, and the run's
  * shared end: a several-device document (each device's with no rows of its own) with
- * {@code patterns} and {@code failures}.
+ * {@code patterns} and {@code failures}. Confidential Computing's rules apply once, before any GPU
+ * is asked anything ({@link ConfidentialComputingPatternRules}): what they forbid is waived, what
+ * they leave runs marked.
  */
 public final class PatternRun {
     private final MeasuringRun measuring;
@@ -43,22 +46,34 @@ public final class PatternRun {
      */
     public FinishedRun run(List<Session> sessions, List<PatternPlan> plans, BandwidthPlan plan,
                            ExpectationSet expectations) {
-        List<Integer> indices = sessions.stream().map(s -> s.device().index()).toList();
+        // The indices as each GPU's context read them when it was opened: no GPU is asked again.
+        List<Integer> indices = sessions.stream().map(s -> s.context().device().index()).toList();
         if (sessions.size() < 2) {
+            // One GPU runs no pattern at all: each is waived for that, whatever Confidential Computing says of it.
             return waived(sessions.getFirst(), plans, plan, expectations, PatternPlan.whyNone(indices).orElseThrow()
                     + "; --device " + measuring.devices().label() + " found it");
         }
-        List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
         try {
             // --device all is known only now: pairs that do not fit the GPUs found are a usage error.
             plan.pairs().resolve(indices);
         } catch (IllegalArgumentException e) {
             throw new dev.xfer.app.run.UnusableOptionException(e.getMessage());
         }
-        ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(plans, indices));
+        // The state is the system's: one set of rules for every pattern, applied before any GPU is asked anything.
+        ConfidentialComputingPatternRules cc = ConfidentialComputingPatternRules.apply(plans,
+                measuring.confidentialComputing());
+        List<PatternPlan> kept = cc.kept();
+        // --expect names only what is left: a name of a waived pattern is refused before anything is measured.
+        ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(kept, indices));
+        // CC's state and marks: in the text, or on stderr beside a machine-readable document.
+        List<String> ccNotes = OneDeviceRun.notesForText(cc.notes(), measuring.format(), measuring::warn);
+        if (cc.nothingLeft()) {
+            return waivedOnly(sessions, indices, plans, plan, ccNotes, cc.waived(), validated);
+        }
         // One engine: the memory check, then the run.
+        List<CudaDevice> devices = sessions.stream().map(Session::device).toList();
         PatternBenchmark engine = new PatternBenchmark(devices, (s, d) -> { }, plan.pairs());
-        engine.checkFits(plans);
+        engine.checkFits(kept);
         Instant started = Instant.now();
         LiveRun live;
         List<PatternResult> results;
@@ -66,34 +81,60 @@ public final class PatternRun {
         List<String> notes;
         var progress = measuring.progress();
         live = measuring.live();
-        PatternTally kept = new PatternTally(live::kept);
+        PatternTally tally = new PatternTally(live::kept);
         try {
-            notes = engine.run(plans, plan.warmup(), plan.iterations(), progress, kept).notes();
+            notes = engine.run(kept, plan.warmup(), plan.iterations(), progress, tally).notes();
         } catch (RunStopped stopped) {
             // The rounds measured and verified before the stop, in the tally, are the result.
             notes = List.of();
         }
-        results = kept.results();
-        failures = kept.failures();
+        results = tally.results();
+        failures = tally.failures();
         measuring.progressDone();
         if (measuring.format() != OutputFormat.TEXT) {
             notes.forEach(measuring::warn); // stdout holds only the machine-readable document
             notes = List.of();
         }
-        List<DeviceResults> perDevice = sessions.stream()
-                .map(s -> new DeviceResults(s.context(), new RunResults("bandwidth", List.of(),
-                        List.of()))).toList();
+        List<DeviceResults> perDevice = noRowsOfTheirOwn(sessions);
         List<PatternResult> measured = results;
         List<VerificationFailure> failed = failures;
-        // The chosen pairs head the text's notes; the document has them in its parameters.
-        List<String> said = plan.pairs().every() ? notes
-                : Stream.concat(Stream.of(plan.pairs().line(indices)), notes.stream()).toList();
-        return measuring.finish(perDevice, List.of(PatternRow.runResults(measured)), validated, new Rendering(
-                () -> PatternText.render(sessions.stream().map(s -> s.context().headline()).toList(), indices,
-                        measured, failed, said),
+        List<Waiver> waived = cc.waived();
+        // The chosen pairs head the text's notes, then CC's; the document has the pairs in its parameters.
+        List<String> said = Stream.of(plan.pairs().every() ? List.<String>of() : List.of(plan.pairs().line(indices)),
+                ccNotes, notes).flatMap(List::stream).toList();
+        // The document's parameters are the patterns asked for: those CC waived are in its waivers, not its rows.
+        return measuring.finish(perDevice, List.of(PatternRow.runResults(measured).withWaived(waived)), validated,
+                new Rendering(
+                () -> PatternText.render(headlines(sessions), indices, measured, failed, said, waived),
                 () -> PatternCsv.render(measured),
                 () -> document(sessions.stream().map(Session::context).toList(), indices,
-                        plans, plan, measured, failed)), started);
+                        plans, plan, measured, failed, waived)), started);
+    }
+
+    /**
+     * Two GPUs or more, every pattern forbidden by Confidential Computing (the copy kernel over host
+     * memory): a several-device document without rows, the waivers in it and one text line per
+     * reason beside the notes, which gates read as NO RESULT; no GPU is asked anything.
+     */
+    private FinishedRun waivedOnly(List<Session> sessions, List<Integer> indices, List<PatternPlan> plans,
+                                   BandwidthPlan plan, List<String> notes, List<Waiver> waived,
+                                   ValidatedExpectations validated) {
+        Instant started = Instant.now();
+        return measuring.finish(noRowsOfTheirOwn(sessions), List.of(PatternRow.runResults(List.of()).withWaived(waived)),
+                validated, new Rendering(() -> PatternText.waivedOnly(headlines(sessions), notes, waived),
+                        () -> PatternCsv.render(List.of()),
+                        () -> document(sessions.stream().map(Session::context).toList(), indices, plans, plan,
+                                List.of(), List.of(), waived)), started);
+    }
+
+    /** Each GPU's results: none of its own, the rounds span the GPUs. */
+    private static List<DeviceResults> noRowsOfTheirOwn(List<Session> sessions) {
+        return sessions.stream().map(s -> new DeviceResults(s.context(), new RunResults("bandwidth", List.of(),
+                List.of()))).toList();
+    }
+
+    private static List<String> headlines(List<Session> sessions) {
+        return sessions.stream().map(s -> s.context().headline()).toList();
     }
 
     /**
@@ -104,18 +145,12 @@ public final class PatternRun {
                                ExpectationSet expectations, String why) {
         ValidatedExpectations validated = measuring.validate(expectations, List.of());
         Instant started = Instant.now();
-        List<Waiver> waived = waivers(plans, why);
+        List<Waiver> waived = PatternPlan.waivers(plans, why);
         RunContext context = session.context();
         return measuring.finish(context, RunResults.of("bandwidth", List.of()).withWaived(waived), validated,
-                new Rendering(() -> context.headline() + "\n" + String.join("\n", Waiver.lines(waived)) + "\n",
+                new Rendering(() -> PatternText.waivedOnly(List.of(context.headline()), List.of(), waived),
                         () -> PatternCsv.render(List.of()), () -> GpuDocument.of("bandwidth", context, PatternParameters.of(plans, plan),
                         List.of(), List.of()).withWaived(waived)), started);
-    }
-
-    /** Each planned pattern waived with {@code why}, named as its rows would be without their GPU. */
-    static List<Waiver> waivers(List<PatternPlan> plans, String why) {
-        return plans.stream().map(p -> new Waiver(p.form() + (!p.path().namedInLabels() ? ""
-                : " " + p.path().label()) + " " + p.bytes() + " B", why)).distinct().toList();
     }
 
     /**
@@ -129,11 +164,22 @@ public final class PatternRun {
     public static DevicesDocument document(List<RunContext> contexts, List<Integer> indices,
                                         List<PatternPlan> plans, BandwidthPlan plan,
                                         List<PatternResult> results, List<VerificationFailure> failures) {
+        return document(contexts, indices, plans, plan, results, failures, List.of());
+    }
+
+    /**
+     * {@link #document(List, List, List, BandwidthPlan, List, List)} with {@code waived}: the planned
+     * patterns this machine does not run (Confidential Computing forbids them), after the rows.
+     */
+    public static DevicesDocument document(List<RunContext> contexts, List<Integer> indices,
+                                        List<PatternPlan> plans, BandwidthPlan plan,
+                                        List<PatternResult> results, List<VerificationFailure> failures,
+                                        List<Waiver> waived) {
         PatternParameters parameters = PatternParameters.of(plans, plan);
         List<GpuDocument> devices = contexts.stream().map(c -> GpuDocument.of("bandwidth", c, parameters,
                 List.of(), List.of())).toList();
         return DevicesDocument.of("bandwidth", parameters.across(indices, plans, plan.pairs()), devices)
                 .withExtras(new PatternExtras(PatternRow.rows(results), Stream.concat(FailureRow.rows(failures).stream(),
-                        PatternRow.failures(results).stream()).toList()));
+                        PatternRow.failures(results).stream()).toList())).withWaived(waived);
     }
 }

@@ -5,6 +5,7 @@ import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.app.stats.Summary;
 
 import java.util.List;
@@ -30,6 +31,15 @@ public final class PatternText {
      */
     public static String render(List<String> headlines, List<Integer> indices, List<PatternResult> results,
                                 List<VerificationFailure> failures, List<String> notes) {
+        return render(headlines, indices, results, failures, notes, List.of());
+    }
+
+    /**
+     * {@link #render(List, List, List, List, List)} with the patterns this machine does not run
+     * (Confidential Computing forbids them) last, one line per reason.
+     */
+    public static String render(List<String> headlines, List<Integer> indices, List<PatternResult> results,
+                                List<VerificationFailure> failures, List<String> notes, List<Waiver> waived) {
         String title = String.format(Locale.ROOT, "many-GPU patterns over %d GPUs (devices %s): in each round every copy"
                 + " starts together; the measured GPU's copies are timed, the others' interfere",
                 indices.size(), String.join(", ", indices.stream().map(String::valueOf).toList()));
@@ -65,6 +75,19 @@ public final class PatternText {
             r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))
                     .append('\n'));
         }
+        Waiver.lines(waived).forEach(line -> out.append(line).append('\n'));
+        return out.toString();
+    }
+
+    /**
+     * A run that measured no pattern, every one waived (one GPU found, or Confidential Computing
+     * forbidding them all): each GPU's headline, the notes, and one line per reason; no table.
+     */
+    public static String waivedOnly(List<String> headlines, List<String> notes, List<Waiver> waived) {
+        StringBuilder out = new StringBuilder();
+        headlines.forEach(h -> out.append(h).append('\n'));
+        notes.forEach(note -> out.append("note: ").append(note).append('\n'));
+        Waiver.lines(waived).forEach(line -> out.append(line).append('\n'));
         return out.toString();
     }
 
