@@ -6,7 +6,9 @@ import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,6 +22,9 @@ import java.util.Optional;
  *   <li>the copy kernel and the TMA copy over host memory are waived: they read and write mapped host
  *       memory from the SMs, which is exactly that direct access (and their d2d rows with them, the engine
  *       running one set of paths for every direction: {@code --direction d2d} alone measures them);</li>
+ *   <li>a path whose own rule refuses what the waived memory leaves ({@code --copy batch-api} with no h2d
+ *       or d2h left, or only heap memory, which it cannot copy asynchronously) is waived with it, its
+ *       configurations with why; the other paths' rows are measured as asked;</li>
  *   <li>every other host copy is marked: the driver encrypts it into a bounce buffer in shared memory
  *       and the GPU decrypts it (pinned and write-combined allocations through UVM, pageable through the
  *       driver's staging), so its rate is CC's path, not the link's;</li>
@@ -62,57 +67,80 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         if (on.isEmpty()) {
             return new ConfidentialComputingRules(Optional.of(plan), List.of(), List.of());
         }
-        List<Waiver> waived = new ArrayList<>();
         List<CopyDirection> hostDirections = plan.directions().stream().filter(CopyDirection::crossesLink).toList();
         List<HostMemoryKind> memories = new ArrayList<>(plan.memories());
         // Each kind says whether it is malloc'd memory page-locked by cudaHostRegister, the call CC refuses.
         List<HostMemoryKind> registering = hostDirections.isEmpty() ? List.of()
                 : plan.memories().stream().filter(HostMemoryKind::registersUserMemory).toList();
-        for (HostMemoryKind memory : registering) {
-            memories.remove(memory);
-            waive(waived, plan, List.of(memory), plan.copies(), hostDirections, REGISTERED);
-        }
-        List<CopyPath> copies = new ArrayList<>(plan.copies());
+        memories.removeAll(registering);
         // Each path says what CC forbids of it (the copy kernel: the SMs reaching host memory).
-        for (CopyPath path : plan.copies()) {
-            Optional<ConfidentialComputingRefusal> refused = path.refusedByConfidentialComputing();
-            if (hostDirections.isEmpty() || refused.isEmpty()) {
-                continue;
+        List<CopyPath> refused = hostDirections.isEmpty() ? List.of()
+                : plan.copies().stream().filter(p -> p.refusedByConfidentialComputing().isPresent()).toList();
+        List<CopyPath> copies = new ArrayList<>(plan.copies());
+        copies.removeAll(refused);
+        List<CopyDirection> directions = new ArrayList<>(plan.directions());
+        List<HostMemoryKind> kinds = memories;
+        if (memories.isEmpty()) {
+            directions.removeAll(hostDirections);
+            kinds = List.of(HostMemoryKind.PAGEABLE); // any kind: no direction left moves host memory
+        }
+        // A path whose own rule refuses what is left (the batch API without h2d or d2h, or without a kind
+        // it can copy asynchronously) goes, its configurations waived with why; the other paths stay.
+        Map<CopyPath, String> leftNothing = new LinkedHashMap<>();
+        if (!directions.isEmpty()) {
+            for (CopyPath path : copies) {
+                try {
+                    path.checkPlan(plan.sizes(), kinds, directions, plan.pieces());
+                } catch (IllegalArgumentException e) {
+                    leftNothing.put(path, e.getMessage());
+                }
             }
-            copies.remove(path);
-            waive(waived, plan, memories, List.of(path), hostDirections, refused.get().hostCopies());
+        }
+        copies.removeAll(leftNothing.keySet());
+        List<Waiver> waived = new ArrayList<>();
+        List<CopyPath> registeringPaths = plan.copies().stream().filter(p -> !leftNothing.containsKey(p)).toList();
+        for (HostMemoryKind memory : registering) {
+            waive(waived, plan, List.of(memory), registeringPaths, hostDirections, REGISTERED);
+        }
+        for (CopyPath path : refused) {
+            ConfidentialComputingRefusal refusal = path.refusedByConfidentialComputing().orElseThrow();
+            waive(waived, plan, memories, List.of(path), hostDirections, refusal.hostCopies());
             // The engine runs one set of paths for every direction: the path's d2d rows go with it.
             if (plan.directions().contains(CopyDirection.D2D)) {
                 for (long bytes : plan.sizes()) {
                     waived.add(new Waiver(new ConfigurationLabel("device", path, Optional.empty(), "d2d",
-                            bytes).text(), refused.get().deviceCopies()));
+                            bytes).text(), refusal.deviceCopies()));
                 }
             }
         }
+        leftNothing.forEach((path, why) -> waive(waived, plan,
+                plan.memories().stream().filter(m -> plan.pathsFor(m).contains(path)).toList(), List.of(path),
+                hostDirections, leftNothing(path, why)));
         List<String> notes = marks(on.get(), !hostDirections.isEmpty() && !memories.isEmpty(), plan.peerCopies());
-        List<CopyDirection> directions = new ArrayList<>(plan.directions());
-        if (memories.isEmpty()) {
-            directions.removeAll(hostDirections);
-            memories.add(HostMemoryKind.PAGEABLE); // any kind: no direction left moves host memory
-        }
         if (directions.isEmpty() || copies.isEmpty()) {
             return new ConfidentialComputingRules(Optional.empty(), waived, notes);
         }
         // --blocks and the --kernel-* options set the grids just waived: where no grid is left, the copies
-        // that are left are measured without them (the plan would refuse them, and lose those rows too).
+        // that are left are measured without them (the plan would refuse them, and lose those rows too);
+        // --pieces splits the batch API's copies, measured without it where that path is gone.
         boolean grids = copies.stream().anyMatch(CopyPath::launchesGrid)
                 || directions.stream().anyMatch(CopyDirection::kernelOnly);
-        try {
-            // Everything else as asked: --pieces, and the GPU pairs a run over several GPUs measures.
-            return new ConfidentialComputingRules(Optional.of(new BandwidthPlan(plan.sizes(), memories, directions,
-                    plan.iterations(), plan.warmup(), plan.timer(), copies, plan.staging(),
-                    grids ? plan.blocks() : BlockCounts.DEFAULT, plan.allocations(), plan.warmupNanos(),
-                    grids ? plan.kernelTiming() : KernelTiming.DEFAULT, plan.peerInitiations(), plan.pieces(),
-                    plan.pairs())), waived, notes);
-        } catch (IllegalArgumentException e) {
-            // What is left cannot be a plan (--copy staged without a pageable kind left): nothing to measure.
-            return new ConfidentialComputingRules(Optional.empty(), waived, notes);
-        }
+        boolean pieces = copies.stream().anyMatch(CopyPath::splitsIntoPieces);
+        // Everything else as asked: the GPU pairs a run over several GPUs measures.
+        return new ConfidentialComputingRules(Optional.of(new BandwidthPlan(plan.sizes(), kinds, directions,
+                plan.iterations(), plan.warmup(), plan.timer(), copies, plan.staging(),
+                grids ? plan.blocks() : BlockCounts.DEFAULT, plan.allocations(), plan.warmupNanos(),
+                grids ? plan.kernelTiming() : KernelTiming.DEFAULT, plan.peerInitiations(),
+                pieces ? plan.pieces() : BandwidthPlan.ONE_PIECE, plan.pairs())), waived, notes);
+    }
+
+    /**
+     * Why {@code path}'s configurations are waived where refusing cudaHostRegister took every one it
+     * measures and its own rule ({@code refusal}, one line for the user) refuses what is left.
+     */
+    static String leftNothing(CopyPath path, String refusal) {
+        return "Confidential Computing is on: refusing cudaHostRegister took the configurations --copy " + path.label()
+                + " needs, and it cannot measure what is left (" + refusal + ")";
     }
 
     /**

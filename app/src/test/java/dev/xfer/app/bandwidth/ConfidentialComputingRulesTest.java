@@ -134,6 +134,47 @@ class ConfidentialComputingRulesTest {
         assertEquals(pair, left.pairs());
     }
 
+    /**
+     * {@code --copy driver,batch-api --memory registered --direction h2d,d2d}: refusing registered
+     * memory took h2d, so the batch API's own rule refuses what is left; it alone is dropped, its
+     * configurations waived with why, and the driver's d2d rows are measured. Before, the rebuilt
+     * plan was refused as a whole and every path's rows were lost without a waiver.
+     */
+    @Test
+    void aPathWhoseOwnRuleRefusesWhatIsLeftIsWaivedAndTheOthersAreMeasured() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D, CopyDirection.D2D),
+                List.of(CopyPath.DRIVER, CopyPath.BATCH_API));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        BandwidthPlan left = rules.plan().orElseThrow();
+        assertEquals(List.of(CopyPath.DRIVER), left.copies());
+        assertEquals(List.of(CopyDirection.D2D), left.directions());
+        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputingRules.REGISTERED),
+                new Waiver("registered batch-api h2d 4096 B", "Confidential Computing is on: refusing cudaHostRegister"
+                        + " took the configurations --copy batch-api needs, and it cannot measure what is left (--copy"
+                        + " batch-api measures h2d and d2h, and --direction has neither)")), rules.waived());
+    }
+
+    /**
+     * {@code --copy driver,batch-api --memory registered,heap --direction h2d}: heap is left, which the
+     * batch API cannot take (a heap array may move under an asynchronous copy); the driver's heap rows
+     * are measured, and {@code --pieces}, the batch API's alone, goes with it.
+     */
+    @Test
+    void theDriversHeapRowsOutliveTheBatchApi() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED, HostMemoryKind.HEAP), List.of(CopyDirection.H2D),
+                List.of(CopyPath.DRIVER, CopyPath.BATCH_API)).withPieces(List.of(1, 4));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        BandwidthPlan left = rules.plan().orElseThrow();
+        assertEquals(List.of(CopyPath.DRIVER), left.copies());
+        assertEquals(List.of(HostMemoryKind.HEAP), left.memories());
+        assertEquals(List.of(CopyDirection.H2D), left.directions());
+        assertEquals(BandwidthPlan.ONE_PIECE, left.pieces());
+        assertEquals(List.of("registered h2d 4096 B", "registered batch-api h2d 4096 B"),
+                rules.waived().stream().map(Waiver::configuration).toList());
+        assertTrue(rules.waived().getLast().reason().endsWith("(--copy batch-api issues asynchronous copies, which"
+                + " --memory heap cannot take: add pinned or pageable)"), rules.waived()::toString);
+    }
+
     @Test
     void onlyRegisteredMemoryLeavesNothingToMeasure() {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D), List.of(CopyPath.DRIVER));
