@@ -24,7 +24,9 @@ import java.util.Optional;
  *       running one set of paths for every direction: {@code --direction d2d} alone measures them);</li>
  *   <li>a path whose own rule refuses what the waived memory leaves ({@code --copy batch-api} with no h2d
  *       or d2h left, or only heap memory, which it cannot copy asynchronously) is waived with it, its
- *       configurations with why; the other paths' rows are measured as asked;</li>
+ *       configurations with why; the other paths' rows are measured as asked, and where no path asked for
+ *       is left, the driver's own (d2d and p2p, which it measures whatever {@code --copy} says, and host
+ *       memory none of the paths applied to);</li>
  *   <li>every other host copy is marked: the driver encrypts it into a bounce buffer in shared memory
  *       and the GPU decrypts it (pinned and write-combined allocations through UVM, pageable through the
  *       driver's staging), so its rate is CC's path, not the link's;</li>
@@ -117,7 +119,17 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                 plan.memories().stream().filter(m -> plan.pathsFor(m).contains(path)).toList(), List.of(path),
                 hostDirections, leftNothing(path, why)));
         List<String> notes = marks(on.get(), !hostDirections.isEmpty() && !memories.isEmpty(), plan.peerCopies());
-        if (directions.isEmpty() || copies.isEmpty()) {
+        if (copies.isEmpty() && !directions.isEmpty()) {
+            // No path asked for is left, but the driver's own rows are: d2d (and p2p), which it measures
+            // whatever --copy says, and host memory none of the paths applied to (heap beside the batch API).
+            copies.add(CopyPath.DRIVER);
+            kinds = memories.stream().filter(m -> plan.pathsFor(m).contains(CopyPath.DRIVER)).toList();
+            if (kinds.isEmpty()) {
+                directions.removeAll(hostDirections);
+                kinds = List.of(HostMemoryKind.PAGEABLE);
+            }
+        }
+        if (directions.isEmpty()) {
             return new ConfidentialComputingRules(Optional.empty(), waived, notes);
         }
         // --blocks and the --kernel-* options set the grids just waived: where no grid is left, the copies

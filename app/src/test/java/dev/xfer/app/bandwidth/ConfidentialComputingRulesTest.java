@@ -175,6 +175,49 @@ class ConfidentialComputingRulesTest {
                 + " --memory heap cannot take: add pinned or pageable)"), rules.waived()::toString);
     }
 
+    /**
+     * Where CC leaves no path asked for, the driver's own rows are still measured: d2d, which it
+     * measures whatever {@code --copy} says, and host memory none of the paths applied to (heap beside
+     * {@code --copy batch-api}, which the driver copies). Before, the run ended as waivers alone and
+     * those rows were gone without one.
+     */
+    @Test
+    void theDriversOwnRowsOutliveEveryPathAskedFor() {
+        BandwidthPlan batch = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D, CopyDirection.D2D),
+                List.of(CopyPath.BATCH_API));
+        ConfidentialComputingRules batchRules = ConfidentialComputingRules.apply(batch, ON);
+        BandwidthPlan left = batchRules.plan().orElseThrow();
+        assertEquals(List.of(CopyPath.DRIVER), left.copies());
+        assertEquals(List.of(CopyDirection.D2D), left.directions());
+        assertEquals(List.of("registered batch-api h2d 4096 B"),
+                batchRules.waived().stream().map(Waiver::configuration).toList());
+
+        BandwidthPlan kernel = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2D),
+                List.of(CopyPath.KERNEL));
+        ConfidentialComputingRules kernelRules = ConfidentialComputingRules.apply(kernel, ON);
+        left = kernelRules.plan().orElseThrow();
+        assertEquals(List.of(CopyPath.DRIVER), left.copies());
+        assertEquals(List.of(CopyDirection.D2D), left.directions());
+        assertEquals(List.of(new Waiver("pinned kernel h2d 4096 B", ConfidentialComputingRules.KERNEL),
+                new Waiver("device kernel d2d 4096 B", ConfidentialComputingRules.KERNEL_D2D)), kernelRules.waived());
+
+        BandwidthPlan heap = plan(List.of(HostMemoryKind.REGISTERED, HostMemoryKind.HEAP), List.of(CopyDirection.H2D),
+                List.of(CopyPath.BATCH_API));
+        left = ConfidentialComputingRules.apply(heap, ON).plan().orElseThrow();
+        assertEquals(List.of(CopyPath.DRIVER), left.copies());
+        assertEquals(List.of(HostMemoryKind.HEAP), left.memories());
+        assertEquals(List.of(CopyDirection.H2D), left.directions());
+    }
+
+    /** The copy kernel alone over host memory: nothing is left, not even the driver's (it had no row). */
+    @Test
+    void theKernelAloneOverHostMemoryLeavesWaiversAlone() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D), List.of(CopyPath.KERNEL));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertTrue(rules.plan().isEmpty(), rules.plan()::toString);
+        assertEquals(List.of(new Waiver("pinned kernel h2d 4096 B", ConfidentialComputingRules.KERNEL)), rules.waived());
+    }
+
     @Test
     void onlyRegisteredMemoryLeavesNothingToMeasure() {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D), List.of(CopyPath.DRIVER));
