@@ -65,6 +65,17 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
 
     /** The rules applied to {@code plan} under {@code state}. */
     public static ConfidentialComputingRules apply(BandwidthPlan plan, Reading<ConfidentialComputingState> state) {
+        return apply(plan, state, false);
+    }
+
+    /**
+     * The rules applied to {@code plan} under {@code state}, for a run that copies host memory beside
+     * the plan's rows where {@code hostCopiesBeside} ({@code --concurrent} over several GPUs: the driver's
+     * copies of pinned memory, which CC never waives): those go through the bounce buffer too, so its
+     * note marks the run even where CC left the plan no host copy of its own.
+     */
+    public static ConfidentialComputingRules apply(BandwidthPlan plan, Reading<ConfidentialComputingState> state,
+                                                   boolean hostCopiesBeside) {
         Optional<ConfidentialComputingState> on = on(state);
         if (on.isEmpty()) {
             return new ConfidentialComputingRules(Optional.of(plan), List.of(), List.of());
@@ -118,7 +129,6 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         leftNothing.forEach((path, why) -> waive(waived, plan,
                 plan.memories().stream().filter(m -> plan.pathsFor(m).contains(path)).toList(), List.of(path),
                 hostDirections, leftNothing(path, why)));
-        List<String> notes = marks(on.get(), !hostDirections.isEmpty() && !memories.isEmpty(), plan.peerCopies());
         if (copies.isEmpty() && !directions.isEmpty()) {
             // No path asked for is left, but the driver's own rows are: d2d (and p2p), which it measures
             // whatever --copy says, and host memory none of the paths applied to (heap beside the batch API).
@@ -129,9 +139,16 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                 kinds = List.of(HostMemoryKind.PAGEABLE);
             }
         }
-        if (directions.isEmpty()) {
-            return new ConfidentialComputingRules(Optional.empty(), waived, notes);
-        }
+        Optional<BandwidthPlan> left = directions.isEmpty() ? Optional.empty()
+                : Optional.of(rebuilt(plan, kinds, directions, copies));
+        // Marked after the paths are settled: the bounce buffer where host copies are left to measure.
+        boolean hostCopies = hostCopiesBeside || left.filter(BandwidthPlan::measuresHostCopies).isPresent();
+        return new ConfidentialComputingRules(left, waived, marks(on.get(), hostCopies, plan.peerCopies()));
+    }
+
+    /** {@code plan} over what CC left of it: {@code memories}, {@code directions} and {@code copies}. */
+    private static BandwidthPlan rebuilt(BandwidthPlan plan, List<HostMemoryKind> memories,
+                                         List<CopyDirection> directions, List<CopyPath> copies) {
         // --blocks and the --kernel-* options set the grids just waived: where no grid is left, the copies
         // that are left are measured without them (the plan would refuse them, and lose those rows too);
         // --pieces splits the batch API's copies, measured without it where that path is gone.
@@ -139,11 +156,10 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                 || directions.stream().anyMatch(CopyDirection::kernelOnly);
         boolean pieces = copies.stream().anyMatch(CopyPath::splitsIntoPieces);
         // Everything else as asked: the GPU pairs a run over several GPUs measures.
-        return new ConfidentialComputingRules(Optional.of(new BandwidthPlan(plan.sizes(), kinds, directions,
-                plan.iterations(), plan.warmup(), plan.timer(), copies, plan.staging(),
-                grids ? plan.blocks() : BlockCounts.DEFAULT, plan.allocations(), plan.warmupNanos(),
-                grids ? plan.kernelTiming() : KernelTiming.DEFAULT, plan.peerInitiations(),
-                pieces ? plan.pieces() : BandwidthPlan.ONE_PIECE, plan.pairs())), waived, notes);
+        return new BandwidthPlan(plan.sizes(), memories, directions, plan.iterations(), plan.warmup(), plan.timer(),
+                copies, plan.staging(), grids ? plan.blocks() : BlockCounts.DEFAULT, plan.allocations(),
+                plan.warmupNanos(), grids ? plan.kernelTiming() : KernelTiming.DEFAULT, plan.peerInitiations(),
+                pieces ? plan.pieces() : BandwidthPlan.ONE_PIECE, plan.pairs());
     }
 
     /**

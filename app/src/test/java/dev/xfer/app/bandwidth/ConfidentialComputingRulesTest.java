@@ -218,6 +218,35 @@ class ConfidentialComputingRulesTest {
         assertEquals(List.of(new Waiver("pinned kernel h2d 4096 B", ConfidentialComputingRules.KERNEL)), rules.waived());
     }
 
+    /**
+     * The bounce buffer's note marks host copies that are measured: where CC waived every path that
+     * would copy host memory, none is left to mark, whatever directions and kinds were asked for.
+     * Before, it was added wherever host directions and kinds were left, copies or not.
+     */
+    @Test
+    void noHostCopyLeftIsNoBounceBuffer() {
+        for (List<CopyDirection> directions : List.of(List.of(CopyDirection.H2D),
+                List.of(CopyDirection.H2D, CopyDirection.P2P), List.of(CopyDirection.H2D, CopyDirection.D2D))) {
+            BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), directions, List.of(CopyPath.KERNEL));
+            List<String> notes = ConfidentialComputingRules.apply(asked, ON).notes();
+            assertTrue(notes.stream().noneMatch(ConfidentialComputingRules.BOUNCE::equals), directions + ": " + notes);
+            assertTrue(notes.getFirst().startsWith("Confidential Computing: on (production"), notes.toString());
+        }
+    }
+
+    /**
+     * Copies a run makes beside the plan's rows ({@code --concurrent}: the driver's copies of pinned
+     * memory on every GPU at once) go through the bounce buffer too, marked even where the plan's own
+     * host copies were all waived.
+     */
+    @Test
+    void hostCopiesBesideThePlanAreMarkedBounced() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D), List.of(CopyPath.KERNEL));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON, true);
+        assertTrue(rules.plan().isEmpty(), rules.plan()::toString);
+        assertEquals(List.of(ConfidentialComputingRules.BOUNCE), rules.notes().subList(1, rules.notes().size()));
+    }
+
     @Test
     void onlyRegisteredMemoryLeavesNothingToMeasure() {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D), List.of(CopyPath.DRIVER));

@@ -83,8 +83,10 @@ public final class SeveralDevicesRun {
         OutputFormat format = measuring.format();
         List<OptionalDouble> links = sessions.stream().map(s -> s.context().link()
                 .map(l -> OptionalDouble.of(l.theoreticalGBps())).orElse(OptionalDouble.empty())).toList();
-        // The state is the system's, not a GPU's: one reading, one set of rules for every GPU.
-        ConfidentialComputingRules cc = ConfidentialComputingRules.apply(asked, measuring.confidentialComputing());
+        // The state is the system's, not a GPU's: one reading, one set of rules for every GPU. All GPUs at
+        // once (--concurrent) copy pinned memory by the driver beside the plan: bounced as well, and marked.
+        ConfidentialComputingRules cc = ConfidentialComputingRules.apply(asked, measuring.confidentialComputing(),
+                concurrent);
         if (cc.plan().flatMap(BandwidthPlan::perDevice).isEmpty() && !asked.peerCopies() && !concurrent) {
             return waivedOnly(sessions, asked, cc, links, expectations);
         }

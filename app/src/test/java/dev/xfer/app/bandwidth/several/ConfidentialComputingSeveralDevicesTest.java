@@ -113,6 +113,25 @@ class ConfidentialComputingSeveralDevicesTest {
                 refused.getMessage());
     }
 
+    /**
+     * {@code --concurrent} beside the copy kernel alone: CC waives the kernel's host rows, and all GPUs
+     * at once still copy pinned memory by the driver, through the bounce buffer, so its note is said
+     * (on stderr beside --json) with the state's line before anything is measured. The fake GPUs
+     * cannot copy at once, so the run fails there, after the notes.
+     */
+    @Test
+    void copiesAtOnceAreMarkedBouncedWhereThePlanLeftNoHostCopy() {
+        BandwidthPlan kernel = new BandwidthPlan(List.of(4096L), List.of(HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D), 5, 1, CopyTimer.EVENTS, List.of(CopyPath.KERNEL),
+                BandwidthPlan.DEFAULT_STAGING);
+        MeasuringRun measuring = measuring(OutputFormat.JSON);
+        assertThrows(RuntimeException.class, () -> new SeveralDevicesRun(measuring, NumaTopology.assumedSingleNode(),
+                true).run(measuring.sessions(), kernel, NumaOption.NONE, ExpectationSet.parse(List.of())));
+        assertEquals(1, err.toString().lines().filter(l -> l.contains("Confidential Computing: on (production")).count(),
+                err.toString());
+        assertTrue(err.toString().contains("these rates are CC's path, not the PCIe link's"), err.toString());
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void everyGpusConfigurationsAreWaivedAndTheDocumentHasNoRows() {
