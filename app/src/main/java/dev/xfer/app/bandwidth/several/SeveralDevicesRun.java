@@ -121,6 +121,9 @@ public final class SeveralDevicesRun {
             names.add(new MultiDevicePlan.DeviceNames(context.device().index(), link.isPresent(),
                     placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         }
+        // An expectation the run cannot meet is refused before anything else is said, as on one GPU.
+        ValidatedExpectations validated = measuring.validate(expectations,
+                new MultiDevicePlan(asked, own, names, concurrent).declarations());
         // CC's state and marks: in each GPU's text, or once on stderr beside a machine-readable document.
         List<String> ccNotes = OneDeviceRun.notesForText(cc.notes(), format, measuring::warn);
         // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
@@ -132,8 +135,6 @@ public final class SeveralDevicesRun {
             }
             kernelNotes.add(notes);
         }
-        ValidatedExpectations validated = measuring.validate(expectations,
-                new MultiDevicePlan(asked, own, names, concurrent).declarations());
         SequencedSet<String> warnings = new LinkedHashSet<>();
         for (int d = 0; d < sessions.size(); d++) {
             warnings.addAll(placements.get(d).warnings());

@@ -100,7 +100,9 @@ class ConfidentialComputingSeveralDevicesTest {
     /**
      * Pinned memory is left to measure, registered memory is not: an expectation on a registered
      * row of a GPU names a result the run will not produce, refused before anything is measured
-     * (exit 2), as on one GPU. Before, its name was declared, and the run went on to the GPUs.
+     * (exit 2), as on one GPU. Before, its name was declared, and the run went on to the GPUs. The
+     * refusal is the one line said: CC's notes come after the expectations are checked, as on one GPU
+     * (before, they went to stderr first).
      */
     @Test
     void anExpectationOnAWaivedConfigurationIsRefusedBeforeMeasuring() {
@@ -111,6 +113,7 @@ class ConfidentialComputingSeveralDevicesTest {
                 () -> run(OutputFormat.JSON, both, List.of("registered.h2d.4KiB.gpu1 >= 1GB/s")));
         assertTrue(refused.getMessage().contains("this run produces no result named registered.h2d.4KiB.gpu1"),
                 refused.getMessage());
+        assertEquals("", err.toString());
     }
 
     /**
