@@ -3,6 +3,7 @@ package dev.xfer.app.bandwidth.pattern;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.ConfidentialComputingRules;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.VerificationFailure;
@@ -139,16 +140,21 @@ public final class PatternRun {
 
     /**
      * {@code --device all} (or a list) found one GPU: no pattern can run, and each planned one is
-     * waived with {@code why} (nvbandwidth's waiver), in a one-GPU document without rows.
+     * waived with {@code why} (nvbandwidth's waiver), in a one-GPU document without rows, beside
+     * Confidential Computing's state where it is on.
      */
     private FinishedRun waived(Session session, List<PatternPlan> plans, BandwidthPlan plan,
                                ExpectationSet expectations, String why) {
         ValidatedExpectations validated = measuring.validate(expectations, List.of());
+        // Nothing runs, so CC marks nothing; its state is still said, as the one-GPU bandwidth run says it.
+        List<String> notes = OneDeviceRun.notesForText(ConfidentialComputingRules.on(measuring.confidentialComputing())
+                .map(on -> ConfidentialComputingRules.marks(on, false, false)).orElse(List.of()), measuring.format(),
+                measuring::warn);
         Instant started = Instant.now();
         List<Waiver> waived = PatternPlan.waivers(plans, why);
         RunContext context = session.context();
         return measuring.finish(context, RunResults.of("bandwidth", List.of()).withWaived(waived), validated,
-                new Rendering(() -> PatternText.waivedOnly(List.of(context.headline()), List.of(), waived),
+                new Rendering(() -> PatternText.waivedOnly(List.of(context.headline()), notes, waived),
                         () -> PatternCsv.render(List.of()), () -> GpuDocument.of("bandwidth", context, PatternParameters.of(plans, plan),
                         List.of(), List.of()).withWaived(waived)), started);
     }

@@ -80,12 +80,17 @@ class ConfidentialComputingPatternsTest {
     }
 
     private MeasuringRun measuring(OutputFormat format) {
+        return measuring(format, DeviceSelection.of(0, 1), 2);
+    }
+
+    /** @param gpus how many GPUs the fake runtime has, for {@code --device all} */
+    private MeasuringRun measuring(OutputFormat format, DeviceSelection selected, int gpus) {
         return new MeasuringRun("bandwidth", format, new MeasuringRun.Targets(null,
                 OutputTarget.resolve("--junit", folder.resolve("junit.xml")), null, null), document -> "",
-                new MeasuringRun.Devices(DeviceSelection.of(0, 1),
+                new MeasuringRun.Devices(selected,
                         index -> new Session(null, null, ResultsFixtures.context(
                                 MultiDeviceFixtures.h200At(index, 0x17 + index, 0))),
-                        () -> 2, session -> { }),
+                        () -> gpus, session -> { }),
                 StopRequest::new, Activity::new, false, new PrintWriter(out), new PrintWriter(err),
                 ConfidentialComputingPatternsTest::ccMachine);
     }
@@ -131,6 +136,27 @@ class ConfidentialComputingPatternsTest {
         String junit = Files.readString(folder.resolve("junit.xml"));
         assertEquals(2, junit.split("<skipped", -1).length - 1, junit);
         assertTrue(junit.contains("all-to-host kernel 4096 B"), junit);
+    }
+
+    /**
+     * {@code --device all} finding one GPU: every pattern is waived for needing two, whatever CC says of
+     * it, and the run still says CC's state, as the one-GPU bandwidth run does: in the text, or on stderr
+     * beside --json. Before, a pattern run on one GPU never said it.
+     */
+    @Test
+    void oneGpuSaysTheStateBesideThePatternsWaivedForNeedingTwo() {
+        for (OutputFormat format : List.of(OutputFormat.TEXT, OutputFormat.JSON)) {
+            out.getBuffer().setLength(0);
+            err.getBuffer().setLength(0);
+            MeasuringRun measuring = measuring(format, DeviceSelection.everyDevice(), 1);
+            FinishedRun finished = new PatternRun(measuring).run(measuring.sessions(), kernelOnly(), plan(),
+                    ExpectationSet.parse(List.of()));
+            assertEquals(ExitCode.OK, ExitCode.of(finished));
+            String said = format == OutputFormat.TEXT ? out.toString() : err.toString();
+            assertEquals(1, said.lines().filter(l -> l.contains(STATE)).count(), format + ": " + said);
+            assertTrue(out.toString().contains("they need two GPUs at least"), out.toString());
+            assertTrue(!out.toString().contains(KERNEL_REFUSED), "waived for one GPU, not for CC: " + out);
+        }
     }
 
     @Test
