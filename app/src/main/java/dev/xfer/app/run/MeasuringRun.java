@@ -21,8 +21,10 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
@@ -87,6 +89,9 @@ public final class MeasuringRun {
     /** The end of a run with --runs N (N > 1), holding its repetitions; null for a run without. */
     private RepeatedRunEnd repeated;
     private Repetitions repetitions;
+
+    /** The run-wide notes said on stderr so far ({@link #warnOnce}), kept over the repetitions. */
+    private final Set<String> saidOnce = new HashSet<>();
 
     /**
      * @param command    the command's name: {@code bandwidth}, {@code check}, ...
@@ -321,5 +326,15 @@ public final class MeasuringRun {
     /** One line on stderr, {@code xfer: <line>}: warnings and notes that must stay off stdout. */
     public void warn(String line) {
         outputs.warn(line);
+    }
+
+    /**
+     * {@link #warn} for a note that holds for the whole process run (Confidential Computing's state
+     * and marks): said the first time, not again however many repetitions (--runs) say it.
+     */
+    public void warnOnce(String line) {
+        if (saidOnce.add(line)) {
+            outputs.warn(line);
+        }
     }
 }

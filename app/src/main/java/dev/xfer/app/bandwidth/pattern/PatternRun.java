@@ -67,7 +67,7 @@ public final class PatternRun {
         // --expect names only what is left: a name of a waived pattern is refused before anything is measured.
         ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(kept, indices));
         // CC's state and marks: in the text, or on stderr beside a machine-readable document.
-        List<String> ccNotes = OneDeviceRun.notesForText(cc.notes(), measuring.format(), measuring::warn);
+        List<String> ccNotes = OneDeviceRun.notesForText(cc.notes(), measuring.format(), measuring::warnOnce);
         if (cc.nothingLeft()) {
             return waivedOnly(sessions, indices, plans, plan, ccNotes, cc.waived(), validated);
         }
@@ -149,7 +149,7 @@ public final class PatternRun {
         // Nothing runs, so CC marks nothing; its state is still said, as the one-GPU bandwidth run says it.
         List<String> notes = OneDeviceRun.notesForText(ConfidentialComputingRules.on(measuring.confidentialComputing())
                 .map(on -> ConfidentialComputingRules.marks(on, false, false)).orElse(List.of()), measuring.format(),
-                measuring::warn);
+                measuring::warnOnce);
         Instant started = Instant.now();
         List<Waiver> waived = PatternPlan.waivers(plans, why);
         RunContext context = session.context();
