@@ -136,7 +136,7 @@ public final class PeerBenchmark {
 
     /**
      * A plan as this engine found it on its GPUs before anything is measured ({@link #prepare}): what
-     * {@link #run(Prepared, Progress)} measures, so neither question is asked of the GPUs twice.
+     * {@link #run(Prepared, Progress)} measures, so which GPUs lack a path is not asked of them twice.
      *
      * @param absences which GPUs cannot run one of the plan's paths ({@link #absences}): their pairs'
      *                 rows of it are waived, never launched
@@ -160,12 +160,18 @@ public final class PeerBenchmark {
 
     /** As {@link #run(BandwidthPlan)}, reporting to {@code progress}. */
     public Outcome run(BandwidthPlan plan, Progress progress) {
-        return run(prepare(plan), progress);
+        return run(new Prepared(plan, absences(plan)), progress);
     }
 
-    /** Runs a plan this engine prepared, reporting to {@code progress}: the engine that checked the plan's fit runs it. */
+    /**
+     * Runs a plan this engine prepared, reporting to {@code progress}. Its memory is checked again first
+     * (one free-memory reading per GPU): between {@link #prepare} and now the GPUs measured alone, and
+     * another process may have taken memory, which must end as exit 5's line, not as a failed cudaMalloc
+     * halfway through the pairs.
+     */
     public Outcome run(Prepared prepared, Progress progress) {
         BandwidthPlan plan = prepared.plan();
+        checkFits(plan);
         int n = devices.size();
         List<Integer> indices = devices.stream().map(CudaDevice::index).toList();
         // Positions in the devices' list of each chosen pair; access is asked for both ways of each
