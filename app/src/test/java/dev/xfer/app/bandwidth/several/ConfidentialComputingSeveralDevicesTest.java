@@ -183,11 +183,15 @@ class ConfidentialComputingSeveralDevicesTest {
     void theTextShowsEachGpuWithTheStateAndItsWaivers() {
         run(OutputFormat.TEXT);
         String text = out.toString();
+        List<String> headlines = List.of(ResultsFixtures.context(MultiDeviceFixtures.h200At(0, 0x17, 0)).headline(),
+                ResultsFixtures.context(MultiDeviceFixtures.h200At(1, 0x18, 0)).headline());
         for (int gpu = 0; gpu < 2; gpu++) {
-            String headline = ResultsFixtures.context(MultiDeviceFixtures.h200At(gpu, 0x17 + gpu, 0)).headline();
-            int at = text.indexOf(headline);
+            int at = text.indexOf(headlines.get(gpu));
             assertTrue(at >= 0, text);
-            String section = text.substring(at);
+            // Each GPU's own section: from its headline to the next GPU's, so GPU 1's lines never stand for GPU 0's.
+            int end = gpu + 1 < headlines.size() ? text.indexOf(headlines.get(gpu + 1), at) : text.length();
+            assertTrue(end > at, text);
+            String section = text.substring(at, end);
             assertTrue(section.contains("note: Confidential Computing: on (production"), text);
             assertTrue(section.contains("registered h2d 4096 B"), text);
             assertTrue(section.contains(REFUSED), text);
