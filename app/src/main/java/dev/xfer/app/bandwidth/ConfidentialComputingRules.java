@@ -110,6 +110,33 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
             }
         }
         copies.removeAll(leftNothing.keySet());
+        List<Waiver> waived = waivers(plan, hostDirections, registering, memories, refused, leftNothing);
+        if (copies.isEmpty() && !directions.isEmpty()) {
+            // No path asked for is left, but the driver's own rows are: d2d (and p2p), which it measures
+            // whatever --copy says, and host memory none of the paths applied to (heap beside the batch API).
+            copies.add(CopyPath.DRIVER);
+            kinds = memories.stream().filter(m -> plan.pathsFor(m).contains(CopyPath.DRIVER)).toList();
+            if (kinds.isEmpty()) {
+                directions.removeAll(hostDirections);
+                kinds = List.of(HostMemoryKind.PAGEABLE);
+            }
+        }
+        Optional<BandwidthPlan> left = directions.isEmpty() ? Optional.empty()
+                : Optional.of(rebuilt(plan, kinds, directions, copies));
+        // Marked after the paths are settled: the bounce buffer where host copies are left to measure.
+        boolean hostCopies = hostCopiesBeside || left.filter(BandwidthPlan::measuresHostCopies).isPresent();
+        return new ConfidentialComputingRules(left, waived, marks(on.get(), hostCopies, plan.peerCopies()));
+    }
+
+    /**
+     * What CC forbids of {@code plan}, each configuration with why, in this order: the kinds page-locked by
+     * cudaHostRegister ({@code registering}) on every path but those left nothing, the paths CC refuses
+     * ({@code refused}) over the kinds left ({@code memories}) and their d2d rows, then each path left
+     * nothing ({@code leftNothing}, with its own refusal) over the kinds it would have measured.
+     */
+    private static List<Waiver> waivers(BandwidthPlan plan, List<CopyDirection> hostDirections,
+                                        List<HostMemoryKind> registering, List<HostMemoryKind> memories,
+                                        List<CopyPath> refused, Map<CopyPath, String> leftNothing) {
         List<Waiver> waived = new ArrayList<>();
         List<CopyPath> registeringPaths = plan.copies().stream().filter(p -> !leftNothing.containsKey(p)).toList();
         for (HostMemoryKind memory : registering) {
@@ -129,21 +156,7 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         leftNothing.forEach((path, why) -> waive(waived, plan,
                 plan.memories().stream().filter(m -> plan.pathsFor(m).contains(path)).toList(), List.of(path),
                 hostDirections, leftNothing(path, why)));
-        if (copies.isEmpty() && !directions.isEmpty()) {
-            // No path asked for is left, but the driver's own rows are: d2d (and p2p), which it measures
-            // whatever --copy says, and host memory none of the paths applied to (heap beside the batch API).
-            copies.add(CopyPath.DRIVER);
-            kinds = memories.stream().filter(m -> plan.pathsFor(m).contains(CopyPath.DRIVER)).toList();
-            if (kinds.isEmpty()) {
-                directions.removeAll(hostDirections);
-                kinds = List.of(HostMemoryKind.PAGEABLE);
-            }
-        }
-        Optional<BandwidthPlan> left = directions.isEmpty() ? Optional.empty()
-                : Optional.of(rebuilt(plan, kinds, directions, copies));
-        // Marked after the paths are settled: the bounce buffer where host copies are left to measure.
-        boolean hostCopies = hostCopiesBeside || left.filter(BandwidthPlan::measuresHostCopies).isPresent();
-        return new ConfidentialComputingRules(left, waived, marks(on.get(), hostCopies, plan.peerCopies()));
+        return waived;
     }
 
     /** {@code plan} over what CC left of it: {@code memories}, {@code directions} and {@code copies}. */
