@@ -1,6 +1,7 @@
 package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.BandwidthPlan;
+import dev.xfer.app.bandwidth.ConfidentialComputingFixtures;
 import dev.xfer.app.bandwidth.ConfidentialComputingRules;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
@@ -8,14 +9,8 @@ import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.bandwidth.Initiation;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.devices.DeviceSelection;
-import dev.xfer.app.evidence.ClockEvents;
 import dev.xfer.app.evidence.ConfidentialComputingState;
-import dev.xfer.app.evidence.GpuProbes;
-import dev.xfer.app.evidence.GpuSnapshot;
-import dev.xfer.app.evidence.LinkSample;
-import dev.xfer.app.evidence.LinkState;
 import dev.xfer.app.evidence.Reading;
-import dev.xfer.app.evidence.RecordedProbe;
 import dev.xfer.app.expect.ExpectationException;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.docs.SchemaContract;
@@ -26,25 +21,19 @@ import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.output.RunContext;
 import dev.xfer.app.result.Waiver;
-import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.FinishedRun;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
-import dev.xfer.app.run.Session;
-import dev.xfer.app.run.StopRequest;
 import dev.xfer.cuda.HostMemoryKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -60,8 +49,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its document and text from {@link PatternRun#document} and {@link PatternText}: measuring it needs GPUs.
  */
 class ConfidentialComputingPatternsTest {
-    private static final Reading<ConfidentialComputingState> CC_ON = Reading.of(new ConfidentialComputingState(true,
-            "production", false, Reading.of(true)));
     private static final String KERNEL_REFUSED = CopyPath.KERNEL.refusedByConfidentialComputing().orElseThrow()
             .hostCopies();
     private static final String STATE = "Confidential Computing: on (production";
@@ -72,27 +59,14 @@ class ConfidentialComputingPatternsTest {
     @TempDir
     Path folder;
 
-    private static GpuProbes ccMachine() {
-        GpuSnapshot quiet = new GpuSnapshot(Instant.EPOCH, 0, Reading.of(true), Reading.of(1980), Reading.of(3201),
-                Reading.of(new ClockEvents(ClockEvents.GPU_IDLE)), Reading.of(new LinkState(5, 16)), Reading.of(3L),
-                Reading.of(List.of()), Optional.empty());
-        return target -> new RecordedProbe(List.of(quiet), List.of(Reading.<LinkSample>unknown("not supported")), CC_ON);
-    }
-
     private MeasuringRun measuring(OutputFormat format) {
         return measuring(format, DeviceSelection.of(0, 1), 2);
     }
 
     /** @param gpus how many GPUs the fake runtime has, for {@code --device all} */
     private MeasuringRun measuring(OutputFormat format, DeviceSelection selected, int gpus) {
-        return new MeasuringRun("bandwidth", format, new MeasuringRun.Targets(null,
-                OutputTarget.resolve("--junit", folder.resolve("junit.xml")), null, null), document -> "",
-                new MeasuringRun.Devices(selected,
-                        index -> new Session(null, null, ResultsFixtures.context(
-                                MultiDeviceFixtures.h200At(index, 0x17 + index, 0))),
-                        () -> gpus, session -> { }),
-                StopRequest::new, Activity::new, false, new PrintWriter(out), new PrintWriter(err),
-                ConfidentialComputingPatternsTest::ccMachine);
+        return ConfidentialComputingFixtures.bandwidthRun(format, new MeasuringRun.Targets(null,
+                OutputTarget.resolve("--junit", folder.resolve("junit.xml")), null, null), selected, gpus, out, err);
     }
 
     private static PatternPlan host(TrafficPattern pattern, CopyPath path) {
@@ -199,14 +173,15 @@ class ConfidentialComputingPatternsTest {
         PatternPlan kernel = host(TrafficPattern.HOST_TO_ALL, CopyPath.KERNEL);
         PatternPlan peers = new PatternPlan(TrafficPattern.ONE_TO_ALL, false, Initiation.READ, CopyPath.KERNEL, 4096);
         ConfidentialComputingPatternRules rules = ConfidentialComputingPatternRules.apply(List.of(driver, kernel, peers),
-                CC_ON);
+                ConfidentialComputingFixtures.CC_ON);
         assertEquals(List.of(driver, peers), rules.kept());
         assertEquals(List.of(new Waiver("host-to-all kernel 4096 B", KERNEL_REFUSED)), rules.waived());
         assertEquals(3, rules.notes().size(), rules.notes().toString());
         assertTrue(rules.notes().get(0).startsWith(STATE), rules.notes().toString());
         assertTrue(rules.notes().get(1).contains("encrypted bounce buffer"), rules.notes().toString());
         assertTrue(rules.notes().get(2).contains("protected-PCIe mode"), rules.notes().toString());
-        assertEquals(ConfidentialComputingRules.marks(((Reading.Known<ConfidentialComputingState>) CC_ON).value(),
+        assertEquals(ConfidentialComputingRules.marks(
+                ((Reading.Known<ConfidentialComputingState>) ConfidentialComputingFixtures.CC_ON).value(),
                 true, true), rules.notes());
     }
 
@@ -216,7 +191,7 @@ class ConfidentialComputingPatternsTest {
         List<PatternPlan> peers = List.of(new PatternPlan(TrafficPattern.ALL_TO_ONE, false, Initiation.WRITE,
                 CopyPath.DRIVER, 4096), new PatternPlan(TrafficPattern.ONE_TO_ALL, false, Initiation.READ, CopyPath.KERNEL,
                 4096));
-        ConfidentialComputingPatternRules rules = ConfidentialComputingPatternRules.apply(peers, CC_ON);
+        ConfidentialComputingPatternRules rules = ConfidentialComputingPatternRules.apply(peers, ConfidentialComputingFixtures.CC_ON);
         assertEquals(peers, rules.kept());
         assertEquals(List.of(), rules.waived());
         assertEquals(2, rules.notes().size(), rules.notes().toString());

@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.several;
 
+import dev.xfer.app.bandwidth.ConfidentialComputingFixtures;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.BandwidthResults;
 import dev.xfer.app.bandwidth.CopyDirection;
@@ -7,14 +8,6 @@ import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
 import dev.xfer.app.cli.ExitCode;
 import dev.xfer.app.devices.DeviceSelection;
-import dev.xfer.app.evidence.ClockEvents;
-import dev.xfer.app.evidence.ConfidentialComputingState;
-import dev.xfer.app.evidence.GpuProbes;
-import dev.xfer.app.evidence.GpuSnapshot;
-import dev.xfer.app.evidence.LinkSample;
-import dev.xfer.app.evidence.LinkState;
-import dev.xfer.app.evidence.Reading;
-import dev.xfer.app.evidence.RecordedProbe;
 import dev.xfer.app.expect.ExpectationException;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.fleet.DocumentSet;
@@ -22,24 +15,18 @@ import dev.xfer.app.format.JsonMaps;
 import dev.xfer.app.output.MultiDeviceFixtures;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.app.placement.NumaOption;
-import dev.xfer.app.run.Activity;
 import dev.xfer.app.run.FinishedRun;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
-import dev.xfer.app.run.Session;
-import dev.xfer.app.run.StopRequest;
 import dev.xfer.app.sysfs.NumaTopology;
 import dev.xfer.app.verdict.DocumentStatus;
 import dev.xfer.cuda.HostMemoryKind;
 import org.junit.jupiter.api.Test;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -56,28 +43,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * alone) is rendered here from a fixture.
  */
 class ConfidentialComputingSeveralDevicesTest {
-    private static final Reading<ConfidentialComputingState> CC_ON = Reading.of(new ConfidentialComputingState(true,
-            "production", false, Reading.of(true)));
     private static final String REFUSED = "Confidential Computing is on: cudaHostRegister is refused";
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
-    private static GpuProbes ccMachine() {
-        GpuSnapshot quiet = new GpuSnapshot(Instant.EPOCH, 0, Reading.of(true), Reading.of(1980), Reading.of(3201),
-                Reading.of(new ClockEvents(ClockEvents.GPU_IDLE)), Reading.of(new LinkState(5, 16)), Reading.of(3L),
-                Reading.of(List.of()), Optional.empty());
-        return target -> new RecordedProbe(List.of(quiet), List.of(Reading.<LinkSample>unknown("not supported")), CC_ON);
-    }
-
     private MeasuringRun measuring(OutputFormat format) {
-        return new MeasuringRun("bandwidth", format, new MeasuringRun.Targets(null, null, null, null), document -> "",
-                new MeasuringRun.Devices(DeviceSelection.of(0, 1),
-                        index -> new Session(null, null, ResultsFixtures.context(
-                                MultiDeviceFixtures.h200At(index, 0x17 + index, 0))),
-                        () -> 2, session -> { }),
-                StopRequest::new, Activity::new, false, new PrintWriter(out), new PrintWriter(err),
-                ConfidentialComputingSeveralDevicesTest::ccMachine);
+        return ConfidentialComputingFixtures.bandwidthRun(format, new MeasuringRun.Targets(null, null, null, null),
+                DeviceSelection.of(0, 1), 2, out, err);
     }
 
     /** Registered memory only, h2d and d2h: everything CC forbids. */
