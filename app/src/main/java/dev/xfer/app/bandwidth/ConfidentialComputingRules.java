@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Stream;
 
 /**
  * What Confidential Computing (CC) does to a bandwidth plan's host configurations, per NVIDIA's
@@ -138,7 +140,9 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                                         List<HostMemoryKind> registering, List<HostMemoryKind> memories,
                                         List<CopyPath> refused, Map<CopyPath, String> leftNothing) {
         List<Waiver> waived = new ArrayList<>();
-        List<CopyPath> registeringPaths = plan.copies().stream().filter(p -> !leftNothing.containsKey(p)).toList();
+        // The driver too where it was not asked for: a kind no path asked for applies to falls back to it.
+        List<CopyPath> registeringPaths = Stream.concat(plan.copies().stream(), Stream.of(CopyPath.DRIVER))
+                .filter(p -> !leftNothing.containsKey(p)).distinct().toList();
         for (HostMemoryKind memory : registering) {
             waive(waived, plan, List.of(memory), registeringPaths, hostDirections, REGISTERED);
         }
@@ -213,10 +217,15 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                               List<CopyDirection> directions, String why) {
         for (long bytes : plan.sizes()) {
             for (HostMemoryKind memory : memories) {
-                for (CopyPath copy : copies) {
-                    for (CopyDirection direction : directions) {
-                        out.add(new Waiver(ConfigurationLabel.of(memory, copy, Optional.empty(), direction.label(), bytes)
-                                .text(), why));
+                // Only the paths that would have copied this kind (staging serves pageable memory alone), and the
+                // batch API once per --pieces count: each waiver names a row the run would have had.
+                for (CopyPath copy : copies.stream().filter(plan.pathsFor(memory)::contains).toList()) {
+                    for (OptionalInt pieces : copy.splitsIntoPieces()
+                            ? plan.pieces().stream().map(OptionalInt::of).toList() : List.of(OptionalInt.empty())) {
+                        for (CopyDirection direction : directions) {
+                            out.add(new Waiver(new ConfigurationLabel(memory.label(), copy, Optional.empty(),
+                                    direction.label(), bytes, pieces).text(), why));
+                        }
                     }
                 }
             }

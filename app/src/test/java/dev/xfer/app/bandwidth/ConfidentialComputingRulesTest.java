@@ -149,7 +149,7 @@ class ConfidentialComputingRulesTest {
         assertEquals(List.of(CopyPath.DRIVER), left.copies());
         assertEquals(List.of(CopyDirection.D2D), left.directions());
         assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputingRules.REGISTERED),
-                new Waiver("registered batch-api h2d 4096 B", "Confidential Computing is on: refusing cudaHostRegister"
+                new Waiver("registered batch-api 1 pieces h2d 4096 B", "Confidential Computing is on: refusing cudaHostRegister"
                         + " took the configurations --copy batch-api needs, and it cannot measure what is left (--copy"
                         + " batch-api measures h2d and d2h, and --direction has neither)")), rules.waived());
     }
@@ -169,7 +169,8 @@ class ConfidentialComputingRulesTest {
         assertEquals(List.of(HostMemoryKind.HEAP), left.memories());
         assertEquals(List.of(CopyDirection.H2D), left.directions());
         assertEquals(BandwidthPlan.ONE_PIECE, left.pieces());
-        assertEquals(List.of("registered h2d 4096 B", "registered batch-api h2d 4096 B"),
+        assertEquals(List.of("registered h2d 4096 B", "registered batch-api 1 pieces h2d 4096 B",
+                "registered batch-api 4 pieces h2d 4096 B"),
                 rules.waived().stream().map(Waiver::configuration).toList());
         assertTrue(rules.waived().getLast().reason().endsWith("(--copy batch-api issues asynchronous copies, which"
                 + " --memory heap cannot take: add pinned or pageable)"), rules.waived()::toString);
@@ -189,7 +190,7 @@ class ConfidentialComputingRulesTest {
         BandwidthPlan left = batchRules.plan().orElseThrow();
         assertEquals(List.of(CopyPath.DRIVER), left.copies());
         assertEquals(List.of(CopyDirection.D2D), left.directions());
-        assertEquals(List.of("registered batch-api h2d 4096 B"),
+        assertEquals(List.of("registered batch-api 1 pieces h2d 4096 B"),
                 batchRules.waived().stream().map(Waiver::configuration).toList());
 
         BandwidthPlan kernel = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D, CopyDirection.D2D),
@@ -207,6 +208,21 @@ class ConfidentialComputingRulesTest {
         assertEquals(List.of(CopyPath.DRIVER), left.copies());
         assertEquals(List.of(HostMemoryKind.HEAP), left.memories());
         assertEquals(List.of(CopyDirection.H2D), left.directions());
+    }
+
+    /**
+     * Each waiver names a row the run would have had: {@code --copy staged} serves pageable memory
+     * alone, so registered memory's row is the driver's ({@code registered h2d}), never
+     * {@code registered staged h2d}, a configuration no run measures. Before, every path asked for
+     * was named beside every kind waived.
+     */
+    @Test
+    void waiversNameOnlyTheRowsTheRunWouldHaveHad() {
+        BandwidthPlan asked = plan(List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D),
+                List.of(CopyPath.STAGED));
+        ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
+        assertEquals(List.of("registered h2d 4096 B"), rules.waived().stream().map(Waiver::configuration).toList());
+        assertEquals(List.of(HostMemoryKind.PAGEABLE), rules.plan().orElseThrow().memories());
     }
 
     /** The copy kernel alone over host memory: nothing is left, not even the driver's (it had no row). */
