@@ -457,7 +457,7 @@ public record BandwidthPlan(
     }
 
     /** The pieces part of the names of {@code path}'s results: each count for batch-api, none for the others. */
-    private List<OptionalInt> piecesOf(CopyPath path) {
+    List<OptionalInt> piecesOf(CopyPath path) {
         return path.splitsIntoPieces() ? pieces.stream().map(OptionalInt::of).toList()
                 : List.of(OptionalInt.empty());
     }

@@ -157,9 +157,8 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                 }
             }
         }
-        leftNothing.forEach((path, why) -> waive(waived, plan,
-                plan.memories().stream().filter(m -> plan.pathsFor(m).contains(path)).toList(), List.of(path),
-                hostDirections, leftNothing(path, why)));
+        leftNothing.forEach((path, why) -> waive(waived, plan, plan.memories(), List.of(path), hostDirections,
+                leftNothing(path, why)));
         return waived;
     }
 
@@ -220,8 +219,7 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                 // Only the paths that would have copied this kind (staging serves pageable memory alone), and the
                 // batch API once per --pieces count: each waiver names a row the run would have had.
                 for (CopyPath copy : copies.stream().filter(plan.pathsFor(memory)::contains).toList()) {
-                    for (OptionalInt pieces : copy.splitsIntoPieces()
-                            ? plan.pieces().stream().map(OptionalInt::of).toList() : List.of(OptionalInt.empty())) {
+                    for (OptionalInt pieces : plan.piecesOf(copy)) {
                         for (CopyDirection direction : directions) {
                             out.add(new Waiver(new ConfigurationLabel(memory.label(), copy, Optional.empty(),
                                     direction.label(), bytes, pieces).text(), why));

@@ -77,7 +77,7 @@ public final class OneDeviceRun {
                 link.isPresent(), placement.namesCarryNode() ? placement.placedNodes() : List.of()));
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
                 format == OutputFormat.TEXT, measuring::warn));
-        notes.addAll(notesForText(cc.notes(), format, measuring::warnOnce));
+        notes.addAll(measuring.runWideNotes(cc.notes()));
         int rows = kernelRows(engine, plan, format, notes, measuring::warn);
         Instant started = Instant.now();
         Progress progress = measuring.progress();
@@ -128,23 +128,9 @@ public final class OneDeviceRun {
         ValidatedExpectations validated = measuring.validate(expectations, List.of());
         Instant started = Instant.now();
         BandwidthResults report = BandwidthResults.waivedOnly(context, plan,
-                notesForText(notes, measuring.format(), measuring::warnOnce), waived);
+                measuring.runWideNotes(notes), waived);
         RunResults results = report.runResults(OptionalDouble.empty());
         return measuring.finish(context, results, validated, rendering(report, () -> results), started);
-    }
-
-    /**
-     * Notes that hold for the whole run (Confidential Computing's state and marks): those the text
-     * carries, returned; beside a machine-readable document each goes to stderr through {@code warn}
-     * instead, since stdout holds only the document ({@link MeasuringRun#warnOnce} in the runs: once per
-     * process run, however many repetitions --runs makes).
-     */
-    public static List<String> notesForText(List<String> notes, OutputFormat format, Consumer<String> warn) {
-        if (format == OutputFormat.TEXT) {
-            return notes;
-        }
-        notes.forEach(warn);
-        return List.of();
     }
 
     /** {@code plan} with {@code --blocks} counted in {@code engine}'s device's SMs; a range that makes no sense there is a usage error. */

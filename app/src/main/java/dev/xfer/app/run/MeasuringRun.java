@@ -90,7 +90,7 @@ public final class MeasuringRun {
     private RepeatedRunEnd repeated;
     private Repetitions repetitions;
 
-    /** The run-wide notes said on stderr so far ({@link #warnOnce}), kept over the repetitions. */
+    /** The run-wide notes said on stderr so far ({@link #runWideNotes}), kept over the repetitions. */
     private final Set<String> saidOnce = new HashSet<>();
 
     /**
@@ -329,12 +329,15 @@ public final class MeasuringRun {
     }
 
     /**
-     * {@link #warn} for a note that holds for the whole process run (Confidential Computing's state
-     * and marks): said the first time, not again however many repetitions (--runs) say it.
+     * Notes that hold for the whole run (Confidential Computing's state and marks): those the text
+     * carries, returned; beside a machine-readable document each goes to stderr instead, since stdout
+     * holds only the document, and once per process run however many repetitions (--runs) say it.
      */
-    public void warnOnce(String line) {
-        if (saidOnce.add(line)) {
-            outputs.warn(line);
+    public List<String> runWideNotes(List<String> notes) {
+        if (format() == OutputFormat.TEXT) {
+            return notes;
         }
+        notes.stream().filter(saidOnce::add).forEach(outputs::warn);
+        return List.of();
     }
 }

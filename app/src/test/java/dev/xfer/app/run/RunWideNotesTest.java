@@ -1,6 +1,5 @@
 package dev.xfer.app.run;
 
-import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.devices.DeviceSelection;
 import dev.xfer.app.evidence.GpuProbes;
 import dev.xfer.app.expect.ExpectationSet;
@@ -44,7 +43,7 @@ class RunWideNotesTest {
 
     /** One repetition as the bandwidth runs end theirs: the run-wide notes said, then a document without rows. */
     private static FinishedRun once(MeasuringRun measuring) {
-        OneDeviceRun.notesForText(List.of(STATE), measuring.format(), measuring::warnOnce);
+        measuring.runWideNotes(List.of(STATE));
         measuring.warn("a repetition's own warning");
         RunContext context = ResultsFixtures.context();
         return measuring.finish(context, RunResults.of("bandwidth", List.of()),

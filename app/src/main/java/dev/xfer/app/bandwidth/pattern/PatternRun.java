@@ -5,7 +5,6 @@ import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.ConfidentialComputingRules;
 import dev.xfer.app.bandwidth.FailureRow;
-import dev.xfer.app.bandwidth.OneDeviceRun;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.expect.ExpectationSet;
 import dev.xfer.app.expect.ValidatedExpectations;
@@ -67,7 +66,7 @@ public final class PatternRun {
         // --expect names only what is left: a name of a waived pattern is refused before anything is measured.
         ValidatedExpectations validated = measuring.validate(expectations, PatternPlan.declarations(kept, indices));
         // CC's state and marks: in the text, or on stderr beside a machine-readable document.
-        List<String> ccNotes = OneDeviceRun.notesForText(cc.notes(), measuring.format(), measuring::warnOnce);
+        List<String> ccNotes = measuring.runWideNotes(cc.notes());
         if (cc.nothingLeft()) {
             return waivedOnly(sessions, indices, plans, plan, ccNotes, cc.waived(), validated);
         }
@@ -147,9 +146,8 @@ public final class PatternRun {
                                ExpectationSet expectations, String why) {
         ValidatedExpectations validated = measuring.validate(expectations, List.of());
         // Nothing runs, so CC marks nothing; its state is still said, as the one-GPU bandwidth run says it.
-        List<String> notes = OneDeviceRun.notesForText(ConfidentialComputingRules.on(measuring.confidentialComputing())
-                .map(on -> ConfidentialComputingRules.marks(on, false, false)).orElse(List.of()), measuring.format(),
-                measuring::warnOnce);
+        List<String> notes = measuring.runWideNotes(ConfidentialComputingRules.on(measuring.confidentialComputing())
+                .map(on -> ConfidentialComputingRules.marks(on, false, false)).orElse(List.of()));
         Instant started = Instant.now();
         List<Waiver> waived = PatternPlan.waivers(plans, why);
         RunContext context = session.context();

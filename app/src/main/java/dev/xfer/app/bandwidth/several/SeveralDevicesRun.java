@@ -125,7 +125,7 @@ public final class SeveralDevicesRun {
         ValidatedExpectations validated = measuring.validate(expectations,
                 new MultiDevicePlan(asked, own, names, concurrent).declarations());
         // CC's state and marks: in each GPU's text, or once on stderr beside a machine-readable document.
-        List<String> ccNotes = OneDeviceRun.notesForText(cc.notes(), format, measuring::warnOnce);
+        List<String> ccNotes = measuring.runWideNotes(cc.notes());
         // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
         List<List<String>> kernelNotes = new ArrayList<>();
         for (int d = 0; d < sessions.size(); d++) {
@@ -281,7 +281,7 @@ public final class SeveralDevicesRun {
                                    List<OptionalDouble> links, ExpectationSet expectations) {
         ValidatedExpectations validated = measuring.validate(expectations, List.of());
         Instant started = Instant.now();
-        List<String> notes = OneDeviceRun.notesForText(cc.notes(), measuring.format(), measuring::warnOnce);
+        List<String> notes = measuring.runWideNotes(cc.notes());
         List<BandwidthResults> reports = sessions.stream()
                 .map(s -> BandwidthResults.waivedOnly(s.context(), asked, notes, cc.waived())).toList();
         return finish(new MultiDeviceResults(asked, reports, Optional.empty(), Optional.empty(), List.of()), links,
