@@ -32,13 +32,15 @@ cp -r app/target/classes/. native-bindings/target/classes/. "$bundle/classes/"
 rm -rf "$bundle/classes/dev/xfer/app/architecture"
 cat > "$bundle/run" <<'RUN'
 #!/bin/sh
-# Runs the tests tagged gpu; extra arguments go to the JUnit console launcher.
+# Runs the tests tagged gpu; extra arguments go to the JUnit console launcher. A line per test as it
+# starts and ends (testfeed), not a tree at the end: a call stopped at the device's time limit still
+# shows which tests passed and which one it was in.
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here" && mkdir -p target   # jqwik keeps its database under ./target
 exec "$here/runtime/bin/java" --enable-native-access=ALL-UNNAMED -Xmx48g \
   -jar "$here"/junit-platform-console-standalone-*.jar execute \
   --class-path "$here/classes:$(ls "$here"/lib/*.jar | tr '\n' ':')" \
-  --scan-class-path "$here/classes" --include-tag gpu --details=tree --disable-banner "$@"
+  --scan-class-path "$here/classes" --include-tag gpu --details=testfeed --disable-banner "$@"
 RUN
 chmod +x "$bundle/run"
 # xz, not gzip: the runtime and test classes take 23 MB instead of 35
