@@ -80,7 +80,7 @@ public final class SmokeCommand implements Callable<Integer> {
 
     @Option(names = "--quick", description = "The quick profile, for a scheduler's health check: pinned copies on 3"
             + " allocations, the overlap schedules and the synchronized checks: about 1.6 s of GPU work per GPU, of which"
-            + " NVML's evidence costs none (an H200 on 2026-12-07: 1.58 s with it, 1.61 s without; an H100: 1.45 s).")
+            + " NVML's evidence costs none (an H200 on 2026-12-07: 1.58 s with it, 1.61 s without; an H100 on 2026-12-06: 1.45 s).")
     private boolean quick;
 
     @Option(names = "--concurrent", description = "With several GPUs, smoke them at once, each on its own thread; their"
