@@ -64,7 +64,7 @@ final class Chosen extends StdDeserializer<Object> implements ContextualDeserial
         if (picked == null) {
             throw JsonMappingException.from(p, "not one of the kinds this document holds");
         }
-        return ctxt.readTreeAsValue(node, picked);
+        return ctxt.readValue(new RecordBinder.Bound(node), picked); // read as the document is: RecordBinder.Bound
     }
 
     /**

@@ -3,13 +3,11 @@ package dev.xfer.app.format;
 import com.fasterxml.jackson.annotation.JacksonAnnotationsInside;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 
-import java.io.IOException;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -28,21 +26,9 @@ import java.lang.annotation.Target;
 @JsonSetter(nulls = Nulls.SET)
 public @interface NullWhenInfinite {
     /** A finite number, or positive infinity for {@code null}; an absent key is refused. */
-    final class Infinity extends StdDeserializer<Double> {
-        private static final Strict.Finite FINITE = new Strict.Finite(double.class, 0.0);
-
+    final class Infinity extends NumberDeserializers.DoubleDeserializer {
         public Infinity() {
-            super(double.class);
-        }
-
-        @Override
-        public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            return FINITE.deserialize(p, ctxt);
-        }
-
-        @Override
-        public Double getNullValue(DeserializationContext ctxt) {
-            return Double.POSITIVE_INFINITY;
+            super(Double.class, Double.POSITIVE_INFINITY);
         }
 
         @Override

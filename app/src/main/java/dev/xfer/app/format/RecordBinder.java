@@ -181,7 +181,7 @@ public final class RecordBinder {
             throw BindingException.wrong(path, words(type, node), NodeKind.of(node));
         }
         try {
-            return BINDING.forType(type).withAttribute(Choice.class, choices).readValue(node);
+            return BINDING.forType(type).withAttribute(Choice.class, choices).readValue(new Bound(node));
         } catch (JsonMappingException e) {
             throw said(e, path, node);
         } catch (IOException e) {
@@ -237,17 +237,9 @@ public final class RecordBinder {
                 pointer = pointer.appendIndex(r.getIndex());
             }
         }
-        // A map's value too large for its type is refused by the parser, before databind names its
-        // key in the path: the key is found in the tree.
-        String key = keyOfTheRefusedValue(e, root.at(pointer));
-        if (key != null) {
-            path.append(path.isEmpty() ? "" : ".").append(key);
-            pointer = pointer.appendProperty(key);
-        }
         JsonNode node = root.at(pointer);
         Class<?> expected = e instanceof InvalidNullException n ? contentOf(n.getPath()).orElse(n.getTargetType())
-                : e instanceof MismatchedInputException m ? m.getTargetType()
-                : e.getCause() instanceof InputCoercionException c ? c.getTargetType() : null;
+                : e instanceof MismatchedInputException m ? m.getTargetType() : null;
         return switch (e) {
             case InvalidTypeIdException t when node.isObject() -> {
                 String tag = t.getBaseType().getRawClass().getAnnotation(JsonTypeInfo.class).property();
@@ -260,24 +252,6 @@ public final class RecordBinder {
             default -> expected == null ? new BindingException(path.toString(), e.getOriginalMessage().lines().findFirst().orElse(""))
                     : BindingException.wrong(path.toString(), words(expected, node), NodeKind.of(node));
         };
-    }
-
-    /**
-     * The key in {@code object} (none where it is no object) of the first whole number too large for the type the parser refused
-     * it as (the parser is closed by now, so its place is read off the tree); null for any other refusal.
-     */
-    private static String keyOfTheRefusedValue(JsonMappingException e, JsonNode object) {
-        if (!(e.getCause() instanceof InputCoercionException c)) {
-            return null;
-        }
-        boolean asInt = c.getTargetType() == int.class || c.getTargetType() == Integer.class;
-        for (Map.Entry<String, JsonNode> field : object.properties()) {
-            JsonNode v = field.getValue();
-            if (v.isIntegralNumber() && !(asInt ? v.canConvertToInt() : v.canConvertToLong())) {
-                return field.getKey();
-            }
-        }
-        return null;
     }
 
     /**
@@ -343,6 +317,46 @@ public final class RecordBinder {
             case IllegalArgumentException _, NullPointerException _ -> new BindingException(path, message);
             case null, default -> new IllegalStateException("cannot make a " + record, why);
         };
+    }
+
+    /**
+     * What binding reads the tree through: a double that is not finite ({@code 1e400}, kept as
+     * written) refused, where databind would read Infinity; and a whole number beyond its type
+     * refused as databind's own refusals are, not as the parser's, which a map passes up without
+     * the value's key in the path.
+     */
+    static final class Bound extends JsonParserDelegate {
+        Bound(JsonNode node) throws IOException {
+            super(node.traverse());
+            nextToken();
+        }
+
+        @Override
+        public double getDoubleValue() throws IOException {
+            double value = super.getDoubleValue();
+            if (!Double.isFinite(value)) {
+                throw MismatchedInputException.from(this, double.class, "not finite");
+            }
+            return value;
+        }
+
+        @Override
+        public int getIntValue() throws IOException {
+            return (int) whole(true);
+        }
+
+        @Override
+        public long getLongValue() throws IOException {
+            return whole(false);
+        }
+
+        private long whole(boolean asInt) throws IOException {
+            try {
+                return asInt ? super.getIntValue() : super.getLongValue();
+            } catch (InputCoercionException e) {
+                throw MismatchedInputException.from(this, e.getTargetType(), e.getOriginalMessage());
+            }
+        }
     }
 
     /**

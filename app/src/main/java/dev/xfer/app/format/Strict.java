@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.Deserializers;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
-import com.fasterxml.jackson.databind.deser.std.NumberDeserializers;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -36,7 +35,6 @@ import java.util.OptionalLong;
  * What reading xfer's documents needs beyond databind's own settings ({@link RecordBinder}'s
  * mapper refuses coercions, nulls and absent values itself), each for a reason no setting covers:
  * <ul>
- *   <li>{@link Finite}: a double is finite ({@code 1e400} is no double; databind reads Infinity);</li>
  *   <li>{@link Maybe}: an optional's null is empty only where the component is
  *       {@code @JsonInclude(ALWAYS)} (the writer writes it so) and refused elsewhere, where
  *       jackson-datatype-jdk8 reads every null as empty; an absent key is empty;</li>
@@ -52,8 +50,6 @@ import java.util.OptionalLong;
 final class Strict extends SimpleModule {
     Strict() {
         super("xfer-strict");
-        addDeserializer(double.class, new Finite(double.class, 0.0));
-        addDeserializer(Double.class, new Finite(Double.class, null));
         setDeserializerModifier(new BeanDeserializerModifier() {
             @Override
             public JsonDeserializer<?> modifyReferenceDeserializer(DeserializationConfig config, ReferenceType type,
@@ -117,22 +113,6 @@ final class Strict extends SimpleModule {
         return MismatchedInputException.from(ctxt.getParser(), expected, "no value");
     }
 
-    /** A double (or Double) that is finite; databind's own reading for the rest. */
-    static class Finite extends NumberDeserializers.DoubleDeserializer {
-        Finite(Class<Double> type, Double nullValue) {
-            super(type, nullValue);
-        }
-
-        @Override
-        public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            Double value = super.deserialize(p, ctxt);
-            if (value != null && !Double.isFinite(value)) {
-                throw MismatchedInputException.from(p, double.class, "not finite");
-            }
-            return value;
-        }
-    }
-
     /** {@code Optional}, {@code OptionalInt}, {@code OptionalLong}, {@code OptionalDouble}: jdk8's, with xfer's nulls. */
     private static final class Maybe extends DelegatingDeserializer {
         private final JavaType type;
@@ -155,15 +135,6 @@ final class Strict extends SimpleModule {
             JsonInclude include = property == null ? null : property.getAnnotation(JsonInclude.class);
             return new Maybe(ctxt.handleSecondaryContextualization(_delegatee, property, type), type,
                     include != null && include.value() == JsonInclude.Include.ALWAYS);
-        }
-
-        @Override
-        public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            Object value = super.deserialize(p, ctxt);
-            if (value instanceof OptionalDouble d && d.isPresent() && !Double.isFinite(d.getAsDouble())) {
-                throw MismatchedInputException.from(p, double.class, "not finite"); // jdk8 reads its double itself
-            }
-            return value;
         }
 
         @Override
