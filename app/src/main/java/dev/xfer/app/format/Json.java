@@ -32,6 +32,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.Serializers;
+import com.fasterxml.jackson.databind.ser.impl.FailingSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdDelegatingSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.MapType;
@@ -254,7 +255,7 @@ public final class Json {
                 @Override
                 public List<BeanPropertyWriter> changeProperties(SerializationConfig config, BeanDescription bean,
                                                                  List<BeanPropertyWriter> properties) {
-                    properties.forEach(p -> p.assignNullSerializer(new Refused(bean.getBeanClass().getName() + "."
+                    properties.forEach(p -> p.assignNullSerializer(new FailingSerializer(bean.getBeanClass().getName() + "."
                             + p.getName() + " is null: a component that may hold nothing is an Optional")));
                     return properties;
                 }
@@ -278,11 +279,11 @@ public final class Json {
                 public JsonSerializer<?> findSerializer(SerializationConfig config, JavaType type, BeanDescription bean) {
                     Class<?> raw = type.getRawClass();
                     if (raw.isEnum() && !Labelled.class.isAssignableFrom(raw)) {
-                        return new Refused("cannot write the enum " + raw.getName() + " as JSON: give it a label (implement Labelled)");
+                        return new FailingSerializer("cannot write the enum " + raw.getName() + " as JSON: give it a label (implement Labelled)");
                     }
                     boolean inModel = raw.isRecord() || raw.isEnum() || raw.isPrimitive() || raw == String.class
                             || raw == Boolean.class || Number.class.isAssignableFrom(raw) || raw.getName().startsWith("java.util.Optional");
-                    return inModel ? null : new Refused("cannot write a " + raw.getName() + " as JSON");
+                    return inModel ? null : new FailingSerializer("cannot write a " + raw.getName() + " as JSON");
                 }
 
                 @Override
@@ -298,21 +299,6 @@ public final class Json {
                             });
                 }
             });
-        }
-    }
-
-    /** A value that could not be read back, refused where databind would guess. */
-    private static final class Refused extends StdSerializer<Object> {
-        private final String why;
-
-        Refused(String why) {
-            super(Object.class);
-            this.why = why;
-        }
-
-        @Override
-        public void serialize(Object value, JsonGenerator out, SerializerProvider provider) throws IOException {
-            throw new JsonGenerationException(why, out);
         }
     }
 }
