@@ -16,6 +16,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -34,9 +35,6 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
-import java.lang.reflect.Type;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -260,24 +258,19 @@ public final class RecordBinder {
      * record on the path through its component's generic type; empty where it cannot be told.
      */
     private static Optional<Class<?>> contentOf(List<JsonMappingException.Reference> path) {
-        Type type = null;
+        JavaType type = null;
         for (JsonMappingException.Reference r : path) {
             Class<?> owner = r.getFrom() instanceof Class<?> c ? c : r.getFrom() == null ? null : r.getFrom().getClass();
             if (owner != null && owner.isRecord() && r.getFieldName() != null) {
-                type = Arrays.stream(owner.getRecordComponents()).filter(c -> c.getName().equals(r.getFieldName()))
-                        .findFirst().<Type>map(RecordComponent::getGenericType).orElse(null);
-            } else if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw
-                    && (Map.class.isAssignableFrom(raw) || Collection.class.isAssignableFrom(raw))) {
-                type = p.getActualTypeArguments()[Map.class.isAssignableFrom(raw) ? 1 : 0];
+                type = Arrays.stream(owner.getRecordComponents()).filter(c -> c.getName().equals(r.getFieldName())).findFirst()
+                        .map(c -> MAPPER.constructType(c.getGenericType())).orElse(null);
             } else {
-                type = null;
+                type = type == null ? null : type.getContentType(); // a list's element, a map's value
             }
-            if (type instanceof ParameterizedType p && p.getRawType() == Optional.class) {
-                type = p.getActualTypeArguments()[0];
-            }
+            type = type != null && type.isReferenceType() ? type.getContentType() : type; // an optional's value
         }
-        return type instanceof ParameterizedType p ? Optional.of((Class<?>) p.getRawType())
-                : type instanceof Class<?> c ? Optional.of(c) : Optional.empty();
+        // A type variable is Object here; databind's own word on it is then the better one.
+        return Optional.ofNullable(type).<Class<?>>map(JavaType::getRawClass).filter(c -> c != Object.class);
     }
 
     /** What a value of {@code type} is called, where {@code found} is not one. */
