@@ -60,7 +60,9 @@ import java.util.stream.Collectors;
  * test that binds the record.
  *
  * <p>Hand-written here: databind's refusal said in xfer's words ({@link #said}): the path, what
- * the type expected, and what the document holds there, looked up in the parsed tree.
+ * the type expected, and what the document holds there, looked up in the parsed tree; the parser
+ * binding reads through ({@link Bound}: a double is finite); a negative zero kept in the tree
+ * ({@link NegativeZero}).
  */
 public final class RecordBinder {
     /** The deepest nesting read, as deep as {@link Json} writes; the longest string, Jackson's default. */
