@@ -75,7 +75,7 @@ public final class RecordBinder {
      * as Infinity; binds (without BigDecimals: the tree holds them) with unknown keys ignored, for
      * documents of a newer xfer.
      */
-    static final ObjectMapper MAPPER = ownNulls(JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
+    static final ObjectMapper MAPPER = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(LIMITS).build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .addModule(new Jdk8Module())
@@ -86,17 +86,9 @@ public final class RecordBinder {
             .withCoercionConfig(LogicalType.Textual, text -> text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                     .setCoercion(CoercionInputShape.Float, CoercionAction.Fail).setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
             // A null or an absent value is refused, in a record (in its components' order), a list or a map.
-            .defaultSetterInfo(JsonSetter.Value.construct(Nulls.FAIL, Nulls.FAIL)))
+            // (but an optional's and a reason's, which are their deserializers': Strict)
+            .defaultSetterInfo(JsonSetter.Value.construct(Nulls.FAIL, Nulls.FAIL))
             .build();
-
-    /** An optional's null and absence, and a reason's, are their deserializers' ({@link Strict}): empty, or refused naming the value's type. */
-    private static JsonMapper.Builder ownNulls(JsonMapper.Builder builder) {
-        for (Class<?> type : List.of(Optional.class, OptionalInt.class, OptionalLong.class, OptionalDouble.class,
-                OrUnknown.class, OrUnavailable.class)) {
-            builder.withConfigOverride(type, override -> override.setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.SET)));
-        }
-        return builder;
-    }
 
     private static final ObjectReader BINDING = MAPPER.reader().without(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 

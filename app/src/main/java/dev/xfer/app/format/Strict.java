@@ -1,8 +1,10 @@
 package dev.xfer.app.format;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
@@ -25,6 +27,7 @@ import com.fasterxml.jackson.databind.util.AccessPattern;
 
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -92,6 +95,11 @@ final class Strict extends SimpleModule {
     @Override
     public void setupModule(SetupContext context) {
         super.setupModule(context);
+        // An optional's null and absence, and a reason's, are their deserializers': empty, or refused naming the value's type.
+        for (Class<?> type : List.of(Optional.class, OptionalInt.class, OptionalLong.class, OptionalDouble.class,
+                OrUnknown.class, OrUnavailable.class)) {
+            context.configOverride(type).setSetterInfo(JsonSetter.Value.forValueNulls(Nulls.SET));
+        }
         context.addDeserializers(new Deserializers.Base() {
             @Override
             public JsonDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config, BeanDescription bean) {
