@@ -4,11 +4,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.util.NameTransformer;
 
 import java.io.IOException;
@@ -57,18 +55,12 @@ final class Chosen extends StdDeserializer<Object> implements ContextualDeserial
                     + handledType().getName() + " of " + component + ": no choice names its record");
         }
         JsonNode node = ctxt.readTree(p);
-        if (!node.isObject()) {
-            throw MismatchedInputException.from(p, Map.class, "not an object");
-        }
-        Class<?> picked = choice.of(node);
-        if (picked == null) {
-            throw JsonMappingException.from(p, "not one of the kinds this document holds");
-        }
-        return ctxt.readValue(new RecordBinder.Bound(node), picked); // read as the document is: RecordBinder.Bound
+        // Read as the document is (RecordBinder.Bound); a refusal of pick's is given the path by databind.
+        return ctxt.readValue(new RecordBinder.Bound(node), pick(choice, node));
     }
 
     /**
-     * The record {@code choice} picks for the document {@code root}.
+     * The record {@code choice} picks for the object {@code root} (a document, or an open part of one).
      *
      * @throws BindingException when {@code root} is not an object, or the choice names no record
      */
