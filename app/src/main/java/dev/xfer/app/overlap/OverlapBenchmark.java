@@ -182,9 +182,10 @@ public final class OverlapBenchmark {
     /**
      * max |a[i] - 1|, as async.cu prints it; NaN when any element is NaN. The array is read in bulk
      * chunks: element by element through the segment, a cold JVM (the quick smoke profile) spent
-     * a tenth of a second per 16 MiB before the JIT compiled the loop.
+     * a tenth of a second per 16 MiB before the JIT compiled the loop. Public for smoke's
+     * warm-up of the host loops (dev.xfer.app.smoke.HostLoopWarmup).
      */
-    static double maxError(MemorySegment host, long elements) {
+    public static double maxError(MemorySegment host, long elements) {
         double max = 0;
         float[] chunk = new float[(int) Math.min(ERROR_CHUNK, elements)];
         for (long start = 0; start < elements; start += chunk.length) {

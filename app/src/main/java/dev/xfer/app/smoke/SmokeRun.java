@@ -179,7 +179,8 @@ public final class SmokeRun {
         // here, which moves nothing on the link: that is the window before the first configuration.
         EvidenceRecorder recorder = EvidenceRecorder.startBeforeCuda(() -> probes, index, true);
         Session session;
-        try {
+        // The host loops are compiled meanwhile, and done before the first configuration starts.
+        try (HostLoopWarmup compiling = HostLoopWarmup.start()) {
             session = opener.apply(index);
         } catch (RuntimeException e) {
             recorder.close();

@@ -1,0 +1,104 @@
+package dev.xfer.app.smoke;
+
+import dev.xfer.app.bandwidth.DataPattern;
+import dev.xfer.app.check.CheckPlan;
+import dev.xfer.app.check.SequenceScan;
+import dev.xfer.app.overlap.OverlapBenchmark;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Has the JIT compile smoke's three host loops while CUDA creates the device's context, on a
+ * thread of its own, so that the run's first rows do not run them interpreted: the bandwidth
+ * reference's pattern ({@link DataPattern#fill}), the overlap array's error
+ * ({@link OverlapBenchmark#maxError}) and the check's read ({@link SequenceScan#scan}).
+ *
+ * <p>Why: on an H100 (2026-12-07, docs/evidence.md) a cold {@code smoke --quick} spent 116-196 ms
+ * in the check's three reads of 32 MB (16 threads), where warm reads take a few ms, 27-30 ms on the
+ * overlap array's first error against 6-7 ms on the next two, and 52-79 ms on the reference's 64 MiB
+ * pattern. The context takes 0.26-0.39 s, in which the measuring thread only waits for the
+ * driver; the warm-up moves nothing on the link and touches no GPU, and {@link #close()} waits
+ * for it before the first configuration, so no measurement runs beside it.
+ *
+ * <p>The calls are many and small (scratch arrays of {@link #ELEMENTS}): the JIT compiles a method
+ * by how often it is called and how often its loops turn, not by how much memory it reads.
+ */
+final class HostLoopWarmup implements AutoCloseable {
+    /**
+     * Calls of each loop: past HotSpot's thresholds for compiling a method by the optimizing
+     * compiler (a few hundred calls whose loops turn thousands of times). Measured on this
+     * project's 2-core CI machine, 700 calls of 1024 elements took 85-93 ms and left the first
+     * 32 MB read at warm speed (5.7 against 27-48 ms cold); fewer calls sometimes did not.
+     */
+    static final int CALLS = 700;
+    static final int ELEMENTS = 1024;
+
+    private final Thread thread;
+    private final AtomicReference<Throwable> failure;
+
+    private HostLoopWarmup(Thread thread, AtomicReference<Throwable> failure) {
+        this.thread = thread;
+        this.failure = failure;
+    }
+
+    /** Starts the warm-up on a daemon thread: a stuck run must not be kept alive by it. */
+    static HostLoopWarmup start() {
+        return start(() -> compile(CALLS, ELEMENTS));
+    }
+
+    /** Runs {@code work} as the warm-up (a test's failing work, for one). */
+    static HostLoopWarmup start(Runnable work) {
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread thread = Thread.ofPlatform().daemon(true).name("xfer-host-loop-warmup").start(() -> {
+            try {
+                work.run();
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        return new HostLoopWarmup(thread, failure);
+    }
+
+    /**
+     * Runs each loop {@code calls} times over {@code elements} of scratch memory, each result
+     * checked: a loop that gives a wrong answer here would judge the GPU's data wrongly too.
+     */
+    static void compile(int calls, int elements) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment sequence = arena.allocate((long) elements * Double.BYTES, Double.BYTES);
+            MemorySegment ones = arena.allocate((long) elements * Float.BYTES, Float.BYTES);
+            MemorySegment pattern = arena.allocate((long) elements * Long.BYTES, Long.BYTES);
+            for (long i = 0; i < elements; i++) {
+                sequence.setAtIndex(ValueLayout.JAVA_DOUBLE, i, CheckPlan.expected(i));
+                ones.setAtIndex(ValueLayout.JAVA_FLOAT, i, 1.0f);
+            }
+            for (int k = 0; k < calls; k++) {
+                SequenceScan.Outcome seen = SequenceScan.scan(sequence, elements, CheckPlan.PERIOD);
+                double error = OverlapBenchmark.maxError(ones, elements);
+                DataPattern.fill(pattern, k);
+                if (seen.wrong() != 0 || error != 0.0) {
+                    throw new IllegalStateException("the host loops' warm-up read " + seen.wrong()
+                            + " wrong elements of a known sequence and an error of " + error + " in ones");
+                }
+            }
+        }
+    }
+
+    /** Waits for the warm-up to end; a failure in it is an internal error. */
+    @Override
+    public void close() {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the host loops' warm-up", e);
+        }
+        Throwable t = failure.get();
+        if (t != null) {
+            throw new IllegalStateException("the host loops' warm-up failed: " + t, t);
+        }
+    }
+}
