@@ -8,7 +8,8 @@ import dev.xfer.app.overlap.OverlapBenchmark;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Has the JIT compile smoke's three host loops while CUDA creates the device's context, on a
@@ -16,10 +17,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * reference's pattern ({@link DataPattern#fill}), the overlap array's error
  * ({@link OverlapBenchmark#maxError}) and the check's read ({@link SequenceScan#scan}).
  *
- * <p>Why: on an H100 (2026-12-07, docs/evidence.md) a cold {@code smoke --quick} spent 116-196 ms
- * in the check's three reads of 32 MB (16 threads), where warm reads take a few ms, 27-30 ms on the
- * overlap array's first error against 6-7 ms on the next two, and 52-79 ms on the reference's 64 MiB
- * pattern. The context takes 0.26-0.39 s, in which the measuring thread only waits for the
+ * <p>Why: on an H100 (2026-12-07, docs/evidence.md) a cold {@code smoke --quick} spent 116-294 ms
+ * in the check's three reads of 32 MB (16 threads), where warm reads take a few ms, 22-30 ms on the
+ * overlap array's first error against 6-9 ms on the next two, and 52-100 ms on the reference's
+ * 64 MiB, first touch included. The context takes 0.26-0.39 s, in which the measuring thread only waits for the
  * driver; the warm-up moves nothing on the link and touches no GPU, and {@link #close()} waits
  * for it before the first configuration, so no measurement runs beside it.
  *
@@ -36,12 +37,10 @@ final class HostLoopWarmup implements AutoCloseable {
     static final int CALLS = 700;
     static final int ELEMENTS = 1024;
 
-    private final Thread thread;
-    private final AtomicReference<Throwable> failure;
+    private final FutureTask<Void> work;
 
-    private HostLoopWarmup(Thread thread, AtomicReference<Throwable> failure) {
-        this.thread = thread;
-        this.failure = failure;
+    private HostLoopWarmup(FutureTask<Void> work) {
+        this.work = work;
     }
 
     /** Starts the warm-up on a daemon thread: a stuck run must not be kept alive by it. */
@@ -51,15 +50,9 @@ final class HostLoopWarmup implements AutoCloseable {
 
     /** Runs {@code work} as the warm-up (a test's failing work, for one). */
     static HostLoopWarmup start(Runnable work) {
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread thread = Thread.ofPlatform().daemon(true).name("xfer-host-loop-warmup").start(() -> {
-            try {
-                work.run();
-            } catch (Throwable t) {
-                failure.set(t);
-            }
-        });
-        return new HostLoopWarmup(thread, failure);
+        FutureTask<Void> task = new FutureTask<>(work, null);
+        Thread.ofPlatform().daemon(true).name("xfer-host-loop-warmup").start(task);
+        return new HostLoopWarmup(task);
     }
 
     /**
@@ -91,14 +84,12 @@ final class HostLoopWarmup implements AutoCloseable {
     @Override
     public void close() {
         try {
-            thread.join();
+            work.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the host loops' warm-up", e);
-        }
-        Throwable t = failure.get();
-        if (t != null) {
-            throw new IllegalStateException("the host loops' warm-up failed: " + t, t);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the host loops' warm-up failed: " + e.getCause(), e.getCause());
         }
     }
 }

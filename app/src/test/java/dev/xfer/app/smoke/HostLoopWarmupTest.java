@@ -21,7 +21,7 @@ class HostLoopWarmupTest {
             ended[0] = true;
         });
         warmup.close();
-        // join() orders the thread's write before this read.
+        // The task's end orders the thread's write before this read.
         assertTrue(ended[0]);
         // Closing again waits for nothing and says nothing.
         assertDoesNotThrow(warmup::close);
