@@ -288,10 +288,13 @@ public final class BandwidthBenchmark {
                     onGrids.put(path, path.gridInitiators(launching));
                 }
             }
-            List<KernelInitiator> reads = readWrite == null ? List.of() : shapes.stream().map(s -> KernelInitiator.of(
-                    CopyPath.KERNEL, readWrite.reads(), s, plan.kernelTiming(), timed, gate, legacy)).toList();
-            List<KernelInitiator> writes = readWrite == null ? List.of() : shapes.stream().map(s -> KernelInitiator.of(
-                    CopyPath.KERNEL, readWrite.writes(), s, plan.kernelTiming(), timed, gate, legacy)).toList();
+            // Each kind only where the plan asks for it: one asked alone makes rows of that kind alone.
+            List<KernelInitiator> reads = !plan.readWriteDirections().contains(CopyDirection.D2D_READ) ? List.of()
+                    : shapes.stream().map(s -> KernelInitiator.of(CopyPath.KERNEL, readWrite.reads(), s,
+                            plan.kernelTiming(), timed, gate, legacy)).toList();
+            List<KernelInitiator> writes = !plan.readWriteDirections().contains(CopyDirection.D2D_WRITE) ? List.of()
+                    : shapes.stream().map(s -> KernelInitiator.of(CopyPath.KERNEL, readWrite.writes(), s,
+                            plan.kernelTiming(), timed, gate, legacy)).toList();
             SampleRuns samples = new SampleRuns(plan, progress, rows, total, device.index());
             PlacedHost hosts = new PlacedHost(target, pageNodes);
             BidirectionalRun bidir = new BidirectionalRun(device, plan, samples, rows, hosts, gate,

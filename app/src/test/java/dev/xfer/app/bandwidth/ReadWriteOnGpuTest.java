@@ -60,6 +60,18 @@ class ReadWriteOnGpuTest {
         }
     }
 
+    /** One of the two asked alone makes rows of that one alone (the other's rows were once measured too, undeclared). */
+    @ParameterizedTest(name = "--direction {0}")
+    @CsvSource({"D2D_READ", "D2D_WRITE"})
+    void eitherAloneMakesItsRowsAlone(CopyDirection direction) {
+        BandwidthPlan plan = new BandwidthPlan(List.of(4097L), List.of(HostMemoryKind.PINNED), List.of(direction), 2, 1,
+                CopyTimer.EVENTS, List.of(CopyPath.DRIVER), BandwidthPlan.DEFAULT_STAGING, BlockCounts.parse("sm"));
+        var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), s -> { }).run(plan);
+        assertTrue(outcome.failures().isEmpty(), outcome.failures().toString());
+        assertEquals(1, outcome.results().size(), outcome.results().toString());
+        assertEquals(direction.label(), outcome.results().getFirst().direction().label());
+    }
+
     @Test
     void aCorruptedWrittenByteIsCaught() {
         var outcome = new BandwidthBenchmark(device, OptionalDouble.empty(), s -> s.set(ValueLayout.JAVA_BYTE, 4093, (byte) 0)).run(plan(List.of(1L << 20), "sm"));
