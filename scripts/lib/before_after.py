@@ -19,6 +19,9 @@ def medians(path):
             for field, v in r.items():
                 if isinstance(v, dict) and isinstance(v.get("median"), (int, float)):
                     out[key + ":" + field] = v["median"]
+                # check's scenarios carry no summaries: their time, and their verdict (below)
+                if field == "seconds" and isinstance(v, dict) and isinstance(v.get("total"), (int, float)):
+                    out[key + ":seconds.total"] = v["total"]
         for i, dev in enumerate(doc.get("devices", [])):
             if isinstance(dev, dict):
                 walk(dev, where + "/dev" + str(i))
@@ -36,6 +39,20 @@ def over_rounds(folder, name, which):
         except Exception as e:  # a document that did not come is said, not fatal
             print(name, which, os.path.basename(f), "unreadable:", e)
     return {k: statistics.median(v) for k, v in per.items()}
+
+
+def verdicts(folder, name, which):
+    """Each result's verdict (check's scenarios) in each round: a verdict that differs between the
+    builds is a change in what the command concludes, which no ratio shows."""
+    out = {}
+    for f in sorted(glob.glob("%s/%s-%s-*.json" % (folder, name, which))):
+        try:
+            for r in json.load(open(f)).get("results", []):
+                if "verdict" in r:
+                    out.setdefault(str(r.get("scenario")), set()).add(str(r["verdict"]))
+        except Exception:  # said by over_rounds already
+            pass
+    return out
 
 
 def doctor(folder):
@@ -56,6 +73,10 @@ def main(folder):
         if name == "doctor":
             doctor(folder)
             continue
+        va, vb = verdicts(folder, name, "after"), verdicts(folder, name, "before")
+        for k in sorted(set(va) | set(vb)):
+            print("%-12s verdict %-24s before %s, after %s%s" % (name, k, sorted(vb.get(k, [])), sorted(va.get(k, [])),
+                                                                  "" if va.get(k) == vb.get(k) else "  DIFFERS"))
         a, b = over_rounds(folder, name, "after"), over_rounds(folder, name, "before")
         common = sorted(set(a) & set(b))
         ratios = sorted(a[k] / b[k] for k in common if b[k])
