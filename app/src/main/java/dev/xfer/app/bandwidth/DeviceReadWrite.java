@@ -35,10 +35,15 @@ final class DeviceReadWrite implements AutoCloseable {
     /** The two kernels of {@code kernels}, with the read kernel's sum allocated on the current device. */
     static DeviceReadWrite of(XferKernels kernels, dev.xfer.cuda.CudaDevice device) {
         DeviceBuffer sum = DeviceBuffer.allocate(device, Long.BYTES);
-        // Zeroed once here, so the timed launches' atomics add into defined memory: compute-sanitizer's
-        // initcheck counts an add into a fresh allocation as a read of uninitialized memory.
-        sum.fillAsync(0, CudaStream.legacyDefault());
-        return new DeviceReadWrite(kernels.readBytes(), kernels.writeBytes(), sum);
+        try {
+            // Zeroed once here, so the timed launches' atomics add into defined memory: compute-sanitizer's
+            // initcheck counts an add into a fresh allocation as a read of uninitialized memory.
+            sum.fillAsync(0, CudaStream.legacyDefault());
+            return new DeviceReadWrite(kernels.readBytes(), kernels.writeBytes(), sum);
+        } catch (RuntimeException e) {
+            sum.close(); // not yet owned by anything that would free it
+            throw e;
+        }
     }
 
     /** Reads {@code src}: the launch of {@link GridLaunch}, {@code dst} unused. */
