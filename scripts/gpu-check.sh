@@ -331,6 +331,11 @@ for f in sys.argv[1:]:
               # Where one run's time goes, each configuration's start since the process started.
               run python3 "$root/scripts/lib/progress_timeline.py" "$xfer" smoke --quick
               XFER_NVML=/nonexistent/libnvidia-ml.so.1 run python3 "$root/scripts/lib/progress_timeline.py" "$xfer" smoke --quick
+              # What the JIT threw out during one run (a loop compiled for a branch it had never seen
+              # taken costs its first real pass; issue 39): xfer's own methods, by reason.
+              JAVA_TOOL_OPTIONS="-Xlog:deoptimization=debug:file=$out/evidence-cost/deopt.log" \
+                "$xfer" smoke --quick > /dev/null 2>&1
+              run python3 "$root/scripts/lib/deopt_summary.py" "$out/evidence-cost/deopt.log"
               ;;
     verdict) # issue 25: ten quiet smoke runs in separate processes, all 45 pairs compared, fleet over them
              # (0 failures and PASS expected), five against five by rank, then one run while a second
