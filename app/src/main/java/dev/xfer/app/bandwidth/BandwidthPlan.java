@@ -121,6 +121,11 @@ public record BandwidthPlan(
             throw new IllegalArgumentException("--blocks sets the copy kernel's grid: it needs --copy kernel or tma,"
                     + " or --direction d2d-read or d2d-write");
         }
+        // A copy between GPUs runs one block per SM of its issuing GPU, whatever --blocks says.
+        if (blocks.given() && directions.stream().allMatch(d -> d == CopyDirection.P2P)) {
+            throw new IllegalArgumentException("--blocks sets the grid of the host and d2d rows, and a copy between"
+                    + " GPUs (p2p) runs one block per SM of its issuing GPU: add h2d, d2h or d2d, or leave --blocks out");
+        }
         if (!kernelTiming.isDefault() && !grids) {
             throw new IllegalArgumentException("the --kernel-* options set the copy kernel's samples: they need"
                     + " --copy kernel or tma, or --direction d2d-read or d2d-write");
@@ -138,6 +143,13 @@ public record BandwidthPlan(
         }
         if (allocations < 1 || allocations > MAX_ALLOCATIONS) {
             throw new IllegalArgumentException("--allocations must be 1 to " + MAX_ALLOCATIONS + ", not " + allocations);
+        }
+        // Only the driver's h2d and d2h take fresh host buffers per allocation; elsewhere the count would be
+        // written in the document and measured nowhere.
+        if (allocations > 1 && !(copies.contains(CopyPath.DRIVER)
+                && (directions.contains(CopyDirection.H2D) || directions.contains(CopyDirection.D2H)))) {
+            throw new IllegalArgumentException("--allocations " + allocations + " repeats the driver's h2d and d2h"
+                    + " copies on fresh host buffers: it needs --copy driver and --direction h2d or d2h");
         }
         if (warmupNanos < 0) {
             throw new IllegalArgumentException("a warm-up time must not be negative, not " + warmupNanos + " ns");

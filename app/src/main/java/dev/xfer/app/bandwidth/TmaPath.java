@@ -34,6 +34,16 @@ final class TmaPath implements PathDefinition {
         return true;
     }
 
+    /** The TMA copies one way at a time: a plan of bidir alone would have no TMA row, and said nothing. */
+    @Override
+    public void checkPlan(List<Long> sizes, List<HostMemoryKind> memories, List<CopyDirection> directions,
+                          List<Integer> pieces) {
+        if (!directions.isEmpty() && directions.stream().allMatch(d -> d == CopyDirection.BIDIR)) {
+            throw new IllegalArgumentException("--copy tma copies one way at a time and has no bidir row: add h2d,"
+                    + " d2h, d2d or p2p, or measure bidir with --copy driver or kernel");
+        }
+    }
+
     /** {@code cp.async.bulk} takes the peer's memory by its address under unified addressing, as the copy kernel's loads do. */
     @Override
     public boolean measuresPeers() {

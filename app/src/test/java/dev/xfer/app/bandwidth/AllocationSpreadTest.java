@@ -43,6 +43,24 @@ class AllocationSpreadTest {
         assertEquals(3, plan.withAllocations(3).perDevice().orElseThrow().allocations(), "kept for each device");
     }
 
+    /** Only the driver's h2d and d2h repeat on fresh buffers: elsewhere the count would be written and measured nowhere. */
+    @Test
+    void allocationsNeedTheDriversHostCopies() {
+        String why = "--allocations 3 repeats the driver's h2d and d2h copies on fresh host buffers: it needs --copy"
+                + " driver and --direction h2d or d2h";
+        BandwidthPlan kernel = new BandwidthPlan(List.of(1L << 20), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
+                List.of(CopyDirection.H2D), 3, 1, CopyTimer.EVENTS, List.of(CopyPath.KERNEL), BandwidthPlan.DEFAULT_STAGING,
+                BlockCounts.DEFAULT);
+        assertEquals(why, assertThrows(IllegalArgumentException.class, () -> kernel.withAllocations(3)).getMessage());
+        BandwidthPlan d2d = new BandwidthPlan(List.of(1L << 20), List.of(dev.xfer.cuda.HostMemoryKind.PINNED),
+                List.of(CopyDirection.D2D, CopyDirection.BIDIR), 3, 1, CopyTimer.EVENTS);
+        assertEquals(why, assertThrows(IllegalArgumentException.class, () -> d2d.withAllocations(3)).getMessage());
+        assertEquals(1, kernel.withAllocations(1).allocations(), "one allocation is every path's");
+        var cli = dev.xfer.app.cli.XferRun.of("bandwidth", "--copy", "kernel", "--allocations", "3");
+        assertEquals(2, cli.exitCode(), cli.err());
+        assertEquals("xfer: " + why, cli.err().strip());
+    }
+
     @Test
     void badAllocationCountsAreUsageErrorsBeforeCuda() {
         var zero = dev.xfer.app.cli.XferRun.of("bandwidth", "--allocations", "0");

@@ -102,6 +102,32 @@ class TmaAndReadWritePlanTest {
         plan(List.of(PINNED), List.of(D2D_WRITE), List.of(CopyPath.DRIVER), BlockCounts.parse("8"));
     }
 
+    /** The TMA has no bidir row: a plan of bidir alone for it is refused rather than measuring nothing. */
+    @Test
+    void tmaWithBidirAloneIsRefused() {
+        String why = "--copy tma copies one way at a time and has no bidir row: add h2d, d2h, d2d or p2p, or measure"
+                + " bidir with --copy driver or kernel";
+        assertEquals(why, assertThrows(IllegalArgumentException.class, () -> plan(List.of(PINNED), List.of(BIDIR),
+                List.of(CopyPath.TMA), BlockCounts.DEFAULT)).getMessage());
+        assertEquals(why, assertThrows(IllegalArgumentException.class, () -> plan(List.of(PINNED), List.of(BIDIR),
+                List.of(CopyPath.DRIVER, CopyPath.TMA), BlockCounts.DEFAULT)).getMessage());
+        plan(List.of(PINNED), List.of(BIDIR, H2D), List.of(CopyPath.TMA), BlockCounts.DEFAULT);
+        var cli = dev.xfer.app.cli.XferRun.of("bandwidth", "--copy", "tma", "--direction", "bidir");
+        assertEquals(2, cli.exitCode(), cli.err());
+        assertEquals("xfer: " + why, cli.err().strip());
+    }
+
+    /** p2p rows run one block per SM of the issuing GPU: --blocks with p2p alone would be ignored, so it is refused. */
+    @Test
+    void blocksWithCopiesBetweenGpusAloneAreRefused() {
+        String why = "--blocks sets the grid of the host and d2d rows, and a copy between GPUs (p2p) runs one block per"
+                + " SM of its issuing GPU: add h2d, d2h or d2d, or leave --blocks out";
+        assertEquals(why, assertThrows(IllegalArgumentException.class, () -> plan(List.of(PINNED),
+                List.of(CopyDirection.P2P), List.of(CopyPath.KERNEL), BlockCounts.parse("4"))).getMessage());
+        plan(List.of(PINNED), List.of(CopyDirection.P2P, D2D), List.of(CopyPath.KERNEL), BlockCounts.parse("4"));
+        plan(List.of(PINNED), List.of(CopyDirection.P2P), List.of(CopyPath.KERNEL), BlockCounts.DEFAULT);
+    }
+
     /** p2p by the TMA is a plan now (it was refused while unwritten): beside d2d, and beside the kernel. */
     @Test
     void tmaBetweenGpusIsAPlan() {
