@@ -75,7 +75,7 @@ public final class BandwidthCommand implements Callable<Integer> {
     private int warmup = 5;
 
     @OptionRange(min = 1, max = dev.xfer.app.bandwidth.BandwidthPlan.MAX_ALLOCATIONS)
-    @Option(names = "--allocations", paramLabel = "K", description = "Measure each configuration to or from the host"
+    @Option(names = "--allocations", paramLabel = "K", description = "Measure each of the driver's copies to or from the host"
             + " on K separately allocated host buffers (default 1); rows show the best allocation, and the best and"
             + " worst medians are reported beside it.")
     private int allocations = 1;
