@@ -263,6 +263,11 @@ public final class BandwidthBenchmark {
         PathWaivers waivers = waivers(plan, grids, target.node());
         // A path only where the device and runtime have it: elsewhere its configurations are waived, never launched.
         KernelReach reach = plan.copies().stream().anyMatch(CopyPath::launchesGrid) ? kernelReach() : null;
+        // And the host configurations a grid path cannot reach here: waived with why, never launched.
+        List<Waiver> waived = new ArrayList<>(waivers.waived());
+        if (reach != null && plan.measuresHostCopies()) {
+            waived.addAll(reach.waivers(plan, grids, waivers.absent()));
+        }
         RunRows rows = new RunRows(plan, linkGBps, target, kept, beforeCompare);
         try (XferKernels kernels = plan.launchesGrids() ? XferKernels.load() : null;
              DeviceReadWrite readWrite = plan.readWriteDirections().isEmpty() ? null
@@ -318,7 +323,7 @@ public final class BandwidthBenchmark {
                 }
             }
         }
-        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured(), waivers.waived());
+        return new Outcome(rows.results(), rows.failures(), target, rows.unmeasured(), waived);
     }
 
     /** The staged path's lanes, placed like the measuring thread; their slots are allocated by it. */

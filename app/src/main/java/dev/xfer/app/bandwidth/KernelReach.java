@@ -1,8 +1,12 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.result.Waiver;
 import dev.xfer.cuda.HostMemoryKind;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Which host memory the copy kernel can read and write on a device, decided from the device's
@@ -36,5 +40,45 @@ public record KernelReach(boolean unifiedAddressing, boolean registeredHostPoint
                     + " garbage collection, and the JVM holds it still only for the length of one call, not for a"
                     + " kernel's run");
         };
+    }
+
+    /**
+     * The host configurations of {@code plan} that its grid paths (the copy kernel, the TMA copy)
+     * cannot run here, each waived with its memory kind's reason and named as its row would be: the
+     * h2d and d2h rows in each of {@code grids}, and the kernel's bidir rows in their grids. A run
+     * that leaves them out says which and why in the document and in JUnit, as for every
+     * configuration it does not measure. Paths in {@code absent} (not on this device at all) have
+     * waived their configurations already.
+     */
+    public List<Waiver> waivers(BandwidthPlan plan, List<Integer> grids, Set<CopyPath> absent) {
+        List<Waiver> out = new ArrayList<>();
+        for (long size : plan.sizes()) {
+            for (HostMemoryKind memory : plan.memories()) {
+                Optional<String> why = absentBecause(memory);
+                for (CopyPath path : why.isEmpty() ? List.<CopyPath>of() : plan.pathsFor(memory)) {
+                    if (!path.launchesGrid() || absent.contains(path)) {
+                        continue;
+                    }
+                    for (CopyDirection d : plan.directions()) {
+                        if (d == CopyDirection.H2D || d == CopyDirection.D2H) {
+                            for (int g : grids) {
+                                out.add(new Waiver(ConfigurationLabel.of(memory, path, Optional.of(path.grid(g)),
+                                        d.label(), size).text(), why.get()));
+                            }
+                        }
+                    }
+                    if (plan.directions().contains(CopyDirection.BIDIR) && plan.bidirPathsFor(memory).contains(path)) {
+                        // As HostRoundTrips launches them: one vector per thread has one grid by size.
+                        List<LaunchShape> shapes = plan.kernelTiming().bidir() == KernelTiming.Bidir.ONE_VECTOR
+                                ? List.of(LaunchShape.oneVectorFor(size)) : grids.stream().map(path::grid).toList();
+                        for (LaunchShape shape : shapes) {
+                            out.add(new Waiver(ConfigurationLabel.of(memory, path, Optional.of(shape), "bidir", size).text(),
+                                    why.get()));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
     }
 }

@@ -78,7 +78,7 @@ public final class OneDeviceRun {
         List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
                 format == OutputFormat.TEXT, measuring::warn));
         notes.addAll(measuring.runWideNotes(cc.notes()));
-        int rows = kernelRows(engine, plan, format, notes, measuring::warn);
+        int rows = kernelRows(engine, plan);
         Instant started = Instant.now();
         Progress progress = measuring.progress();
         LiveRun live = measuring.live();
@@ -147,12 +147,12 @@ public final class OneDeviceRun {
 
     /**
      * The copy kernel's part of the run on {@code engine}'s device, settled before anything is measured:
-     * one note for each memory kind it cannot reach there (in the text, or on stderr beside a
-     * machine-readable document, through {@code warn}), and a usage error when that leaves nothing at all to measure or
-     * {@code --blocks} makes no sense with the device's SM count. Returns the rows the device will measure.
+     * a usage error when the kinds it cannot reach there leave nothing at all to measure, or
+     * {@code --blocks} makes no sense with the device's SM count. The kinds it cannot reach are waived
+     * by the engine, each configuration with why ({@link KernelReach#waivers}). Returns the rows the
+     * device will measure.
      */
-    public static int kernelRows(BandwidthBenchmark probe, BandwidthPlan plan, OutputFormat format,
-                                 List<String> notes, Consumer<String> warn) {
+    public static int kernelRows(BandwidthBenchmark probe, BandwidthPlan plan) {
         CudaDevice device = probe.device();
         int rows;
         try {
@@ -166,13 +166,6 @@ public final class OneDeviceRun {
                 && !absences.isEmpty()) {
             throw new UnusableOptionException("device " + device.index() + ": " + absences.getFirst()
                     + (absences.size() > 1 ? " (and " + (absences.size() - 1) + " more kinds like it)" : ""));
-        }
-        for (String absence : absences) {
-            if (format == OutputFormat.TEXT) {
-                notes.add(absence);
-            } else {
-                warn.accept("device " + device.index() + ": " + absence);
-            }
         }
         return rows;
     }

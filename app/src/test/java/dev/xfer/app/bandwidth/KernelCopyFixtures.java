@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.output.ResultsFixtures;
 import dev.xfer.cuda.HostMemoryKind;
 
@@ -55,8 +56,10 @@ public final class KernelCopyFixtures {
             rows.add(rate("device", "d2d", size, pinned[s][7], CopyPath.KERNEL, 64));
             rows.add(rate("device", "d2d", size, pinned[s][8], CopyPath.KERNEL, 132));
         }
-        return new BandwidthResults(ResultsFixtures.context(), plan(), rows, List.of(),
-                List.of(new KernelReach(true, true, false).absentBecause(HostMemoryKind.PAGEABLE).orElseThrow()));
+        // A device without pageable memory access (the H200s here): the kernel's pageable rows are waived, with why.
+        return new BandwidthResults(ResultsFixtures.context(), plan(), rows, List.of(), List.of(), HostPlacement.none(),
+                List.of(), new KernelReach(true, true, false).waivers(plan(), List.of(64, 132),
+                        java.util.EnumSet.noneOf(CopyPath.class)));
     }
 
     /** One result: its median with a small spread; {@code blocks} 0 for a path without a grid. */

@@ -86,6 +86,19 @@ class KernelCopyOnGpuTest {
         assertFalse(kinds.contains(HostMemoryKind.HEAP));
     }
 
+    /** Heap memory is never reached by a kernel: its kernel rows are waived with why, pinned's are measured. */
+    @Test
+    void anUnreachableKindsKernelRowsAreWaived() {
+        var outcome = benchmark().run(plan(List.of(4097L), List.of(HostMemoryKind.PINNED, HostMemoryKind.HEAP),
+                List.of(CopyDirection.H2D, CopyDirection.D2H), "sm"));
+        assertAllVerified(outcome, 2);
+        assertEquals(List.of("heap kernel " + device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT) + " blocks h2d 4097 B",
+                        "heap kernel " + device.attribute(DeviceAttribute.MULTIPROCESSOR_COUNT) + " blocks d2h 4097 B"),
+                outcome.waived().stream().map(dev.xfer.app.result.Waiver::configuration).toList());
+        assertTrue(outcome.waived().stream().allMatch(w -> w.reason().startsWith("heap memory has no kernel rows:")),
+                outcome.waived().toString());
+    }
+
     /** Sizes that do not divide by 16, by a block or by a round of the grid; grids of one block and of several per SM. */
     @ParameterizedTest(name = "--blocks {0}")
     @CsvSource({"1", "3", "sm", "2sm"})

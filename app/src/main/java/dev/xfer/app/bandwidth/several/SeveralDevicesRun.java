@@ -126,14 +126,13 @@ public final class SeveralDevicesRun {
                 new MultiDevicePlan(asked, own, names, concurrent).declarations());
         // CC's state and marks: in each GPU's text, or once on stderr beside a machine-readable document.
         List<String> ccNotes = measuring.runWideNotes(cc.notes());
-        // Each GPU's kernel notes (and any usage error in them) before the first GPU is measured.
-        List<List<String>> kernelNotes = new ArrayList<>();
+        // Each GPU's notes, and any usage error of the kernel's part, before the first GPU is measured.
+        List<List<String>> startingNotes = new ArrayList<>();
         for (int d = 0; d < sessions.size(); d++) {
-            List<String> notes = new ArrayList<>(ccNotes);
             if (own.isPresent()) {
-                OneDeviceRun.kernelRows(engines.get(d), own.get(), format, notes, measuring::warn);
+                OneDeviceRun.kernelRows(engines.get(d), own.get());
             }
-            kernelNotes.add(notes);
+            startingNotes.add(new ArrayList<>(ccNotes));
         }
         SequencedSet<String> warnings = new LinkedHashSet<>();
         for (int d = 0; d < sessions.size(); d++) {
@@ -209,7 +208,7 @@ public final class SeveralDevicesRun {
             tallies.add(kept);
             // CC's waivers are each GPU's: its own configurations, forbidden on every GPU alike.
             List<Waiver> waived = new ArrayList<>(cc.waived());
-            List<String> notes = new ArrayList<>(kernelNotes.get(d));
+            List<String> notes = new ArrayList<>(startingNotes.get(d));
             String who = "device " + session.context().device().index() + ": ";
             if (own.isPresent() && !stopped) {
                 int passes = placement.targets().size();
