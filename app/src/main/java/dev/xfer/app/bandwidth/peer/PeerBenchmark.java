@@ -107,8 +107,9 @@ public final class PeerBenchmark {
 
     /**
      * Which selected GPUs cannot run one of the plan's paths (the TMA copy below compute capability
-     * 9.0), asked of each before anything is launched: its pairs' rows of that path are waived
-     * ({@link PeerPlan#waivedPairs}) and never launched.
+     * 9.0), asked of each before anything is launched, and which chosen pairs have no peer access
+     * both ways for the paths launched on a grid: those rows are waived ({@link PeerPlan#waivedPairs})
+     * and never launched.
      */
     public PeerAbsences absences(BandwidthPlan plan) {
         Map<CopyPath, Map<Integer, String>> why = new LinkedHashMap<>();
@@ -118,7 +119,19 @@ public final class PeerBenchmark {
                         .put(device.index(), w));
             }
         }
-        return new PeerAbsences(why);
+        // The chosen pairs a grid path needs peer access for, both ways (its rows copy back): asked as run asks it.
+        java.util.Set<java.util.Set<Integer>> noAccess = new java.util.HashSet<>();
+        if (paths(plan).stream().anyMatch(CopyPath::launchesGrid)) {
+            List<Integer> indices = devices.stream().map(CudaDevice::index).toList();
+            for (var pair : plan.pairs().resolve(indices)) {
+                CudaDevice a = devices.get(indices.indexOf(pair.src()));
+                CudaDevice b = devices.get(indices.indexOf(pair.dst()));
+                if (!a.canAccessPeer(b) || !b.canAccessPeer(a)) {
+                    noAccess.add(java.util.Set.of(pair.src(), pair.dst()));
+                }
+            }
+        }
+        return new PeerAbsences(why, noAccess);
     }
 
     /** Device memory each device needs for one size: the pattern buffer and the receiving one. */

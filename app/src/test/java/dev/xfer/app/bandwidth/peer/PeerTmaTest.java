@@ -108,6 +108,33 @@ class PeerTmaTest {
      * way, each waived with GPU 2's reason, in the order the rows would be measured; 0 and 1 keep
      * theirs, and the driver and the copy kernel lose nothing.
      */
+    /**
+     * GPUs 0 and 2 without peer access both ways: the copy kernel's and the TMA's rows of that pair,
+     * either way round and in each form, are waived with why; the driver's (through host memory) and
+     * every other pair's are kept. A GPU's own reason comes first where it has one.
+     */
+    @Test
+    void aPairWithoutPeerAccessHasItsGridRowsWaived() {
+        PeerAbsences absent = new PeerAbsences(Map.of(), java.util.Set.of(java.util.Set.of(2, 0)));
+        String why = "GPUs 0 and 2 have no peer access both ways (cudaDeviceCanAccessPeer), so a kernel on one cannot"
+                + " reach the other's memory; the driver's copy goes through host memory";
+        assertEquals(Optional.of(why), absent.between(CopyPath.KERNEL, 0, 2));
+        assertEquals(Optional.of(why), absent.between(CopyPath.TMA, 2, 0));
+        assertEquals(Optional.empty(), absent.between(CopyPath.DRIVER, 0, 2));
+        assertEquals(Optional.empty(), absent.between(CopyPath.KERNEL, 0, 1));
+        String noTma = "TMA bulk copies (cp.async.bulk) need compute capability 9.0, GPU 2 has 8.0";
+        PeerAbsences both = new PeerAbsences(Map.of(CopyPath.TMA, Map.of(2, noTma)), java.util.Set.of(java.util.Set.of(0, 2)));
+        assertEquals(Optional.of(noTma), both.between(CopyPath.TMA, 0, 2));
+
+        BandwidthPlan plan = plan(List.of(CopyPath.DRIVER, CopyPath.KERNEL, CopyPath.TMA), List.of(Initiation.WRITE));
+        List<Waiver> waived = new PeerPlan(plan, THREE).waivedPairs(absent);
+        assertEquals(List.of("p2p kernel 0->2 16777216 B", "p2p-bidir kernel 0<->2 16777216 B", "p2p tma 0->2 16777216 B",
+                "p2p-bidir tma 0<->2 16777216 B", "p2p kernel 2->0 16777216 B", "p2p-bidir kernel 2<->0 16777216 B",
+                "p2p tma 2->0 16777216 B", "p2p-bidir tma 2<->0 16777216 B"),
+                waived.stream().map(Waiver::configuration).toList());
+        assertTrue(waived.stream().allMatch(w -> w.reason().equals(why)), waived.toString());
+    }
+
     @Test
     void aPairWithAGpuBelowNineHasItsTmaRowsWaived() {
         PeerAbsences absent = tmaOn(Map.of(0, new TmaSupport(9, 0), 1, new TmaSupport(9, 0), 2, new TmaSupport(8, 0)));
