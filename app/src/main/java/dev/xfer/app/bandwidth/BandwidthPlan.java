@@ -121,6 +121,13 @@ public record BandwidthPlan(
             throw new IllegalArgumentException("--blocks sets the copy kernel's grid: it needs --copy kernel or tma,"
                     + " or --direction d2d-read or d2d-write");
         }
+        // Bidir queues both ways at once: a kind that allows no asynchronous copy (heap) has no bidir row.
+        if (directions.stream().allMatch(d -> d == CopyDirection.BIDIR) && !memories.isEmpty()
+                && memories.stream().noneMatch(HostMemoryKind::allowsAsyncCopies)) {
+            throw new IllegalArgumentException("--direction bidir queues both ways at once, and --memory "
+                    + memories.stream().map(HostMemoryKind::label).collect(java.util.stream.Collectors.joining(","))
+                    + " allows no asynchronous copy (a heap array may move): add pinned or pageable, or another direction");
+        }
         // A copy between GPUs runs one block per SM of its issuing GPU, whatever --blocks says.
         if (blocks.given() && directions.stream().allMatch(d -> d == CopyDirection.P2P)) {
             throw new IllegalArgumentException("--blocks sets the grid of the host and d2d rows, and a copy between"

@@ -117,6 +117,20 @@ class TmaAndReadWritePlanTest {
         assertEquals("xfer: " + why, cli.err().strip());
     }
 
+    /** Heap memory allows no asynchronous copy, so bidir alone over it would be an empty run: refused. */
+    @Test
+    void bidirOverHeapAloneIsRefused() {
+        String why = "--direction bidir queues both ways at once, and --memory heap allows no asynchronous copy (a heap"
+                + " array may move): add pinned or pageable, or another direction";
+        assertEquals(why, assertThrows(IllegalArgumentException.class, () -> plan(List.of(HostMemoryKind.HEAP),
+                List.of(BIDIR), List.of(CopyPath.DRIVER), BlockCounts.DEFAULT)).getMessage());
+        plan(List.of(HostMemoryKind.HEAP, PINNED), List.of(BIDIR), List.of(CopyPath.DRIVER), BlockCounts.DEFAULT);
+        plan(List.of(HostMemoryKind.HEAP), List.of(BIDIR, H2D), List.of(CopyPath.DRIVER), BlockCounts.DEFAULT);
+        var cli = dev.xfer.app.cli.XferRun.of("bandwidth", "--memory", "heap", "--direction", "bidir");
+        assertEquals(2, cli.exitCode(), cli.err());
+        assertEquals("xfer: " + why, cli.err().strip());
+    }
+
     /** p2p rows run one block per SM of the issuing GPU: --blocks with p2p alone would be ignored, so it is refused. */
     @Test
     void blocksWithCopiesBetweenGpusAloneAreRefused() {
