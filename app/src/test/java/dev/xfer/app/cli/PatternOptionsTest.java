@@ -79,6 +79,10 @@ class PatternOptionsTest {
                         only + "run --concurrent in another call"),
                 arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--direction", "p2p"},
                         only + "run --direction p2p in another call"),
+                // Any other --direction was once ignored without a word: each pattern has its own.
+                arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--direction", "d2d-read"},
+                        only + "each pattern sets its own directions (to, from or between GPUs), so --direction does"
+                                + " not apply"),
                 arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--memory", "pageable"},
                         only + "its host memory is always pinned, so --memory does not apply"),
                 arguments(new String[] {"bandwidth", "--pattern", "all", "--device", "all", "--numa-node", "0"},

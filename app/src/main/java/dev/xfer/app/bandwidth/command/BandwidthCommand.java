@@ -64,7 +64,7 @@ public final class BandwidthCommand implements Callable<Integer> {
                     + " (--device all or a list), one way and both ways, as a matrix. d2d-read, d2d-write: the GPU's"
                     + " own memory by reads alone or by writes alone, by the SMs on --blocks, counted as the bytes"
                     + " read or written; d2d counts a copy's bytes once.")
-    private List<String> directions = List.of("h2d", "d2h");
+    private List<String> directions; // null: not given, h2d,d2h (--pattern refuses it given)
 
     @OptionRange(min = 1)
     @Option(names = "--iterations", paramLabel = "N", description = "Timed copies per configuration (default 20).")
@@ -180,7 +180,7 @@ public final class BandwidthCommand implements Callable<Integer> {
         NumaOption numa = numaNode.option();
         ExpectationSet expectations = measuring.expectations();
         List<dev.xfer.app.bandwidth.pattern.PatternPlan> patternPlans = patterns.plans(plan, measuring.devices(),
-                concurrent, memories != null, numa.given());
+                concurrent, memories != null, numa.given(), directions != null);
         plan = plan.withPairs(pairs.choice(plan.peerCopies(),
                 patternPlans.stream().anyMatch(p -> !p.pattern().involvesHost()), measuring.devices()));
         if (!patternPlans.isEmpty()) {
@@ -342,7 +342,8 @@ public final class BandwidthCommand implements Callable<Integer> {
     }
 
     private List<CopyDirection> directionList() {
-        return directions.stream().map(CopyDirection::fromLabel).distinct().toList();
+        return (directions == null ? List.of("h2d", "d2h") : directions).stream().map(CopyDirection::fromLabel)
+                .distinct().toList();
     }
 
     /** --timer by its label (events, wall), as the other enumerated options read theirs. */

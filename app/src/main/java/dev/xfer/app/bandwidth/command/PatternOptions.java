@@ -62,9 +62,10 @@ public final class PatternOptions {
      * @param concurrent    whether --concurrent was given
      * @param memoryGiven   whether --memory was given
      * @param numaGiven     whether --numa-node was given
+     * @param directionGiven whether --direction was given
      */
     List<PatternPlan> plans(BandwidthPlan plan, DeviceSelection devices, boolean concurrent, boolean memoryGiven,
-                            boolean numaGiven) {
+                            boolean numaGiven, boolean directionGiven) {
         if (!given()) {
             if (bidirectional) {
                 throw new UsageException("--bidirectional sets up the many-GPU patterns: it needs --pattern");
@@ -85,6 +86,10 @@ public final class PatternOptions {
         }
         if (plan.directions().contains(CopyDirection.P2P)) {
             throw new UsageException(only + "run --direction p2p in another call");
+        }
+        if (directionGiven) {
+            throw new UsageException(only + "each pattern sets its own directions (to, from or between GPUs), so"
+                    + " --direction does not apply");
         }
         if (memoryGiven) {
             throw new UsageException(only + "its host memory is always pinned, so --memory does not apply");
