@@ -112,9 +112,7 @@ class TmaAndReadWritePlanTest {
         assertEquals(why, assertThrows(IllegalArgumentException.class, () -> plan(List.of(PINNED), List.of(BIDIR),
                 List.of(CopyPath.DRIVER, CopyPath.TMA), BlockCounts.DEFAULT)).getMessage());
         plan(List.of(PINNED), List.of(BIDIR, H2D), List.of(CopyPath.TMA), BlockCounts.DEFAULT);
-        var cli = dev.xfer.app.cli.XferRun.of("bandwidth", "--copy", "tma", "--direction", "bidir");
-        assertEquals(2, cli.exitCode(), cli.err());
-        assertEquals("xfer: " + why, cli.err().strip());
+        assertUsageError(why, "--copy", "tma", "--direction", "bidir");
     }
 
     /** Heap memory allows no asynchronous copy, so bidir alone over it would be an empty run: refused. */
@@ -126,7 +124,15 @@ class TmaAndReadWritePlanTest {
                 List.of(BIDIR), List.of(CopyPath.DRIVER), BlockCounts.DEFAULT)).getMessage());
         plan(List.of(HostMemoryKind.HEAP, PINNED), List.of(BIDIR), List.of(CopyPath.DRIVER), BlockCounts.DEFAULT);
         plan(List.of(HostMemoryKind.HEAP), List.of(BIDIR, H2D), List.of(CopyPath.DRIVER), BlockCounts.DEFAULT);
-        var cli = dev.xfer.app.cli.XferRun.of("bandwidth", "--memory", "heap", "--direction", "bidir");
+        assertUsageError(why, "--memory", "heap", "--direction", "bidir");
+    }
+
+    /** {@code xfer bandwidth ARGS} ends before CUDA with exit 2 and the one line {@code why}. */
+    private static void assertUsageError(String why, String... args) {
+        String[] command = new String[args.length + 1];
+        command[0] = "bandwidth";
+        System.arraycopy(args, 0, command, 1, args.length);
+        var cli = dev.xfer.app.cli.XferRun.of(command);
         assertEquals(2, cli.exitCode(), cli.err());
         assertEquals("xfer: " + why, cli.err().strip());
     }
