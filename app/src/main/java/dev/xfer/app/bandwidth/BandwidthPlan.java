@@ -122,7 +122,7 @@ public record BandwidthPlan(
                     + " or --direction d2d-read or d2d-write");
         }
         // Bidir queues both ways at once: a kind that allows no asynchronous copy (heap) has no bidir row.
-        if (directions.stream().allMatch(d -> d == CopyDirection.BIDIR) && !memories.isEmpty()
+        if (directions.stream().allMatch(d -> d == CopyDirection.BIDIR)
                 && memories.stream().noneMatch(HostMemoryKind::allowsAsyncCopies)) {
             throw new IllegalArgumentException("--direction bidir queues both ways at once, and --memory "
                     + memories.stream().map(HostMemoryKind::label).collect(java.util.stream.Collectors.joining(","))

@@ -55,7 +55,10 @@ public record KernelReach(boolean unifiedAddressing, boolean registeredHostPoint
         for (long size : plan.sizes()) {
             for (HostMemoryKind memory : plan.memories()) {
                 Optional<String> why = absentBecause(memory);
-                for (CopyPath path : why.isEmpty() ? List.<CopyPath>of() : plan.pathsFor(memory)) {
+                if (why.isEmpty()) {
+                    continue;
+                }
+                for (CopyPath path : plan.pathsFor(memory)) {
                     if (!path.launchesGrid() || absent.contains(path)) {
                         continue;
                     }
