@@ -45,6 +45,13 @@ public record BlockCounts(String text, boolean given, List<Term> terms) {
             if (dots >= 0) {
                 int[] from = value(p.substring(0, dots), text);
                 int[] to = value(p.substring(dots + 2), text);
+                // Two counts, or two multiples of sm, are ordered without the device; a count beside a
+                // multiple of sm waits for its SM count (OneDeviceRun.onDevice).
+                boolean sameKind = (from[1] == 0) == (to[1] == 0);
+                if (sameKind && from[0] + from[1] > to[0] + to[1]) {
+                    throw new IllegalArgumentException("--blocks " + text.strip() + ": the range '" + part.strip()
+                            + "' ends below where it starts");
+                }
                 terms.add(new Term(from[0], from[1], to[0], to[1]));
             } else {
                 int[] v = value(p, text);

@@ -45,6 +45,22 @@ class BlockCountsTest {
         assertTrue(e.getMessage().startsWith("--blocks "), e.getMessage());
     }
 
+    /** Two counts, or two multiples of sm, are ordered without the device: a backwards range is refused as given. */
+    @ParameterizedTest
+    @ValueSource(strings = {"4..1", "8,4sm..2sm", "64..64,9..3"})
+    void aBackwardsRangeOfOneKindIsRefusedBeforeTheDevice(String text) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BlockCounts.parse(text));
+        assertTrue(e.getMessage().startsWith("--blocks " + text + ": the range '"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("' ends below where it starts"), e.getMessage());
+    }
+
+    @Test
+    void aBackwardsRangeIsAUsageErrorBeforeCuda() {
+        var cli = dev.xfer.app.cli.XferRun.of("bandwidth", "--copy", "kernel", "--blocks", "4..1");
+        assertEquals(2, cli.exitCode(), cli.err());
+        assertEquals("xfer: --blocks 4..1: the range '4..1' ends below where it starts", cli.err().strip());
+    }
+
     @Test
     void aRangeEndingBelowItsStartIsRefusedOnTheDevice() {
         BlockCounts backwards = BlockCounts.parse("256..sm");
