@@ -138,8 +138,8 @@ public final class NvmlChecks {
     /**
      * The system's Confidential Computing state: off is clear; on is a note, not a fault (a
      * confidential VM is chosen), but it says why host copies run below the link: each goes through
-     * an encrypted bounce buffer, and registered memory and the copy kernel over host memory are
-     * waived by bandwidth. Unknown (no NVML, a driver without the call) is never a failure.
+     * an encrypted bounce buffer, and registered and huge-page pinned memory (both page-locked by
+     * cudaHostRegister) and the copy kernel and TMA copy over host memory are waived by bandwidth. Unknown (no NVML, a driver without the call) is never a failure.
      */
     public static Diagnosis confidentialComputing(Scope host, Reading<ConfidentialComputingState> state) {
         Cause cause = Cause.CONFIDENTIAL_COMPUTING;
@@ -154,8 +154,8 @@ public final class NvmlChecks {
         }
         return Diagnosis.found(new Finding(cause, host, Severity.NOTE, read.line(), List.of(evidence),
                 Optional.empty(), "none for the machine: judge host copies against a baseline measured with CC on,"
-                        + " not against the link; xfer bandwidth waives registered memory and the copy kernel over"
-                        + " host memory and marks the other host copies as bounced"));
+                        + " not against the link; xfer bandwidth waives registered and pinned-huge memory and the"
+                        + " kernel and TMA copies over host memory and marks the other host copies as bounced"));
     }
 
     /**
