@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /** A comparison as a table sorted by change (worst first), or JSON, CSV or JUnit XML. */
 public final class CompareText {
@@ -156,12 +157,13 @@ public final class CompareText {
 
     /**
      * {@code compare --csv}: one row per judged result, the fields of {@code --json}'s results in
-     * their order (snake_case); a missing figure (no noise band, no p-value) is an empty field.
+     * their order (snake_case); a missing figure (no noise band, no p-value, no run-to-run CoV of a
+     * single run) is an empty field.
      */
     public static void csv(CompareFindings report, double threshold, Writer to) throws IOException {
         to.write(Csv.line(List.of("host", "uuid", "pci_bus_id", "baseline_file", "current_file", "name", "unit",
                 "higher_is_better", "baseline", "current", "change", "noise", "beyond_noise", "verdict", "failed", "basis",
-                "p", "baseline_runs", "current_runs", "failable", "noise_kind", "disturbed")));
+                "p", "baseline_runs", "current_runs", "failable", "noise_kind", "disturbed", "baseline_cov", "current_cov")));
         for (Row r : report.rows()) {
             GpuRun now = r.currentRun();
             to.write(Csv.line(List.of(now.host(), now.uuid().orElse(""), now.busId(), r.baselineRun().file().toString(),
@@ -169,8 +171,13 @@ public final class CompareText {
                     String.valueOf(r.current()), String.valueOf(r.change()), finite(r.noise()), String.valueOf(r.beyondNoise()),
                     r.verdict().label(), String.valueOf(r.failsAt(threshold)), r.basis().label(), finite(r.p()),
                     String.valueOf(r.baselineRuns()), String.valueOf(r.currentRuns()), String.valueOf(r.failable()),
-                    r.kind().label(), String.valueOf(r.disturbed()))));
+                    r.kind().label(), String.valueOf(r.disturbed()), present(r.baselineCov()), present(r.currentCov()))));
         }
+    }
+
+    /** A run-to-run CoV where the runs give one (two or more), else an empty field. */
+    private static String present(OptionalDouble value) {
+        return value.isPresent() ? String.valueOf(value.getAsDouble()) : "";
     }
 
     private static String finite(double value) {

@@ -103,6 +103,13 @@ class RepetitionsReadingTest {
                 .filter(r -> r.get("name").equals("pinned.h2d.64MiB.gbps")).findFirst().orElseThrow();
         assertEquals(0.0028748, (Double) h2d.get("baselineCov"), 1e-6);
         assertEquals(0.0035935, (Double) h2d.get("currentCov"), 1e-6);
+        // --csv carries the same two fields, last, as --json's results order them.
+        var csv = dev.xfer.app.cli.XferRun.of("compare", "--csv", "--fail-on-regression", "5%", base.toString(), now.toString());
+        List<String> lines = csv.out().lines().toList();
+        assertTrue(lines.getFirst().endsWith(",disturbed,baseline_cov,current_cov"), lines.getFirst());
+        String[] row = lines.stream().filter(l -> l.contains(",pinned.h2d.64MiB.gbps,")).findFirst().orElseThrow().split(",", -1);
+        assertEquals(0.0028748, Double.parseDouble(row[row.length - 2]), 1e-6);
+        assertEquals(0.0035935, Double.parseDouble(row[row.length - 1]), 1e-6);
     }
 
     @Test
