@@ -1,5 +1,7 @@
 package dev.xfer.app.devices;
 
+import dev.xfer.app.evidence.ConfidentialComputingState;
+import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.Json;
 import dev.xfer.app.format.RecordBinder;
@@ -11,6 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code devices --json} read back: what xfer writes binds to an equal record, anything else names its field. */
 class DeviceInventoryDocumentTest {
@@ -26,6 +29,26 @@ class DeviceInventoryDocumentTest {
             String text = Json.write(doc);
             assertEquals(doc, binder.read(text, DeviceInventoryDocument.class));
         }
+    }
+
+    /** The Confidential Computing state devices prints, in each form NVML gives it, binds back equal. */
+    @Test
+    void theConfidentialComputingStateBindsBackEqual() {
+        DeviceInventoryDocument plain = DeviceInventoryDocument.of(1, "0.1.0-test", ResultsFixtures.devicesReport());
+        var on = new ConfidentialComputingState(true, "production", false,
+                Reading.unknown("nvmlSystemGetConfComputeGpusReadyState: NVML_ERROR_NOT_SUPPORTED"));
+        for (Reading<ConfidentialComputingState> state : List.of(Reading.of(ConfidentialComputingState.off()),
+                Reading.of(on), Reading.<ConfidentialComputingState>unknown("NVML not found"))) {
+            DeviceInventoryDocument doc = plain.withConfidentialComputing(state);
+            String text = Json.write(doc);
+            assertEquals(doc, binder.read(text, DeviceInventoryDocument.class), text);
+        }
+        String text = Json.write(plain.withConfidentialComputing(Reading.of(on)));
+        assertTrue(text.contains("\n  \"confidentialComputing\": {\n    \"state\": \"on\",\n    \"environment\": \"production\",\n"
+                + "    \"devTools\": false,\n    \"gpusReady\": \"unknown: nvmlSystemGetConfComputeGpusReadyState: NVML_ERROR_NOT_SUPPORTED\"\n  }\n}"),
+                text);
+        assertTrue(Json.write(plain.withConfidentialComputing(Reading.unknown("NVML not found")))
+                .contains("\"confidentialComputing\": \"unknown: NVML not found\""));
     }
 
     @Test
