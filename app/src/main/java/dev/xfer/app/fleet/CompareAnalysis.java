@@ -32,7 +32,7 @@ import java.util.Set;
  *       reported figure is the best, so the noise that matters is how far the best moves between
  *       runs. The spread between a run's own allocations never widens the band: a run whose worst
  *       allocation ran at 42% of its best (22.8 of 54.0 GB/s) made a band of 137% and hid a 46.5%
- *       drop. It is reported as a finding about the host instead ({@link HostPlacement}).</li>
+ *       drop. It is reported as a finding about the host instead ({@link UnstablePlacement}).</li>
  * </ul>
  * Within-run noise (three standard errors of the two medians) only ever widens a band: it is never
  * the band alone, because runs vary far more between processes than inside one.
@@ -104,7 +104,7 @@ public final class CompareAnalysis {
     }
 
     /** A host finding and the side whose run it is of ({@code baseline} or {@code current}). */
-    public record Side(String side, HostPlacement.Finding finding) {
+    public record Side(String side, UnstablePlacement.Finding finding) {
     }
 
     /**
@@ -131,7 +131,7 @@ public final class CompareAnalysis {
      * @param problems    current runs whose documents recorded a failure or hold no result: each fails a gate
      * @param notes       the same about baseline runs: reported, not failed
      * @param hosts       the runs of both sides whose host allocations spread so far that host memory
-     *                    placement is unstable ({@link HostPlacement}): reported, never failed, never noise
+     *                    placement is unstable ({@link UnstablePlacement}): reported, never failed, never noise
      * @param fallbacks   best-of-k kinds judged on their single-allocation floor, no best-of-k floor being measured
      * @param disturbed   every disturbance of a run of either side, judged or not
      * @param unjudged    baseline GPUs all of whose baseline runs were disturbed and left out: nothing to
@@ -284,8 +284,8 @@ public final class CompareAnalysis {
         }
         rows.sort(Comparator.comparingDouble(Row::gain));
         List<Side> hosts = new ArrayList<>();
-        HostPlacement.of(baseline.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("baseline", f)));
-        HostPlacement.of(current.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("current", f)));
+        UnstablePlacement.of(baseline.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("baseline", f)));
+        UnstablePlacement.of(current.stream().map(Judged::run).toList()).forEach(f -> hosts.add(new Side("current", f)));
         List<NoiseKind> fallbacks = rows.stream().map(Row::kind).filter(floors::fallsBack).distinct().toList();
         int baselineRuns = (int) baseline.stream().filter(j -> measured(j.run())).count();
         int baselineLeft = (int) baseline.stream().filter(j -> measured(j.run()) && !leftOut(j)).count();

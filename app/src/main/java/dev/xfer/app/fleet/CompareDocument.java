@@ -74,7 +74,7 @@ public record CompareDocument(long schemaVersion, String command, double failOnR
         List<Pairing> pairings = report.pairings().stream()
                 .map(p -> new Pairing(p.baselineGpu(), p.currentGpu(), p.sameModel(), p.differences())).toList();
         List<HostFinding> hosts = report.hosts().stream().map(h -> {
-            HostPlacement.Finding f = h.finding();
+            UnstablePlacement.Finding f = h.finding();
             return new HostFinding(h.side(), f.who(), f.file(), f.configuration(), f.allocations().count(),
                     f.allocations().best(), f.allocations().worst(), f.allocations().worstOfBest(), f.text());
         }).toList();

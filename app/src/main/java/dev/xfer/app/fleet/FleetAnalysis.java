@@ -139,10 +139,10 @@ public final class FleetAnalysis {
 
     /**
      * @param placement runs whose host allocations spread so far that host memory placement is unstable
-     *              ({@link HostPlacement}): reported, never a FAIL and never part of a band
+     *              ({@link UnstablePlacement}): reported, never a FAIL and never part of a band
      */
     public record FleetFindings(FleetRule rule, int documents, List<ModelGroup> groups, List<Finding> findings,
-                              List<FleetMember> runs, List<Node> nodes, List<HostPlacement.Finding> placement,
+                              List<FleetMember> runs, List<Node> nodes, List<UnstablePlacement.Finding> placement,
                               boolean allowDisturbed) {
         /** No node FAILed, every node had a result, and none was disturbed. */
         public boolean passed() {
@@ -223,7 +223,7 @@ public final class FleetAnalysis {
             run.status().noResult().forEach(f -> findings.add(new Finding(run, State.NO_RESULT, f)));
         }
         findings.sort(Comparator.comparingInt(f -> f.run().order()));
-        List<HostPlacement.Finding> placement = runs.stream().flatMap(r -> r.placement().stream()).toList();
+        List<UnstablePlacement.Finding> placement = runs.stream().flatMap(r -> r.placement().stream()).toList();
         return new FleetFindings(rule, gathered.documents(), groups, List.copyOf(findings), List.copyOf(runs),
                 nodes(runs, findings), placement, allowDisturbed);
     }
@@ -340,7 +340,7 @@ public final class FleetAnalysis {
             // so a band means the same for a result in GB/s and for its time.
             double deviation = higherIsBetter ? (v - median) / median : median / v - 1;
             // A run's own allocation spread is no part of the band: the figure is the best of them, and the
-            // spread is a finding about the host (HostPlacement), not noise between runs.
+            // spread is a finding about the host (UnstablePlacement), not noise between runs.
             double own = band;
             boolean outlier;
             if (values.length >= 3) {

@@ -83,10 +83,10 @@ public record FleetDocument(long schemaVersion, String command, Rule rule, List<
                                   String pciBusId, long index, String file, String kind, String detail, boolean judged) {
     }
 
-    /** What a run's host allocations say about its node ({@link HostPlacement}). */
+    /** What a run's host allocations say about its node ({@link UnstablePlacement}). */
     public record HostFinding(String gpu, String file, String result, long allocations, double bestGbps, double worstGbps,
                               double worstOfBest, String finding) {
-        static HostFinding of(HostPlacement.Finding f) {
+        static HostFinding of(UnstablePlacement.Finding f) {
             return new HostFinding(f.who(), f.file(), f.configuration(), f.allocations().count(), f.allocations().best(),
                     f.allocations().worst(), f.allocations().worstOfBest(), f.text());
         }

@@ -16,14 +16,14 @@ import java.util.OptionalInt;
  * @param values    their medians, in the same order
  * @param spreads   their allocation spreads ((best - worst) / best), NaN where measured on one
  *                  allocation: a value with a spread is a best-of-k figure
- * @param placement what its host allocations say about the node ({@link HostPlacement}); empty for most runs
+ * @param placement what its host allocations say about the node ({@link UnstablePlacement}); empty for most runs
  * @param repetition which repetition of a document written with {@code --runs N}; empty for one without
  * @param disturbances what its evidence found while it measured (docs/evidence.md); empty for most runs
  */
 public record FleetMember(int order, String file, String host, Optional<String> label, String model, Optional<String> uuid,
                           String busId, int index, Optional<GpuRun.LinkState> link, Optional<String> unusable,
                           Status status, int[] results, double[] values, double[] spreads,
-                          java.util.List<HostPlacement.Finding> placement, OptionalInt repetition,
+                          java.util.List<UnstablePlacement.Finding> placement, OptionalInt repetition,
                           java.util.List<dev.xfer.app.result.Disturbance> disturbances) {
 
     /** How a person finds this GPU: host, label, UUID (or bus id) and CUDA index, as {@link GpuRun#who()}. */

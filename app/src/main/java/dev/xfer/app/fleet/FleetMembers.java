@@ -47,7 +47,7 @@ public final class FleetMembers {
         members.add(new FleetMember(members.size(), text(file), text(run.host()), run.label().map(this::text), text(run.name()),
                 run.uuid(), text(run.busId()), run.index(), run.link(), run.unusable(), status,
                 Arrays.copyOf(sortedIds, kept), Arrays.copyOf(values, kept), Arrays.copyOf(spreads, kept),
-                HostPlacement.of(List.of(run)), run.repetition(), run.disturbances()));
+                UnstablePlacement.of(List.of(run)), run.repetition(), run.disturbances()));
     }
 
     private String text(String value) {

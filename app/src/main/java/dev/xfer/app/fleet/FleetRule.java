@@ -7,7 +7,7 @@ package dev.xfer.app.fleet;
  * (10% by default), the noise floor of the result's kind on that model (how far healthy runs of
  * one GPU land apart between processes, {@code NoiseFloors}; for figures that are the best of
  * several host allocations, the floor of best-of-k runs). A run's own allocation spread is no part
- * of it: it is a finding about the host ({@code HostPlacement}). In groups of {@link #Z_MIN_GROUP} or more it must also have
+ * of it: it is a finding about the host ({@code UnstablePlacement}). In groups of {@link #Z_MIN_GROUP} or more it must also have
  * a modified z-score (Iglewicz and Hoaglin) {@code (x - median) / (1.4826 * MAD)} ({@link dev.xfer.app.stats.Median#zScore}), oriented so that
  * worse is negative, below {@code -3.5}, with the MAD at least {@link #MAD_FLOOR} of the median.
  * The z-score alone would flag a 0.3% difference among very steady GPUs; the band alone would flag

@@ -100,7 +100,7 @@ public final class FleetText {
                     + " recorded the link below its maximum generation at rest (GPUs lower the link speed while idle; not a failure)\n");
         }
         // About the node, not a verdict: the allocation spread is no part of any band.
-        for (HostPlacement.Finding h : report.placement()) {
+        for (UnstablePlacement.Finding h : report.placement()) {
             out.write("host: " + TerminalText.sentence(h.line()) + "\n");
         }
         // Judged all the same (--allow-disturbed): what disturbed them is said, once per GPU run.

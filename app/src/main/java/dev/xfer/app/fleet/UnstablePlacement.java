@@ -22,7 +22,7 @@ import java.util.Set;
  * quiet machines the worst of 3 pageable allocations fell to 47% of the best (H100, 64 MiB D2H)
  * and 54% (H200, H2D) while nothing was wrong.
  */
-public final class HostPlacement {
+public final class UnstablePlacement {
     /**
      * The worst allocation below this share of the best is a finding. In the committed quiet runs
      * (app/src/test/resources/noise: 9 H100 and 20 H200 smoke runs, best of 3) the worst pinned
@@ -32,7 +32,7 @@ public final class HostPlacement {
      */
     public static final double UNSTABLE_BELOW = 0.75;
 
-    private HostPlacement() {
+    private UnstablePlacement() {
     }
 
     /**
