@@ -18,7 +18,7 @@ public final class BindingException extends IllegalArgumentException {
     }
 
     /** {@code path: expected <expected>, got <got>}, {@code got} in {@link NodeKind}'s words. */
-    static BindingException wrong(String path, String expected, String got) {
+    public static BindingException wrong(String path, String expected, String got) {
         return new BindingException(path, "expected " + expected + ", got " + got);
     }
 

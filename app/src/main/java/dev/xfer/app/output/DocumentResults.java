@@ -70,10 +70,10 @@ public final class DocumentResults {
     /** A repetition at {@code path} is of the top's schema and command. */
     public static void sameAsTop(String path, int topVersion, String topCommand, int version, String command) {
         if (version != topVersion) {
-            throw FieldChecks.wrong(path + ".schemaVersion", topVersion + " as at the top", "the number " + version);
+            throw BindingException.wrong(path + ".schemaVersion", topVersion + " as at the top", "the number " + version);
         }
         if (!command.equals(topCommand)) {
-            throw FieldChecks.wrong(path + ".command", "\"" + topCommand + "\" as at the top", "text \"" + command + "\"");
+            throw BindingException.wrong(path + ".command", "\"" + topCommand + "\" as at the top", "text \"" + command + "\"");
         }
     }
 
@@ -139,7 +139,7 @@ public final class DocumentResults {
     private static Gpu gpuOf(String path, List<Gpu> gpus, long index) {
         FieldChecks.range(path, index, 0, Limits.MAX_DEVICE_INDEX);
         return gpus.stream().filter(g -> g.context.index().isPresent() && g.context.index().getAsInt() == index)
-                .findFirst().orElseThrow(() -> FieldChecks.wrong(path, "one of the document's devices",
+                .findFirst().orElseThrow(() -> BindingException.wrong(path, "one of the document's devices",
                         Long.toString(index)));
     }
 

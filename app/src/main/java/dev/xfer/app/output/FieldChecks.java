@@ -19,7 +19,7 @@ public final class FieldChecks {
      */
     public static long range(String path, long value, long min, long max) {
         if (value < min || value > max) {
-            throw wrong(path, "a whole number from " + min + " to " + max, Long.toString(value));
+            throw BindingException.wrong(path, "a whole number from " + min + " to " + max, Long.toString(value));
         }
         return value;
     }
@@ -31,13 +31,8 @@ public final class FieldChecks {
      */
     public static String word(String path, String word) {
         if (!IdentityField.isWord(word)) {
-            throw wrong(path, "a word of a-z, 0-9 and '-'", "text \"" + word + "\"");
+            throw BindingException.wrong(path, "a word of a-z, 0-9 and '-'", "text \"" + word + "\"");
         }
         return word;
-    }
-
-    /** The refusal of the field at {@code path}: what it should hold, and what it holds, in words. */
-    public static BindingException wrong(String path, String expected, String got) {
-        return new BindingException(path, "expected " + expected + ", got " + got);
     }
 }

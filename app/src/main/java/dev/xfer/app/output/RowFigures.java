@@ -1,5 +1,6 @@
 package dev.xfer.app.output;
 
+import dev.xfer.app.format.BindingException;
 import dev.xfer.app.format.NodeKind;
 import dev.xfer.app.result.CheckOutcome;
 import dev.xfer.app.result.HostAllocations;
@@ -257,7 +258,7 @@ public final class RowFigures {
 
     private static void positive(String path, double rate) {
         if (rate <= 0) {
-            throw FieldChecks.wrong(path, "a rate above 0 beside verified: true", NodeKind.number(rate));
+            throw BindingException.wrong(path, "a rate above 0 beside verified: true", NodeKind.number(rate));
         }
     }
 
@@ -277,11 +278,11 @@ public final class RowFigures {
 
     private static double figure(String path, double value, Quantity quantity) {
         if (value < 0) {
-            throw FieldChecks.wrong(path, "a number, 0 or more", NodeKind.number(value));
+            throw BindingException.wrong(path, "a number, 0 or more", NodeKind.number(value));
         }
         double base = quantity.toBase(value);
         if (!Double.isFinite(base) || base > Limits.MAX_FIGURE) {
-            throw FieldChecks.wrong(path, "a finite number up to " + quantity.fromBase(Limits.MAX_FIGURE)
+            throw BindingException.wrong(path, "a finite number up to " + quantity.fromBase(Limits.MAX_FIGURE)
                     + (quantity.displaySymbol().isEmpty() ? "" : " " + quantity.displaySymbol()), NodeKind.number(value));
         }
         return base;
