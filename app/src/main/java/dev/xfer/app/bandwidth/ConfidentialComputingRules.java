@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.evidence.ConfidentialComputing;
 import dev.xfer.app.evidence.ConfidentialComputingState;
 import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.result.Waiver;
@@ -37,28 +38,22 @@ import java.util.stream.Stream;
  * </ul>
  * With CC off or unknown the plan is unchanged: unknown is never a reason to skip a measurement.
  * The many-GPU patterns take the same rules from their own plans ({@code pattern.ConfidentialComputingPatternRules},
- * in their package since it names this one and not the other way round), through {@link #on}, {@link #marks} and
- * each path's {@link CopyPath#refusedByConfidentialComputing}.
+ * in their package since it names this one and not the other way round), through
+ * {@link ConfidentialComputing#on}, {@link ConfidentialComputing#marks} and each path's
+ * {@link CopyPath#refusedByConfidentialComputing}. The reasons and marks are worded once, in
+ * {@link ConfidentialComputing}, for every command that applies CC's rules.
  *
  * @param plan   what the run measures: the given plan less what CC forbids; empty when nothing is left
  * @param waived what CC forbids, each configuration with why
  * @param notes  the marks: what CC turns into a bounce-buffer copy, and the state itself
  */
 public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiver> waived, List<String> notes) {
-    static final String REGISTERED = "Confidential Computing is on: cudaHostRegister is refused (the GPU may not"
-            + " reach the confidential VM's memory directly)";
-    static final String KERNEL = "Confidential Computing is on: the copy kernel reads host memory from the SMs,"
-            + " which the GPU may not do in a confidential VM";
-    static final String TMA = "Confidential Computing is on: the TMA copy reads and writes host memory from the"
-            + " SMs, which the GPU may not do in a confidential VM";
+    static final String KERNEL = ConfidentialComputing.smsReachHost("the copy kernel reads");
+    static final String TMA = ConfidentialComputing.smsReachHost("the TMA copy reads and writes");
     static final String TMA_D2D = "Confidential Computing is on: the TMA copy is not run beside host directions;"
             + " --copy tma --direction d2d measures it alone";
     static final String KERNEL_D2D = "Confidential Computing is on: the copy kernel is not run beside host"
             + " directions; --copy kernel --direction d2d measures it alone";
-    static final String BOUNCE = "Confidential Computing is on: host copies go through an encrypted bounce buffer"
-            + " (the CPU encrypts, the GPU decrypts): these rates are CC's path, not the PCIe link's";
-    static final String PEERS = "Confidential Computing is on: GPU-to-GPU copies need the protected-PCIe mode"
-            + " (single-GPU passthrough gives a VM one GPU)";
 
     public ConfidentialComputingRules {
         waived = List.copyOf(waived);
@@ -78,7 +73,7 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
      */
     public static ConfidentialComputingRules apply(BandwidthPlan plan, Reading<ConfidentialComputingState> state,
                                                    boolean hostCopiesBeside) {
-        Optional<ConfidentialComputingState> on = on(state);
+        Optional<ConfidentialComputingState> on = ConfidentialComputing.on(state);
         if (on.isEmpty()) {
             return new ConfidentialComputingRules(Optional.of(plan), List.of(), List.of());
         }
@@ -127,7 +122,8 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
                 : Optional.of(rebuilt(plan, kinds, directions, copies));
         // Marked after the paths are settled: the bounce buffer where host copies are left to measure.
         boolean hostCopies = hostCopiesBeside || left.filter(BandwidthPlan::measuresHostCopies).isPresent();
-        return new ConfidentialComputingRules(left, waived, marks(on.get(), hostCopies, plan.peerCopies()));
+        return new ConfidentialComputingRules(left, waived,
+                ConfidentialComputing.marks(on.get(), hostCopies, plan.peerCopies()));
     }
 
     /**
@@ -144,7 +140,7 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
         List<CopyPath> registeringPaths = Stream.concat(plan.copies().stream(), Stream.of(CopyPath.DRIVER))
                 .filter(p -> !leftNothing.containsKey(p)).distinct().toList();
         for (HostMemoryKind memory : registering) {
-            waive(waived, plan, List.of(memory), registeringPaths, hostDirections, REGISTERED);
+            waive(waived, plan, List.of(memory), registeringPaths, hostDirections, ConfidentialComputing.REGISTERED);
         }
         for (CopyPath path : refused) {
             ConfidentialComputingRefusal refusal = path.refusedByConfidentialComputing().orElseThrow();
@@ -185,31 +181,6 @@ public record ConfidentialComputingRules(Optional<BandwidthPlan> plan, List<Waiv
     static String leftNothing(CopyPath path, String refusal) {
         return "Confidential Computing is on: refusing cudaHostRegister took the configurations --copy " + path.label()
                 + " needs, and it cannot measure what is left (" + refusal + ")";
-    }
-
-    /**
-     * The state where {@code state} says CC is on; empty where it is off or unknown, which change
-     * nothing: unknown is never a reason to skip a measurement.
-     */
-    public static Optional<ConfidentialComputingState> on(Reading<ConfidentialComputingState> state) {
-        return state instanceof Reading.Known<ConfidentialComputingState> known && known.value().on()
-                ? Optional.of(known.value()) : Optional.empty();
-    }
-
-    /**
-     * The notes of a run under CC {@code on}, in one order for every run that applies the rules (one
-     * GPU, several, the many-GPU patterns): the state's own line first, then the bounce buffer's mark
-     * where host copies are left to measure, then the protected-PCIe mode's where copies between GPUs are.
-     */
-    public static List<String> marks(ConfidentialComputingState on, boolean hostCopies, boolean peerCopies) {
-        List<String> notes = new ArrayList<>(List.of(on.line()));
-        if (hostCopies) {
-            notes.add(BOUNCE);
-        }
-        if (peerCopies) {
-            notes.add(PEERS);
-        }
-        return notes;
     }
 
     private static void waive(List<Waiver> out, BandwidthPlan plan, List<HostMemoryKind> memories, List<CopyPath> copies,

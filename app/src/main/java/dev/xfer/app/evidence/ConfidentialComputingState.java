@@ -6,7 +6,7 @@ import dev.xfer.app.format.OrUnknown;
  * The system's Confidential Computing (CC) state as NVML read it: whether CC is on, its
  * environment and developer-tools mode, and whether the GPUs accept work. With CC on, host copies
  * go through an encrypted bounce buffer and some configurations cannot run at all
- * ({@link ConfidentialComputingRules}); a run says so rather than report the bounce buffer's rate
+ * (worded in {@link ConfidentialComputing}); a run says so rather than report the bounce buffer's rate
  * as the link's.
  *
  * @param on          whether the CC feature is enabled

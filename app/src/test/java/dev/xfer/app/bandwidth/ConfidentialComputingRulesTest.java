@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.evidence.ConfidentialComputing;
 import dev.xfer.app.evidence.ConfidentialComputingState;
 import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.result.Waiver;
@@ -8,6 +9,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static dev.xfer.app.bandwidth.ConfidentialComputingRules.KERNEL;
+import static dev.xfer.app.bandwidth.ConfidentialComputingRules.TMA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +26,17 @@ class ConfidentialComputingRulesTest {
     private static BandwidthPlan plan(List<HostMemoryKind> memories, List<CopyDirection> directions, List<CopyPath> copies) {
         return new BandwidthPlan(List.of(4096L), memories, directions, 5, 1, CopyTimer.EVENTS, copies,
                 BandwidthPlan.DEFAULT_STAGING, BlockCounts.DEFAULT);
+    }
+
+    /** The reasons are worded in one place now; bandwidth's waivers and goldens keep these bytes. */
+    @Test
+    void theKernelAndTmaReasonsKeepTheirWords() {
+        assertEquals("Confidential Computing is on: the copy kernel reads host memory from the SMs, which the GPU may"
+                + " not do in a confidential VM", KERNEL);
+        assertEquals("Confidential Computing is on: the TMA copy reads and writes host memory from the SMs, which the"
+                + " GPU may not do in a confidential VM", TMA);
+        assertEquals("Confidential Computing is on: cudaHostRegister is refused (the GPU may not reach the"
+                + " confidential VM's memory directly)", ConfidentialComputing.REGISTERED);
     }
 
     @Test
@@ -43,9 +57,9 @@ class ConfidentialComputingRulesTest {
                 List.of(CopyDirection.H2D, CopyDirection.D2H), List.of(CopyPath.DRIVER));
         ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
         assertEquals(List.of(HostMemoryKind.PAGEABLE, HostMemoryKind.PINNED), rules.plan().orElseThrow().memories());
-        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputingRules.REGISTERED),
-                new Waiver("registered d2h 4096 B", ConfidentialComputingRules.REGISTERED)), rules.waived());
-        assertTrue(rules.notes().contains(ConfidentialComputingRules.BOUNCE), rules.notes().toString());
+        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputing.REGISTERED),
+                new Waiver("registered d2h 4096 B", ConfidentialComputing.REGISTERED)), rules.waived());
+        assertTrue(rules.notes().contains(ConfidentialComputing.BOUNCE), rules.notes().toString());
         assertTrue(rules.notes().getFirst().startsWith("Confidential Computing: on (production"), rules.notes().toString());
     }
 
@@ -94,8 +108,8 @@ class ConfidentialComputingRulesTest {
             ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
             assertEquals(asked, rules.plan().orElseThrow(), path.label());
             assertEquals(List.of(), rules.waived(), path.label());
-            assertTrue(rules.notes().contains(ConfidentialComputingRules.PEERS), rules.notes().toString());
-            assertTrue(rules.notes().stream().noneMatch(ConfidentialComputingRules.BOUNCE::equals), "no host copy to mark");
+            assertTrue(rules.notes().contains(ConfidentialComputing.PEERS), rules.notes().toString());
+            assertTrue(rules.notes().stream().noneMatch(ConfidentialComputing.BOUNCE::equals), "no host copy to mark");
         }
     }
 
@@ -105,7 +119,7 @@ class ConfidentialComputingRulesTest {
                 List.of(CopyPath.DRIVER));
         ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
         assertEquals(List.of(HostMemoryKind.PINNED), rules.plan().orElseThrow().memories());
-        assertEquals(List.of(new Waiver("pinned-huge h2d 4096 B", ConfidentialComputingRules.REGISTERED)), rules.waived());
+        assertEquals(List.of(new Waiver("pinned-huge h2d 4096 B", ConfidentialComputing.REGISTERED)), rules.waived());
     }
 
     @Test
@@ -115,7 +129,7 @@ class ConfidentialComputingRulesTest {
         ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
         assertEquals(asked, rules.plan().orElseThrow());
         assertEquals(List.of(), rules.waived());
-        assertTrue(rules.notes().stream().noneMatch(ConfidentialComputingRules.BOUNCE::equals), "no host copy to mark");
+        assertTrue(rules.notes().stream().noneMatch(ConfidentialComputing.BOUNCE::equals), "no host copy to mark");
     }
 
     /**
@@ -148,7 +162,7 @@ class ConfidentialComputingRulesTest {
         BandwidthPlan left = rules.plan().orElseThrow();
         assertEquals(List.of(CopyPath.DRIVER), left.copies());
         assertEquals(List.of(CopyDirection.D2D), left.directions());
-        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputingRules.REGISTERED),
+        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputing.REGISTERED),
                 new Waiver("registered batch-api 1 pieces h2d 4096 B", "Confidential Computing is on: refusing cudaHostRegister"
                         + " took the configurations --copy batch-api needs, and it cannot measure what is left (--copy"
                         + " batch-api measures h2d and d2h, and --direction has neither)")), rules.waived());
@@ -245,7 +259,7 @@ class ConfidentialComputingRulesTest {
                 List.of(CopyDirection.H2D, CopyDirection.P2P), List.of(CopyDirection.H2D, CopyDirection.D2D))) {
             BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), directions, List.of(CopyPath.KERNEL));
             List<String> notes = ConfidentialComputingRules.apply(asked, ON).notes();
-            assertTrue(notes.stream().noneMatch(ConfidentialComputingRules.BOUNCE::equals), directions + ": " + notes);
+            assertTrue(notes.stream().noneMatch(ConfidentialComputing.BOUNCE::equals), directions + ": " + notes);
             assertTrue(notes.getFirst().startsWith("Confidential Computing: on (production"), notes.toString());
         }
     }
@@ -260,7 +274,7 @@ class ConfidentialComputingRulesTest {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.PINNED), List.of(CopyDirection.H2D), List.of(CopyPath.KERNEL));
         ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON, true);
         assertTrue(rules.plan().isEmpty(), rules.plan()::toString);
-        assertEquals(List.of(ConfidentialComputingRules.BOUNCE), rules.notes().subList(1, rules.notes().size()));
+        assertEquals(List.of(ConfidentialComputing.BOUNCE), rules.notes().subList(1, rules.notes().size()));
     }
 
     @Test
@@ -268,6 +282,6 @@ class ConfidentialComputingRulesTest {
         BandwidthPlan asked = plan(List.of(HostMemoryKind.REGISTERED), List.of(CopyDirection.H2D), List.of(CopyPath.DRIVER));
         ConfidentialComputingRules rules = ConfidentialComputingRules.apply(asked, ON);
         assertTrue(rules.plan().isEmpty(), "a run of waivers alone");
-        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputingRules.REGISTERED)), rules.waived());
+        assertEquals(List.of(new Waiver("registered h2d 4096 B", ConfidentialComputing.REGISTERED)), rules.waived());
     }
 }

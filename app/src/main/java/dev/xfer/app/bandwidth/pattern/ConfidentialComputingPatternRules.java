@@ -2,6 +2,7 @@ package dev.xfer.app.bandwidth.pattern;
 
 import dev.xfer.app.bandwidth.ConfidentialComputingRefusal;
 import dev.xfer.app.bandwidth.ConfidentialComputingRules;
+import dev.xfer.app.evidence.ConfidentialComputing;
 import dev.xfer.app.evidence.ConfidentialComputingState;
 import dev.xfer.app.evidence.Reading;
 import dev.xfer.app.result.Waiver;
@@ -38,7 +39,7 @@ public record ConfidentialComputingPatternRules(List<PatternPlan> kept, List<Wai
     /** The rules applied to {@code plans} under {@code state}. */
     public static ConfidentialComputingPatternRules apply(List<PatternPlan> plans,
                                                           Reading<ConfidentialComputingState> state) {
-        Optional<ConfidentialComputingState> on = ConfidentialComputingRules.on(state);
+        Optional<ConfidentialComputingState> on = ConfidentialComputing.on(state);
         if (on.isEmpty()) {
             return new ConfidentialComputingPatternRules(plans, List.of(), List.of());
         }
@@ -55,7 +56,7 @@ public record ConfidentialComputingPatternRules(List<PatternPlan> kept, List<Wai
         boolean hostCopies = kept.stream().anyMatch(p -> p.pattern().involvesHost());
         boolean peerCopies = kept.stream().anyMatch(p -> !p.pattern().involvesHost());
         return new ConfidentialComputingPatternRules(kept, waived.stream().distinct().toList(),
-                ConfidentialComputingRules.marks(on.get(), hostCopies, peerCopies));
+                ConfidentialComputing.marks(on.get(), hostCopies, peerCopies));
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.evidence.ConfidentialComputing;
 import dev.xfer.app.output.DevicesDocument;
 import dev.xfer.app.output.GpuDocument;
 import dev.xfer.app.bandwidth.BandwidthPlan;
-import dev.xfer.app.bandwidth.ConfidentialComputingRules;
 import dev.xfer.app.bandwidth.FailureRow;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.expect.ExpectationSet;
@@ -146,8 +146,8 @@ public final class PatternRun {
                                ExpectationSet expectations, String why) {
         ValidatedExpectations validated = measuring.validate(expectations, List.of());
         // Nothing runs, so CC marks nothing; its state is still said, as the one-GPU bandwidth run says it.
-        List<String> notes = measuring.runWideNotes(ConfidentialComputingRules.on(measuring.confidentialComputing())
-                .map(on -> ConfidentialComputingRules.marks(on, false, false)).orElse(List.of()));
+        List<String> notes = measuring.runWideNotes(ConfidentialComputing.on(measuring.confidentialComputing())
+                .map(on -> ConfidentialComputing.marks(on, false, false)).orElse(List.of()));
         Instant started = Instant.now();
         List<Waiver> waived = PatternPlan.waivers(plans, why);
         RunContext context = session.context();

@@ -1,8 +1,8 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.evidence.ConfidentialComputing;
 import dev.xfer.app.bandwidth.BandwidthPlan;
 import dev.xfer.app.bandwidth.ConfidentialComputingFixtures;
-import dev.xfer.app.bandwidth.ConfidentialComputingRules;
 import dev.xfer.app.bandwidth.CopyDirection;
 import dev.xfer.app.bandwidth.CopyPath;
 import dev.xfer.app.bandwidth.CopyTimer;
@@ -180,7 +180,7 @@ class ConfidentialComputingPatternsTest {
         assertTrue(rules.notes().get(0).startsWith(STATE), rules.notes().toString());
         assertTrue(rules.notes().get(1).contains("encrypted bounce buffer"), rules.notes().toString());
         assertTrue(rules.notes().get(2).contains("protected-PCIe mode"), rules.notes().toString());
-        assertEquals(ConfidentialComputingRules.marks(
+        assertEquals(ConfidentialComputing.marks(
                 ((Reading.Known<ConfidentialComputingState>) ConfidentialComputingFixtures.CC_ON).value(),
                 true, true), rules.notes());
     }
