@@ -6,6 +6,7 @@ import dev.xfer.app.measure.Progress;
 import dev.xfer.app.measure.Tally;
 import dev.xfer.app.measure.SampleLoop;
 import dev.xfer.app.measure.Warmup;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.app.stats.Summarized;
 import dev.xfer.app.units.ByteSize;
 import dev.xfer.cuda.CopyKind;
@@ -51,27 +52,54 @@ public final class LatencyBenchmark {
     }
 
     /**
-     * @param peers the other GPUs (CUDA indices) whose memory {@link LatencyTarget.Kind#PEER} means
-     * @param peersWhyNone when the plan wants peers and there are none: the line that says why
+     * What one GPU can chase of a plan, settled before anything is allocated, so a run stopped
+     * later still says what it could not measure.
+     *
+     * @param targets the targets to measure, in the plan's order
+     * @param waived  what this GPU cannot measure, each configuration with why
      */
-    public LatencyRun measure(LatencyPlan plan, List<Integer> peers, String peersWhyNone) {
-        return measure(plan, peers, peersWhyNone, Tally.quiet());
+    public record Reach(List<LatencyTarget> targets, List<Waiver> waived) {
+        public Reach {
+            targets = List.copyOf(targets);
+            waived = List.copyOf(waived);
+        }
     }
 
     /**
-     * As {@link #measure(LatencyPlan, List, String)}, each configuration's result kept in
-     * {@code kept} as it is measured: what a run stopped between configurations has, and what its
-     * rows stream from. The run's results are the tally's.
+     * Which of {@code plan}'s targets this GPU can chase, and the others' configurations waived with
+     * why: a target it cannot reach (no mapped host memory, no peer access), and the peers where the
+     * plan wants them and there are none. Asks the device, allocates nothing.
+     *
+     * @param peers the other GPUs (CUDA indices) whose memory {@link LatencyTarget.Kind#PEER} means
+     * @param peersWhyNone when the plan wants peers and there are none: why
      */
-    public LatencyRun measure(LatencyPlan plan, List<Integer> peers, String peersWhyNone, Tally<LatencyResult> kept) {
-        List<String> notes = new ArrayList<>();
+    public Reach reach(LatencyPlan plan, List<Integer> peers, String peersWhyNone) {
+        List<Waiver> waived = new ArrayList<>();
         List<LatencyTarget> targets = new ArrayList<>();
         for (LatencyTarget t : plan.targets(peers)) {
-            reachable(t).ifPresentOrElse(notes::add, () -> targets.add(t));
+            reachable(t).ifPresentOrElse(why -> waived.addAll(plan.waived(t.id(), why)), () -> targets.add(t));
         }
         if (plan.wantsPeers() && peers.isEmpty()) {
-            notes.add(peersWhyNone);
+            waived.addAll(plan.waived(LatencyTarget.Kind.PEER.label(), peersWhyNone));
         }
+        return new Reach(targets, waived);
+    }
+
+    /**
+     * @param peers the other GPUs (CUDA indices) whose memory {@link LatencyTarget.Kind#PEER} means
+     * @param peersWhyNone when the plan wants peers and there are none: why
+     */
+    public LatencyRun measure(LatencyPlan plan, List<Integer> peers, String peersWhyNone) {
+        return measure(plan, reach(plan, peers, peersWhyNone), Tally.quiet());
+    }
+
+    /**
+     * The targets {@code reach} found this GPU can chase, measured: each configuration's result kept in
+     * {@code kept} as it is measured, which is what a run stopped between configurations has and
+     * what its rows stream from. The run's results are the tally's, its waivers {@code reach}'s.
+     */
+    public LatencyRun measure(LatencyPlan plan, Reach reach, Tally<LatencyResult> kept) {
+        List<LatencyTarget> targets = reach.targets();
         long largest = plan.sizes().stream().mapToLong(Long::longValue).max().orElseThrow();
         if (targets.contains(LatencyTarget.DEVICE)) {
             InsufficientDeviceMemoryException.requireFits(device, largest, "a " + ByteSize.ofBytes(largest).format()
@@ -105,7 +133,7 @@ public final class LatencyBenchmark {
                 device.disablePeerAccess(peer);
             }
         }
-        return new LatencyRun(kept.since(before), notes);
+        return new LatencyRun(kept.since(before), reach.waived());
     }
 
     /** Why {@code target} cannot be chased from this GPU, or empty when it can. */
@@ -114,11 +142,11 @@ public final class LatencyBenchmark {
             case DEVICE -> Optional.empty();
             case HOST -> device.attribute(DeviceAttribute.CAN_MAP_HOST_MEMORY) != 0
                     && device.attribute(DeviceAttribute.UNIFIED_ADDRESSING) != 0 ? Optional.empty()
-                    : Optional.of("no host row: GPU " + device.index() + " cannot map host memory into its address"
+                    : Optional.of("GPU " + device.index() + " cannot map host memory into its address"
                     + " space (cudaDevAttrCanMapHostMemory or cudaDevAttrUnifiedAddressing is 0)");
             case PEER -> device.canAccessPeer(cuda.device(target.peer())) ? Optional.empty()
-                    : Optional.of("no " + target.id() + " row: GPU " + device.index() + " cannot read GPU "
-                    + target.peer() + "'s memory (cudaDeviceCanAccessPeer is 0)");
+                    : Optional.of("GPU " + device.index() + " cannot read GPU " + target.peer()
+                    + "'s memory (cudaDeviceCanAccessPeer is 0)");
         };
     }
 

@@ -21,7 +21,8 @@ import java.util.Optional;
 
 /**
  * latency's parts of its document, as records: the plan, one row per measured configuration, one
- * {@code failures} entry per configuration whose chases gave no figure, and its notes.
+ * {@code failures} entry per configuration whose chases gave no figure, its notes, and (the envelope's
+ * {@code waived}) each configuration it did not measure here with why.
  */
 public final class LatencyDocument {
     private LatencyDocument() {
@@ -46,7 +47,7 @@ public final class LatencyDocument {
                 report.run().results().stream().filter(r -> r.nanoseconds().measured().isPresent())
                         .map(ConfigurationRow::of).toList(),
                 UnmeasuredRow.rows(report.run().results(), LatencyResult::configuration, r -> r.nanoseconds().whyNot()))
-                .withExtras(new Notes(report.run().notes()));
+                .withWaived(report.run().waived()).withExtras(new Notes(report.notes()));
     }
 
     /** {@code parameters}: the plan, its peers, the chain's node size and how it was timed. */
@@ -128,7 +129,10 @@ public final class LatencyDocument {
         }
     }
 
-    /** What latency adds after {@code failures}: facts for the reader, such as why there are no peer rows. */
+    /**
+     * What latency adds after {@code failures}: facts for the reader. Documents written before
+     * latency filled {@code waived} carry here why a target has no row; now that is a waiver.
+     */
     public record Notes(List<String> notes) implements Extras {
         public Notes {
             notes = List.copyOf(notes);

@@ -16,8 +16,8 @@ import java.util.function.Supplier;
 
 /**
  * One GPU's {@code xfer latency}, as the each-device loop runs it: its peers among the selected
- * GPUs, rows streamed as measured, the configurations finished before a stop kept, and the report
- * in every format.
+ * GPUs, what it cannot chase waived, rows streamed as measured, the configurations finished before
+ * a stop kept, and the report in every format.
  */
 public final class LatencyPerDevice implements EachDevice.Measurement {
     private final MeasuringRun measuring;
@@ -37,24 +37,27 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         int self = session.device().index();
         List<Integer> peers = selection.isSingle() ? List.of()
                 : selection.resolve(() -> count).stream().filter(i -> i != self).toList();
+        LatencyBenchmark engine = new LatencyBenchmark(session.cuda(), session.device(), progress);
+        // What this GPU cannot chase is settled first, so a run stopped later still says it.
+        LatencyBenchmark.Reach reach = engine.reach(plan, peers, whyNoPeers(selection, count));
         LiveRun live = measuring.live();
         // This GPU's results as each configuration is measured: what streams, and what a stop keeps.
         Tally<LatencyResult> kept = new Tally<>(live::kept);
         // Rows stream (--csv, --jsonl) as they are measured: this GPU's report so far, rendered again.
         live.streamFrom(() -> {
-            LatencyResults soFar = new LatencyResults(session.context(), plan, new LatencyRun(kept.all(), List.of()));
+            LatencyResults soFar = new LatencyResults(session.context(), plan, new LatencyRun(kept.all(),
+                    reach.waived()));
             return rendering(session, peers, soFar, soFar::runResults);
         });
         LatencyRun run;
         try {
-            run = new LatencyBenchmark(session.cuda(), session.device(), progress)
-                    .measure(plan, peers, whyNoPeers(selection, count), kept);
+            run = engine.measure(plan, reach, kept);
         } catch (RunStopped stopped) {
             // Each configuration stands alone: those finished on this GPU before the stop are kept.
             if (kept.isEmpty()) {
                 throw stopped;
             }
-            run = new LatencyRun(kept.all(), List.of());
+            run = new LatencyRun(kept.all(), reach.waived());
         }
         LatencyResults report = new LatencyResults(session.context(), plan, run);
         RunResults results = report.runResults();
@@ -69,12 +72,12 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
                 () -> LatencyDocument.of(report, peers));
     }
 
-    /** The one line a run that asked for peers and has none prints instead of peer rows. */
+    /** Why a run that asked for peers has none: the reason its peer configurations are waived with. */
     public static String whyNoPeers(DeviceSelection selection, int deviceCount) {
         if (deviceCount < 2) {
-            return "no peer rows: this machine has one GPU, and peer latency needs two";
+            return "this machine has one GPU, and peer latency needs two";
         }
-        return "no peer rows: --device " + selection.label() + " selects one GPU of " + deviceCount
+        return "--device " + selection.label() + " selects one GPU of " + deviceCount
                 + "; peer latency needs two (--device all or a list such as 0,1)";
     }
 }

@@ -6,6 +6,7 @@ import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.IdentityField;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.Waiver;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +93,14 @@ public record LatencyPlan(List<Long> sizes, List<LatencyTarget.Kind> kinds, long
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * {@code target}'s configurations waived with {@code why}: one per size, each named as its row
+     * would be ({@code host 4096 B}; {@code peer 4096 B} where no peer GPU can be named).
+     */
+    public List<Waiver> waived(String target, String why) {
+        return sizes.stream().map(bytes -> new Waiver(LatencyResult.configuration(target, bytes), why)).toList();
     }
 
     /**

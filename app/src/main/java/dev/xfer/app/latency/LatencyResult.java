@@ -21,7 +21,15 @@ public record LatencyResult(LatencyTarget target, long bytes, long accesses, Sum
 
     /** The configuration as the text names it: {@code device 4096 B}. */
     public String configuration() {
-        return target.id() + " " + bytes + " B";
+        return configuration(target.id(), bytes);
+    }
+
+    /**
+     * A configuration as the text names its row: {@code host 4096 B}; {@code peer 4096 B} for the
+     * peers a run without a second GPU cannot name one by one.
+     */
+    static String configuration(String target, long bytes) {
+        return target + " " + bytes + " B";
     }
 
     /** What this figure is, as the document's row says it: the plan's configuration of it. */

@@ -14,8 +14,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
-/** One GPU's latency run with what it ran on and how: what every renderer reads. */
-public record LatencyResults(RunContext context, LatencyPlan plan, LatencyRun run) {
+/**
+ * One GPU's latency run with what it ran on and how: what every renderer reads.
+ *
+ * @param notes facts for the reader of the text (Confidential Computing's state); what the run did
+ *              not measure is its {@link LatencyRun#waived}, not a note
+ */
+public record LatencyResults(RunContext context, LatencyPlan plan, LatencyRun run, List<String> notes) {
+    public LatencyResults {
+        notes = List.copyOf(notes);
+    }
+
+    /** A run with nothing to note. */
+    public LatencyResults(RunContext context, LatencyPlan plan, LatencyRun run) {
+        this(context, plan, run, List.of());
+    }
+
     /** Whether every chase ended where the host's walk of its cycle ends. */
     public boolean verified() {
         return run.results().stream().allMatch(LatencyResult::verified);
@@ -23,7 +37,8 @@ public record LatencyResults(RunContext context, LatencyPlan plan, LatencyRun ru
 
     /**
      * The chases as results, as their rows derive them ({@link LatencyDocument.ConfigurationRow#figures}):
-     * one configuration each, failed where its chase did not check out or its timer gave no time.
+     * one configuration each, failed where its chase did not check out or its timer gave no time;
+     * what the run waived beside them (a skipped JUnit case each, no figure).
      */
     public RunResults runResults() {
         // What every row shares is the plan's accesses, order and timer; the peers are each row's own.
@@ -38,6 +53,6 @@ public record LatencyResults(RunContext context, LatencyPlan plan, LatencyRun ru
             };
             out.addAll(RunResult.of(row, ResultNames.run(false, false), OptionalDouble.empty()));
         }
-        return RunResults.of("latency", out);
+        return RunResults.of("latency", out).withWaived(run.waived());
     }
 }

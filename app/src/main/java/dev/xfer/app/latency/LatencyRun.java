@@ -1,14 +1,17 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.result.Waiver;
+
 import java.util.List;
 
 /**
- * What a latency run on one GPU gave: its results, in the plan's order, and one line for each
- * target it could not measure and why (no peer, no mapped host memory).
+ * What a latency run on one GPU gave: its results, in the plan's order, and each configuration it
+ * did not measure here with why (no peer, no mapped host memory, no peer access, Confidential
+ * Computing): waivers, never a pass.
  */
-public record LatencyRun(List<LatencyResult> results, List<String> notes) {
+public record LatencyRun(List<LatencyResult> results, List<Waiver> waived) {
     public LatencyRun {
         results = List.copyOf(results);
-        notes = List.copyOf(notes);
+        waived = List.copyOf(waived);
     }
 }

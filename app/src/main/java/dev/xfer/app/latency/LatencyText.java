@@ -4,12 +4,13 @@ import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 import dev.xfer.app.result.ResultNames;
+import dev.xfer.app.result.Waiver;
 import dev.xfer.app.stats.Summary;
 import dev.xfer.app.units.ByteSize;
 
 import java.util.Locale;
 
-/** The latency results for people: one row per target and size, then why any target is missing. */
+/** The latency results for people: one row per target and size, then the notes and what was waived, with why. */
 public final class LatencyText {
     private LatencyText() {
     }
@@ -46,8 +47,11 @@ public final class LatencyText {
             r.nanoseconds().whyNot().ifPresent(why -> out.append("FAILED: ")
                     .append(UnmeasuredRow.words(r.configuration(), why)).append('\n'));
         }
-        for (String note : report.run().notes()) {
+        for (String note : report.notes()) {
             out.append("note: ").append(note).append('\n');
+        }
+        for (String line : Waiver.lines(report.run().waived())) {
+            out.append(line).append('\n');
         }
         return out.toString();
     }

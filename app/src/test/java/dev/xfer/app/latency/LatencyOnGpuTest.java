@@ -74,9 +74,9 @@ class LatencyOnGpuTest {
     }
 
     @Test
-    void noPeersMeansOneNoteAndNoPeerRows() {
+    void noPeersMeansPeerWaiversAndNoPeerRows() {
         LatencyRun run = run(List.of(4096L), List.of(LatencyTarget.Kind.PEER), 100, ChaseOrder.RANDOM, 1);
         assertEquals(List.of(), run.results());
-        assertEquals(List.of("no peers here"), run.notes());
+        assertEquals(List.of(new dev.xfer.app.result.Waiver("peer 4096 B", "no peers here")), run.waived());
     }
 }

@@ -33,7 +33,7 @@ class UnmeasuredLatencyTest {
             results.add(nan ? new LatencyResult(one.target(), one.bytes(), one.accesses(),
                     Summarized.of(new double[] {38.5, Double.NaN, 38.25, 39.0, 38.6}, "ns"), Optional.empty()) : one);
         }
-        return new LatencyResults(r.context(), r.plan(), new LatencyRun(results, r.run().notes()));
+        return new LatencyResults(r.context(), r.plan(), new LatencyRun(results, r.run().waived()));
     }
 
     @Test

@@ -52,7 +52,7 @@ class CommandRecordsRoundTripTest {
         roundTrips(LatencyDocument.Plan.of(plan, List.of(1, 2)), LatencyDocument.Plan.class);
         LatencyResults report = new LatencyResults(ResultsFixtures.context(), plan, new LatencyRun(List.of(
                 new LatencyResult(LatencyTarget.peer(1), 4096, 1000, new Summary(900.5, 899, 902, 900.25, 1.25, 5),
-                        Optional.of("the chase ended early"))), List.of("a note")));
+                        Optional.of("the chase ended early"))), plan.waived("host", "a reason")), List.of("a note"));
         GpuDocument doc = LatencyDocument.of(report, List.of(1));
         roundTrips((LatencyDocument.ConfigurationRow) doc.results().getFirst(), LatencyDocument.ConfigurationRow.class);
         roundTrips((LatencyDocument.Notes) doc.extras(), LatencyDocument.Notes.class);

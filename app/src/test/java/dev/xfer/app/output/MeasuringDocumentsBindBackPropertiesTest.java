@@ -85,12 +85,16 @@ class MeasuringDocumentsBindBackPropertiesTest {
         return Combinators.combine(result.list().ofMinSize(1).ofMaxSize(6)
                                 .uniqueElements(r -> List.of(r.target(), r.bytes())),
                         Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(30).list().ofMaxSize(2),
-                        Arbitraries.of(ChaseOrder.values()))
-                .as((results, notes, order) -> new LatencyResults(ResultsFixtures.context(),
-                        new LatencyPlan(results.stream().map(LatencyResult::bytes).distinct().toList(),
-                                results.stream().map(r -> r.target().kind()).distinct().toList(),
-                                results.getFirst().accesses(), 5, order, 7),
-                        new LatencyRun(results, notes)));
+                        Arbitraries.of(ChaseOrder.values()),
+                        Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(30).optional(0.5))
+                .as((results, notes, order, whyNoPeers) -> {
+                    LatencyPlan plan = new LatencyPlan(results.stream().map(LatencyResult::bytes).distinct().toList(),
+                            results.stream().map(r -> r.target().kind()).distinct().toList(),
+                            results.getFirst().accesses(), 5, order, 7);
+                    // Peers waived, one per size, where the run had none to chase.
+                    return new LatencyResults(ResultsFixtures.context(), plan, new LatencyRun(results,
+                            whyNoPeers.map(why -> plan.waived("peer", why)).orElse(List.of())), notes);
+                });
     }
 
     // ---- batch: BatchPerDevice writes BatchDocument.of(report)

@@ -12,10 +12,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class LatencyCommandTest {
 
     @Test
-    void theNoPeerLineSaysWhy() {
-        assertEquals("no peer rows: this machine has one GPU, and peer latency needs two",
+    void theNoPeerWaiverSaysWhy() {
+        assertEquals("this machine has one GPU, and peer latency needs two",
                 LatencyPerDevice.whyNoPeers(DeviceSelection.everyDevice(), 1));
-        assertEquals("no peer rows: --device 1 selects one GPU of 4; peer latency needs two (--device all or a list such as 0,1)",
+        assertEquals("--device 1 selects one GPU of 4; peer latency needs two (--device all or a list such as 0,1)",
                 LatencyPerDevice.whyNoPeers(DeviceSelection.of(1), 4));
     }
 
