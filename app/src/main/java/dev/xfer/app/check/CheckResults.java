@@ -15,10 +15,18 @@ import java.util.OptionalDouble;
  * A check run's scenarios; it fails only when a synchronized scenario saw wrong data.
  *
  * @param setupSeconds allocating and filling the buffers before the first trial (0 when not timed)
+ * @param notes        facts for the reader of the text (Confidential Computing's state and marks)
  */
-public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult> results, double setupSeconds) {
+public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult> results, double setupSeconds,
+                           List<String> notes) {
     public CheckResults {
         results = List.copyOf(results);
+        notes = List.copyOf(notes);
+    }
+
+    /** Results with nothing to note. */
+    public CheckResults(RunContext context, CheckPlan plan, List<CheckResult> results, double setupSeconds) {
+        this(context, plan, results, setupSeconds, List.of());
     }
 
     /** Results without the setup time. */
@@ -27,7 +35,11 @@ public record CheckResults(RunContext context, CheckPlan plan, List<CheckResult>
     }
 
     public CheckResults(RunContext context, CheckPlan plan, CheckRun run) {
-        this(context, plan, run.results(), run.setupSeconds());
+        this(context, plan, run, List.of());
+    }
+
+    public CheckResults(RunContext context, CheckPlan plan, CheckRun run, List<String> notes) {
+        this(context, plan, run.results(), run.setupSeconds(), notes);
     }
 
     /** Setup and every scenario's trials, in seconds. */

@@ -43,6 +43,9 @@ public final class CheckText {
         }
         out.append("copy in flight: trials whose copy was still running when the host touched the memory (the race window);\n")
                 .append("max error \"poison\": the read saw bytes the copy had not written yet\n");
+        for (String note : report.notes()) {
+            out.append("note: ").append(note).append('\n');
+        }
         if (report.seconds() > 0) {
             out.append(String.format(Locale.ROOT, "time: %.1f s (setup %.1f s, trials %.1f s)%s%n", report.seconds(),
                     report.setupSeconds(), report.seconds() - report.setupSeconds(),

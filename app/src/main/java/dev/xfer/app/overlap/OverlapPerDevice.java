@@ -5,6 +5,7 @@ import dev.xfer.app.placement.HostPlacement;
 import dev.xfer.app.placement.NodePasses;
 import dev.xfer.app.placement.NumaNodeOption;
 import dev.xfer.app.placement.NumaOption;
+import dev.xfer.app.run.ConfidentialComputingOneKindRules;
 import dev.xfer.app.run.EachDevice;
 import dev.xfer.app.run.MeasuringRun;
 import dev.xfer.app.run.OutputFormat;
@@ -17,8 +18,9 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * One GPU's {@code xfer overlap}, as the each-device loop runs it: the schedules measured on each
- * NUMA placement pass, and the report in every format (with --timeline, the streams drawn too).
+ * One GPU's {@code xfer overlap}, as the each-device loop runs it: Confidential Computing's rules
+ * for its one memory kind, the schedules measured on each NUMA placement pass, and the report in
+ * every format (with --timeline, the streams drawn too).
  */
 public final class OverlapPerDevice implements EachDevice.Measurement {
     private final MeasuringRun measuring;
@@ -42,9 +44,13 @@ public final class OverlapPerDevice implements EachDevice.Measurement {
 
     @Override
     public EachDevice.Measured measure(Session session, Progress progress) {
+        // Confidential Computing settles the run before anything is allocated: its memory refused, or its copies marked.
+        List<String> confidential = ConfidentialComputingOneKindRules.notes(plan.memory(),
+                measuring.confidentialComputing());
         HostPlacement placement = HostPlacement.resolve(numa, topology, session.context().device().numaNode());
-        List<String> notes = NumaNodeOption.announce(placement, topology, measuring.format() == OutputFormat.TEXT,
-                measuring::warn);
+        List<String> notes = new ArrayList<>(NumaNodeOption.announce(placement, topology,
+                measuring.format() == OutputFormat.TEXT, measuring::warn));
+        notes.addAll(measuring.runWideNotes(confidential));
         // One engine for the device, every placement pass run by it.
         OverlapBenchmark engine = new OverlapBenchmark(session.device());
         NodePasses<OverlapBenchmark.Outcome> ran = NodePasses.run(placement, progress, plan.schedules().size() + 1,

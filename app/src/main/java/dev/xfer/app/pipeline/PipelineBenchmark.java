@@ -21,7 +21,6 @@ import dev.xfer.cuda.CudaStream;
 import dev.xfer.cuda.DeviceAttribute;
 import dev.xfer.cuda.DeviceBuffer;
 import dev.xfer.cuda.HostBuffer;
-import dev.xfer.cuda.HostMemoryKind;
 import dev.xfer.cuda.InsufficientDeviceMemoryException;
 import dev.xfer.cuda.Kernel;
 import dev.xfer.cuda.KernelArguments;
@@ -71,8 +70,8 @@ public final class PipelineBenchmark {
         List<CudaStream> streams = new ArrayList<>();
         List<CudaEvent> laneEnds = new ArrayList<>();
         try (XferKernels kernels = XferKernels.load();
-             HostBuffer input = HostMemoryKind.PINNED.allocate(plan.totalBytes());
-             HostBuffer output = HostMemoryKind.PINNED.allocate(plan.totalBytes());
+             HostBuffer input = PipelinePlan.HOST_MEMORY.allocate(plan.totalBytes());
+             HostBuffer output = PipelinePlan.HOST_MEMORY.allocate(plan.totalBytes());
              CudaEvent start = CudaEvent.timing(device);
              CudaEvent stop = CudaEvent.timing(device);
              // Last, so it closes first: the gate opens before the streams and buffers go. The recorded

@@ -6,6 +6,7 @@ import dev.xfer.app.output.RunResult;
 import dev.xfer.app.result.Identity;
 import dev.xfer.app.result.Quantity;
 import dev.xfer.app.result.RunNames;
+import dev.xfer.cuda.HostMemoryKind;
 
 import java.util.List;
 import java.util.Objects;
@@ -24,6 +25,11 @@ public record PipelinePlan(int batches, long batchBytes, int kernelIterations, i
     /** --buffers: the device buffers, each with its own stream. */
     public static final int MIN_BUFFERS = 1;
     public static final int MAX_BUFFERS = 3;
+    /**
+     * Where the batches live on the host: pinned, so the copies are asynchronous and can overlap the
+     * kernel. One kind for every run, which Confidential Computing's rules read too.
+     */
+    public static final HostMemoryKind HOST_MEMORY = HostMemoryKind.PINNED;
 
     public PipelinePlan {
         if (batches < 1) {

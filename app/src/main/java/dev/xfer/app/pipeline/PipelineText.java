@@ -4,6 +4,7 @@ import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.output.RunContext;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -16,11 +17,20 @@ public final class PipelineText {
 
     /** The run as text: its figures, or, when a timer gave no time, one FAILED line with why. */
     public static String text(RunContext context, PipelinePlan p, PipelineOutcome outcome) {
-        return switch (outcome) {
+        return text(context, p, outcome, List.of());
+    }
+
+    /** As {@link #text(RunContext, PipelinePlan, PipelineOutcome)}, then a {@code note:} line each of {@code notes}. */
+    public static String text(RunContext context, PipelinePlan p, PipelineOutcome outcome, List<String> notes) {
+        StringBuilder out = new StringBuilder(switch (outcome) {
             case PipelineResult r -> text(context, p, r);
             case PipelineOutcome.Unmeasured u -> header(context, p) + "FAILED: " + UnmeasuredRow.words(configuration(p), u.reason())
                     + "\n";
-        };
+        });
+        for (String note : notes) {
+            out.append("note: ").append(note).append('\n');
+        }
+        return out.toString();
     }
 
     /** The configuration as the text and a failures entry name it: {@code 32 batches x 4194304 B through 2 buffers}. */

@@ -75,7 +75,7 @@ public final class PipelineCommand implements Callable<Integer> {
         PipelinePlan plan = plan();
         measuring.format();
         return measuring.eachDevice(measuring.expectations(), plan.declarations(),
-                new PipelinePerDevice(plan, timeline));
+                new PipelinePerDevice(measuring.run(), plan, timeline));
     }
 
     PipelinePlan plan() {
