@@ -79,8 +79,9 @@ public final class SmokeCommand implements Callable<Integer> {
     private Path openMetrics;
 
     @Option(names = "--quick", description = "The quick profile, for a scheduler's health check: pinned copies on 3"
-            + " allocations, the overlap schedules and the synchronized checks: about 1.6 s of GPU work per GPU, of which"
-            + " NVML's evidence costs none (an H200 on 2026-12-07: 1.58 s with it, 1.61 s without; an H100 on 2026-12-06: 1.45 s).")
+            + " allocations, the overlap schedules and the synchronized checks: about 1.4 to 1.5 s of GPU work per GPU, of which"
+            + " NVML's evidence costs none (an H100 on 2026-12-07: 1.42 s with it, 1.47 s without, medians of 10; an H200 on"
+            + " 2026-12-07, before the check's warm-up: 1.58 s).")
     private boolean quick;
 
     @Option(names = "--concurrent", description = "With several GPUs, smoke them at once, each on its own thread; their"
