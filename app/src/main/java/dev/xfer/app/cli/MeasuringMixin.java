@@ -97,7 +97,8 @@ public final class MeasuringMixin {
     @dev.xfer.app.cli.OptionRange(min = 1, max = MeasuringMixin.MAX_RUNS)
     @Option(names = "--runs", paramLabel = "N", converter = RunsConverter.class,
             description = {"Measure N times, 1 to 1000 (default 1), each repetition on fresh host allocations in a "
-                    + "fresh CUDA context; the output carries every repetition (see docs/methodology.md)."})
+                    + "fresh CUDA context; the output carries every repetition, and from 2 on each result's run-to-run CoV (the"
+                    + " stddev of the runs' medians over their mean; see docs/methodology.md)."})
     private int runs = 1;
 
     /** --html of the commands that take it ({@link HtmlReportMixin}); null when not asked for. */
