@@ -102,14 +102,25 @@ class ConfidentialComputingLatencyTest {
         assertTrue(text.contains("waived: " + HOST + ": host 4096 B, host 2097152 B"), text);
     }
 
+    /**
+     * {@code failed} is the fake GPU's failure (its CUDA runtime is null) at the run's first question to
+     * CUDA, how many GPUs there are for the peers: the run got past CC's rules to the GPU.
+     */
+    private static void assertAskedTheGpu(RuntimeException failed) {
+        assertEquals(NullPointerException.class, failed.getClass(), failed.toString());
+        assertTrue(failed.getMessage().startsWith("Cannot invoke \"dev.xfer.cuda.CudaRuntime.deviceCount()\""),
+                failed.toString());
+    }
+
     @Test
     void onWithMoreThanHostGoesOnToTheGpuAndOffOrUnknownChasesHost() {
         // The fake GPU is asked for the rest of the plan, and fails: CC left it something to chase.
-        assertThrows(RuntimeException.class, () -> run(ConfidentialComputingFixtures.CC_ON, OutputFormat.JSON, ALL));
+        assertAskedTheGpu(assertThrows(RuntimeException.class,
+                () -> run(ConfidentialComputingFixtures.CC_ON, OutputFormat.JSON, ALL)));
         for (Reading<ConfidentialComputingState> state : ConfidentialComputingFixtures.states()) {
             if (ConfidentialComputing.on(state).isEmpty()) {
-                assertThrows(RuntimeException.class, () -> run(state, OutputFormat.JSON,
-                        plan(List.of(LatencyTarget.Kind.HOST))), "no CC: the host target is chased");
+                assertAskedTheGpu(assertThrows(RuntimeException.class, () -> run(state, OutputFormat.JSON,
+                        plan(List.of(LatencyTarget.Kind.HOST))), "no CC: the host target is chased"));
             }
         }
         assertEquals("", out.toString());
