@@ -59,8 +59,9 @@ class ConfidentialComputingLatencyTest {
         assertEquals(Optional.of(plan(List.of(LatencyTarget.Kind.DEVICE, LatencyTarget.Kind.PEER))), rules.plan());
         assertEquals(List.of(new Waiver("host 4096 B", HOST), new Waiver("host 2097152 B", HOST)), rules.waived());
         assertEquals(HOST, ConfidentialComputing.smsReachHost("the pointer chase reads"), "worded where bandwidth's are");
-        assertEquals(1, rules.notes().size(), "CC's state line: no host copy is measured, nothing bounces");
+        assertEquals(2, rules.notes().size(), "CC's state line and the peers' note: no host copy is measured, nothing bounces");
         assertTrue(rules.notes().getFirst().startsWith("Confidential Computing: on (production"), rules.notes()::toString);
+        assertEquals(ConfidentialComputing.PEERS, rules.notes().get(1), "a peer chase is GPU-to-GPU traffic");
     }
 
     @Test
