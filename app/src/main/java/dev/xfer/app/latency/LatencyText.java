@@ -47,11 +47,12 @@ public final class LatencyText {
             r.nanoseconds().whyNot().ifPresent(why -> out.append("FAILED: ")
                     .append(UnmeasuredRow.words(r.configuration(), why)).append('\n'));
         }
-        for (String note : report.notes()) {
-            out.append("note: ").append(note).append('\n');
-        }
+        // What was not measured, then the notes, in bandwidth's order.
         for (String line : Waiver.lines(report.run().waived())) {
             out.append(line).append('\n');
+        }
+        for (String note : report.notes()) {
+            out.append("note: ").append(note).append('\n');
         }
         return out.toString();
     }
