@@ -68,8 +68,9 @@ public final class LatencyPerDevice implements EachDevice.Measurement {
         try {
             results = engine.measure(chased, reach, kept).results();
         } catch (RunStopped stopped) {
-            // Each configuration stands alone: those finished on this GPU before the stop are kept.
-            if (kept.isEmpty()) {
+            // Each configuration stands alone: those finished on this GPU before the stop are kept, and so
+            // are its waivers, settled before the first chase; with neither, the run has nothing of this GPU.
+            if (kept.isEmpty() && waived.isEmpty()) {
                 throw stopped;
             }
             results = kept.all();

@@ -77,6 +77,11 @@ public final class EachDevice {
         List<Measured> measured = new ArrayList<>();
         try {
             for (int k = 0; k < sessions.size(); k++) {
+                if (k > 0) {
+                    // A stop asked for during the last GPU ends the run here, before the next GPU is set up: a
+                    // measurement that kept what it had (its waivers, say) returned rather than stopped.
+                    progress.checkpoint();
+                }
                 Session s = sessions.get(k);
                 String who = "device " + s.context().device().index() + ": ";
                 int before = k;
