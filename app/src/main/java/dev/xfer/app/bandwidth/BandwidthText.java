@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.placement.HostMemoryNodes;
 import dev.xfer.app.placement.NodeTarget;
 import dev.xfer.app.format.Decimals;
@@ -100,11 +101,7 @@ public final class BandwidthText {
 
     /** The report's notes, a {@code note:} line each. */
     public static String notes(BandwidthResults report) {
-        StringBuilder out = new StringBuilder();
-        for (String note : report.notes()) {
-            out.append("note: ").append(note).append('\n');
-        }
-        return out.toString();
+        return NoteLines.of(report.notes());
     }
 
     /**

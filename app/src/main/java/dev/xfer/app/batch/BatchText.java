@@ -1,5 +1,6 @@
 package dev.xfer.app.batch;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.staging.HostCopy;
@@ -78,9 +79,7 @@ public final class BatchText {
             out.append(line).append('\n');
         }
         byNode(report).ifPresent(out::append);
-        for (String note : report.notes()) {
-            out.append("note: ").append(note).append('\n');
-        }
+        out.append(NoteLines.of(report.notes()));
         for (String line : dev.xfer.app.result.Waiver.lines(report.waived())) {
             out.append(line).append('\n');
         }

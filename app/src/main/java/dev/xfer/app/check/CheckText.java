@@ -1,5 +1,6 @@
 package dev.xfer.app.check;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
 
@@ -43,9 +44,7 @@ public final class CheckText {
         }
         out.append("copy in flight: trials whose copy was still running when the host touched the memory (the race window);\n")
                 .append("max error \"poison\": the read saw bytes the copy had not written yet\n");
-        for (String note : report.notes()) {
-            out.append("note: ").append(note).append('\n');
-        }
+        out.append(NoteLines.of(report.notes()));
         if (report.seconds() > 0) {
             out.append(String.format(Locale.ROOT, "time: %.1f s (setup %.1f s, trials %.1f s)%s%n", report.seconds(),
                     report.setupSeconds(), report.seconds() - report.setupSeconds(),

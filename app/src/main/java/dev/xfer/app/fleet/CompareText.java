@@ -1,5 +1,6 @@
 package dev.xfer.app.fleet;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.fleet.CompareAnalysis.CompareFindings;
 import dev.xfer.app.fleet.CompareAnalysis.Pairing;
 import dev.xfer.app.fleet.CompareAnalysis.Row;
@@ -89,9 +90,7 @@ public final class CompareText {
             out.append("note: no noise floor is measured for ").append(kind.text())
                     .append(": judged on the single-allocation floor; regenerate the floors from runs that report best-of-k\n");
         }
-        for (String n : report.notes()) {
-            out.append("note: ").append(n).append('\n');
-        }
+        out.append(NoteLines.of(report.notes()));
         for (String m : report.missing()) {
             out.append("MISSING ").append(m).append('\n');
         }

@@ -1,5 +1,6 @@
 package dev.xfer.app.latency;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.TextTable;
 import dev.xfer.app.format.TextTable.Column;
@@ -51,9 +52,7 @@ public final class LatencyText {
         for (String line : Waiver.lines(report.run().waived())) {
             out.append(line).append('\n');
         }
-        for (String note : report.notes()) {
-            out.append("note: ").append(note).append('\n');
-        }
+        out.append(NoteLines.of(report.notes()));
         return out.toString();
     }
 

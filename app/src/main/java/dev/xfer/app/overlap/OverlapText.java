@@ -1,5 +1,6 @@
 package dev.xfer.app.overlap;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.placement.HostMemoryNodes;
@@ -92,9 +93,7 @@ public final class OverlapText {
             out.append(line).append('\n');
         }
         byNode(report).ifPresent(out::append);
-        for (String note : report.notes()) {
-            out.append("note: ").append(note).append('\n');
-        }
+        out.append(NoteLines.of(report.notes()));
         for (OverlapResult r : report.results()) {
             r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))
                     .append('\n'));

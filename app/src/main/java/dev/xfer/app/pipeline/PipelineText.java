@@ -1,5 +1,6 @@
 package dev.xfer.app.pipeline;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.format.Decimals;
 import dev.xfer.app.output.RunContext;
@@ -27,9 +28,7 @@ public final class PipelineText {
             case PipelineOutcome.Unmeasured u -> header(context, p) + "FAILED: " + UnmeasuredRow.words(configuration(p), u.reason())
                     + "\n";
         });
-        for (String note : notes) {
-            out.append("note: ").append(note).append('\n');
-        }
+        out.append(NoteLines.of(notes));
         return out.toString();
     }
 

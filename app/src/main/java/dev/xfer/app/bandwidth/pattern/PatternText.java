@@ -1,5 +1,6 @@
 package dev.xfer.app.bandwidth.pattern;
 
+import dev.xfer.app.format.NoteLines;
 import dev.xfer.app.output.UnmeasuredRow;
 import dev.xfer.app.bandwidth.VerificationFailure;
 import dev.xfer.app.format.Decimals;
@@ -65,9 +66,7 @@ public final class PatternText {
                 + " together from the common start to the last end (GPU patterns, as nvbandwidth's total)\n");
         out.append("aggregate: every copy of the round, interfering ones (twice the bytes) included, over the common"
                 + " start to the last end\n");
-        for (String note : notes) {
-            out.append("note: ").append(note).append('\n');
-        }
+        out.append(NoteLines.of(notes));
         for (VerificationFailure f : failures) {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
@@ -86,7 +85,7 @@ public final class PatternText {
     public static String waivedOnly(List<String> headlines, List<String> notes, List<Waiver> waived) {
         StringBuilder out = new StringBuilder();
         headlines.forEach(h -> out.append(h).append('\n'));
-        notes.forEach(note -> out.append("note: ").append(note).append('\n'));
+        out.append(NoteLines.of(notes));
         Waiver.lines(waived).forEach(line -> out.append(line).append('\n'));
         return out.toString();
     }
