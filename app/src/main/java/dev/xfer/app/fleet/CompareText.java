@@ -29,8 +29,9 @@ public final class CompareText {
     }
 
     /** A run-to-run CoV as a percentage with two decimals, {@code -} for a side of one run. */
-    private static String cov(java.util.OptionalDouble cov) {
-        return cov.isPresent() ? dev.xfer.app.format.Decimals.fixed(cov.getAsDouble() * 100, 2) + "%" : "-";
+    /** A CoV in the text as fleet's table shows it ({@code 0.29%}), {@code -} where the runs give none. */
+    private static String cov(OptionalDouble cov) {
+        return FleetText.cov(cov.orElse(Double.NaN));
     }
 
     public static String text(CompareFindings report, double threshold) {
@@ -167,21 +168,14 @@ public final class CompareText {
             GpuRun now = r.currentRun();
             to.write(Csv.line(List.of(now.host(), now.uuid().orElse(""), now.busId(), r.baselineRun().file().toString(),
                     now.file().toString(), r.name(), r.unit(), String.valueOf(r.higherIsBetter()), String.valueOf(r.baseline()),
-                    String.valueOf(r.current()), String.valueOf(r.change()), finite(r.noise()), String.valueOf(r.beyondNoise()),
-                    r.verdict().label(), String.valueOf(r.failsAt(threshold)), r.basis().label(), finite(r.p()),
+                    String.valueOf(r.current()), String.valueOf(r.change()), FleetText.number(r.noise()), String.valueOf(r.beyondNoise()),
+                    r.verdict().label(), String.valueOf(r.failsAt(threshold)), r.basis().label(), FleetText.number(r.p()),
                     String.valueOf(r.baselineRuns()), String.valueOf(r.currentRuns()), String.valueOf(r.failable()),
-                    r.kind().label(), String.valueOf(r.disturbed()), present(r.baselineCov()), present(r.currentCov()))));
+                    r.kind().label(), String.valueOf(r.disturbed()), FleetText.number(r.baselineCov().orElse(Double.NaN)),
+                    FleetText.number(r.currentCov().orElse(Double.NaN)))));
         }
     }
 
-    /** A run-to-run CoV where the runs give one (two or more), else an empty field. */
-    private static String present(OptionalDouble value) {
-        return value.isPresent() ? String.valueOf(value.getAsDouble()) : "";
-    }
-
-    private static String finite(double value) {
-        return Double.isFinite(value) ? String.valueOf(value) : "";
-    }
 
     /**
      * {@code compare --junit}: a suite per current GPU with a case per judged result, failed where it
