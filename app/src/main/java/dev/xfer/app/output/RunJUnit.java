@@ -156,8 +156,9 @@ public final class RunJUnit {
     }
 
     /**
-     * A waived configuration's test case: skipped with its reason as the message, named as its row
-     * would be, so CI shows what this machine could not measure rather than fewer green cases.
+     * A waived configuration's test case: skipped with its reason as the message, named by its
+     * configuration as the text's {@code waived:} line names it (a measured row's case is named by
+     * its result), so CI shows what this machine could not measure rather than fewer green cases.
      */
     private static List<TestCase> waived(String className, List<dev.xfer.app.result.Waiver> waivers) {
         return waivers.stream().map(w -> new TestCase(className, w.configuration(), Duration.ZERO,
