@@ -90,18 +90,6 @@ class ConfidentialComputingOneKindRunsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"overlap", "check"})
-    void ccOffOrUnknownLeavesARegisteringKindToTheGpu(String command) {
-        for (Reading<ConfidentialComputingState> state : ConfidentialComputingFixtures.states()) {
-            if (ConfidentialComputing.on(state).isEmpty()) {
-                // The fake GPU is asked to measure and fails: CC refused nothing.
-                assertAskedTheGpu(run(command, state, OutputFormat.JSON, HostMemoryKind.REGISTERED));
-            }
-        }
-        assertFalse(err.toString().contains("Confidential Computing"), err.toString());
-    }
-
-    @ParameterizedTest
     @ValueSource(strings = {"overlap", "check", "pipeline"})
     void ccOnMarksTheHostCopiesBouncedBeforeMeasuring(String command) {
         assertAskedTheGpu(run(command, ConfidentialComputingFixtures.CC_ON, OutputFormat.JSON, HostMemoryKind.PINNED));
@@ -112,12 +100,18 @@ class ConfidentialComputingOneKindRunsTest {
         assertTrue(said.contains("xfer: " + ConfidentialComputing.BOUNCE), err.toString());
     }
 
+    /** CC off or unknown: every kind goes to the GPU (a kind CC would refuse too), and nothing is marked. */
     @ParameterizedTest
     @ValueSource(strings = {"overlap", "check", "pipeline"})
-    void ccOffOrUnknownMarksNothing(String command) {
+    void ccOffOrUnknownRefusesAndMarksNothing(String command) {
+        // pipeline's batches are always pinned; overlap and check take the kind given.
+        List<HostMemoryKind> kinds = command.equals("pipeline") ? List.of(HostMemoryKind.PINNED)
+                : List.of(HostMemoryKind.REGISTERED, HostMemoryKind.PINNED);
         for (Reading<ConfidentialComputingState> state : ConfidentialComputingFixtures.states()) {
             if (ConfidentialComputing.on(state).isEmpty()) {
-                assertAskedTheGpu(run(command, state, OutputFormat.JSON, HostMemoryKind.PINNED));
+                for (HostMemoryKind memory : kinds) {
+                    assertAskedTheGpu(run(command, state, OutputFormat.JSON, memory));
+                }
             }
         }
         assertFalse(err.toString().contains("Confidential Computing"), err.toString());
