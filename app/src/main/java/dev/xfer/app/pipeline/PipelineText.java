@@ -23,13 +23,11 @@ public final class PipelineText {
 
     /** As {@link #text(RunContext, PipelinePlan, PipelineOutcome)}, then a {@code note:} line each of {@code notes}. */
     public static String text(RunContext context, PipelinePlan p, PipelineOutcome outcome, List<String> notes) {
-        StringBuilder out = new StringBuilder(switch (outcome) {
+        return switch (outcome) {
             case PipelineResult r -> text(context, p, r);
             case PipelineOutcome.Unmeasured u -> header(context, p) + "FAILED: " + UnmeasuredRow.words(configuration(p), u.reason())
                     + "\n";
-        });
-        out.append(NoteLines.of(notes));
-        return out.toString();
+        } + NoteLines.of(notes);
     }
 
     /** The configuration as the text and a failures entry name it: {@code 32 batches x 4194304 B through 2 buffers}. */
