@@ -93,9 +93,7 @@ public final class BandwidthText {
         for (Unmeasured u : report.unmeasured()) {
             out.append("FAILED: ").append(u.describe()).append('\n');
         }
-        for (String line : dev.xfer.app.result.Waiver.lines(report.waived())) {
-            out.append(line).append('\n');
-        }
+        out.append(dev.xfer.app.result.Waiver.text(report.waived()));
         return out.toString();
     }
 

@@ -80,9 +80,7 @@ public final class BatchText {
         }
         byNode(report).ifPresent(out::append);
         out.append(NoteLines.of(report.notes()));
-        for (String line : dev.xfer.app.result.Waiver.lines(report.waived())) {
-            out.append(line).append('\n');
-        }
+        out.append(dev.xfer.app.result.Waiver.text(report.waived()));
         for (BatchResult r : report.results()) {
             r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))
                     .append('\n'));

@@ -49,9 +49,7 @@ public final class LatencyText {
                     .append(UnmeasuredRow.words(r.configuration(), why)).append('\n'));
         }
         // What was not measured, then the notes, in bandwidth's order.
-        for (String line : Waiver.lines(report.run().waived())) {
-            out.append(line).append('\n');
-        }
+        out.append(Waiver.text(report.run().waived()));
         out.append(NoteLines.of(report.notes()));
         return out.toString();
     }

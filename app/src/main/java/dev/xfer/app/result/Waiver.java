@@ -55,4 +55,9 @@ public record Waiver(String configuration, String reason) {
         });
         return out;
     }
+
+    /** {@link #lines} as a text report writes them, each ending in a newline; empty for none. */
+    public static String text(List<Waiver> waivers) {
+        return String.join("", lines(waivers).stream().map(line -> line + "\n").toList());
+    }
 }

@@ -74,7 +74,7 @@ public final class PatternText {
             r.notMeasured().ifPresent(why -> out.append("FAILED: ").append(UnmeasuredRow.words(r.configuration(), why))
                     .append('\n'));
         }
-        Waiver.lines(waived).forEach(line -> out.append(line).append('\n'));
+        out.append(Waiver.text(waived));
         return out.toString();
     }
 
@@ -86,7 +86,7 @@ public final class PatternText {
         StringBuilder out = new StringBuilder();
         headlines.forEach(h -> out.append(h).append('\n'));
         out.append(NoteLines.of(notes));
-        Waiver.lines(waived).forEach(line -> out.append(line).append('\n'));
+        out.append(Waiver.text(waived));
         return out.toString();
     }
 

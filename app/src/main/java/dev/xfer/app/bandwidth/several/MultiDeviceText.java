@@ -44,9 +44,7 @@ public final class MultiDeviceText {
             out.append("WRONG DATA: ").append(f.describe()).append('\n');
         }
         // What spans the GPUs and was not measured (a pair's TMA rows below 9.0), under the matrices.
-        for (String line : Waiver.lines(report.waived())) {
-            out.append(line).append('\n');
-        }
+        out.append(Waiver.text(report.waived()));
         return out.toString();
     }
 
